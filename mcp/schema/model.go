@@ -132,7 +132,7 @@ type Form struct {
 	// validation messages.
 	OnChange func(*Field)
 
-	compiled *compiler   // schema nodes and resolved shapes, shared by all fields
+	compiled *compiler    // schema nodes and resolved shapes, shared by all fields
 	final    finalChecker // the whole-object check by the JSON Schema library
 }
 
@@ -296,7 +296,9 @@ type KeyValueError struct {
 	Problems []FieldError
 }
 
-func (e *KeyValueError) Error() string { return joinProblems("cannot use the arguments given", e.Problems) }
+func (e *KeyValueError) Error() string {
+	return joinProblems("cannot use the arguments given", e.Problems)
+}
 
 // Path returns the field's path in the form (see FieldError.Path). It changes
 // when array items are moved or entries renamed.

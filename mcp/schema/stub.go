@@ -27,7 +27,7 @@ type fieldState struct {
 	children  []*Field
 }
 
-func newForm(raw json.RawMessage) (*Form, error)            { return nil, errTODO }
+func newForm(raw json.RawMessage) (*Form, error)           { return nil, errTODO }
 func (f *Form) arguments() (json.RawMessage, []FieldError) { return nil, nil }
 func (f *Form) load(args json.RawMessage) error            { return errTODO }
 func (f *Form) lookup(path string) *Field                  { return nil }
