@@ -1,0 +1,110 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+)
+
+// A pathResolver finds a server's executable. Apps started from Finder (or a
+// desktop menu) do not inherit the PATH of the person's shell, where npx, uvx
+// and node usually live; when the program is not on our PATH we also try the
+// PATH of the login shell, asked once.
+type pathResolver struct {
+	once      sync.Once
+	shellPath string
+	// loginShellPath returns the login shell's PATH; replaceable in tests.
+	loginShellPath func() string
+}
+
+func newPathResolver() *pathResolver {
+	return &pathResolver{loginShellPath: askLoginShellPath}
+}
+
+var errNotFound = errors.New("executable file not found")
+
+// lookPath finds command using the PATH in env, then the login shell's PATH.
+// It returns the executable and the PATH it was found in (or, on failure, the
+// PATHs it searched).
+func (r *pathResolver) lookPath(command string, env []string) (string, string, error) {
+	path := envValue(env, "PATH")
+	if strings.ContainsAny(command, `/\`) {
+		if isExecutable(command) {
+			return command, path, nil
+		}
+		return "", path, errNotFound
+	}
+	if exe, ok := searchPath(command, path, env); ok {
+		return exe, path, nil
+	}
+	if r.loginShellPath == nil {
+		return "", path, errNotFound
+	}
+	r.once.Do(func() { r.shellPath = r.loginShellPath() })
+	if r.shellPath != "" && r.shellPath != path {
+		if exe, ok := searchPath(command, r.shellPath, env); ok {
+			return exe, r.shellPath, nil
+		}
+		return "", path + " (and the login shell's PATH: " + r.shellPath + ")", errNotFound
+	}
+	return "", path, errNotFound
+}
+
+func searchPath(command, path string, env []string) (string, bool) {
+	exts := []string{""}
+	if runtime.GOOS == "windows" && filepath.Ext(command) == "" {
+		pathext := envValue(env, "PATHEXT")
+		if pathext == "" {
+			pathext = ".COM;.EXE;.BAT;.CMD"
+		}
+		exts = strings.Split(strings.ToLower(pathext), ";")
+	}
+	for _, dir := range filepath.SplitList(path) {
+		if dir == "" {
+			continue
+		}
+		for _, ext := range exts {
+			candidate := filepath.Join(dir, command+ext)
+			if isExecutable(candidate) {
+				return candidate, true
+			}
+		}
+	}
+	return "", false
+}
+
+func isExecutable(p string) bool {
+	fi, err := os.Stat(p)
+	if err != nil || fi.IsDir() {
+		return false
+	}
+	if runtime.GOOS == "windows" {
+		return true
+	}
+	return fi.Mode()&fs.FileMode(0o111) != 0
+}
+
+// askLoginShellPath runs the person's login shell once to read its PATH.
+func askLoginShellPath() string {
+	if runtime.GOOS == "windows" {
+		return ""
+	}
+	shell := os.Getenv("SHELL")
+	if shell == "" {
+		shell = "/bin/sh"
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, shell, "-l", "-c", `printf '%s' "$PATH"`).Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}

@@ -1,0 +1,79 @@
+//go:build windows
+
+package mcp
+
+import (
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/windows"
+)
+
+// configureCommand starts the server without a console window flashing up and
+// in a new process group; the job object is attached right after start.
+func configureCommand(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{
+		HideWindow:    true,
+		CreationFlags: windows.CREATE_NO_WINDOW | windows.CREATE_NEW_PROCESS_GROUP,
+	}
+}
+
+// A processGroup is a job object holding the server and everything it starts.
+// The job kills its processes when its last handle closes, so even a crash of
+// the app leaves nothing behind.
+type processGroup struct {
+	job  windows.Handle
+	proc windows.Handle
+}
+
+func newProcessGroup(cmd *exec.Cmd) processGroup {
+	var g processGroup
+	job, err := windows.CreateJobObject(nil, nil)
+	if err != nil {
+		return g
+	}
+	info := windows.JOBOBJECT_EXTENDED_LIMIT_INFORMATION{}
+	info.BasicLimitInformation.LimitFlags = windows.JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE
+	if _, err := windows.SetInformationJobObject(job, windows.JobObjectExtendedLimitInformation,
+		uintptr(unsafe.Pointer(&info)), uint32(unsafe.Sizeof(info))); err != nil {
+		windows.CloseHandle(job)
+		return g
+	}
+	proc, err := windows.OpenProcess(windows.PROCESS_SET_QUOTA|windows.PROCESS_TERMINATE|windows.SYNCHRONIZE,
+		false, uint32(cmd.Process.Pid))
+	if err != nil {
+		windows.CloseHandle(job)
+		return g
+	}
+	if err := windows.AssignProcessToJobObject(job, proc); err != nil {
+		windows.CloseHandle(job)
+		windows.CloseHandle(proc)
+		return g
+	}
+	return processGroup{job: job, proc: proc}
+}
+
+// signalTerm: Windows has no SIGTERM for console-less children; ending the job is the stop.
+func (g processGroup) signalTerm() { g.kill() }
+
+func (g processGroup) kill() {
+	if g.job != 0 {
+		windows.TerminateJobObject(g.job, 1)
+	}
+}
+
+func (g processGroup) terminate(time.Duration) { g.kill() }
+
+func (g processGroup) close() {
+	if g.proc != 0 {
+		windows.CloseHandle(g.proc)
+	}
+	if g.job != 0 {
+		windows.CloseHandle(g.job)
+	}
+}
+
+func envNameEqual(a, b string) bool { return strings.EqualFold(a, b) }

@@ -1,0 +1,430 @@
+package mcp
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// MaxMessageSize bounds one JSON-RPC message from a stdio server. The SDK's own
+// command transport stops at 16 MiB and kills the session; real servers return
+// bigger results (screenshots, whole files), so we allow far more.
+const MaxMessageSize = 64 << 20
+
+// Stop timing, as DESIGN.md describes: close stdin, then SIGTERM, then SIGKILL.
+const (
+	stopGraceStdin = 2 * time.Second
+	stopGraceTerm  = 1 * time.Second
+)
+
+// A stdioProcess is a server the app started and owns: its process (group),
+// the stderr pump, the stdout filter and the transport handed to the SDK.
+type stdioProcess struct {
+	cmd   *exec.Cmd
+	group processGroup
+	stdin *os.File
+
+	log  *ServerLog
+	wire *WireLog
+
+	// toSDK carries the filtered stdout (JSON-RPC lines only) to the SDK.
+	toSDK *io.PipeWriter
+	// Transport is what the SDK connects over.
+	Transport *sdk.IOTransport
+
+	exited   chan struct{} // closed when the process has exited and been reaped
+	exitCode int           // valid after exited; -1 when killed by a signal
+	exitErr  error
+
+	readers  sync.WaitGroup // stdout and stderr readers
+	stopOnce sync.Once
+	stopErr  error
+	stopping chan struct{}
+}
+
+// A StartError is a server that could not be started at all, in plain words.
+type StartError struct {
+	Command string
+	// PathUsed is the PATH the program was looked up in.
+	PathUsed string
+	NotFound bool
+	Err      error
+}
+
+func (e *StartError) Error() string {
+	if e.NotFound {
+		msg := fmt.Sprintf("could not start the server: the program %q was not found", e.Command)
+		if hint := installHint(e.Command); hint != "" {
+			msg += ". " + hint
+		}
+		return msg + ". PATH searched: " + e.PathUsed
+	}
+	return fmt.Sprintf("could not start the server %q: %v", e.Command, e.Err)
+}
+
+func (e *StartError) Unwrap() error { return e.Err }
+
+func installHint(command string) string {
+	base := strings.TrimSuffix(strings.ToLower(baseName(command)), ".cmd")
+	base = strings.TrimSuffix(base, ".exe")
+	switch base {
+	case "npx", "node", "npm":
+		return "It comes with Node.js: install Node.js (https://nodejs.org) and try again"
+	case "uvx", "uv":
+		return "It comes with uv: install uv (https://docs.astral.sh/uv/) and try again"
+	case "python", "python3":
+		return "Install Python 3 and try again"
+	case "docker":
+		return "Install Docker and make sure it is running"
+	}
+	return "Check the command's spelling, or give its full path"
+}
+
+func baseName(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// startStdio starts the server process of cfg. The stderr pump runs from the
+// first instant; the caller connects the SDK over p.Transport.
+func startStdio(cfg *ServerConfig, paths *pathResolver, log *ServerLog, wire *WireLog) (*stdioProcess, error) {
+	env := mergeEnv(os.Environ(), cfg.Env)
+	exe, pathUsed, err := paths.lookPath(cfg.Command, env)
+	if err != nil {
+		return nil, &StartError{Command: cfg.Command, PathUsed: pathUsed, NotFound: true, Err: err}
+	}
+	if pathUsed != envValue(env, "PATH") {
+		// Found only through the login shell's PATH: give the server that PATH
+		// too, or `npx` starts and then cannot find `node`.
+		env = mergeEnv(env, map[string]string{"PATH": pathUsed})
+		log.Add(LogInfo, "found "+cfg.Command+" through the login shell's PATH")
+	}
+	cmd := exec.Command(exe, cfg.Args...)
+	cmd.Args[0] = cfg.Command
+	cmd.Env = env
+	cmd.Dir = cfg.Cwd
+	configureCommand(cmd)
+
+	// Our own pipes (not cmd.StdoutPipe): Wait then reaps the process without
+	// waiting for a grandchild that inherited stdout to close it.
+	stdinR, stdinW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	stdoutR, stdoutW, err := os.Pipe()
+	if err != nil {
+		closeAll(stdinR, stdinW)
+		return nil, err
+	}
+	stderrR, stderrW, err := os.Pipe()
+	if err != nil {
+		closeAll(stdinR, stdinW, stdoutR, stdoutW)
+		return nil, err
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, stdoutW, stderrW
+	if err := cmd.Start(); err != nil {
+		closeAll(stdinR, stdinW, stdoutR, stdoutW, stderrR, stderrW)
+		return nil, &StartError{Command: cfg.Command, PathUsed: pathUsed, Err: err}
+	}
+	closeAll(stdinR, stdoutW, stderrW) // the child has its copies
+
+	pr, pw := io.Pipe()
+	p := &stdioProcess{
+		cmd:      cmd,
+		stdin:    stdinW,
+		log:      log,
+		wire:     wire,
+		toSDK:    pw,
+		exited:   make(chan struct{}),
+		stopping: make(chan struct{}),
+	}
+	p.group = newProcessGroup(cmd)
+	p.Transport = &sdk.IOTransport{
+		Reader:        pr,
+		Writer:        &wireWriter{w: stdinW, wire: wire},
+		MaxLineLength: MaxMessageSize + 1024,
+	}
+	log.Add(LogInfo, fmt.Sprintf("started %s (pid %d)", commandLine(cfg), cmd.Process.Pid))
+
+	p.readers.Add(2)
+	go p.pumpStderr(stderrR)
+	go p.filterStdout(stdoutR)
+	go p.waitExit()
+	return p, nil
+}
+
+func closeAll(files ...*os.File) {
+	for _, f := range files {
+		f.Close()
+	}
+}
+
+// commandLine renders the command for a log line, with secret-looking args masked.
+func commandLine(cfg *ServerConfig) string {
+	parts := []string{cfg.Command}
+	for _, a := range cfg.Args {
+		if strings.ContainsAny(a, " \t\"") {
+			a = fmt.Sprintf("%q", a)
+		}
+		parts = append(parts, a)
+	}
+	return strings.Join(parts, " ")
+}
+
+// pumpStderr drains stderr into the log, line by line, from the first instant:
+// a server blocked on a full stderr pipe would look hung.
+func (p *stdioProcess) pumpStderr(r *os.File) {
+	defer p.readers.Done()
+	defer r.Close()
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		line, err := readLine(br, maxLogLine)
+		if len(line) > 0 || err == nil {
+			p.log.Add(LogStderr, strings.TrimRight(string(line), "\r"))
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// readLine reads one line, keeping at most limit bytes of it and dropping the rest.
+func readLine(br *bufio.Reader, limit int) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if room := limit - len(line); room > 0 {
+			line = append(line, chunk[:min(len(chunk), room)]...)
+		}
+		switch err {
+		case nil:
+			return bytes.TrimSuffix(line, []byte("\n")), nil
+		case bufio.ErrBufferFull:
+			continue
+		default:
+			return line, err
+		}
+	}
+}
+
+// filterStdout passes JSON-RPC messages on to the SDK and turns every other
+// line into a visible "stdout noise" log entry, so a server that logs to
+// stdout keeps its session.
+func (p *stdioProcess) filterStdout(r *os.File) {
+	defer p.readers.Done()
+	defer r.Close()
+	br := bufio.NewReaderSize(r, 256<<10)
+	for {
+		line, tooLong, err := readMessageLine(br, MaxMessageSize)
+		switch {
+		case tooLong > 0:
+			p.log.Add(LogStdoutNoise, fmt.Sprintf("a message of %d MB was dropped: over the %d MB limit", tooLong>>20, MaxMessageSize>>20))
+		case len(bytes.TrimSpace(line)) == 0:
+		case isJSONRPC(line):
+			p.wire.Record(Received, line)
+			if _, werr := p.toSDK.Write(append(line, '\n')); werr != nil {
+				// The SDK side is closed (session over); keep draining so the
+				// server never blocks on a full pipe while it shuts down.
+				continue
+			}
+		default:
+			p.log.Add(LogStdoutNoise, strings.TrimRight(string(line), "\r"))
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// readMessageLine reads one line up to limit bytes; a longer line is consumed
+// and reported by its length in tooLong.
+func readMessageLine(br *bufio.Reader, limit int) (line []byte, tooLong int, err error) {
+	total := 0
+	for {
+		chunk, err := br.ReadSlice('\n')
+		total += len(chunk)
+		if total <= limit {
+			line = append(line, chunk...)
+		} else {
+			line = nil
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if total > limit {
+			return nil, total, err
+		}
+		return bytes.TrimSuffix(line, []byte("\n")), 0, err
+	}
+}
+
+// isJSONRPC reports whether line is a JSON-RPC 2.0 message or batch.
+func isJSONRPC(line []byte) bool {
+	t := bytes.TrimSpace(line)
+	if len(t) == 0 {
+		return false
+	}
+	switch t[0] {
+	case '{':
+		var env struct {
+			JSONRPC string `json:"jsonrpc"`
+		}
+		return json.Unmarshal(t, &env) == nil && env.JSONRPC == "2.0"
+	case '[':
+		var batch []struct {
+			JSONRPC string `json:"jsonrpc"`
+		}
+		return json.Unmarshal(t, &batch) == nil && len(batch) > 0 && batch[0].JSONRPC == "2.0"
+	}
+	return false
+}
+
+// waitExit reaps the process, records how it ended, sweeps what is left of its
+// group, and ends the SDK's stream so pending calls fail at once.
+func (p *stdioProcess) waitExit() {
+	err := p.cmd.Wait()
+	p.exitErr = err
+	p.exitCode = 0
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			p.exitCode = ee.ExitCode()
+		} else {
+			p.exitCode = -1
+		}
+	}
+	// Grandchildren may still hold stdout open; give the readers a moment to
+	// drain what the server wrote last, then end the stream regardless.
+	drained := make(chan struct{})
+	go func() { p.readers.Wait(); close(drained) }()
+	select {
+	case <-drained:
+	case <-time.After(300 * time.Millisecond):
+	}
+	p.toSDK.CloseWithError(io.EOF)
+	select {
+	case <-p.stopping:
+	default:
+		p.log.Add(LogInfo, describeExit(p.exitCode, err))
+	}
+	close(p.exited)
+	p.group.terminate(stopGraceTerm) // orphans of a server that exited on its own
+}
+
+func describeExit(code int, err error) string {
+	switch {
+	case err == nil:
+		return "the server exited (code 0)"
+	case code == -1:
+		return "the server was killed: " + err.Error()
+	}
+	return fmt.Sprintf("the server exited with code %d", code)
+}
+
+// Stop ends the server and its whole process tree: close stdin, wait, SIGTERM
+// the group, wait, SIGKILL the group. It returns when nothing is left.
+func (p *stdioProcess) Stop() error {
+	p.stopOnce.Do(func() {
+		close(p.stopping)
+		p.stdin.Close()
+		select {
+		case <-p.exited:
+		case <-time.After(stopGraceStdin):
+			p.log.Add(LogInfo, "the server did not exit when its input closed; sending it SIGTERM")
+			p.group.signalTerm()
+			select {
+			case <-p.exited:
+			case <-time.After(stopGraceTerm):
+				p.log.Add(LogInfo, "the server ignored SIGTERM; killing it")
+				p.group.kill()
+				<-p.exited
+			}
+		}
+		p.group.terminate(stopGraceTerm)
+		p.group.close()
+		p.log.Add(LogInfo, "stopped")
+	})
+	return p.stopErr
+}
+
+// Exited is closed once the process has ended.
+func (p *stdioProcess) Exited() <-chan struct{} { return p.exited }
+
+// ExitCode is how the process ended; valid once Exited is closed.
+func (p *stdioProcess) ExitCode() int { return p.exitCode }
+
+// Pid is the server's process id.
+func (p *stdioProcess) Pid() int { return p.cmd.Process.Pid }
+
+// wireWriter records each outgoing message in the wire log on its way to stdin.
+// The SDK writes one newline-terminated message per Write.
+type wireWriter struct {
+	w    io.WriteCloser
+	wire *WireLog
+}
+
+func (w *wireWriter) Write(b []byte) (int, error) {
+	w.wire.Record(Sent, bytes.TrimRight(b, "\n"))
+	return w.w.Write(b)
+}
+
+func (w *wireWriter) Close() error { return w.w.Close() }
+
+// mergeEnv lays overrides over base (KEY=VALUE lines); on Windows names match
+// case-insensitively, as the OS does.
+func mergeEnv(base []string, overrides map[string]string) []string {
+	out := make([]string, 0, len(base)+len(overrides))
+	for _, kv := range base {
+		name, _, _ := strings.Cut(kv, "=")
+		if _, ok := lookupFold(overrides, name); ok {
+			continue
+		}
+		out = append(out, kv)
+	}
+	for k, v := range overrides {
+		out = append(out, k+"="+v)
+	}
+	return out
+}
+
+func envValue(env []string, name string) string {
+	for i := len(env) - 1; i >= 0; i-- {
+		k, v, _ := strings.Cut(env[i], "=")
+		if envNameEqual(k, name) {
+			return v
+		}
+	}
+	return ""
+}
+
+func lookupFold(m map[string]string, name string) (string, bool) {
+	for k, v := range m {
+		if envNameEqual(k, name) {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// waitCtx waits for ch or ctx, whichever comes first.
+func waitCtx(ctx context.Context, ch <-chan struct{}) error {
+	select {
+	case <-ch:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
