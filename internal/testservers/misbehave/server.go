@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// A stdoutWriter is the process's stdout, shared by the SDK and by the modes
+// that write junk by hand. The SDK writes each message with one Write call, and
+// one mutex orders those writes with the junk, so junk lands between messages,
+// never inside one.
+type stdoutWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+	// rewrite, if set, may change each message line the SDK writes.
+	rewrite func(line []byte) []byte
+}
+
+func newStdoutWriter() *stdoutWriter { return &stdoutWriter{w: os.Stdout} }
+
+// Write writes one message line from the SDK.
+func (s *stdoutWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rewrite == nil {
+		return s.w.Write(p)
+	}
+	if _, err := s.w.Write(s.rewrite(p)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Close does nothing: the SDK closes its connection at the end of a session,
+// and a misbehaving mode may still want to write afterwards.
+func (s *stdoutWriter) Close() error { return nil }
+
+// writeLine writes text and a newline as a line of its own, bypassing rewrite.
+func (s *stdoutWriter) writeLine(text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	io.WriteString(s.w, text+"\n")
+}
+
+// serverConfig says how a mode's SDK server differs from a well-behaved one.
+// The zero value is a well-behaved server.
+type serverConfig struct {
+	// beforeEachMessage, if set, runs as each incoming request or notification
+	// is received, and so before the response to it is written.
+	beforeEachMessage func(method string)
+	// callsNeverReturn makes every tool handler block for good, ignoring
+	// cancellation, so no tools/call is ever answered.
+	callsNeverReturn bool
+	// exitOnStdinEOF makes serve return as soon as stdin ends, without
+	// waiting for the SDK, which waits for every running tool handler first.
+	exitOnStdinEOF bool
+	// addTools adds the mode's own tools beside echo and hang.
+	addTools func(s *mcp.Server, tools toolSet)
+}
+
+// serve runs an SDK server over stdin and out until stdin closes. It sleeps
+// -start-delay first.
+func serve(ctx context.Context, opts *options, out *stdoutWriter, cfg serverConfig) error {
+	if err := sleep(ctx, opts.startDelay); err != nil {
+		return err
+	}
+	server := mcp.NewServer(&mcp.Implementation{Name: "misbehave-" + opts.mode, Version: "1.0.0"}, nil)
+	if cfg.beforeEachMessage != nil {
+		server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				cfg.beforeEachMessage(method)
+				return next(ctx, method, req)
+			}
+		})
+	}
+	tools := toolSet{opts: opts, neverReturn: cfg.callsNeverReturn}
+	addTool(server, tools, &mcp.Tool{
+		Name:        "echo",
+		Description: "Returns the message unchanged, as one text block.",
+	}, echo)
+	addTool(server, tools, &mcp.Tool{
+		Name:        "hang",
+		Description: "Never returns on its own; ends only when the call is cancelled.",
+	}, hang)
+	if cfg.addTools != nil {
+		cfg.addTools(server, tools)
+	}
+	if !cfg.exitOnStdinEOF {
+		return server.Run(ctx, &mcp.IOTransport{Reader: os.Stdin, Writer: out})
+	}
+	stdin := &eofReader{r: os.Stdin, eof: make(chan struct{})}
+	done := make(chan error, 1)
+	go func() { done <- server.Run(ctx, &mcp.IOTransport{Reader: stdin, Writer: out}) }()
+	select {
+	case err := <-done:
+		return err
+	case <-stdin.eof:
+		return io.EOF
+	}
+}
+
+// An eofReader is stdin that closes eof when it reaches the end.
+type eofReader struct {
+	r    io.ReadCloser
+	once sync.Once
+	eof  chan struct{}
+}
+
+func (e *eofReader) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err == io.EOF {
+		e.once.Do(func() { close(e.eof) })
+	}
+	return n, err
+}
+
+func (e *eofReader) Close() error { return e.r.Close() }
+
+// toolSet holds what every tool handler of one server shares.
+type toolSet struct {
+	opts        *options
+	neverReturn bool
+}
+
+// addTool adds a tool whose handler first prints -call-stderr-lines lines to
+// stderr and, in never-answers-call mode, then blocks for good.
+func addTool[In any](server *mcp.Server, tools toolSet, tool *mcp.Tool, handler mcp.ToolHandlerFor[In, any]) {
+	mcp.AddTool(server, tool, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		for i := 1; i <= tools.opts.callStderrLines; i++ {
+			fmt.Fprintf(os.Stderr, "misbehave: %s: call stderr line %d of %d\n", tool.Name, i, tools.opts.callStderrLines)
+		}
+		if tools.neverReturn {
+			// Deliberately deaf to ctx: the bug is a server that ignores
+			// notifications/cancelled.
+			<-make(chan struct{})
+		}
+		return handler(ctx, req, in)
+	})
+}
+
+type echoInput struct {
+	Message string `json:"message" jsonschema:"the text to send back"`
+}
+
+func echo(_ context.Context, _ *mcp.CallToolRequest, in echoInput) (*mcp.CallToolResult, any, error) {
+	return textResult(in.Message), nil, nil
+}
+
+func hang(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+	<-ctx.Done()
+	return nil, nil, ctx.Err()
+}
+
+func textResult(text string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+}
+
+// addCrashTool adds crash, which ends the process while its call is pending.
+func addCrashTool(server *mcp.Server, tools toolSet) {
+	addTool(server, tools, &mcp.Tool{
+		Name:        "crash",
+		Description: "Prints a panic line to stderr and exits with code 3 before answering.",
+	}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+		fmt.Fprintln(os.Stderr, "error: lost the connection to the backend")
+		fmt.Fprintln(os.Stderr, "panic: something broke")
+		os.Exit(3)
+		return nil, nil, nil
+	})
+}
+
+// addHugeTool adds huge, whose result is one stdout line longer than the SDK's
+// default 16 MiB limit.
+func addHugeTool(server *mcp.Server, tools toolSet) {
+	size := tools.opts.hugeSize
+	addTool(server, tools, &mcp.Tool{
+		Name:        "huge",
+		Description: fmt.Sprintf("Returns one text block of %d bytes.", size),
+	}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+		const pattern = "0123456789abcdef"
+		text := strings.Repeat(pattern, size/len(pattern)+1)[:size]
+		return textResult(text), nil, nil
+	})
+}
+
+// withProtocolVersion returns a rewrite that puts version into every response
+// that carries a protocolVersion: the answer to initialize (and to
+// server/discover, for clients that probe it first).
+func withProtocolVersion(version string) func(line []byte) []byte {
+	return func(line []byte) []byte {
+		if !bytes.Contains(line, []byte(`"protocolVersion"`)) {
+			return line
+		}
+		var msg, result map[string]json.RawMessage
+		if json.Unmarshal(line, &msg) != nil || json.Unmarshal(msg["result"], &result) != nil {
+			return line
+		}
+		if _, ok := result["protocolVersion"]; !ok {
+			return line
+		}
+		result["protocolVersion"], _ = json.Marshal(version)
+		msg["result"], _ = json.Marshal(result)
+		rewritten, err := json.Marshal(msg)
+		if err != nil {
+			return line
+		}
+		return append(rewritten, '\n')
+	}
+}
