@@ -1,0 +1,228 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Progress is one notifications/progress for a running call.
+type Progress struct {
+	CallID   int
+	Progress float64
+	// Total is 0 when the server does not know it (show an indeterminate bar).
+	Total   float64
+	Message string
+}
+
+// CallOptions tune one call.
+type CallOptions struct {
+	// OnProgress sees each progress notification (on the SDK's goroutine; be quick).
+	OnProgress func(Progress)
+	// Timeout overrides the entry's call timeout (restarted by each progress
+	// notification); 0 keeps the entry's, negative means none.
+	Timeout time.Duration
+	// MaxTotal bounds the call however much progress it reports; 0 means DefaultCallMaxTotal.
+	MaxTotal time.Duration
+}
+
+// Causes a call's context can end with, besides the caller's own cancel.
+var (
+	errCallTimeout  = errors.New("call timeout")
+	errCallMaxTotal = errors.New("call exceeded its maximum total time")
+)
+
+// CallTool runs tools/call. It never returns nil: every outcome, including
+// "not connected", is a CallResult with the failing layer in plain words.
+// Cancelling ctx sends notifications/cancelled to the server.
+func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessage, opts CallOptions) *CallResult {
+	if len(args) == 0 || string(args) == "null" {
+		// A typed nil map would be sent as null, which TypeScript servers reject.
+		args = json.RawMessage("{}")
+	}
+	s.mu.Lock()
+	s.callSeq++
+	r := &CallResult{ID: s.callSeq, Server: s.cfg.Name, Tool: name, Arguments: args, Started: time.Now()}
+	cfg := s.cfg
+	s.mu.Unlock()
+
+	timeout := cfg.CallTimeoutDuration()
+	if opts.Timeout != 0 {
+		timeout = max(opts.Timeout, 0)
+	}
+	maxTotal := opts.MaxTotal
+	if maxTotal <= 0 {
+		maxTotal = DefaultCallMaxTotal
+	}
+	callCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var idle *time.Timer
+	if timeout > 0 {
+		idle = time.AfterFunc(timeout, func() { cancel(errCallTimeout) })
+		defer idle.Stop()
+	}
+	total := time.AfterFunc(maxTotal, func() { cancel(errCallMaxTotal) })
+	defer total.Stop()
+
+	token := s.registerProgress(r.ID, func(p Progress) {
+		if idle != nil {
+			idle.Reset(timeout)
+		}
+		if opts.OnProgress != nil {
+			opts.OnProgress(p)
+		}
+	})
+	defer s.unregisterProgress(token)
+
+	startSeq := s.Log.Add(LogCallStart, fmt.Sprintf("call #%d %s started", r.ID, name))
+	res, err := s.callOnce(callCtx, name, args, token)
+	if err != nil && isConnectionLoss(err) && s.reconnectable() && callCtx.Err() == nil {
+		s.Log.Add(LogInfo, "the connection dropped; reconnecting once before giving up")
+		if cerr := s.Connect(callCtx); cerr == nil {
+			res, err = s.callOnce(callCtx, name, args, token)
+		}
+	}
+	r.Duration = time.Since(r.Started)
+	r.classify(res, err)
+	s.explainCallFailure(r, callCtx, ctx, timeout, maxTotal)
+	s.Log.Add(LogCallEnd, fmt.Sprintf("call #%d %s ended after %s: %s", r.ID, name, r.Duration.Round(time.Millisecond), outcomeWord(r)))
+	r.Log = s.logBetween(startSeq)
+	return r
+}
+
+func (s *Session) callOnce(ctx context.Context, name string, args json.RawMessage, token string) (*sdk.CallToolResult, error) {
+	cs := s.clientSession()
+	if cs == nil {
+		return nil, errNotConnected
+	}
+	params := &sdk.CallToolParams{Name: name, Arguments: args}
+	params.SetProgressToken(token)
+	return cs.CallTool(ctx, params)
+}
+
+// reconnectable reports whether a dropped connection is worth one automatic
+// reconnect: remote servers drop connections; a local process that died is
+// reported, not silently restarted.
+func (s *Session) reconnectable() bool {
+	t := s.Config().Type
+	return t == TypeHTTP || t == TypeSSE
+}
+
+func isConnectionLoss(err error) bool {
+	return errors.Is(err, sdk.ErrConnectionClosed) || errors.Is(err, errNotConnected)
+}
+
+// explainCallFailure rewrites the message of a timeout, cancel or dead server in plain words.
+func (s *Session) explainCallFailure(r *CallResult, callCtx, parent context.Context, timeout, maxTotal time.Duration) {
+	if r.Layer != LayerConnection {
+		return
+	}
+	switch cause := context.Cause(callCtx); {
+	case errors.Is(cause, errCallTimeout):
+		r.Layer = LayerTimeout
+		r.Message = fmt.Sprintf("the server did not answer within %s (and sent no progress meanwhile); the call was cancelled. Raise \"callTimeout\" in the entry for slow tools.", timeout)
+		return
+	case errors.Is(cause, errCallMaxTotal):
+		r.Layer = LayerTimeout
+		r.Message = fmt.Sprintf("the call ran longer than the %s maximum and was cancelled.", maxTotal)
+		return
+	case parent.Err() != nil && errors.Is(parent.Err(), context.Canceled):
+		r.Layer = LayerCancelled
+		r.Message = "you cancelled the call; the server was told (notifications/cancelled)."
+		return
+	case parent.Err() != nil:
+		r.Layer = LayerTimeout
+		r.Message = "the call ran out of time: " + parent.Err().Error()
+		return
+	}
+	if errors.Is(r.Err, errNotConnected) {
+		r.Message = "the server is not connected. Start (or restart) it first."
+		if st := s.Status(); st.Reason != "" {
+			r.Message += " Last state: " + st.Reason
+		}
+		return
+	}
+	if p := s.process(); p != nil {
+		select {
+		case <-p.Exited():
+		case <-time.After(time.Second):
+		}
+		select {
+		case <-p.Exited():
+			r.Message = fmt.Sprintf("the server exited with code %d while the call was running.%s", p.ExitCode(), s.stderrTail())
+			return
+		default:
+		}
+	}
+	if st := s.Status(); st.State == StateExited && st.Reason != "" {
+		r.Message = "the server went away while the call was running: " + st.Reason
+	}
+}
+
+func outcomeWord(r *CallResult) string {
+	switch r.Layer {
+	case LayerNone:
+		return "ok"
+	case LayerTool:
+		return "tool error"
+	case LayerProtocol:
+		return "JSON-RPC error"
+	}
+	return string(r.Layer)
+}
+
+// logBetween returns the server output logged since seq (excluding markers).
+func (s *Session) logBetween(seq uint64) []LogEntry {
+	entries, _ := s.Log.Since(seq)
+	out := entries[:0:0]
+	for _, e := range entries {
+		switch e.Kind {
+		case LogStderr, LogStdoutNoise, LogMessage:
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func (s *Session) registerProgress(callID int, f func(Progress)) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nextToken++
+	token := "mcpbrowser-" + strconv.Itoa(s.nextToken)
+	s.progress[token] = progressWaiter{callID: callID, f: f}
+	return token
+}
+
+func (s *Session) unregisterProgress(token string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.progress, token)
+}
+
+func (s *Session) deliverProgress(p *sdk.ProgressNotificationParams) {
+	if p == nil {
+		return
+	}
+	token := fmt.Sprint(p.ProgressToken)
+	s.mu.Lock()
+	w, ok := s.progress[token]
+	name := s.cfg.Name
+	s.mu.Unlock()
+	if !ok {
+		return
+	}
+	pr := Progress{CallID: w.callID, Progress: p.Progress, Total: p.Total, Message: p.Message}
+	w.f(pr)
+	s.emit(Event{Kind: EventProgress, Server: name, Progress: &pr})
+}
+
+// A progressWaiter is a running call waiting for notifications/progress.
+type progressWaiter struct {
+	callID int
+	f      func(Progress)
+}

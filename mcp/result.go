@@ -1,0 +1,172 @@
+package mcp
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ErrorLayer says which layer a call failed in. The layers are different
+// things for a person: a tool that ran and reported a problem, a server that
+// refused the request, and a server that could not be reached at all.
+type ErrorLayer string
+
+const (
+	LayerNone       ErrorLayer = ""           // success
+	LayerTool       ErrorLayer = "tool"       // the tool ran and returned isError: true
+	LayerProtocol   ErrorLayer = "protocol"   // the server answered with a JSON-RPC error
+	LayerConnection ErrorLayer = "connection" // not connected, the server died, the connection dropped
+	LayerTimeout    ErrorLayer = "timeout"    // no answer (or progress) within the timeout
+	LayerCancelled  ErrorLayer = "cancelled"  // the person cancelled
+	LayerNetwork    ErrorLayer = "network"    // an OpenAPI entry could not reach its API
+)
+
+// A CallResult is everything about one call: what was asked, what came back
+// (or which layer failed and why), how long it took, and what the server
+// printed meanwhile.
+type CallResult struct {
+	ID        int
+	Server    string
+	Tool      string
+	Arguments json.RawMessage
+	Started   time.Time
+	Duration  time.Duration
+
+	// Result is the tool's answer; set for success and for LayerTool.
+	Result *sdk.CallToolResult
+	Layer  ErrorLayer
+	// RPCError is the JSON-RPC error for LayerProtocol, with code and data kept.
+	RPCError *jsonrpc.Error
+	// Message says in plain words what went wrong (empty on success).
+	Message string
+	Err     error
+
+	// Log is what the server printed (stderr, stdout noise, log messages) while the call ran.
+	Log []LogEntry
+}
+
+// OK reports whether the call succeeded with no error of any layer.
+func (r *CallResult) OK() bool { return r.Layer == LayerNone }
+
+// ExitCode is the CLI's exit code for this result: 0 success, 1 tool error,
+// 3 JSON-RPC error, 4 connection, timeout or server death.
+func (r *CallResult) ExitCode() int {
+	switch r.Layer {
+	case LayerNone:
+		return 0
+	case LayerTool:
+		return 1
+	case LayerProtocol:
+		return 3
+	}
+	return 4
+}
+
+// classify fills Layer, RPCError and Message from the SDK's answer.
+func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
+	r.Result = res
+	if err == nil {
+		if res != nil && res.IsError {
+			r.Layer = LayerTool
+			r.Message = "the tool ran and reported an error"
+			if t := firstText(res); t != "" {
+				r.Message += ": " + t
+			}
+		}
+		return
+	}
+	r.Err = err
+	var rpc *jsonrpc.Error
+	if errors.As(err, &rpc) {
+		r.Layer, r.RPCError = LayerProtocol, rpc
+		if rpc.Code == CodeNetworkError {
+			r.Layer = LayerNetwork
+			r.Message = rpc.Message
+			return
+		}
+		r.Message = fmt.Sprintf("the server refused the request: %s (JSON-RPC error %d, %s)", rpc.Message, rpc.Code, rpcCodeName(rpc.Code))
+		return
+	}
+	r.Layer = LayerConnection
+	r.Message = "the call failed: " + err.Error()
+}
+
+// CodeNetworkError is the JSON-RPC code the app's in-process OpenAPI server
+// uses for an API it could not reach, so that layer stays distinguishable.
+const CodeNetworkError = -32050
+
+func rpcCodeName(code int64) string {
+	switch code {
+	case -32700:
+		return "parse error"
+	case -32600:
+		return "invalid request"
+	case -32601:
+		return "method not found"
+	case -32602:
+		return "invalid params"
+	case -32603:
+		return "internal error"
+	case -32002:
+		return "resource not found"
+	case -32042:
+		return "URL elicitation required"
+	}
+	if code <= -32000 && code >= -32099 {
+		return "server error"
+	}
+	return "application error"
+}
+
+func firstText(res *sdk.CallToolResult) string {
+	for _, c := range res.Content {
+		if t, ok := c.(*sdk.TextContent); ok {
+			s := strings.TrimSpace(t.Text)
+			if i := strings.IndexByte(s, '\n'); i >= 0 {
+				s = s[:i] + " …"
+			}
+			if len(s) > 300 {
+				s = s[:300] + " …"
+			}
+			return s
+		}
+	}
+	return ""
+}
+
+// MarshalJSON renders the result for the CLI and for history: the layers
+// apart, the content blocks as the protocol has them.
+func (r *CallResult) MarshalJSON() ([]byte, error) {
+	type rpcErr struct {
+		Code    int64           `json:"code"`
+		Message string          `json:"message"`
+		Data    json.RawMessage `json:"data,omitempty"`
+	}
+	out := struct {
+		Server     string              `json:"server"`
+		Tool       string              `json:"tool"`
+		Arguments  json.RawMessage     `json:"arguments,omitempty"`
+		Started    time.Time           `json:"started"`
+		DurationMS float64             `json:"durationMs"`
+		OK         bool                `json:"ok"`
+		ErrorLayer ErrorLayer          `json:"errorLayer,omitempty"`
+		Message    string              `json:"message,omitempty"`
+		RPCError   *rpcErr             `json:"jsonrpcError,omitempty"`
+		Result     *sdk.CallToolResult `json:"result,omitempty"`
+	}{
+		Server: r.Server, Tool: r.Tool, Arguments: r.Arguments, Started: r.Started,
+		DurationMS: float64(r.Duration.Microseconds()) / 1000, OK: r.OK(),
+		ErrorLayer: r.Layer, Message: r.Message, Result: r.Result,
+	}
+	if r.RPCError != nil {
+		out.RPCError = &rpcErr{Code: r.RPCError.Code, Message: r.RPCError.Message, Data: r.RPCError.Data}
+	}
+	return json.Marshal(out)
+}
+
+func jsonMarshalCompact(v any) ([]byte, error) { return json.Marshal(v) }

@@ -1,0 +1,540 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// DefaultProtocolVersion is offered in initialize unless an entry pins another.
+// Newer SDKs first probe server/discover (2026-07-28), which some servers
+// answer by hanging or exiting; this version goes straight to initialize.
+const DefaultProtocolVersion = "2025-11-25"
+
+// ClientName and ClientVersion are what the app calls itself in initialize.
+const ClientName = "mcpbrowser"
+
+// ClientVersion is set by main from the build's version.
+var ClientVersion = "dev"
+
+// State is where a session is in its life.
+type State int
+
+const (
+	StateStopped  State = iota // not started, or stopped by the person
+	StateStarting              // process starting / connecting / initializing
+	StateReady                 // initialized; calls can be made
+	StateFailed                // could not start or initialize; Status.Reason says why
+	StateExited                // was ready, then the server went away
+)
+
+func (s State) String() string {
+	return [...]string{"stopped", "starting", "ready", "failed", "exited"}[s]
+}
+
+// Status is a session's state with the details a person needs.
+type Status struct {
+	State State
+	// Reason says in plain words why the server failed or exited, and what to try.
+	Reason string
+	// ExitCode is the process's exit code when State is StateExited or StateFailed
+	// after the process ended; -1 when unknown or killed by a signal.
+	ExitCode int
+	// ExitedAt is when the server went away.
+	ExitedAt time.Time
+}
+
+// Handlers answer the requests a server may send to the app. A nil handler
+// means the capability is not advertised.
+type Handlers struct {
+	CreateMessage func(ctx context.Context, server string, req *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error)
+	Elicit        func(ctx context.Context, server string, req *sdk.ElicitRequest) (*sdk.ElicitResult, error)
+}
+
+// A Session is one configured server's connection: its process or HTTP client,
+// its state, what it offers, and its logs.
+type Session struct {
+	cfg      *ServerConfig
+	paths    *pathResolver
+	handlers Handlers
+	emit     func(Event)
+
+	// Log is the server's stderr, stdout noise, log messages and lifecycle notes.
+	Log *ServerLog
+	// Wire is every message both ways.
+	Wire *WireLog
+
+	mu        sync.Mutex
+	status    Status
+	client    *sdk.ClientSession
+	proc      *stdioProcess
+	remote    *remoteBackend // openapi entries
+	init      *sdk.InitializeResult
+	tools     []*sdk.Tool
+	connectID int                       // bumps on each connect; stale watchers ignore themselves
+	progress  map[string]progressWaiter // progress token → the call waiting for it
+	nextToken int
+	callSeq   int
+}
+
+func newSession(cfg *ServerConfig, paths *pathResolver, handlers Handlers, emit func(Event)) *Session {
+	s := &Session{cfg: cfg, paths: paths, handlers: handlers, emit: emit, progress: map[string]progressWaiter{}}
+	s.Log = NewServerLog(func(e LogEntry) { emit(Event{Kind: EventLog, Server: s.Name(), Log: &e}) })
+	s.Wire = NewWireLog(func(e WireEntry) { emit(Event{Kind: EventWire, Server: s.Name(), Wire: &e}) })
+	s.status.ExitCode = -1
+	return s
+}
+
+// Name is the server's name in the config.
+func (s *Session) Name() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cfg.Name
+}
+
+// Config returns the entry the session runs (do not modify it; Clone first).
+func (s *Session) Config() *ServerConfig {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cfg
+}
+
+// Status is the session's current state.
+func (s *Session) Status() Status {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.status
+}
+
+// InitializeResult is what the server said about itself (nil before ready).
+func (s *Session) InitializeResult() *sdk.InitializeResult {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.init
+}
+
+// Tools is the last tool list fetched (all pages).
+func (s *Session) Tools() []*sdk.Tool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tools
+}
+
+// Tool returns the named tool from the last list, or nil.
+func (s *Session) Tool(name string) *sdk.Tool {
+	for _, t := range s.Tools() {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// Pid is the server process's id, or 0 for a remote server or when not running.
+func (s *Session) Pid() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.proc == nil {
+		return 0
+	}
+	return s.proc.Pid()
+}
+
+func (s *Session) setStatus(st Status) {
+	s.mu.Lock()
+	s.status = st
+	name := s.cfg.Name
+	s.mu.Unlock()
+	s.emit(Event{Kind: EventState, Server: name, Status: &st})
+}
+
+// Connect starts the server (or opens the remote connection), initializes the
+// session and fetches the tool list. It is bounded by the entry's connect
+// timeout as well as ctx. On failure the session is left StateFailed with the
+// reason, and nothing of the server keeps running.
+func (s *Session) Connect(ctx context.Context) error {
+	s.Close()
+	s.mu.Lock()
+	cfg := s.cfg
+	s.connectID++
+	id := s.connectID
+	s.mu.Unlock()
+
+	if cfg.Problem != "" {
+		err := errors.New(cfg.Problem)
+		s.setStatus(Status{State: StateFailed, Reason: cfg.Problem, ExitCode: -1})
+		return err
+	}
+	s.setStatus(Status{State: StateStarting, ExitCode: -1})
+	if d := cfg.ConnectTimeoutDuration(); d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
+	cs, err := s.connect(ctx, cfg)
+	if err != nil {
+		reason := s.explainConnectError(ctx, cfg, err)
+		s.stopProcess()
+		st := Status{State: StateFailed, Reason: reason, ExitCode: -1}
+		if p := s.takeExitedProcess(); p != nil {
+			st.ExitCode = p.ExitCode()
+		}
+		s.setStatus(st)
+		return &ConnectError{Server: cfg.Name, Reason: reason, Err: err}
+	}
+	s.mu.Lock()
+	s.client = cs
+	s.init = cs.InitializeResult()
+	s.mu.Unlock()
+	s.Log.Add(LogInfo, describeInit(s.init))
+	if err := s.refreshTools(ctx); err != nil {
+		s.Log.Add(LogInfo, "listing tools failed: "+err.Error())
+	}
+	s.setStatus(Status{State: StateReady, ExitCode: -1})
+	go s.watch(cs, id)
+	return nil
+}
+
+// A ConnectError is a server that could not be connected, with the reason in plain words.
+type ConnectError struct {
+	Server string
+	Reason string
+	Err    error
+}
+
+func (e *ConnectError) Error() string { return e.Server + ": " + e.Reason }
+func (e *ConnectError) Unwrap() error { return e.Err }
+
+func describeInit(r *sdk.InitializeResult) string {
+	if r == nil {
+		return "connected"
+	}
+	name := "the server"
+	if r.ServerInfo != nil {
+		name = strings.TrimSpace(r.ServerInfo.Name + " " + r.ServerInfo.Version)
+	}
+	return fmt.Sprintf("connected to %s, protocol %s", name, r.ProtocolVersion)
+}
+
+func (s *Session) connect(ctx context.Context, cfg *ServerConfig) (*sdk.ClientSession, error) {
+	client := sdk.NewClient(&sdk.Implementation{Name: ClientName, Title: "MCP Browser", Version: ClientVersion}, s.clientOptions())
+	version := cfg.ProtocolVersion
+	if version == "" {
+		version = DefaultProtocolVersion
+	}
+	var transport sdk.Transport
+	switch cfg.Type {
+	case TypeStdio:
+		p, err := startStdio(cfg, s.paths, s.Log, s.Wire)
+		if err != nil {
+			return nil, err
+		}
+		s.mu.Lock()
+		s.proc = p
+		s.mu.Unlock()
+		transport = p.Transport
+	case TypeHTTP:
+		transport = &sdk.StreamableClientTransport{Endpoint: cfg.URL, HTTPClient: newHTTPClient(cfg, s.Wire), MaxRetries: 1}
+	case TypeSSE:
+		transport = &sdk.SSEClientTransport{Endpoint: cfg.URL, HTTPClient: newHTTPClient(cfg, s.Wire)}
+	case TypeOpenAPI:
+		rb, t, err := newRemoteBackend(ctx, cfg, newHTTPClient(cfg, s.Wire))
+		if err != nil {
+			return nil, err
+		}
+		s.mu.Lock()
+		s.remote = rb
+		s.mu.Unlock()
+		transport = t
+	default:
+		return nil, fmt.Errorf("unknown transport %q", cfg.Type)
+	}
+	type connected struct {
+		cs  *sdk.ClientSession
+		err error
+	}
+	// The SDK's Connect may not notice a dead process on its own; race it
+	// against the process's exit so a server that dies at start fails at once.
+	done := make(chan connected, 1)
+	go func() {
+		cs, err := client.Connect(ctx, transport, &sdk.ClientSessionOptions{ProtocolVersion: version})
+		done <- connected{cs, err}
+	}()
+	var exited <-chan struct{}
+	if p := s.process(); p != nil {
+		exited = p.Exited()
+	}
+	select {
+	case r := <-done:
+		return r.cs, r.err
+	case <-exited:
+		select {
+		case r := <-done:
+			if r.err == nil {
+				return r.cs, nil
+			}
+		case <-time.After(200 * time.Millisecond):
+		}
+		return nil, errProcessExited
+	}
+}
+
+var errProcessExited = errors.New("the server process exited")
+
+func (s *Session) process() *stdioProcess {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.proc
+}
+
+func (s *Session) takeExitedProcess() *stdioProcess {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.proc
+	s.proc = nil
+	if p == nil {
+		return nil
+	}
+	select {
+	case <-p.Exited():
+		return p
+	default:
+		return nil
+	}
+}
+
+// explainConnectError turns a connect failure into plain words with what to try.
+func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, err error) string {
+	var se *StartError
+	if errors.As(err, &se) {
+		return se.Error()
+	}
+	if p := s.process(); p != nil {
+		select {
+		case <-p.Exited():
+		case <-time.After(300 * time.Millisecond):
+		}
+		select {
+		case <-p.Exited():
+			return fmt.Sprintf("the server exited with code %d before it finished starting.%s", p.ExitCode(), s.stderrTail())
+		default:
+		}
+	}
+	var verr interface{ Error() string }
+	if strings.Contains(err.Error(), "unsupported protocol version") {
+		verr = err
+		return fmt.Sprintf("the server answered with a protocol version this app does not support (%v). Try setting \"protocolVersion\" in the entry to a version the server supports.", verr)
+	}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
+		msg := fmt.Sprintf("the server did not answer initialize within %s.", cfg.ConnectTimeoutDuration())
+		if noise := s.Log.Tail(3, LogStdoutNoise); len(noise) > 0 {
+			msg += " It wrote text that is not MCP to stdout:" + joinTail(noise)
+		}
+		if tail := s.stderrTail(); tail != "" {
+			msg += tail
+		} else if cfg.Type == TypeStdio {
+			msg += " It printed nothing to stderr. Check that the command really starts an MCP server over stdio, or raise \"connectTimeout\" for a slow one."
+		}
+		return msg
+	}
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return "connecting was cancelled"
+	}
+	if cfg.Type == TypeHTTP || cfg.Type == TypeSSE {
+		return fmt.Sprintf("could not connect to %s: %v. Check the URL and that the server is running.", cfg.URL, err)
+	}
+	return "could not initialize the session: " + err.Error() + s.stderrTail()
+}
+
+// stderrTail is the last stderr lines, for messages, or "".
+func (s *Session) stderrTail() string {
+	tail := s.Log.Tail(5, LogStderr)
+	if len(tail) == 0 {
+		return ""
+	}
+	return " Last stderr lines:" + joinTail(tail)
+}
+
+func joinTail(entries []LogEntry) string {
+	var b strings.Builder
+	for _, e := range entries {
+		b.WriteString("\n  ")
+		b.WriteString(e.Text)
+	}
+	return b.String()
+}
+
+// watch waits for the session to end and, if nobody asked for that, records why.
+func (s *Session) watch(cs *sdk.ClientSession, id int) {
+	cs.Wait()
+	s.mu.Lock()
+	stale := s.connectID != id || s.client != cs
+	p := s.proc
+	cfg := s.cfg
+	if !stale {
+		s.client = nil
+	}
+	s.mu.Unlock()
+	if stale {
+		return
+	}
+	st := Status{State: StateExited, ExitCode: -1, ExitedAt: time.Now()}
+	if p != nil {
+		select {
+		case <-p.Exited():
+		case <-time.After(time.Second):
+		}
+		select {
+		case <-p.Exited():
+			st.ExitCode = p.ExitCode()
+			st.Reason = fmt.Sprintf("the server exited with code %d.%s", st.ExitCode, s.stderrTail())
+		default:
+			st.Reason = "the server closed the connection but is still running; stopping it." + s.stderrTail()
+		}
+		s.stopProcess()
+	} else {
+		st.Reason = "the connection to " + cfg.URL + " closed."
+	}
+	s.Log.Add(LogInfo, st.Reason)
+	s.setStatus(st)
+}
+
+// Close ends the session and stops the server's whole process tree.
+func (s *Session) Close() error {
+	s.mu.Lock()
+	cs := s.client
+	s.client = nil
+	s.connectID++
+	wasLive := cs != nil || s.proc != nil
+	s.mu.Unlock()
+	if cs != nil {
+		cs.Close()
+	}
+	s.stopProcess()
+	s.mu.Lock()
+	if s.remote != nil {
+		s.remote.close()
+		s.remote = nil
+	}
+	s.mu.Unlock()
+	if wasLive {
+		s.setStatus(Status{State: StateStopped, ExitCode: -1})
+	}
+	return nil
+}
+
+func (s *Session) stopProcess() {
+	s.mu.Lock()
+	p := s.proc
+	s.mu.Unlock()
+	if p != nil {
+		p.Stop()
+	}
+}
+
+// Restart closes and connects again.
+func (s *Session) Restart(ctx context.Context) error {
+	s.Close()
+	return s.Connect(ctx)
+}
+
+// setConfig replaces the entry (the caller restarts if needed).
+func (s *Session) setConfig(cfg *ServerConfig) {
+	s.mu.Lock()
+	s.cfg = cfg
+	s.mu.Unlock()
+}
+
+// RefreshTools fetches the tool list again (all pages).
+func (s *Session) RefreshTools(ctx context.Context) error {
+	return s.refreshTools(ctx)
+}
+
+func (s *Session) refreshTools(ctx context.Context) error {
+	cs := s.clientSession()
+	if cs == nil {
+		return errNotConnected
+	}
+	var tools []*sdk.Tool
+	if init := cs.InitializeResult(); init != nil && init.Capabilities != nil && init.Capabilities.Tools == nil {
+		// A server that does not declare tools has none; asking would be an error.
+	} else {
+		for t, err := range cs.Tools(ctx, nil) {
+			if err != nil {
+				return err
+			}
+			tools = append(tools, t)
+		}
+	}
+	s.mu.Lock()
+	s.tools = tools
+	name := s.cfg.Name
+	s.mu.Unlock()
+	s.emit(Event{Kind: EventTools, Server: name})
+	return nil
+}
+
+var errNotConnected = errors.New("the server is not connected")
+
+func (s *Session) clientSession() *sdk.ClientSession {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.client
+}
+
+// ClientSession is the SDK session for features beyond tools (nil when not ready).
+func (s *Session) ClientSession() *sdk.ClientSession { return s.clientSession() }
+
+func (s *Session) clientOptions() *sdk.ClientOptions {
+	opts := &sdk.ClientOptions{
+		Logger:       slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Capabilities: &sdk.ClientCapabilities{},
+		ProgressNotificationHandler: func(_ context.Context, req *sdk.ProgressNotificationClientRequest) {
+			s.deliverProgress(req.Params)
+		},
+		LoggingMessageHandler: func(_ context.Context, req *sdk.LoggingMessageRequest) {
+			p := req.Params
+			s.Log.AddMessage(string(p.Level), p.Logger, messageText(p.Data))
+		},
+		ToolListChangedHandler: func(ctx context.Context, _ *sdk.ToolListChangedRequest) {
+			go func() {
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				defer cancel()
+				if err := s.refreshTools(ctx); err != nil {
+					s.Log.Add(LogInfo, "refreshing the tool list failed: "+err.Error())
+				}
+			}()
+		},
+		MultiRoundTrip: &sdk.MultiRoundTripOptions{Disabled: true},
+	}
+	name := s.Name()
+	if h := s.handlers.CreateMessage; h != nil {
+		opts.CreateMessageHandler = func(ctx context.Context, req *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
+			return h(ctx, name, req)
+		}
+	}
+	if h := s.handlers.Elicit; h != nil {
+		opts.ElicitationHandler = func(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
+			return h(ctx, name, req)
+		}
+	}
+	return opts
+}
+
+func messageText(data any) string {
+	if s, ok := data.(string); ok {
+		return s
+	}
+	b, err := jsonMarshalCompact(data)
+	if err != nil {
+		return fmt.Sprint(data)
+	}
+	return string(b)
+}
