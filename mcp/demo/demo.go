@@ -82,7 +82,7 @@ func NewServer(opts Options) (*sdk.Server, error) {
 	d.addTools(server)
 	d.addResources(server)
 	d.addPrompts(server)
-	server.AddReceivingMiddleware(greetOnSetLevel(box.dir))
+	server.AddReceivingMiddleware(recoverPanics(opts.Stderr), nullArgumentsAsEmpty, greetOnSetLevel(box.dir))
 	return server, nil
 }
 
@@ -98,29 +98,6 @@ func instructions(root string) string {
 		"Every tool is harmless. The file tools (list_files, read_file, delete_file, restore_samples) " +
 		"work only inside the sandbox folder " + root + "; anything outside it is refused. " +
 		"Start with list_files, then read_file, or try slow_task to watch progress and cancel it."
-}
-
-// greetOnSetLevel sends one log message to a client right after it sets a
-// log level, so that a client's log view shows something from the first
-// moment. The SDK sends nothing before a level is set, as the spec implies.
-func greetOnSetLevel(root string) sdk.Middleware {
-	return func(next sdk.MethodHandler) sdk.MethodHandler {
-		return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
-			result, err := next(ctx, method, req)
-			if method != "logging/setLevel" || err != nil {
-				return result, err
-			}
-			if session, ok := req.GetSession().(*sdk.ServerSession); ok {
-				// A failed greeting must not fail the setLevel request.
-				_ = session.Log(ctx, &sdk.LoggingMessageParams{
-					Level:  "info",
-					Logger: Name,
-					Data:   "Hello from " + Name + " " + Version + ". The sandbox folder is " + root + ".",
-				})
-			}
-			return result, nil
-		}
-	}
 }
 
 // readOnlyHints are the annotations of a tool that changes nothing and

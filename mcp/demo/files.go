@@ -99,16 +99,19 @@ func (d *demoServer) addFileTools(s *sdk.Server) {
 }
 
 func (d *demoServer) listFiles(_ context.Context, _ *sdk.CallToolRequest, in pathArgs) (*sdk.CallToolResult, listOutput, error) {
+	// A tool with an output schema reports failure with a plain error: the
+	// SDK turns it into an isError result that carries no structured content
+	// (which would otherwise have to match the schema).
 	rel, err := d.box.resolve(in.Path)
 	if err != nil {
-		return errorResult("%s", err), listOutput{}, nil
+		return nil, listOutput{}, err
 	}
 	entries, err := d.box.list(rel)
 	if err != nil {
 		if errors.Is(err, errNotFolder) {
-			return errorResult("%q is a file, not a folder. Use read_file to see what is in it.", in.Path), listOutput{}, nil
+			return nil, listOutput{}, fmt.Errorf("%q is a file, not a folder. Use read_file to see what is in it.", in.Path)
 		}
-		return errorResult("%s", d.box.explainOpenError(in.Path, rel, err)), listOutput{}, nil
+		return nil, listOutput{}, errors.New(d.box.explainOpenError(in.Path, rel, err))
 	}
 	var b strings.Builder
 	if rel == "." {

@@ -2,6 +2,7 @@ package demo
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
 	"strconv"
@@ -78,7 +79,8 @@ func (d *demoServer) addMathTools(s *sdk.Server) {
 	}, func(_ context.Context, _ *sdk.CallToolRequest, in statsArgs) (*sdk.CallToolResult, statsOutput, error) {
 		out := summarise(in.Numbers)
 		if math.IsInf(out.Sum, 0) {
-			return errorResult("The numbers are too large to add up: their sum does not fit in a number."), statsOutput{}, nil
+			// A plain error becomes an isError result without structured content.
+			return nil, statsOutput{}, errors.New("the numbers are too large to add up: their sum does not fit in a number")
 		}
 		return textResult("%d numbers: sum %s, mean %s, median %s, smallest %s, largest %s.",
 			out.Count, formatNumber(out.Sum), formatNumber(out.Mean), formatNumber(out.Median),

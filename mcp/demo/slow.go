@@ -31,6 +31,25 @@ func (d *demoServer) addSlowTask(s *sdk.Server) {
 
 func (d *demoServer) slowTask(ctx context.Context, req *sdk.CallToolRequest, in slowArgs) (*sdk.CallToolResult, any, error) {
 	token := req.Params.GetProgressToken()
+	report := func(step int, message string) {
+		if token == nil {
+			return
+		}
+		err := req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{
+			ProgressToken: token,
+			Progress:      float64(step),
+			Total:         float64(in.Steps),
+			Message:       message,
+		})
+		if err != nil && ctx.Err() == nil {
+			// Progress is a courtesy: the task itself still succeeds.
+			fmt.Fprintf(d.stderr, "slow_task: could not send progress: %v\n", err)
+		}
+	}
+
+	// Progress 0 first, so that a client shows the task as running (and
+	// can offer to cancel it) before the first step is done.
+	report(0, fmt.Sprintf("starting %d steps", in.Steps))
 	delay := time.Duration(in.DelayMS) * time.Millisecond
 	start := time.Now()
 	timer := time.NewTimer(delay)
@@ -46,19 +65,7 @@ func (d *demoServer) slowTask(ctx context.Context, req *sdk.CallToolRequest, in 
 			return nil, nil, ctx.Err()
 		case <-timer.C:
 		}
-		if token == nil {
-			continue
-		}
-		err := req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{
-			ProgressToken: token,
-			Progress:      float64(step),
-			Total:         float64(in.Steps),
-			Message:       fmt.Sprintf("step %d of %d", step, in.Steps),
-		})
-		if err != nil && ctx.Err() == nil {
-			// Progress is a courtesy: the task itself still succeeds.
-			fmt.Fprintf(d.stderr, "slow_task: could not send progress: %v\n", err)
-		}
+		report(step, fmt.Sprintf("step %d of %d", step, in.Steps))
 	}
 	return textResult("Finished %d steps in %s.", in.Steps, time.Since(start).Round(time.Millisecond)), nil, nil
 }
