@@ -114,10 +114,17 @@ func (d *demoServer) listFiles(_ context.Context, _ *sdk.CallToolRequest, in pat
 		return nil, listOutput{}, errors.New(d.box.explainOpenError(in.Path, rel, err))
 	}
 	var b strings.Builder
-	if rel == "." {
-		fmt.Fprintf(&b, "The sandbox folder holds %d entries:\n", len(entries))
-	} else {
-		fmt.Fprintf(&b, "The folder %q holds %d entries:\n", display(rel), len(entries))
+	where := "The sandbox folder"
+	if rel != "." {
+		where = fmt.Sprintf("The folder %q", display(rel))
+	}
+	switch len(entries) {
+	case 0:
+		fmt.Fprintf(&b, "%s is empty.", where)
+	case 1:
+		fmt.Fprintf(&b, "%s holds 1 entry:\n", where)
+	default:
+		fmt.Fprintf(&b, "%s holds %d entries:\n", where, len(entries))
 	}
 	for _, e := range entries {
 		switch e.Kind {

@@ -160,7 +160,7 @@ func (b sandbox) resolve(userPath string) (string, error) {
 		rel, ok := b.relative(native)
 		if !ok {
 			return "", fmt.Errorf("%q is outside the sandbox, so it was refused. "+
-				"Only files inside the sandbox folder %s can be used; give a path relative to it, such as \"welcome.txt\"",
+				"Only files inside the sandbox folder %s can be used; give a path relative to it, such as \"welcome.txt\".",
 				userPath, b.dir)
 		}
 		native = rel
@@ -168,10 +168,10 @@ func (b sandbox) resolve(userPath string) (string, error) {
 	if !filepath.IsLocal(native) {
 		if slices.Contains(strings.Split(filepath.ToSlash(native), "/"), "..") {
 			return "", fmt.Errorf("%q uses \"..\" to go up out of the sandbox, so it was refused. "+
-				"Paths must stay inside the sandbox folder; list_files shows what is there", userPath)
+				"Paths must stay inside the sandbox folder; list_files shows what is there.", userPath)
 		}
 		return "", fmt.Errorf("%q is not a path inside the sandbox, so it was refused. "+
-			"Give a path relative to the sandbox folder, such as \"notes/shopping-list.md\"", userPath)
+			"Give a path relative to the sandbox folder, such as \"notes/shopping-list.md\".", userPath)
 	}
 	rel := filepath.Clean(native)
 	if err := b.checkLinks(userPath, rel); err != nil {
@@ -207,7 +207,7 @@ func (b sandbox) checkLinks(userPath, rel string) error {
 		}
 		if _, inside := b.relative(target); !inside && target != b.dir {
 			return fmt.Errorf("%q goes through a link that points outside the sandbox (to %s), so it was refused. "+
-				"Links inside the sandbox may only point to other places inside it", userPath, target)
+				"Links inside the sandbox may only point to other places inside it.", userPath, target)
 		}
 	}
 	return nil
