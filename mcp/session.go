@@ -316,27 +316,28 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 	if errors.As(err, &se) {
 		return se.Error()
 	}
-	if p := s.process(); p != nil {
-		select {
-		case <-p.Exited():
-		case <-time.After(300 * time.Millisecond):
-		}
-		select {
-		case <-p.Exited():
-			return fmt.Sprintf("the server exited with code %d before it finished starting.%s", p.ExitCode(), s.stderrTail())
-		default:
-		}
-	}
-	var verr interface{ Error() string }
+	// The SDK closes the server's stdin when it gives up, so a process that
+	// exits now is a consequence: judge by what the SDK saw first.
 	if strings.Contains(err.Error(), "unsupported protocol version") {
-		verr = err
-		return fmt.Sprintf("the server answered with a protocol version this app does not support (%v). Try setting \"protocolVersion\" in the entry to a version the server supports.", verr)
+		return fmt.Sprintf("the server answered initialize with a protocol version this app does not support (%v). Try setting \"protocolVersion\" in the entry to a version the server supports.", err)
+	}
+	if errors.Is(err, errProcessExited) || !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		if p := s.process(); p != nil {
+			select {
+			case <-p.Exited():
+			case <-time.After(300 * time.Millisecond):
+			}
+			select {
+			case <-p.Exited():
+				msg := fmt.Sprintf("the server exited with code %d before it finished starting.", p.ExitCode())
+				return msg + s.noiseTail() + s.stderrTail()
+			default:
+			}
+		}
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
 		msg := fmt.Sprintf("the server did not answer initialize within %s.", cfg.ConnectTimeoutDuration())
-		if noise := s.Log.Tail(3, LogStdoutNoise); len(noise) > 0 {
-			msg += " It wrote text that is not MCP to stdout:" + joinTail(noise)
-		}
+		msg += s.noiseTail()
 		if tail := s.stderrTail(); tail != "" {
 			msg += tail
 		} else if cfg.Type == TypeStdio {
@@ -350,7 +351,16 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 	if cfg.Type == TypeHTTP || cfg.Type == TypeSSE {
 		return fmt.Sprintf("could not connect to %s: %v. Check the URL and that the server is running.", cfg.URL, err)
 	}
-	return "could not initialize the session: " + err.Error() + s.stderrTail()
+	return "could not initialize the session: " + err.Error() + s.noiseTail() + s.stderrTail()
+}
+
+// noiseTail is the last non-protocol stdout lines, for messages, or "".
+func (s *Session) noiseTail() string {
+	noise := s.Log.Tail(3, LogStdoutNoise)
+	if len(noise) == 0 {
+		return ""
+	}
+	return " It wrote text that is not MCP to stdout (servers must print only protocol messages there; logs belong on stderr):" + joinTail(noise)
 }
 
 // stderrTail is the last stderr lines, for messages, or "".

@@ -1,0 +1,100 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/schema"
+)
+
+func cmdCall(ctx context.Context, inv *invocation, env Env) error {
+	sc, rest, err := target(inv, env)
+	if err != nil {
+		return err
+	}
+	if len(rest) == 0 {
+		return usageErr("call needs a TOOL name (see `mcpbrowser tools TARGET`)")
+	}
+	toolName, pairs := rest[0], rest[1:]
+	for _, p := range pairs {
+		if !strings.Contains(p, "=") {
+			return usageErr("%q is not key=value", p)
+		}
+	}
+	if inv.argsJSON != "" && !json.Valid([]byte(inv.argsJSON)) {
+		return usageErr("--args is not valid JSON")
+	}
+	s, stop, err := connect(ctx, inv, env, sc)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	tool := s.Tool(toolName)
+	if tool == nil {
+		var names []string
+		for _, t := range s.Tools() {
+			names = append(names, t.Name)
+		}
+		return usageErr("%q has no tool %q (its tools: %s)", sc.Name, toolName, strings.Join(names, ", "))
+	}
+	args, err := buildArguments(tool, inv.argsJSON, pairs)
+	if err != nil {
+		return err
+	}
+	opts := mcp.CallOptions{}
+	if inv.timeout > 0 {
+		opts.Timeout, opts.MaxTotal = inv.timeout, inv.timeout
+	}
+	r := s.CallTool(ctx, toolName, args, opts)
+	if err := writeJSON(env.Stdout, r); err != nil {
+		return err
+	}
+	if r.OK() {
+		return nil
+	}
+	return &exitError{r.ExitCode(), r.Message}
+}
+
+// buildArguments converts --args JSON and key=value pairs by the tool's
+// inputSchema: a=3 is the integer 3 when the schema says integer.
+func buildArguments(tool *sdk.Tool, argsJSON string, pairs []string) (json.RawMessage, error) {
+	raw, err := json.Marshal(tool.InputSchema)
+	if err != nil || tool.InputSchema == nil {
+		raw = json.RawMessage(`{"type":"object"}`)
+	}
+	form, err := schema.NewForm(raw)
+	if err != nil {
+		return nil, usageErr("the tool's inputSchema cannot be read (%v); pass the arguments with --args JSON", err)
+	}
+	if argsJSON != "" {
+		if err := form.Load(json.RawMessage(argsJSON)); err != nil {
+			var le *schema.LoadError
+			if !errors.As(err, &le) {
+				return nil, usageErr("--args: %v", err)
+			}
+		}
+	}
+	if err := form.ApplyKeyValues(pairs); err != nil {
+		return nil, usageErr("%v", err)
+	}
+	args, problems := form.Arguments()
+	if len(problems) > 0 {
+		var b strings.Builder
+		fmt.Fprintf(&b, "the arguments do not fit %s's input schema:", tool.Name)
+		for _, p := range problems {
+			name := p.Path
+			if name == "" {
+				name = "arguments"
+			}
+			fmt.Fprintf(&b, "\n  %s: %s", name, p.Message)
+		}
+		return nil, usageErr("%s", b.String())
+	}
+	return args, nil
+}

@@ -1,0 +1,442 @@
+// Package cli is MCP Browser's command line: the same core as the window,
+// JSON on stdout, one plain line per failure on stderr, and exit codes a
+// script can act on.
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"mcpbrowser/mcp"
+)
+
+// Exit codes.
+const (
+	ExitOK         = 0
+	ExitToolError  = 1 // the tool returned isError
+	ExitUsage      = 2 // usage error, or arguments that do not fit the schema
+	ExitRPCError   = 3 // the server answered with a JSON-RPC error
+	ExitConnection = 4 // could not connect, the server died, or timed out
+)
+
+// An exitError carries the exit code for a failure already explained in its message.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+func usageErr(format string, args ...any) error {
+	return &exitError{ExitUsage, fmt.Sprintf(format, args...)}
+}
+
+// Env is what a command runs with: streams and the process's own facts.
+type Env struct {
+	Stdout, Stderr io.Writer
+	Stdin          io.Reader
+	// Executable is this program's path, to run the demo server from.
+	Executable string
+	Version    string
+}
+
+// Run executes one command line (without the program name) and returns the exit code.
+func Run(ctx context.Context, args []string, env Env) int {
+	inv, err := parseArgs(args)
+	if err == nil {
+		err = dispatch(ctx, inv, env)
+	}
+	if err == nil {
+		return ExitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.msg != "" {
+			fmt.Fprintln(env.Stderr, "mcpbrowser: "+ee.msg)
+		}
+		if ee.code == ExitUsage && inv != nil && inv.command == "" {
+			fmt.Fprint(env.Stderr, usage)
+		}
+		return ee.code
+	}
+	fmt.Fprintln(env.Stderr, "mcpbrowser: "+err.Error())
+	return ExitConnection
+}
+
+const usage = `Usage:
+  mcpbrowser                                  open the window
+  mcpbrowser servers                          list the configured servers
+  mcpbrowser tools TARGET                     list a server's tools (JSON)
+  mcpbrowser call TARGET TOOL [key=value ...] [--args JSON]
+                                              call a tool, print the result (JSON)
+  mcpbrowser demo-server [--root DIR]         run the built-in demo MCP server on stdio
+  mcpbrowser --version
+
+TARGET is a configured server's name, or instead:
+  --url URL [--transport http|sse] [--header 'K: V' ...]   a remote server
+  -- COMMAND ARGS...                          (at the end) a stdio server started ad hoc
+
+Flags:
+  --config FILE       the servers file (default: the app's, under the XDG config dir)
+  --timeout DURATION  bounds connecting, and then the call (e.g. 30s, 2m)
+  --stderr            stream the server's stderr to ours
+  --wire              print every JSON-RPC message to stderr
+
+Exit codes: 0 ok, 1 the tool returned an error, 2 usage or arguments, 3 JSON-RPC
+error from the server, 4 could not connect, server died, or timed out.
+
+Examples:
+  mcpbrowser call demo add a=2 b=3
+  mcpbrowser call echo message=hi -- npx -y @modelcontextprotocol/server-everything
+  mcpbrowser tools --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer X'
+`
+
+// invocation is a parsed command line.
+type invocation struct {
+	command    string
+	positional []string
+	configPath string
+	timeout    time.Duration
+	stderr     bool
+	wire       bool
+	url        string
+	transport  string
+	headers    map[string]string
+	argsJSON   string
+	root       string
+	adhoc      []string // the command after --
+	help       bool
+}
+
+// valueFlags take a value (as --flag VALUE or --flag=VALUE); boolFlags do not.
+var (
+	valueFlags = []string{"config", "timeout", "url", "transport", "header", "args", "root"}
+	boolFlags  = []string{"stderr", "wire", "help", "h", "version"}
+)
+
+func parseArgs(args []string) (*invocation, error) {
+	inv := &invocation{headers: map[string]string{}}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			inv.adhoc = args[i+1:]
+			if len(inv.adhoc) == 0 {
+				return inv, usageErr("nothing after --: give the command that starts the server")
+			}
+			break
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			if inv.command == "" {
+				inv.command = a
+			} else {
+				inv.positional = append(inv.positional, a)
+			}
+			continue
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case contains(boolFlags, name):
+			if hasValue {
+				return inv, usageErr("--%s takes no value", name)
+			}
+			switch name {
+			case "stderr":
+				inv.stderr = true
+			case "wire":
+				inv.wire = true
+			case "help", "h":
+				inv.help = true
+			case "version":
+				inv.command = "version"
+			}
+		case contains(valueFlags, name):
+			if !hasValue {
+				if i+1 >= len(args) {
+					return inv, usageErr("--%s needs a value", name)
+				}
+				i++
+				value = args[i]
+			}
+			if err := inv.set(name, value); err != nil {
+				return inv, err
+			}
+		default:
+			return inv, usageErr("unknown flag %s (see mcpbrowser --help)", a)
+		}
+	}
+	return inv, nil
+}
+
+func (inv *invocation) set(name, value string) error {
+	switch name {
+	case "config":
+		inv.configPath = value
+	case "timeout":
+		d, err := time.ParseDuration(value)
+		if err != nil || d <= 0 {
+			return usageErr("--timeout %q is not a duration like 30s or 2m", value)
+		}
+		inv.timeout = d
+	case "url":
+		inv.url = value
+	case "transport":
+		t := mcp.NormalizeType(value)
+		if t != mcp.TypeHTTP && t != mcp.TypeSSE {
+			return usageErr("--transport must be http or sse, not %q", value)
+		}
+		inv.transport = t
+	case "header":
+		k, v, ok := strings.Cut(value, ":")
+		if !ok || strings.TrimSpace(k) == "" {
+			return usageErr("--header %q is not of the form 'Name: value'", value)
+		}
+		inv.headers[strings.TrimSpace(k)] = strings.TrimSpace(v)
+	case "args":
+		inv.argsJSON = value
+	case "root":
+		inv.root = value
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func dispatch(ctx context.Context, inv *invocation, env Env) error {
+	if inv.help || inv.command == "help" {
+		fmt.Fprint(env.Stdout, usage)
+		return nil
+	}
+	switch inv.command {
+	case "version":
+		fmt.Fprintln(env.Stdout, "mcpbrowser "+env.Version)
+		return nil
+	case "servers":
+		return cmdServers(inv, env)
+	case "tools":
+		return cmdTools(ctx, inv, env)
+	case "call":
+		return cmdCall(ctx, inv, env)
+	case "":
+		return usageErr("no command given")
+	}
+	return usageErr("unknown command %q (see mcpbrowser --help)", inv.command)
+}
+
+// loadConfig reads the servers file; a missing file means the demo config.
+func loadConfig(inv *invocation, env Env) (*mcp.Config, error) {
+	path := inv.configPath
+	if path == "" {
+		p, err := mcp.DefaultConfigPath()
+		if err != nil {
+			return nil, fmt.Errorf("finding the config directory: %w", err)
+		}
+		path = p
+	}
+	cfg, err := mcp.LoadConfig(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		if inv.configPath != "" {
+			return nil, usageErr("the config file %s does not exist", path)
+		}
+		return mcp.DemoConfig(path, env.Executable), nil
+	}
+	if err != nil {
+		return nil, usageErr("%v (fix the file; it has not been changed)", err)
+	}
+	return cfg, nil
+}
+
+func cmdServers(inv *invocation, env Env) error {
+	if len(inv.positional) > 0 {
+		return usageErr("servers takes no arguments")
+	}
+	cfg, err := loadConfig(inv, env)
+	if err != nil {
+		return err
+	}
+	type row struct {
+		Name     string            `json:"name"`
+		Type     string            `json:"type"`
+		Command  string            `json:"command,omitempty"`
+		Args     []string          `json:"args,omitempty"`
+		Env      map[string]string `json:"env,omitempty"`
+		Cwd      string            `json:"cwd,omitempty"`
+		URL      string            `json:"url,omitempty"`
+		Headers  map[string]string `json:"headers,omitempty"`
+		Spec     []string          `json:"spec,omitempty"`
+		Disabled bool              `json:"disabled,omitempty"`
+		Problem  string            `json:"problem,omitempty"`
+	}
+	rows := []row{}
+	for _, s := range cfg.Servers {
+		rows = append(rows, row{Name: s.Name, Type: s.Type, Command: s.Command, Args: s.Args,
+			Env: maskMap(s.Env), Cwd: s.Cwd, URL: s.URL, Headers: maskMap(s.Headers), Spec: s.Spec,
+			Disabled: s.Disabled, Problem: s.Problem})
+	}
+	return writeJSON(env.Stdout, map[string]any{"config": cfg.Path, "servers": rows})
+}
+
+func maskMap(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		out[k] = mcp.MaskValue(k, v)
+	}
+	return out
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// target resolves which server a command talks to and returns the rest of
+// the positional arguments.
+func target(inv *invocation, env Env) (*mcp.ServerConfig, []string, error) {
+	rest := inv.positional
+	var sc *mcp.ServerConfig
+	switch {
+	case inv.url != "" && len(inv.adhoc) > 0:
+		return nil, nil, usageErr("give either --url or a command after --, not both")
+	case inv.url != "":
+		t := inv.transport
+		if t == "" {
+			t = mcp.TypeHTTP
+		}
+		sc = &mcp.ServerConfig{Name: hostName(inv.url), URL: inv.url, Headers: inv.headers}
+		sc.SetType(t)
+	case len(inv.adhoc) > 0:
+		sc = &mcp.ServerConfig{Name: baseName(inv.adhoc[0]), Command: inv.adhoc[0], Args: inv.adhoc[1:]}
+		sc.SetType(mcp.TypeStdio)
+	default:
+		if len(rest) == 0 {
+			return nil, nil, usageErr("%s needs a TARGET: a configured server's name, --url URL, or -- COMMAND", inv.command)
+		}
+		cfg, err := loadConfig(inv, env)
+		if err != nil {
+			return nil, nil, err
+		}
+		name := rest[0]
+		rest = rest[1:]
+		sc = cfg.Server(name)
+		if sc == nil {
+			var names []string
+			for _, s := range cfg.Servers {
+				names = append(names, s.Name)
+			}
+			return nil, nil, usageErr("no server named %q in %s (configured: %s)", name, cfg.Path, strings.Join(names, ", "))
+		}
+		sc = sc.Clone()
+		if len(inv.headers) > 0 {
+			if sc.Headers == nil {
+				sc.Headers = map[string]string{}
+			}
+			for k, v := range inv.headers {
+				sc.Headers[k] = v
+			}
+		}
+	}
+	if inv.timeout > 0 {
+		secs := inv.timeout.Seconds()
+		sc.ConnectTimeout = &secs
+	}
+	sc.Validate()
+	return sc, rest, nil
+}
+
+func hostName(raw string) string {
+	s := strings.TrimPrefix(strings.TrimPrefix(raw, "https://"), "http://")
+	if i := strings.IndexAny(s, "/?#"); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+func baseName(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// connect starts the one server a command needs, with --stderr and --wire
+// streaming, and returns its session and the way to stop it (the whole
+// process tree) — the caller must call it.
+func connect(ctx context.Context, inv *invocation, env Env, sc *mcp.ServerConfig) (*mcp.Session, func(), error) {
+	m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{sc}}, mcp.ManagerOptions{})
+	var mu sync.Mutex // keeps lines from two goroutines whole
+	unsubscribe := m.Subscribe(func(e mcp.Event) {
+		switch {
+		case e.Kind == mcp.EventLog && inv.stderr && e.Log.Kind != mcp.LogCallStart && e.Log.Kind != mcp.LogCallEnd:
+			mu.Lock()
+			fmt.Fprintln(env.Stderr, "["+sc.Name+"] "+e.Log.String())
+			mu.Unlock()
+		case e.Kind == mcp.EventWire && inv.wire:
+			mu.Lock()
+			fmt.Fprintf(env.Stderr, "%s %s %s (%d B) %s\n", e.Wire.Time.Format("15:04:05.000"), e.Wire.Dir, e.Wire.Summary, e.Wire.Size, clip(e.Wire.JSON, 2000))
+			mu.Unlock()
+		}
+	})
+	stop := func() {
+		m.Close()
+		unsubscribe()
+	}
+	s := m.Session(sc.Name)
+	if err := s.Connect(ctx); err != nil {
+		stop()
+		reason := s.Status().Reason
+		if reason == "" {
+			reason = err.Error()
+		}
+		return nil, nil, &exitError{ExitConnection, fmt.Sprintf("could not connect to %q: %s", sc.Name, reason)}
+	}
+	return s, stop, nil
+}
+
+func clip(b []byte, n int) string {
+	if len(b) <= n {
+		return string(b)
+	}
+	return string(b[:n]) + fmt.Sprintf(" … (%d more bytes)", len(b)-n)
+}
+
+func cmdTools(ctx context.Context, inv *invocation, env Env) error {
+	sc, rest, err := target(inv, env)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usageErr("tools takes only a TARGET; unexpected %q", rest[0])
+	}
+	s, stop, err := connect(ctx, inv, env, sc)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "tools": nonNil(s.Tools())})
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

@@ -1,0 +1,67 @@
+// Command mcpbrowser is MCP Browser: with no arguments it opens the window;
+// a first argument picks a command-line command (see `mcpbrowser --help`).
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"mcpbrowser/cli"
+	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/demo"
+)
+
+// version and commit are set at build time with -ldflags "-X main.version=… -X main.commit=…".
+var (
+	version = "0.1.0-dev"
+	commit  = ""
+)
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+func run(args []string) int {
+	v := version
+	if commit != "" {
+		v += " (" + commit + ")"
+	}
+	mcp.ClientVersion = version
+	// Ctrl+C or SIGTERM cancels the context; the command then stops the
+	// server's whole process tree before it returns.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	switch {
+	case len(args) == 0:
+		return openWindow(ctx, v)
+	case args[0] == "demo-server":
+		return demoServer(ctx, args[1:])
+	}
+	exe, _ := os.Executable()
+	return cli.Run(ctx, args, cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Stdin: os.Stdin, Executable: exe, Version: v})
+}
+
+func demoServer(ctx context.Context, args []string) int {
+	var opts demo.Options
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "--root" && i+1 < len(args):
+			opts.Root = args[i+1]
+			i++
+		case len(a) > 7 && a[:7] == "--root=":
+			opts.Root = a[7:]
+		default:
+			fmt.Fprintf(os.Stderr, "mcpbrowser demo-server: unknown argument %q (usage: mcpbrowser demo-server [--root DIR])\n", a)
+			return cli.ExitUsage
+		}
+	}
+	if err := demo.Run(ctx, opts); err != nil {
+		fmt.Fprintln(os.Stderr, "mcpbrowser demo-server:", err)
+		return 1
+	}
+	return 0
+}

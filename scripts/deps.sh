@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian/Ubuntu machine lacks to build and test MCP Browser:
+# the C libraries Fyne's cgo build needs, the tools for real-window checks, and
+# Node.js for the reference test server. Sourced by run.sh and test.sh.
+# Only missing packages are installed, so a second run costs nothing.
+
+# need_debs PKG... installs the packages that are not installed yet.
+need_debs() {
+	local missing=()
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	echo "Installing Debian packages: ${missing[*]}" >&2
+	local sudo=""
+	[ "$(id -u)" -ne 0 ] && sudo="sudo"
+	$sudo apt-get update -qq >&2
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+# The cgo build of Fyne (OpenGL, X11) and GTK for native file dialogs.
+BUILD_DEBS=(gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev
+	libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev)
+# Real-window checks under a virtual display, and .desktop validation.
+WINDOW_DEBS=(xvfb xdotool imagemagick xauth desktop-file-utils)
+
+# need_go checks for Go 1.26 or newer.
+need_go() {
+	if ! command -v go >/dev/null 2>&1; then
+		[ -x /usr/local/go/bin/go ] && export PATH="/usr/local/go/bin:$PATH"
+	fi
+	command -v go >/dev/null 2>&1 || { echo "Go is not installed: install Go 1.26 (https://go.dev/dl/) and try again" >&2; exit 1; }
+}
+
+# need_node makes sure node and npm exist (Debian's packages if not).
+need_node() {
+	command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 && return 0
+	need_debs nodejs npm
+}
+
+# need_test_peers installs the pinned npm test servers (testdata/npm) when the
+# lockfile changed since the last install.
+need_test_peers() {
+	need_node
+	local dir="$ROOT/testdata/npm"
+	local stamp="$dir/node_modules/.lock-stamp"
+	if [ -f "$stamp" ] && cmp -s "$stamp" "$dir/package-lock.json"; then
+		return 0
+	fi
+	echo "Installing the npm test servers (testdata/npm)" >&2
+	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error --cache "${NPM_CACHE:-$HOME/.cache/mcpbrowser-npm}") >&2
+	cp "$dir/package-lock.json" "$stamp"
+}

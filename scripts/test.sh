@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs every check of MCP Browser, as CI does. On a fresh machine it first
+# installs what the checks need (Debian packages, the pinned npm test server).
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+. scripts/deps.sh
+need_go
+need_debs "${BUILD_DEBS[@]}" "${WINDOW_DEBS[@]}"
+need_test_peers
+export MCPBROWSER_REQUIRE_PEERS=1 # integration tests fail, not skip, without server-everything
+
+step() { echo; echo "=== $*" >&2; }
+
+step "gofmt"
+unformatted="$(gofmt -l $(git ls-files '*.go'))"
+if [ -n "$unformatted" ]; then echo "not gofmt'ed:"; echo "$unformatted"; exit 1; fi
+
+step "go vet (linux, windows, darwin)"
+go vet ./...
+GOOS=windows go vet ./mcp/... ./cli/... ./internal/...
+GOOS=darwin CGO_ENABLED=0 go vet ./mcp/... ./cli/... ./internal/...
+
+step "go test -race (cgo)"
+go test -race -count=1 -timeout 20m ./...
+
+step "go test -tags ci without cgo (Fyne's software driver, no display)"
+CGO_ENABLED=0 go test -tags ci -count=1 -timeout 20m ./...
+
+step "build and screenshot the real window under Xvfb"
+go build -o mcpbrowser .
+if [ -x scripts/screenshot.sh ]; then
+	scripts/screenshot.sh ./mcpbrowser "$ROOT/screenshots/ci.png"
+fi
+
+echo
+echo "all checks passed"
