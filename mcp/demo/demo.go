@@ -30,7 +30,9 @@ type Options struct {
 	// sandbox with sample files when Root is empty; NewServer requires it.
 	Root string
 	// Stderr receives the lines log_stderr writes and the server's own
-	// notes (where the sandbox is, a cancelled task). Nil means os.Stderr.
+	// notes (where the sandbox is, a cancelled task). Handlers run
+	// concurrently, so it must be safe for concurrent use. Nil means
+	// os.Stderr.
 	Stderr io.Writer
 }
 
@@ -95,8 +97,9 @@ type demoServer struct {
 
 func instructions(root string) string {
 	return "This is MCP Browser's built-in demo server: a safe place to try MCP by hand. " +
-		"Every tool is harmless. The file tools (list_files, read_file, delete_file, restore_samples) " +
-		"work only inside the sandbox folder " + root + "; anything outside it is refused. " +
+		"Nothing here reaches the internet, and the file tools (list_files, read_file, delete_file, " +
+		"restore_samples) work only inside the sandbox folder " + root + "; anything outside it is refused. " +
+		"delete_file really deletes; restore_samples brings the sample files back. " +
 		"Start with list_files, then read_file, or try slow_task to watch progress and cancel it."
 }
 
