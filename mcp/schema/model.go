@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // A Kind says which input a Field needs, and so which widget shows it.
@@ -134,6 +135,7 @@ type Form struct {
 
 	compiled *compiler    // schema nodes and resolved shapes, shared by all fields
 	final    finalChecker // the whole-object check by the JSON Schema library
+	steps    int          // work left for the current Load (see loadBudget)
 }
 
 // A Field is one input of a form: a property, an array item, a key/value
@@ -188,6 +190,9 @@ type Field struct {
 	parent *Field
 	shape  *shape
 	entry  bool // a key/value entry of its parent rather than a declared property
+	// standIn is the field a scratch copy stands for while a value is
+	// tried out, so that its messages carry the real field's path.
+	standIn *Field
 
 	state fieldState
 }
@@ -438,3 +443,17 @@ func (fd *Field) Problem() string { return fd.problem() }
 
 // Validate returns every problem in this field and the fields inside it.
 func (fd *Field) Validate() []FieldError { return fd.validate() }
+
+func joinProblems(head string, problems []FieldError) string {
+	var b strings.Builder
+	b.WriteString(head)
+	for i, p := range problems {
+		if i == 0 {
+			b.WriteString(": ")
+		} else {
+			b.WriteString("; ")
+		}
+		b.WriteString(p.Error())
+	}
+	return b.String()
+}

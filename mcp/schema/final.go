@@ -1,0 +1,267 @@
+package schema
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// A finalChecker validates the whole arguments object with the JSON Schema
+// library, which knows every keyword, after the form's own checks (which
+// know the form and speak plainly) have passed.
+type finalChecker struct {
+	resolved *jsonschema.Resolved // nil when the library cannot use the schema
+}
+
+// newFinalChecker prepares the library's validator for the schema, or says
+// in a note why the final check is off.
+func newFinalChecker(raw json.RawMessage, root *jsonValue) (fc finalChecker, notes []string) {
+	defer func() {
+		if p := recover(); p != nil {
+			fc = finalChecker{}
+			notes = []string{fmt.Sprintf("The final check before sending is off: the validator failed on this schema (%v).", p)}
+		}
+	}()
+	off := func(err error) (finalChecker, []string) {
+		return finalChecker{}, []string{"The final check before sending is off because the validator cannot use this schema: " + firstLine(err.Error()) + ". The form's own checks still apply."}
+	}
+	var s jsonschema.Schema
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return off(err)
+	}
+	rs, err := s.Resolve(nil)
+	if err != nil {
+		return off(err)
+	}
+	// The library validates draft-07 and 2020-12 only; it says so on the
+	// first Validate, so ask now rather than at send time.
+	if err := rs.Validate(map[string]any{}); err != nil && strings.HasPrefix(err.Error(), "cannot validate version") {
+		return off(err)
+	}
+	return finalChecker{resolved: rs}, nil
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+// check validates args and translates the library's complaint.
+func (fc finalChecker) check(args json.RawMessage) (errs []FieldError) {
+	if fc.resolved == nil {
+		return nil
+	}
+	v, err := parseJSON(args)
+	if err != nil {
+		return []FieldError{{Label: "arguments", Message: "the arguments are not valid JSON: " + err.Error()}}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			errs = nil // a validator bug must not stop a call the form accepts
+		}
+	}()
+	if err := fc.resolved.Validate(toGo(v)); err != nil {
+		return []FieldError{translate(err.Error())}
+	}
+	return nil
+}
+
+// toGo converts a JSON value to what the library validates: maps, slices,
+// and numbers as int64 when they are whole and fit, so that large integers
+// are compared exactly.
+func toGo(v *jsonValue) any {
+	switch v.kind {
+	case jsonBool:
+		return v.boolean
+	case jsonString:
+		return v.text
+	case jsonNumber:
+		if n, err := strconv.ParseInt(v.text, 10, 64); err == nil {
+			return n
+		}
+		if r, ok := parseRat(v.text); ok && r.IsInt() && r.Num().IsInt64() {
+			return r.Num().Int64()
+		}
+		f, _, _ := big.ParseFloat(v.text, 10, 64, big.ToNearestEven)
+		if f == nil {
+			return float64(0)
+		}
+		x, _ := f.Float64()
+		return x
+	case jsonArray:
+		out := make([]any, len(v.items))
+		for i, item := range v.items {
+			out[i] = toGo(item)
+		}
+		return out
+	case jsonObject:
+		out := make(map[string]any, len(v.keys))
+		for i, k := range v.keys {
+			out[k] = toGo(v.values[i])
+		}
+		return out
+	}
+	return nil
+}
+
+var (
+	validatingPrefix = regexp.MustCompile(`^validating ([^:]*): `)
+	quotedList       = regexp.MustCompile(`\[(.*)\]`)
+)
+
+// translate turns one of the library's errors, such as
+//
+//	validating root: validating /properties/n: maximum: 12 is greater than 10.000000
+//
+// into a FieldError for the field at fault, in plain words.
+func translate(msg string) FieldError {
+	msg = firstLine(msg)
+	var schemaPaths []string
+	for {
+		m := validatingPrefix.FindStringSubmatch(msg)
+		if m == nil {
+			break
+		}
+		schemaPaths = append(schemaPaths, m[1])
+		msg = msg[len(m[0]):]
+	}
+	path := fieldPathFromSchema(schemaPaths)
+	label := "arguments"
+	if path != "" {
+		label = path
+	}
+	return FieldError{Path: path, Label: label, Message: plainMessage(msg)}
+}
+
+// fieldPathFromSchema guesses the field from the schema locations the
+// library went through: "/properties/a/properties/b" is field "a.b". The
+// library does not report the value's own location, so array positions and
+// $ref jumps are lost; the guess stops there.
+func fieldPathFromSchema(paths []string) string {
+	best := ""
+	for _, p := range paths {
+		segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
+		field := ""
+		ok := true
+		for i := 0; i < len(segs) && ok; i++ {
+			switch segs[i] {
+			case "properties":
+				if i+1 < len(segs) {
+					name := strings.ReplaceAll(strings.ReplaceAll(segs[i+1], "~1", "/"), "~0", "~")
+					field = joinPath(field, name)
+					i++
+				}
+			case "items", "additionalProperties", "anyOf", "oneOf", "allOf", "then", "else", "if":
+				if i+1 < len(segs) {
+					if _, err := strconv.Atoi(segs[i+1]); err == nil {
+						i++
+					}
+				}
+			default:
+				ok = false
+			}
+		}
+		if ok && len(field) > len(best) {
+			best = field
+		}
+	}
+	return best
+}
+
+type messageRule struct {
+	re  *regexp.Regexp
+	say func(m []string) string
+}
+
+var messageRules = []messageRule{
+	{re: regexp.MustCompile(`^type: .* has type "(\w+)", want "(\w+)"`), say: func(m []string) string {
+		return "must be " + article(typeWord(m[2])) + ", not " + article(typeWord(m[1]))
+	}},
+	{re: regexp.MustCompile(`^type: .* has type "(\w+)", want one of (.*)`), say: func(m []string) string {
+		return "has the wrong type (" + typeWord(m[1]) + "); it must be one of " + strings.Trim(m[2], "[]")
+	}},
+	{re: regexp.MustCompile(`^enum: .* does not equal any of: \[(.*)\]`), say: func(m []string) string {
+		return "must be one of: " + m[1]
+	}},
+	{re: regexp.MustCompile(`^const: .* does not equal (.*)`), say: func(m []string) string { return "must be " + m[1] }},
+	{re: regexp.MustCompile(`^minimum: .* is less than (.*)`), say: func(m []string) string { return "must be at least " + trimFloat(m[1]) }},
+	{re: regexp.MustCompile(`^maximum: .* is greater than (.*)`), say: func(m []string) string { return "must be at most " + trimFloat(m[1]) }},
+	{re: regexp.MustCompile(`^exclusiveMinimum: .* is less than or equal to (.*)`), say: func(m []string) string { return "must be more than " + trimFloat(m[1]) }},
+	{re: regexp.MustCompile(`^exclusiveMaximum: .* is greater than or equal to (.*)`), say: func(m []string) string { return "must be less than " + trimFloat(m[1]) }},
+	{re: regexp.MustCompile(`^multipleOf: .* is not a multiple of (.*)`), say: func(m []string) string { return "must be a multiple of " + trimFloat(m[1]) }},
+	{re: regexp.MustCompile(`^minLength: .*, fewer than (\d+)`), say: func(m []string) string { return "must be at least " + m[1] + " characters long" }},
+	{re: regexp.MustCompile(`^maxLength: .*, more than (\d+)`), say: func(m []string) string { return "must be at most " + m[1] + " characters long" }},
+	{re: regexp.MustCompile(`^pattern: .* does not match regular expression (.*)`), say: func(m []string) string {
+		return "does not have the expected form (it must match the pattern " + m[1] + ")"
+	}},
+	{re: regexp.MustCompile(`^minItems: array length \d+ is less than (\d+)`), say: func(m []string) string { return "needs at least " + m[1] + " items" }},
+	{re: regexp.MustCompile(`^maxItems: array length \d+ is greater than (\d+)`), say: func(m []string) string { return "can have at most " + m[1] + " items" }},
+	{re: regexp.MustCompile(`^uniqueItems: array items (\d+) and (\d+) are equal`), say: func(m []string) string {
+		i, _ := strconv.Atoi(m[1])
+		j, _ := strconv.Atoi(m[2])
+		return fmt.Sprintf("items %d and %d are the same; each item must be different", i+1, j+1)
+	}},
+	{re: regexp.MustCompile(`^unexpected additional properties (.*)`), say: func(m []string) string {
+		return "has keys that are not allowed here: " + unquoteList(m[1])
+	}},
+	{re: regexp.MustCompile(`^required: missing properties: (.*)`), say: func(m []string) string {
+		return "is missing what is required: " + unquoteList(m[1])
+	}},
+	{re: regexp.MustCompile(`^dependentRequired\["(.*)"\]: missing properties (.*)`), say: func(m []string) string {
+		return "when " + m[1] + " is given, " + unquoteList(m[2]) + " must be given too"
+	}},
+	{re: regexp.MustCompile(`^minProperties: object has \d+ properties, less than (\d+)`), say: func(m []string) string { return "needs at least " + m[1] + " keys" }},
+	{re: regexp.MustCompile(`^maxProperties: object has \d+ properties, greater than (\d+)`), say: func(m []string) string { return "can have at most " + m[1] + " keys" }},
+	{re: regexp.MustCompile(`^anyOf: did not validate against any`), say: func([]string) string { return "does not match any of the allowed shapes" }},
+	{re: regexp.MustCompile(`^oneOf: did not validate against any`), say: func([]string) string { return "does not match any of the allowed shapes" }},
+	{re: regexp.MustCompile(`^oneOf: validated against both`), say: func([]string) string {
+		return "matches more than one of the allowed shapes, but must match exactly one"
+	}},
+	{re: regexp.MustCompile(`^not: validated against`), say: func([]string) string { return "is a value that is not allowed here" }},
+	{re: regexp.MustCompile(`^contains: `), say: func([]string) string { return "needs at least one item of the required kind" }},
+	{re: regexp.MustCompile(`^(min|max)Contains: contains validated (\d+) items, (less|greater) than (\d+)`), say: func(m []string) string {
+		if m[3] == "less" {
+			return "needs at least " + m[4] + " items of the required kind"
+		}
+		return "can have at most " + m[4] + " items of the required kind"
+	}},
+}
+
+func plainMessage(msg string) string {
+	for _, r := range messageRules {
+		if m := r.re.FindStringSubmatch(msg); m != nil {
+			return r.say(m)
+		}
+	}
+	return "does not fit the schema: " + msg
+}
+
+func article(word string) string {
+	switch {
+	case word == "true or false", word == "null", word == "text":
+		return word
+	case strings.IndexAny(word[:1], "aeiou") == 0:
+		return "an " + word
+	}
+	return "a " + word
+}
+
+// trimFloat writes the library's %f numbers plainly: 10.000000 is 10.
+func trimFloat(s string) string {
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}
+
+func unquoteList(s string) string {
+	if m := quotedList.FindStringSubmatch(s); m != nil {
+		s = m[1]
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, `" "`, ", "), `"`, "")
+}
