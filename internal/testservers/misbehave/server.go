@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -56,8 +57,8 @@ type serverConfig struct {
 	// beforeEachMessage, if set, runs as each incoming request or notification
 	// is received, and so before the response to it is written.
 	beforeEachMessage func(method string)
-	// callsNeverReturn makes every tool handler block for good, ignoring
-	// cancellation, so no tools/call is ever answered.
+	// callsNeverReturn makes every tool handler block for good and hides
+	// notifications/cancelled from the SDK, so no tools/call is ever answered.
 	callsNeverReturn bool
 	// exitOnStdinEOF makes serve return as soon as stdin ends, without
 	// waiting for the SDK, which waits for every running tool handler first.
@@ -93,12 +94,17 @@ func serve(ctx context.Context, opts *options, out *stdoutWriter, cfg serverConf
 	if cfg.addTools != nil {
 		cfg.addTools(server, tools)
 	}
-	if !cfg.exitOnStdinEOF {
-		return server.Run(ctx, &mcp.IOTransport{Reader: os.Stdin, Writer: out})
+	stdin := &stdinReader{
+		lines:             bufio.NewReader(os.Stdin),
+		closer:            os.Stdin,
+		dropCancellations: cfg.callsNeverReturn,
+		eof:               make(chan struct{}),
 	}
-	stdin := &eofReader{r: os.Stdin, eof: make(chan struct{})}
 	done := make(chan error, 1)
 	go func() { done <- server.Run(ctx, &mcp.IOTransport{Reader: stdin, Writer: out}) }()
+	if !cfg.exitOnStdinEOF {
+		return <-done
+	}
 	select {
 	case err := <-done:
 		return err
@@ -107,22 +113,51 @@ func serve(ctx context.Context, opts *options, out *stdoutWriter, cfg serverConf
 	}
 }
 
-// An eofReader is stdin that closes eof when it reaches the end.
-type eofReader struct {
-	r    io.ReadCloser
-	once sync.Once
-	eof  chan struct{}
+// A stdinReader is the server's stdin as the SDK reads it. It can hide
+// notifications/cancelled from the SDK, which would otherwise answer a call
+// cancelled before its handler started with an error of its own, and it
+// reports the end of stdin on a channel.
+type stdinReader struct {
+	lines             *bufio.Reader
+	closer            io.Closer
+	dropCancellations bool
+	pending           []byte // the rest of the current line
+	eofOnce           sync.Once
+	eof               chan struct{} // closed at the end of stdin
 }
 
-func (e *eofReader) Read(p []byte) (int, error) {
-	n, err := e.r.Read(p)
-	if err == io.EOF {
-		e.once.Do(func() { close(e.eof) })
+func (s *stdinReader) Read(p []byte) (int, error) {
+	for len(s.pending) == 0 {
+		line, err := s.lines.ReadBytes('\n')
+		if err != nil {
+			if err == io.EOF {
+				s.eofOnce.Do(func() { close(s.eof) })
+			}
+			if len(line) == 0 {
+				return 0, err
+			}
+		}
+		if s.dropCancellations && isCancellation(line) {
+			fmt.Fprintln(os.Stderr, "misbehave: ignoring notifications/cancelled")
+			continue
+		}
+		s.pending = line
 	}
-	return n, err
+	n := copy(p, s.pending)
+	s.pending = s.pending[n:]
+	return n, nil
 }
 
-func (e *eofReader) Close() error { return e.r.Close() }
+func (s *stdinReader) Close() error { return s.closer.Close() }
+
+// isCancellation reports whether line is a notifications/cancelled message.
+func isCancellation(line []byte) bool {
+	var msg struct {
+		Method string `json:"method"`
+	}
+	return bytes.Contains(line, []byte("notifications/cancelled")) &&
+		json.Unmarshal(line, &msg) == nil && msg.Method == "notifications/cancelled"
+}
 
 // toolSet holds what every tool handler of one server shares.
 type toolSet struct {

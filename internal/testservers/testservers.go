@@ -1,0 +1,209 @@
+// Package testservers builds the misbehave program (an MCP stdio server that
+// misbehaves on purpose, one way per mode) for tests, and gives tests what they
+// need to check that no process outlives a stop: PID files and a liveness check.
+//
+// A test starts the program as a real process:
+//
+//	exe := testservers.Build(t)
+//	cmd := exec.Command(exe, "-mode", testservers.ModeCrashMidCall, "-pidfile", pidPath)
+package testservers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The modes of the misbehave program, passed as -mode. Every serving mode
+// offers the tools echo(message) and hang (which returns only when cancelled).
+const (
+	// ModeJunkStdout prints plain-text lines on stdout at start and before
+	// every response, like a server that logs to stdout.
+	ModeJunkStdout = "junk-stdout"
+	// ModeNonJSONRPCJSON prints JSON lines that are not JSON-RPC
+	// ({"level":"info",...} and a bare array) at start and before every response.
+	ModeNonJSONRPCJSON = "non-jsonrpc-json"
+	// ModeTruncatedLine prints half a JSON-RPC message and a newline at start
+	// and before every response, and otherwise works.
+	ModeTruncatedLine = "truncated-line"
+	// ModeCrashMidCall adds the tool crash, which writes "panic: something
+	// broke" as its last stderr line and exits with code 3 before answering.
+	ModeCrashMidCall = "crash-mid-call"
+	// ModeNoInitialize reads stdin until EOF (then exits 0) and never writes
+	// to stdout.
+	ModeNoInitialize = "no-initialize"
+	// ModeNeverAnswersCall initializes and lists tools, but no tools/call is
+	// ever answered, cancelled or not. It exits 0 when stdin closes.
+	ModeNeverAnswersCall = "never-answers-call"
+	// ModeStderrFlood writes -flood-size bytes (10 MiB) to stderr in one write
+	// before serving: it blocks if nobody drains stderr.
+	ModeStderrFlood = "stderr-flood"
+	// ModeHugeMessage adds the tool huge, which returns one text block of
+	// -huge-size bytes (20 MiB): one stdout line over 16 MiB.
+	ModeHugeMessage = "huge-message"
+	// ModeSlowStart stays silent on stdout for -delay (default 7s), then serves.
+	ModeSlowStart = "slow-start"
+	// ModeExitAtStart writes "error: missing API key FOO_TOKEN" and a hint to
+	// stderr and exits with code 1.
+	ModeExitAtStart = "exit-at-start"
+	// ModeIgnoreStdinEOF serves, and keeps running after stdin closes until
+	// SIGTERM (on Windows, until killed).
+	ModeIgnoreStdinEOF = "ignore-stdin-eof"
+	// ModeIgnoreSIGTERM serves, and ignores stdin EOF, SIGTERM, SIGINT, SIGHUP
+	// and SIGPIPE: only SIGKILL ends it.
+	ModeIgnoreSIGTERM = "ignore-sigterm"
+	// ModeGrandchild starts a grandchild (sh -c 'exec sleep 300'; on Windows
+	// itself in sleep mode) that inherits stdout and stderr, writes its PID to
+	// -grandchild-pidfile and to stderr, then serves.
+	ModeGrandchild = "grandchild"
+	// ModeBadProtocolVersion answers initialize with protocolVersion "1999-01-01".
+	ModeBadProtocolVersion = "bad-protocol-version"
+	// ModeEcho is a well-behaved, fast server; it sleeps -start-delay first.
+	ModeEcho = "echo"
+	// ModeSleep sleeps 300 s doing nothing: the grandchild where there is no sh.
+	ModeSleep = "sleep"
+)
+
+// Modes returns every mode, in the order misbehave -list-modes prints them.
+func Modes() []string {
+	return []string{
+		ModeJunkStdout, ModeNonJSONRPCJSON, ModeTruncatedLine, ModeCrashMidCall,
+		ModeNoInitialize, ModeNeverAnswersCall, ModeStderrFlood, ModeHugeMessage,
+		ModeSlowStart, ModeExitAtStart, ModeIgnoreStdinEOF, ModeIgnoreSIGTERM,
+		ModeGrandchild, ModeBadProtocolVersion, ModeEcho, ModeSleep,
+	}
+}
+
+// packagePath is the import path of the misbehave program. go build resolves
+// it from any directory inside the module, and go test runs every test binary
+// in its package's directory.
+const packagePath = "mcpbrowser/internal/testservers/misbehave"
+
+// BuildInto compiles the misbehave program into dir and returns the path of the
+// executable. It suits TestMain, which can remove dir after m.Run.
+func BuildInto(ctx context.Context, dir string) (string, error) {
+	exe := filepath.Join(dir, "misbehave")
+	if runtime.GOOS == "windows" {
+		exe += ".exe"
+	}
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", exe, packagePath)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building the misbehave test server (go build %s): %w\n%s", packagePath, err, out)
+	}
+	return exe, nil
+}
+
+// built is the misbehave program compiled for this test binary. It is
+// package-level because its lifetime is the test binary's: every test in the
+// binary shares one build instead of linking the program again, and Build
+// keeps the signature tests want. It is written once, inside once, and only
+// read after.
+var built struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// Build compiles the misbehave program once per test binary and returns the
+// path of the executable; it fails tb if the build fails. The executable is
+// kept in the user's cache directory (one file, replaced by each build) so
+// repeated test runs leave nothing behind; use BuildInto where that matters.
+func Build(tb testing.TB) string {
+	tb.Helper()
+	built.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		built.path, built.err = buildShared(ctx)
+	})
+	if built.err != nil {
+		tb.Fatal(built.err)
+	}
+	return built.path
+}
+
+// buildShared builds into a fresh directory, then renames the result over the
+// shared copy. The rename is atomic, so test binaries of other packages
+// building at the same moment, or running the old copy, are not disturbed.
+// Where renaming over a running executable fails (Windows), the fresh copy
+// stays where it was built.
+func buildShared(ctx context.Context) (string, error) {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = os.TempDir()
+	}
+	shared := filepath.Join(base, "mcpbrowser-testservers")
+	if err := os.MkdirAll(shared, 0o755); err != nil {
+		return "", fmt.Errorf("building the misbehave test server: %w", err)
+	}
+	fresh, err := os.MkdirTemp(shared, "build-")
+	if err != nil {
+		return "", fmt.Errorf("building the misbehave test server: %w", err)
+	}
+	exe, err := BuildInto(ctx, fresh)
+	if err != nil {
+		os.RemoveAll(fresh)
+		return "", err
+	}
+	final := filepath.Join(shared, filepath.Base(exe))
+	if err := os.Rename(exe, final); err != nil {
+		return exe, nil
+	}
+	os.RemoveAll(fresh)
+	return final, nil
+}
+
+// ReadPIDFile reads a PID file written by misbehave -pidfile or
+// -grandchild-pidfile: one decimal number and a newline.
+func ReadPIDFile(path string) (int, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, fmt.Errorf("reading pid file: %w", err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil || pid <= 0 {
+		return 0, fmt.Errorf("pid file %s holds %q, not a process ID", path, data)
+	}
+	return pid, nil
+}
+
+// WaitPIDFile waits until the PID file at path exists and returns the PID in
+// it. misbehave writes it atomically as its first act, so once it exists it is
+// complete.
+func WaitPIDFile(ctx context.Context, path string) (int, error) {
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		pid, err := ReadPIDFile(path)
+		if !errors.Is(err, os.ErrNotExist) {
+			return pid, err
+		}
+		select {
+		case <-ctx.Done():
+			return 0, fmt.Errorf("waiting for pid file %s: %w", path, ctx.Err())
+		case <-tick.C:
+		}
+	}
+}
+
+// WaitProcessGone waits until ProcessAlive(pid) is false.
+func WaitProcessGone(ctx context.Context, pid int) error {
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for ProcessAlive(pid) {
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("process %d is still alive: %w", pid, ctx.Err())
+		case <-tick.C:
+		}
+	}
+	return nil
+}
