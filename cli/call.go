@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/schema"
 )
@@ -43,13 +41,14 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 		}
 		return usageErr("%q has no tool %q (its tools: %s)", sc.Name, toolName, strings.Join(names, ", "))
 	}
-	args, err := buildArguments(tool, inv.argsJSON, pairs)
+	args, err := buildArguments(tool.Name, s.InputSchema(tool.Name), inv.argsJSON, pairs)
 	if err != nil {
 		return err
 	}
 	opts := mcp.CallOptions{}
 	if inv.timeout > 0 {
-		opts.Timeout, opts.MaxTotal = inv.timeout, inv.timeout
+		// A hard bound, not the progress-restarted idle timeout.
+		opts.Timeout, opts.MaxTotal = -1, inv.timeout
 	}
 	r := s.CallTool(ctx, toolName, args, opts)
 	if err := writeJSON(env.Stdout, r); err != nil {
@@ -63,12 +62,8 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 
 // buildArguments converts --args JSON and key=value pairs by the tool's
 // inputSchema: a=3 is the integer 3 when the schema says integer.
-func buildArguments(tool *sdk.Tool, argsJSON string, pairs []string) (json.RawMessage, error) {
-	raw, err := json.Marshal(tool.InputSchema)
-	if err != nil || tool.InputSchema == nil {
-		raw = json.RawMessage(`{"type":"object"}`)
-	}
-	form, err := schema.NewForm(raw)
+func buildArguments(tool string, inputSchema json.RawMessage, argsJSON string, pairs []string) (json.RawMessage, error) {
+	form, err := schema.NewForm(inputSchema)
 	if err != nil {
 		return nil, usageErr("the tool's inputSchema cannot be read (%v); pass the arguments with --args JSON", err)
 	}
@@ -86,7 +81,7 @@ func buildArguments(tool *sdk.Tool, argsJSON string, pairs []string) (json.RawMe
 	args, problems := form.Arguments()
 	if len(problems) > 0 {
 		var b strings.Builder
-		fmt.Fprintf(&b, "the arguments do not fit %s's input schema:", tool.Name)
+		fmt.Fprintf(&b, "the arguments do not fit %s's input schema:", tool)
 		for _, p := range problems {
 			name := p.Path
 			if name == "" {

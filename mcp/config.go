@@ -418,7 +418,8 @@ func jsonError(path string, data []byte, err error) error {
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &se):
-		cerr.Line, cerr.Column = lineColumn(data, int(se.Offset))
+		// Offset counts the offending byte too.
+		cerr.Line, cerr.Column = lineColumn(data, int(se.Offset)-1)
 		cerr.Msg = "not valid JSON: " + se.Error()
 	case errors.As(err, &te):
 		cerr.Line, cerr.Column = lineColumn(data, int(te.Offset))

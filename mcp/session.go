@@ -80,14 +80,19 @@ type Session struct {
 	tools     []*sdk.Tool
 	connectID int                       // bumps on each connect; stale watchers ignore themselves
 	progress  map[string]progressWaiter // progress token → the call waiting for it
-	nextToken int
-	callSeq   int
+	// rawSchemas are the tools' schemas as they came over the wire (see toolschema.go).
+	rawSchemas map[string]rawToolSchemas
+	nextToken  int
+	callSeq    int
 }
 
 func newSession(cfg *ServerConfig, paths *pathResolver, handlers Handlers, emit func(Event)) *Session {
-	s := &Session{cfg: cfg, paths: paths, handlers: handlers, emit: emit, progress: map[string]progressWaiter{}}
+	s := &Session{cfg: cfg, paths: paths, handlers: handlers, emit: emit, progress: map[string]progressWaiter{}, rawSchemas: map[string]rawToolSchemas{}}
 	s.Log = NewServerLog(func(e LogEntry) { emit(Event{Kind: EventLog, Server: s.Name(), Log: &e}) })
-	s.Wire = NewWireLog(func(e WireEntry) { emit(Event{Kind: EventWire, Server: s.Name(), Wire: &e}) })
+	s.Wire = NewWireLog(func(e WireEntry) {
+		s.observeToolList(e)
+		emit(Event{Kind: EventWire, Server: s.Name(), Wire: &e})
+	})
 	s.status.ExitCode = -1
 	return s
 }

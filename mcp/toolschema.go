@@ -1,0 +1,75 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// The SDK hands a client each tool's inputSchema as a map[string]any, which
+// loses what a form needs: the order properties were written in (the order a
+// person should fill them in) and the exact digits of large numbers. So the
+// session keeps the schemas as they arrived on the wire, per tool name.
+
+// rawToolSchemas are one tool's schemas exactly as the server sent them.
+type rawToolSchemas struct {
+	input, output json.RawMessage
+}
+
+// observeToolList picks the raw schemas out of a tools/list response.
+func (s *Session) observeToolList(e WireEntry) {
+	if e.Dir != Received || e.Method != "" || e.Truncated || !bytes.Contains(e.JSON, []byte(`"inputSchema"`)) {
+		return
+	}
+	var msg struct {
+		Result struct {
+			Tools []struct {
+				Name         string          `json:"name"`
+				InputSchema  json.RawMessage `json:"inputSchema"`
+				OutputSchema json.RawMessage `json:"outputSchema"`
+			} `json:"tools"`
+		} `json:"result"`
+	}
+	if json.Unmarshal(e.JSON, &msg) != nil || len(msg.Result.Tools) == 0 {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range msg.Result.Tools {
+		s.rawSchemas[t.Name] = rawToolSchemas{input: t.InputSchema, output: t.OutputSchema}
+	}
+}
+
+// InputSchema returns the named tool's inputSchema as the server wrote it
+// (property order and number digits kept), or nil when there is no such tool.
+func (s *Session) InputSchema(tool string) json.RawMessage {
+	s.mu.Lock()
+	raw, ok := s.rawSchemas[tool]
+	s.mu.Unlock()
+	if ok && len(raw.input) > 0 {
+		return raw.input
+	}
+	t := s.Tool(tool)
+	if t == nil {
+		return nil
+	}
+	b, err := json.Marshal(t.InputSchema)
+	if err != nil || t.InputSchema == nil {
+		return json.RawMessage(`{"type":"object"}`)
+	}
+	return b
+}
+
+// OutputSchema returns the named tool's outputSchema as the server wrote it, or nil.
+func (s *Session) OutputSchema(tool string) json.RawMessage {
+	s.mu.Lock()
+	raw, ok := s.rawSchemas[tool]
+	s.mu.Unlock()
+	if ok && len(raw.output) > 0 && string(raw.output) != "null" {
+		return raw.output
+	}
+	if t := s.Tool(tool); t != nil && t.OutputSchema != nil {
+		b, _ := json.Marshal(t.OutputSchema)
+		return b
+	}
+	return nil
+}
