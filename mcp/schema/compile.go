@@ -541,7 +541,7 @@ func (c *compiler) classifyUnion(s *shape, eff *jsonValue) {
 	}
 	switch {
 	case len(branches) == 0:
-		s.kind = Null
+		s.kind, s.nullable = Null, false
 		return
 	case allConstant(branches):
 		s.kind = Enum
@@ -723,7 +723,7 @@ func (c *compiler) classifyType(s *shape, eff *jsonValue) {
 	}
 	switch len(real) {
 	case 0:
-		s.kind = Null
+		s.kind, s.nullable = Null, false
 		return
 	case 1:
 		c.classifySingle(s, eff, real[0])

@@ -36,6 +36,10 @@ const (
 	// maxOpenDepth is how deep objects are built without being asked;
 	// deeper optional objects start collapsed.
 	maxOpenDepth = 12
+	// maxEagerFields is how many fields one operation builds without
+	// being asked; past it, objects start collapsed. Schemas that share
+	// definitions (a DAG) can otherwise describe exponentially many.
+	maxEagerFields = 2000
 )
 
 var (
@@ -52,6 +56,7 @@ func newForm(raw json.RawMessage) (*Form, error) {
 		return nil, fmt.Errorf("the input schema is %s, not a JSON Schema object", root.kind)
 	}
 	f := &Form{compiled: newCompiler(root)}
+	f.fresh()
 	f.Root = f.newField(f.compiled.shapeOf(root), nil, "", true, false)
 	f.final, f.Notes = newFinalChecker(raw, root)
 	return f, nil
@@ -82,6 +87,7 @@ func (f *Form) newField(s *shape, parent *Field, name string, required, entry bo
 	if fd.Label == "" {
 		fd.Label = humanize(name)
 	}
+	f.built++
 	if s.def != nil {
 		fd.Default = s.def.marshal()
 	}
@@ -103,6 +109,15 @@ func (fd *Field) initState() {
 		fd.buildProps()
 	}
 	fd.fillRequired()
+	if !fd.state.collapsed {
+		fd.applyDefault()
+	}
+}
+
+// applyDefault fills in the schema's default. A collapsed object gets its
+// default when expanded: a recursive schema with defaults would otherwise
+// expand itself forever.
+func (fd *Field) applyDefault() {
 	if def := fd.shape.def; def != nil {
 		if fd.tryLoad(def) {
 			fd.markAuto()
@@ -140,6 +155,9 @@ func (fd *Field) markAuto() {
 func (fd *Field) shouldCollapse() bool {
 	if fd.parent == nil {
 		return false
+	}
+	if fd.form.built > maxEagerFields {
+		return true
 	}
 	depth := 0
 	for p := fd.parent; p != nil; p = p.parent {
@@ -328,9 +346,10 @@ func (fd *Field) setNull() error {
 		return fmt.Errorf("%s cannot be null", fd.Label)
 	}
 	fd.blank()
-	fd.state.null = true
 	if fd.Kind == Null {
 		fd.state.set = true
+	} else {
+		fd.state.null = true
 	}
 	fd.touched()
 	fd.changed(fd)
@@ -557,7 +576,7 @@ func (fd *Field) renameEntry(oldKey, newKey string) error {
 	e := fd.newEntry(newKey)
 	// The value schema can differ per key (patternProperties): keep the
 	// value when it fits the new key's schema, else keep it as raw JSON.
-	if val, ok := old.value(); ok && old.IsSet() {
+	if val, ok := old.value(); ok {
 		if jv, err := parseJSON(val); err == nil && !e.tryLoad(jv) {
 			e.blank()
 			e.setRawQuiet(jv.rawText())
@@ -581,6 +600,9 @@ func (fd *Field) expand() {
 	}
 	fd.state.collapsed = false
 	fd.buildProps()
+	if !fd.meaningful() {
+		fd.applyDefault()
+	}
 	fd.changed(fd)
 }
 

@@ -7,7 +7,6 @@ import (
 )
 
 func (f *Form) applyKeyValues(pairs []string) error {
-	f.steps = loadBudget
 	var problems []FieldError
 	// Repeating an array's key appends; the first use in a call replaces
 	// what --args gave.

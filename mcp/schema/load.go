@@ -18,7 +18,6 @@ func (f *Form) load(args json.RawMessage) error {
 	if v.kind != jsonObject {
 		return fmt.Errorf("the arguments must be a JSON object ({…}), not %s", v.kind)
 	}
-	f.steps = loadBudget
 	var kept []FieldError
 	f.Root.loadValue(v, false, &kept)
 	f.Root.changed(f.Root)
@@ -32,9 +31,6 @@ func (f *Form) load(args json.RawMessage) error {
 // reports whether it did. On failure the field holds a partial value, so
 // callers blank or reset it.
 func (fd *Field) tryLoad(v *jsonValue) bool {
-	if fd.form.steps <= 0 {
-		fd.form.steps = loadBudget
-	}
 	return fd.loadValue(v, true, nil) == ""
 }
 

@@ -135,7 +135,8 @@ type Form struct {
 
 	compiled *compiler    // schema nodes and resolved shapes, shared by all fields
 	final    finalChecker // the whole-object check by the JSON Schema library
-	steps    int          // work left for the current Load (see loadBudget)
+	steps    int          // work left for the current operation (see loadBudget)
+	built    int          // fields built by the current operation (see maxEagerFields)
 }
 
 // A Field is one input of a form: a property, an array item, a key/value
@@ -211,12 +212,14 @@ func NewForm(raw json.RawMessage) (*Form, error) {
 // typed. The whole object is finally checked against the schema by the JSON
 // Schema library; its complaints are translated into FieldErrors too.
 func (f *Form) Arguments() (json.RawMessage, []FieldError) {
+	f.fresh()
 	return f.arguments()
 }
 
 // Validate returns every problem with the current values, per field, in the
 // order the fields appear; nil means Arguments will succeed.
 func (f *Form) Validate() []FieldError {
+	f.fresh()
 	_, errs := f.arguments()
 	return errs
 }
@@ -231,6 +234,7 @@ func (f *Form) Validate() []FieldError {
 // If args is not a JSON object, the form is left unchanged and an error
 // saying so is returned.
 func (f *Form) Load(args json.RawMessage) error {
+	f.fresh()
 	return f.load(args)
 }
 
@@ -246,6 +250,7 @@ func (f *Form) Lookup(path string) *Field {
 // how values are converted. Every pair is tried; the error lists each one
 // that failed.
 func (f *Form) ApplyKeyValues(pairs []string) error {
+	f.fresh()
 	return f.applyKeyValues(pairs)
 }
 
@@ -347,7 +352,10 @@ func (fd *Field) Text() string { return fd.state.text }
 // kinds it returns an error. The text is not checked here: Problem and
 // Validate say what is wrong with it, so the window can show the message
 // while the person types.
-func (fd *Field) SetText(text string) error { return fd.setText(text) }
+func (fd *Field) SetText(text string) error {
+	fd.form.fresh()
+	return fd.setText(text)
+}
 
 // Bool returns a Boolean field's value and whether it is set.
 func (fd *Field) Bool() (value, set bool) { return fd.state.boolean, fd.state.set }
@@ -362,14 +370,20 @@ func (fd *Field) Choice() int { return fd.choice() }
 // SetChoice chooses Options[i] of an Enum, Const or Variant field; -1
 // clears the choice. Choosing a Variant builds that variant's form (keeping
 // values of same-named properties from the previous variant).
-func (fd *Field) SetChoice(i int) error { return fd.setChoice(i) }
+func (fd *Field) SetChoice(i int) error {
+	fd.form.fresh()
+	return fd.setChoice(i)
+}
 
 // Choices returns the indexes in Options chosen in a MultiEnum field, in the
 // order they will be sent.
 func (fd *Field) Choices() []int { return append([]int(nil), fd.state.choices...) }
 
 // SetChoices sets the chosen options of a MultiEnum field, in order.
-func (fd *Field) SetChoices(indexes []int) error { return fd.setChoices(indexes) }
+func (fd *Field) SetChoices(indexes []int) error {
+	fd.form.fresh()
+	return fd.setChoices(indexes)
+}
 
 // Chosen returns the form of a Variant field's chosen option, or nil.
 func (fd *Field) Chosen() *Field { return fd.state.chosen }
@@ -387,11 +401,18 @@ func (fd *Field) Clear() { fd.clear(); fd.changed(fd) }
 
 // Reset puts the field and everything inside it back as the form was
 // built: defaults filled in, nothing else.
-func (fd *Field) Reset() { fd.reset(); fd.changed(fd) }
+func (fd *Field) Reset() {
+	fd.form.fresh()
+	fd.reset()
+	fd.changed(fd)
+}
 
 // AddItem appends a new item to an Array field, filled with the item
 // schema's default, and returns it. It fails when MaxItems is reached.
-func (fd *Field) AddItem() (*Field, error) { return fd.addItem() }
+func (fd *Field) AddItem() (*Field, error) {
+	fd.form.fresh()
+	return fd.addItem()
+}
 
 // RemoveItem removes item i of an Array field.
 func (fd *Field) RemoveItem(i int) error { return fd.removeItem(i) }
@@ -406,13 +427,19 @@ func (fd *Field) AllowsEntries() bool { return fd.allowsEntries() }
 // AddEntry adds a free key/value entry to an Object or KeyValue field and
 // returns the entry's value field. It fails for an empty key, a key already
 // used, or when the schema allows no such key.
-func (fd *Field) AddEntry(key string) (*Field, error) { return fd.addEntry(key) }
+func (fd *Field) AddEntry(key string) (*Field, error) {
+	fd.form.fresh()
+	return fd.addEntry(key)
+}
 
 // RemoveEntry removes the entry with that key.
 func (fd *Field) RemoveEntry(key string) error { return fd.removeEntry(key) }
 
 // RenameEntry changes an entry's key, keeping its value.
-func (fd *Field) RenameEntry(oldKey, newKey string) error { return fd.renameEntry(oldKey, newKey) }
+func (fd *Field) RenameEntry(oldKey, newKey string) error {
+	fd.form.fresh()
+	return fd.renameEntry(oldKey, newKey)
+}
 
 // Collapsed reports whether an Object field's properties are not built yet.
 // Recursive schemas (a tree node whose children are tree nodes) would expand
@@ -421,7 +448,10 @@ func (fd *Field) RenameEntry(oldKey, newKey string) error { return fd.renameEntr
 func (fd *Field) Collapsed() bool { return fd.state.collapsed }
 
 // Expand builds the properties of a collapsed Object field.
-func (fd *Field) Expand() { fd.expand() }
+func (fd *Field) Expand() {
+	fd.form.fresh()
+	fd.expand()
+}
 
 // IsRaw reports whether the field's value is edited as raw JSON text: always
 // for RawJSON fields, and for other fields after SetRaw or when Load kept a
@@ -435,14 +465,23 @@ func (fd *Field) SetRaw(text string) { fd.setRaw(text) }
 // UseForm switches a field back from raw JSON to its form, loading the raw
 // text into it. When the text does not fit the schema the field stays raw and
 // the error says why.
-func (fd *Field) UseForm() error { return fd.useForm() }
+func (fd *Field) UseForm() error {
+	fd.form.fresh()
+	return fd.useForm()
+}
 
 // Problem returns the first problem with this field's own value (not its
 // children's), or "" if there is none, for the message under its widget.
-func (fd *Field) Problem() string { return fd.problem() }
+func (fd *Field) Problem() string {
+	fd.form.fresh()
+	return fd.problem()
+}
 
 // Validate returns every problem in this field and the fields inside it.
-func (fd *Field) Validate() []FieldError { return fd.validate() }
+func (fd *Field) Validate() []FieldError {
+	fd.form.fresh()
+	return fd.validate()
+}
 
 func joinProblems(head string, problems []FieldError) string {
 	var b strings.Builder
@@ -456,4 +495,10 @@ func joinProblems(head string, problems []FieldError) string {
 		b.WriteString(p.Error())
 	}
 	return b.String()
+}
+
+// fresh starts the work bounds of one operation on the form.
+func (f *Form) fresh() {
+	f.steps = loadBudget
+	f.built = 0
 }

@@ -10,7 +10,6 @@ import (
 )
 
 func (f *Form) arguments() (json.RawMessage, []FieldError) {
-	f.steps = loadBudget
 	if errs := f.Root.validate(); len(errs) > 0 {
 		return nil, errs
 	}
