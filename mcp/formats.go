@@ -8,6 +8,7 @@ import (
 	"maps"
 	"net/url"
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -363,7 +364,8 @@ func finishImport(imp *ImportedServer, s *ServerConfig, inputs []VSCodeInput) {
 	imp.Server = s
 	m := importMeta{Source: &imp.Source}
 	for _, id := range inputRefs(s) {
-		in := VSCodeInput{ID: id, Type: "promptString"}
+		// VS Code needs a definition for every id; one named like a secret is asked masked.
+		in := VSCodeInput{ID: id, Type: "promptString", Password: isSecret(id)}
 		if i := slices.IndexFunc(inputs, func(in VSCodeInput) bool { return in.ID == id }); i >= 0 {
 			in = inputs[i]
 		}
@@ -372,6 +374,9 @@ func finishImport(imp *ImportedServer, s *ServerConfig, inputs []VSCodeInput) {
 		}
 		imp.Inputs = append(imp.Inputs, in)
 		m.Inputs = append(m.Inputs, in.Raw)
+	}
+	for k, v := range s.Extra {
+		s.Extra[k] = compactJSON(v) // one spelling of each value, whatever the file's layout
 	}
 	writeMeta(s, m)
 	imp.Unknown = UnknownFields(s)
@@ -662,19 +667,14 @@ func positioned(path string, doc []byte, off int, msg string) *ConfigError {
 }
 
 // syntaxError is a JSON decoding error as a *ConfigError pointing at the
-// offending character. encoding/json's SyntaxError.Offset counts the bytes
-// read, the offending one included, so the character is one before it
-// (except at the end of the input, which is where the error is).
+// offending character (encoding/json's Offset counts it too), with the column
+// counted in characters; config.go's jsonError does the same in bytes.
 func syntaxError(path string, doc []byte, err error) error {
 	var se *json.SyntaxError
 	if !errors.As(err, &se) {
 		return jsonError(path, doc, err)
 	}
-	off := int(se.Offset)
-	if off > 0 && !strings.HasPrefix(se.Error(), "unexpected end") {
-		off--
-	}
-	return positioned(path, doc, off, "not valid JSON: "+se.Error())
+	return positioned(path, doc, int(se.Offset)-1, "not valid JSON: "+se.Error())
 }
 
 // textPosition turns a byte offset into a 1-based line and a 1-based column
@@ -953,6 +953,9 @@ func ExpandVariables(s *ServerConfig, v Variables) (*ServerConfig, error) {
 	var envFile string
 	if json.Unmarshal(c.Extra["envFile"], &envFile) != nil || envFile == "" || v.ReadFile == nil {
 		return c, nil
+	}
+	if !filepath.IsAbs(envFile) && ws != "" {
+		envFile = filepath.Join(ws, envFile) // VS Code reads it relative to the workspace
 	}
 	data, err := v.ReadFile(envFile)
 	if err != nil {
