@@ -1,19 +1,66 @@
 package ui
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	_ "image/gif" // decoders for image content blocks
+	_ "image/jpeg"
+	_ "image/png"
+	"path"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
 )
 
+// Text up to these sizes is shown in a wrapping, selectable label; anything
+// bigger goes into a virtualised list of lines, because a label (RichText)
+// needs seconds for a few thousand lines.
+const (
+	smallTextBytes = 16 << 10
+	smallTextLines = 200
+)
+
+// Image content is scaled down to fit this box; smaller images keep their size.
+const (
+	maxImageWidth  = 480
+	maxImageHeight = 360
+)
+
 // A ResultView shows what one tool call returned: which layer failed (if
-// any), the content blocks, structured content and the call's duration.
+// any) in words, the content blocks, structured content checked against the
+// tool's outputSchema, and the call's duration.
 type ResultView struct {
 	win  fyne.Window
 	root *fyne.Container
+
+	// The result on show, for Copy and Save.
+	result *mcp.CallResult
+
+	// What the header shows; kept so tests can read it.
+	icon       *widget.Icon
+	title      *widget.Label
+	sentence   *widget.Label
+	duration   *widget.Label
+	copyButton *widget.Button
+	saveButton *widget.Button
+	// schemaNote says whether structuredContent matches the outputSchema (nil when there is no schema).
+	schemaNote *widget.Label
+	images     []*canvas.Image
+	bigTexts   []*textLines
+	texts      []string // every text the body shows, in order, for tests
 }
 
 // NewResultView makes an empty result view; win parents its dialogs.
@@ -23,23 +70,601 @@ func NewResultView(win fyne.Window) *ResultView {
 	return v
 }
 
-// ShowRunning says that tool is running and clears the last result.
-func (v *ResultView) ShowRunning(tool string) {
-	v.root.Objects = []fyne.CanvasObject{widget.NewLabel("Running " + tool + " …")}
-	v.root.Refresh()
-}
-
-// Show renders r; tool (may be nil) supplies the outputSchema to check structured content against.
-func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
-	_ = r
-	_ = tool
-}
+// Widget is the view's canvas object.
+func (v *ResultView) Widget() fyne.CanvasObject { return v.root }
 
 // Clear empties the view.
 func (v *ResultView) Clear() {
-	v.root.Objects = []fyne.CanvasObject{widget.NewLabel("No result yet.")}
+	v.reset()
+	hint := widget.NewLabel("Run a tool to see its result here.")
+	hint.Importance = widget.LowImportance
+	hint.Alignment = fyne.TextAlignCenter
+	v.setContent(container.NewCenter(hint))
+}
+
+// ShowRunning says that tool is running and clears the last result.
+func (v *ResultView) ShowRunning(tool string) {
+	v.reset()
+	v.icon = widget.NewIcon(theme.NewPrimaryThemedResource(theme.MediaPlayIcon()))
+	v.title = boldLabel("Running " + tool + " …")
+	v.sentence = widget.NewLabel("The result appears here when the server answers.")
+	v.setContent(container.NewBorder(v.band(theme.ColorNamePrimary, nil), nil, nil, nil))
+}
+
+// Show renders r; tool (may be nil) supplies the outputSchema to check
+// structured content against.
+func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
+	if r == nil {
+		v.Clear()
+		return
+	}
+	v.reset()
+	v.result = r
+	look := lookOf(r)
+	v.icon = widget.NewIcon(look.icon)
+	v.title = boldLabel(look.title)
+	v.title.Importance = look.importance
+	v.sentence = widget.NewLabel(look.sentence)
+	v.duration = widget.NewLabel(formatDuration(r.Duration))
+	v.copyButton = widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), v.copyResult)
+	v.saveButton = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), v.saveResult)
+	header := v.band(look.color, container.NewHBox(v.duration, v.copyButton, v.saveButton))
+
+	blocks := v.blocks(r, tool)
+	// One big text block (the common "tool printed a lot" case) gets the
+	// whole area; otherwise the blocks scroll together.
+	if len(blocks) == 1 && len(v.bigTexts) == 1 {
+		v.setContent(container.NewBorder(header, nil, nil, nil, v.bigTexts[0].withBar(true)))
+		return
+	}
+	v.setContent(container.NewBorder(header, nil, nil, nil, container.NewVScroll(container.NewVBox(blocks...))))
+}
+
+func (v *ResultView) reset() {
+	*v = ResultView{win: v.win, root: v.root}
+}
+
+func (v *ResultView) setContent(o fyne.CanvasObject) {
+	v.root.Objects = []fyne.CanvasObject{o}
 	v.root.Refresh()
 }
 
-// Widget is the view's canvas object.
-func (v *ResultView) Widget() fyne.CanvasObject { return v.root }
+// band is the coloured header: icon, title, the sentence saying what
+// happened, and actions on the right.
+func (v *ResultView) band(color fyne.ThemeColorName, actions fyne.CanvasObject) fyne.CanvasObject {
+	v.sentence.Wrapping = fyne.TextWrapWord
+	text := container.NewVBox(v.title, v.sentence)
+	var right fyne.CanvasObject
+	if actions != nil {
+		right = container.NewVBox(actions)
+	}
+	row := container.NewBorder(nil, nil, container.NewVBox(v.icon), right, text)
+	return container.NewStack(newTint(color, 0x30), container.NewPadded(row))
+}
+
+// A resultLook is how one error layer presents itself.
+type resultLook struct {
+	icon       fyne.Resource
+	color      fyne.ThemeColorName
+	importance widget.Importance
+	title      string
+	sentence   string
+}
+
+// lookOf says, for each layer, how it looks and in words which layer failed.
+func lookOf(r *mcp.CallResult) resultLook {
+	detail := upperFirst(strings.TrimSpace(r.Message))
+	switch r.Layer {
+	case mcp.LayerNone:
+		return resultLook{theme.NewSuccessThemedResource(theme.ConfirmIcon()), theme.ColorNameSuccess, widget.SuccessImportance,
+			"Success", "The tool ran and returned its result" + countBlocks(r.Result) + "."}
+	case mcp.LayerTool:
+		return resultLook{theme.NewWarningThemedResource(theme.WarningIcon()), theme.ColorNameWarning, widget.WarningImportance,
+			"Tool error", "The tool ran and reported an error (isError: true). The server itself worked; what the tool said is below."}
+	case mcp.LayerProtocol:
+		s := "The server refused the request."
+		if r.RPCError != nil {
+			s = fmt.Sprintf("The server refused the request (JSON-RPC error %d %s): %s", r.RPCError.Code, rpcCodeName(r.RPCError.Code), r.RPCError.Message)
+		}
+		return resultLook{theme.NewErrorThemedResource(theme.ErrorIcon()), theme.ColorNameError, widget.DangerImportance,
+			"Protocol error", s + " The tool did not run."}
+	case mcp.LayerTimeout:
+		return resultLook{theme.NewErrorThemedResource(theme.HistoryIcon()), theme.ColorNameError, widget.DangerImportance,
+			"Timed out", joinSentences("The server did not answer in time.", detail)}
+	case mcp.LayerCancelled:
+		return resultLook{theme.NewWarningThemedResource(theme.CancelIcon()), theme.ColorNameWarning, widget.WarningImportance,
+			"Cancelled", joinSentences("The call was cancelled before the server answered.", detail)}
+	case mcp.LayerNetwork:
+		return resultLook{theme.NewErrorThemedResource(theme.ErrorIcon()), theme.ColorNameError, widget.DangerImportance,
+			"Network error", joinSentences("The server could not reach the API behind it.", detail)}
+	}
+	return resultLook{theme.NewErrorThemedResource(theme.ErrorIcon()), theme.ColorNameError, widget.DangerImportance,
+		"Connection error", joinSentences("Could not reach the server, so the tool did not run.", detail)}
+}
+
+// rpcCodeName names the standard JSON-RPC and MCP error codes.
+func rpcCodeName(code int64) string {
+	switch code {
+	case -32700:
+		return "parse error"
+	case -32600:
+		return "invalid request"
+	case -32601:
+		return "method not found"
+	case -32602:
+		return "invalid params"
+	case -32603:
+		return "internal error"
+	case -32002:
+		return "resource not found"
+	}
+	if code <= -32000 && code >= -32099 {
+		return "server error"
+	}
+	return "application error"
+}
+
+func countBlocks(res *sdk.CallToolResult) string {
+	if res == nil {
+		return ""
+	}
+	n := len(res.Content)
+	switch {
+	case n == 0 && res.StructuredContent != nil:
+		return " as structured content"
+	case n == 0:
+		return ", with no content"
+	case n == 1:
+		return " (1 content block)"
+	}
+	return fmt.Sprintf(" (%d content blocks)", n)
+}
+
+// blocks builds the body: error details, content, structured content, server output.
+func (v *ResultView) blocks(r *mcp.CallResult, tool *sdk.Tool) []fyne.CanvasObject {
+	var out []fyne.CanvasObject
+	if r.Layer == mcp.LayerProtocol && r.RPCError != nil {
+		out = append(out, v.rpcErrorBlock(r))
+	}
+	if r.Result != nil {
+		for i, c := range r.Result.Content {
+			out = append(out, v.contentBlock(i, c))
+		}
+	}
+	if b := v.structuredBlock(r, tool); b != nil {
+		out = append(out, b)
+	}
+	if r.OK() && len(out) == 0 {
+		l := widget.NewLabel("The tool returned no content.")
+		l.Importance = widget.LowImportance
+		out = append(out, l)
+	}
+	if len(r.Log) > 0 {
+		out = append(out, v.callLogBlock(r.Log))
+	}
+	return out
+}
+
+func (v *ResultView) rpcErrorBlock(r *mcp.CallResult) fyne.CanvasObject {
+	e := r.RPCError
+	rows := []fyne.CanvasObject{
+		caption(fmt.Sprintf("JSON-RPC error %d (%s)", e.Code, rpcCodeName(e.Code))),
+		v.textBlock("message", e.Message),
+	}
+	if len(e.Data) > 0 {
+		rows = append(rows, caption("data"), v.textBlock("data", string(e.Data)))
+	}
+	return container.NewVBox(rows...)
+}
+
+func (v *ResultView) contentBlock(i int, c sdk.Content) fyne.CanvasObject {
+	switch c := c.(type) {
+	case *sdk.TextContent:
+		return v.textBlock(fmt.Sprintf("text-%d", i+1), c.Text)
+	case *sdk.ImageContent:
+		return v.imageBlock(i, c.Data, c.MIMEType)
+	case *sdk.AudioContent:
+		name := fmt.Sprintf("audio-%d%s", i+1, extensionFor(c.MIMEType))
+		return v.binaryBlock(fmt.Sprintf("Audio · %s · %s", orUnknown(c.MIMEType), humanSize(len(c.Data))), name, c.Data)
+	case *sdk.ResourceLink:
+		return v.linkBlock(c)
+	case *sdk.EmbeddedResource:
+		return v.resourceBlock(i, c.Resource)
+	}
+	return caption(fmt.Sprintf("A content block of a kind this app does not show (%T).", c))
+}
+
+// textBlock shows a text, pretty-printed when it is JSON: small ones in a
+// selectable label, big ones as a head of lines with "Show all" and "Save".
+func (v *ResultView) textBlock(name, text string) fyne.CanvasObject {
+	shown, isJSON := prettyJSON(text)
+	v.texts = append(v.texts, shown)
+	if len(shown) <= smallTextBytes && strings.Count(shown, "\n") < smallTextLines {
+		l := widget.NewLabel(shown)
+		l.Wrapping = fyne.TextWrapWord
+		l.Selectable = true
+		l.TextStyle.Monospace = isJSON
+		return l
+	}
+	t := newTextLines()
+	t.SetText(shown)
+	ext := ".txt"
+	if isJSON {
+		ext = ".json"
+	}
+	t.extra = []fyne.CanvasObject{widget.NewButtonWithIcon("Save text", theme.DocumentSaveIcon(), func() {
+		v.saveBytes("Save text", v.fileStem()+"-"+name+ext, []byte(text))
+	})}
+	v.bigTexts = append(v.bigTexts, t)
+	return t.withBar(false)
+}
+
+func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.CanvasObject {
+	name := fmt.Sprintf("image-%d%s", i+1, extensionFor(mimeType))
+	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() { v.saveBytes("Save image", v.fileStem()+"-"+name, data) })
+	var img *canvas.Image
+	var dims string
+	if strings.Contains(mimeType, "svg") {
+		img = canvas.NewImageFromResource(fyne.NewStaticResource(name, data))
+		img.SetMinSize(fyne.NewSize(maxImageHeight*2/3, maxImageHeight*2/3))
+	} else {
+		cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+		if err != nil {
+			return container.NewVBox(
+				caption(fmt.Sprintf("Image · %s · %s — it could not be shown: %v", orUnknown(mimeType), humanSize(len(data)), err)),
+				container.NewHBox(save))
+		}
+		img = canvas.NewImageFromReader(bytes.NewReader(data), name)
+		w, h := fitInside(cfg.Width, cfg.Height, maxImageWidth, maxImageHeight)
+		img.SetMinSize(fyne.NewSize(w, h))
+		dims = fmt.Sprintf(" · %d×%d", cfg.Width, cfg.Height)
+	}
+	img.FillMode = canvas.ImageFillContain
+	img.ScaleMode = canvas.ImageScaleSmooth
+	v.images = append(v.images, img)
+	info := caption(fmt.Sprintf("Image · %s%s · %s", orUnknown(mimeType), dims, humanSize(len(data))))
+	return container.NewVBox(container.NewBorder(nil, nil, nil, save, info), container.NewHBox(img))
+}
+
+func (v *ResultView) binaryBlock(what, fileName string, data []byte) fyne.CanvasObject {
+	v.texts = append(v.texts, what)
+	save := widget.NewButtonWithIcon("Save…", theme.DocumentSaveIcon(), func() { v.saveBytes("Save", v.fileStem()+"-"+fileName, data) })
+	return container.NewBorder(nil, nil, widget.NewIcon(theme.FileIcon()), save, caption(what))
+}
+
+func (v *ResultView) linkBlock(l *sdk.ResourceLink) fyne.CanvasObject {
+	name := l.Name
+	if l.Title != "" {
+		name = l.Title + " (" + l.Name + ")"
+	}
+	details := []string{l.URI}
+	if l.MIMEType != "" {
+		details = append(details, l.MIMEType)
+	}
+	if l.Size != nil {
+		details = append(details, humanSize(int(*l.Size)))
+	}
+	line := "Resource link: " + name + " — " + strings.Join(details, " · ")
+	v.texts = append(v.texts, line)
+	label := widget.NewLabel(line)
+	label.Wrapping = fyne.TextWrapWord
+	label.Selectable = true
+	rows := []fyne.CanvasObject{label}
+	if l.Description != "" {
+		rows = append(rows, caption(l.Description))
+	}
+	return container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.NewPrimaryThemedResource(theme.FileIcon()))), nil, container.NewVBox(rows...))
+}
+
+func (v *ResultView) resourceBlock(i int, rc *sdk.ResourceContents) fyne.CanvasObject {
+	if rc == nil {
+		return caption("An embedded resource with no contents.")
+	}
+	head := "Embedded resource " + rc.URI
+	if rc.MIMEType != "" {
+		head += " · " + rc.MIMEType
+	}
+	if rc.Blob != nil {
+		name := path.Base(rc.URI)
+		if name == "." || name == "/" || name == "" {
+			name = fmt.Sprintf("resource-%d%s", i+1, extensionFor(rc.MIMEType))
+		}
+		return v.binaryBlock(head+" · "+humanSize(len(rc.Blob)), name, rc.Blob)
+	}
+	return container.NewVBox(caption(head), v.textBlock(fmt.Sprintf("resource-%d", i+1), rc.Text))
+}
+
+// structuredBlock shows structuredContent as JSON, with a note saying
+// whether it matches the tool's outputSchema.
+func (v *ResultView) structuredBlock(r *mcp.CallResult, tool *sdk.Tool) fyne.CanvasObject {
+	var schema any
+	if tool != nil {
+		schema = tool.OutputSchema
+	}
+	var structured any
+	if r.Result != nil {
+		structured = r.Result.StructuredContent
+	}
+	if structured == nil && (schema == nil || r.Layer != mcp.LayerNone) {
+		return nil
+	}
+	rows := []fyne.CanvasObject{caption("Structured content")}
+	if schema != nil {
+		problem := outputSchemaProblem(schema, structured)
+		v.schemaNote = widget.NewLabel("")
+		v.schemaNote.Wrapping = fyne.TextWrapWord
+		if problem == "" {
+			v.schemaNote.SetText("Matches the tool's outputSchema.")
+			v.schemaNote.Importance = widget.SuccessImportance
+		} else {
+			v.schemaNote.SetText(problem)
+			v.schemaNote.Importance = widget.WarningImportance
+		}
+		rows = append(rows, v.schemaNote)
+	}
+	if structured != nil {
+		b, err := json.Marshal(structured)
+		if err != nil {
+			b = []byte(fmt.Sprint(structured))
+		}
+		rows = append(rows, v.textBlock("structured", string(b)))
+	}
+	return container.NewVBox(rows...)
+}
+
+// outputSchemaProblem returns, in words, how structured fails schema, or ""
+// when it matches.
+func outputSchemaProblem(schema, structured any) string {
+	if structured == nil {
+		return "The tool declares an outputSchema but returned no structuredContent."
+	}
+	raw, err := json.Marshal(schema)
+	if err != nil {
+		return "The tool's outputSchema could not be read: " + err.Error()
+	}
+	var s jsonschema.Schema
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "The tool's outputSchema is not a JSON Schema this app understands: " + err.Error()
+	}
+	resolved, err := s.Resolve(nil)
+	if err != nil {
+		return "The tool's outputSchema could not be resolved, so the result was not checked: " + err.Error()
+	}
+	// Validate wants plain JSON values (map[string]any …), whatever Go types the result holds.
+	var instance any
+	b, err := json.Marshal(structured)
+	if err == nil {
+		err = json.Unmarshal(b, &instance)
+	}
+	if err != nil {
+		return "The structured content is not JSON: " + err.Error()
+	}
+	if err := resolved.Validate(instance); err != nil {
+		return "The structured content does not match the tool's outputSchema: " + err.Error()
+	}
+	return ""
+}
+
+// callLogBlock lists what the server printed while the call ran.
+func (v *ResultView) callLogBlock(entries []mcp.LogEntry) fyne.CanvasObject {
+	lines := make([]string, len(entries))
+	for i, e := range entries {
+		lines[i] = e.String()
+	}
+	t := newTextLines()
+	t.SetText(strings.Join(lines, "\n"))
+	title := fmt.Sprintf("Server output during this call (%d lines)", len(entries))
+	if len(entries) == 1 {
+		title = "Server output during this call (1 line)"
+	}
+	return widget.NewAccordion(widget.NewAccordionItem(title, container.New(minHeight{160}, t.withBar(true))))
+}
+
+// fileStem names saved files after the tool.
+func (v *ResultView) fileStem() string {
+	if v.result != nil && v.result.Tool != "" {
+		return safeFileName(v.result.Tool)
+	}
+	return "result"
+}
+
+func (v *ResultView) copyResult() {
+	if v.result == nil {
+		return
+	}
+	fyne.CurrentApp().Clipboard().SetContent(resultText(v.result))
+}
+
+func (v *ResultView) saveResult() {
+	r := v.result
+	if r == nil {
+		return
+	}
+	saveFileDialog(v.win, "Save result", v.fileStem()+"-result.json", jsonFiles, func(path string) {
+		saveInBackground(v.win, path, func() ([]byte, error) {
+			b, err := json.MarshalIndent(r, "", "  ")
+			return append(b, '\n'), err
+		})
+	})
+}
+
+func (v *ResultView) saveBytes(title, suggested string, data []byte) {
+	saveFileDialog(v.win, title, suggested, fileFilter{}, func(path string) {
+		saveInBackground(v.win, path, func() ([]byte, error) { return data, nil })
+	})
+}
+
+// resultText is the result as plain text for the clipboard: what happened,
+// then each block.
+func resultText(r *mcp.CallResult) string {
+	var b strings.Builder
+	look := lookOf(r)
+	fmt.Fprintf(&b, "%s: %s\n", look.title, look.sentence)
+	if r.RPCError != nil && len(r.RPCError.Data) > 0 {
+		s, _ := prettyJSON(string(r.RPCError.Data))
+		b.WriteString("data: " + s + "\n")
+	}
+	if r.Result != nil {
+		for _, c := range r.Result.Content {
+			b.WriteByte('\n')
+			switch c := c.(type) {
+			case *sdk.TextContent:
+				b.WriteString(c.Text)
+			case *sdk.ImageContent:
+				fmt.Fprintf(&b, "[image %s, %s]", c.MIMEType, humanSize(len(c.Data)))
+			case *sdk.AudioContent:
+				fmt.Fprintf(&b, "[audio %s, %s]", c.MIMEType, humanSize(len(c.Data)))
+			case *sdk.ResourceLink:
+				fmt.Fprintf(&b, "[resource link %s: %s]", c.Name, c.URI)
+			case *sdk.EmbeddedResource:
+				if c.Resource != nil && c.Resource.Blob == nil {
+					b.WriteString(c.Resource.Text)
+				} else if c.Resource != nil {
+					fmt.Fprintf(&b, "[resource %s, %s]", c.Resource.URI, humanSize(len(c.Resource.Blob)))
+				}
+			}
+			b.WriteByte('\n')
+		}
+		if sc := r.Result.StructuredContent; sc != nil {
+			if j, err := json.MarshalIndent(sc, "", "  "); err == nil {
+				b.WriteString("\nstructuredContent:\n" + string(j) + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+// prettyJSON indents text that is a JSON object or array; other text comes back as is.
+func prettyJSON(text string) (string, bool) {
+	t := strings.TrimSpace(text)
+	if t == "" || (t[0] != '{' && t[0] != '[') {
+		return text, false
+	}
+	var out bytes.Buffer
+	out.Grow(len(t) + len(t)/4)
+	if err := json.Indent(&out, []byte(t), "", "  "); err != nil {
+		return text, false
+	}
+	return out.String(), true
+}
+
+func fitInside(w, h, maxW, maxH int) (float32, float32) {
+	if w <= 0 || h <= 0 {
+		return float32(maxW), float32(maxH)
+	}
+	scale := min(1, float64(maxW)/float64(w), float64(maxH)/float64(h))
+	return float32(float64(w) * scale), float32(float64(h) * scale)
+}
+
+func formatDuration(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return ""
+	case d < time.Millisecond:
+		return fmt.Sprintf("%d µs", d.Microseconds())
+	case d < 10*time.Second:
+		return fmt.Sprintf("%d ms", d.Milliseconds())
+	}
+	return d.Round(100 * time.Millisecond).String()
+}
+
+func boldLabel(s string) *widget.Label {
+	l := widget.NewLabel(s)
+	l.TextStyle.Bold = true
+	return l
+}
+
+// caption is a small, quiet line of text above or beside a block.
+func caption(s string) *widget.Label {
+	l := widget.NewLabel(s)
+	l.Importance = widget.LowImportance
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+func joinSentences(lead, detail string) string {
+	if detail == "" {
+		return lead
+	}
+	if !strings.HasSuffix(detail, ".") {
+		detail += "."
+	}
+	return lead + " " + detail
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown type"
+	}
+	return s
+}
+
+// extensionFor suggests a file extension for a MIME type.
+func extensionFor(mimeType string) string {
+	mt, _, _ := strings.Cut(mimeType, ";")
+	switch strings.TrimSpace(strings.ToLower(mt)) {
+	case "image/png":
+		return ".png"
+	case "image/jpeg":
+		return ".jpg"
+	case "image/gif":
+		return ".gif"
+	case "image/webp":
+		return ".webp"
+	case "image/svg+xml":
+		return ".svg"
+	case "audio/wav", "audio/x-wav", "audio/wave":
+		return ".wav"
+	case "audio/mpeg", "audio/mp3":
+		return ".mp3"
+	case "audio/ogg":
+		return ".ogg"
+	case "application/pdf":
+		return ".pdf"
+	case "application/json":
+		return ".json"
+	case "text/plain":
+		return ".txt"
+	case "text/html":
+		return ".html"
+	case "text/csv":
+		return ".csv"
+	}
+	return ".bin"
+}
+
+// safeFileName keeps a name usable as a file name on every system.
+func safeFileName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < ' ' || strings.ContainsRune(`<>:"/\|?*`, r) {
+			return '_'
+		}
+		return r
+	}, s)
+}
+
+// minHeight lays out one object filling the space, asking for at least h.
+type minHeight struct{ h float32 }
+
+func (m minHeight) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objects {
+		s = s.Max(o.MinSize())
+	}
+	return s.Max(fyne.NewSize(0, m.h))
+}
+
+func (m minHeight) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objects {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}

@@ -1,0 +1,436 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp"
+)
+
+// maxViewEntries bounds what a log or wire view keeps, like the core's own
+// logs; the view trims in batches of a quarter so appending stays cheap.
+const maxViewEntries = 100_000
+
+// A logView is the "stderr" tab: one server's log, live, in a virtualised list.
+type logView struct {
+	win  fyne.Window
+	log  *mcp.ServerLog
+	name string
+
+	next    uint64         // the log's sequence number to read from next
+	entries []mcp.LogEntry // what the view keeps, oldest first
+	shown   []int          // indices into entries that match query; nil when there is no query
+	query   string
+	// following scrolls to the newest line whenever lines arrive.
+	following bool
+
+	list     *widget.List
+	follow   *widget.Button
+	clear    *widget.Button
+	save     *widget.Button
+	search   *widget.Entry
+	count    *widget.Label
+	empty    *widget.Label
+	selected *widget.Label // the selected line in full
+	detail   *fyne.Container
+	root     fyne.CanvasObject
+}
+
+func newLogView(win fyne.Window) *logView {
+	v := &logView{win: win, following: true}
+	v.list = widget.NewList(v.length, func() fyne.CanvasObject { return newLogRow() }, v.updateRow)
+	v.list.HideSeparators = true
+	v.list.OnSelected = v.showSelected
+	v.follow = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), func() { v.setFollowing(!v.following) })
+	v.clear = widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), v.clearAll)
+	v.save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), v.saveAll)
+	v.search = widget.NewEntry()
+	v.search.SetPlaceHolder("Search")
+	v.search.OnChanged = v.setQuery
+	v.count = widget.NewLabel("")
+	v.count.Importance = widget.LowImportance
+	v.empty = widget.NewLabel("")
+	v.empty.Importance = widget.LowImportance
+	v.empty.Alignment = fyne.TextAlignCenter
+	v.empty.Wrapping = fyne.TextWrapWord
+
+	v.selected = widget.NewLabel("")
+	v.selected.Wrapping = fyne.TextWrapWord
+	v.selected.Selectable = true
+	v.selected.TextStyle.Monospace = true
+	closeDetail := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { v.list.UnselectAll() })
+	closeDetail.Importance = widget.LowImportance
+	v.detail = container.NewBorder(widget.NewSeparator(), nil, nil, container.NewVBox(closeDetail), v.selected)
+	v.detail.Hide()
+	v.list.OnUnselected = func(widget.ListItemID) { v.detail.Hide() }
+
+	tools := container.NewBorder(nil, nil, container.NewHBox(v.follow, v.clear, v.save), v.count, v.search)
+	v.root = container.NewBorder(tools, v.detail, nil, nil, container.NewStack(v.list, container.NewPadded(v.empty)))
+	v.setLog(nil, "")
+	return v
+}
+
+func (v *logView) Widget() fyne.CanvasObject { return v.root }
+
+// setLog shows log (nil for none) from its oldest kept line.
+func (v *logView) setLog(log *mcp.ServerLog, name string) {
+	v.log, v.name = log, name
+	v.next, v.entries = 0, nil
+	v.list.UnselectAll()
+	v.filter()
+	if log == nil {
+		v.save.Disable()
+		v.clear.Disable()
+	} else {
+		v.save.Enable()
+		v.clear.Enable()
+	}
+	v.pull()
+	v.changed()
+}
+
+// pull reads the log's new lines, keeps them (bounded) and redraws once.
+func (v *logView) pull() {
+	if v.log == nil {
+		return
+	}
+	fresh, next := v.log.Since(v.next)
+	v.next = next
+	if len(fresh) == 0 {
+		return
+	}
+	start := len(v.entries)
+	v.entries = append(v.entries, fresh...)
+	if len(v.entries) > maxViewEntries+maxViewEntries/4 {
+		// Copy into a new slice so the dropped lines' memory goes too.
+		v.entries = append([]mcp.LogEntry(nil), v.entries[len(v.entries)-maxViewEntries:]...)
+		v.list.UnselectAll()
+		v.filter()
+	} else if v.shown != nil {
+		for i := start; i < len(v.entries); i++ {
+			if v.matches(&v.entries[i]) {
+				v.shown = append(v.shown, i)
+			}
+		}
+	}
+	v.changed()
+}
+
+// changed redraws the list and the count, and follows the newest line.
+func (v *logView) changed() {
+	n := v.length()
+	switch {
+	case v.log == nil:
+		v.count.SetText("")
+	case v.shown != nil:
+		v.count.SetText(fmt.Sprintf("%s of %s", thousands(n), thousands(len(v.entries))))
+	default:
+		v.count.SetText(thousands(n) + " lines")
+	}
+	switch {
+	case n > 0:
+		v.empty.Hide()
+	case v.log == nil:
+		v.showEmpty("Select a server to see what it prints.")
+	case v.shown != nil:
+		v.showEmpty("No lines match “" + v.search.Text + "”.")
+	default:
+		v.showEmpty("Nothing printed yet. The server's stderr, stdout noise and log messages appear here.")
+	}
+	v.list.Refresh()
+	if v.following && n > 0 {
+		scrollListToBottom(v.list)
+	}
+}
+
+func (v *logView) showEmpty(s string) {
+	v.empty.SetText(s)
+	v.empty.Show()
+}
+
+func (v *logView) length() int {
+	if v.shown != nil {
+		return len(v.shown)
+	}
+	return len(v.entries)
+}
+
+func (v *logView) entry(id widget.ListItemID) *mcp.LogEntry {
+	if v.shown != nil {
+		return &v.entries[v.shown[id]]
+	}
+	return &v.entries[id]
+}
+
+func (v *logView) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
+	if id >= v.length() {
+		return
+	}
+	o.(*logRow).set(*v.entry(id))
+}
+
+func (v *logView) showSelected(id widget.ListItemID) {
+	if id >= v.length() {
+		return
+	}
+	v.selected.SetText(v.entry(id).String())
+	v.detail.Show()
+}
+
+// setFollowing turns following the newest line on (scrolling there now) or off.
+func (v *logView) setFollowing(on bool) {
+	v.following = on
+	if on {
+		v.follow.SetText("Pause")
+		v.follow.SetIcon(theme.MediaPauseIcon())
+		v.follow.Importance = widget.MediumImportance
+		if v.length() > 0 {
+			scrollListToBottom(v.list)
+		}
+	} else {
+		v.follow.SetText("Follow")
+		v.follow.SetIcon(theme.MediaPlayIcon())
+		v.follow.Importance = widget.HighImportance
+	}
+	v.follow.Refresh()
+}
+
+func (v *logView) setQuery(q string) {
+	v.query = strings.ToLower(strings.TrimSpace(q))
+	v.list.UnselectAll()
+	v.filter()
+	v.changed()
+}
+
+// filter rebuilds shown from query.
+func (v *logView) filter() {
+	if v.query == "" {
+		v.shown = nil
+		return
+	}
+	v.shown = make([]int, 0, 256)
+	for i := range v.entries {
+		if v.matches(&v.entries[i]) {
+			v.shown = append(v.shown, i)
+		}
+	}
+}
+
+func (v *logView) matches(e *mcp.LogEntry) bool {
+	return containsFold(e.Text, v.query) || containsFold(e.Level, v.query) ||
+		containsFold(e.Logger, v.query) || (e.Kind == mcp.LogStdoutNoise && containsFold("stdout", v.query))
+}
+
+// clearAll forgets every line, in the view and in the server's log.
+func (v *logView) clearAll() {
+	if v.log != nil {
+		v.log.Clear()
+	}
+	v.entries = nil
+	v.list.UnselectAll()
+	v.filter()
+	v.changed()
+}
+
+// saveAll writes every line the server's log keeps, one per line.
+func (v *logView) saveAll() {
+	log := v.log
+	if log == nil {
+		return
+	}
+	name := "server"
+	if v.name != "" {
+		name = safeFileName(v.name)
+	}
+	saveFileDialog(v.win, "Save server log", name+"-stderr.log", fileFilter{Desc: "Log files", Exts: []string{"log", "txt"}}, func(path string) {
+		saveInBackground(v.win, path, func() ([]byte, error) { return logFileBytes(log), nil })
+	})
+}
+
+// logFileBytes is every kept line of log as text, one entry per line.
+func logFileBytes(log *mcp.ServerLog) []byte {
+	entries, _ := log.Since(0)
+	var b strings.Builder
+	for _, e := range entries {
+		b.WriteString(e.String())
+		b.WriteByte('\n')
+	}
+	return []byte(b.String())
+}
+
+// scrollListToBottom scrolls l to its last row. List.ScrollToBottom needs
+// the list's renderer, which MinSize makes.
+func scrollListToBottom(l *widget.List) {
+	l.MinSize()
+	l.ScrollToBottom()
+}
+
+// containsFold reports whether s contains lowerSub (already lower case),
+// ignoring case, without allocating: search runs over 100,000 lines per keystroke.
+func containsFold(s, lowerSub string) bool {
+	n := len(lowerSub)
+	if n == 0 {
+		return true
+	}
+	first := lowerSub[0]
+	upper := first
+	if 'a' <= first && first <= 'z' {
+		upper = first - 'a' + 'A'
+	}
+	ascii := first < 0x80
+	for i := 0; i+n <= len(s); i++ {
+		if ascii && s[i] != first && s[i] != upper {
+			continue
+		}
+		if strings.EqualFold(s[i:i+n], lowerSub) {
+			return true
+		}
+	}
+	return false
+}
+
+// A logRow draws one log entry: time, a coloured tag for where the line came
+// from, and the text. Call start and end markers are drawn as a tinted band
+// with a rule above (start) or below (end), so the lines a call caused sit
+// visibly between them.
+type logRow struct {
+	widget.BaseWidget
+	entry mcp.LogEntry
+}
+
+func newLogRow() *logRow {
+	r := &logRow{}
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+func (r *logRow) set(e mcp.LogEntry) {
+	r.entry = e
+	r.Refresh()
+}
+
+func (r *logRow) CreateRenderer() fyne.WidgetRenderer {
+	rr := &logRowRenderer{
+		row:   r,
+		bg:    canvas.NewRectangle(color.Transparent),
+		rule:  canvas.NewLine(color.Transparent),
+		stamp: monoText(),
+		tag:   monoText(),
+		text:  monoText(),
+	}
+	rr.rule.StrokeWidth = 1
+	rr.Refresh()
+	return rr
+}
+
+func monoText() *canvas.Text {
+	t := canvas.NewText("", color.Black)
+	t.TextStyle.Monospace = true
+	return t
+}
+
+type logRowRenderer struct {
+	row              *logRow
+	bg               *canvas.Rectangle
+	rule             *canvas.Line
+	stamp, tag, text *canvas.Text
+	ruleTop          bool
+}
+
+func (r *logRowRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.bg, r.rule, r.stamp, r.tag, r.text}
+}
+
+func (r *logRowRenderer) Destroy() {}
+
+func (r *logRowRenderer) MinSize() fyne.Size {
+	return fyne.NewSize(r.stamp.MinSize().Width, r.stamp.MinSize().Height)
+}
+
+func (r *logRowRenderer) Layout(size fyne.Size) {
+	const gap = 8
+	r.bg.Resize(size)
+	h := r.stamp.MinSize().Height
+	y := (size.Height - h) / 2
+	x := float32(4)
+	r.stamp.Move(fyne.NewPos(x, y))
+	r.stamp.Resize(r.stamp.MinSize())
+	x += r.stamp.MinSize().Width + gap
+	if r.tag.Text != "" {
+		r.tag.Move(fyne.NewPos(x, y))
+		r.tag.Resize(r.tag.MinSize())
+		x += r.tag.MinSize().Width + gap
+	}
+	r.text.Move(fyne.NewPos(x, y))
+	r.text.Resize(fyne.NewSize(max(0, size.Width-x), h))
+	lineY := float32(0)
+	if !r.ruleTop {
+		lineY = size.Height
+	}
+	r.rule.Position1 = fyne.NewPos(0, lineY)
+	r.rule.Position2 = fyne.NewPos(size.Width, lineY)
+}
+
+func (r *logRowRenderer) Refresh() {
+	e := &r.row.entry
+	col := func(n fyne.ThemeColorName) color.Color { return themeColor(r.row, n) }
+	fg := col(theme.ColorNameForeground)
+	r.stamp.Text = ""
+	if !e.Time.IsZero() {
+		r.stamp.Text = e.Time.Format("15:04:05.000")
+	}
+	r.stamp.Color = col(theme.ColorNamePlaceHolder)
+	r.tag.Text, r.tag.TextStyle.Bold = "", false
+	r.text.Text = displayLine(e.Text)
+	r.text.Color, r.text.TextStyle.Bold, r.text.TextStyle.Italic = fg, false, false
+	r.bg.FillColor = color.Transparent
+	r.rule.StrokeColor = color.Transparent
+
+	switch e.Kind {
+	case mcp.LogStdoutNoise:
+		warn := col(theme.ColorNameWarning)
+		r.tag.Text, r.tag.Color, r.tag.TextStyle.Bold = "stdout", warn, true
+		r.text.Color = warn
+		r.bg.FillColor = withAlpha(warn, 0x18)
+	case mcp.LogMessage:
+		r.tag.Text, r.tag.Color = e.Level, col(levelColor(e.Level))
+		if e.Logger != "" {
+			r.tag.Text += " " + e.Logger
+		}
+	case mcp.LogInfo:
+		r.tag.Text, r.tag.Color = "app", col(theme.ColorNamePlaceHolder)
+		r.text.Color, r.text.TextStyle.Italic = col(theme.ColorNamePlaceHolder), true
+	case mcp.LogCallStart, mcp.LogCallEnd:
+		primary := col(theme.ColorNamePrimary)
+		r.text.Color, r.text.TextStyle.Bold = primary, true
+		r.bg.FillColor = withAlpha(primary, 0x22)
+		r.rule.StrokeColor = primary
+		r.ruleTop = e.Kind == mcp.LogCallStart
+	}
+	r.Layout(r.row.Size())
+	for _, o := range r.Objects() {
+		o.Refresh()
+	}
+}
+
+// levelColor colours a notifications/message level (RFC 5424 names).
+func levelColor(level string) fyne.ThemeColorName {
+	switch strings.ToLower(level) {
+	case "debug":
+		return theme.ColorNamePlaceHolder
+	case "info", "notice":
+		return theme.ColorNamePrimary
+	case "warning", "warn":
+		return theme.ColorNameWarning
+	case "error", "critical", "alert", "emergency":
+		return theme.ColorNameError
+	}
+	return theme.ColorNameForeground
+}
