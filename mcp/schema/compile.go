@@ -34,6 +34,9 @@ const (
 type shape struct {
 	kind Kind
 	node *jsonValue // the effective schema: refs and allOf merged in
+	// origin is the schema node the shape stands for: the target of its
+	// $ref, if it has one. Fields compare origins to spot recursion.
+	origin *jsonValue
 
 	title, description string
 	nullable           bool
@@ -100,8 +103,25 @@ func (c *compiler) shapeOf(node *jsonValue) *shape {
 	}
 	c.budget = mergeBudget
 	s := c.build(node)
+	s.origin = c.origin(node)
 	c.shapes[node] = s
 	return s
+}
+
+// origin follows $ref from node as far as it goes.
+func (c *compiler) origin(node *jsonValue) *jsonValue {
+	for range maxMergeDepth {
+		ref := node.get("$ref")
+		if ref == nil || ref.kind != jsonString {
+			break
+		}
+		target, err := c.resolveRef(ref.text)
+		if err != nil {
+			break
+		}
+		node = target
+	}
+	return node
 }
 
 // build makes the shape of node, whatever it is.
@@ -979,6 +999,7 @@ func (c *compiler) shapeOfNested(node *jsonValue) *shape {
 		return s
 	}
 	s := c.build(node)
+	s.origin = c.origin(node)
 	c.shapes[node] = s
 	return s
 }

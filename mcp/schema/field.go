@@ -153,7 +153,9 @@ func (fd *Field) markAuto() {
 }
 
 func (fd *Field) shouldCollapse() bool {
-	if fd.parent == nil {
+	if fd.parent == nil || fd.entry || fd.parent.Kind != Object {
+		// The root, entries, array items and variant forms are built
+		// because someone asked for them: they open.
 		return false
 	}
 	if fd.form.built > maxEagerFields {
@@ -161,7 +163,7 @@ func (fd *Field) shouldCollapse() bool {
 	}
 	depth := 0
 	for p := fd.parent; p != nil; p = p.parent {
-		if p.shape == fd.shape {
+		if p.shape == fd.shape || p.shape.origin == fd.shape.origin {
 			return true
 		}
 		depth++

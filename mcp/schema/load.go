@@ -170,12 +170,12 @@ func (fd *Field) fit(v *jsonValue, strict bool, kept *[]FieldError) string {
 			return wrong()
 		}
 		fd.state.set = true
-		for _, item := range v.items {
+		for i, item := range v.items {
 			field := fd.newItem()
+			fd.state.items = append(fd.state.items, field) // first, so its path is right
 			if why := field.loadValue(item, strict, kept); why != "" {
-				return fmt.Sprintf("item %d: %s", len(fd.state.items)+1, why)
+				return fmt.Sprintf("item %d: %s", i+1, why)
 			}
-			fd.state.items = append(fd.state.items, field)
 		}
 	case Variant:
 		return fd.fitVariant(v)

@@ -42,6 +42,9 @@ func (fd *Field) isSet() bool {
 	case Array:
 		return fd.Required || fd.state.set || len(fd.state.items) > 0
 	case Object, KeyValue:
+		if fd.state.collapsed {
+			return fd.state.set // an unopened object has nothing to send
+		}
 		return fd.Required || fd.state.set || fd.meaningfulInside()
 	case Variant:
 		return fd.state.chosen != nil
