@@ -71,6 +71,11 @@ type Session struct {
 	// Wire is every message both ways.
 	Wire *WireLog
 
+	// lifecycle serialises Connect and Close.
+	lifecycle sync.Mutex
+	// cancelLife ends the current connection's context (see Connect).
+	cancelLife context.CancelCauseFunc
+
 	mu        sync.Mutex
 	status    Status
 	client    *sdk.ClientSession
@@ -165,11 +170,20 @@ func (s *Session) setStatus(st Status) {
 // timeout as well as ctx. On failure the session is left StateFailed with the
 // reason, and nothing of the server keeps running.
 func (s *Session) Connect(ctx context.Context) error {
-	s.Close()
+	s.abortConnect()
+	s.lifecycle.Lock()
+	defer s.lifecycle.Unlock()
+	s.closeLocked()
+
+	// The connection lives past this call (an SSE stream is a GET bound to
+	// the context it was opened with), so it gets a context of its own that
+	// only Close, the connect timeout or ctx's cancellation while connecting end.
+	life, cancelLife := context.WithCancelCause(context.WithoutCancel(ctx))
 	s.mu.Lock()
 	cfg := s.cfg
 	s.connectID++
 	id := s.connectID
+	s.cancelLife = cancelLife
 	s.mu.Unlock()
 
 	if cfg.Problem != "" {
@@ -178,33 +192,63 @@ func (s *Session) Connect(ctx context.Context) error {
 		return err
 	}
 	s.setStatus(Status{State: StateStarting, ExitCode: -1})
-	if d := cfg.ConnectTimeoutDuration(); d > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, d)
-		defer cancel()
+	timeout := cfg.ConnectTimeoutDuration()
+	if timeout > 0 {
+		timer := time.AfterFunc(timeout, func() { cancelLife(errConnectTimeout) })
+		defer timer.Stop()
 	}
-	cs, err := s.connect(ctx, cfg)
+	stopWatchingCtx := context.AfterFunc(ctx, func() { cancelLife(context.Cause(ctx)) })
+	defer stopWatchingCtx()
+
+	cs, err := s.connect(life, cfg)
+	if err == nil {
+		s.mu.Lock()
+		s.client = cs
+		s.init = cs.InitializeResult()
+		s.mu.Unlock()
+		s.Log.Add(LogInfo, describeInit(s.init))
+		err = s.refreshTools(life)
+		if err != nil && life.Err() == nil {
+			// A server may fail tools/list and still be worth talking to.
+			s.Log.Add(LogInfo, "listing tools failed: "+err.Error())
+			err = nil
+		}
+	}
 	if err != nil {
-		reason := s.explainConnectError(ctx, cfg, err)
+		reason := s.explainConnectError(life, cfg, err)
+		cancelLife(err)
+		if cs != nil {
+			cs.Close()
+		}
 		s.stopProcess()
 		st := Status{State: StateFailed, Reason: reason, ExitCode: -1}
 		if p := s.takeExitedProcess(); p != nil {
 			st.ExitCode = p.ExitCode()
 		}
+		s.mu.Lock()
+		s.client = nil
+		s.mu.Unlock()
 		s.setStatus(st)
 		return &ConnectError{Server: cfg.Name, Reason: reason, Err: err}
-	}
-	s.mu.Lock()
-	s.client = cs
-	s.init = cs.InitializeResult()
-	s.mu.Unlock()
-	s.Log.Add(LogInfo, describeInit(s.init))
-	if err := s.refreshTools(ctx); err != nil {
-		s.Log.Add(LogInfo, "listing tools failed: "+err.Error())
 	}
 	s.setStatus(Status{State: StateReady, ExitCode: -1})
 	go s.watch(cs, id)
 	return nil
+}
+
+var (
+	errConnectTimeout = errors.New("connect timeout")
+	errClosed         = errors.New("session closed")
+)
+
+// abortConnect cancels a connect in progress (and the live connection's context).
+func (s *Session) abortConnect() {
+	s.mu.Lock()
+	cancel := s.cancelLife
+	s.mu.Unlock()
+	if cancel != nil {
+		cancel(errClosed)
+	}
 }
 
 // A ConnectError is a server that could not be connected, with the reason in plain words.
@@ -326,7 +370,8 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 	if strings.Contains(err.Error(), "unsupported protocol version") {
 		return fmt.Sprintf("the server answered initialize with a protocol version this app does not support (%v). Try setting \"protocolVersion\" in the entry to a version the server supports.", err)
 	}
-	if errors.Is(err, errProcessExited) || !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+	timedOut := errors.Is(context.Cause(ctx), errConnectTimeout)
+	if errors.Is(err, errProcessExited) || !timedOut {
 		if p := s.process(); p != nil {
 			select {
 			case <-p.Exited():
@@ -340,7 +385,7 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 			}
 		}
 	}
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
+	if timedOut {
 		msg := fmt.Sprintf("the server did not answer initialize within %s.", cfg.ConnectTimeoutDuration())
 		msg += s.noiseTail()
 		if tail := s.stderrTail(); tail != "" {
@@ -350,7 +395,7 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 		}
 		return msg
 	}
-	if errors.Is(ctx.Err(), context.Canceled) {
+	if ctx.Err() != nil {
 		return "connecting was cancelled"
 	}
 	if cfg.Type == TypeHTTP || cfg.Type == TypeSSE {
@@ -423,26 +468,35 @@ func (s *Session) watch(cs *sdk.ClientSession, id int) {
 
 // Close ends the session and stops the server's whole process tree.
 func (s *Session) Close() error {
+	s.abortConnect()
+	s.lifecycle.Lock()
+	defer s.lifecycle.Unlock()
+	s.closeLocked()
+	return nil
+}
+
+func (s *Session) closeLocked() {
 	s.mu.Lock()
 	cs := s.client
 	s.client = nil
 	s.connectID++
 	wasLive := cs != nil || s.proc != nil
+	remote := s.remote
+	s.remote = nil
 	s.mu.Unlock()
 	if cs != nil {
 		cs.Close()
 	}
 	s.stopProcess()
 	s.mu.Lock()
-	if s.remote != nil {
-		s.remote.close()
-		s.remote = nil
-	}
+	s.proc = nil
 	s.mu.Unlock()
+	if remote != nil {
+		remote.close()
+	}
 	if wasLive {
 		s.setStatus(Status{State: StateStopped, ExitCode: -1})
 	}
-	return nil
 }
 
 func (s *Session) stopProcess() {
