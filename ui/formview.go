@@ -1,52 +1,125 @@
 package ui
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp/schema"
 )
 
-// A FormView is the argument form of one tool, built from its inputSchema by
-// package schema, with a toggle to edit the arguments as raw JSON.
-type FormView struct {
-	win  fyne.Window
-	root *fyne.Container
-	form *schema.Form
+// The two faces of the argument editor.
+const (
+	modeForm = "Form"
+	modeJSON = "JSON"
+)
 
+// A FormView is the argument form of one tool, built from its inputSchema by
+// package schema, with a toggle to edit the arguments as raw JSON instead.
+// It is used from the UI goroutine only.
+type FormView struct {
 	// OnSubmit, if set, is called when the person presses Ctrl+Enter inside
-	// one of the form's entries (the shell runs the tool).
+	// one of the form's entries (the shell runs the tool). Entries receive
+	// shortcuts before the canvas does, so the view forwards it itself.
 	OnSubmit func()
+
+	win fyne.Window
+
+	raw     json.RawMessage // the schema as given, for scratch forms
+	form    *schema.Form    // nil when the tool takes no arguments or the schema is unreadable
+	rawOnly bool            // the schema could not be read: only the JSON editor is offered
+
+	root      *fyne.Container
+	modes     *widget.RadioGroup
+	notes     *widget.Label // schema notes and what the last load kept raw
+	problems  *widget.Label // problems with no field of their own (path "")
+	body      *fyne.Container
+	formBox   *fyne.Container
+	formPane  fyne.CanvasObject
+	jsonEntry *formEntry
+	jsonPane  fyne.CanvasObject
+
+	jsonMode bool
+	quiet    bool // widgets are being set by the view, not the person
+
+	rootView *fieldView
+	views    map[*schema.Field]*fieldView
+	touched  map[*schema.Field]bool
+	// showAll shows every problem, also of fields the person has not
+	// touched yet; set once Arguments was asked for (a Run attempt).
+	showAll  bool
+	loadNote string
 }
 
 // NewFormView makes an empty form view ("no arguments"); win parents its dialogs.
 func NewFormView(win fyne.Window) *FormView {
-	v := &FormView{win: win, root: container.NewStack()}
+	v := &FormView{win: win}
+	v.modes = widget.NewRadioGroup([]string{modeForm, modeJSON}, v.modeChanged)
+	v.modes.Horizontal = true
+	v.modes.Required = true
+	v.modes.Selected = modeForm
+
+	v.notes = newHelpLabel("")
+	v.notes.Importance = widget.WarningImportance
+	v.notes.Hide()
+	v.problems = newMessageLabel()
+
+	v.formBox = container.NewVBox()
+	v.formPane = container.NewVScroll(container.NewPadded(v.formBox))
+	v.jsonEntry = newFormEntry(true, v.submit)
+	v.jsonEntry.TextStyle = fyne.TextStyle{Monospace: true}
+	v.jsonEntry.Wrapping = fyne.TextWrapOff
+	v.jsonEntry.SetPlaceHolder("{ }")
+	v.jsonPane = v.jsonEntry
+	v.body = container.NewStack(v.formPane)
+
+	top := container.NewVBox(v.modes, v.notes, v.problems)
+	v.root = container.NewBorder(top, nil, nil, nil, v.body)
 	v.SetSchema(nil)
 	return v
 }
 
 // SetSchema builds the form for a tool's inputSchema exactly as the server
 // wrote it (mcp.Session.InputSchema keeps property order and number digits).
-// An empty schema shows "no arguments".
+// A nil or empty schema shows "no arguments"; a schema that cannot be read at
+// all leaves only the JSON editor, with the reason shown.
 func (v *FormView) SetSchema(raw json.RawMessage) {
-	v.form = nil
-	if len(raw) > 0 {
+	v.raw = append(json.RawMessage(nil), raw...)
+	v.form, v.rawOnly = nil, false
+	v.views = map[*schema.Field]*fieldView{}
+	v.touched = map[*schema.Field]bool{}
+	v.showAll, v.loadNote = false, ""
+	v.rootView = nil
+	v.problems.Hide()
+
+	var notes []string
+	if len(bytes.TrimSpace(raw)) > 0 && string(bytes.TrimSpace(raw)) != "null" {
 		f, err := schema.NewForm(raw)
-		if err == nil {
+		if err != nil {
+			v.rawOnly = true
+			notes = append(notes, "The tool's input schema cannot be shown as a form ("+err.Error()+"); type the arguments as JSON.")
+		} else {
 			v.form = f
+			f.OnChange = func(*schema.Field) { v.refreshMessages() }
+			notes = append(notes, f.Notes...)
 		}
 	}
-	v.root.Objects = []fyne.CanvasObject{widget.NewLabel("This tool takes no arguments.")}
-	v.root.Refresh()
+	v.setNotes(notes)
+	v.setQuiet(func() { v.jsonEntry.SetText("{}") })
+	v.buildForm()
+	v.showMode(v.rawOnly)
 }
 
-// SetSchemaValue is SetSchema for a schema held as a Go value (for example
-// the SDK's map[string]any); property order is lost in that form.
+// SetSchemaValue is SetSchema for a schema held as a Go value, such as the
+// SDK's map[string]any. Property order is already lost in such a value, so
+// prefer SetSchema with the server's own bytes.
 func (v *FormView) SetSchemaValue(inputSchema any) {
 	if inputSchema == nil {
 		v.SetSchema(nil)
@@ -54,29 +127,404 @@ func (v *FormView) SetSchemaValue(inputSchema any) {
 	}
 	raw, err := json.Marshal(inputSchema)
 	if err != nil {
-		v.SetSchema(nil)
+		v.SetSchema(json.RawMessage(`"unreadable"`)) // shows the JSON editor with a note
 		return
 	}
 	v.SetSchema(raw)
 }
 
 // Arguments returns the arguments object to send, or the problems that stop
-// it, which are also shown next to their fields.
+// it. From the form it is what schema.Form.Arguments returns, and every
+// problem becomes visible next to its field. From the JSON editor the text
+// is checked by loading it into a scratch form, and problems are listed at
+// the top.
 func (v *FormView) Arguments() (json.RawMessage, []schema.FieldError) {
-	if v.form == nil {
+	switch {
+	case v.rawOnly:
+		return v.rawOnlyArguments()
+	case v.form == nil:
 		return json.RawMessage(`{}`), nil
+	case v.jsonMode:
+		return v.jsonArguments()
 	}
-	return v.form.Arguments()
+	v.showAll = true
+	args, errs := v.form.Arguments()
+	v.showProblems(errs)
+	return args, errs
 }
 
-// Load fills the form from an arguments object (a replayed call, or JSON
-// pasted by the person).
+// rawOnlyArguments returns the JSON editor's text for a schema the form
+// could not read: only "is it a JSON object" can be checked.
+func (v *FormView) rawOnlyArguments() (json.RawMessage, []schema.FieldError) {
+	text := strings.TrimSpace(v.jsonEntry.Text)
+	if text == "" {
+		text = "{}"
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(text), &obj); err != nil || obj == nil {
+		errs := []schema.FieldError{{Label: "arguments", Message: "the arguments must be a JSON object ({…}): " + plainError(err)}}
+		v.showTopProblems(errs)
+		return nil, errs
+	}
+	v.showTopProblems(nil)
+	return compactJSON(text), nil
+}
+
+// jsonArguments checks the JSON editor's text against the schema through a
+// scratch form, leaving the visible form alone.
+func (v *FormView) jsonArguments() (json.RawMessage, []schema.FieldError) {
+	text := strings.TrimSpace(v.jsonEntry.Text)
+	if text == "" {
+		text = "{}"
+	}
+	scratch, err := schema.NewForm(v.raw)
+	if err != nil { // cannot happen: v.form was built from the same bytes
+		errs := []schema.FieldError{{Label: "arguments", Message: err.Error()}}
+		v.showTopProblems(errs)
+		return nil, errs
+	}
+	if err := scratch.Load(json.RawMessage(text)); err != nil && !isLoadError(err) {
+		errs := []schema.FieldError{{Label: "arguments", Message: err.Error()}}
+		v.showTopProblems(errs)
+		return nil, errs
+	}
+	args, errs := scratch.Arguments()
+	v.showTopProblems(errs)
+	return args, errs
+}
+
+// Load fills the form from an arguments object: a replayed call, or JSON the
+// person pasted. Values that do not fit the schema are kept as raw JSON on
+// their field and the returned *schema.LoadError lists them (the view says so
+// too). Anything that is not a JSON object is refused and nothing changes.
 func (v *FormView) Load(args json.RawMessage) error {
 	if v.form == nil {
-		return fmt.Errorf("this tool takes no arguments")
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal(args, &obj); err != nil || obj == nil {
+			return fmt.Errorf("the arguments must be a JSON object ({…}): %s", plainError(err))
+		}
+		if !v.rawOnly {
+			if len(obj) > 0 {
+				return errors.New("this tool takes no arguments")
+			}
+			return nil
+		}
+		v.setQuiet(func() { v.jsonEntry.SetText(prettyJSON(args)) })
+		return nil
 	}
-	return v.form.Load(args)
+	err := v.form.Load(args)
+	if err != nil && !isLoadError(err) {
+		return err
+	}
+	v.afterLoad(err)
+	if v.jsonMode {
+		v.setQuiet(func() { v.jsonEntry.SetText(prettyJSON(args)) })
+	}
+	return err
 }
 
-// Widget returns the view's canvas object.
+// afterLoad rebuilds the widgets for the form's new values and says which
+// values were kept as raw JSON.
+func (v *FormView) afterLoad(err error) {
+	v.loadNote = ""
+	var le *schema.LoadError
+	if errors.As(err, &le) {
+		var kept []string
+		for _, k := range le.Kept {
+			kept = append(kept, k.Error())
+		}
+		v.loadNote = "Some values do not fit the form and are kept as raw JSON: " + strings.Join(kept, "; ")
+	}
+	v.touched = map[*schema.Field]bool{}
+	v.buildForm()
+	v.setNotes(v.form.Notes)
+}
+
+// Widget returns the view's canvas object. It scrolls its own form, so give
+// it the room that is left (the centre of a Border), not a VBox slot.
 func (v *FormView) Widget() fyne.CanvasObject { return v.root }
+
+// submit is what Ctrl+Enter in an entry does.
+func (v *FormView) submit() {
+	if v.OnSubmit != nil {
+		v.OnSubmit()
+	}
+}
+
+// buildForm replaces the form's widgets with new ones for the current values.
+func (v *FormView) buildForm() {
+	v.views = map[*schema.Field]*fieldView{}
+	switch {
+	case v.form == nil && v.rawOnly:
+		v.formBox.Objects = nil
+	case v.form == nil || isEmptyObject(v.form.Root):
+		v.formBox.Objects = []fyne.CanvasObject{widget.NewLabel("This tool takes no arguments.")}
+	default:
+		v.rootView = v.newFieldView(v.form.Root, bareField)
+		v.formBox.Objects = []fyne.CanvasObject{v.rootView.box}
+	}
+	v.formBox.Refresh()
+	v.refreshMessages()
+}
+
+// isEmptyObject reports whether the root is an object with nothing to fill in.
+func isEmptyObject(root *schema.Field) bool {
+	return root.Kind == schema.Object && len(root.Children()) == 0 && !root.AllowsEntries() && !root.Collapsed()
+}
+
+// modeChanged switches between the form and the JSON editor when the person
+// picks the other mode; a switch that cannot happen puts the toggle back.
+func (v *FormView) modeChanged(mode string) {
+	if v.quiet {
+		return
+	}
+	wantJSON := mode == modeJSON
+	if wantJSON == v.jsonMode {
+		return
+	}
+	var ok bool
+	if wantJSON {
+		ok = v.formToJSON()
+	} else {
+		ok = v.jsonToForm()
+	}
+	if !ok {
+		v.showMode(v.jsonMode)
+	}
+}
+
+// formToJSON shows the form's current value, pretty-printed, in the editor.
+func (v *FormView) formToJSON() bool {
+	if v.form == nil {
+		v.showMode(true)
+		return true
+	}
+	val, ok := v.form.Root.Value()
+	if !ok && v.form.Root.IsSet() {
+		// A number or raw JSON value that is not finished cannot be
+		// written as JSON; say where instead of dropping it.
+		v.showAll = true
+		v.refreshMessages()
+		v.showTopProblems([]schema.FieldError{{Label: "arguments",
+			Message: "some values are not finished (see the messages below); fix them to switch to JSON"}})
+		return false
+	}
+	if !ok {
+		val = json.RawMessage(`{}`)
+	}
+	v.setQuiet(func() { v.jsonEntry.SetText(prettyJSON(val)) })
+	v.problems.Hide()
+	v.showMode(true)
+	return true
+}
+
+// jsonToForm loads the editor's JSON into the form. Invalid JSON, or JSON
+// that is not an object, keeps the editor open with the reason shown.
+func (v *FormView) jsonToForm() bool {
+	if v.rawOnly {
+		return false
+	}
+	if v.form == nil {
+		v.showMode(false)
+		return true
+	}
+	text := strings.TrimSpace(v.jsonEntry.Text)
+	if text == "" {
+		text = "{}"
+	}
+	err := v.form.Load(json.RawMessage(text))
+	if err != nil && !isLoadError(err) {
+		v.showTopProblems([]schema.FieldError{{Label: "arguments",
+			Message: "cannot switch to the form: " + err.Error()}})
+		return false
+	}
+	v.showMode(false)
+	v.afterLoad(err)
+	return true
+}
+
+// showMode shows the editor (json) or the form, and sets the toggle to match.
+func (v *FormView) showMode(json bool) {
+	v.jsonMode = json
+	mode := modeForm
+	pane := v.formPane
+	if json {
+		mode, pane = modeJSON, v.jsonPane
+	}
+	v.setQuiet(func() { v.modes.SetSelected(mode) })
+	if v.rawOnly {
+		v.modes.Disable()
+	} else {
+		v.modes.Enable()
+	}
+	if v.form == nil && !v.rawOnly {
+		v.modes.Hide()
+	} else {
+		v.modes.Show()
+	}
+	v.body.Objects = []fyne.CanvasObject{pane}
+	v.body.Refresh()
+	if !json {
+		v.problems.Hide()
+		v.refreshMessages()
+	}
+}
+
+// setQuiet runs set, which changes widgets, without treating the change as
+// the person's.
+func (v *FormView) setQuiet(set func()) {
+	was := v.quiet
+	v.quiet = true
+	defer func() { v.quiet = was }()
+	set()
+}
+
+func (v *FormView) setNotes(notes []string) {
+	if v.loadNote != "" {
+		notes = append(append([]string(nil), notes...), v.loadNote)
+	}
+	if len(notes) == 0 {
+		v.notes.Hide()
+		return
+	}
+	v.notes.SetText(strings.Join(notes, "\n"))
+	v.notes.Show()
+}
+
+// touch records that the person changed fd, so its problems are shown from
+// now on rather than only after a Run attempt.
+func (v *FormView) touch(fd *schema.Field) {
+	v.touched[fd] = true
+}
+
+// refreshMessages puts the form's current problems under their fields.
+func (v *FormView) refreshMessages() {
+	if v.form == nil || v.jsonMode {
+		return
+	}
+	v.showProblems(v.form.Validate())
+}
+
+// showProblems shows each problem under the nearest field widget for its
+// path, and the rest at the top. Before the first Run attempt only the
+// fields the person touched show theirs.
+func (v *FormView) showProblems(errs []schema.FieldError) {
+	messages := map[*fieldView][]string{}
+	var top []schema.FieldError
+	for _, e := range errs {
+		w := v.viewForPath(e.Path)
+		if w == nil || w == v.rootView && e.Path == "" {
+			if v.showAll {
+				top = append(top, e)
+			}
+			continue
+		}
+		if !v.showAll && !v.touched[w.fd] {
+			continue
+		}
+		msg := e.Message
+		if own := w.fd.Path(); e.Path != own {
+			rel := strings.TrimPrefix(strings.TrimPrefix(e.Path, own), ".")
+			msg = rel + ": " + msg
+		}
+		messages[w] = append(messages[w], msg)
+		if v.showAll {
+			w.unfoldAncestors()
+		}
+	}
+	for _, w := range v.views {
+		w.setMessage(strings.Join(messages[w], "\n"))
+	}
+	v.showTopProblems(top)
+}
+
+// viewForPath finds the widget of the field at path, or of the nearest field
+// around it that has one.
+func (v *FormView) viewForPath(path string) *fieldView {
+	fd := v.form.Lookup(path)
+	for ; fd != nil; fd = fd.Parent() {
+		if w := v.views[fd]; w != nil {
+			return w
+		}
+	}
+	return nil
+}
+
+func (v *FormView) showTopProblems(errs []schema.FieldError) {
+	if len(errs) == 0 {
+		v.problems.Hide()
+		return
+	}
+	lines := make([]string, 0, len(errs))
+	for _, e := range errs {
+		lines = append(lines, e.Error())
+	}
+	v.problems.SetText(strings.Join(lines, "\n"))
+	v.problems.Show()
+}
+
+// forgetInside drops the widgets registered for the fields inside fd, which
+// are about to be rebuilt or are gone.
+func (v *FormView) forgetInside(fd *schema.Field) {
+	for f := range v.views {
+		if f != fd && isInside(f, fd) {
+			delete(v.views, f)
+		}
+	}
+}
+
+// isInside reports whether f is fd or a field within it.
+func isInside(f, fd *schema.Field) bool {
+	for ; f != nil; f = f.Parent() {
+		if f == fd {
+			return true
+		}
+	}
+	return false
+}
+
+func isLoadError(err error) bool {
+	var le *schema.LoadError
+	return errors.As(err, &le)
+}
+
+// prettyJSON indents JSON without decoding it, so key order and every digit
+// of a number stay as they are.
+func prettyJSON(raw []byte) string {
+	var b bytes.Buffer
+	if err := json.Indent(&b, bytes.TrimSpace(raw), "", "  "); err != nil {
+		return string(raw)
+	}
+	return b.String()
+}
+
+func compactJSON(text string) json.RawMessage {
+	var b bytes.Buffer
+	if err := json.Compact(&b, []byte(text)); err != nil {
+		return json.RawMessage(text)
+	}
+	return b.Bytes()
+}
+
+func plainError(err error) string {
+	if err == nil {
+		return "it is null"
+	}
+	return err.Error()
+}
+
+// newHelpLabel makes the small, wrapping text used for help and hints.
+func newHelpLabel(text string) *widget.Label {
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	l.SizeName = theme.SizeNameCaptionText
+	return l
+}
+
+// newMessageLabel makes a hidden label in the error colour for problems.
+func newMessageLabel() *widget.Label {
+	l := newHelpLabel("")
+	l.Importance = widget.DangerImportance
+	l.Hide()
+	return l
+}

@@ -1,0 +1,481 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp/schema"
+)
+
+// A chrome says how much of a field's surroundings its widget shows.
+type chrome int
+
+const (
+	// labelledField has a header line: label, "*", badges, null toggle.
+	labelledField chrome = iota
+	// bareField has no header: the root, an array item, a key/value
+	// entry's value, a variant's chosen form; whatever holds it names it.
+	bareField
+)
+
+// A fieldView is the widget of one schema.Field: header, input, help and
+// the inline problem message. Its input is rebuilt in place (fillInput) when
+// the field changes shape: null toggled, items added, a variant chosen.
+type fieldView struct {
+	v      *FormView
+	fd     *schema.Field
+	chrome chrome
+
+	box     *fyne.Container // everything, top to bottom
+	input   *fyne.Container // the kind's widget; replaced on structural change
+	note    *widget.Label   // Note, and why a value is kept raw
+	message *widget.Label   // the inline problem, in the error colour
+	null    *widget.Check   // the "null" toggle of a nullable field, or nil
+	foldBtn *widget.Button  // opens and closes an optional object, or nil
+	folded  bool
+}
+
+// newFieldView builds the widget for fd and registers it for messages.
+func (v *FormView) newFieldView(fd *schema.Field, c chrome) *fieldView {
+	w := &fieldView{v: v, fd: fd, chrome: c}
+	v.views[fd] = w
+	var parts []fyne.CanvasObject
+	if c == labelledField || fd.Nullable && fd.Kind != schema.Null {
+		parts = append(parts, w.header())
+	}
+	w.note = newHelpLabel("")
+	w.note.Importance = widget.WarningImportance
+	w.input = container.NewStack()
+	w.folded = w.startsFolded()
+	w.fillInput()
+	parts = append(parts, w.note, w.input)
+	if help := helpText(fd, c); help != "" {
+		parts = append(parts, newHelpLabel(help))
+	}
+	w.message = newMessageLabel()
+	parts = append(parts, w.message)
+	w.box = container.NewVBox(parts...)
+	return w
+}
+
+// header is the label line: title, "*" when required, badges, and the
+// controls that belong to the field as a whole (fold, null).
+func (w *fieldView) header() fyne.CanvasObject {
+	fd := w.fd
+	var left []fyne.CanvasObject
+	if w.foldable() {
+		w.foldBtn = widget.NewButtonWithIcon("", theme.MenuDropDownIcon(), w.toggleFold)
+		w.foldBtn.Importance = widget.LowImportance
+		left = append(left, w.foldBtn)
+	}
+	if w.chrome == labelledField {
+		title := fd.Label
+		if fd.Required {
+			title += " *"
+		}
+		l := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		left = append(left, l)
+		for _, b := range badges(fd) {
+			left = append(left, b)
+		}
+	}
+	var right fyne.CanvasObject
+	if fd.Nullable && fd.Kind != schema.Null {
+		w.null = widget.NewCheck("null", nil)
+		w.null.Checked = fd.IsNull()
+		w.null.OnChanged = w.nullChanged
+		right = w.null
+	}
+	return container.NewBorder(nil, nil, container.NewHBox(left...), right)
+}
+
+// badges marks deprecated, read-only and write-only fields.
+func badges(fd *schema.Field) []fyne.CanvasObject {
+	var out []fyne.CanvasObject
+	add := func(text string, imp widget.Importance) {
+		l := widget.NewLabel(text)
+		l.SizeName = theme.SizeNameCaptionText
+		l.Importance = imp
+		l.TextStyle = fyne.TextStyle{Italic: true}
+		out = append(out, l)
+	}
+	if fd.Deprecated {
+		add("deprecated", widget.WarningImportance)
+	}
+	if fd.ReadOnly {
+		add("read-only", widget.LowImportance)
+	}
+	if fd.WriteOnly {
+		add("write-only", widget.LowImportance)
+	}
+	return out
+}
+
+// helpText is the small text under the input: the description, then the
+// hint. Badges already say deprecated / read-only, so the hint's words for
+// them are left out.
+func helpText(fd *schema.Field, c chrome) string {
+	var parts []string
+	if fd.Description != "" && (c == labelledField || fd.Parent() == nil || fd.Index() >= 0) {
+		parts = append(parts, fd.Description)
+	}
+	if h := trimFlags(fd.Hint()); h != "" && h != fd.Placeholder {
+		parts = append(parts, h)
+	}
+	return strings.Join(parts, "\n")
+}
+
+func trimFlags(hint string) string {
+	for _, f := range []string{"deprecated", "read-only: the server may ignore it", "write-only", "can be null"} {
+		hint = strings.ReplaceAll(hint, ", "+f, "")
+		hint = strings.TrimPrefix(hint, f)
+	}
+	return strings.TrimPrefix(hint, ", ")
+}
+
+// fillInput (re)builds the input for the field's current state.
+func (w *fieldView) fillInput() {
+	w.v.forgetInside(w.fd)
+	w.v.views[w.fd] = w
+	w.setNote(w.fd.Note)
+	w.input.Objects = []fyne.CanvasObject{w.makeInput()}
+	if w.folded {
+		w.input.Hide()
+	} else {
+		w.input.Show()
+	}
+	w.input.Refresh()
+}
+
+func (w *fieldView) makeInput() fyne.CanvasObject {
+	fd := w.fd
+	if fd.IsNull() && fd.Kind != schema.Null {
+		l := widget.NewLabelWithStyle("null", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+		l.Importance = widget.LowImportance
+		return l
+	}
+	if fd.IsRaw() {
+		return w.rawInput()
+	}
+	switch fd.Kind {
+	case schema.String:
+		return w.textInput(isLongText(fd))
+	case schema.Number, schema.Integer:
+		return w.textInput(false)
+	case schema.Boolean:
+		return w.boolInput()
+	case schema.Null:
+		return w.nullInput()
+	case schema.Enum:
+		return w.enumInput()
+	case schema.MultiEnum:
+		return w.multiEnumInput()
+	case schema.Const:
+		return w.constInput()
+	case schema.Object:
+		return w.objectInput()
+	case schema.KeyValue:
+		return w.keyValueInput()
+	case schema.Array:
+		return w.arrayInput()
+	case schema.Variant:
+		return w.variantInput()
+	}
+	return w.rawInput()
+}
+
+func (w *fieldView) setNote(text string) {
+	if text == "" {
+		w.note.Hide()
+		return
+	}
+	w.note.SetText(text)
+	w.note.Show()
+}
+
+func (w *fieldView) setMessage(text string) {
+	if text == w.message.Text && w.message.Visible() == (text != "") {
+		return
+	}
+	w.message.SetText(text)
+	if text == "" {
+		w.message.Hide()
+	} else {
+		w.message.Show()
+	}
+}
+
+// nullChanged is the null toggle: on sets JSON null, off puts the field
+// back as it was built (defaults filled in).
+func (w *fieldView) nullChanged(on bool) {
+	w.v.touch(w.fd)
+	if on {
+		_ = w.fd.SetNull() // the toggle exists only for nullable fields
+	} else {
+		w.fd.Reset()
+	}
+	w.fillInput()
+	w.v.refreshMessages()
+}
+
+// longTextWords mark a string property that usually holds several lines.
+var longTextWords = []string{"content", "body", "text", "prompt", "message", "script", "code",
+	"markdown", "html", "instructions", "notes", "template", "patch", "diff", "source"}
+
+// isLongText guesses whether a string field wants a multi-line entry: its
+// name says so, a limit allows long text, or it already holds several lines.
+func isLongText(fd *schema.Field) bool {
+	if strings.Contains(fd.Text(), "\n") {
+		return true
+	}
+	if fd.Format != "" || fd.Limits.Pattern != "" {
+		return false
+	}
+	if m := fd.Limits.MaxLength; m != nil && *m <= 200 {
+		return false
+	}
+	name := strings.ToLower(fd.Name + " " + fd.Label)
+	for _, word := range longTextWords {
+		if strings.Contains(name, word) {
+			return true
+		}
+	}
+	return fd.Limits.MaxLength != nil // a long explicit limit
+}
+
+// textInput is the entry of a String, Number or Integer field.
+func (w *fieldView) textInput(multiLine bool) fyne.CanvasObject {
+	fd := w.fd
+	e := newFormEntry(multiLine, w.v.submit)
+	if multiLine {
+		e.SetMinRowsVisible(3)
+	}
+	e.SetPlaceHolder(fd.Placeholder)
+	e.SetText(fd.Text())
+	e.OnChanged = func(text string) {
+		w.v.touch(fd)
+		_ = fd.SetText(text) // the kinds shown with an entry all take text
+	}
+	return e
+}
+
+// rawInput is the JSON editor of a RawJSON field, or of a field whose
+// value did not fit its form; the latter can go back to the form.
+func (w *fieldView) rawInput() fyne.CanvasObject {
+	fd := w.fd
+	e := newFormEntry(true, w.v.submit)
+	e.TextStyle = fyne.TextStyle{Monospace: true}
+	e.SetMinRowsVisible(3)
+	e.SetPlaceHolder(fd.Placeholder)
+	if fd.Placeholder == "" {
+		e.SetPlaceHolder("JSON value")
+	}
+	e.SetText(fd.Text())
+	e.OnChanged = func(text string) {
+		w.v.touch(fd)
+		_ = fd.SetText(text) // raw fields always take text
+	}
+	if fd.Kind == schema.RawJSON {
+		return e
+	}
+	w.setNote(strings.TrimSpace(fd.Note + " This value does not fit the form, so it is kept as raw JSON."))
+	back := widget.NewButton("Use the form", func() {
+		w.v.touch(fd)
+		if err := fd.UseForm(); err != nil {
+			w.setNote(err.Error())
+			return
+		}
+		w.fillInput()
+		w.v.refreshMessages()
+	})
+	return container.NewBorder(nil, container.NewHBox(back), nil, nil, e)
+}
+
+// noneLabel is the choice that leaves an optional field unset.
+const noneLabel = "—"
+
+// boolInput is a check box for a required boolean, and a three-way choice
+// (unset, true, false) for an optional one, which may be left out.
+func (w *fieldView) boolInput() fyne.CanvasObject {
+	fd := w.fd
+	value, set := fd.Bool()
+	if fd.Required {
+		c := widget.NewCheck("true", nil)
+		c.Checked = value && set
+		c.OnChanged = func(on bool) {
+			w.v.touch(fd)
+			_ = fd.SetBool(on)
+		}
+		return c
+	}
+	s := widget.NewSelect([]string{noneLabel, "true", "false"}, nil)
+	switch {
+	case !set:
+		s.Selected = noneLabel
+	case value:
+		s.Selected = "true"
+	default:
+		s.Selected = "false"
+	}
+	s.OnChanged = func(choice string) {
+		w.v.touch(fd)
+		switch choice {
+		case "true", "false":
+			_ = fd.SetBool(choice == "true")
+		default:
+			fd.Clear()
+		}
+	}
+	return leftAligned(s)
+}
+
+// nullInput is a Null field: JSON null is its only value.
+func (w *fieldView) nullInput() fyne.CanvasObject {
+	fd := w.fd
+	if fd.Required {
+		l := widget.NewLabelWithStyle("null", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+		return l
+	}
+	c := widget.NewCheck("send null", nil)
+	c.Checked = fd.IsSet()
+	c.OnChanged = func(on bool) {
+		w.v.touch(fd)
+		if on {
+			_ = fd.SetNull()
+		} else {
+			fd.Clear()
+		}
+	}
+	return c
+}
+
+// optionLabels returns the options' labels, made unique so that a widget
+// that speaks in strings can tell them apart.
+func optionLabels(opts []schema.Option) []string {
+	labels := make([]string, len(opts))
+	seen := map[string]int{}
+	for i, o := range opts {
+		l := o.Label
+		if l == "" {
+			l = string(o.Value)
+		}
+		if n := seen[l]; n > 0 {
+			seen[l] = n + 1
+			l = l + " (" + strconv.Itoa(n+1) + ")"
+		} else {
+			seen[l] = 1
+		}
+		labels[i] = l
+	}
+	return labels
+}
+
+func indexOf(labels []string, s string) int {
+	for i, l := range labels {
+		if l == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// enumInput is a radio group for up to three options, a drop-down above.
+// An optional enum can be left unset (radio: tap the choice again;
+// drop-down: pick "—").
+func (w *fieldView) enumInput() fyne.CanvasObject {
+	fd := w.fd
+	labels := optionLabels(fd.Options)
+	chosen := ""
+	if i := fd.Choice(); i >= 0 {
+		chosen = labels[i]
+	}
+	pick := func(s string) {
+		w.v.touch(fd)
+		_ = fd.SetChoice(indexOf(labels, s)) // -1 for none clears
+	}
+	if len(labels) <= 3 && shortLabels(labels) {
+		r := widget.NewRadioGroup(labels, nil)
+		r.Horizontal = true
+		r.Required = fd.Required
+		r.Selected = chosen
+		r.OnChanged = pick
+		return r
+	}
+	options := labels
+	if !fd.Required {
+		options = append([]string{noneLabel}, labels...)
+	}
+	s := widget.NewSelect(options, nil)
+	s.PlaceHolder = "(pick one)"
+	s.Selected = chosen
+	if chosen == "" && !fd.Required {
+		s.Selected = noneLabel
+	}
+	s.OnChanged = pick
+	return leftAligned(s)
+}
+
+func shortLabels(labels []string) bool {
+	for _, l := range labels {
+		if len([]rune(l)) > 24 {
+			return false
+		}
+	}
+	return true
+}
+
+// multiEnumInput is a group of check boxes; choices are sent in the order
+// they were ticked.
+func (w *fieldView) multiEnumInput() fyne.CanvasObject {
+	fd := w.fd
+	labels := optionLabels(fd.Options)
+	c := widget.NewCheckGroup(labels, nil)
+	c.Horizontal = len(labels) <= 4 && shortLabels(labels)
+	for _, i := range fd.Choices() {
+		c.Selected = append(c.Selected, labels[i])
+	}
+	c.OnChanged = func(selected []string) {
+		w.v.touch(fd)
+		idx := make([]int, 0, len(selected))
+		for _, s := range selected {
+			if i := indexOf(labels, s); i >= 0 {
+				idx = append(idx, i)
+			}
+		}
+		_ = fd.SetChoices(idx)
+	}
+	return c
+}
+
+// constInput shows the one possible value; an optional one can be left out.
+func (w *fieldView) constInput() fyne.CanvasObject {
+	fd := w.fd
+	label := ""
+	if len(fd.Options) > 0 {
+		label = optionLabels(fd.Options)[0]
+	}
+	if fd.Required {
+		return widget.NewLabelWithStyle(label, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	}
+	c := widget.NewCheck("send "+label, nil)
+	c.Checked = fd.Choice() == 0
+	c.OnChanged = func(on bool) {
+		w.v.touch(fd)
+		if on {
+			_ = fd.SetChoice(0)
+		} else {
+			_ = fd.SetChoice(-1)
+		}
+	}
+	return c
+}
+
+// leftAligned keeps a drop-down at its natural width instead of the row's.
+func leftAligned(o fyne.CanvasObject) fyne.CanvasObject {
+	return container.NewHBox(o)
+}
