@@ -1225,7 +1225,7 @@ func exportEntry(s *ServerConfig, format Format) ([]byte, error) {
 		key, _ := json.Marshal(k)
 		buf.Write(key)
 		buf.WriteByte(':')
-		buf.Write(v)
+		buf.Write(compactJSON(v)) // kept fields come with their file's layout
 	}
 	buf.WriteByte('}')
 	return buf.Bytes(), nil
