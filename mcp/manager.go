@@ -11,12 +11,14 @@ import (
 type EventKind int
 
 const (
-	EventState    EventKind = iota // a session's Status changed
-	EventTools                     // a session's tool list changed
-	EventLog                       // a line was added to a session's log
-	EventWire                      // a message was added to a session's wire log
-	EventProgress                  // a running call reported progress
-	EventServers                   // servers were added, removed, renamed or edited
+	EventState           EventKind = iota // a session's Status changed
+	EventTools                            // a session's tool list changed
+	EventLog                              // a line was added to a session's log
+	EventWire                             // a message was added to a session's wire log
+	EventProgress                         // a running call reported progress
+	EventServers                          // servers were added, removed, renamed or edited
+	EventListChanged                      // the server said its prompts or resources changed (List says which)
+	EventResourceUpdated                  // a subscribed resource changed (URI says which)
 )
 
 // An Event is one thing that happened, for whoever shows it. Exactly one of
@@ -28,6 +30,10 @@ type Event struct {
 	Log      *LogEntry
 	Wire     *WireEntry
 	Progress *Progress
+	// List is "prompts" or "resources" for EventListChanged.
+	List string
+	// URI is the resource for EventResourceUpdated.
+	URI string
 }
 
 // ManagerOptions configure a Manager.

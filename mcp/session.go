@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -78,6 +80,8 @@ type Session struct {
 
 	mu        sync.Mutex
 	status    Status
+	sdkClient *sdk.Client
+	roots     []string // folders answered to roots/list
 	client    *sdk.ClientSession
 	proc      *stdioProcess
 	remote    *remoteBackend // openapi entries
@@ -274,6 +278,10 @@ func describeInit(r *sdk.InitializeResult) string {
 
 func (s *Session) connect(ctx context.Context, cfg *ServerConfig) (*sdk.ClientSession, error) {
 	client := sdk.NewClient(&sdk.Implementation{Name: ClientName, Title: "MCP Browser", Version: ClientVersion}, s.clientOptions())
+	s.mu.Lock()
+	s.sdkClient = client
+	client.AddRoots(rootsOf(s.roots)...)
+	s.mu.Unlock()
 	version := cfg.ProtocolVersion
 	if version == "" {
 		version = DefaultProtocolVersion
@@ -572,6 +580,16 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 			p := req.Params
 			s.Log.AddMessage(string(p.Level), p.Logger, messageText(p.Data))
 		},
+		PromptListChangedHandler: func(context.Context, *sdk.PromptListChangedRequest) {
+			s.emit(Event{Kind: EventListChanged, Server: s.Name(), List: "prompts"})
+		},
+		ResourceListChangedHandler: func(context.Context, *sdk.ResourceListChangedRequest) {
+			s.emit(Event{Kind: EventListChanged, Server: s.Name(), List: "resources"})
+		},
+		ResourceUpdatedHandler: func(_ context.Context, req *sdk.ResourceUpdatedNotificationRequest) {
+			s.Log.Add(LogInfo, "resource updated: "+req.Params.URI)
+			s.emit(Event{Kind: EventResourceUpdated, Server: s.Name(), URI: req.Params.URI})
+		},
 		ToolListChangedHandler: func(ctx context.Context, _ *sdk.ToolListChangedRequest) {
 			go func() {
 				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -583,6 +601,13 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		},
 		MultiRoundTrip: &sdk.MultiRoundTripOptions{Disabled: true},
 	}
+	s.mu.Lock()
+	if len(s.roots) > 0 {
+		// Advertise roots only when there are some: an empty list means the
+		// person chose none, and a server should not be told "roots: []".
+		opts.Capabilities.RootsV2 = &sdk.RootCapabilities{ListChanged: true}
+	}
+	s.mu.Unlock()
 	name := s.Name()
 	if h := s.handlers.CreateMessage; h != nil {
 		opts.CreateMessageHandler = func(ctx context.Context, req *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
@@ -606,4 +631,62 @@ func messageText(data any) string {
 		return fmt.Sprint(data)
 	}
 	return string(b)
+}
+
+// Roots are the folders the app answers to roots/list for this server.
+func (s *Session) Roots() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.roots...)
+}
+
+// SetRoots sets the folders answered to roots/list. A connected server that
+// was told about roots gets notifications/roots/list_changed; one connected
+// without roots (the capability is advertised only when there are some)
+// learns about them on its next connect, and SetRoots reports that with
+// needsRestart.
+func (s *Session) SetRoots(folders []string) (needsRestart bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	hadRoots := len(s.roots) > 0
+	old := s.roots
+	s.roots = append([]string(nil), folders...)
+	c := s.sdkClient
+	if c == nil || s.client == nil {
+		return false
+	}
+	if !hadRoots {
+		return len(folders) > 0
+	}
+	var gone []string
+	for _, r := range rootsOf(old) {
+		gone = append(gone, r.URI)
+	}
+	c.RemoveRoots(gone...)
+	c.AddRoots(rootsOf(folders)...)
+	return false
+}
+
+// rootsOf turns folder paths into file:// roots.
+func rootsOf(folders []string) []*sdk.Root {
+	var roots []*sdk.Root
+	for _, f := range folders {
+		u := url.URL{Scheme: "file", Path: filepath.ToSlash(f)}
+		if !strings.HasPrefix(u.Path, "/") {
+			u.Path = "/" + u.Path // Windows drive paths: file:///C:/x
+		}
+		roots = append(roots, &sdk.Root{URI: u.String(), Name: filepath.Base(f)})
+	}
+	return roots
+}
+
+// Ping sends ping and returns the round-trip time.
+func (s *Session) Ping(ctx context.Context) (time.Duration, error) {
+	cs := s.clientSession()
+	if cs == nil {
+		return 0, errNotConnected
+	}
+	start := time.Now()
+	err := cs.Ping(ctx, nil)
+	return time.Since(start), err
 }
