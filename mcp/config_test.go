@@ -100,38 +100,15 @@ func TestConfigTypeAbsent(t *testing.T) {
 	}
 }
 
-// unknownFieldsDoc uses every kind of JSON value in fields config.go does not
-// know, at the top level and in entries.
-const unknownFieldsDoc = `{
-  "globalShortcut": "Ctrl+Space",
-  "mcpServers": {
-    "fs": {
-      "command": "npx",
-      "args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"],
-      "env": {"A": "1"},
-      "autoApprove": ["read_file"],
-      "timeout": 60,
-      "nested": {"list": [1, 2.5, -3e2, null, true, {"deep": "é ✓ \u0001"}], "empty": {}},
-      "x-mcpbrowser": {"source": {"format": "cursor", "path": "/x"}}
-    },
-    "remote": {
-      "type": "sse",
-      "url": "https://example.com/sse",
-      "headers": {"Authorization": "Bearer x"},
-      "alwaysAllow": [],
-      "note": null
-    }
-  },
-  "preferences": {"menuBarEnabled": false, "sizes": [1, 2, 3]},
-  "zeta": 1.5e-7
-}`
-
 func TestConfigUnknownFieldsSurviveRoundTrip(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "servers.json")
-	if err := os.WriteFile(path, []byte(unknownFieldsDoc), 0o600); err != nil {
+	// The file uses every kind of JSON value in fields config.go does not
+	// know, at the top level and in entries.
+	original, err := os.ReadFile(filepath.Join("testdata", "config", "unknown_fields.json"))
+	if err != nil {
 		t.Fatal(err)
 	}
+	path := filepath.Join(t.TempDir(), "servers.json")
+	writeFile(t, path, string(original))
 	cfg, err := LoadConfig(path)
 	if err != nil {
 		t.Fatal(err)
@@ -147,7 +124,7 @@ func TestConfigUnknownFieldsSurviveRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	var before, after any
-	if err := json.Unmarshal([]byte(unknownFieldsDoc), &before); err != nil {
+	if err := json.Unmarshal(original, &before); err != nil {
 		t.Fatal(err)
 	}
 	if err := json.Unmarshal(saved, &after); err != nil {
@@ -327,7 +304,7 @@ func TestConfigMalformed(t *testing.T) {
 			line: 3, col: 10, msg: `field "args" must be a list`},
 		{name: "entry not an object", doc: "{\n  \"mcpServers\": {\n    \"ok\": {\"command\": \"x\"},\n    \"a\": 5\n  }\n}",
 			line: 4, col: 10, msg: `server "a"`},
-		{name: "top level not an object", doc: "[\n  1\n]", line: 1, col: 1, msg: "expected an object",
+		{name: "top level not an object", doc: "[\n  1\n]", line: 1, col: 1, msg: "object",
 			knownIssue: "UnmarshalTypeError.Offset is past the value"},
 		{name: "servers not an object", doc: "{\n  \"mcpServers\": [\n  ]\n}", line: 2, col: 17, msg: "must be an object",
 			knownIssue: "no position when mcpServers is not an object"},

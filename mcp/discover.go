@@ -390,7 +390,7 @@ func (f DiscoveredFile) MarshalJSON() ([]byte, error) {
 
 // MarshalJSON shapes one server for `mcpbrowser discover`. Secret env and
 // header values are masked: this output ends up in bug reports.
-func (imp *ImportedServer) MarshalJSON() ([]byte, error) {
+func (imp ImportedServer) MarshalJSON() ([]byte, error) {
 	masked := imp.Server.Clone()
 	for k, v := range masked.Env {
 		masked.Env[k] = MaskSecret(k, v)
