@@ -4,6 +4,21 @@
 // through package mcp; this package only shows things and takes input.
 package ui
 
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/app"
+
+	"mcpbrowser/mcp"
+)
+
 // AppID is the application's unique ID, under which Fyne keeps preferences.
 const AppID = "io.github.mcpbrowser.app"
 
@@ -11,7 +26,7 @@ const AppID = "io.github.mcpbrowser.app"
 type Options struct {
 	// ConfigPath is the servers file; "" means mcp.DefaultConfigPath().
 	ConfigPath string
-	// Version is the app's version, shown in the About text and sent in initialize.
+	// Version is the app's version, sent to servers in initialize.
 	Version string
 }
 
@@ -19,5 +34,62 @@ type Options struct {
 // blocks until the window is closed, the app quits or the process gets
 // SIGINT/SIGTERM. Every server's process tree is stopped before it returns.
 func Run(opts Options) error {
-	return nil // implementation follows
+	path := opts.ConfigPath
+	if path == "" {
+		p, err := mcp.DefaultConfigPath()
+		if err != nil {
+			return fmt.Errorf("finding the servers file: %w", err)
+		}
+		path = p
+	}
+	if opts.Version != "" {
+		mcp.ClientVersion = opts.Version
+	}
+	cfg, cfgErr := loadConfigOrDemo(path)
+
+	a := app.NewWithID(AppID)
+	m := mcp.NewManager(cfg, mcp.ManagerOptions{})
+	w := NewMainWindow(a, m, path)
+	if cfgErr != nil {
+		w.SetConfigError(cfgErr)
+	}
+
+	// A signal quits the app the way the window's close button does, so that
+	// the one shutdown path below stops every server.
+	sigCtx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-sigCtx.Done()
+		if w.ctx.Err() == nil {
+			fyne.Do(func() {
+				w.savePrefs()
+				a.Quit()
+			})
+		}
+	}()
+	a.Lifecycle().SetOnStopped(w.savePrefs)
+
+	w.Show()
+	a.Run()
+	w.Close()
+	return nil
+}
+
+// loadConfigOrDemo reads the servers file. A missing file gives the demo
+// config (the built-in demo server, run from this executable; nothing is
+// written until the person changes something). A broken file gives an empty
+// config with no path, so nothing can overwrite it, and the error to show.
+func loadConfigOrDemo(path string) (*mcp.Config, error) {
+	cfg, err := mcp.LoadConfig(path)
+	switch {
+	case err == nil:
+		return cfg, nil
+	case errors.Is(err, fs.ErrNotExist):
+		exe, exeErr := os.Executable()
+		if exeErr != nil {
+			exe = os.Args[0]
+		}
+		return mcp.DemoConfig(path, exe), nil
+	}
+	return &mcp.Config{}, err
 }

@@ -1,21 +1,477 @@
 package ui
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"image/color"
+	"io/fs"
+	"sync"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
 )
 
-// A MainWindow is the app's one window and everything in it.
+// WindowTitle is the main window's title.
+const WindowTitle = "MCP Browser"
+
+// Keyboard shortcuts of the window. Ctrl becomes Cmd on macOS.
+var (
+	shortcutRun    = &desktop.CustomShortcut{KeyName: fyne.KeyReturn, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutRunKP  = &desktop.CustomShortcut{KeyName: fyne.KeyEnter, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutFilter = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
+)
+
+// A MainWindow is the app's one window: servers on the left; the selected
+// server's tools, the selected tool's form, Run and the result in the middle;
+// the server's stderr and wire log on the right.
+//
+// Fields without a note are used on the UI goroutine only. Work that waits on
+// a server runs on goroutines made by goWork and reports back with fyne.Do.
 type MainWindow struct {
 	app     fyne.App
 	win     fyne.Window
-	manager *mcp.Manager
 	cfgPath string
+	prefs   windowPrefs
+
+	// ctx ends when the window closes; every background job and call uses it.
+	ctx    context.Context
+	cancel context.CancelFunc
+	jobs   sync.WaitGroup
+
+	// manager is replaced when a broken servers file is reloaded.
+	manager     *mcp.Manager
+	unsubscribe func()
+	// configErr is why the servers file could not be read; while it is set
+	// nothing may be saved (that would overwrite the person's file).
+	configErr error
+
+	selected    string    // selected server's name
+	currentTool *sdk.Tool // selected tool of the selected server
+
+	banner      *fyne.Container
+	bannerText  *widget.Label
+	servers     *serverList
+	status      *serverStatusView
+	tools       *toolList
+	header      *toolHeader
+	form        *FormView
+	runner      *runBar
+	result      *ResultView
+	side        *SidePanel
+	middle      *fyne.Container // holds either the tools area or status
+	toolsArea   fyne.CanvasObject
+	emptyNotice *fyne.Container
+	splits      map[string]*container.Split
+
+	// For tests and for the person: what the window last did.
+	lastResult         *mcp.CallResult
+	lastNotice         string
+	editor             *openEditor
+	destructiveConfirm *dialog.ConfirmDialog
+
+	closeOnce sync.Once
+
+	// refreshMu guards the servers whose events wait for a redraw.
+	refreshMu      sync.Mutex
+	refreshPending map[string]bool
+	refreshAll     bool
 }
 
-// NewMainWindow builds the window for m's servers (it does not show it, and
-// connects nothing). cfgPath names the servers file in messages.
+// NewMainWindow builds the window for m's servers. It shows nothing and
+// connects nothing: Show does both. cfgPath names the servers file in messages.
 func NewMainWindow(a fyne.App, m *mcp.Manager, cfgPath string) *MainWindow {
-	return &MainWindow{app: a, win: a.NewWindow("MCP Browser"), manager: m, cfgPath: cfgPath}
+	ctx, cancel := context.WithCancel(context.Background())
+	w := &MainWindow{
+		app: a, win: a.NewWindow(WindowTitle), cfgPath: cfgPath,
+		prefs: windowPrefs{a.Preferences()}, ctx: ctx, cancel: cancel,
+		manager: m, splits: map[string]*container.Split{},
+		refreshPending: map[string]bool{},
+	}
+	w.build()
+	w.subscribe()
+	w.reloadServers()
+	if last := w.prefs.lastServer(); m.Session(last) != nil {
+		w.selectServer(last)
+	} else if ss := m.Sessions(); len(ss) > 0 {
+		w.selectServer(ss[0].Name())
+	}
+	return w
+}
+
+// Window is the Fyne window.
+func (w *MainWindow) Window() fyne.Window { return w.win }
+
+// Manager is the manager whose servers the window shows.
+func (w *MainWindow) Manager() *mcp.Manager { return w.manager }
+
+func (w *MainWindow) build() {
+	w.servers = newServerList(w)
+	w.status = newServerStatusView(w)
+	w.tools = newToolList(w.selectTool)
+	w.header = newToolHeader(w.app)
+	w.form = NewFormView(w.win)
+	w.form.OnSubmit = w.runSelectedTool
+	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)
+	w.result = NewResultView(w.win)
+	w.side = NewSidePanel(w.win)
+
+	formArea := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), w.runner.root), nil, nil,
+		container.NewVScroll(container.NewVBox(w.header.root, w.form.Widget())))
+	work := container.NewVSplit(formArea, w.result.Widget())
+	toolsSplit := container.NewHSplit(w.tools.root, work)
+	w.toolsArea = toolsSplit
+	w.emptyNotice = container.NewCenter(widget.NewLabel("Select a server on the left."))
+	w.middle = container.NewStack(w.toolsArea, w.status.root, w.emptyNotice)
+	rest := container.NewHSplit(w.middle, w.side.Widget())
+	outer := container.NewHSplit(w.servers.root, rest)
+
+	w.splits = map[string]*container.Split{"outer": outer, "rest": rest, "tools": toolsSplit, "work": work}
+	w.prefs.restoreSplit("outer", outer, 0.17)
+	w.prefs.restoreSplit("rest", rest, 0.68)
+	w.prefs.restoreSplit("tools", toolsSplit, 0.32)
+	w.prefs.restoreSplit("work", work, 0.5)
+
+	w.bannerText = widget.NewLabel("")
+	w.bannerText.Wrapping = fyne.TextWrapWord
+	w.bannerText.Importance = widget.DangerImportance
+	reload := widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), w.reloadConfig)
+	bg := canvas.NewRectangle(translucent(theme.Color(theme.ColorNameError), 0x30))
+	w.banner = container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, nil, reload, w.bannerText)))
+	w.banner.Hide()
+
+	w.win.SetContent(container.NewBorder(w.banner, nil, nil, nil, outer))
+	w.win.SetMainMenu(w.mainMenu())
+	w.win.Resize(w.prefs.windowSize())
+	w.win.SetMaster()
+	w.win.SetCloseIntercept(func() {
+		w.savePrefs()
+		w.win.Close()
+	})
+
+	c := w.win.Canvas()
+	c.AddShortcut(shortcutRun, func(fyne.Shortcut) { w.runSelectedTool() })
+	c.AddShortcut(shortcutRunKP, func(fyne.Shortcut) { w.runSelectedTool() })
+	c.AddShortcut(shortcutFilter, func(fyne.Shortcut) { w.focusFilter() })
+	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
+		if e.Name == fyne.KeyEscape {
+			w.cancelCall()
+		}
+	})
+}
+
+// mainMenu carries the same shortcuts as the canvas: the menu sees them even
+// while an entry has the focus (an entry keeps Ctrl+Enter and Ctrl+F to itself).
+func (w *MainWindow) mainMenu() *fyne.MainMenu {
+	importItem := fyne.NewMenuItem("Import servers…", w.importServers)
+	reloadItem := fyne.NewMenuItem("Reload servers file", w.reloadConfig)
+	find := fyne.NewMenuItem("Find tool", w.focusFilter)
+	find.Shortcut = shortcutFilter
+	run := fyne.NewMenuItem("Run", w.runSelectedTool)
+	run.Shortcut = shortcutRun
+	cancel := fyne.NewMenuItem("Cancel call (Esc)", w.cancelCall)
+	server := fyne.NewMenu("Server", fyne.NewMenuItem("Add…", w.addServer))
+	server.Items = append(server.Items, w.serverActions(false)...)
+	return fyne.NewMainMenu(
+		fyne.NewMenu("File", importItem, reloadItem),
+		server,
+		fyne.NewMenu("Tool", find, run, cancel),
+	)
+}
+
+// translucent is c made translucent, for a background behind text of colour c.
+func translucent(c color.Color, alpha uint8) color.Color {
+	r, g, b, _ := c.RGBA()
+	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: alpha}
+}
+
+// Show shows the window and connects every enabled server in the background.
+func (w *MainWindow) Show() {
+	w.win.Show()
+	w.Start()
+}
+
+// Start connects every enabled server concurrently, in the background.
+func (w *MainWindow) Start() {
+	m := w.manager
+	w.goWork(func(ctx context.Context) { m.ConnectAll(ctx) })
+}
+
+// Close stops every background job and every server's process tree, and
+// returns when they are gone. It is safe to call more than once.
+func (w *MainWindow) Close() {
+	w.closeOnce.Do(func() {
+		w.cancel()
+		if w.unsubscribe != nil {
+			w.unsubscribe()
+		}
+		w.manager.Close()
+		w.jobs.Wait()
+	})
+}
+
+// goWork runs f on its own goroutine with the window's context; Close waits for it.
+func (w *MainWindow) goWork(f func(ctx context.Context)) {
+	w.jobs.Add(1)
+	go func() {
+		defer w.jobs.Done()
+		f(w.ctx)
+	}()
+}
+
+// editable reports whether the servers file may be changed.
+func (w *MainWindow) editable() bool { return w.configErr == nil }
+
+// SetConfigError shows why the servers file could not be read and turns
+// editing off until the file is fixed and reloaded, so that it is never
+// overwritten. nil clears the banner.
+func (w *MainWindow) SetConfigError(err error) {
+	w.configErr = err
+	if err == nil {
+		w.banner.Hide()
+	} else {
+		w.bannerText.SetText(describeConfigError(w.cfgPath, err))
+		w.banner.Show()
+	}
+	w.servers.updateButtons(w.selected)
+	w.showSelection()
+}
+
+// describeConfigError says what is wrong with the servers file, where, and what to do.
+func describeConfigError(path string, err error) string {
+	var ce *mcp.ConfigError
+	where := "The servers file " + path + " could not be read"
+	if errors.As(err, &ce) {
+		if ce.Line > 0 {
+			where = fmt.Sprintf("The servers file %s has a mistake at line %d, column %d", ce.Path, ce.Line, ce.Column)
+		}
+		return where + ": " + ce.Msg + ". No servers are shown and nothing will be saved until it is fixed; fix the file, then choose Reload."
+	}
+	return where + ": " + err.Error() + ". Fix it, then choose Reload."
+}
+
+// reloadConfig reads the servers file again; when it is readable now, the
+// window switches to a new manager for it and connects its servers.
+func (w *MainWindow) reloadConfig() {
+	cfg, err := mcp.LoadConfig(w.cfgPath)
+	if errors.Is(err, fs.ErrNotExist) && w.configErr != nil {
+		err = fmt.Errorf("the file is gone: %w", err)
+	}
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			w.showError("Reloading the servers file", err)
+			return
+		}
+		w.SetConfigError(err)
+		return
+	}
+	old, oldUnsub := w.manager, w.unsubscribe
+	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{})
+	w.subscribe()
+	if oldUnsub != nil {
+		oldUnsub()
+	}
+	w.goWork(func(context.Context) { old.Close() })
+	w.SetConfigError(nil)
+	w.reloadServers()
+	if ss := w.manager.Sessions(); len(ss) > 0 && w.manager.Session(w.selected) == nil {
+		w.selectServer(ss[0].Name())
+	} else {
+		w.selectServer(w.selected)
+	}
+	w.Start()
+}
+
+// subscribe routes the manager's events: log and wire lines straight to the
+// side panel (it batches them per frame), everything else to a redraw of the
+// servers they concern.
+func (w *MainWindow) subscribe() {
+	m := w.manager
+	side := w.side
+	w.unsubscribe = m.Subscribe(func(e mcp.Event) {
+		switch e.Kind {
+		case mcp.EventLog, mcp.EventWire:
+			side.Notify(e)
+		case mcp.EventState, mcp.EventTools:
+			w.scheduleRefresh(m, e.Server, false)
+		case mcp.EventServers:
+			w.scheduleRefresh(m, e.Server, true)
+		}
+	})
+}
+
+// scheduleRefresh coalesces events that arrive faster than frames into one
+// fyne.Do that redraws each affected server once.
+func (w *MainWindow) scheduleRefresh(m *mcp.Manager, server string, all bool) {
+	w.refreshMu.Lock()
+	first := len(w.refreshPending) == 0 && !w.refreshAll
+	w.refreshPending[server] = true
+	w.refreshAll = w.refreshAll || all
+	w.refreshMu.Unlock()
+	if !first {
+		return
+	}
+	fyne.Do(func() {
+		w.refreshMu.Lock()
+		pending, all := w.refreshPending, w.refreshAll
+		w.refreshPending, w.refreshAll = map[string]bool{}, false
+		w.refreshMu.Unlock()
+		if m != w.manager {
+			return // events of a manager replaced by a reload
+		}
+		if all {
+			w.reloadServers()
+			w.selectServer(w.selected)
+			return
+		}
+		for name := range pending {
+			if s := m.Session(name); s != nil {
+				w.servers.refreshOne(s)
+			}
+		}
+		if pending[w.selected] {
+			w.showSelection()
+		}
+	})
+}
+
+// reloadServers rebuilds the server list from the manager.
+func (w *MainWindow) reloadServers() {
+	w.servers.reload(w.manager.Sessions(), w.selected)
+}
+
+// selectServer makes name the selected server and shows its tools and logs.
+func (w *MainWindow) selectServer(name string) {
+	s := w.manager.Session(name)
+	if s == nil {
+		name = ""
+	}
+	changed := name != w.selected
+	w.selected = name
+	if name != "" {
+		w.prefs.setLastServer(name)
+	}
+	w.servers.selectName(name)
+	w.servers.updateButtons(name)
+	w.side.SetSession(s)
+	if changed {
+		w.currentTool = nil
+		w.header.show("", nil)
+		w.form.SetSchema(nil)
+		if !w.runner.running {
+			w.result.Clear()
+		}
+	}
+	w.showSelection()
+}
+
+// showSelection redraws the middle for the selected server's current state.
+func (w *MainWindow) showSelection() {
+	s := w.manager.Session(w.selected)
+	if s == nil {
+		w.currentTool = nil
+		w.tools.setTools("", nil)
+		w.showMiddle(w.emptyNotice)
+		w.setEmptyNotice()
+		return
+	}
+	t := w.tools.setTools(w.selected, s.Tools())
+	if w.currentTool != nil && t == nil {
+		// The tool is gone from the server's new list.
+		w.currentTool = nil
+		w.header.show("", nil)
+		w.form.SetSchema(nil)
+	} else if t != nil {
+		w.currentTool = t
+		w.header.show(w.selected, t)
+	}
+	if w.status.show(s, w.editable()) {
+		w.showMiddle(w.status.root)
+	} else {
+		w.showMiddle(w.toolsArea)
+	}
+}
+
+func (w *MainWindow) setEmptyNotice() {
+	msg := "Select a server on the left."
+	switch {
+	case w.configErr != nil:
+		msg = "The servers file could not be read; see the message at the top."
+	case len(w.manager.Sessions()) == 0:
+		msg = "No servers yet. Add one, or import a config file in the mcpServers shape."
+	}
+	w.emptyNotice.Objects = []fyne.CanvasObject{widget.NewLabel(msg)}
+	w.emptyNotice.Refresh()
+}
+
+func (w *MainWindow) showMiddle(o fyne.CanvasObject) {
+	for _, c := range w.middle.Objects {
+		if c == o {
+			c.Show()
+		} else {
+			c.Hide()
+		}
+	}
+}
+
+// selectTool shows the tool's header and builds its form.
+func (w *MainWindow) selectTool(t *sdk.Tool) {
+	s := w.manager.Session(w.selected)
+	if s == nil || t == nil {
+		return
+	}
+	w.currentTool = t
+	w.header.show(w.selected, t)
+	w.form.SetSchema(s.InputSchema(t.Name))
+	if !w.runner.running {
+		w.result.Clear()
+		w.runner.say("Ctrl+Enter runs the tool")
+	}
+}
+
+// SelectTool selects the named tool of the selected server, as a click would.
+func (w *MainWindow) SelectTool(name string) bool {
+	if w.tools.selectName(name) {
+		return true
+	}
+	w.tools.filter.SetText("")
+	return w.tools.selectName(name)
+}
+
+// SelectServer selects the named server, as a click would.
+func (w *MainWindow) SelectServer(name string) { w.selectServer(name) }
+
+func (w *MainWindow) focusFilter() {
+	w.win.Canvas().Focus(w.tools.filter)
+}
+
+func (w *MainWindow) cancelCall() {
+	w.runner.cancelCall()
+}
+
+// showError reports a failed action in a dialog, in the words of err.
+func (w *MainWindow) showError(what string, err error) {
+	w.lastNotice = what + ": " + err.Error()
+	msg := widget.NewLabel(capitalise(err.Error()))
+	msg.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustom(what+" failed", "OK", container.NewVBox(msg, layout.NewSpacer()), w.win)
+	d.Resize(fyne.NewSize(480, 200))
+	d.Show()
+}
+
+// savePrefs remembers the window size and split positions.
+func (w *MainWindow) savePrefs() {
+	w.prefs.setWindowSize(w.win.Canvas().Size())
+	for name, s := range w.splits {
+		w.prefs.saveSplit(name, s)
+	}
 }

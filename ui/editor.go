@@ -1,0 +1,391 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp"
+)
+
+// A serverEditor is the add/edit dialog's content for one server entry. It
+// edits a copy; nothing changes until save builds a new entry from the fields.
+type serverEditor struct {
+	orig  *mcp.ServerConfig // nil when adding
+	taken func(name string) bool
+
+	name      *widget.Entry
+	transport *widget.Select
+	command   *widget.Entry
+	args      *listRows
+	env       *keyValueRows
+	cwd       *widget.Entry
+	url       *widget.Entry
+	headers   *keyValueRows
+	connectTO *widget.Entry
+	callTO    *widget.Entry
+	problem   *widget.Label
+
+	stdio  *fyne.Container
+	remote *fyne.Container
+	root   fyne.CanvasObject
+}
+
+// editorTransports are the transports the editor offers; an openapi entry
+// keeps its own type (its document and base URL are edited in the file).
+var editorTransports = []string{mcp.TypeStdio, mcp.TypeHTTP, mcp.TypeSSE}
+
+func newServerEditor(orig *mcp.ServerConfig, taken func(string) bool) *serverEditor {
+	e := &serverEditor{orig: orig, taken: taken}
+	src := orig
+	if src == nil {
+		src = &mcp.ServerConfig{Type: mcp.TypeStdio}
+	}
+	e.name = widget.NewEntry()
+	e.name.SetText(src.Name)
+	e.name.SetPlaceHolder("my-server")
+	options := slices.Clone(editorTransports)
+	if src.Type != "" && !slices.Contains(options, src.Type) {
+		options = append(options, src.Type)
+	}
+	e.transport = widget.NewSelect(options, nil)
+
+	e.command = widget.NewEntry()
+	e.command.SetText(src.Command)
+	e.command.SetPlaceHolder("npx, uvx, docker, /path/to/server …")
+	e.args = newListRows("argument", src.Args)
+	e.env = newKeyValueRows("NAME", "value", src.Env)
+	e.cwd = widget.NewEntry()
+	e.cwd.SetText(src.Cwd)
+	e.cwd.SetPlaceHolder("(the app's working directory)")
+
+	e.url = widget.NewEntry()
+	e.url.SetText(src.URL)
+	e.url.SetPlaceHolder("https://example.com/mcp")
+	e.headers = newKeyValueRows("Header", "value", src.Headers)
+
+	e.connectTO = timeoutEntry(src.ConnectTimeout, mcp.DefaultConnectTimeout.Seconds())
+	e.callTO = timeoutEntry(src.CallTimeout, mcp.DefaultCallTimeout.Seconds())
+	e.problem = widget.NewLabel("")
+	e.problem.Importance = widget.DangerImportance
+	e.problem.Wrapping = fyne.TextWrapWord
+
+	e.stdio = container.New(layout.NewFormLayout(),
+		formLabel("Command"), e.command,
+		formLabel("Arguments"), e.args.root,
+		formLabel("Environment"), e.env.root,
+		formLabel("Working folder"), e.cwd,
+	)
+	e.remote = container.New(layout.NewFormLayout(),
+		formLabel("URL"), e.url,
+		formLabel("Headers"), e.headers.root,
+	)
+	common := container.New(layout.NewFormLayout(),
+		formLabel("Name"), e.name,
+		formLabel("Transport"), e.transport,
+	)
+	timeouts := container.New(layout.NewFormLayout(),
+		formLabel("Connect timeout (s)"), e.connectTO,
+		formLabel("Call timeout (s)"), e.callTO,
+	)
+	hint := widget.NewLabel("Timeouts: empty for the default, -1 for none. The call timeout restarts with each progress notification.")
+	hint.Wrapping = fyne.TextWrapWord
+	hint.SizeName = theme.SizeNameCaptionText
+	e.transport.OnChanged = func(string) { e.showTransport() }
+	e.transport.SetSelected(src.Type)
+	if e.transport.Selected == "" {
+		e.transport.SetSelected(mcp.TypeStdio)
+	}
+	e.root = container.NewVBox(common, e.stdio, e.remote, widget.NewSeparator(), timeouts, hint, e.problem)
+	return e
+}
+
+func formLabel(s string) fyne.CanvasObject {
+	return widget.NewLabelWithStyle(s, fyne.TextAlignTrailing, fyne.TextStyle{})
+}
+
+func timeoutEntry(v *float64, def float64) *widget.Entry {
+	e := widget.NewEntry()
+	e.SetPlaceHolder(strconv.FormatFloat(def, 'g', -1, 64) + " (default)")
+	if v != nil {
+		e.SetText(strconv.FormatFloat(*v, 'g', -1, 64))
+	}
+	return e
+}
+
+func (e *serverEditor) showTransport() {
+	switch e.transport.Selected {
+	case mcp.TypeStdio:
+		e.stdio.Show()
+		e.remote.Hide()
+	case mcp.TypeHTTP, mcp.TypeSSE:
+		e.stdio.Hide()
+		e.remote.Show()
+	default:
+		e.stdio.Hide()
+		e.remote.Hide()
+	}
+}
+
+// build makes the entry the fields describe, or says what is wrong.
+func (e *serverEditor) build() (*mcp.ServerConfig, error) {
+	sc := &mcp.ServerConfig{}
+	if e.orig != nil {
+		sc = e.orig.Clone()
+	}
+	name := strings.TrimSpace(e.name.Text)
+	switch {
+	case name == "":
+		return nil, errors.New("give the server a name")
+	case (e.orig == nil || name != e.orig.Name) && e.taken(name):
+		return nil, fmt.Errorf("a server named %q already exists; choose another name", name)
+	}
+	sc.Name = name
+	// A plain assignment, not SetType: the file gets a "type" only when the
+	// command or URL does not already imply it.
+	sc.Type = e.transport.Selected
+	switch sc.Type {
+	case mcp.TypeStdio:
+		sc.Command = strings.TrimSpace(e.command.Text)
+		if sc.Command == "" {
+			return nil, errors.New("a stdio server needs a command to start")
+		}
+		sc.Args = e.args.values()
+		env, err := e.env.values("environment variable")
+		if err != nil {
+			return nil, err
+		}
+		sc.Env = env
+		sc.Cwd = strings.TrimSpace(e.cwd.Text)
+		sc.URL, sc.Headers = "", nil
+	case mcp.TypeHTTP, mcp.TypeSSE:
+		sc.URL = strings.TrimSpace(e.url.Text)
+		u, err := url.Parse(sc.URL)
+		if sc.URL == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, errors.New("the URL must be a full http:// or https:// address")
+		}
+		headers, err := e.headers.values("header")
+		if err != nil {
+			return nil, err
+		}
+		sc.Headers = headers
+		sc.Command, sc.Args, sc.Env, sc.Cwd = "", nil, nil, ""
+	}
+	var err error
+	if sc.ConnectTimeout, err = parseTimeout("connect timeout", e.connectTO.Text); err != nil {
+		return nil, err
+	}
+	if sc.CallTimeout, err = parseTimeout("call timeout", e.callTO.Text); err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+func parseTimeout(what, text string) (*float64, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil, nil
+	}
+	v, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return nil, fmt.Errorf("the %s must be a number of seconds (or -1 for none), not %q", what, text)
+	}
+	if v < 0 {
+		v = -1
+	}
+	return &v, nil
+}
+
+// showServerEditor opens the add (orig nil) or edit dialog. Saving writes the
+// servers file through the manager and restarts the server.
+func (w *MainWindow) showServerEditor(orig *mcp.ServerConfig) {
+	m := w.manager
+	ed := newServerEditor(orig, func(n string) bool { return m.Session(n) != nil })
+	title, oldName := "Add server", ""
+	if orig != nil {
+		title, oldName = "Edit "+orig.Name, orig.Name
+	}
+	d := dialog.NewCustomWithoutButtons(title, container.NewVScroll(ed.root), w.win)
+	save := widget.NewButtonWithIcon("Save and start", theme.DocumentSaveIcon(), nil)
+	save.Importance = widget.HighImportance
+	save.OnTapped = func() {
+		sc, err := ed.build()
+		if err != nil {
+			ed.problem.SetText(capitalise(err.Error()) + ".")
+			return
+		}
+		d.Hide()
+		w.editor = nil
+		w.putServer(oldName, sc)
+	}
+	cancel := widget.NewButton("Cancel", func() {
+		d.Hide()
+		w.editor = nil
+	})
+	d.SetButtons([]fyne.CanvasObject{cancel, save})
+	d.Resize(fyne.NewSize(640, 620))
+	w.editor = &openEditor{ed: ed, save: save.OnTapped, cancel: cancel.OnTapped}
+	d.Show()
+}
+
+// openEditor is the editor dialog on screen, kept so tests can drive it.
+type openEditor struct {
+	ed           *serverEditor
+	save, cancel func()
+}
+
+// A listRows edits a list of strings, one entry per row, with add and remove.
+type listRows struct {
+	what    string
+	entries []*widget.Entry
+	box     *fyne.Container
+	root    fyne.CanvasObject
+}
+
+func newListRows(what string, values []string) *listRows {
+	l := &listRows{what: what, box: container.NewVBox()}
+	for _, v := range values {
+		l.add(v)
+	}
+	addBtn := widget.NewButtonWithIcon("Add "+what, theme.ContentAddIcon(), func() { l.add("") })
+	addBtn.Importance = widget.LowImportance
+	l.root = container.NewVBox(l.box, container.NewHBox(addBtn))
+	return l
+}
+
+func (l *listRows) add(v string) {
+	e := widget.NewEntry()
+	e.SetText(v)
+	var row *fyne.Container
+	remove := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() {
+		l.entries = slices.DeleteFunc(l.entries, func(x *widget.Entry) bool { return x == e })
+		l.box.Remove(row)
+	})
+	remove.Importance = widget.LowImportance
+	row = container.NewBorder(nil, nil, nil, remove, e)
+	l.entries = append(l.entries, e)
+	l.box.Add(row)
+}
+
+// values are the non-empty rows in order.
+func (l *listRows) values() []string {
+	var out []string
+	for _, e := range l.entries {
+		if e.Text != "" {
+			out = append(out, e.Text)
+		}
+	}
+	return out
+}
+
+// A keyValueRows edits a string map as rows of name and value. A value whose
+// name looks secret (mcp.IsSecretName: TOKEN, KEY, Authorization …) is typed
+// into a password entry, so it is not shown on screen or in a screenshot.
+type keyValueRows struct {
+	keyHint, valueHint string
+	rows               []*keyValueRow
+	box                *fyne.Container
+	root               fyne.CanvasObject
+}
+
+type keyValueRow struct {
+	key    *widget.Entry
+	plain  *widget.Entry
+	secret *widget.Entry
+	root   *fyne.Container
+}
+
+// value is the row's value, from whichever entry is showing.
+func (r *keyValueRow) value() string {
+	if r.secret.Visible() {
+		return r.secret.Text
+	}
+	return r.plain.Text
+}
+
+func (r *keyValueRow) masked() bool { return r.secret.Visible() }
+
+// updateMask moves the value into a password entry when the name looks
+// secret, and back out when it no longer does.
+func (r *keyValueRow) updateMask() {
+	secret := mcp.IsSecretName(r.key.Text)
+	if secret == r.secret.Visible() {
+		return
+	}
+	if secret {
+		r.secret.SetText(r.plain.Text)
+		r.plain.Hide()
+		r.secret.Show()
+	} else {
+		r.plain.SetText(r.secret.Text)
+		r.secret.Hide()
+		r.plain.Show()
+	}
+}
+
+func newKeyValueRows(keyHint, valueHint string, values map[string]string) *keyValueRows {
+	k := &keyValueRows{keyHint: keyHint, valueHint: valueHint, box: container.NewVBox()}
+	for _, name := range slices.Sorted(maps.Keys(values)) {
+		k.add(name, values[name])
+	}
+	addBtn := widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), func() { k.add("", "") })
+	addBtn.Importance = widget.LowImportance
+	k.root = container.NewVBox(k.box, container.NewHBox(addBtn))
+	return k
+}
+
+func (k *keyValueRows) add(name, value string) *keyValueRow {
+	r := &keyValueRow{key: widget.NewEntry(), plain: widget.NewEntry(), secret: widget.NewPasswordEntry()}
+	r.key.SetPlaceHolder(k.keyHint)
+	r.plain.SetPlaceHolder(k.valueHint)
+	r.secret.SetPlaceHolder(k.valueHint)
+	r.key.SetText(name)
+	r.plain.SetText(value)
+	r.secret.Hide()
+	r.updateMask()
+	r.key.OnChanged = func(string) { r.updateMask() }
+	remove := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() {
+		k.rows = slices.DeleteFunc(k.rows, func(x *keyValueRow) bool { return x == r })
+		k.box.Remove(r.root)
+	})
+	remove.Importance = widget.LowImportance
+	pair := container.NewGridWithColumns(2, r.key, container.NewStack(r.plain, r.secret))
+	r.root = container.NewBorder(nil, nil, nil, remove, pair)
+	k.rows = append(k.rows, r)
+	k.box.Add(r.root)
+	return r
+}
+
+// values is the map the rows describe; what names a row in messages.
+func (k *keyValueRows) values(what string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, r := range k.rows {
+		name := strings.TrimSpace(r.key.Text)
+		v := r.value()
+		if name == "" {
+			if v == "" {
+				continue
+			}
+			return nil, fmt.Errorf("a %s has a value but no name", what)
+		}
+		if _, dup := out[name]; dup {
+			return nil, fmt.Errorf("the %s %s is set twice", what, name)
+		}
+		out[name] = v
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	return out, nil
+}

@@ -1,0 +1,75 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+)
+
+// A fileFilter names a kind of file for a file dialog ("JSON files", "json").
+type fileFilter struct {
+	Desc string
+	Exts []string // without the dot
+}
+
+var jsonFiles = fileFilter{Desc: "JSON files", Exts: []string{"json"}}
+
+// openFileDialog asks for a file to open and calls chosen with its path on
+// the UI goroutine; chosen is not called when the person cancels. The
+// system's own dialog is used where there is one (see nativeOpenFile).
+func openFileDialog(parent fyne.Window, title string, filter fileFilter, chosen func(path string)) {
+	if nativeOpenFile(parent, title, filter, chosen) {
+		return
+	}
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, parent)
+			return
+		}
+		if r == nil {
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		chosen(path)
+	}, parent)
+	d.SetTitleText(title)
+	if len(filter.Exts) > 0 {
+		d.SetFilter(storage.NewExtensionFileFilter(dotted(filter.Exts)))
+	}
+	d.Show()
+}
+
+// saveFileDialog asks where to save a file (suggesting suggested as its name)
+// and calls chosen with the path on the UI goroutine; not called on cancel.
+func saveFileDialog(parent fyne.Window, title, suggested string, filter fileFilter, chosen func(path string)) {
+	if nativeSaveFile(parent, title, suggested, filter, chosen) {
+		return
+	}
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, parent)
+			return
+		}
+		if w == nil {
+			return
+		}
+		path := w.URI().Path()
+		w.Close()
+		chosen(path)
+	}, parent)
+	d.SetTitleText(title)
+	d.SetFileName(suggested)
+	if len(filter.Exts) > 0 {
+		d.SetFilter(storage.NewExtensionFileFilter(dotted(filter.Exts)))
+	}
+	d.Show()
+}
+
+func dotted(exts []string) []string {
+	out := make([]string, len(exts))
+	for i, e := range exts {
+		out[i] = "." + e
+	}
+	return out
+}

@@ -1,0 +1,291 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/schema"
+)
+
+// elapsedTick is how often the elapsed time of a running call is redrawn.
+const elapsedTick = 100 * time.Millisecond
+
+// A runBar is the Run button and, while a call runs, its progress bar,
+// progress message, elapsed time and Cancel button. One call runs at a time.
+type runBar struct {
+	runBtn    *widget.Button
+	cancelBtn *widget.Button
+	bar       *widget.ProgressBar
+	spinner   *widget.ProgressBarInfinite
+	message   *widget.Label
+	elapsed   *widget.Label
+	root      fyne.CanvasObject
+
+	// UI goroutine only.
+	running bool
+	call    int // numbers calls, so that late progress of an old call is dropped
+	cancel  context.CancelFunc
+	started time.Time
+
+	// progress is written by the SDK's goroutine and drawn on the UI one;
+	// pending makes a burst of notifications cost one redraw.
+	mu       sync.Mutex
+	progress mcp.Progress
+	pending  bool
+}
+
+func newRunBar(run, cancel func()) *runBar {
+	r := &runBar{}
+	r.runBtn = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), run)
+	r.runBtn.Importance = widget.HighImportance
+	r.cancelBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), cancel)
+	r.cancelBtn.Hide()
+	r.bar = widget.NewProgressBar()
+	r.bar.Hide()
+	r.spinner = widget.NewProgressBarInfinite()
+	r.spinner.Stop()
+	r.spinner.Hide()
+	r.message = widget.NewLabel("Ctrl+Enter runs the tool")
+	r.message.Truncation = fyne.TextTruncateEllipsis
+	r.message.SizeName = theme.SizeNameCaptionText
+	r.elapsed = widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})
+	bars := container.NewStack(r.bar, r.spinner)
+	r.root = container.NewBorder(nil, r.message, container.NewHBox(r.runBtn, r.cancelBtn), r.elapsed, bars)
+	return r
+}
+
+// say shows a short note under the Run button.
+func (r *runBar) say(msg string) {
+	r.message.SetText(msg)
+}
+
+// begin switches to the running look and returns the call's number.
+func (r *runBar) begin(cancel context.CancelFunc) int {
+	r.call++
+	r.running = true
+	r.cancel = cancel
+	r.started = time.Now()
+	r.mu.Lock()
+	r.progress = mcp.Progress{}
+	r.pending = false
+	r.mu.Unlock()
+	r.runBtn.Disable()
+	r.cancelBtn.Show()
+	r.cancelBtn.Enable()
+	r.bar.Hide()
+	r.spinner.Show()
+	r.spinner.Start()
+	r.message.SetText("Running … (Esc cancels)")
+	r.elapsed.SetText("0.0 s")
+	return r.call
+}
+
+// end restores the idle look after call number n returned.
+func (r *runBar) end(n int, res *mcp.CallResult) {
+	if n != r.call || !r.running {
+		return
+	}
+	r.running = false
+	r.cancel = nil
+	r.runBtn.Enable()
+	r.cancelBtn.Hide()
+	r.spinner.Stop()
+	r.spinner.Hide()
+	r.bar.Hide()
+	r.elapsed.SetText(formatElapsed(res.Duration))
+	r.message.SetText(outcomeSummary(res))
+}
+
+// cancelCall cancels the running call, if any (the server is told).
+func (r *runBar) cancelCall() {
+	if !r.running || r.cancel == nil {
+		return
+	}
+	r.cancel()
+	r.cancelBtn.Disable()
+	r.message.SetText("Cancelling …")
+}
+
+// tick redraws the elapsed time of call n.
+func (r *runBar) tick(n int) {
+	if n == r.call && r.running {
+		r.elapsed.SetText(formatElapsed(time.Since(r.started)))
+	}
+}
+
+// progressed records a notification from the SDK's goroutine and schedules one redraw.
+func (r *runBar) progressed(n int, p mcp.Progress) {
+	r.mu.Lock()
+	r.progress = p
+	schedule := !r.pending
+	r.pending = true
+	r.mu.Unlock()
+	if schedule {
+		fyne.Do(func() { r.showProgress(n) })
+	}
+}
+
+func (r *runBar) showProgress(n int) {
+	r.mu.Lock()
+	p := r.progress
+	r.pending = false
+	r.mu.Unlock()
+	if n != r.call || !r.running {
+		return
+	}
+	if p.Total > 0 {
+		r.spinner.Stop()
+		r.spinner.Hide()
+		r.bar.Max = p.Total
+		r.bar.Show()
+		r.bar.SetValue(min(p.Progress, p.Total))
+	}
+	msg := p.Message
+	if msg == "" && p.Total > 0 {
+		msg = fmt.Sprintf("%g of %g", p.Progress, p.Total)
+	} else if msg == "" {
+		msg = fmt.Sprintf("progress %g", p.Progress)
+	}
+	r.message.SetText(msg + " (Esc cancels)")
+}
+
+func formatElapsed(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return fmt.Sprintf("%d ms", d.Milliseconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	}
+	return d.Round(time.Second).String()
+}
+
+// outcomeSummary is the one line left under the Run button after a call.
+func outcomeSummary(r *mcp.CallResult) string {
+	switch r.Layer {
+	case mcp.LayerNone:
+		return "Done in " + formatElapsed(r.Duration)
+	case mcp.LayerTool:
+		return "The tool reported an error"
+	case mcp.LayerProtocol:
+		return "The server refused the request (JSON-RPC error)"
+	case mcp.LayerCancelled:
+		return "Cancelled"
+	case mcp.LayerTimeout:
+		return "Timed out"
+	}
+	return "The call failed: " + string(r.Layer)
+}
+
+// runSelectedTool runs the selected tool with the form's arguments: checked
+// first, confirmed first for a destructive tool, then called on a goroutine.
+func (w *MainWindow) runSelectedTool() {
+	if w.runner.running {
+		return
+	}
+	s := w.manager.Session(w.selected)
+	t := w.currentTool
+	if s == nil || t == nil {
+		w.runner.say("Select a tool first")
+		return
+	}
+	args, errs := w.form.Arguments()
+	if len(errs) > 0 {
+		w.runner.say(describeFieldErrors(errs))
+		return
+	}
+	if isDestructive(t) {
+		w.confirmDestructive(t, args, func() { w.startCall(s, t, args) })
+		return
+	}
+	w.startCall(s, t, args)
+}
+
+// describeFieldErrors says why the call was not sent; the form shows each message by its field.
+func describeFieldErrors(errs []schema.FieldError) string {
+	first := errs[0]
+	what := first.Label
+	if what == "" {
+		what = first.Path
+	}
+	msg := first.Message
+	if what != "" {
+		msg = what + ": " + msg
+	}
+	if len(errs) > 1 {
+		return fmt.Sprintf("Not sent: %s (and %d more)", msg, len(errs)-1)
+	}
+	return "Not sent: " + msg
+}
+
+// confirmDestructive asks before calling a tool that says it may destroy
+// things, showing exactly the arguments it would be called with.
+func (w *MainWindow) confirmDestructive(t *sdk.Tool, args json.RawMessage, run func()) {
+	var pretty bytes.Buffer
+	if err := json.Indent(&pretty, args, "", "  "); err != nil {
+		pretty.Reset()
+		pretty.Write(args)
+	}
+	intro := widget.NewLabel(fmt.Sprintf("%s says it may delete or overwrite things (destructiveHint). It will be called with these arguments:", toolTitle(t)))
+	intro.Wrapping = fyne.TextWrapWord
+	argsText := widget.NewLabelWithStyle(pretty.String(), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	argsText.Selectable = true
+	scroll := container.NewScroll(argsText)
+	scroll.SetMinSize(fyne.NewSize(420, 140))
+	d := dialog.NewCustomConfirm("Run "+t.Name+"?", "Run", "Don't run", container.NewBorder(intro, nil, nil, nil, scroll), func(ok bool) {
+		w.destructiveConfirm = nil
+		if ok {
+			run()
+		} else {
+			w.runner.say("Not run")
+		}
+	}, w.win)
+	d.SetConfirmImportance(widget.DangerImportance)
+	d.Resize(fyne.NewSize(520, 340))
+	w.destructiveConfirm = d
+	d.Show()
+}
+
+// startCall runs the tool on its own goroutine; the UI only shows progress.
+func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage) {
+	ctx, cancel := context.WithCancel(w.ctx)
+	r := w.runner
+	n := r.begin(cancel)
+	// Esc goes to the focused widget when there is one; with none it reaches
+	// the canvas's key handler, which cancels.
+	w.win.Canvas().Unfocus()
+	w.result.ShowRunning(t.Name)
+	name := t.Name
+	go func() {
+		ticker := time.NewTicker(elapsedTick)
+		defer ticker.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-ticker.C:
+				fyne.Do(func() { r.tick(n) })
+			}
+		}
+	}()
+	go func() {
+		res := s.CallTool(ctx, name, args, mcp.CallOptions{OnProgress: func(p mcp.Progress) { r.progressed(n, p) }})
+		cancel()
+		fyne.Do(func() {
+			r.end(n, res)
+			w.lastResult = res
+			w.result.Show(res, t)
+		})
+	}()
+}

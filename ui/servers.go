@@ -1,0 +1,590 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"image/color"
+	"os"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp"
+)
+
+// stateColor is the dot beside a server. These are fixed colours rather than
+// theme colours: people learn traffic-light dots, and they read the same in
+// light and dark themes.
+func stateColor(s mcp.State) color.Color {
+	switch s {
+	case mcp.StateStarting:
+		return color.NRGBA{R: 0xf5, G: 0xa6, B: 0x23, A: 0xff} // amber
+	case mcp.StateReady:
+		return color.NRGBA{R: 0x2e, G: 0xa0, B: 0x43, A: 0xff} // green
+	case mcp.StateFailed:
+		return color.NRGBA{R: 0xe5, G: 0x39, B: 0x35, A: 0xff} // red
+	case mcp.StateExited:
+		return color.NRGBA{R: 0x8b, G: 0x1a, B: 0x1a, A: 0xff} // dark red
+	}
+	return color.NRGBA{R: 0x9e, G: 0x9e, B: 0x9e, A: 0xff} // grey: stopped
+}
+
+// serverRow is what the list shows for one server, taken from its session
+// on the UI goroutine so that drawing a row never locks a session.
+type serverRow struct {
+	name      string
+	state     mcp.State
+	transport string
+	tools     int
+	disabled  bool
+	problem   string
+}
+
+func rowFor(s *mcp.Session) serverRow {
+	cfg := s.Config()
+	st := s.Status()
+	return serverRow{
+		name: cfg.Name, state: st.State, transport: cfg.Type,
+		tools: len(s.Tools()), disabled: cfg.Disabled, problem: cfg.Problem,
+	}
+}
+
+// detail is the row's second line: transport, then the tool count or what is wrong.
+func (r serverRow) detail() string {
+	transport := r.transport
+	if transport == "" {
+		transport = "unknown transport"
+	}
+	switch {
+	case r.disabled:
+		return transport + " · disabled"
+	case r.state == mcp.StateReady:
+		return transport + " · " + plural(r.tools, "tool", "tools")
+	case r.state == mcp.StateStopped && r.problem != "":
+		return transport + " · not startable"
+	}
+	return transport + " · " + r.state.String()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// A serverList is the left column: every configured server with its state
+// dot, transport and tool count, and the actions on servers.
+type serverList struct {
+	w    *MainWindow
+	rows []serverRow
+
+	list      *widget.List
+	addBtn    *widget.Button
+	importBtn *widget.Button
+	editBtn   *widget.Button
+	restart   *widget.Button
+	moreBtn   *widget.Button
+	root      fyne.CanvasObject
+
+	// selecting guards against the list's OnSelected re-entering a
+	// selection the window itself is making.
+	selecting bool
+}
+
+func newServerList(w *MainWindow) *serverList {
+	l := &serverList{w: w}
+	l.list = widget.NewList(
+		func() int { return len(l.rows) },
+		newServerRowObject,
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			if id < len(l.rows) {
+				updateServerRowObject(o, l.rows[id])
+			}
+		},
+	)
+	l.list.OnSelected = func(id widget.ListItemID) {
+		if l.selecting || id >= len(l.rows) {
+			return
+		}
+		w.selectServer(l.rows[id].name)
+	}
+
+	l.addBtn = widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), w.addServer)
+	l.importBtn = widget.NewButtonWithIcon("Import…", theme.FolderOpenIcon(), w.importServers)
+	l.editBtn = widget.NewButtonWithIcon("Edit…", theme.DocumentCreateIcon(), w.editSelectedServer)
+	l.restart = widget.NewButtonWithIcon("Restart", theme.ViewRefreshIcon(), w.restartSelectedServer)
+	l.moreBtn = widget.NewButtonWithIcon("", theme.MoreHorizontalIcon(), nil)
+	l.moreBtn.OnTapped = func() {
+		menu := fyne.NewMenu("", w.serverActions(true)...)
+		widget.ShowPopUpMenuAtRelativePosition(menu, w.win.Canvas(), fyne.NewPos(0, l.moreBtn.Size().Height), l.moreBtn)
+	}
+
+	heading := widget.NewLabelWithStyle("Servers", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	top := container.NewVBox(heading, container.NewGridWithColumns(2, l.addBtn, l.importBtn))
+	bottom := container.NewBorder(nil, nil, nil, l.moreBtn, container.NewGridWithColumns(2, l.editBtn, l.restart))
+	l.root = container.NewBorder(top, bottom, nil, nil, l.list)
+	return l
+}
+
+// reload rebuilds the rows from the manager's sessions and reselects name.
+func (l *serverList) reload(sessions []*mcp.Session, selected string) {
+	l.rows = l.rows[:0]
+	for _, s := range sessions {
+		l.rows = append(l.rows, rowFor(s))
+	}
+	l.list.Refresh()
+	l.selectName(selected)
+	l.updateButtons(selected)
+}
+
+// refreshOne updates one server's row in place (a state or tool-count change).
+func (l *serverList) refreshOne(s *mcp.Session) bool {
+	r := rowFor(s)
+	for i := range l.rows {
+		if l.rows[i].name == r.name {
+			l.rows[i] = r
+			l.list.RefreshItem(i)
+			return true
+		}
+	}
+	return false
+}
+
+func (l *serverList) selectName(name string) {
+	l.selecting = true
+	defer func() { l.selecting = false }()
+	for i, r := range l.rows {
+		if r.name == name {
+			l.list.Select(i)
+			return
+		}
+	}
+	l.list.UnselectAll()
+}
+
+func (l *serverList) row(name string) (serverRow, bool) {
+	for _, r := range l.rows {
+		if r.name == name {
+			return r, true
+		}
+	}
+	return serverRow{}, false
+}
+
+// updateButtons enables what makes sense for the selection and the config's state.
+func (l *serverList) updateButtons(selected string) {
+	editable := l.w.editable()
+	setEnabled(l.addBtn, editable)
+	setEnabled(l.importBtn, editable)
+	_, has := l.row(selected)
+	setEnabled(l.editBtn, editable && has)
+	setEnabled(l.restart, has)
+	setEnabled(l.moreBtn, editable && has)
+}
+
+func setEnabled(b interface {
+	Enable()
+	Disable()
+}, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}
+
+// newServerRowObject is one row: a dot, then the name over the detail line.
+func newServerRowObject() fyne.CanvasObject {
+	dot := canvas.NewCircle(stateColor(mcp.StateStopped))
+	name := widget.NewLabelWithStyle("server", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	name.Truncation = fyne.TextTruncateEllipsis
+	detail := widget.NewLabel("stdio · 0 tools")
+	detail.Truncation = fyne.TextTruncateEllipsis
+	detail.SizeName = theme.SizeNameCaptionText
+	text := container.New(&tightVBox{}, name, detail)
+	return container.NewBorder(nil, nil, container.New(&dotLayout{}, dot), nil, text)
+}
+
+func updateServerRowObject(o fyne.CanvasObject, r serverRow) {
+	border := o.(*fyne.Container)
+	text := border.Objects[0].(*fyne.Container)
+	dot := border.Objects[1].(*fyne.Container).Objects[0].(*canvas.Circle)
+	dot.FillColor = stateColor(r.state)
+	dot.Refresh()
+	name := text.Objects[0].(*widget.Label)
+	name.SetText(r.name)
+	detail := text.Objects[1].(*widget.Label)
+	detail.SetText(r.detail())
+}
+
+// dotLayout centres a fixed-size state dot vertically.
+type dotLayout struct{}
+
+const dotSize = 12
+
+func (dotLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(dotSize+theme.Padding(), dotSize)
+}
+
+func (dotLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Resize(fyne.NewSize(dotSize, dotSize))
+		o.Move(fyne.NewPos(theme.Padding()/2, (size.Height-dotSize)/2))
+	}
+}
+
+// tightVBox stacks labels without the usual padding between them, so a
+// two-line row stays compact (each label already carries inner padding).
+type tightVBox struct{}
+
+func (tightVBox) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		m := o.MinSize()
+		s.Width = max(s.Width, m.Width)
+		s.Height += m.Height - 2*theme.Padding()
+	}
+	if s.Height > 0 {
+		s.Height += 2 * theme.Padding()
+	}
+	return s
+}
+
+func (tightVBox) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	y := float32(0)
+	for i, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		h := o.MinSize().Height
+		if i > 0 {
+			y -= 2 * theme.Padding()
+		}
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, h))
+		y += h
+	}
+}
+
+// serverActions are the actions on the selected server. For the "…" button
+// (forSelection) they say what applies to the selected server right now; the
+// main menu, built once, offers them all and each checks for itself.
+func (w *MainWindow) serverActions(forSelection bool) []*fyne.MenuItem {
+	toggle := fyne.NewMenuItem("Enable / Disable", w.toggleSelectedServer)
+	if r, ok := w.servers.row(w.selected); forSelection && ok {
+		toggle.Label = "Disable"
+		if r.disabled {
+			toggle.Label = "Enable"
+		}
+	}
+	items := []*fyne.MenuItem{
+		fyne.NewMenuItem("Edit…", w.editSelectedServer),
+		fyne.NewMenuItem("Duplicate", w.duplicateSelectedServer),
+		toggle,
+		fyne.NewMenuItem("Restart", w.restartSelectedServer),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Remove…", w.removeSelectedServer),
+	}
+	if !forSelection {
+		return items
+	}
+	_, has := w.servers.row(w.selected)
+	for _, it := range items {
+		if it.IsSeparator {
+			continue
+		}
+		it.Disabled = !has || (!w.editable() && it.Label != "Restart")
+	}
+	return items
+}
+
+// selectedConfig is a copy of the selected server's entry, or nil.
+func (w *MainWindow) selectedConfig() *mcp.ServerConfig {
+	s := w.manager.Session(w.selected)
+	if s == nil {
+		return nil
+	}
+	return s.Config().Clone()
+}
+
+func (w *MainWindow) addServer() {
+	if !w.editable() {
+		return
+	}
+	w.showServerEditor(nil)
+}
+
+func (w *MainWindow) editSelectedServer() {
+	if sc := w.selectedConfig(); sc != nil && w.editable() {
+		w.showServerEditor(sc)
+	}
+}
+
+func (w *MainWindow) duplicateSelectedServer() {
+	sc := w.selectedConfig()
+	if sc == nil || !w.editable() {
+		return
+	}
+	sc.Name = w.uniqueServerName(sc.Name + "-copy")
+	w.putServer("", sc)
+}
+
+func (w *MainWindow) toggleSelectedServer() {
+	sc := w.selectedConfig()
+	if sc == nil || !w.editable() {
+		return
+	}
+	sc.Disabled = !sc.Disabled
+	w.putServer(sc.Name, sc)
+}
+
+func (w *MainWindow) removeSelectedServer() {
+	name := w.selected
+	if w.manager.Session(name) == nil || !w.editable() {
+		return
+	}
+	m := w.manager
+	msg := widget.NewLabel(fmt.Sprintf("Remove %q from the servers file?\nIts process is stopped; the entry is deleted from %s.", name, w.cfgPath))
+	msg.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustomConfirm("Remove server", "Remove", "Keep", msg, func(ok bool) {
+		if !ok {
+			return
+		}
+		w.goWork(func(ctx context.Context) {
+			err := m.RemoveServer(name)
+			fyne.Do(func() {
+				if err != nil {
+					w.showError("Removing "+name, err)
+				}
+			})
+		})
+	}, w.win)
+	d.Resize(fyne.NewSize(460, 200))
+	d.Show()
+}
+
+// restartSelectedServer stops and starts the selected server again (Retry for a failed one).
+func (w *MainWindow) restartSelectedServer() {
+	s := w.manager.Session(w.selected)
+	if s == nil {
+		return
+	}
+	if s.Config().Disabled {
+		w.toggleSelectedServer()
+		return
+	}
+	w.goWork(func(ctx context.Context) { s.Restart(ctx) })
+}
+
+// putServer saves an added or edited entry and (re)starts it, off the UI
+// goroutine: saving stops the old process, which may take seconds.
+func (w *MainWindow) putServer(oldName string, sc *mcp.ServerConfig) {
+	m := w.manager
+	w.selected = sc.Name
+	w.prefs.setLastServer(sc.Name)
+	w.goWork(func(ctx context.Context) {
+		err := m.PutServer(ctx, oldName, sc, true)
+		fyne.Do(func() {
+			if err != nil {
+				w.showError("Saving "+sc.Name, err)
+			}
+		})
+	})
+}
+
+// uniqueServerName is name, or name-2, name-3 … whichever is free.
+func (w *MainWindow) uniqueServerName(name string) string {
+	cfg := w.manager.Config()
+	taken := func(n string) bool { return w.manager.Session(n) != nil || cfg.Server(n) != nil }
+	if !taken(name) {
+		return name
+	}
+	for i := 2; ; i++ {
+		n := fmt.Sprintf("%s-%d", name, i)
+		if !taken(n) {
+			return n
+		}
+	}
+}
+
+// importServers asks for a file in the `mcpServers` shape and adds its servers.
+func (w *MainWindow) importServers() {
+	if !w.editable() {
+		return
+	}
+	openFileDialog(w.win, "Import servers (mcpServers JSON)", jsonFiles, w.importServersFrom)
+}
+
+// importServersFrom adds every server of the file at path, renaming those
+// whose names are taken, saves, connects them and says what happened.
+func (w *MainWindow) importServersFrom(path string) {
+	m := w.manager
+	w.goWork(func(ctx context.Context) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			fyne.Do(func() { w.showError("Importing servers", err) })
+			return
+		}
+		cfg, err := mcp.ParseConfig(path, data)
+		if err != nil {
+			fyne.Do(func() { w.showError("Importing servers", err) })
+			return
+		}
+		if len(cfg.Servers) == 0 {
+			fyne.Do(func() {
+				w.showError("Importing servers", fmt.Errorf("%s has no servers under \"mcpServers\"", path))
+			})
+			return
+		}
+		var added, renamed []string
+		var failures []string
+		for _, sc := range cfg.Servers {
+			want := sc.Name
+			var name string
+			fyne.DoAndWait(func() { name = w.uniqueServerName(want) })
+			sc.Name = name
+			if name != want {
+				renamed = append(renamed, fmt.Sprintf("%s → %s", want, name))
+			}
+			if err := m.PutServer(ctx, "", sc, true); err != nil {
+				failures = append(failures, fmt.Sprintf("%s: %v", name, err))
+				continue
+			}
+			added = append(added, name)
+		}
+		fyne.Do(func() { w.reportImport(path, added, renamed, failures) })
+	})
+}
+
+func (w *MainWindow) reportImport(path string, added, renamed, failures []string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Imported %s from %s", plural(len(added), "server", "servers"), path)
+	if len(added) > 0 {
+		b.WriteString(": " + strings.Join(added, ", "))
+	}
+	b.WriteString(".")
+	if len(renamed) > 0 {
+		b.WriteString("\nRenamed because the name was taken: " + strings.Join(renamed, ", ") + ".")
+	}
+	if len(failures) > 0 {
+		b.WriteString("\nNot imported: " + strings.Join(failures, "; ") + ".")
+	}
+	w.lastNotice = b.String()
+	msg := widget.NewLabel(b.String())
+	msg.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustom("Import", "OK", msg, w.win)
+	d.Resize(fyne.NewSize(480, 220))
+	d.Show()
+	if len(added) > 0 {
+		w.selectServer(added[0])
+	}
+}
+
+// serverStatusView is shown in the middle when the selected server is not
+// ready: what state it is in, why (in plain words), and what to do.
+type serverStatusView struct {
+	title  *widget.Label
+	reason *widget.Label
+	bar    *widget.ProgressBarInfinite
+	retry  *widget.Button
+	edit   *widget.Button
+	root   fyne.CanvasObject
+}
+
+func newServerStatusView(w *MainWindow) *serverStatusView {
+	v := &serverStatusView{
+		title:  widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		reason: widget.NewLabel(""),
+		bar:    widget.NewProgressBarInfinite(),
+	}
+	v.title.SizeName = theme.SizeNameSubHeadingText
+	v.title.Wrapping = fyne.TextWrapWord
+	v.reason.Wrapping = fyne.TextWrapWord
+	v.bar.Stop()
+	v.bar.Hide()
+	v.retry = widget.NewButtonWithIcon("Retry", theme.ViewRefreshIcon(), w.restartSelectedServer)
+	v.retry.Importance = widget.HighImportance
+	v.edit = widget.NewButtonWithIcon("Edit…", theme.DocumentCreateIcon(), w.editSelectedServer)
+	buttons := container.NewHBox(v.retry, v.edit, layout.NewSpacer())
+	v.root = container.NewVScroll(container.NewPadded(container.NewVBox(v.title, v.bar, v.reason, buttons)))
+	return v
+}
+
+// show describes the server's state; it reports false when the server is ready
+// (the tools are shown instead).
+func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
+	cfg := s.Config()
+	st := s.Status()
+	name := cfg.Name
+	v.bar.Hide()
+	v.bar.Stop()
+	v.retry.Show()
+	v.retry.SetText("Retry")
+	setEnabled(v.edit, editable)
+	switch {
+	case cfg.Disabled:
+		v.title.SetText(name + " is disabled")
+		v.reason.SetText("It is not started with the others. Enable it to start it.")
+		v.retry.SetText("Enable")
+		setEnabled(v.retry, editable)
+		return true
+	case st.State == mcp.StateReady:
+		return false
+	case st.State == mcp.StateStarting:
+		v.title.SetText("Starting " + name + " …")
+		v.reason.SetText(describeTarget(cfg))
+		v.bar.Show()
+		v.bar.Start()
+		v.retry.Hide()
+		return true
+	case st.State == mcp.StateFailed:
+		v.title.SetText(name + " could not start")
+		v.reason.SetText(capitalise(st.Reason))
+	case st.State == mcp.StateExited:
+		when := ""
+		if !st.ExitedAt.IsZero() {
+			when = " at " + st.ExitedAt.Format("15:04:05")
+		}
+		v.title.SetText(name + " exited" + when)
+		v.reason.SetText(capitalise(st.Reason))
+	default:
+		v.title.SetText(name + " is stopped")
+		reason := "It is not running."
+		if cfg.Problem != "" {
+			reason = "It cannot be started: " + cfg.Problem + "."
+		}
+		v.reason.SetText(reason)
+		v.retry.SetText("Start")
+	}
+	v.retry.Enable()
+	return true
+}
+
+// describeTarget says what a server entry starts or connects to.
+func describeTarget(cfg *mcp.ServerConfig) string {
+	switch cfg.Type {
+	case mcp.TypeStdio:
+		return "Command: " + strings.Join(append([]string{cfg.Command}, cfg.Args...), " ")
+	case mcp.TypeHTTP, mcp.TypeSSE:
+		return "URL: " + cfg.URL
+	}
+	return ""
+}
+
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
