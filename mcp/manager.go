@@ -66,7 +66,9 @@ func NewManager(cfg *Config, opts ManagerOptions) *Manager {
 }
 
 func (m *Manager) newSession(sc *ServerConfig) *Session {
-	return newSession(sc, m.paths, m.opts.Handlers, m.publish)
+	s := newSession(sc, m.paths, m.opts.Handlers, m.publish)
+	s.configDir = configDirOf(m.cfg)
+	return s
 }
 
 // Subscribe registers f for every event (called on the goroutine that caused

@@ -63,10 +63,12 @@ type Handlers struct {
 // A Session is one configured server's connection: its process or HTTP client,
 // its state, what it offers, and its logs.
 type Session struct {
-	cfg      *ServerConfig
-	paths    *pathResolver
-	handlers Handlers
-	emit     func(Event)
+	cfg   *ServerConfig
+	paths *pathResolver
+	// configDir is the servers file's folder, where relative paths start.
+	configDir string
+	handlers  Handlers
+	emit      func(Event)
 
 	// Log is the server's stderr, stdout noise, log messages and lifecycle notes.
 	Log *ServerLog
@@ -302,7 +304,7 @@ func (s *Session) connect(ctx context.Context, cfg *ServerConfig) (*sdk.ClientSe
 	case TypeSSE:
 		transport = &sdk.SSEClientTransport{Endpoint: cfg.URL, HTTPClient: newHTTPClient(cfg, s.Wire)}
 	case TypeOpenAPI:
-		rb, t, err := newRemoteBackend(ctx, cfg, newHTTPClient(cfg, s.Wire))
+		rb, t, err := s.newOpenAPIBackend(ctx, cfg)
 		if err != nil {
 			return nil, err
 		}
@@ -372,6 +374,9 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 	var se *StartError
 	if errors.As(err, &se) {
 		return se.Error()
+	}
+	if cfg.Type == TypeOpenAPI && ctx.Err() == nil {
+		return "could not use the OpenAPI document: " + err.Error()
 	}
 	// The SDK closes the server's stdin when it gives up, so a process that
 	// exits now is a consequence: judge by what the SDK saw first.
