@@ -101,6 +101,31 @@ func ParseFormat(name string) (Format, error) {
 	return "", fmt.Errorf("unknown format %q; use one of %s", name, strings.Join(names, ", "))
 }
 
+// GuessFormat names the format of a config file from its path, for
+// `mcpbrowser import FILE`; FormatJSON (which reads any shape, TOML
+// included) when the name says nothing.
+func GuessFormat(path string) Format {
+	p := strings.ToLower(strings.ReplaceAll(path, `\`, "/"))
+	base := p[strings.LastIndex(p, "/")+1:]
+	switch {
+	case base == "claude_desktop_config.json":
+		return FormatClaudeDesktop
+	case base == ".claude.json" || base == ".mcp.json":
+		return FormatClaudeCode
+	case base == "cline_mcp_settings.json":
+		return FormatCline
+	case base == "mcp_config.json" && strings.Contains(p, "windsurf"):
+		return FormatWindsurf
+	case strings.HasSuffix(base, ".toml"):
+		return FormatCodex
+	case base == "mcp.json" && strings.Contains(p, "/.cursor/"):
+		return FormatCursor
+	case base == "mcp.json" && (strings.Contains(p, "/.vscode/") || strings.Contains(p, "/user/")):
+		return FormatVSCode
+	}
+	return FormatJSON
+}
+
 // An ImportSource says where an imported entry came from.
 type ImportSource struct {
 	Format Format `json:"format"`

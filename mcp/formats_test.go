@@ -637,3 +637,32 @@ func TestFormatParseFormat(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatGuess(t *testing.T) {
+	cases := map[string]Format{
+		"/home/a/.config/Claude/claude_desktop_config.json":            FormatClaudeDesktop,
+		`C:\Users\a\AppData\Roaming\Claude\claude_desktop_config.json`: FormatClaudeDesktop,
+		"/home/a/.claude.json":     FormatClaudeCode,
+		"proj/.mcp.json":           FormatClaudeCode,
+		"/home/a/.cursor/mcp.json": FormatCursor,
+		"/p/.vscode/mcp.json":      FormatVSCode,
+		"/Users/a/Library/Application Support/Code/User/mcp.json":                  FormatVSCode,
+		"/x/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json": FormatCline,
+		"/home/a/.codeium/windsurf/mcp_config.json":                                FormatWindsurf,
+		"/home/a/.codex/config.toml":                                               FormatCodex,
+		"snippet.json":                                                             FormatJSON,
+		"-":                                                                        FormatJSON,
+	}
+	for path, want := range cases {
+		if got := GuessFormat(path); got != want {
+			t.Errorf("GuessFormat(%q) = %s, want %s", path, got, want)
+		}
+	}
+	// Every file of a fake home is guessed right.
+	_, found := discoverHome(t, "darwin")
+	for _, f := range found {
+		if got := GuessFormat(f.Path); got != f.Format {
+			t.Errorf("GuessFormat(%q) = %s, want %s", f.Path, got, f.Format)
+		}
+	}
+}
