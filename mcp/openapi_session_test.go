@@ -76,7 +76,7 @@ func TestOpenAPISession(t *testing.T) {
 		t.Fatal(err)
 	}
 	nr := ds.CallTool(ctx, "listPets", json.RawMessage(`{"X-Request-Id":"abc"}`), CallOptions{})
-	if nr.Layer != LayerNetwork || !strings.Contains(nr.Message, "could not reach the API") {
+	if nr.Layer != LayerNetwork || !strings.Contains(nr.Message, "cannot reach the API") {
 		t.Errorf("unreachable API: layer %q: %s", nr.Layer, nr.Message)
 	}
 

@@ -52,7 +52,7 @@ func (s *Session) newOpenAPIBackend(ctx context.Context, cfg *ServerConfig) (*re
 			var netErr *openapi.NetworkError
 			if errors.As(err, &netErr) {
 				// Its own layer: the API could not be reached at all.
-				return nil, &jsonrpc.Error{Code: CodeNetworkError, Message: "could not reach the API: " + netErr.Error()}
+				return nil, &jsonrpc.Error{Code: CodeNetworkError, Message: netErr.Error()}
 			}
 			return res, err
 		})
