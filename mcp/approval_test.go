@@ -40,14 +40,14 @@ func TestApprovalMaskSecret(t *testing.T) {
 	}
 }
 
-// fakeProgram writes an executable file named name into dir.
-func fakeProgram(t *testing.T, dir, name string) string {
+// fakeExecutable writes an executable file named name into dir.
+func fakeExecutable(t *testing.T, dir, name string) string {
 	t.Helper()
 	if runtime.GOOS == "windows" {
 		name += ".exe"
 	}
 	p := filepath.Join(dir, name)
-	writeFile(t, p, "#!/bin/sh\nexit 0\n")
+	writeFixture(t, p, "#!/bin/sh\nexit 0\n")
 	if err := os.Chmod(p, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func fakeProgram(t *testing.T, dir, name string) string {
 
 func TestApprovalCommandLine(t *testing.T) {
 	bin := t.TempDir()
-	exe := fakeProgram(t, bin, "fake-server")
+	exe := fakeExecutable(t, bin, "fake-server")
 	other := t.TempDir()
 	const secret = "secret-token-123456789"
 	s := &ServerConfig{Name: "f", Type: TypeStdio, Command: "fake-server", Args: []string{"--flag", "two words"},
@@ -101,7 +101,7 @@ func TestApprovalCommandLine(t *testing.T) {
 	}
 	if runtime.GOOS != "windows" {
 		notExec := filepath.Join(other, "plain-file")
-		writeFile(t, notExec, "data")
+		writeFixture(t, notExec, "data")
 		if got := ResolveCommand(&ServerConfig{Command: "plain-file"}, other); got.Found() {
 			t.Errorf("a file that is not executable was found: %q", got.Executable)
 		}
@@ -110,8 +110,8 @@ func TestApprovalCommandLine(t *testing.T) {
 
 func TestApprovalHash(t *testing.T) {
 	bin := t.TempDir()
-	fakeProgram(t, bin, "srv")
-	fakeProgram(t, bin, "srv2")
+	fakeExecutable(t, bin, "srv")
+	fakeExecutable(t, bin, "srv2")
 	base := &ServerConfig{Name: "a", Type: TypeStdio, Command: "srv", Args: []string{"x"}, Cwd: "/w",
 		Env: map[string]string{"PATH": bin, "K1": "v1", "K2": "v2", "K3": "v3"}}
 	h := CommandLine(base).Hash()
@@ -156,7 +156,7 @@ func TestApprovalHash(t *testing.T) {
 	}
 }
 
-func importedEntry(name string, args ...string) *ServerConfig {
+func importedStdioEntry(name string, args ...string) *ServerConfig {
 	s := &ServerConfig{Name: name, Type: TypeStdio, Command: "npx", Args: args, Env: map[string]string{"API_KEY": "k-1234567890abcdef"}}
 	s.Validate()
 	MarkImported(s, ImportSource{Format: FormatClaudeDesktop, Path: "/home/a/claude_desktop_config.json"})
@@ -166,7 +166,7 @@ func importedEntry(name string, args ...string) *ServerConfig {
 func TestApprovalRequiredAndRemembered(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "state", "mcpbrowser")
 	store := NewApprovalStore(dir)
-	s := importedEntry("fs", "-y", "@modelcontextprotocol/server-filesystem", "/tmp")
+	s := importedStdioEntry("fs", "-y", "@modelcontextprotocol/server-filesystem", "/tmp")
 
 	needs := func(st *ApprovalStore, s *ServerConfig) bool {
 		t.Helper()
@@ -209,7 +209,7 @@ func TestApprovalRequiredAndRemembered(t *testing.T) {
 	if runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600 {
 		t.Errorf("approvals file mode %v", fi.Mode().Perm())
 	}
-	assertOnlyFile(t, dir, "approvals.json")
+	assertDirHoldsOnly(t, dir, "approvals.json")
 	data, _ := os.ReadFile(store.Path())
 	if strings.Contains(string(data), "k-1234567890abcdef") || !strings.Contains(string(data), `"fs"`) ||
 		!strings.Contains(string(data), "server-filesystem") {
@@ -290,8 +290,8 @@ func TestApprovalThroughServersFile(t *testing.T) {
 func TestApprovalStoreRobust(t *testing.T) {
 	dir := t.TempDir()
 	store := NewApprovalStore(dir)
-	s := importedEntry("a", "x")
-	writeFile(t, store.Path(), "{ this is not json")
+	s := importedStdioEntry("a", "x")
+	writeFixture(t, store.Path(), "{ this is not json")
 	if n, _, err := store.NeedsApproval(s); !n || err != nil {
 		t.Errorf("corrupt file: needs %v err %v", n, err)
 	}
@@ -304,7 +304,7 @@ func TestApprovalStoreRobust(t *testing.T) {
 	if runtime.GOOS != "windows" {
 		// A file made readable by others is private again after the next approval.
 		os.Chmod(store.Path(), 0o644)
-		if err := store.Approve(importedEntry("b", "y")); err != nil {
+		if err := store.Approve(importedStdioEntry("b", "y")); err != nil {
 			t.Fatal(err)
 		}
 		if fi, _ := os.Stat(store.Path()); fi.Mode().Perm() != 0o600 {
@@ -318,7 +318,7 @@ func TestApprovalConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
 	entries := make([]*ServerConfig, 16)
 	for i := range entries {
-		entries[i] = importedEntry(fmt.Sprint("s", i), fmt.Sprint("arg", i))
+		entries[i] = importedStdioEntry(fmt.Sprint("s", i), fmt.Sprint("arg", i))
 	}
 	for _, s := range entries {
 		wg.Add(1)

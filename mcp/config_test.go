@@ -108,7 +108,7 @@ func TestConfigUnknownFieldsSurviveRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "servers.json")
-	writeFile(t, path, string(original))
+	writeFixture(t, path, string(original))
 	cfg, err := LoadConfig(path)
 	if err != nil {
 		t.Fatal(err)
@@ -162,7 +162,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 		if err := cfg.Save(); err != nil {
 			t.Fatal(err)
 		}
-		assertOnlyFile(t, filepath.Dir(path), "servers.json")
+		assertDirHoldsOnly(t, filepath.Dir(path), "servers.json")
 		if fi, _ := os.Stat(path); runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600 {
 			t.Errorf("mode %v, want 0600", fi.Mode().Perm())
 		}
@@ -172,7 +172,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 			t.Skip("no Unix modes")
 		}
 		path := filepath.Join(t.TempDir(), "servers.json")
-		writeFile(t, path, `{"mcpServers": {}}`)
+		writeFixture(t, path, `{"mcpServers": {}}`)
 		if err := os.Chmod(path, 0o640); err != nil {
 			t.Fatal(err)
 		}
@@ -193,7 +193,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 		// temp file is gone.
 		dir := t.TempDir()
 		path := filepath.Join(dir, "servers.json")
-		writeFile(t, filepath.Join(path, "keep"), "old")
+		writeFixture(t, filepath.Join(path, "keep"), "old")
 		err := WriteFileAtomic(path, []byte(`{"mcpServers": {}}`), 0o600)
 		if err == nil {
 			t.Fatal("saving over a folder worked")
@@ -201,7 +201,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 		if got, _ := os.ReadFile(filepath.Join(path, "keep")); string(got) != "old" {
 			t.Errorf("old content lost: %q", got)
 		}
-		assertOnlyFile(t, dir, "servers.json")
+		assertDirHoldsOnly(t, dir, "servers.json")
 	})
 	t.Run("read-only folder", func(t *testing.T) {
 		if runtime.GOOS == "windows" || os.Geteuid() == 0 {
@@ -209,7 +209,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 		}
 		dir := t.TempDir()
 		path := filepath.Join(dir, "servers.json")
-		writeFile(t, path, "old")
+		writeFixture(t, path, "old")
 		if err := os.Chmod(dir, 0o500); err != nil {
 			t.Fatal(err)
 		}
@@ -220,7 +220,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 		if got, _ := os.ReadFile(path); string(got) != "old" {
 			t.Errorf("old content lost: %q", got)
 		}
-		assertOnlyFile(t, dir, "servers.json")
+		assertDirHoldsOnly(t, dir, "servers.json")
 	})
 	t.Run("write fails midway", func(t *testing.T) {
 		// A child process with a 4 KiB file size limit saves 64 KiB: the
@@ -230,7 +230,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 		}
 		dir := t.TempDir()
 		path := filepath.Join(dir, "servers.json")
-		writeFile(t, path, `{"mcpServers": {"old": {"command": "x"}}}`)
+		writeFixture(t, path, `{"mcpServers": {"old": {"command": "x"}}}`)
 		cmd := exec.Command("sh", "-c", `ulimit -f 8 && exec "$0" -test.run='^TestConfigHelperSaveBig$'`, os.Args[0])
 		cmd.Env = append(os.Environ(), "MCPBROWSER_SAVE_BIG="+path)
 		out, err := cmd.CombinedOutput()
@@ -243,7 +243,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 		if got, _ := os.ReadFile(path); string(got) != `{"mcpServers": {"old": {"command": "x"}}}` {
 			t.Errorf("old content lost: %q", got)
 		}
-		assertOnlyFile(t, dir, "servers.json")
+		assertDirHoldsOnly(t, dir, "servers.json")
 	})
 }
 
@@ -261,7 +261,7 @@ func TestConfigHelperSaveBig(t *testing.T) {
 	}
 }
 
-func assertOnlyFile(t *testing.T, dir, name string) {
+func assertDirHoldsOnly(t *testing.T, dir, name string) {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -276,7 +276,7 @@ func assertOnlyFile(t *testing.T, dir, name string) {
 	}
 }
 
-func writeFile(t *testing.T, path, content string) {
+func writeFixture(t *testing.T, path, content string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		t.Fatal(err)
@@ -316,7 +316,7 @@ func TestConfigMalformed(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "servers.json")
-			writeFile(t, path, c.doc)
+			writeFixture(t, path, c.doc)
 			cfg, err := LoadConfig(path)
 			var cerr *ConfigError
 			ok := errors.As(err, &cerr) && cerr.Line == c.line && cerr.Column == c.col &&

@@ -22,7 +22,7 @@ type wantFile struct {
 
 func discoverHome(t *testing.T, osName string) (string, []DiscoveredFile) {
 	t.Helper()
-	home := testHome(t, osName)
+	home := fakeHome(t, osName)
 	env := DiscoverEnv{Home: home, OS: osName, Projects: []string{filepath.Join(home, "projects", "web")}}
 	return home, Discover(env)
 }
@@ -134,7 +134,7 @@ func TestDiscoverPerOS(t *testing.T) {
 // TestDiscoverOtherOSLayout: a home read as another OS finds only the files
 // kept in the same place everywhere.
 func TestDiscoverOtherOSLayout(t *testing.T) {
-	home := testHome(t, "linux")
+	home := fakeHome(t, "linux")
 	for _, osName := range []string{"darwin", "windows"} {
 		found := Discover(DiscoverEnv{Home: home, OS: osName})
 		var got []string
@@ -148,7 +148,7 @@ func TestDiscoverOtherOSLayout(t *testing.T) {
 	}
 	// XDG_CONFIG_HOME and APPDATA move the app folders.
 	moved := t.TempDir()
-	writeFile(t, filepath.Join(moved, "Claude", "claude_desktop_config.json"), `{"mcpServers": {"m": {"command": "x"}}}`)
+	writeFixture(t, filepath.Join(moved, "Claude", "claude_desktop_config.json"), `{"mcpServers": {"m": {"command": "x"}}}`)
 	for _, env := range []DiscoverEnv{
 		{Home: home, OS: "linux", XDGConfigHome: moved},
 		{Home: home, OS: "windows", AppData: moved},
@@ -164,7 +164,7 @@ func TestDiscoverOtherOSLayout(t *testing.T) {
 		}
 	}
 	codexHome := t.TempDir()
-	writeFile(t, filepath.Join(codexHome, "config.toml"), "[mcp_servers.z]\ncommand = \"z\"\n")
+	writeFixture(t, filepath.Join(codexHome, "config.toml"), "[mcp_servers.z]\ncommand = \"z\"\n")
 	found := Discover(DiscoverEnv{Home: t.TempDir(), OS: "linux", CodexHome: codexHome})
 	if len(found) != 1 || found[0].Format != FormatCodex || found[0].Servers[0].Server.Name != "z" {
 		t.Errorf("CODEX_HOME: %+v", found)
@@ -174,10 +174,10 @@ func TestDiscoverOtherOSLayout(t *testing.T) {
 func TestDiscoverFollowsClaudeProjects(t *testing.T) {
 	home := t.TempDir()
 	proj := filepath.Join(t.TempDir(), "my project")
-	writeFile(t, filepath.Join(proj, ".mcp.json"), `{"mcpServers": {"p": {"command": "p"}}}`)
-	writeFile(t, filepath.Join(proj, ".vscode", "mcp.json"), `{"servers": {"v": {"type": "stdio", "command": "v"}}}`)
+	writeFixture(t, filepath.Join(proj, ".mcp.json"), `{"mcpServers": {"p": {"command": "p"}}}`)
+	writeFixture(t, filepath.Join(proj, ".vscode", "mcp.json"), `{"servers": {"v": {"type": "stdio", "command": "v"}}}`)
 	claude, _ := json.Marshal(map[string]any{"projects": map[string]any{proj: map[string]any{"mcpServers": map[string]any{}}}})
-	writeFile(t, filepath.Join(home, ".claude.json"), string(claude))
+	writeFixture(t, filepath.Join(home, ".claude.json"), string(claude))
 	// The project is also named explicitly: it is still read once.
 	found := Discover(DiscoverEnv{Home: home, OS: "linux", Projects: []string{proj + string(filepath.Separator)}})
 	var got []string
@@ -200,7 +200,7 @@ func TestDiscoverUnreadableFile(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(home, ".cursor", "mcp.json"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(home, ".codeium", "windsurf", "mcp_config.json"), `{"mcpServers": {"w": {"command": "w"}}}`)
+	writeFixture(t, filepath.Join(home, ".codeium", "windsurf", "mcp_config.json"), `{"mcpServers": {"w": {"command": "w"}}}`)
 	found := Discover(DiscoverEnv{Home: home, OS: "linux"})
 	if len(found) != 2 || found[0].Err == nil || !strings.Contains(found[0].Err.Error(), "could not read") || found[1].Err != nil {
 		t.Fatalf("found %+v", found)

@@ -15,8 +15,8 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// testHome is the absolute path of a fake home folder in testdata/homes.
-func testHome(t *testing.T, osName string) string {
+// fakeHome is the absolute path of a fake home folder in testdata/homes.
+func fakeHome(t *testing.T, osName string) string {
 	t.Helper()
 	home, err := filepath.Abs(filepath.Join("testdata", "homes", osName))
 	if err != nil {
@@ -85,7 +85,7 @@ func checkServers(t *testing.T, got []*ImportedServer, want []wantServer) {
 }
 
 func TestFormatParseEachClient(t *testing.T) {
-	home := testHome(t, "linux")
+	home := fakeHome(t, "linux")
 	apps := filepath.Join(home, ".config")
 	cases := []struct {
 		format Format
@@ -135,7 +135,7 @@ func TestFormatParseEachClient(t *testing.T) {
 
 // TestFormatFieldsMapped checks the fields each client spells its own way.
 func TestFormatFieldsMapped(t *testing.T) {
-	home := testHome(t, "linux")
+	home := fakeHome(t, "linux")
 	byName := func(servers []*ImportedServer, name string) *ServerConfig {
 		for _, s := range servers {
 			if s.Server.Name == name {
@@ -176,9 +176,9 @@ func TestFormatFieldsMapped(t *testing.T) {
 	}
 }
 
-// fingerprint is everything an import says about a server except where it
+// importFingerprint is everything an import says about a server except where it
 // was read from: two equal fingerprints are the same server.
-func fingerprint(t *testing.T, imp *ImportedServer) string {
+func importFingerprint(t *testing.T, imp *ImportedServer) string {
 	t.Helper()
 	entry, err := exportEntry(imp.Server, FormatJSON)
 	if err != nil {
@@ -196,7 +196,7 @@ func fingerprint(t *testing.T, imp *ImportedServer) string {
 // export does too. Exporting again gives the same bytes.
 func TestFormatRoundTripLossless(t *testing.T) {
 	for _, osName := range []string{"linux", "darwin", "windows"} {
-		home := testHome(t, osName)
+		home := fakeHome(t, osName)
 		found := Discover(DiscoverEnv{Home: home, OS: osName, Projects: []string{filepath.Join(home, "projects", "web")}})
 		formats := map[Format]bool{}
 		for _, f := range found {
@@ -229,7 +229,7 @@ func TestFormatRoundTripLossless(t *testing.T) {
 						t.Fatalf("%d servers after the round trip, want %d\n%s", len(second), len(f.Servers), out)
 					}
 					for i := range second {
-						if a, b := fingerprint(t, f.Servers[i]), fingerprint(t, second[i]); a != b {
+						if a, b := importFingerprint(t, f.Servers[i]), importFingerprint(t, second[i]); a != b {
 							t.Errorf("changed in the round trip:\n  before %s\n  after  %s", a, b)
 						}
 					}
@@ -255,7 +255,7 @@ func TestFormatRoundTripLossless(t *testing.T) {
 // format re-imports with the same command or URL and type (where the client
 // has that transport).
 func TestFormatCrossExport(t *testing.T) {
-	home := testHome(t, "linux")
+	home := fakeHome(t, "linux")
 	all := AllServers(Discover(DiscoverEnv{Home: home, OS: "linux", Projects: []string{filepath.Join(home, "projects", "web")}}))
 	var servers []*ServerConfig
 	seen := map[string]bool{}
@@ -384,7 +384,7 @@ func TestFormatExportShapes(t *testing.T) {
 }
 
 func TestFormatResolveInputs(t *testing.T) {
-	home := testHome(t, "linux")
+	home := fakeHome(t, "linux")
 	servers := parseTestFile(t, FormatVSCode, filepath.Join(home, ".config", "Code", "User", "mcp.json"))
 	s := servers[0].Server
 	if _, err := ResolveInputs(s, map[string]string{"region": "us"}); err == nil || !strings.Contains(err.Error(), "perplexity-key") {
@@ -431,7 +431,7 @@ func TestFormatResolveInputs(t *testing.T) {
 }
 
 func TestFormatExpandVariables(t *testing.T) {
-	home := testHome(t, "linux")
+	home := fakeHome(t, "linux")
 	project := filepath.Join(home, "projects", "web")
 	env := map[string]string{"HOME": "/home/alice", "PORT": "8080", "CONTEXT7_API_KEY": "c7"}
 	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
@@ -579,7 +579,7 @@ func TestFormatMalformed(t *testing.T) {
 // TestFormatBadEntry: one malformed entry is reported with its position
 // and kept whole; the others load.
 func TestFormatBadEntry(t *testing.T) {
-	home := testHome(t, "darwin")
+	home := fakeHome(t, "darwin")
 	servers := parseTestFile(t, FormatCursor, filepath.Join(home, ".cursor", "mcp.json"))
 	if len(servers) != 3 || servers[0].Err != nil || servers[1].Err != nil {
 		t.Fatalf("servers: %v", servers)
