@@ -279,6 +279,9 @@ func TestCallErrors(t *testing.T) {
 		{"null path parameter", "getPet", `{"petId":null}`, `missing required path parameter "petId"`},
 		{"missing required header", "listPets", `{"limit":1}`, `missing required header parameter "X-Request-Id"`},
 		{"missing required body", "createPet", `{}`, `missing the request body "body"`},
+		{"empty path parameter", "getPet", `{"petId":""}`, `path parameter "petId" is empty`},
+		{"line break in a header", "listPets", `{"X-Request-Id":"a\r\nX-Evil: 1"}`, `header parameter "X-Request-Id" holds a line break`},
+		{"control character in a cookie", "search", `{"session":"a\u0000"}`, `cookie parameter "session" holds a line break`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,21 +1,30 @@
 package openapi
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestMCPServer speaks MCP to the tools over the SDK's in-memory transport,
-// as a client of any other server would.
-func TestMCPServer(t *testing.T) {
+// TestAsMCPServer serves the tools from an SDK server, as the core does,
+// and speaks MCP to them over the in-memory transport: the SDK accepts the
+// tools (input schemas of type object) and a client sees the results.
+func TestAsMCPServer(t *testing.T) {
 	api := newTestAPI(t)
 	s := loadPetstore(t, api, nil)
 	ctx := t.Context()
 
+	name, version, _ := s.Info()
+	srv := sdk.NewServer(&sdk.Implementation{Name: name, Version: version}, nil)
+	for _, tool := range s.Tools() {
+		srv.AddTool(tool, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			return s.Call(ctx, req.Params.Name, req.Params.Arguments)
+		})
+	}
 	clientTransport, serverTransport := sdk.NewInMemoryTransports()
-	ss, err := s.MCPServer().Connect(ctx, serverTransport, nil)
+	ss, err := srv.Connect(ctx, serverTransport, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,6 +57,10 @@ func (s *Server) newRequest(ctx context.Context, op *operation, args map[string]
 			}
 			continue
 		}
+		if bp.param.In == openapi3.ParameterInPath && v == "" {
+			// An empty segment would call another path ("/pets/" for "/pets/{id}").
+			return nil, invalidArguments("path parameter %q is empty", bp.prop)
+		}
 		values[bp.param] = v
 	}
 
@@ -86,14 +90,19 @@ func (s *Server) newRequest(ctx context.Context, op *operation, args map[string]
 	var cookies []string
 	for _, bp := range op.params {
 		v, ok := values[bp.param]
-		if !ok {
+		if !ok || (bp.param.In != openapi3.ParameterInHeader && bp.param.In != openapi3.ParameterInCookie) {
 			continue
 		}
-		switch bp.param.In {
-		case openapi3.ParameterInHeader:
-			req.Header.Set(bp.param.Name, simpleValue(bp.param, v))
-		case openapi3.ParameterInCookie:
-			cookies = append(cookies, bp.param.Name+"="+simpleValue(bp.param, v))
+		text := simpleValue(bp.param, v)
+		if !validHeaderValue(text) {
+			// net/http would refuse to send it, which would look like a
+			// network failure.
+			return nil, invalidArguments("%s parameter %q holds a line break or another control character", bp.param.In, bp.prop)
+		}
+		if bp.param.In == openapi3.ParameterInHeader {
+			req.Header.Set(bp.param.Name, text)
+		} else {
+			cookies = append(cookies, bp.param.Name+"="+text)
 		}
 	}
 	if len(cookies) > 0 {
@@ -110,6 +119,17 @@ func (s *Server) newRequest(ctx context.Context, op *operation, args map[string]
 	}
 	s.authorize(req)
 	return req, nil
+}
+
+// validHeaderValue reports whether s can be sent as a header value: no
+// control characters other than tab (RFC 9110, section 5.5).
+func validHeaderValue(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if b := s[i]; (b < 0x20 && b != '\t') || b == 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // renderPath fills the path template with path parameters, escaped so that

@@ -166,8 +166,9 @@ func (s *Server) Info() (name, version, description string) {
 	return name, version, description
 }
 
-// Tools returns one tool per operation, in document order. The tools are
-// shared: do not modify them.
+// Tools returns one tool per operation, in document order. InputSchema and
+// OutputSchema are json.RawMessage, with properties in the document's order
+// (parameters first, then "body"). The tools are shared: do not modify them.
 func (s *Server) Tools() []*sdk.Tool {
 	return append([]*sdk.Tool(nil), s.tools...)
 }
@@ -208,19 +209,4 @@ func (s *Server) Call(ctx context.Context, name string, args json.RawMessage) (*
 		return nil, transportError(ctx, req, err, s.redactQuery)
 	}
 	return toolResult(req, resp, body, truncated, s.redactQuery), nil
-}
-
-// MCPServer returns an MCP server offering s's tools, for a caller that
-// wants to speak MCP to it (over sdk.NewInMemoryTransports) exactly as to
-// any other server. Over that route a *NetworkError reaches the client as a
-// JSON-RPC error carrying its message.
-func (s *Server) MCPServer() *sdk.Server {
-	name, version, _ := s.Info()
-	srv := sdk.NewServer(&sdk.Implementation{Name: name, Version: version}, nil)
-	for _, t := range s.tools {
-		srv.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-			return s.Call(ctx, req.Params.Name, req.Params.Arguments)
-		})
-	}
-	return srv
 }
