@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"mcpbrowser/cli"
@@ -30,19 +31,34 @@ func run(args []string) int {
 		v += " (" + commit + ")"
 	}
 	mcp.ClientVersion = version
+	if path, ok := windowArgs(args); ok {
+		return openWindow(path, v)
+	}
 	// Ctrl+C or SIGTERM cancels the context; the command then stops the
 	// server's whole process tree before it returns.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	switch {
-	case len(args) == 0:
-		return openWindow(ctx, v)
 	case args[0] == "demo-server":
 		return demoServer(ctx, args[1:])
 	}
 	exe, _ := os.Executable()
 	return cli.Run(ctx, args, cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Stdin: os.Stdin, Executable: exe, Version: v})
+}
+
+// windowArgs reports whether the command line asks for the window: nothing,
+// or only --config FILE.
+func windowArgs(args []string) (configPath string, ok bool) {
+	switch {
+	case len(args) == 0:
+		return "", true
+	case len(args) == 2 && args[0] == "--config":
+		return args[1], true
+	case len(args) == 1 && strings.HasPrefix(args[0], "--config="):
+		return strings.TrimPrefix(args[0], "--config="), true
+	}
+	return "", false
 }
 
 func demoServer(ctx context.Context, args []string) int {

@@ -1,13 +1,17 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
+
+	"mcpbrowser/ui"
 )
 
-// openWindow opens the app's window. Until the window lands it prints usage.
-func openWindow(ctx context.Context, version string) int {
-	fmt.Fprintln(os.Stderr, "mcpbrowser "+version+": the window is not built yet; see mcpbrowser --help")
-	return 2
+// openWindow opens the app's window on the given servers file ("" = the default).
+func openWindow(configPath, version string) int {
+	if err := ui.Run(ui.Options{ConfigPath: configPath, Version: version}); err != nil {
+		fmt.Fprintln(os.Stderr, "mcpbrowser:", err)
+		return 1
+	}
+	return 0
 }
