@@ -132,6 +132,9 @@ func (w *fieldView) objectInput() fyne.CanvasObject {
 func (w *fieldView) keyValueInput() fyne.CanvasObject {
 	fd := w.fd
 	box := container.NewVBox()
+	if fd.Parent() == nil && len(fd.Children()) == 0 {
+		box.Add(widget.NewLabel("This tool declares no arguments; add any as key/value pairs."))
+	}
 	for _, c := range fd.Children() {
 		box.Add(w.entryRow(c))
 	}

@@ -289,7 +289,12 @@ func (v *FormView) modeChanged(mode string) {
 		ok = v.jsonToForm()
 	}
 	if !ok {
-		v.showMode(v.jsonMode)
+		// Stay where we are; the reason is shown at the top.
+		current := modeForm
+		if v.jsonMode {
+			current = modeJSON
+		}
+		v.setQuiet(func() { v.modes.SetSelected(current) })
 	}
 }
 
