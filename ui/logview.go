@@ -387,16 +387,17 @@ func (r *logRowRenderer) Refresh() {
 		r.stamp.Text = e.Time.Format("15:04:05.000")
 	}
 	r.stamp.Color = col(theme.ColorNamePlaceHolder)
-	r.tag.Text, r.tag.TextStyle.Bold = "", false
+	// Only plain monospace: themes need not have bold or italic monospace faces.
+	r.tag.Text = ""
 	r.text.Text = displayLine(e.Text)
-	r.text.Color, r.text.TextStyle.Bold, r.text.TextStyle.Italic = fg, false, false
+	r.text.Color = fg
 	r.bg.FillColor = color.Transparent
 	r.rule.StrokeColor = color.Transparent
 
 	switch e.Kind {
 	case mcp.LogStdoutNoise:
 		warn := col(theme.ColorNameWarning)
-		r.tag.Text, r.tag.Color, r.tag.TextStyle.Bold = "stdout", warn, true
+		r.tag.Text, r.tag.Color = "stdout", warn
 		r.text.Color = warn
 		r.bg.FillColor = withAlpha(warn, 0x18)
 	case mcp.LogMessage:
@@ -406,10 +407,10 @@ func (r *logRowRenderer) Refresh() {
 		}
 	case mcp.LogInfo:
 		r.tag.Text, r.tag.Color = "app", col(theme.ColorNamePlaceHolder)
-		r.text.Color, r.text.TextStyle.Italic = col(theme.ColorNamePlaceHolder), true
+		r.text.Color = col(theme.ColorNamePlaceHolder)
 	case mcp.LogCallStart, mcp.LogCallEnd:
 		primary := col(theme.ColorNamePrimary)
-		r.text.Color, r.text.TextStyle.Bold = primary, true
+		r.text.Color = primary
 		r.bg.FillColor = withAlpha(primary, 0x22)
 		r.rule.StrokeColor = primary
 		r.ruleTop = e.Kind == mcp.LogCallStart

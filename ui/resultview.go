@@ -277,7 +277,7 @@ func (v *ResultView) contentBlock(i int, c sdk.Content) fyne.CanvasObject {
 // textBlock shows a text, pretty-printed when it is JSON: small ones in a
 // selectable label, big ones as a head of lines with "Show all" and "Save".
 func (v *ResultView) textBlock(name, text string) fyne.CanvasObject {
-	shown, isJSON := prettyJSON(text)
+	shown, isJSON := prettyJSONText(text)
 	v.texts = append(v.texts, shown)
 	if len(shown) <= smallTextBytes && strings.Count(shown, "\n") < smallTextLines {
 		l := widget.NewLabel(shown)
@@ -501,7 +501,7 @@ func resultText(r *mcp.CallResult) string {
 	look := lookOf(r)
 	fmt.Fprintf(&b, "%s: %s\n", look.title, look.sentence)
 	if r.RPCError != nil && len(r.RPCError.Data) > 0 {
-		s, _ := prettyJSON(string(r.RPCError.Data))
+		s, _ := prettyJSONText(string(r.RPCError.Data))
 		b.WriteString("data: " + s + "\n")
 	}
 	if r.Result != nil {
@@ -534,8 +534,8 @@ func resultText(r *mcp.CallResult) string {
 	return b.String()
 }
 
-// prettyJSON indents text that is a JSON object or array; other text comes back as is.
-func prettyJSON(text string) (string, bool) {
+// prettyJSONText indents text that is a JSON object or array; other text comes back as is.
+func prettyJSONText(text string) (string, bool) {
 	t := strings.TrimSpace(text)
 	if t == "" || (t[0] != '{' && t[0] != '[') {
 		return text, false

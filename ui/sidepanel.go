@@ -20,10 +20,10 @@ import (
 	"mcpbrowser/mcp"
 )
 
-// frame is how often, at most, the side panel redraws for new log lines or
+// panelFrame is how often, at most, the side panel redraws for new log lines or
 // messages: a server that floods stderr costs one refresh per frame, not
 // one per line.
-const frame = 16 * time.Millisecond
+const panelFrame = 16 * time.Millisecond
 
 // A SidePanel shows the selected server's log ("stderr") and wire log
 // ("messages") in two tabs, live.
@@ -84,7 +84,7 @@ func (p *SidePanel) Notify(e mcp.Event) {
 	}
 	p.scheduled = true
 	p.mu.Unlock()
-	time.AfterFunc(frame, func() { fyne.Do(p.refresh) })
+	time.AfterFunc(panelFrame, func() { fyne.Do(p.refresh) })
 }
 
 // refresh pulls new entries into both tabs; it runs on the UI goroutine.

@@ -384,7 +384,6 @@ func (r *wireRow) set(e mcp.WireEntry) {
 
 func (r *wireRow) CreateRenderer() fyne.WidgetRenderer {
 	rr := &wireRowRenderer{row: r, stamp: monoText(), arrow: monoText(), what: monoText(), size: monoText()}
-	rr.arrow.TextStyle.Bold = true
 	rr.size.Alignment = fyne.TextAlignTrailing
 	rr.Refresh()
 	return rr
