@@ -89,6 +89,22 @@ func TestCallBuildsTheRequest(t *testing.T) {
 			wantHeader: map[string]string{"Cookie": "session=s1"},
 		},
 		{
+			name:       "form-encoded body",
+			tool:       "login",
+			args:       `{"body":{"user":"ann b","scopes":["read","write"]}}`,
+			wantTarget: "POST /v1/login",
+			wantHeader: map[string]string{"Content-Type": "application/x-www-form-urlencoded"},
+			wantBody:   "scopes=read&scopes=write&user=ann+b",
+		},
+		{
+			name:       "text body",
+			tool:       "addNote",
+			args:       `{"body":"hello\nworld"}`,
+			wantTarget: "POST /v1/notes",
+			wantHeader: map[string]string{"Content-Type": "text/plain"},
+			wantBody:   "hello\nworld",
+		},
+		{
 			name:       "label style array in the path",
 			tool:       "retrieveTheQuarterlyFinancialReportForTheGivenRegionAndFiscalYea",
 			args:       `{"year":2024,"region":["eu","us"]}`,
@@ -207,6 +223,24 @@ func TestCallResults(t *testing.T) {
 	}
 }
 
+// TestHeadShowsHeaders: a HEAD answer has no body; its headers are what
+// was asked for.
+func TestHeadShowsHeaders(t *testing.T) {
+	api := newTestAPI(t)
+	s := loadPetstore(t, api, nil)
+	res, err := s.Call(t.Context(), "checkNotes", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := textOf(t, res)
+	if !strings.HasPrefix(text, "HTTP 200 OK\n") || !strings.Contains(text, "\nContent-Type: application/json") {
+		t.Errorf("text = %q", text)
+	}
+	if got := api.last(t); got.Method != http.MethodHead || got.RequestURI != "/v1/notes" {
+		t.Errorf("request = %s %s", got.Method, got.RequestURI)
+	}
+}
+
 func TestAuthAndEntryHeaders(t *testing.T) {
 	api := newTestAPI(t)
 	basic := "Basic " + base64.StdEncoding.EncodeToString([]byte("ann:s3cret"))
@@ -279,6 +313,7 @@ func TestCallErrors(t *testing.T) {
 		{"null path parameter", "getPet", `{"petId":null}`, `missing required path parameter "petId"`},
 		{"missing required header", "listPets", `{"limit":1}`, `missing required header parameter "X-Request-Id"`},
 		{"missing required body", "createPet", `{}`, `missing the request body "body"`},
+		{"form body not an object", "login", `{"body":[1]}`, `the request body "body" must be an object`},
 		{"empty path parameter", "getPet", `{"petId":""}`, `path parameter "petId" is empty`},
 		{"line break in a header", "listPets", `{"X-Request-Id":"a\r\nX-Evil: 1"}`, `header parameter "X-Request-Id" holds a line break`},
 		{"control character in a cookie", "search", `{"session":"a\u0000"}`, `cookie parameter "session" holds a line break`},
@@ -321,6 +356,10 @@ func TestNetworkError(t *testing.T) {
 	}
 	if netErr.Method != http.MethodGet || netErr.URL != closed+"/v1/pets/1?api_key=REDACTED" {
 		t.Errorf("NetworkError = %s %s", netErr.Method, netErr.URL)
+	}
+	wantPrefix := "cannot reach " + closed + "/v1/pets/1?api_key=REDACTED (GET): dial tcp "
+	if !strings.HasPrefix(err.Error(), wantPrefix) {
+		t.Errorf("message = %q\nwant it to start %q", err, wantPrefix)
 	}
 	if strings.Contains(err.Error(), "very-secret") {
 		t.Errorf("the message shows the API key: %v", err)

@@ -304,6 +304,9 @@ func scalarKeywords(s *openapi3.Schema) map[string]any {
 		openapi3.BoolSchema{}, openapi3.BoolSchema{}, openapi3.BoolSchema{}
 	flat.Properties, flat.PatternProperties, flat.DependentSchemas, flat.Defs = nil, nil, nil, nil
 	flat.Extensions = nil
+	// Identifiers and anchors would change how the "#/$defs/…" references
+	// left here resolve, and every reference they served is inlined.
+	flat.SchemaID, flat.SchemaDialect, flat.Anchor, flat.DynamicAnchor, flat.DynamicRef = "", "", "", "", ""
 	// Documentation and code-generation hints with no meaning in JSON Schema.
 	flat.Discriminator, flat.XML, flat.ExternalDocs = nil, nil, nil
 

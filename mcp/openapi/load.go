@@ -51,7 +51,11 @@ func specLocation(spec, baseDir string) (*url.URL, error) {
 		if err != nil {
 			return nil, fmt.Errorf("OpenAPI document URL %q: %w", spec, err)
 		}
-		path = filepath.FromSlash(u.Path)
+		path = u.Path
+		if len(path) >= 3 && path[0] == '/' && path[2] == ':' {
+			path = path[1:] // file:///C:/x on Windows
+		}
+		path = filepath.FromSlash(path)
 	} else if rest, ok := strings.CutPrefix(spec, "~/"); ok {
 		home, err := os.UserHomeDir()
 		if err != nil {

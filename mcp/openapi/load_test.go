@@ -53,6 +53,37 @@ func TestMalformedDocuments(t *testing.T) {
 	}
 }
 
+func TestSpecLocations(t *testing.T) {
+	abs, err := filepath.Abs("testdata/remote.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		spec    string
+		baseDir string
+	}{
+		{"relative to the working folder", "testdata/remote.yaml", ""},
+		{"relative to the config folder", "remote.yaml", "testdata"},
+		{"absolute", abs, "/somewhere/else"},
+		{"file URL", "file://" + filepath.ToSlash(abs), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Load(t.Context(), Options{Specs: []string{tt.spec}, BaseDir: tt.baseDir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The $ref to shared.yaml, a file beside it, is resolved.
+			out := schemaOf(t, toolByName(t, s, "getThing").OutputSchema)
+			props, _ := out["properties"].(map[string]any)
+			if _, ok := props["size"]; !ok {
+				t.Errorf("outputSchema = %v", out)
+			}
+		})
+	}
+}
+
 func TestUnreadableDocument(t *testing.T) {
 	_, err := Load(t.Context(), Options{Specs: []string{"testdata/nowhere.yaml"}})
 	if err == nil || !strings.HasPrefix(err.Error(), "cannot read the OpenAPI document testdata/nowhere.yaml: ") ||

@@ -20,10 +20,10 @@ import (
 // maxResponseBytes bounds the response body kept from one call.
 const maxResponseBytes = 64 << 20
 
-// A NetworkError is a failure to reach the API at all: the name does not
-// resolve, the connection is refused or reset, TLS fails, the client's own
-// timeout passes. An API that answers, whatever its status, is not one: a
-// non-2xx answer is a tool result with IsError set.
+// A NetworkError is a failure to reach the API (or a document's URL) at
+// all: the name does not resolve, the connection is refused or reset, TLS
+// fails, the client's own timeout passes. An API that answers, whatever its
+// status, is not one: a non-2xx answer is a tool result with IsError set.
 type NetworkError struct {
 	// Method and URL are the request's; an API key in the query is
 	// replaced by "REDACTED".
@@ -32,7 +32,7 @@ type NetworkError struct {
 }
 
 func (e *NetworkError) Error() string {
-	return fmt.Sprintf("cannot reach the API (%s %s): %v; check that it is running and that the base URL is right", e.Method, e.URL, e.Err)
+	return fmt.Sprintf("cannot reach %s (%s): %v; is the server running, and is the address right?", e.URL, e.Method, e.Err)
 }
 
 func (e *NetworkError) Unwrap() error { return e.Err }

@@ -56,7 +56,7 @@ func TestToolsOfPetstore(t *testing.T) {
 		"draw_shape", "get_things", "get_things_2",
 		"retrieveTheQuarterlyFinancialReportForTheGivenRegionAndFiscalYea",
 		"retrieveTheQuarterlyFinancialReportForTheGivenRegionAndFiscalY_2",
-		"getTree", "search", "fail",
+		"getTree", "search", "fail", "login", "addNote", "checkNotes", "upload",
 	}
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("tool names, in document order:\n got %q\nwant %q", names, want)
@@ -97,6 +97,8 @@ func TestToolDescriptionsAndAnnotations(t *testing.T) {
 		{"put_pets_petId", "Replace a pet (this operation has no operationId).", false, nil, true},
 		{"deletePet", "Deprecated.\n\nDELETE /pets/{petId}", false, ptr(true), true},
 		{"get_pets_petId_photo", "GET /pets/{petId}/photo", true, nil, false},
+		{"checkNotes", "HEAD /notes", true, nil, false},
+		{"upload", "Upload a file\n\n(The request body, of type application/octet-stream, cannot be sent from here.)", false, nil, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.tool, func(t *testing.T) {
@@ -164,6 +166,10 @@ func TestInputSchemas(t *testing.T) {
 			"ids":{"type":"array","items":{"type":"integer"}},
 			"session":{"type":"string"}}}`},
 		{"get_things", `{"type":"object","properties":{}}`},
+		{"login", `{"type":"object","required":["body"],"properties":{"body":{"type":"object","properties":{
+			"user":{"type":"string"},"scopes":{"type":"array","items":{"type":"string"}}}}}}`},
+		{"addNote", `{"type":"object","properties":{"body":{"type":"string"}}}`},
+		{"upload", `{"type":"object","properties":{}}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.tool, func(t *testing.T) {
