@@ -923,6 +923,10 @@ func ResolveInputs(s *ServerConfig, answers map[string]string) (*ServerConfig, e
 	return c, nil
 }
 
+// HoldsAnswers reports whether the entry is a ResolveInputs copy holding
+// the person's answers in clear, which must never be saved or exported.
+func HoldsAnswers(s *ServerConfig) bool { return readMeta(s).Answered }
+
 // Variables are the values ${…} placeholders expand to when a server starts.
 type Variables struct {
 	// Home is ${userHome}.
@@ -1075,7 +1079,7 @@ func parseDotEnv(data []byte) map[string]string {
 // client but ours can run (openapi) are left out; ExportNotes says so.
 func Export(servers []*ServerConfig, format Format) ([]byte, error) {
 	for _, s := range servers {
-		if readMeta(s).Answered {
+		if HoldsAnswers(s) {
 			return nil, fmt.Errorf("server %q holds answers to VS Code inputs and must not be exported; export the saved entry instead", s.Name)
 		}
 	}

@@ -401,6 +401,9 @@ func TestFormatResolveInputs(t *testing.T) {
 	if s.Env["PERPLEXITY_API_KEY"] != "${input:perplexity-key}" {
 		t.Errorf("the saved entry changed: %v", s.Env)
 	}
+	if !HoldsAnswers(run) || HoldsAnswers(s) {
+		t.Errorf("HoldsAnswers: resolved %v, saved %v", HoldsAnswers(run), HoldsAnswers(s))
+	}
 	if _, err := Export([]*ServerConfig{run}, FormatVSCode); err == nil {
 		t.Error("an entry holding answers was exported")
 	}
