@@ -357,7 +357,7 @@ func TestNetworkError(t *testing.T) {
 	if netErr.Method != http.MethodGet || netErr.URL != closed+"/v1/pets/1?api_key=REDACTED" {
 		t.Errorf("NetworkError = %s %s", netErr.Method, netErr.URL)
 	}
-	wantPrefix := "cannot reach " + closed + "/v1/pets/1?api_key=REDACTED (GET): dial tcp "
+	wantPrefix := "cannot reach the API at " + closed + "/v1/pets/1?api_key=REDACTED (GET): dial tcp "
 	if !strings.HasPrefix(err.Error(), wantPrefix) {
 		t.Errorf("message = %q\nwant it to start %q", err, wantPrefix)
 	}

@@ -32,7 +32,7 @@ type NetworkError struct {
 }
 
 func (e *NetworkError) Error() string {
-	return fmt.Sprintf("cannot reach %s (%s): %v; is the server running, and is the address right?", e.URL, e.Method, e.Err)
+	return fmt.Sprintf("cannot reach the API at %s (%s): %v; is the server running, and is the address right?", e.URL, e.Method, e.Err)
 }
 
 func (e *NetworkError) Unwrap() error { return e.Err }
