@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/adrg/xdg"
 )
@@ -301,6 +302,12 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) { // valid JSON, but not an object: point at its start
+			cerr := &ConfigError{Path: path, Msg: "the file must be a JSON object like {\"mcpServers\": {…}}"}
+			cerr.Line, cerr.Column = lineColumn(data, len(data)-len(bytes.TrimLeft(data, " \t\r\n")))
+			return nil, cerr
+		}
 		return nil, jsonError(path, data, err)
 	}
 	raw, ok := top["mcpServers"]
@@ -309,15 +316,26 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 	if !ok || string(raw) == "null" {
 		return cfg, nil
 	}
-	names, err := objectKeys(raw)
+	base := bytes.Index(data, raw)
+	at := func(cerr *ConfigError, off int) *ConfigError {
+		if base >= 0 {
+			cerr.Line, cerr.Column = lineColumn(data, base+off)
+		}
+		return cerr
+	}
+	names, offsets, err := objectKeys(raw)
 	if err != nil {
-		return nil, jsonError(path, data, fmt.Errorf("mcpServers: %w", err))
+		return nil, at(&ConfigError{Path: path, Msg: "\"mcpServers\" must be an object of servers, like {\"name\": {\"command\": …}}"}, 0)
+	}
+	for i, name := range names {
+		if first := slices.Index(names, name); first < i {
+			return nil, at(&ConfigError{Path: path, Msg: fmt.Sprintf("server %q is written twice; rename or remove one", name)}, offsets[i])
+		}
 	}
 	var entries map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &entries); err != nil {
 		return nil, jsonError(path, data, err)
 	}
-	base := bytes.Index(data, raw)
 	for _, name := range names {
 		s, err := parseServer(name, entries[name])
 		if err != nil {
@@ -341,8 +359,22 @@ func parseServer(name string, raw json.RawMessage) (*ServerConfig, error) {
 	if err := json.Unmarshal(raw, &fields); err != nil {
 		return nil, errors.New("must be an object like {\"command\": \"…\"} or {\"url\": \"…\"}")
 	}
-	s := &ServerConfig{Name: name}
-	if err := json.Unmarshal(raw, s); err != nil {
+	// Only the exact spellings are ours: encoding/json would also take
+	// "Command" or "URL", and they would then be written twice on save.
+	s := &ServerConfig{Name: name, Extra: map[string]json.RawMessage{}}
+	known := map[string]json.RawMessage{}
+	for k, v := range fields {
+		if slices.Contains(knownServerFields, k) {
+			known[k] = v
+		} else {
+			s.Extra[k] = v
+		}
+	}
+	knownJSON, err := json.Marshal(known)
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(knownJSON, s); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			return nil, fmt.Errorf("field %q must be %s", te.Field, jsonKind(te.Type.Kind().String()))
@@ -352,12 +384,6 @@ func parseServer(name string, raw json.RawMessage) (*ServerConfig, error) {
 	if t, ok := fields["type"]; ok {
 		if err := json.Unmarshal(t, &s.rawType); err != nil {
 			return nil, errors.New("field \"type\" must be a string")
-		}
-	}
-	s.Extra = map[string]json.RawMessage{}
-	for k, v := range fields {
-		if !slices.Contains(knownServerFields, k) {
-			s.Extra[k] = v
 		}
 	}
 	s.Type = NormalizeType(s.rawType)
@@ -387,29 +413,37 @@ func jsonKind(k string) string {
 	return "a " + k
 }
 
-// objectKeys returns the keys of a JSON object in the order they are written.
-func objectKeys(raw json.RawMessage) ([]string, error) {
+// objectKeys returns the keys of a JSON object in the order they are written,
+// with the byte offset in raw where each key starts.
+func objectKeys(raw json.RawMessage) ([]string, []int, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	tok, err := dec.Token()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, errors.New("must be an object of servers")
+		return nil, nil, errors.New("must be an object of servers")
 	}
 	var keys []string
+	var offsets []int
 	for dec.More() {
+		before := int(dec.InputOffset())
 		tok, err := dec.Token()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		keys = append(keys, tok.(string))
+		key := tok.(string)
+		// InputOffset is now just past the key's closing quote; the key starts
+		// at the first quote after the previous value (skipping , and spaces).
+		start := before + bytes.IndexByte(raw[before:], '"')
+		keys = append(keys, key)
+		offsets = append(offsets, start)
 		var skip json.RawMessage
 		if err := dec.Decode(&skip); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return keys, nil
+	return keys, offsets, nil
 }
 
 func jsonError(path string, data []byte, err error) error {
@@ -428,12 +462,13 @@ func jsonError(path string, data []byte, err error) error {
 	return cerr
 }
 
-// lineColumn turns a byte offset into a 1-based line and column.
+// lineColumn turns a byte offset into a 1-based line and a 1-based column
+// counted in characters, as editors show them.
 func lineColumn(data []byte, offset int) (int, int) {
 	offset = min(max(offset, 0), len(data))
 	before := data[:offset]
 	line := bytes.Count(before, []byte("\n")) + 1
-	col := offset - bytes.LastIndexByte(before, '\n')
+	col := utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:]) + 1
 	return line, col
 }
 
@@ -485,10 +520,10 @@ func (s *ServerConfig) marshalEntry() ([]byte, error) {
 		return nil, err
 	}
 	switch {
-	case s.rawType != "" && NormalizeType(s.rawType) == s.Type:
-		fields["type"], _ = json.Marshal(s.Type)
 	case s.rawType != "" && s.Type == "":
 		fields["type"], _ = json.Marshal(s.rawType) // unknown: keep what the person wrote
+	case s.rawType != "" && NormalizeType(s.rawType) == s.Type:
+		fields["type"], _ = json.Marshal(s.Type)
 	case s.Type != "" && s.Type != impliedType(s):
 		fields["type"], _ = json.Marshal(s.Type)
 	}

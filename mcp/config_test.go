@@ -57,17 +57,15 @@ func TestConfigTypeInFile(t *testing.T) {
 func TestConfigTypeAbsent(t *testing.T) {
 	cases := []struct {
 		entry, wantType, wantProblem string
-		knownIssue                   string // config.go bug this case shows; see the report
 	}{
-		{`{"command": "npx"}`, TypeStdio, "", ""},
-		{`{"url": "https://x/mcp"}`, TypeHTTP, "", ""},
-		{`{"spec": "api.yaml"}`, TypeOpenAPI, "", ""},
-		{`{"type": "sse", "url": "https://x/sse"}`, TypeSSE, "", ""},
-		{`{"args": ["x"]}`, "", "neither", ""},
-		{`{"type": "stdio"}`, TypeStdio, "no command", ""},
-		{`{"type": "http"}`, TypeHTTP, "no URL", ""},
-		{`{"type": "websocket", "url": "ws://x"}`, "", "unknown transport type",
-			"marshalEntry writes an unknown type as \"\", so it reloads as http"},
+		{`{"command": "npx"}`, TypeStdio, ""},
+		{`{"url": "https://x/mcp"}`, TypeHTTP, ""},
+		{`{"spec": "api.yaml"}`, TypeOpenAPI, ""},
+		{`{"type": "sse", "url": "https://x/sse"}`, TypeSSE, ""},
+		{`{"args": ["x"]}`, "", "neither"},
+		{`{"type": "stdio"}`, TypeStdio, "no command"},
+		{`{"type": "http"}`, TypeHTTP, "no URL"},
+		{`{"type": "websocket", "url": "ws://x"}`, "", "unknown transport type"},
 	}
 	for _, c := range cases {
 		cfg, err := ParseConfig("f.json", []byte(`{"mcpServers": {"s": `+c.entry+`}}`))
@@ -88,10 +86,6 @@ func TestConfigTypeAbsent(t *testing.T) {
 			t.Fatalf("%s: reload: %v\n%s", c.entry, err, out)
 		}
 		if got := again.Servers[0]; got.Type != s.Type || got.Problem != s.Problem {
-			if c.knownIssue != "" {
-				t.Logf("SKIPPED CHECK, known config.go issue (%s): %s saved as %s", c.knownIssue, c.entry, bytes.Join(bytes.Fields(out), nil))
-				continue
-			}
 			t.Errorf("%s: after save type %q problem %q", c.entry, got.Type, got.Problem)
 		}
 		if !strings.Contains(c.entry, `"type"`) && bytes.Contains(out, []byte(`"type"`)) {
@@ -288,11 +282,10 @@ func writeFixture(t *testing.T, path, content string) {
 
 func TestConfigMalformed(t *testing.T) {
 	cases := []struct {
-		name       string
-		doc        string
-		line, col  int
-		msg        string
-		knownIssue string // config.go bug this case shows; see the report
+		name      string
+		doc       string
+		line, col int
+		msg       string
 	}{
 		{name: "trailing comma", doc: "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"x\",}\n  }\n}",
 			line: 3, col: 26, msg: "not valid JSON"},
@@ -304,14 +297,11 @@ func TestConfigMalformed(t *testing.T) {
 			line: 3, col: 10, msg: `field "args" must be a list`},
 		{name: "entry not an object", doc: "{\n  \"mcpServers\": {\n    \"ok\": {\"command\": \"x\"},\n    \"a\": 5\n  }\n}",
 			line: 4, col: 10, msg: `server "a"`},
-		{name: "top level not an object", doc: "[\n  1\n]", line: 1, col: 1, msg: "object",
-			knownIssue: "UnmarshalTypeError.Offset is past the value"},
-		{name: "servers not an object", doc: "{\n  \"mcpServers\": [\n  ]\n}", line: 2, col: 17, msg: "must be an object",
-			knownIssue: "no position when mcpServers is not an object"},
-		{name: "column counts characters", doc: "{\"mcpServers\": {\"é\": {\"command\": 5}}}", line: 1, col: 22, msg: `"command" must be a string`,
-			knownIssue: "column counts bytes, editors count characters"},
+		{name: "top level not an object", doc: "[\n  1\n]", line: 1, col: 1, msg: "object"},
+		{name: "servers not an object", doc: "{\n  \"mcpServers\": [\n  ]\n}", line: 2, col: 17, msg: "must be an object"},
+		{name: "column counts characters", doc: "{\"mcpServers\": {\"é\": {\"command\": 5}}}", line: 1, col: 22, msg: `"command" must be a string`},
 		{name: "name written twice", doc: "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"x\"},\n    \"a\": {\"command\": \"y\"}\n  }\n}",
-			line: 4, col: 5, msg: "twice", knownIssue: "a name written twice loads as two entries with the second value, and saving drops the first"},
+			line: 4, col: 5, msg: "twice"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -335,9 +325,6 @@ func TestConfigMalformed(t *testing.T) {
 				report = cerr.Error()
 			} else if err != nil {
 				report = err.Error()
-			}
-			if c.knownIssue != "" {
-				t.Skipf("known config.go issue (%s): got %s, want %d:%d %q", c.knownIssue, report, c.line, c.col, c.msg)
 			}
 			t.Errorf("got %s, want %d:%d containing %q", report, c.line, c.col, c.msg)
 		})
