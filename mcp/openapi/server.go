@@ -12,8 +12,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -63,12 +65,13 @@ type Options struct {
 // A Server is loaded OpenAPI documents seen as an MCP server's tools. It is
 // safe for concurrent use.
 type Server struct {
-	opts     Options
-	client   *http.Client
-	docs     []*document
-	tools    []*sdk.Tool
-	ops      map[string]*operation
-	warnings []*SpecError
+	opts   Options
+	client *http.Client
+	// name, version and description are Info's answer.
+	name, version, description string
+	tools                      []*sdk.Tool
+	ops                        map[string]*operation
+	warnings                   []*SpecError
 	// redactQuery names query parameters whose values must not appear in
 	// messages (an API key).
 	redactQuery []string
@@ -92,6 +95,12 @@ func Load(ctx context.Context, opts Options) (*Server, error) {
 		}
 		override = u
 	}
+	// The caller's maps stay the caller's: calls read these copies.
+	opts.Specs, opts.Headers, opts.Query = slices.Clone(opts.Specs), maps.Clone(opts.Headers), maps.Clone(opts.Query)
+	if opts.Auth != nil {
+		a := *opts.Auth
+		opts.Auth = &a
+	}
 	s := &Server{opts: opts, client: opts.HTTPClient, ops: map[string]*operation{}}
 	if s.client == nil {
 		s.client = http.DefaultClient
@@ -101,17 +110,19 @@ func Load(ctx context.Context, opts Options) (*Server, error) {
 	}
 
 	r := &reader{ctx: ctx, client: s.client, cache: map[string][]byte{}}
+	var docs []*document
 	for _, spec := range opts.Specs {
 		d, err := loadDocument(r, spec, opts.BaseDir)
 		if err != nil {
 			return nil, err
 		}
-		s.docs = append(s.docs, d)
+		docs = append(docs, d)
 		s.warnings = append(s.warnings, d.warnings...)
 	}
+	s.name, s.version, s.description = info(docs)
 
 	taken := map[string]bool{}
-	for _, d := range s.docs {
+	for _, d := range docs {
 		noServer := false
 		for _, e := range d.operations() {
 			name := uniqueToolName(baseToolName(e.method, e.path, e.op.OperationID), taken)
@@ -150,18 +161,22 @@ func checkAuth(a *Auth) error {
 }
 
 // Info returns what the first document's info object says: its title,
-// version and description. With several documents the name lists every
-// title.
+// version and description. With several documents the name joins every
+// title with " + ". The name is "" when no document has a title.
 func (s *Server) Info() (name, version, description string) {
+	return s.name, s.version, s.description
+}
+
+func info(docs []*document) (name, version, description string) {
 	var titles []string
-	for _, d := range s.docs {
+	for _, d := range docs {
 		if d.doc.Info != nil && d.doc.Info.Title != "" {
 			titles = append(titles, d.doc.Info.Title)
 		}
 	}
 	name = strings.Join(titles, " + ")
-	if info := s.docs[0].doc.Info; info != nil {
-		version, description = info.Version, info.Description
+	if first := docs[0].doc.Info; first != nil {
+		version, description = first.Version, first.Description
 	}
 	return name, version, description
 }
