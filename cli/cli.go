@@ -295,7 +295,7 @@ func maskMap(m map[string]string) map[string]string {
 	}
 	out := make(map[string]string, len(m))
 	for k, v := range m {
-		out[k] = mcp.MaskValue(k, v)
+		out[k] = mcp.MaskSecret(k, v)
 	}
 	return out
 }

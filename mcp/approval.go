@@ -40,12 +40,12 @@ import (
 )
 
 // secretWords make an env or header name secret when it contains one of them.
-var secretWords = []string{"TOKEN", "KEY", "SECRET", "PASSWORD", "PASS", "AUTH", "CREDENTIAL"}
+var secretWords = []string{"TOKEN", "KEY", "SECRET", "PASSWORD", "PASS", "AUTH", "CREDENTIAL", "COOKIE"}
 
-// isSecret reports whether a variable or header with this name holds a
-// secret: its name contains TOKEN, KEY, SECRET, PASSWORD, PASS, AUTH or
-// CREDENTIAL, in any case.
-func isSecret(name string) bool {
+// IsSecretName reports whether an env var, header or parameter name looks
+// like it holds a secret (TOKEN, KEY, SECRET, PASSWORD, AUTH …), so that its
+// value is masked wherever it is shown or logged.
+func IsSecretName(name string) bool {
 	upper := strings.ToUpper(name)
 	for _, w := range secretWords {
 		if strings.Contains(upper, w) {
@@ -61,7 +61,7 @@ func isSecret(name string) bool {
 // authorization scheme ("Bearer …") stays readable, and a placeholder such as
 // ${input:token} or ${env:TOKEN} holds no secret and is shown as written.
 func MaskSecret(name, value string) string {
-	if value == "" || !isSecret(name) {
+	if value == "" || !IsSecretName(name) {
 		return value
 	}
 	if scheme, rest, ok := strings.Cut(value, " "); ok && isAuthScheme(scheme) {
@@ -168,7 +168,7 @@ func ResolveCommand(s *ServerConfig, pathList string) CommandSummary {
 	c := CommandSummary{Command: s.Command, PathSearched: pathList, Args: slices.Clone(s.Args), Cwd: s.Cwd}
 	c.Executable = findExecutable(s.Command, s.Cwd, pathList)
 	for _, name := range slices.Sorted(maps.Keys(s.Env)) {
-		c.Env = append(c.Env, EnvEntry{Name: name, Value: MaskSecret(name, s.Env[name]), Secret: isSecret(name)})
+		c.Env = append(c.Env, EnvEntry{Name: name, Value: MaskSecret(name, s.Env[name]), Secret: IsSecretName(name)})
 	}
 	c.hash = commandHash(c, s.Env)
 	return c

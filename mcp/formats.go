@@ -390,7 +390,7 @@ func finishImport(imp *ImportedServer, s *ServerConfig, inputs []VSCodeInput) {
 	m := importMeta{Source: &imp.Source}
 	for _, id := range inputRefs(s) {
 		// VS Code needs a definition for every id; one named like a secret is asked masked.
-		in := VSCodeInput{ID: id, Type: "promptString", Password: isSecret(id)}
+		in := VSCodeInput{ID: id, Type: "promptString", Password: IsSecretName(id)}
 		if i := slices.IndexFunc(inputs, func(in VSCodeInput) bool { return in.ID == id }); i >= 0 {
 			in = inputs[i]
 		}
@@ -889,7 +889,7 @@ func InputsNeeded(s *ServerConfig) []VSCodeInput {
 	for _, id := range inputRefs(s) {
 		in, ok := defs[id]
 		if !ok {
-			in = VSCodeInput{ID: id, Type: "promptString", Password: isSecret(id)}
+			in = VSCodeInput{ID: id, Type: "promptString", Password: IsSecretName(id)}
 		}
 		out = append(out, in)
 	}

@@ -197,26 +197,3 @@ func containsFold(list []string, s string) bool {
 	}
 	return false
 }
-
-// IsSecretName reports whether an env var, header or parameter name looks like
-// it holds a secret (TOKEN, KEY, SECRET, PASSWORD …).
-func IsSecretName(name string) bool {
-	n := strings.ToUpper(name)
-	for _, w := range []string{"TOKEN", "KEY", "SECRET", "PASSWORD", "PASSWD", "AUTHORIZATION", "CREDENTIAL", "COOKIE"} {
-		if strings.Contains(n, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// MaskValue hides a secret value, keeping a short hint of its shape.
-func MaskValue(name, value string) string {
-	if !IsSecretName(name) || value == "" {
-		return value
-	}
-	if scheme, _, ok := strings.Cut(value, " "); ok && len(scheme) < 10 {
-		return scheme + " •••"
-	}
-	return "•••"
-}
