@@ -378,3 +378,34 @@ func countButtons(w fyne.Window, text string) int {
 }
 
 func buttonOnCanvas(w fyne.Window, text string) bool { return countButtons(w, text) > 0 }
+
+// BenchmarkResultView10MB renders a 10 MB text result: Show, lay out and
+// paint the window once (software painter), as a person would see it.
+func BenchmarkResultView10MB(b *testing.B) {
+	test.NewTempApp(b)
+	plain := hugeText(10 << 20)
+	var js strings.Builder
+	js.WriteString(`{"items":[`)
+	for i := 0; js.Len() < 10<<20; i++ {
+		if i > 0 {
+			js.WriteByte(',')
+		}
+		fmt.Fprintf(&js, `{"id":%d,"name":"item %d","tags":["a","b"],"ok":true}`, i, i)
+	}
+	js.WriteString(`]}`)
+	for _, c := range []struct{ name, text string }{{"text", plain}, {"json", js.String()}} {
+		b.Run(c.name, func(b *testing.B) {
+			w := test.NewWindow(nil)
+			v := NewResultView(w)
+			w.SetContent(v.Widget())
+			w.Resize(fyne.NewSize(800, 600))
+			r := &mcp.CallResult{Tool: "dump", Duration: time.Second, Result: textResult(c.text)}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				v.Show(r, nil)
+				w.Canvas().Capture()
+			}
+		})
+	}
+}

@@ -1,0 +1,70 @@
+package ui
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+	"unsafe"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"mcpbrowser/mcp"
+)
+
+// BenchmarkLogViewAppend appends lines to a server log the way a flooding
+// server does and lets the panel pull them once per 1,000 lines (one frame's
+// batch), then paints once. One panel serves every iteration, as in the app. It reports the time per frame's refresh and the
+// memory afterwards. The view keeps at most maxViewEntries(+25%) lines
+// whatever arrives (lines-kept, MB-view-slice). MB-live-heap also counts
+// Fyne's renderer cache: rows the list drops and re-creates (its pool is a
+// sync.Pool, emptied by every GC) stay cached until the GL driver's periodic
+// cache clean, which the test driver never runs, so that figure grows with
+// the run's length here but not in the app.
+func BenchmarkLogViewAppend(b *testing.B) {
+	test.NewTempApp(b)
+	const batch = 1000
+	for _, lines := range []int{100_000, 500_000} {
+		b.Run(fmt.Sprintf("%dk", lines/1000), func(b *testing.B) {
+			texts := make([]string, batch)
+			for i := range texts {
+				texts[i] = fmt.Sprintf("worker %d: handled request %d in 3.2ms (cache hit)", i%8, i)
+			}
+			w := test.NewWindow(nil)
+			defer w.Close()
+			p := NewSidePanel(w)
+			w.SetContent(p.Widget())
+			w.Resize(fyne.NewSize(500, 800))
+			var heap uint64
+			var kept, keptCap int
+			b.ReportAllocs()
+			for b.Loop() {
+				// A fresh log each time, as when the person selects another server.
+				log := mcp.NewServerLog(nil)
+				p.SetLogs(log, nil)
+				for i := 0; i < lines; i += batch {
+					for _, t := range texts {
+						log.Add(mcp.LogStderr, t)
+					}
+					p.refresh()
+				}
+				w.Canvas().Capture()
+				b.StopTimer()
+				if n := p.log.length(); n < maxViewEntries {
+					b.Fatalf("view shows %d lines", n)
+				}
+				runtime.GC()
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+				heap = ms.HeapAlloc
+				kept, keptCap = len(p.log.entries), cap(p.log.entries)
+				runtime.KeepAlive(log)
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines/batch)/1e6, "ms/frame")
+			b.ReportMetric(float64(heap)/(1<<20), "MB-live-heap")
+			b.ReportMetric(float64(kept), "lines-kept")
+			b.ReportMetric(float64(keptCap)*float64(unsafe.Sizeof(mcp.LogEntry{}))/(1<<20), "MB-view-slice")
+		})
+	}
+}
