@@ -87,11 +87,14 @@ type Handler struct {
 	// signingIn lets one sign-in run at a time; waiting for it honours ctx.
 	signingIn chan struct{}
 
+	// loadSaved reads the store once, on the first TokenSource call.
+	loadSaved sync.Once
+
 	mu sync.Mutex
 	// tokens is the current token source, nil before sign-in.
 	tokens oauth2.TokenSource
-	// storeChecked: the store was read once, on the first TokenSource call.
-	storeChecked bool
+	// signedOut: SignOut was called, so a saved token is not picked up.
+	signedOut bool
 	// lastAccessToken is the access token most recently handed to the
 	// transport, to tell a stale 401 from a real one.
 	lastAccessToken string
@@ -154,14 +157,16 @@ func NewHandler(opts Options) (*Handler, error) {
 // sign-in. On the first call it picks up a token saved by an earlier run, so
 // a server signed in to before connects without the browser.
 func (h *Handler) TokenSource(ctx context.Context) (oauth2.TokenSource, error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.tokens == nil && !h.storeChecked {
-		h.storeChecked = true
-		if ts := h.tokenSourceFromStoreLocked(); ts != nil {
+	h.loadSaved.Do(func() {
+		ts := h.tokenSourceFromStore()
+		h.mu.Lock()
+		if h.tokens == nil && !h.signedOut {
 			h.tokens = ts
 		}
-	}
+		h.mu.Unlock()
+	})
+	h.mu.Lock()
+	defer h.mu.Unlock()
 	if h.tokens == nil {
 		return nil, nil // an untyped nil: the transport sends no Authorization header
 	}
@@ -237,7 +242,7 @@ func (h *Handler) authorize(ctx context.Context, req *http.Request, resp *http.R
 func (h *Handler) SignOut() error {
 	h.mu.Lock()
 	h.tokens = nil
-	h.storeChecked = true
+	h.signedOut = true
 	h.lastAccessToken = ""
 	h.granted = nil
 	h.mu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -493,5 +494,32 @@ func TestProgressAndWire(t *testing.T) {
 		if n := s.wire.count(step); n != 1 {
 			t.Errorf("wire shows %q %d times, want 1", step, n)
 		}
+	}
+}
+
+// Requests that fail together lead to one sign-in: the others wait for it and
+// retry with its token.
+func TestConcurrentUnauthorizedSignInOnce(t *testing.T) {
+	bed := newTestBed(t, bedConfig{})
+	s := newSession(t, bed, nil, nil)
+	const n = 3
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		req, resp := unauthorized(t, bed)
+		wg.Go(func() { errs[i] = s.handler.Authorize(context.Background(), req, resp) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("Authorize %d: %v", i, err)
+		}
+	}
+	if got := s.browser.openCount(); got != 1 {
+		t.Errorf("browser opened %d times, want 1", got)
+	}
+	ts, err := s.handler.TokenSource(context.Background())
+	if err != nil || ts == nil {
+		t.Fatalf("TokenSource = %v, %v", ts, err)
 	}
 }

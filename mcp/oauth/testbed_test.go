@@ -540,7 +540,19 @@ func (fb *fakeBrowser) open(ctx context.Context, authURL string) error {
 	page, _ := io.ReadAll(resp.Body)
 	fb.mu.Lock()
 	fb.lastStatus, fb.lastPage = resp.StatusCode, string(page)
+	redirectURI := fb.redirectURI
 	fb.mu.Unlock()
+	if resp.Request.URL.Path != callbackPath && redirectURI != "" {
+		// The authorization server showed an error page instead of sending the
+		// browser back. A person would give up; so does the double, through the
+		// callback, so that a failing test fails at once instead of waiting out
+		// the sign-in timeout.
+		back := url.Values{"error": {"stuck_at_authorization_server"},
+			"error_description": {fmt.Sprintf("%d %s", resp.StatusCode, strings.TrimSpace(string(page)))}}
+		if r, err := http.Get(redirectURI + "?" + back.Encode()); err == nil {
+			r.Body.Close()
+		}
+	}
 	return nil
 }
 

@@ -84,7 +84,7 @@ func (h *Handler) setGranted(scopes []string) {
 func (h *Handler) setTokens(ts oauth2.TokenSource) {
 	h.mu.Lock()
 	h.tokens = ts
-	h.storeChecked = true
+	h.signedOut = false
 	h.mu.Unlock()
 }
 
@@ -106,29 +106,22 @@ func (h *Handler) refreshContext() context.Context {
 	return context.WithValue(context.Background(), oauth2.HTTPClient, h.httpClient)
 }
 
-// tokenSourceFromStoreLocked turns a token saved by an earlier run into a
-// token source, or returns nil when there is none that fits this entry. h.mu
-// is held.
-func (h *Handler) tokenSourceFromStoreLocked() oauth2.TokenSource {
+// tokenSourceFromStore turns a token saved by an earlier run into a token
+// source, or returns nil when there is none that fits this entry.
+func (h *Handler) tokenSourceFromStore() oauth2.TokenSource {
 	if h.opts.Store == nil {
 		return nil
 	}
 	rec, err := h.opts.Store.Load(h.opts.ServerName)
 	if err != nil {
-		h.mu.Unlock()
 		h.progress("Ignoring the saved sign-in: %v", err)
-		h.mu.Lock()
 		return nil
 	}
 	if rec == nil || !h.fits(rec) {
 		return nil
 	}
-	for _, s := range []string{rec.AccessToken, rec.RefreshToken, rec.ClientSecret} {
-		if s != "" && !slices.Contains(h.secrets, s) {
-			h.secrets = append(h.secrets, s)
-		}
-	}
-	h.granted = slices.Clone(rec.Scopes)
+	h.addSecrets(rec.AccessToken, rec.RefreshToken, rec.ClientSecret)
+	h.setGranted(rec.Scopes)
 	var base oauth2.TokenSource
 	switch rec.GrantType {
 	case GrantClientCredentials:

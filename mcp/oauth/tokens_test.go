@@ -170,7 +170,9 @@ func TestClientCredentials(t *testing.T) {
 	store := NewTokenStore(t.TempDir())
 	bed := newTestBed(t, bedConfig{preregistered: map[string]string{"m2m": "m2m-s3cret"},
 		grantTypes: []string{"authorization_code", "client_credentials"}, challengeScope: "mcp"})
-	edit := func(o *Options) { o.ClientID, o.ClientSecret, o.GrantType = "m2m", "m2m-s3cret", GrantClientCredentials }
+	edit := func(o *Options) {
+		o.ClientID, o.ClientSecret, o.GrantType = "m2m", "m2m-s3cret", GrantClientCredentials
+	}
 	s := newSession(t, bed, store, edit)
 	s.listTools(t)
 	if s.browser.openCount() != 0 {
