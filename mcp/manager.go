@@ -40,6 +40,9 @@ type Event struct {
 type ManagerOptions struct {
 	// Handlers answer sampling and elicitation requests from servers.
 	Handlers Handlers
+	// Approvals, when set, keeps imported servers from starting until the
+	// person has approved their exact command line.
+	Approvals *ApprovalStore
 }
 
 // A Manager owns a session per configured server. It connects them
@@ -68,6 +71,7 @@ func NewManager(cfg *Config, opts ManagerOptions) *Manager {
 func (m *Manager) newSession(sc *ServerConfig) *Session {
 	s := newSession(sc, m.paths, m.opts.Handlers, m.publish)
 	s.configDir = configDirOf(m.cfg)
+	s.approvals = m.opts.Approvals
 	return s
 }
 
@@ -194,6 +198,19 @@ func (m *Manager) PutServer(ctx context.Context, oldName string, sc *ServerConfi
 		go s.Connect(ctx)
 	}
 	return nil
+}
+
+// Approve records the person's approval of the named server's command line
+// and starts it.
+func (m *Manager) Approve(ctx context.Context, name string) error {
+	s := m.Session(name)
+	if s == nil || m.opts.Approvals == nil {
+		return fmt.Errorf("no server named %q waits for approval", name)
+	}
+	if err := m.opts.Approvals.Approve(s.Config()); err != nil {
+		return fmt.Errorf("saving the approval: %w", err)
+	}
+	return s.Connect(ctx)
 }
 
 // RemoveServer stops the server, removes its entry and saves the config.

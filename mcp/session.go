@@ -51,6 +51,9 @@ type Status struct {
 	ExitCode int
 	// ExitedAt is when the server went away.
 	ExitedAt time.Time
+	// Waiting is set with StateFailed when the server has not failed but waits
+	// for the person: approval of an imported command, or input values.
+	Waiting bool
 }
 
 // Handlers answer the requests a server may send to the app. A nil handler
@@ -63,8 +66,11 @@ type Handlers struct {
 // A Session is one configured server's connection: its process or HTTP client,
 // its state, what it offers, and its logs.
 type Session struct {
-	cfg   *ServerConfig
-	paths *pathResolver
+	cfg       *ServerConfig
+	paths     *pathResolver
+	approvals *ApprovalStore // nil: no approval needed (tests, ad-hoc CLI servers)
+	// inputAnswers are the person's values for ${input:id}, in memory only.
+	inputAnswers map[string]string
 	// configDir is the servers file's folder, where relative paths start.
 	configDir string
 	handlers  Handlers
@@ -197,6 +203,12 @@ func (s *Session) Connect(ctx context.Context) error {
 		s.setStatus(Status{State: StateFailed, Reason: cfg.Problem, ExitCode: -1})
 		return err
 	}
+	run, err := s.prepare(cfg)
+	if err != nil {
+		s.setStatus(Status{State: StateFailed, Reason: err.Error(), ExitCode: -1, Waiting: IsGateError(err)})
+		return err
+	}
+	cfg = run
 	s.setStatus(Status{State: StateStarting, ExitCode: -1})
 	timeout := cfg.ConnectTimeoutDuration()
 	if timeout > 0 {

@@ -1,0 +1,117 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"mcpbrowser/internal/testservers"
+)
+
+func TestImportedServerWaitsForApproval(t *testing.T) {
+	exe := testservers.Build(t)
+	found, err := ParseClientConfig(FormatClaudeDesktop, "/home/x/claude_desktop_config.json",
+		[]byte(`{"mcpServers": {"echo": {"command": "`+exe+`", "args": ["-mode", "echo"]}}}`))
+	if err != nil || len(found) != 1 {
+		t.Fatalf("parse: %v %v", found, err)
+	}
+	cfg := &Config{}
+	Import(cfg, found, ClashRename)
+	store := NewApprovalStore(t.TempDir())
+	m := NewManager(cfg, ManagerOptions{Approvals: store})
+	defer m.Close()
+	s := m.Session("echo")
+	ctx := context.Background()
+
+	err = s.Connect(ctx)
+	var na *NeedsApprovalError
+	if !errors.As(err, &na) || !s.Status().Waiting || s.Pid() != 0 {
+		t.Fatalf("connect before approval: %v, status %+v, pid %d", err, s.Status(), s.Pid())
+	}
+	if !strings.Contains(na.Command.String(), exe) || !strings.Contains(na.Command.String(), "-mode") {
+		t.Errorf("the approval shows %q", na.Command.String())
+	}
+	if err := m.Approve(ctx, "echo"); err != nil || s.Status().State != StateReady {
+		t.Fatalf("after approval: %v, %+v", err, s.Status())
+	}
+	// Remembered: a new manager (a new run of the app) starts it at once.
+	m2 := NewManager(cfg, ManagerOptions{Approvals: NewApprovalStore(filepath.Dir(store.Path()))})
+	defer m2.Close()
+	if err := m2.Session("echo").Connect(ctx); err != nil {
+		t.Fatalf("approved command asked again: %v", err)
+	}
+	// A changed command asks again.
+	changed := cfg.Server("echo").Clone()
+	changed.Args = append(changed.Args, "-stderr-lines", "1")
+	if err := m2.PutServer(ctx, "echo", changed, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := m2.Session("echo").Connect(ctx); !errors.As(err, &na) {
+		t.Fatalf("changed command: %v", err)
+	}
+}
+
+func TestInputsAreAskedAndNeverSaved(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("needs sh")
+	}
+	exe := testservers.Build(t)
+	found, err := ParseClientConfig(FormatVSCode, "/p/.vscode/mcp.json", []byte(`{
+		"inputs": [{"id": "api-token", "type": "promptString", "description": "Your token", "password": true}],
+		"servers": {"echo": {"command": "sh", "args": ["-c", "echo token=$API_TOKEN >&2; exec `+exe+` -mode echo"],
+			"env": {"API_TOKEN": "${input:api-token}"}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &Config{Path: filepath.Join(t.TempDir(), "servers.json")}
+	Import(cfg, found, ClashRename)
+	m := NewManager(cfg, ManagerOptions{})
+	defer m.Close()
+	s := m.Session("echo")
+	err = s.Connect(context.Background())
+	var ni *NeedsInputsError
+	if !errors.As(err, &ni) || len(ni.Inputs) != 1 || !ni.Inputs[0].Password {
+		t.Fatalf("connect without answers: %v", err)
+	}
+	s.SetInputAnswers(map[string]string{"api-token": "s3cret-value"})
+	if err := s.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, func() bool {
+		for _, e := range s.Log.Tail(20, LogStderr) {
+			if e.Text == "token=s3cret-value" {
+				return true
+			}
+		}
+		return false
+	}, "the server to see the answer")
+	if err := cfg.Save(); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := cfg.Marshal()
+	if strings.Contains(string(data), "s3cret-value") || !strings.Contains(string(data), "${input:api-token}") {
+		t.Errorf("the servers file holds the answer or lost the placeholder:\n%s", data)
+	}
+}
+
+func TestDoctorStdoutNoiseAndTimeout(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("needs sh")
+	}
+	cfg := &ServerConfig{Name: "chatty", Type: TypeStdio, Command: "sh",
+		Args: []string{"-c", "echo 'Server listening on stdio...'; exec sleep 30"}, ConnectTimeout: secondsPtr(1)}
+	cfg.Validate()
+	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	defer m.Close()
+	s := m.Session("chatty")
+	s.Connect(context.Background())
+	reason := s.Status().Reason
+	for _, want := range []string{"did not answer initialize within 1s", "not MCP to stdout", "Server listening on stdio..."} {
+		if !strings.Contains(reason, want) {
+			t.Errorf("reason lacks %q:\n%s", want, reason)
+		}
+	}
+}
