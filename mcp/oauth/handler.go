@@ -220,7 +220,7 @@ func (h *Handler) authorize(ctx context.Context, req *http.Request, resp *http.R
 	// One cache per sign-in: discovery's GETs are made once even though the
 	// SDK's handler repeats them.
 	client := newCachingClient(h.httpClient)
-	d, err := discover(ctx, client, h.serverURL(req), ch)
+	d, err := discover(ctx, client, h.opts.ServerURL, ch)
 	if err != nil {
 		return err
 	}
@@ -250,14 +250,6 @@ func (h *Handler) SignOut() error {
 		return nil
 	}
 	return h.opts.Store.Delete(h.opts.ServerName)
-}
-
-// serverURL is the MCP endpoint: the configured one, else the request's.
-func (h *Handler) serverURL(req *http.Request) string {
-	if h.opts.ServerURL != "" {
-		return h.opts.ServerURL
-	}
-	return req.URL.String()
 }
 
 // tokenChangedSince reports whether a newer token exists than the one req
