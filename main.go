@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"mcpbrowser/cli"
+	_ "mcpbrowser/internal/localefix" // before Fyne initialises; see the package
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/demo"
 )

@@ -112,13 +112,16 @@ type invocation struct {
 	argsJSON   string
 	root       string
 	adhoc      []string // the command after --
+	all        bool     // import: every server in the file
+	onClash    string   // import: rename | replace | skip
+	format     string   // export: the client format
 	help       bool
 }
 
 // valueFlags take a value (as --flag VALUE or --flag=VALUE); boolFlags do not.
 var (
-	valueFlags = []string{"config", "timeout", "url", "transport", "header", "args", "root"}
-	boolFlags  = []string{"stderr", "wire", "help", "h", "version"}
+	valueFlags = []string{"config", "timeout", "url", "transport", "header", "args", "root", "format", "on-clash"}
+	boolFlags  = []string{"stderr", "wire", "help", "h", "version", "all"}
 )
 
 func parseArgs(args []string) (*invocation, error) {
@@ -155,6 +158,8 @@ func parseArgs(args []string) (*invocation, error) {
 				inv.help = true
 			case "version":
 				inv.command = "version"
+			case "all":
+				inv.all = true
 			}
 		case contains(valueFlags, name):
 			if !hasValue {
@@ -200,6 +205,15 @@ func (inv *invocation) set(name, value string) error {
 		inv.headers[strings.TrimSpace(k)] = strings.TrimSpace(v)
 	case "args":
 		inv.argsJSON = value
+	case "format":
+		inv.format = value
+	case "on-clash":
+		switch value {
+		case "rename", "replace", "skip":
+			inv.onClash = value
+		default:
+			return usageErr("--on-clash must be rename, replace or skip, not %q", value)
+		}
 	case "root":
 		inv.root = value
 	}
@@ -228,6 +242,14 @@ func dispatch(ctx context.Context, inv *invocation, env Env) error {
 		return cmdServers(inv, env)
 	case "tools":
 		return cmdTools(ctx, inv, env)
+	case "discover":
+		return cmdDiscover(inv, env)
+	case "import":
+		return cmdImport(inv, env)
+	case "export":
+		return cmdExport(inv, env)
+	case "approve":
+		return cmdApprove(inv, env)
 	case "call":
 		return cmdCall(ctx, inv, env)
 	case "":
@@ -380,7 +402,7 @@ func baseName(p string) string {
 // streaming, and returns its session and the way to stop it (the whole
 // process tree) — the caller must call it.
 func connect(ctx context.Context, inv *invocation, env Env, sc *mcp.ServerConfig) (*mcp.Session, func(), error) {
-	m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{sc}}, mcp.ManagerOptions{})
+	m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv)})
 	var mu sync.Mutex // keeps lines from two goroutines whole
 	unsubscribe := m.Subscribe(func(e mcp.Event) {
 		switch {
@@ -401,6 +423,10 @@ func connect(ctx context.Context, inv *invocation, env Env, sc *mcp.ServerConfig
 	s := m.Session(sc.Name)
 	if err := s.Connect(ctx); err != nil {
 		stop()
+		var na *mcp.NeedsApprovalError
+		if errors.As(err, &na) {
+			return nil, nil, usageErr("%v\nIf that is what you expect, approve it once: mcpbrowser approve %s", err, sc.Name)
+		}
 		reason := s.Status().Reason
 		if reason == "" {
 			reason = err.Error()

@@ -1,0 +1,177 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"mcpbrowser/mcp"
+)
+
+// The commands that bring servers from other apps: discover, import, export, approve.
+
+// cmdDiscover lists every other client's config file on this machine, the
+// servers in each, and whether each is already in our list.
+func cmdDiscover(inv *invocation, env Env) error {
+	cwd, _ := os.Getwd()
+	denv, err := mcp.DefaultDiscoverEnv(append([]string{cwd}, inv.positional...)...)
+	if err != nil {
+		return err
+	}
+	found := mcp.Discover(denv)
+	if cfg, err := loadConfig(inv, env); err == nil {
+		mcp.MarkKnown(found, cfg)
+	}
+	if found == nil {
+		found = []mcp.DiscoveredFile{}
+	}
+	return writeJSON(env.Stdout, map[string]any{"files": found})
+}
+
+// cmdImport adds servers from a file (or - for pasted text on stdin) to the
+// servers file: --all, or the names given. Imported stdio servers still need
+// the person's approval (mcpbrowser approve NAME) before they start.
+func cmdImport(inv *invocation, env Env) error {
+	if len(inv.positional) == 0 {
+		return usageErr("import needs a FILE (or - to read pasted JSON from stdin), then --all or server names")
+	}
+	src, names := inv.positional[0], inv.positional[1:]
+	if !inv.all && len(names) == 0 {
+		return usageErr("say which servers to import: --all, or their names after the file")
+	}
+	var found []*mcp.ImportedServer
+	var err error
+	if src == "-" {
+		data, rerr := io.ReadAll(env.Stdin)
+		if rerr != nil {
+			return rerr
+		}
+		found, err = mcp.ParsePasted(string(data))
+	} else {
+		data, rerr := os.ReadFile(src)
+		if rerr != nil {
+			return usageErr("cannot read %s: %v", src, rerr)
+		}
+		found, err = mcp.ParseClientConfig(mcp.GuessFormat(src), src, data)
+	}
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	var chosen []*mcp.ImportedServer
+	for _, imp := range found {
+		if inv.all || contains(names, imp.Server.Name) {
+			chosen = append(chosen, imp)
+		}
+	}
+	for _, n := range names {
+		if !containsServer(found, n) {
+			return usageErr("%s has no server named %q (it has: %s)", src, n, serverNames(found))
+		}
+	}
+	cfg, err := loadConfig(inv, env)
+	if err != nil {
+		return err
+	}
+	policy := mcp.ClashRename
+	if inv.onClash != "" {
+		policy = mcp.ClashPolicy(inv.onClash)
+	}
+	results := mcp.Import(cfg, chosen, policy)
+	if err := cfg.Save(); err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stderr, "mcpbrowser: saved %s; imported servers start once approved (mcpbrowser approve NAME)\n", cfg.Path)
+	return writeJSON(env.Stdout, map[string]any{"config": cfg.Path, "imported": results})
+}
+
+func containsServer(found []*mcp.ImportedServer, name string) bool {
+	for _, f := range found {
+		if f.Server.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func serverNames(found []*mcp.ImportedServer) string {
+	var names []string
+	for _, f := range found {
+		names = append(names, f.Server.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// cmdExport prints servers (the names given, or all) as a snippet for another client.
+func cmdExport(inv *invocation, env Env) error {
+	if inv.format == "" {
+		return usageErr("export needs --format claude|claude-code|cursor|vscode|cline|windsurf|codex|json")
+	}
+	format, err := mcp.ParseFormat(inv.format)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	cfg, err := loadConfig(inv, env)
+	if err != nil {
+		return err
+	}
+	var servers []*mcp.ServerConfig
+	if len(inv.positional) == 0 {
+		servers = cfg.Servers
+	}
+	for _, n := range inv.positional {
+		s := cfg.Server(n)
+		if s == nil {
+			return usageErr("no server named %q in %s", n, cfg.Path)
+		}
+		servers = append(servers, s)
+	}
+	out, err := mcp.Export(servers, format)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	for _, note := range mcp.ExportNotes(servers, format) {
+		fmt.Fprintln(env.Stderr, "mcpbrowser: note: "+note)
+	}
+	_, err = env.Stdout.Write(out)
+	return err
+}
+
+// cmdApprove shows an imported server's exact command line and remembers the
+// person's approval of it.
+func cmdApprove(inv *invocation, env Env) error {
+	if len(inv.positional) != 1 {
+		return usageErr("approve takes one server name")
+	}
+	cfg, err := loadConfig(inv, env)
+	if err != nil {
+		return err
+	}
+	s := cfg.Server(inv.positional[0])
+	if s == nil {
+		return usageErr("no server named %q in %s", inv.positional[0], cfg.Path)
+	}
+	store, err := mcp.DefaultApprovalStore()
+	if err != nil {
+		return err
+	}
+	summary := mcp.CommandLine(s)
+	fmt.Fprintf(env.Stderr, "mcpbrowser: approving %q, which runs:\n%s\n", s.Name, summary.String())
+	if err := store.Approve(s); err != nil {
+		return err
+	}
+	return writeJSON(env.Stdout, map[string]any{"approved": s.Name, "command": summary})
+}
+
+// approvalStore is the store the CLI checks configured servers against; ad-hoc
+// servers (--url, -- COMMAND) are typed by the person and need none.
+func approvalStore(inv *invocation) *mcp.ApprovalStore {
+	if inv.url != "" || len(inv.adhoc) > 0 {
+		return nil
+	}
+	store, err := mcp.DefaultApprovalStore()
+	if err != nil {
+		return nil
+	}
+	return store
+}
