@@ -16,7 +16,10 @@ type fieldState struct {
 	// auto: the value was put there by the form (a default, or the only
 	// possible value of a required field), not by the person or by Load.
 	// An optional object whose children are all auto is not sent.
-	auto      bool
+	auto bool
+	// absent: Load found no value for this required field, so it sends
+	// nothing (and is reported missing) until someone fills it in.
+	absent    bool
 	null      bool
 	raw       bool // edited as raw JSON text (in text)
 	collapsed bool
@@ -249,6 +252,7 @@ func (fd *Field) changed(which *Field) {
 func (fd *Field) touched() {
 	for p := fd; p != nil; p = p.parent {
 		p.state.auto = false
+		p.state.absent = false
 	}
 }
 

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"regexp"
@@ -29,6 +30,11 @@ func newFinalChecker(raw json.RawMessage, root *jsonValue) (fc finalChecker, not
 	}()
 	off := func(err error) (finalChecker, []string) {
 		return finalChecker{}, []string{"The final check before sending is off because the validator cannot use this schema: " + firstLine(err.Error()) + ". The form's own checks still apply."}
+	}
+	if why := refLoop(root); why != "" {
+		// The library would recurse until the stack overflows, which no
+		// recover can catch.
+		return off(errors.New(why))
 	}
 	var s jsonschema.Schema
 	if err := json.Unmarshal(raw, &s); err != nil {
@@ -272,4 +278,101 @@ func unquoteList(s string) string {
 		s = m[1]
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, `" "`, ", "), `"`, "")
+}
+
+// inPlace lists the keywords whose sub-schemas apply to the same value as
+// the schema itself. A cycle through them alone ($ref to an ancestor with no
+// property or item in between) never reaches a smaller value.
+var inPlace = []string{"allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas"}
+
+// refLoop reports a schema that refers to itself without nesting, or uses
+// dynamic references, which the validator library cannot follow safely.
+func refLoop(root *jsonValue) string {
+	c := newCompiler(root)
+	const (
+		unseen = iota
+		active
+		done
+	)
+	color := map[*jsonValue]int{}
+	dynamic := false
+	// edges returns the sub-schemas that apply in place.
+	edges := func(v *jsonValue) []*jsonValue {
+		var out []*jsonValue
+		if v.has("$dynamicRef") || v.has("$recursiveRef") {
+			dynamic = true
+		}
+		if ref := v.get("$ref"); ref != nil && ref.kind == jsonString {
+			if target, err := c.resolveRef(ref.text); err == nil {
+				out = append(out, target)
+			}
+		}
+		for _, key := range inPlace {
+			m := v.get(key)
+			switch {
+			case m == nil:
+			case m.kind == jsonArray:
+				out = append(out, m.items...)
+			case m.kind == jsonObject && key == "dependentSchemas":
+				out = append(out, m.values...)
+			default:
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	type frame struct {
+		node *jsonValue
+		next []*jsonValue
+	}
+	var all []*jsonValue
+	var collect func(v *jsonValue, depth int)
+	collect = func(v *jsonValue, depth int) {
+		if depth > maxJSONDepth {
+			return
+		}
+		switch v.kind {
+		case jsonObject:
+			all = append(all, v)
+			for _, m := range v.values {
+				collect(m, depth+1)
+			}
+		case jsonArray:
+			for _, m := range v.items {
+				collect(m, depth+1)
+			}
+		}
+	}
+	collect(root, 0)
+	for _, start := range all {
+		if color[start] != unseen {
+			continue
+		}
+		color[start] = active
+		stack := []frame{{start, edges(start)}}
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if len(top.next) == 0 {
+				color[top.node] = done
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			n := top.next[0]
+			top.next = top.next[1:]
+			if n.kind != jsonObject {
+				continue
+			}
+			switch color[n] {
+			case active:
+				return "it refers to itself without nesting ($ref in a loop)"
+			case unseen:
+				color[n] = active
+				stack = append(stack, frame{n, edges(n)})
+			}
+		}
+	}
+	if dynamic {
+		return "it uses $dynamicRef"
+	}
+	return ""
 }

@@ -10,6 +10,9 @@ import (
 // one, and variants nested in variants multiply.
 const loadBudget = 200000
 
+// maxVariantChain bounds choices nested directly in choices.
+const maxVariantChain = 8
+
 func (f *Form) load(args json.RawMessage) error {
 	v, err := parseJSON(args)
 	if err != nil {
@@ -218,6 +221,7 @@ func (fd *Field) fitObject(v *jsonValue, strict bool, kept *[]FieldError) string
 		p.initState()
 		if p.isSet() {
 			p.blank()
+			p.state.absent = p.isSet() // required containers send {} or [] unless told not to
 		}
 	}
 	return ""
@@ -226,6 +230,15 @@ func (fd *Field) fitObject(v *jsonValue, strict bool, kept *[]FieldError) string
 // fitVariant picks the first variant whose form v fits and whose checks it
 // passes, else the first it fits.
 func (fd *Field) fitVariant(v *jsonValue) string {
+	// A choice whose option is the choice itself ($ref back to it) would
+	// nest forever without reaching a smaller value.
+	chain := 0
+	for p := fd.parent; p != nil && p.Kind == Variant; p = p.parent {
+		chain++
+	}
+	if chain >= maxVariantChain {
+		return "its choices refer to themselves too deeply"
+	}
 	first := -1
 	var firstForm *Field
 	var reasons []string

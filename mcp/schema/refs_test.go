@@ -181,3 +181,29 @@ func TestNewFormErrors(t *testing.T) {
 		}
 	}
 }
+
+// Schemas that refer to themselves without nesting make a raw field, and
+// keep the validator library (which would recurse forever) out of it.
+func TestSelfReferenceWithoutNesting(t *testing.T) {
+	for _, schema := range []string{
+		`{"$ref":"#"}`,
+		`{"allOf":[{"$ref":"#"}]}`,
+		`{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"}`,
+		`{"anyOf":[{"$ref":"#"},{"type":"null"}]}`,
+		`{"type":"object","properties":{"x":{"oneOf":[{"$ref":"#/properties/x"},{"type":"string"}]}}}`,
+	} {
+		f := mustForm(t, schema)
+		if len(f.Notes) != 1 || !strings.Contains(f.Notes[0], "refers to itself") {
+			t.Errorf("%s: notes %q", schema, f.Notes)
+		}
+		check(t, f.Load(json.RawMessage(`{"x":"y"}`)))
+		if got := mustArgs(t, f); got != `{"x":"y"}` {
+			t.Errorf("%s: args %s", schema, got)
+		}
+	}
+	// Recursion through a property is fine for the library.
+	f := mustForm(t, `{"type":"object","properties":{"next":{"$ref":"#"}}}`)
+	if len(f.Notes) != 0 {
+		t.Errorf("notes %q", f.Notes)
+	}
+}

@@ -50,7 +50,8 @@ func (fd *Field) collect(errs *[]FieldError, deep, active bool) {
 		*errs = append(*errs, FieldError{Path: fd.path(), Label: fd.Label, Message: fmt.Sprintf(format, args...)})
 	}
 	if !fd.isSet() {
-		if fd.Required && active {
+		rawRoot := fd.parent == nil && fd.Kind == RawJSON // empty means no arguments
+		if fd.Required && active && !rawRoot {
 			add("%s", fd.requiredMessage())
 		}
 		return

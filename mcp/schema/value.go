@@ -32,6 +32,9 @@ func (fd *Field) isSet() bool {
 	if fd.state.null {
 		return true
 	}
+	if fd.state.absent {
+		return false
+	}
 	switch fd.Kind {
 	case String, Number, Integer, Boolean, Null:
 		return fd.state.set
