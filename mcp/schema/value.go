@@ -18,6 +18,11 @@ func (f *Form) arguments() (json.RawMessage, []FieldError) {
 		// A root kept as raw JSON and left empty: no arguments.
 		args = json.RawMessage("{}")
 	}
+	if len(args) == 0 || args[0] != '{' {
+		// MCP: "arguments" is an object. A schema for anything else
+		// still makes a form, but it cannot make arguments.
+		return nil, []FieldError{{Label: "arguments", Message: "the arguments must be a JSON object ({…}), not " + describeRaw(args)}}
+	}
 	if errs := f.final.check(args); len(errs) > 0 {
 		return nil, errs
 	}
@@ -176,4 +181,12 @@ func (fd *Field) encode(b *bytes.Buffer) error {
 		return fd.state.chosen.encode(b)
 	}
 	return nil
+}
+
+func describeRaw(raw json.RawMessage) string {
+	v, err := parseJSON(raw)
+	if err != nil {
+		return "broken JSON"
+	}
+	return describe(v)
 }
