@@ -199,7 +199,7 @@ func TestCtrlEnterRunsAndCtrlFFocusesTheFilter(t *testing.T) {
 	s.pickTool("demo", "echo")
 	onUI(func() {
 		s.w.lastResult = nil
-		if err := s.w.form.Load(json.RawMessage(`{"text": "hi there"}`)); err != nil {
+		if err := s.w.form.Load(json.RawMessage(`{"message": "hi there"}`)); err != nil {
 			t.Error(err)
 		}
 		s.w.win.Canvas().(fyne.Shortcutable).TypedShortcut(shortcutRun)
@@ -396,4 +396,28 @@ func tapButton(t *testing.T, o fyne.CanvasObject, label string) {
 		return
 	}
 	t.Fatalf("no button %q in:\n%s", label, shownText(o))
+}
+
+func TestInvalidFormIsNotSent(t *testing.T) {
+	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
+	s.pickTool("demo", "echo")
+	s.start(`{}`) // message is required
+	onUI(func() {
+		if s.w.runner.running || s.w.lastResult != nil {
+			t.Error("a call went out with a required field empty")
+		}
+		if msg := s.w.runner.message.Text; !strings.Contains(msg, "Not sent") {
+			t.Errorf("the run bar says %q, want why it was not sent", msg)
+		}
+	})
+	if form := s.text(s.w.form.Widget); !strings.Contains(form, "required") {
+		t.Errorf("the form does not say which field is missing:\n%s", form)
+	}
+	wire := s.w.manager.Session("demo").Wire
+	entries, _ := wire.Since(0)
+	for _, e := range entries {
+		if e.Method == "tools/call" {
+			t.Errorf("tools/call went over the wire: %s", e.JSON)
+		}
+	}
 }

@@ -353,3 +353,5 @@ func findButton(o fyne.CanvasObject, label string) *widget.Button {
 	}
 	return nil
 }
+
+func emptyManager() *mcp.Manager { return mcp.NewManager(&mcp.Config{}, mcp.ManagerOptions{}) }

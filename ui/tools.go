@@ -176,13 +176,30 @@ func indexTools(tools []*sdk.Tool) []toolEntry {
 // the name, else the description's first line.
 func toolSubtitle(t *sdk.Tool) string {
 	if title := toolTitle(t); title != t.Name {
-		return title
+		return clipRunes(title, maxSubtitleRunes)
 	}
 	d := strings.TrimSpace(t.Description)
 	if i := strings.IndexByte(d, '\n'); i >= 0 {
 		d = d[:i]
 	}
-	return d
+	return clipRunes(d, maxSubtitleRunes)
+}
+
+// maxSubtitleRunes is more than a row can show at any sensible column width.
+// The label still ends it with an ellipsis to fit; clipping first matters
+// because the label shapes the whole text on every redraw, and a long
+// description made each keystroke in the filter miss a frame.
+const maxSubtitleRunes = 90
+
+func clipRunes(s string, n int) string {
+	i := 0
+	for pos := range s {
+		if i == n {
+			return s[:pos]
+		}
+		i++
+	}
+	return s
 }
 
 // filterTools appends to out the indexes of the entries that contain every
@@ -331,14 +348,22 @@ func newToolRowObject() fyne.CanvasObject {
 func updateToolRowObject(o fyne.CanvasObject, e *toolEntry) {
 	box := o.(*fyne.Container)
 	first := box.Objects[0].(*fyne.Container)
-	first.Objects[0].(*widget.Label).SetText(e.tool.Name)
+	setLabel(first.Objects[0].(*widget.Label), e.tool.Name)
 	showBadges(first.Objects[1].(*fyne.Container), e.badges)
 	sub := box.Objects[1].(*widget.Label)
-	sub.SetText(e.subtitle)
+	setLabel(sub, e.subtitle)
 	if e.subtitle == "" {
 		sub.Hide()
 	} else {
 		sub.Show()
+	}
+}
+
+// setLabel changes a label's text only when it differs: every SetText
+// re-shapes the text, the costly part of redrawing a list row.
+func setLabel(l *widget.Label, text string) {
+	if l.Text != text {
+		l.SetText(text)
 	}
 }
 

@@ -1,0 +1,158 @@
+package ui
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"mcpbrowser/mcp"
+)
+
+func TestServerEditorBuildsTheEntry(t *testing.T) {
+	test.NewTempApp(t)
+	taken := func(n string) bool { return n == "other" || n == "old" }
+	five := 5.0
+	orig := &mcp.ServerConfig{
+		Name: "old", Type: mcp.TypeStdio, Command: "npx", Args: []string{"-y", "pkg"},
+		Env: map[string]string{"GITHUB_TOKEN": "ghp_x", "DEBUG": "1"}, ConnectTimeout: &five,
+		Extra: map[string]json.RawMessage{"note": json.RawMessage(`"kept"`)},
+	}
+	tests := []struct {
+		name    string
+		orig    *mcp.ServerConfig
+		fill    func(e *serverEditor)
+		check   func(t *testing.T, sc *mcp.ServerConfig)
+		wantErr string
+	}{
+		{
+			name: "new stdio server",
+			fill: func(e *serverEditor) {
+				e.name.SetText(" fresh ")
+				e.command.SetText("uvx")
+				e.args.add("mcp-server-time")
+				e.args.add("") // empty rows are dropped
+				e.env.add("TZ", "UTC")
+				e.callTO.SetText("120")
+			},
+			check: func(t *testing.T, sc *mcp.ServerConfig) {
+				if sc.Name != "fresh" || sc.Type != mcp.TypeStdio || sc.Command != "uvx" ||
+					!slices.Equal(sc.Args, []string{"mcp-server-time"}) || sc.Env["TZ"] != "UTC" ||
+					sc.CallTimeout == nil || *sc.CallTimeout != 120 || sc.ConnectTimeout != nil {
+					t.Errorf("got %+v", sc)
+				}
+			},
+		},
+		{
+			name: "edit keeps unknown fields and secrets",
+			orig: orig,
+			fill: func(e *serverEditor) { e.args.entries[1].SetText("pkg@2") },
+			check: func(t *testing.T, sc *mcp.ServerConfig) {
+				if sc.Name != "old" || !slices.Equal(sc.Args, []string{"-y", "pkg@2"}) ||
+					!maps.Equal(sc.Env, orig.Env) || sc.ConnectTimeout == nil || *sc.ConnectTimeout != 5 ||
+					string(sc.Extra["note"]) != `"kept"` {
+					t.Errorf("got %+v", sc)
+				}
+				if orig.Args[1] != "pkg" {
+					t.Error("editing changed the original entry")
+				}
+			},
+		},
+		{
+			name: "switch to http drops the command",
+			orig: orig,
+			fill: func(e *serverEditor) {
+				e.transport.SetSelected(mcp.TypeHTTP)
+				e.url.SetText("https://example.com/mcp")
+				e.headers.add("Authorization", "Bearer abc")
+				e.connectTO.SetText("-5")
+			},
+			check: func(t *testing.T, sc *mcp.ServerConfig) {
+				if sc.Type != mcp.TypeHTTP || sc.Command != "" || sc.Args != nil || sc.Env != nil ||
+					sc.Headers["Authorization"] != "Bearer abc" || *sc.ConnectTimeout != -1 {
+					t.Errorf("got %+v", sc)
+				}
+			},
+		},
+		{name: "no name", fill: func(e *serverEditor) { e.command.SetText("x") }, wantErr: "name"},
+		{name: "name taken", fill: func(e *serverEditor) { e.name.SetText("other"); e.command.SetText("x") }, wantErr: "already exists"},
+		{name: "no command", fill: func(e *serverEditor) { e.name.SetText("n") }, wantErr: "command"},
+		{name: "bad url", fill: func(e *serverEditor) {
+			e.name.SetText("n")
+			e.transport.SetSelected(mcp.TypeSSE)
+			e.url.SetText("example.com/sse")
+		}, wantErr: "http://"},
+		{name: "bad timeout", fill: func(e *serverEditor) {
+			e.name.SetText("n")
+			e.command.SetText("x")
+			e.callTO.SetText("soon")
+		}, wantErr: "number of seconds"},
+		{name: "value without a name", fill: func(e *serverEditor) {
+			e.name.SetText("n")
+			e.command.SetText("x")
+			e.env.add("", "v")
+		}, wantErr: "no name"},
+		{name: "same variable twice", fill: func(e *serverEditor) {
+			e.name.SetText("n")
+			e.command.SetText("x")
+			e.env.add("A", "1")
+			e.env.add("A", "2")
+		}, wantErr: "set twice"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var src *mcp.ServerConfig
+			if tt.orig != nil {
+				src = tt.orig.Clone()
+			}
+			e := newServerEditor(src, taken)
+			tt.fill(e)
+			sc, err := e.build()
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want one saying %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.check(t, sc)
+		})
+	}
+}
+
+func TestServerEditorMasksSecretValues(t *testing.T) {
+	test.NewTempApp(t)
+	e := newServerEditor(&mcp.ServerConfig{
+		Name: "s", Type: mcp.TypeStdio, Command: "x",
+		Env: map[string]string{"API_KEY": "k", "LOG_LEVEL": "debug"},
+	}, func(string) bool { return false })
+	masked := map[string]bool{}
+	for _, r := range e.env.rows {
+		masked[r.key.Text] = r.masked()
+	}
+	if !masked["API_KEY"] || masked["LOG_LEVEL"] {
+		t.Errorf("masked: %v, want API_KEY only", masked)
+	}
+	// Renaming a variable to a secret-looking name masks its value, and back.
+	r := e.env.add("NAME", "plain")
+	r.key.SetText("MY_PASSWORD")
+	if !r.masked() || r.value() != "plain" {
+		t.Errorf("after renaming to MY_PASSWORD: masked %v, value %q", r.masked(), r.value())
+	}
+	r.key.SetText("MY_SETTING")
+	if r.masked() || r.value() != "plain" {
+		t.Errorf("after renaming to MY_SETTING: masked %v, value %q", r.masked(), r.value())
+	}
+	h := e.headers.add("Authorization", "Bearer t")
+	if !h.masked() {
+		t.Error("the Authorization header is shown in clear")
+	}
+	if got := shownText(e.root); strings.Contains(got, "Bearer t") || strings.Contains(got, ">k<") {
+		t.Errorf("a secret is visible:\n%s", got)
+	}
+}

@@ -1,0 +1,165 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func TestFilterTools(t *testing.T) {
+	tools := []*sdk.Tool{
+		{Name: "read_file", Title: "Read a file", Description: "Reads a file from the sandbox."},
+		{Name: "list_files", Description: "Lists the FILES in a folder."},
+		{Name: "add", Title: "Add two numbers", Description: "Adds a and b."},
+		{Name: "weather", Annotations: &sdk.ToolAnnotations{Title: "Weather report"}},
+	}
+	entries := indexTools(tools)
+	tests := []struct {
+		query string
+		want  []string
+	}{
+		{"", []string{"read_file", "list_files", "add", "weather"}},
+		{"file", []string{"read_file", "list_files"}},
+		{"FILE", []string{"read_file", "list_files"}}, // any case
+		{"sandbox", []string{"read_file"}},            // description
+		{"numbers", []string{"add"}},                  // title
+		{"report", []string{"weather"}},               // annotations.title
+		{"read sandbox", []string{"read_file"}},       // every word must match
+		{"  list   folder ", []string{"list_files"}},  // extra spaces
+		{"nothing-like-this", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, i := range filterTools(entries, tt.query, nil) {
+			got = append(got, entries[i].tool.Name)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("filter %q: got %v, want %v", tt.query, got, tt.want)
+		}
+	}
+}
+
+func TestAgentToolName(t *testing.T) {
+	tests := []struct{ server, tool, want string }{
+		{"demo", "add", "mcp__demo__add"},
+		{"github", "create_issue", "mcp__github__create_issue"},
+		{"my server.v2", "get-thing", "mcp__my_server_v2__get-thing"},
+		{"ünï", "a/b", "mcp___n___a_b"},
+	}
+	for _, tt := range tests {
+		if got := agentToolName(tt.server, tt.tool); got != tt.want {
+			t.Errorf("agentToolName(%q, %q) = %q, want %q", tt.server, tt.tool, got, tt.want)
+		}
+	}
+}
+
+func TestToolBadgesAndDestructive(t *testing.T) {
+	yes, no := true, false
+	tests := []struct {
+		name        string
+		ann         *sdk.ToolAnnotations
+		badges      []string
+		destructive bool
+	}{
+		{"no annotations", nil, nil, false},
+		{"read-only", &sdk.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: &yes}, []string{"read-only"}, false},
+		{"destructive", &sdk.ToolAnnotations{DestructiveHint: &yes}, []string{"destructive"}, true},
+		{"says not destructive", &sdk.ToolAnnotations{DestructiveHint: &no, IdempotentHint: true}, []string{"idempotent"}, false},
+		{"open world", &sdk.ToolAnnotations{OpenWorldHint: &yes, DestructiveHint: &yes}, []string{"destructive", "open-world"}, true},
+		{"closed world", &sdk.ToolAnnotations{OpenWorldHint: &no}, nil, false},
+	}
+	for _, tt := range tests {
+		tool := &sdk.Tool{Name: "t", Annotations: tt.ann}
+		var got []string
+		for _, b := range toolBadges(tool) {
+			got = append(got, b.label)
+		}
+		if !slices.Equal(got, tt.badges) {
+			t.Errorf("%s: badges %v, want %v", tt.name, got, tt.badges)
+		}
+		if isDestructive(tool) != tt.destructive {
+			t.Errorf("%s: destructive %v, want %v", tt.name, !tt.destructive, tt.destructive)
+		}
+	}
+}
+
+func TestToolListFilterKeepsSelection(t *testing.T) {
+	test.NewTempApp(t)
+	var picked []string
+	l := newToolList(func(t *sdk.Tool) { picked = append(picked, t.Name) })
+	w := test.NewWindow(l.root)
+	defer w.Close()
+	w.Resize(fyne.NewSize(300, 600))
+	l.setTools("s", manyTools(50))
+	if !l.selectName("tool_007") {
+		t.Fatal("tool_007 not in the list")
+	}
+	test.Type(l.filter, "tool_00")
+	if got := len(l.shown); got != 10 {
+		t.Errorf("%d tools shown for tool_00, want 10", got)
+	}
+	if !strings.Contains(l.count.Text, "10 matches of 50 tools") {
+		t.Errorf("count says %q", l.count.Text)
+	}
+	if l.selected != "tool_007" {
+		t.Errorf("filtering changed the selection to %q", l.selected)
+	}
+	if !slices.Equal(picked, []string{"tool_007"}) {
+		t.Errorf("filtering re-selected tools: %v", picked)
+	}
+	// Same server, new list without the selected tool: the selection goes.
+	if got := l.setTools("s", manyTools(5)); got != nil {
+		t.Errorf("selected tool %v survived its removal", got.Name)
+	}
+	// Another server: the filter is cleared.
+	l.setTools("other", manyTools(3))
+	if l.filter.Text != "" || len(l.shown) != 3 {
+		t.Errorf("switching server kept filter %q (%d shown)", l.filter.Text, len(l.shown))
+	}
+}
+
+// manyTools makes n tools with realistic names, titles, descriptions and hints.
+func manyTools(n int) []*sdk.Tool {
+	yes := true
+	out := make([]*sdk.Tool, n)
+	for i := range out {
+		out[i] = &sdk.Tool{
+			Name:  fmt.Sprintf("tool_%03d", i),
+			Title: fmt.Sprintf("Tool number %d", i),
+			Description: fmt.Sprintf("Does thing %d to the repository: reads issues, comments and pull requests, "+
+				"then writes a summary. Use it when the user asks about item %d.", i, i*7),
+			Annotations: &sdk.ToolAnnotations{ReadOnlyHint: i%2 == 0, OpenWorldHint: &yes},
+		}
+	}
+	return out
+}
+
+// BenchmarkToolFilterKeystroke measures one keystroke in the filter box of a
+// 1,000-tool list: filtering, the count label and the list redraw. The goal
+// is well under a frame (16 ms).
+func BenchmarkToolFilterKeystroke(b *testing.B) {
+	test.NewTempApp(b)
+	l := newToolList(func(*sdk.Tool) {})
+	w := test.NewWindow(l.root)
+	defer w.Close()
+	w.Resize(fyne.NewSize(320, 900))
+	l.setTools("bench", manyTools(1000))
+	queries := []string{"t", "to", "too", "tool", "tool_", "tool_9", "tool_99", "tool_9", "tool_", "repo", "repository summary", ""}
+	for i := 0; b.Loop(); i++ {
+		l.filter.SetText(queries[i%len(queries)])
+	}
+}
+
+// BenchmarkToolFilterOnly is the filtering alone, without any drawing.
+func BenchmarkToolFilterOnly(b *testing.B) {
+	entries := indexTools(manyTools(1000))
+	out := make([]int, 0, len(entries))
+	for b.Loop() {
+		out = filterTools(entries, "repository summary", out[:0])
+	}
+}
