@@ -71,7 +71,11 @@ func newLogView(win fyne.Window) *logView {
 	v.detail.Hide()
 	v.list.OnUnselected = func(widget.ListItemID) { v.detail.Hide() }
 
-	tools := container.NewBorder(nil, nil, container.NewHBox(v.follow, v.clear, v.save), v.count, v.search)
+	// Two rows: the side panel is narrow, and a search box squeezed beside
+	// three buttons has no room to show what was typed.
+	tools := container.NewVBox(
+		container.NewBorder(nil, nil, container.NewHBox(v.follow, v.clear, v.save), v.count),
+		v.search)
 	v.root = container.NewBorder(tools, v.detail, nil, nil, container.NewStack(v.list, container.NewPadded(v.empty)))
 	v.setLog(nil, "")
 	return v

@@ -167,7 +167,7 @@ func lookOf(r *mcp.CallResult) resultLook {
 			s = fmt.Sprintf("The server refused the request (JSON-RPC error %d %s): %s", r.RPCError.Code, rpcCodeName(r.RPCError.Code), r.RPCError.Message)
 		}
 		return resultLook{theme.NewErrorThemedResource(theme.ErrorIcon()), theme.ColorNameError, widget.DangerImportance,
-			"Protocol error", s + " The tool did not run."}
+			"Protocol error", joinSentences(s, "The tool did not run.")}
 	case mcp.LayerTimeout:
 		return resultLook{theme.NewErrorThemedResource(theme.HistoryIcon()), theme.ColorNameError, widget.DangerImportance,
 			"Timed out", joinSentences("The server did not answer in time.", detail)}
@@ -248,11 +248,11 @@ func (v *ResultView) blocks(r *mcp.CallResult, tool *sdk.Tool) []fyne.CanvasObje
 func (v *ResultView) rpcErrorBlock(r *mcp.CallResult) fyne.CanvasObject {
 	e := r.RPCError
 	rows := []fyne.CanvasObject{
-		caption(fmt.Sprintf("JSON-RPC error %d (%s)", e.Code, rpcCodeName(e.Code))),
+		heading(fmt.Sprintf("JSON-RPC error %d (%s)", e.Code, rpcCodeName(e.Code))),
 		v.textBlock("message", e.Message),
 	}
 	if len(e.Data) > 0 {
-		rows = append(rows, caption("data"), v.textBlock("data", string(e.Data)))
+		rows = append(rows, heading("data"), v.textBlock("data", string(e.Data)))
 	}
 	return container.NewVBox(rows...)
 }
@@ -322,7 +322,7 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 	img.FillMode = canvas.ImageFillContain
 	img.ScaleMode = canvas.ImageScaleSmooth
 	v.images = append(v.images, img)
-	info := caption(fmt.Sprintf("Image · %s%s · %s", orUnknown(mimeType), dims, humanSize(len(data))))
+	info := heading(fmt.Sprintf("Image · %s%s · %s", orUnknown(mimeType), dims, humanSize(len(data))))
 	return container.NewVBox(container.NewBorder(nil, nil, nil, save, info), container.NewHBox(img))
 }
 
@@ -371,7 +371,7 @@ func (v *ResultView) resourceBlock(i int, rc *sdk.ResourceContents) fyne.CanvasO
 		}
 		return v.binaryBlock(head+" · "+humanSize(len(rc.Blob)), name, rc.Blob)
 	}
-	return container.NewVBox(caption(head), v.textBlock(fmt.Sprintf("resource-%d", i+1), rc.Text))
+	return container.NewVBox(heading(head), v.textBlock(fmt.Sprintf("resource-%d", i+1), rc.Text))
 }
 
 // structuredBlock shows structuredContent as JSON, with a note saying
@@ -388,7 +388,7 @@ func (v *ResultView) structuredBlock(r *mcp.CallResult, tool *sdk.Tool) fyne.Can
 	if structured == nil && (schema == nil || r.Layer != mcp.LayerNone) {
 		return nil
 	}
-	rows := []fyne.CanvasObject{caption("Structured content")}
+	rows := []fyne.CanvasObject{heading("Structured content")}
 	if schema != nil {
 		problem := outputSchemaProblem(schema, structured)
 		v.schemaNote = widget.NewLabel("")
@@ -574,10 +574,16 @@ func boldLabel(s string) *widget.Label {
 	return l
 }
 
-// caption is a small, quiet line of text above or beside a block.
+// caption is a line of text above or beside a block: what it is, its size.
 func caption(s string) *widget.Label {
 	l := widget.NewLabel(s)
-	l.Importance = widget.LowImportance
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+// heading names a section of the result.
+func heading(s string) *widget.Label {
+	l := boldLabel(s)
 	l.Wrapping = fyne.TextWrapWord
 	return l
 }
@@ -590,14 +596,20 @@ func upperFirst(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
+// joinSentences puts two sentences together, ending each with a full stop.
 func joinSentences(lead, detail string) string {
+	lead = withStop(lead)
 	if detail == "" {
 		return lead
 	}
-	if !strings.HasSuffix(detail, ".") {
-		detail += "."
+	return lead + " " + withStop(detail)
+}
+
+func withStop(s string) string {
+	if s == "" || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "!") {
+		return s
 	}
-	return lead + " " + detail
+	return s + "."
 }
 
 func orUnknown(s string) string {

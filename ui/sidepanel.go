@@ -128,7 +128,6 @@ const (
 
 func newTextLines() *textLines {
 	t := &textLines{note: widget.NewLabel("")}
-	t.note.Importance = widget.LowImportance
 	t.note.Wrapping = fyne.TextWrapWord
 	t.list = widget.NewList(
 		func() int { return len(t.lines) },

@@ -74,7 +74,11 @@ func newWireView(win fyne.Window) *wireView {
 	v.detail.extra = []fyne.CanvasObject{v.copyJSON, v.saveOne}
 	v.detailBox = container.NewBorder(v.detailHead, nil, nil, nil, v.detail.withBar(true))
 
-	tools := container.NewBorder(nil, nil, container.NewHBox(v.follow, v.clear, v.save), v.count, v.search)
+	// Two rows: the side panel is narrow, and a search box squeezed beside
+	// three buttons has no room to show what was typed.
+	tools := container.NewVBox(
+		container.NewBorder(nil, nil, container.NewHBox(v.follow, v.clear, v.save), v.count),
+		v.search)
 	top := container.NewBorder(tools, nil, nil, nil, container.NewStack(v.list, container.NewPadded(v.empty)))
 	split := container.NewVSplit(top, v.detailBox)
 	split.Offset = 0.55
