@@ -61,7 +61,7 @@ func newForm(raw json.RawMessage) (*Form, error) {
 	f := &Form{compiled: newCompiler(root)}
 	f.fresh()
 	f.Root = f.newField(f.compiled.shapeOf(root), nil, "", true, false)
-	f.final, f.Notes = newFinalChecker(raw, root)
+	f.final, f.Notes = newFinalChecker(raw)
 	return f, nil
 }
 

@@ -21,7 +21,7 @@ type finalChecker struct {
 
 // newFinalChecker prepares the library's validator for the schema, or says
 // in a note why the final check is off.
-func newFinalChecker(raw json.RawMessage, root *jsonValue) (fc finalChecker, notes []string) {
+func newFinalChecker(raw json.RawMessage) (fc finalChecker, notes []string) {
 	defer func() {
 		if p := recover(); p != nil {
 			fc = finalChecker{}
@@ -31,14 +31,24 @@ func newFinalChecker(raw json.RawMessage, root *jsonValue) (fc finalChecker, not
 	off := func(err error) (finalChecker, []string) {
 		return finalChecker{}, []string{"The final check before sending is off because the validator cannot use this schema: " + firstLine(err.Error()) + ". The form's own checks still apply."}
 	}
-	if why := refLoop(root); why != "" {
-		// The library would recurse until the stack overflows, which no
-		// recover can catch.
-		return off(errors.New(why))
-	}
 	var s jsonschema.Schema
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return off(err)
+	}
+	// Look for loops in the schema as the library read it: encoding/json
+	// matches keywords without regard to case, so "AllOf" is allOf there.
+	canon, err := json.Marshal(&s)
+	if err != nil {
+		return off(err)
+	}
+	canonRoot, err := parseJSON(canon)
+	if err != nil {
+		return off(err)
+	}
+	if why := refLoop(canonRoot); why != "" {
+		// The library would recurse until the stack overflows, which no
+		// recover can catch.
+		return off(errors.New(why))
 	}
 	rs, err := s.Resolve(nil)
 	if err != nil {

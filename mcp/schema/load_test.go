@@ -190,3 +190,42 @@ func TestWrongKindOfInput(t *testing.T) {
 		t.Error("AddEntry on an array succeeded")
 	}
 }
+
+// Load is exact: a required list or object missing from the JSON is not
+// sent as [] or {}, and is reported missing until it is filled in.
+func TestLoadRequiredMissing(t *testing.T) {
+	schema := `{"type":"object","properties":{"l":{"type":"array","items":{"type":"string"}},"o":{"type":"object","properties":{"a":{"type":"string"}}},"b":{"type":"boolean"}},"required":["l","o","b"]}`
+	f := mustForm(t, schema)
+	if got := mustArgs(t, f); got != `{"l":[],"o":{},"b":false}` {
+		t.Fatalf("fresh form args %s", got)
+	}
+	check(t, f.Load(json.RawMessage(`{}`)))
+	if v, _ := f.Root.Value(); string(v) != `{}` {
+		t.Errorf("value after Load({}) is %s", v)
+	}
+	if got := strings.Join(problems(f), "|"); got != "l: this field is required|o: this field is required|b: this field is required: choose true or false" {
+		t.Errorf("problems %q", got)
+	}
+	_, err := mustLookup(t, f, "l").AddItem()
+	check(t, err)
+	check(t, mustLookup(t, f, "l[0]").SetText("x"))
+	check(t, mustLookup(t, f, "o.a").SetText("y"))
+	check(t, mustLookup(t, f, "b").SetBool(false))
+	if got := mustArgs(t, f); got != `{"l":["x"],"o":{"a":"y"},"b":false}` {
+		t.Errorf("args %s", got)
+	}
+}
+
+// Arguments are always an object: a schema for anything else makes a form
+// that cannot make arguments, and says so.
+func TestArgumentsMustBeObject(t *testing.T) {
+	f := mustForm(t, `{"type":"string"}`)
+	check(t, f.Root.SetText("x"))
+	if got := strings.Join(problems(f), "|"); got != `the arguments must be a JSON object ({…}), not the text "x"` {
+		t.Errorf("problems %q", got)
+	}
+	g := mustForm(t, `true`)
+	if got := mustArgs(t, g); got != `{}` {
+		t.Errorf("empty raw root gives %s", got)
+	}
+}

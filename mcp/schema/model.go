@@ -229,7 +229,9 @@ func (f *Form) Validate() []FieldError {
 // schema fill their fields; a value that does not fit its field is kept as raw
 // JSON on that field (Field.IsRaw) and reported in the returned *LoadError, so
 // that Arguments still gives back exactly args. Defaults are not applied: a
-// property missing from args is left empty.
+// property missing from args is left empty, and a required one is reported
+// missing (even a required list or object, which the form would otherwise
+// send as [] or {}) until something is put in it.
 //
 // If args is not a JSON object, the form is left unchanged and an error
 // saying so is returned.
@@ -348,7 +350,9 @@ func (fd *Field) Value() (json.RawMessage, bool) { return fd.value() }
 func (fd *Field) Text() string { return fd.state.text }
 
 // SetText sets the text of a String, Number, Integer or RawJSON field, or of
-// a field kept raw. Typing "" into an optional field clears it. For other
+// a field kept raw. Setting "" makes the field empty (not sent; reported if
+// required); an empty string loaded by Load or given as "name=" on the
+// command line is sent as "". For other
 // kinds it returns an error. The text is not checked here: Problem and
 // Validate say what is wrong with it, so the window can show the message
 // while the person types.
@@ -357,7 +361,8 @@ func (fd *Field) SetText(text string) error {
 	return fd.setText(text)
 }
 
-// Bool returns a Boolean field's value and whether it is set.
+// Bool returns a Boolean field's value and whether it is set. A checkbox
+// cannot show "not set", so a required Boolean starts set to false.
 func (fd *Field) Bool() (value, set bool) { return fd.state.boolean, fd.state.set }
 
 // SetBool sets a Boolean field.
