@@ -28,8 +28,10 @@ type logView struct {
 	entries []mcp.LogEntry // what the view keeps, oldest first
 	shown   []int          // indices into entries that match query; nil when there is no query
 	query   string
-	// following scrolls to the newest line whenever lines arrive.
+	// following scrolls to the newest line whenever lines arrive, unless a
+	// line is selected (pinned): the person is reading it.
 	following bool
+	pinned    bool
 
 	list     *widget.List
 	follow   *widget.Button
@@ -69,7 +71,10 @@ func newLogView(win fyne.Window) *logView {
 	closeDetail.Importance = widget.LowImportance
 	v.detail = container.NewBorder(widget.NewSeparator(), nil, nil, container.NewVBox(closeDetail), v.selected)
 	v.detail.Hide()
-	v.list.OnUnselected = func(widget.ListItemID) { v.detail.Hide() }
+	v.list.OnUnselected = func(widget.ListItemID) {
+		v.pinned = false
+		v.detail.Hide()
+	}
 
 	// Two rows: the side panel is narrow, and a search box squeezed beside
 	// three buttons has no room to show what was typed.
@@ -149,7 +154,7 @@ func (v *logView) changed() {
 		v.showEmpty("Nothing printed yet. The server's stderr, stdout noise and log messages appear here.")
 	}
 	v.list.Refresh()
-	if v.following && n > 0 {
+	if v.following && !v.pinned && n > 0 {
 		scrollListToBottom(v.list)
 	}
 }
@@ -186,6 +191,7 @@ func (v *logView) showSelected(id widget.ListItemID) {
 	}
 	v.selected.SetText(v.entry(id).String())
 	v.detail.Show()
+	v.pinned = true
 }
 
 // setFollowing turns following the newest line on (scrolling there now) or off.

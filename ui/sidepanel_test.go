@@ -208,9 +208,21 @@ func TestLogViewSelectShowsFullLine(t *testing.T) {
 	if !p.log.detail.Visible() || !strings.Contains(p.log.selected.Text, long) {
 		t.Error("selecting a line does not show it in full")
 	}
+	// A selected line stays in view while more lines arrive.
+	offset := p.log.list.GetScrollOffset()
+	addLines(log, 200, "more %d")
+	p.refresh()
+	if got := p.log.list.GetScrollOffset(); got != offset {
+		t.Errorf("the view scrolled away from the selected line (%v → %v)", offset, got)
+	}
 	p.log.list.UnselectAll()
 	if p.log.detail.Visible() {
 		t.Error("detail stays after unselecting")
+	}
+	addLines(log, 10, "after %d")
+	p.refresh()
+	if got := p.log.list.GetScrollOffset(); got <= offset {
+		t.Errorf("following did not resume after unselecting (offset %v)", got)
 	}
 }
 
