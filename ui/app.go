@@ -47,9 +47,18 @@ func Run(opts Options) error {
 	}
 	cfg, cfgErr := loadConfigOrDemo(path)
 
+	// Imported stdio servers wait for the person's approval of their exact
+	// command line. Without a place to keep approvals they would wait
+	// forever, so then nothing waits (as for servers typed in by hand).
+	approvals, err := mcp.DefaultApprovalStore()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "mcpbrowser: imported servers will start without asking:", err)
+		approvals = nil
+	}
 	a := app.NewWithID(AppID)
-	m := mcp.NewManager(cfg, mcp.ManagerOptions{})
+	m := mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: approvals})
 	w := NewMainWindow(a, m, path)
+	w.approvals = approvals
 	if cfgErr != nil {
 		w.SetConfigError(cfgErr)
 	}

@@ -289,12 +289,12 @@ func TestDuplicateDisableRemove(t *testing.T) {
 	}
 }
 
-func TestImportRenamesClashingNames(t *testing.T) {
+func TestImportRenamesClashesAndSkipsWhatIsThere(t *testing.T) {
 	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
 	s.waitReady("demo")
 	other := t.TempDir() + "/claude_desktop_config.json"
 	if err := os.WriteFile(other, configJSON(t, map[string]map[string]any{
-		"demo":  demoEntry(),
+		"demo":  {"command": demoServerPath, "args": []string{"--root", t.TempDir()}}, // same name, another server
 		"files": demoEntry(),
 	}), 0o600); err != nil {
 		t.Fatal(err)
@@ -315,6 +315,46 @@ func TestImportRenamesClashingNames(t *testing.T) {
 		if cfg.Server(name) == nil {
 			t.Errorf("the saved file lacks %s", name)
 		}
+	}
+
+	// The same file again: everything is already there.
+	onUI(func() {
+		s.w.lastNotice = ""
+		s.w.importServersFrom(other)
+	})
+	s.waitFor("the second import's report", func() bool { return s.w.lastNotice != "" })
+	onUI(func() {
+		if !strings.Contains(s.w.lastNotice, "Imported 0 servers") || !strings.Contains(s.w.lastNotice, "already in your list") {
+			t.Errorf("importing twice: %q", s.w.lastNotice)
+		}
+		if n := len(s.w.manager.Sessions()); n != 3 {
+			t.Errorf("%d servers after importing twice, want 3", n)
+		}
+	})
+}
+
+func TestImportedServerWaitsForApproval(t *testing.T) {
+	store := mcp.NewApprovalStore(t.TempDir())
+	s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{Approvals: store})
+	other := t.TempDir() + "/mcp.json"
+	if err := os.WriteFile(other, configJSON(t, map[string]map[string]any{"ext": demoEntry()}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	onUI(func() { s.w.importServersFrom(other) })
+	s.waitFor("ext to wait for approval", func() bool {
+		sess := s.w.manager.Session("ext")
+		return sess != nil && sess.Status().Waiting && s.w.selected == "ext"
+	})
+	middle := s.text(func() fyne.CanvasObject { return s.w.middle })
+	for _, want := range []string{"ext waits for your approval", demoServerPath, "Approve and start"} {
+		if !strings.Contains(middle, want) {
+			t.Errorf("the waiting server's page lacks %q:\n%s", want, middle)
+		}
+	}
+	onUI(func() { test.Tap(s.w.status.retry) })
+	s.waitReady("ext")
+	if need, _, err := store.NeedsApproval(s.w.manager.Session("ext").Config()); need || err != nil {
+		t.Errorf("after approving, NeedsApproval = %v, %v", need, err)
 	}
 }
 

@@ -171,6 +171,11 @@ func demoEntry() map[string]any { return map[string]any{"command": demoServerPat
 // newShell writes a servers file, opens the window on it and connects its servers.
 func newShell(t *testing.T, servers map[string]map[string]any) *shell {
 	t.Helper()
+	return newShellWith(t, servers, mcp.ManagerOptions{})
+}
+
+func newShellWith(t *testing.T, servers map[string]map[string]any, opts mcp.ManagerOptions) *shell {
+	t.Helper()
 	a := newSerialApp(t)
 	path := filepath.Join(t.TempDir(), "servers.json")
 	if err := os.WriteFile(path, configJSON(t, servers), 0o600); err != nil {
@@ -181,9 +186,10 @@ func newShell(t *testing.T, servers map[string]map[string]any) *shell {
 		t.Fatal(err)
 	}
 	s := &shell{t: t, app: a, cfgPath: path}
-	m := mcp.NewManager(cfg, mcp.ManagerOptions{})
+	m := mcp.NewManager(cfg, opts)
 	onUI(func() {
 		s.w = NewMainWindow(a, m, path)
+		s.w.approvals = opts.Approvals
 		s.w.win.Resize(fyne.NewSize(1300, 800))
 		s.w.Show()
 	})

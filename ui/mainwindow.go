@@ -49,7 +49,10 @@ type MainWindow struct {
 	jobs   sync.WaitGroup
 
 	// manager is replaced when a broken servers file is reloaded.
-	manager     *mcp.Manager
+	manager *mcp.Manager
+	// approvals is the store the manager checks imported commands against
+	// (nil: nothing needs approval).
+	approvals   *mcp.ApprovalStore
 	unsubscribe func()
 	// configErr is why the servers file could not be read; while it is set
 	// nothing may be saved (that would overwrite the person's file).
@@ -275,7 +278,7 @@ func (w *MainWindow) reloadConfig() {
 		return
 	}
 	old, oldUnsub := w.manager, w.unsubscribe
-	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{})
+	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals})
 	w.subscribe()
 	if oldUnsub != nil {
 		oldUnsub()

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image/color"
 	"os"
@@ -418,16 +419,20 @@ func (w *MainWindow) uniqueServerName(name string) string {
 	}
 }
 
-// importServers asks for a file in the `mcpServers` shape and adds its servers.
+// importServers asks for another client's config file and adds its servers.
 func (w *MainWindow) importServers() {
 	if !w.editable() {
 		return
 	}
-	openFileDialog(w.win, "Import servers (mcpServers JSON)", jsonFiles, w.importServersFrom)
+	openFileDialog(w.win, "Import servers from a config file", jsonFiles, w.importServersFrom)
 }
 
-// importServersFrom adds every server of the file at path, renaming those
-// whose names are taken, saves, connects them and says what happened.
+// importServersFrom adds the servers of the config file at path (the
+// mcpServers shape, or any other client's format the core reads), saves and
+// connects them, and says what happened. Each entry remembers where it came
+// from, so a stdio server waits for the person's approval before its first
+// start. Servers already in the list are skipped; other name clashes get a
+// -2, -3 … suffix.
 func (w *MainWindow) importServersFrom(path string) {
 	m := w.manager
 	w.goWork(func(ctx context.Context) {
@@ -436,38 +441,49 @@ func (w *MainWindow) importServersFrom(path string) {
 			fyne.Do(func() { w.showError("Importing servers", err) })
 			return
 		}
-		cfg, err := mcp.ParseConfig(path, data)
+		found, err := mcp.ParseClientConfig(mcp.GuessFormat(path), path, data)
 		if err != nil {
 			fyne.Do(func() { w.showError("Importing servers", err) })
 			return
 		}
-		if len(cfg.Servers) == 0 {
+		if len(found) == 0 {
 			fyne.Do(func() {
-				w.showError("Importing servers", fmt.Errorf("%s has no servers under \"mcpServers\"", path))
+				w.showError("Importing servers", fmt.Errorf("%s has no MCP servers in it (no \"mcpServers\" or \"servers\")", path))
 			})
 			return
 		}
-		var added, renamed []string
-		var failures []string
-		for _, sc := range cfg.Servers {
-			want := sc.Name
-			var name string
-			fyne.DoAndWait(func() { name = w.uniqueServerName(want) })
-			sc.Name = name
-			if name != want {
-				renamed = append(renamed, fmt.Sprintf("%s → %s", want, name))
-			}
-			if err := m.PutServer(ctx, "", sc, true); err != nil {
-				failures = append(failures, fmt.Sprintf("%s: %v", name, err))
+		// mcp.Import decides names against a copy of the list; the manager
+		// then adds each entry (saving the file and starting the server).
+		scratch := &mcp.Config{}
+		for _, s := range m.Sessions() {
+			scratch.Servers = append(scratch.Servers, s.Config().Clone())
+		}
+		results := mcp.Import(scratch, found, mcp.ClashRename)
+		for i, r := range results {
+			if r.Action != mcp.ImportAdded && r.Action != mcp.ImportRenamed {
 				continue
 			}
-			added = append(added, name)
+			if err := m.PutServer(ctx, "", scratch.Server(r.As).Clone(), true); err != nil {
+				results[i].Action, results[i].Reason = mcp.ImportSkipped, err.Error()
+			}
 		}
-		fyne.Do(func() { w.reportImport(path, added, renamed, failures) })
+		fyne.Do(func() { w.reportImport(path, results) })
 	})
 }
 
-func (w *MainWindow) reportImport(path string, added, renamed, failures []string) {
+func (w *MainWindow) reportImport(path string, results []mcp.ImportResult) {
+	var added, renamed, skipped []string
+	for _, r := range results {
+		switch r.Action {
+		case mcp.ImportAdded:
+			added = append(added, r.As)
+		case mcp.ImportRenamed:
+			added = append(added, r.As)
+			renamed = append(renamed, fmt.Sprintf("%s → %s", r.Name, r.As))
+		default:
+			skipped = append(skipped, fmt.Sprintf("%s (%s)", r.Name, r.Reason))
+		}
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Imported %s from %s", plural(len(added), "server", "servers"), path)
 	if len(added) > 0 {
@@ -477,14 +493,17 @@ func (w *MainWindow) reportImport(path string, added, renamed, failures []string
 	if len(renamed) > 0 {
 		b.WriteString("\nRenamed because the name was taken: " + strings.Join(renamed, ", ") + ".")
 	}
-	if len(failures) > 0 {
-		b.WriteString("\nNot imported: " + strings.Join(failures, "; ") + ".")
+	if len(skipped) > 0 {
+		b.WriteString("\nNot imported: " + strings.Join(skipped, "; ") + ".")
+	}
+	if len(added) > 0 && w.approvals != nil {
+		b.WriteString("\nServers that run a command wait for your approval before they first start: select one to see what it runs.")
 	}
 	w.lastNotice = b.String()
 	msg := widget.NewLabel(b.String())
 	msg.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustom("Import", "OK", msg, w.win)
-	d.Resize(fyne.NewSize(480, 220))
+	d.Resize(fyne.NewSize(520, 240))
 	d.Show()
 	if len(added) > 0 {
 		w.selectServer(added[0])
@@ -494,16 +513,19 @@ func (w *MainWindow) reportImport(path string, added, renamed, failures []string
 // serverStatusView is shown in the middle when the selected server is not
 // ready: what state it is in, why (in plain words), and what to do.
 type serverStatusView struct {
+	w      *MainWindow
 	title  *widget.Label
 	reason *widget.Label
 	bar    *widget.ProgressBarInfinite
-	retry  *widget.Button
+	retry  *widget.Button // Retry, Start, Enable, Approve … whatever helps now
 	edit   *widget.Button
 	root   fyne.CanvasObject
+	action func()
 }
 
 func newServerStatusView(w *MainWindow) *serverStatusView {
 	v := &serverStatusView{
+		w:      w,
 		title:  widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		reason: widget.NewLabel(""),
 		bar:    widget.NewProgressBarInfinite(),
@@ -511,9 +533,14 @@ func newServerStatusView(w *MainWindow) *serverStatusView {
 	v.title.SizeName = theme.SizeNameSubHeadingText
 	v.title.Wrapping = fyne.TextWrapWord
 	v.reason.Wrapping = fyne.TextWrapWord
+	v.reason.Selectable = true
 	v.bar.Stop()
 	v.bar.Hide()
-	v.retry = widget.NewButtonWithIcon("Retry", theme.ViewRefreshIcon(), w.restartSelectedServer)
+	v.retry = widget.NewButtonWithIcon("Retry", theme.ViewRefreshIcon(), func() {
+		if v.action != nil {
+			v.action()
+		}
+	})
 	v.retry.Importance = widget.HighImportance
 	v.edit = widget.NewButtonWithIcon("Edit…", theme.DocumentCreateIcon(), w.editSelectedServer)
 	buttons := container.NewHBox(v.retry, v.edit, layout.NewSpacer())
@@ -530,7 +557,10 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 	v.bar.Hide()
 	v.bar.Stop()
 	v.retry.Show()
+	v.retry.Enable()
 	v.retry.SetText("Retry")
+	v.retry.SetIcon(theme.ViewRefreshIcon())
+	v.action = v.w.restartSelectedServer
 	setEnabled(v.edit, editable)
 	switch {
 	case cfg.Disabled:
@@ -538,7 +568,6 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		v.reason.SetText("It is not started with the others. Enable it to start it.")
 		v.retry.SetText("Enable")
 		setEnabled(v.retry, editable)
-		return true
 	case st.State == mcp.StateReady:
 		return false
 	case st.State == mcp.StateStarting:
@@ -547,7 +576,18 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		v.bar.Show()
 		v.bar.Start()
 		v.retry.Hide()
-		return true
+	case st.Waiting && v.w.needsApproval(cfg):
+		v.title.SetText(name + " waits for your approval")
+		v.reason.SetText(capitalise(st.Reason) + "\n\nApprove it only if you trust this command: it runs with your permissions.")
+		v.retry.SetText("Approve and start")
+		v.retry.SetIcon(theme.ConfirmIcon())
+		v.action = v.w.approveSelectedServer
+	case st.Waiting:
+		v.title.SetText(name + " needs values before it can start")
+		v.reason.SetText(capitalise(st.Reason) + ". They are kept in memory only, never written to the servers file.")
+		v.retry.SetText("Enter values…")
+		v.retry.SetIcon(theme.DocumentCreateIcon())
+		v.action = v.w.askInputsForSelectedServer
 	case st.State == mcp.StateFailed:
 		v.title.SetText(name + " could not start")
 		v.reason.SetText(capitalise(st.Reason))
@@ -567,8 +607,79 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		v.reason.SetText(reason)
 		v.retry.SetText("Start")
 	}
-	v.retry.Enable()
 	return true
+}
+
+// needsApproval reports whether the entry is an imported command nobody has approved yet.
+func (w *MainWindow) needsApproval(cfg *mcp.ServerConfig) bool {
+	if w.approvals == nil {
+		return false
+	}
+	need, _, err := w.approvals.NeedsApproval(cfg)
+	return err == nil && need
+}
+
+// approveSelectedServer records the person's approval of the selected
+// server's exact command line and starts it.
+func (w *MainWindow) approveSelectedServer() {
+	name, m := w.selected, w.manager
+	w.goWork(func(ctx context.Context) {
+		if err := m.Approve(ctx, name); err != nil {
+			var ce *mcp.ConnectError
+			if errors.As(err, &ce) {
+				return // the status view shows why it did not start
+			}
+			fyne.Do(func() { w.showError("Approving "+name, err) })
+		}
+	})
+}
+
+// askInputsForSelectedServer asks for the entry's ${input:…} values (kept in
+// memory only) and starts the server with them.
+func (w *MainWindow) askInputsForSelectedServer() {
+	s := w.manager.Session(w.selected)
+	if s == nil {
+		return
+	}
+	inputs := mcp.InputsNeeded(s.Config())
+	if len(inputs) == 0 {
+		w.restartSelectedServer()
+		return
+	}
+	var items []*widget.FormItem
+	values := map[string]func() string{}
+	for _, in := range inputs {
+		var field fyne.CanvasObject
+		switch {
+		case len(in.Options) > 0:
+			sel := widget.NewSelect(in.Options, nil)
+			sel.SetSelected(in.Default)
+			field, values[in.ID] = sel, func() string { return sel.Selected }
+		default:
+			e := widget.NewEntry()
+			if in.Password {
+				e = widget.NewPasswordEntry()
+			}
+			e.SetText(in.Default)
+			field, values[in.ID] = e, func() string { return e.Text }
+		}
+		item := widget.NewFormItem(in.ID, field)
+		item.HintText = in.Description
+		items = append(items, item)
+	}
+	d := dialog.NewForm("Values for "+s.Name(), "Start", "Cancel", items, func(ok bool) {
+		if !ok {
+			return
+		}
+		answers := map[string]string{}
+		for id, get := range values {
+			answers[id] = get()
+		}
+		s.SetInputAnswers(answers)
+		w.goWork(func(ctx context.Context) { s.Connect(ctx) })
+	}, w.win)
+	d.Resize(fyne.NewSize(480, 160+float32(len(items))*70))
+	d.Show()
 }
 
 // describeTarget says what a server entry starts or connects to.
