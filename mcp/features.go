@@ -1,0 +1,827 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/yosida95/uritemplate/v3"
+)
+
+// This file is the server features beyond tools: resources, resource
+// templates, prompts, completion and logging, plus what the server declared
+// about them. Every request here is sent when asked, declared or not: the
+// window shows an undeclared feature as absent, and a person who tries it
+// anyway sees the JSON-RPC error the server answers.
+
+// A Feature is one capability a server can declare in initialize.
+type Feature string
+
+// The features the app shows. FeatureSubscribe and the list-changed ones are
+// sub-capabilities of their parent.
+const (
+	FeatureTools         Feature = "tools"
+	FeatureResources     Feature = "resources"
+	FeaturePrompts       Feature = "prompts"
+	FeatureCompletions   Feature = "completions"
+	FeatureLogging       Feature = "logging"
+	FeatureSubscribe     Feature = "resources.subscribe"
+	FeatureResourcesList Feature = "resources.listChanged"
+	FeaturePromptsList   Feature = "prompts.listChanged"
+	FeatureToolsList     Feature = "tools.listChanged"
+)
+
+// Capabilities summarise what a server declared in its initialize result,
+// so the window can show an absent feature as absent rather than as an error.
+type Capabilities struct {
+	// Known is false before the first successful connect: nothing can be said yet.
+	Known bool
+
+	Tools       bool
+	Resources   bool
+	Prompts     bool
+	Completions bool
+	Logging     bool
+
+	ToolsListChanged     bool
+	ResourcesSubscribe   bool
+	ResourcesListChanged bool
+	PromptsListChanged   bool
+
+	// Experimental and Extensions are the names of non-standard
+	// capabilities, sorted, for display only.
+	Experimental []string
+	Extensions   []string
+}
+
+// Capabilities is what the server declared in its last initialize. It is
+// kept after the server stops, so the window can still show it; Known is
+// false only before the first successful connect.
+func (s *Session) Capabilities() Capabilities {
+	return capabilitiesOf(s.InitializeResult())
+}
+
+func capabilitiesOf(init *sdk.InitializeResult) Capabilities {
+	if init == nil {
+		return Capabilities{}
+	}
+	c := Capabilities{Known: true}
+	caps := init.Capabilities
+	if caps == nil {
+		return c
+	}
+	if caps.Tools != nil {
+		c.Tools, c.ToolsListChanged = true, caps.Tools.ListChanged
+	}
+	if caps.Resources != nil {
+		c.Resources = true
+		c.ResourcesSubscribe, c.ResourcesListChanged = caps.Resources.Subscribe, caps.Resources.ListChanged
+	}
+	if caps.Prompts != nil {
+		c.Prompts, c.PromptsListChanged = true, caps.Prompts.ListChanged
+	}
+	c.Completions = caps.Completions != nil
+	c.Logging = caps.Logging != nil
+	for k := range caps.Experimental {
+		c.Experimental = append(c.Experimental, k)
+	}
+	for k := range caps.Extensions {
+		c.Extensions = append(c.Extensions, k)
+	}
+	slices.Sort(c.Experimental)
+	slices.Sort(c.Extensions)
+	return c
+}
+
+// Has reports whether the server declared f.
+func (c Capabilities) Has(f Feature) bool {
+	switch f {
+	case FeatureTools:
+		return c.Tools
+	case FeatureResources:
+		return c.Resources
+	case FeaturePrompts:
+		return c.Prompts
+	case FeatureCompletions:
+		return c.Completions
+	case FeatureLogging:
+		return c.Logging
+	case FeatureSubscribe:
+		return c.ResourcesSubscribe
+	case FeatureResourcesList:
+		return c.ResourcesListChanged
+	case FeaturePromptsList:
+		return c.PromptsListChanged
+	case FeatureToolsList:
+		return c.ToolsListChanged
+	}
+	return false
+}
+
+// String says in one line what is declared and what is not, for example
+// "tools (listChanged), resources (subscribe), logging; not declared: prompts, completions".
+func (c Capabilities) String() string {
+	if !c.Known {
+		return "not connected: capabilities unknown"
+	}
+	type part struct {
+		name string
+		on   bool
+		subs []string
+	}
+	sub := func(name string, on bool) []string {
+		if on {
+			return []string{name}
+		}
+		return nil
+	}
+	parts := []part{
+		{"tools", c.Tools, sub("listChanged", c.ToolsListChanged)},
+		{"resources", c.Resources, append(sub("subscribe", c.ResourcesSubscribe), sub("listChanged", c.ResourcesListChanged)...)},
+		{"prompts", c.Prompts, sub("listChanged", c.PromptsListChanged)},
+		{"completions", c.Completions, nil},
+		{"logging", c.Logging, nil},
+	}
+	var have, missing []string
+	for _, p := range parts {
+		switch {
+		case !p.on:
+			missing = append(missing, p.name)
+		case len(p.subs) > 0:
+			have = append(have, p.name+" ("+strings.Join(p.subs, ", ")+")")
+		default:
+			have = append(have, p.name)
+		}
+	}
+	out := strings.Join(have, ", ")
+	if out == "" {
+		out = "nothing declared"
+	}
+	if len(missing) > 0 {
+		out += "; not declared: " + strings.Join(missing, ", ")
+	}
+	return out
+}
+
+// MarshalJSON renders the summary for the CLI.
+func (c Capabilities) MarshalJSON() ([]byte, error) {
+	type sub struct {
+		ListChanged bool `json:"listChanged,omitempty"`
+		Subscribe   bool `json:"subscribe,omitempty"`
+	}
+	declared := func(on bool, s sub) *sub {
+		if !on {
+			return nil
+		}
+		return &s
+	}
+	return json.Marshal(struct {
+		Known        bool     `json:"known"`
+		Tools        *sub     `json:"tools,omitempty"`
+		Resources    *sub     `json:"resources,omitempty"`
+		Prompts      *sub     `json:"prompts,omitempty"`
+		Completions  *sub     `json:"completions,omitempty"`
+		Logging      *sub     `json:"logging,omitempty"`
+		Experimental []string `json:"experimental,omitempty"`
+		Extensions   []string `json:"extensions,omitempty"`
+		Summary      string   `json:"summary"`
+	}{
+		Known:        c.Known,
+		Tools:        declared(c.Tools, sub{ListChanged: c.ToolsListChanged}),
+		Resources:    declared(c.Resources, sub{ListChanged: c.ResourcesListChanged, Subscribe: c.ResourcesSubscribe}),
+		Prompts:      declared(c.Prompts, sub{ListChanged: c.PromptsListChanged}),
+		Completions:  declared(c.Completions, sub{}),
+		Logging:      declared(c.Logging, sub{}),
+		Experimental: c.Experimental,
+		Extensions:   c.Extensions,
+		Summary:      c.String(),
+	})
+}
+
+// A RequestError is a failed request other than tools/call (a list, a
+// subscribe, a completion, logging/setLevel), sorted into the same layers as
+// a CallResult. errors.As finds the *jsonrpc.Error in it for LayerProtocol.
+type RequestError struct {
+	// Method is the MCP method that failed, such as "resources/list".
+	Method string
+	Layer  ErrorLayer
+	// RPCError is the server's JSON-RPC error (LayerProtocol), code and data kept.
+	RPCError *jsonrpc.Error
+	// Message says in plain words what went wrong and what to try.
+	Message string
+	Err     error
+}
+
+func (e *RequestError) Error() string { return e.Message }
+func (e *RequestError) Unwrap() error { return e.Err }
+
+// ExitCode is the CLI's exit code: 3 for a JSON-RPC error, 4 for the rest.
+func (e *RequestError) ExitCode() int {
+	if e.Layer == LayerProtocol {
+		return 3
+	}
+	return 4
+}
+
+// An outcome is how one request ended, whichever feature it was.
+type outcome struct {
+	Layer    ErrorLayer
+	RPCError *jsonrpc.Error
+	Message  string
+	Err      error
+}
+
+// classifyRequest sorts err into a layer with a message in plain words.
+// undeclared names the capability the server did not declare, if any, so a
+// refusal says why it was to be expected.
+func classifyRequest(method string, err error, undeclared Feature) outcome {
+	if err == nil {
+		return outcome{}
+	}
+	o := outcome{Err: err}
+	var rpc *jsonrpc.Error
+	switch {
+	case errors.As(err, &rpc):
+		o.Layer, o.RPCError = LayerProtocol, rpc
+		if rpc.Code == CodeNetworkError {
+			o.Layer, o.Message = LayerNetwork, rpc.Message
+			return o
+		}
+		o.Message = fmt.Sprintf("the server refused %s: %s (JSON-RPC error %d, %s)", method, rpc.Message, rpc.Code, rpcCodeName(rpc.Code))
+		if undeclared != "" {
+			o.Message += fmt.Sprintf(". The server does not declare the %q capability, so this was to be expected", string(undeclared))
+		}
+	case errors.Is(err, errNotConnected):
+		o.Layer, o.Message = LayerConnection, "the server is not connected. Start (or restart) it first."
+	case errors.Is(err, context.Canceled):
+		o.Layer, o.Message = LayerCancelled, "you cancelled the request; the server was told (notifications/cancelled)."
+	case errors.Is(err, context.DeadlineExceeded):
+		o.Layer, o.Message = LayerTimeout, "the request ran out of time and was cancelled."
+	default:
+		o.Layer, o.Message = LayerConnection, fmt.Sprintf("%s failed: %v", method, err)
+	}
+	return o
+}
+
+func (o outcome) asError(method string) error {
+	if o.Layer == LayerNone {
+		return nil
+	}
+	return &RequestError{Method: method, Layer: o.Layer, RPCError: o.RPCError, Message: o.Message, Err: o.Err}
+}
+
+// undeclared returns f when the server is known not to declare it, else "".
+func (s *Session) undeclared(f Feature) Feature {
+	if c := s.Capabilities(); c.Known && !c.Has(f) {
+		return f
+	}
+	return ""
+}
+
+// simpleRequest runs a short request (a list, subscribe, setLevel, complete)
+// on the live session and sorts its error into a layer.
+func (s *Session) simpleRequest(ctx context.Context, method string, f Feature, do func(context.Context, *sdk.ClientSession) error) error {
+	cs := s.clientSession()
+	var err error
+	if cs == nil {
+		err = errNotConnected
+	} else {
+		err = do(ctx, cs)
+	}
+	if err != nil && s.Status().State == StateExited && !errors.As(err, new(*jsonrpc.Error)) {
+		o := outcome{Layer: LayerConnection, Err: err, Message: "the server went away: " + s.Status().Reason}
+		return o.asError(method)
+	}
+	return classifyRequest(method, err, s.undeclared(f)).asError(method)
+}
+
+// Resources lists the server's resources (resources/list, every page).
+func (s *Session) Resources(ctx context.Context) ([]*sdk.Resource, error) {
+	var out []*sdk.Resource
+	err := s.simpleRequest(ctx, "resources/list", FeatureResources, func(ctx context.Context, cs *sdk.ClientSession) error {
+		for r, err := range cs.Resources(ctx, nil) {
+			if err != nil {
+				return err
+			}
+			out = append(out, r)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// ResourceTemplates lists the server's resource templates
+// (resources/templates/list, every page).
+func (s *Session) ResourceTemplates(ctx context.Context) ([]*sdk.ResourceTemplate, error) {
+	var out []*sdk.ResourceTemplate
+	err := s.simpleRequest(ctx, "resources/templates/list", FeatureResources, func(ctx context.Context, cs *sdk.ClientSession) error {
+		for t, err := range cs.ResourceTemplates(ctx, nil) {
+			if err != nil {
+				return err
+			}
+			out = append(out, t)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Prompts lists the server's prompts (prompts/list, every page).
+func (s *Session) Prompts(ctx context.Context) ([]*sdk.Prompt, error) {
+	var out []*sdk.Prompt
+	err := s.simpleRequest(ctx, "prompts/list", FeaturePrompts, func(ctx context.Context, cs *sdk.ClientSession) error {
+		for p, err := range cs.Prompts(ctx, nil) {
+			if err != nil {
+				return err
+			}
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Subscribe asks for notifications/resources/updated about uri; they arrive
+// as EventResourceUpdated. Subscriptions end with the connection: after a
+// restart, subscribe again.
+func (s *Session) Subscribe(ctx context.Context, uri string) error {
+	return s.simpleRequest(ctx, "resources/subscribe", FeatureSubscribe, func(ctx context.Context, cs *sdk.ClientSession) error {
+		return cs.Subscribe(ctx, &sdk.SubscribeParams{URI: uri})
+	})
+}
+
+// Unsubscribe stops the notifications Subscribe asked for.
+func (s *Session) Unsubscribe(ctx context.Context, uri string) error {
+	return s.simpleRequest(ctx, "resources/unsubscribe", FeatureSubscribe, func(ctx context.Context, cs *sdk.ClientSession) error {
+		return cs.Unsubscribe(ctx, &sdk.UnsubscribeParams{URI: uri})
+	})
+}
+
+// LogLevels are the levels of logging/setLevel, least severe first (RFC 5424).
+func LogLevels() []string {
+	return []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
+}
+
+// SetLogLevel sends logging/setLevel: the server should send only
+// notifications/message lines at level or above. They arrive in Session.Log
+// as LogMessage entries.
+func (s *Session) SetLogLevel(ctx context.Context, level string) error {
+	if !slices.Contains(LogLevels(), level) {
+		return fmt.Errorf("%q is not a log level; use one of %s", level, strings.Join(LogLevels(), ", "))
+	}
+	return s.simpleRequest(ctx, "logging/setLevel", FeatureLogging, func(ctx context.Context, cs *sdk.ClientSession) error {
+		return cs.SetLoggingLevel(ctx, &sdk.SetLoggingLevelParams{Level: sdk.LoggingLevel(level)})
+	})
+}
+
+// PromptRef is the completion reference for a prompt's arguments.
+func PromptRef(name string) *sdk.CompleteReference {
+	return &sdk.CompleteReference{Type: "ref/prompt", Name: name}
+}
+
+// TemplateRef is the completion reference for a resource template's
+// variables; uriTemplate is the template as listed, such as "file:///{path}".
+func TemplateRef(uriTemplate string) *sdk.CompleteReference {
+	return &sdk.CompleteReference{Type: "ref/resource", URI: uriTemplate}
+}
+
+// Complete asks the server for suggestions (completion/complete) for the
+// argument argName of ref (PromptRef or TemplateRef) given what has been
+// typed so far (value). resolved holds the other arguments already filled
+// in (the request's "context"), which some servers use to narrow the
+// suggestions. The result is never nil on success.
+func (s *Session) Complete(ctx context.Context, ref *sdk.CompleteReference, argName, value string, resolved map[string]string) ([]string, error) {
+	var values []string
+	err := s.simpleRequest(ctx, "completion/complete", FeatureCompletions, func(ctx context.Context, cs *sdk.ClientSession) error {
+		params := &sdk.CompleteParams{Ref: ref, Argument: sdk.CompleteParamsArgument{Name: argName, Value: value}}
+		if len(resolved) > 0 {
+			params.Context = &sdk.CompleteContext{Arguments: resolved}
+		}
+		res, err := cs.Complete(ctx, params)
+		if err != nil {
+			return err
+		}
+		values = res.Completion.Values
+		return nil
+	})
+	if values == nil && err == nil {
+		values = []string{}
+	}
+	return values, err
+}
+
+// A ReadResult is everything about one resources/read: what was asked, what
+// came back (or which layer failed and why), how long it took, and what the
+// server printed meanwhile.
+type ReadResult struct {
+	ID       int
+	Server   string
+	URI      string
+	Started  time.Time
+	Duration time.Duration
+
+	// Result holds the contents (text or base64 blobs); nil on failure.
+	Result *sdk.ReadResourceResult
+	Layer  ErrorLayer
+	// RPCError is the JSON-RPC error for LayerProtocol, with code and data
+	// kept (-32002 is the spec's "resource not found").
+	RPCError *jsonrpc.Error
+	// Message says in plain words what went wrong (empty on success).
+	Message string
+	Err     error
+
+	// Log is what the server printed (stderr, stdout noise, log messages) during the read.
+	Log []LogEntry
+}
+
+// OK reports whether the read succeeded.
+func (r *ReadResult) OK() bool { return r.Layer == LayerNone }
+
+// ExitCode is the CLI's exit code: 0, 3 for a JSON-RPC error, 4 otherwise.
+func (r *ReadResult) ExitCode() int { return exitCodeOf(r.Layer) }
+
+func exitCodeOf(l ErrorLayer) int {
+	switch l {
+	case LayerNone:
+		return 0
+	case LayerProtocol:
+		return 3
+	}
+	return 4
+}
+
+// MarshalJSON renders the read for the CLI and for history.
+func (r *ReadResult) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Server     string                  `json:"server"`
+		URI        string                  `json:"uri"`
+		Started    time.Time               `json:"started"`
+		DurationMS float64                 `json:"durationMs"`
+		OK         bool                    `json:"ok"`
+		ErrorLayer ErrorLayer              `json:"errorLayer,omitempty"`
+		Message    string                  `json:"message,omitempty"`
+		RPCError   *wireRPCError           `json:"jsonrpcError,omitempty"`
+		Result     *sdk.ReadResourceResult `json:"result,omitempty"`
+	}{r.Server, r.URI, r.Started, millis(r.Duration), r.OK(), r.Layer, r.Message, wireError(r.RPCError), r.Result})
+}
+
+// A PromptResult is everything about one prompts/get.
+type PromptResult struct {
+	ID        int
+	Server    string
+	Prompt    string
+	Arguments map[string]string
+	Started   time.Time
+	Duration  time.Duration
+
+	// Result holds the description and the messages by role; nil on failure.
+	Result   *sdk.GetPromptResult
+	Layer    ErrorLayer
+	RPCError *jsonrpc.Error
+	Message  string
+	Err      error
+	Log      []LogEntry
+}
+
+// OK reports whether the prompt was got.
+func (r *PromptResult) OK() bool { return r.Layer == LayerNone }
+
+// ExitCode is the CLI's exit code: 0, 3 for a JSON-RPC error, 4 otherwise.
+func (r *PromptResult) ExitCode() int { return exitCodeOf(r.Layer) }
+
+// MarshalJSON renders the prompt for the CLI and for history.
+func (r *PromptResult) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Server     string               `json:"server"`
+		Prompt     string               `json:"prompt"`
+		Arguments  map[string]string    `json:"arguments,omitempty"`
+		Started    time.Time            `json:"started"`
+		DurationMS float64              `json:"durationMs"`
+		OK         bool                 `json:"ok"`
+		ErrorLayer ErrorLayer           `json:"errorLayer,omitempty"`
+		Message    string               `json:"message,omitempty"`
+		RPCError   *wireRPCError        `json:"jsonrpcError,omitempty"`
+		Result     *sdk.GetPromptResult `json:"result,omitempty"`
+	}{r.Server, r.Prompt, r.Arguments, r.Started, millis(r.Duration), r.OK(), r.Layer, r.Message, wireError(r.RPCError), r.Result})
+}
+
+type wireRPCError struct {
+	Code    int64           `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+func wireError(e *jsonrpc.Error) *wireRPCError {
+	if e == nil {
+		return nil
+	}
+	return &wireRPCError{Code: e.Code, Message: e.Message, Data: e.Data}
+}
+
+func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// A tracked request is one the person made by hand (a read, a prompt): it
+// gets an ID, markers in the server log, the entry's call timeout, one
+// reconnect for a remote server that dropped, and the log lines it caused.
+type tracked struct {
+	ID       int
+	Started  time.Time
+	Duration time.Duration
+	outcome
+	Log []LogEntry
+}
+
+func (s *Session) track(ctx context.Context, method, what string, f Feature, do func(context.Context, *sdk.ClientSession) error) tracked {
+	s.mu.Lock()
+	s.callSeq++
+	t := tracked{ID: s.callSeq, Started: time.Now()}
+	cfg := s.cfg
+	s.mu.Unlock()
+
+	timeout := cfg.CallTimeoutDuration()
+	reqCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	if timeout > 0 {
+		timer := time.AfterFunc(timeout, func() { cancel(errCallTimeout) })
+		defer timer.Stop()
+	}
+	run := func() error {
+		cs := s.clientSession()
+		if cs == nil {
+			return errNotConnected
+		}
+		return do(reqCtx, cs)
+	}
+
+	startSeq := s.Log.Add(LogCallStart, fmt.Sprintf("%s #%d %s started", method, t.ID, what))
+	err := run()
+	if err != nil && isConnectionLoss(err) && s.reconnectable() && reqCtx.Err() == nil {
+		s.Log.Add(LogInfo, "the connection dropped; reconnecting once before giving up")
+		if cerr := s.Connect(reqCtx); cerr == nil {
+			err = run()
+		}
+	}
+	t.Duration = time.Since(t.Started)
+	t.outcome = classifyRequest(method, err, s.undeclared(f))
+	s.explainTracked(&t.outcome, method, reqCtx, ctx, timeout)
+	word := "ok"
+	if t.Layer != LayerNone {
+		word = string(t.Layer) + " error"
+	}
+	s.Log.Add(LogCallEnd, fmt.Sprintf("%s #%d %s ended after %s: %s", method, t.ID, what, t.Duration.Round(time.Millisecond), word))
+	t.Log = s.logBetween(startSeq)
+	return t
+}
+
+// explainTracked rewrites a timeout, cancel or dead server in plain words.
+func (s *Session) explainTracked(o *outcome, method string, reqCtx, parent context.Context, timeout time.Duration) {
+	if o.Layer == LayerNone || o.Layer == LayerProtocol || o.Layer == LayerNetwork {
+		return
+	}
+	switch cause := context.Cause(reqCtx); {
+	case errors.Is(cause, errCallTimeout):
+		o.Layer = LayerTimeout
+		o.Message = fmt.Sprintf("the server did not answer %s within %s; the request was cancelled. Raise \"callTimeout\" in the entry for a slow server.", method, timeout)
+		return
+	case parent.Err() != nil && errors.Is(parent.Err(), context.Canceled):
+		o.Layer = LayerCancelled
+		o.Message = "you cancelled the request; the server was told (notifications/cancelled)."
+		return
+	case parent.Err() != nil:
+		o.Layer = LayerTimeout
+		o.Message = fmt.Sprintf("%s ran out of time: %v", method, parent.Err())
+		return
+	}
+	if errors.Is(o.Err, errNotConnected) {
+		if st := s.Status(); st.Reason != "" {
+			o.Message += " Last state: " + st.Reason
+		}
+		return
+	}
+	if p := s.process(); p != nil {
+		select {
+		case <-p.Exited():
+		case <-time.After(time.Second):
+		}
+		select {
+		case <-p.Exited():
+			o.Message = fmt.Sprintf("the server exited with code %d during %s.%s", p.ExitCode(), method, s.stderrTail())
+			return
+		default:
+		}
+	}
+	if st := s.Status(); st.State == StateExited && st.Reason != "" {
+		o.Message = "the server went away during " + method + ": " + st.Reason
+	}
+}
+
+// ReadResource runs resources/read. It never returns nil: every outcome,
+// including "not connected", is a ReadResult with the failing layer.
+// Cancelling ctx sends notifications/cancelled to the server.
+func (s *Session) ReadResource(ctx context.Context, uri string) *ReadResult {
+	var res *sdk.ReadResourceResult
+	t := s.track(ctx, "resources/read", uri, FeatureResources, func(ctx context.Context, cs *sdk.ClientSession) error {
+		var err error
+		res, err = cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: uri})
+		return err
+	})
+	r := &ReadResult{ID: t.ID, Server: s.Name(), URI: uri, Started: t.Started, Duration: t.Duration,
+		Layer: t.Layer, RPCError: t.RPCError, Message: t.Message, Err: t.Err, Log: t.Log}
+	if t.Layer == LayerNone {
+		r.Result = res
+	}
+	return r
+}
+
+// GetPrompt runs prompts/get with the prompt's arguments (all strings, as the
+// protocol has them). It never returns nil.
+func (s *Session) GetPrompt(ctx context.Context, name string, args map[string]string) *PromptResult {
+	var res *sdk.GetPromptResult
+	t := s.track(ctx, "prompts/get", name, FeaturePrompts, func(ctx context.Context, cs *sdk.ClientSession) error {
+		var err error
+		res, err = cs.GetPrompt(ctx, &sdk.GetPromptParams{Name: name, Arguments: args})
+		return err
+	})
+	r := &PromptResult{ID: t.ID, Server: s.Name(), Prompt: name, Arguments: args, Started: t.Started, Duration: t.Duration,
+		Layer: t.Layer, RPCError: t.RPCError, Message: t.Message, Err: t.Err, Log: t.Log}
+	if t.Layer == LayerNone {
+		r.Result = res
+	}
+	return r
+}
+
+// TemplateVariables are the variable names of an RFC 6570 URI template, in
+// the order they first appear ("file:///{+path}{?rev}" → path, rev). A
+// template that cannot be parsed has none (nil).
+func TemplateVariables(tmpl string) []string {
+	t, err := uritemplate.New(tmpl)
+	if err != nil {
+		return nil
+	}
+	names := t.Varnames()
+	return append(make([]string, 0, len(names)), names...)
+}
+
+// ExpandTemplate fills an RFC 6570 URI template with vars, escaping each
+// value as its expression requires ({x} escapes "/", {+x} keeps it). An
+// empty value counts as not given. A variable of a query expression ({?x},
+// {&x}) may be left out; any other one is required, since leaving it out
+// would silently name a different resource, and the error lists the missing ones.
+//
+// The template is parsed (and rejected when invalid) by uritemplate, the
+// library the SDK matches templates with; the expansion is done here because
+// uritemplate v3.0.2 percent-encodes a non-ASCII character by its code point
+// (é → %E9) instead of by its UTF-8 bytes (%C3%A9) as RFC 6570 section 1.6
+// requires: "non-ASCII characters are first encoded as UTF-8 and then
+// pct-encoded".
+func ExpandTemplate(tmpl string, vars map[string]string) (string, error) {
+	t, err := uritemplate.New(tmpl)
+	if err != nil {
+		return "", fmt.Errorf("%q is not a valid URI template: %w", tmpl, err)
+	}
+	exprs := parseTemplate(tmpl)
+	optional := map[string]bool{}
+	for _, e := range exprs {
+		for _, v := range e.vars {
+			optional[v.name] = e.op == '?' || e.op == '&'
+		}
+	}
+	for _, e := range exprs { // a name used outside a query is required everywhere
+		for _, v := range e.vars {
+			if e.op != '?' && e.op != '&' {
+				optional[v.name] = false
+			}
+		}
+	}
+	var missing []string
+	for _, name := range t.Varnames() {
+		if vars[name] == "" && !optional[name] {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		return "", fmt.Errorf("fill in %s to make a URI from %s", strings.Join(missing, ", "), tmpl)
+	}
+	var b strings.Builder
+	for _, e := range exprs {
+		b.WriteString(e.literal)
+		e.expand(&b, vars)
+	}
+	return b.String(), nil
+}
+
+// A templateExpr is literal text followed by one {expression} (or none, at the end).
+type templateExpr struct {
+	literal string
+	op      byte // 0 for a simple {x}, else one of + # . / ; ? &
+	vars    []templateVar
+}
+
+type templateVar struct {
+	name   string
+	prefix int // {x:3} keeps the first 3 characters; 0 keeps all
+}
+
+// parseTemplate splits a template that uritemplate accepted.
+func parseTemplate(tmpl string) []templateExpr {
+	var out []templateExpr
+	for rest := tmpl; rest != ""; {
+		open := strings.IndexByte(rest, '{')
+		end := strings.IndexByte(rest, '}')
+		if open < 0 || end < open {
+			out = append(out, templateExpr{literal: rest})
+			break
+		}
+		e := templateExpr{literal: rest[:open]}
+		body := rest[open+1 : end]
+		rest = rest[end+1:]
+		if body != "" && strings.IndexByte("+#./;?&", body[0]) >= 0 {
+			e.op, body = body[0], body[1:]
+		}
+		for _, spec := range strings.Split(body, ",") {
+			name, prefix, _ := strings.Cut(strings.TrimSuffix(spec, "*"), ":")
+			n := 0
+			fmt.Sscan(prefix, &n)
+			e.vars = append(e.vars, templateVar{name: name, prefix: n})
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// expand writes the expression per RFC 6570 section 3.2, for string values.
+func (e templateExpr) expand(b *strings.Builder, vars map[string]string) {
+	first, sep, named, reserved := "", ",", false, false
+	switch e.op {
+	case '+':
+		reserved = true
+	case '#':
+		first, reserved = "#", true
+	case '.':
+		first, sep = ".", "."
+	case '/':
+		first, sep = "/", "/"
+	case ';':
+		first, sep, named = ";", ";", true
+	case '?':
+		first, sep, named = "?", "&", true
+	case '&':
+		first, sep, named = "&", "&", true
+	}
+	wrote := false
+	for _, v := range e.vars {
+		value := vars[v.name]
+		if value == "" {
+			continue
+		}
+		if r := []rune(value); v.prefix > 0 && len(r) > v.prefix {
+			value = string(r[:v.prefix])
+		}
+		if wrote {
+			b.WriteString(sep)
+		} else {
+			b.WriteString(first)
+			wrote = true
+		}
+		if named {
+			b.WriteString(pctEncode(v.name, false))
+			b.WriteByte('=')
+		}
+		b.WriteString(pctEncode(value, reserved))
+	}
+}
+
+// pctEncode keeps unreserved characters (and, when reserved is set, the
+// reserved ones and existing %XX triplets) and percent-encodes the UTF-8
+// bytes of everything else.
+func pctEncode(s string, reserved bool) string {
+	const hexDigits = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', strings.IndexByte("-._~", c) >= 0:
+			b.WriteByte(c)
+		case reserved && strings.IndexByte(":/?#[]@!$&'()*+,;=", c) >= 0:
+			b.WriteByte(c)
+		case reserved && c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			b.WriteString(s[i : i+3])
+			i += 2
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hexDigits[c>>4])
+			b.WriteByte(hexDigits[c&15])
+		}
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
