@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+
+	"mcpbrowser/mcp/oauth"
 )
 
 // EventKind says what an Event reports.
@@ -43,6 +45,10 @@ type ManagerOptions struct {
 	// Approvals, when set, keeps imported servers from starting until the
 	// person has approved their exact command line.
 	Approvals *ApprovalStore
+	// Tokens keeps sign-in tokens; nil means the default store (TokenDir).
+	Tokens *oauth.TokenStore
+	// OpenBrowser opens a sign-in page; nil means the system browser ($BROWSER honoured).
+	OpenBrowser func(ctx context.Context, url string) error
 }
 
 // A Manager owns a session per configured server. It connects them
@@ -72,6 +78,8 @@ func (m *Manager) newSession(sc *ServerConfig) *Session {
 	s := newSession(sc, m.paths, m.opts.Handlers, m.publish)
 	s.configDir = configDirOf(m.cfg)
 	s.approvals = m.opts.Approvals
+	s.tokens = m.opts.Tokens
+	s.openBrowser = m.opts.OpenBrowser
 	return s
 }
 

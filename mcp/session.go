@@ -13,6 +13,8 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp/oauth"
 )
 
 // DefaultProtocolVersion is offered in initialize unless an entry pins another.
@@ -51,6 +53,8 @@ type Status struct {
 	ExitCode int
 	// ExitedAt is when the server went away.
 	ExitedAt time.Time
+	// Detail is the current step of a slow start, such as a sign-in in the browser.
+	Detail string
 	// Waiting is set with StateFailed when the server has not failed but waits
 	// for the person: approval of an imported command, or input values.
 	Waiting bool
@@ -68,7 +72,11 @@ type Handlers struct {
 type Session struct {
 	cfg       *ServerConfig
 	paths     *pathResolver
-	approvals *ApprovalStore // nil: no approval needed (tests, ad-hoc CLI servers)
+	approvals *ApprovalStore    // nil: no approval needed (tests, ad-hoc CLI servers)
+	tokens    *oauth.TokenStore // nil: the default, under the XDG data dir
+	// openBrowser opens the sign-in page; nil means the system browser.
+	openBrowser func(ctx context.Context, url string) error
+	signIn      *oauth.Handler
 	// inputAnswers are the person's values for ${input:id}, in memory only.
 	inputAnswers map[string]string
 	// configDir is the servers file's folder, where relative paths start.
@@ -211,14 +219,16 @@ func (s *Session) Connect(ctx context.Context) error {
 	cfg = run
 	s.setStatus(Status{State: StateStarting, ExitCode: -1})
 	timeout := cfg.ConnectTimeoutDuration()
+	pauseTimeout := func() {}
 	if timeout > 0 {
 		timer := time.AfterFunc(timeout, func() { cancelLife(errConnectTimeout) })
 		defer timer.Stop()
+		pauseTimeout = func() { timer.Stop() }
 	}
 	stopWatchingCtx := context.AfterFunc(ctx, func() { cancelLife(context.Cause(ctx)) })
 	defer stopWatchingCtx()
 
-	cs, err := s.connect(life, cfg)
+	cs, err := s.connect(life, cfg, pauseTimeout)
 	if err == nil {
 		s.mu.Lock()
 		s.client = cs
@@ -290,7 +300,7 @@ func describeInit(r *sdk.InitializeResult) string {
 	return fmt.Sprintf("connected to %s, protocol %s", name, r.ProtocolVersion)
 }
 
-func (s *Session) connect(ctx context.Context, cfg *ServerConfig) (*sdk.ClientSession, error) {
+func (s *Session) connect(ctx context.Context, cfg *ServerConfig, pauseTimeout func()) (*sdk.ClientSession, error) {
 	client := sdk.NewClient(&sdk.Implementation{Name: ClientName, Title: "MCP Browser", Version: ClientVersion}, s.clientOptions())
 	s.mu.Lock()
 	s.sdkClient = client
@@ -312,7 +322,11 @@ func (s *Session) connect(ctx context.Context, cfg *ServerConfig) (*sdk.ClientSe
 		s.mu.Unlock()
 		transport = p.Transport
 	case TypeHTTP:
-		transport = &sdk.StreamableClientTransport{Endpoint: cfg.URL, HTTPClient: newHTTPClient(cfg, s.Wire), MaxRetries: 1}
+		t, err := s.streamableTransport(cfg, pauseTimeout)
+		if err != nil {
+			return nil, err
+		}
+		transport = t
 	case TypeSSE:
 		transport = &sdk.SSEClientTransport{Endpoint: cfg.URL, HTTPClient: newHTTPClient(cfg, s.Wire)}
 	case TypeOpenAPI:
@@ -422,6 +436,9 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 	}
 	if ctx.Err() != nil {
 		return "connecting was cancelled"
+	}
+	if cfg.Type == TypeHTTP && isSignInError(err) {
+		return fmt.Sprintf("signing in to %s failed: %v", cfg.URL, err)
 	}
 	if cfg.Type == TypeHTTP || cfg.Type == TypeSSE {
 		return fmt.Sprintf("could not connect to %s: %v. Check the URL and that the server is running.", cfg.URL, err)

@@ -1,0 +1,107 @@
+package mcp
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+
+	"github.com/adrg/xdg"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp/oauth"
+)
+
+// Remote servers that answer 401 are signed in to through package oauth
+// (the SDK's authorization-code handler plus what it lacks). The sign-in's
+// every HTTP step goes through the session's tapped client, so the wire view
+// shows it; its progress goes to the server's log and status line.
+
+// TokenDir is where sign-in tokens are kept, one 0600 file per server,
+// outside the servers file.
+func TokenDir() string { return filepath.Join(xdg.DataHome, "mcpbrowser", "tokens") }
+
+// streamableTransport builds the streamable HTTP transport of an entry, with sign-in.
+func (s *Session) streamableTransport(cfg *ServerConfig, pauseConnectTimeout func()) (sdk.Transport, error) {
+	hc := newHTTPClient(cfg, s.Wire)
+	o := cfg.OAuth
+	if o == nil {
+		o = &OAuthConfig{}
+	}
+	store := s.tokens
+	if store == nil {
+		store = oauth.NewTokenStore(TokenDir())
+	}
+	h, err := oauth.NewHandler(oauth.Options{
+		ServerName: cfg.Name, ServerURL: cfg.URL,
+		ClientID: o.ClientID, ClientSecret: o.ClientSecret, ClientMetadataURL: o.ClientMetadataURL,
+		Scopes: o.Scopes, GrantType: o.GrantType,
+		HTTPClient: hc, Store: store, OpenBrowser: s.openBrowser,
+		Progress: func(step string) {
+			s.Log.Add(LogInfo, "sign-in: "+step)
+			if strings.HasPrefix(step, "Waiting for you to sign in") || strings.HasPrefix(step, "Could not open a browser") {
+				// The person is signing in: the sign-in has its own, longer
+				// limit, and the connect timeout must not cut it short.
+				pauseConnectTimeout()
+			}
+			s.setDetail(step)
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.signIn = h
+	s.mu.Unlock()
+	return &sdk.StreamableClientTransport{Endpoint: cfg.URL, HTTPClient: hc, MaxRetries: 1, OAuthHandler: h}, nil
+}
+
+// SignOut forgets the server's sign-in (the saved token and the one in memory).
+func (s *Session) SignOut() error {
+	s.mu.Lock()
+	h := s.signIn
+	name := s.cfg.Name
+	store := s.tokens
+	s.mu.Unlock()
+	if h != nil {
+		return h.SignOut()
+	}
+	if store == nil {
+		store = oauth.NewTokenStore(TokenDir())
+	}
+	return store.Delete(name)
+}
+
+// SignedIn describes the saved sign-in (issuer, client, scopes, expiry; no
+// secrets), or "" when there is none.
+func (s *Session) SignedIn() string {
+	s.mu.Lock()
+	name := s.cfg.Name
+	store := s.tokens
+	s.mu.Unlock()
+	if store == nil {
+		store = oauth.NewTokenStore(TokenDir())
+	}
+	t, err := store.Load(name)
+	if err != nil || t == nil {
+		return ""
+	}
+	return t.String()
+}
+
+// setDetail shows a step of a slow start (a sign-in) on the status line.
+func (s *Session) setDetail(step string) {
+	s.mu.Lock()
+	st := s.status
+	s.mu.Unlock()
+	if st.State != StateStarting {
+		return
+	}
+	st.Detail = step
+	s.setStatus(st)
+}
+
+// isSignInError reports whether a connect failed in the sign-in.
+func isSignInError(err error) bool {
+	var mismatch *oauth.ResourceMismatchError
+	return errors.As(err, &mismatch) || errors.Is(err, oauth.ErrStateMismatch) || strings.Contains(err.Error(), "sign")
+}
