@@ -115,13 +115,18 @@ type invocation struct {
 	all        bool     // import: every server in the file
 	onClash    string   // import: rename | replace | skip
 	format     string   // export: the client format
-	help       bool
+	// Sign-in for a remote server that answers 401.
+	clientID     string
+	clientSecret string
+	scopes       []string
+	help         bool
 }
 
 // valueFlags take a value (as --flag VALUE or --flag=VALUE); boolFlags do not.
 var (
-	valueFlags = []string{"config", "timeout", "url", "transport", "header", "args", "root", "format", "on-clash"}
-	boolFlags  = []string{"stderr", "wire", "help", "h", "version", "all"}
+	valueFlags = []string{"config", "timeout", "url", "transport", "header", "args", "root", "format", "on-clash",
+		"client-id", "client-secret", "scope"}
+	boolFlags = []string{"stderr", "wire", "help", "h", "version", "all"}
 )
 
 func parseArgs(args []string) (*invocation, error) {
@@ -207,6 +212,12 @@ func (inv *invocation) set(name, value string) error {
 		inv.argsJSON = value
 	case "format":
 		inv.format = value
+	case "client-id":
+		inv.clientID = value
+	case "client-secret":
+		inv.clientSecret = value
+	case "scope":
+		inv.scopes = append(inv.scopes, strings.Fields(value)...)
 	case "on-clash":
 		switch value {
 		case "rename", "replace", "skip":
@@ -250,6 +261,8 @@ func dispatch(ctx context.Context, inv *invocation, env Env) error {
 		return cmdExport(inv, env)
 	case "approve":
 		return cmdApprove(inv, env)
+	case "sign-out":
+		return cmdSignOut(inv, env)
 	case "call":
 		return cmdCall(ctx, inv, env)
 	case "":
@@ -375,6 +388,22 @@ func target(inv *invocation, env Env) (*mcp.ServerConfig, []string, error) {
 			}
 		}
 	}
+	if inv.clientID != "" || inv.clientSecret != "" || len(inv.scopes) > 0 {
+		o := &mcp.OAuthConfig{}
+		if sc.OAuth != nil {
+			o = sc.OAuth
+		}
+		if inv.clientID != "" {
+			o.ClientID = inv.clientID
+		}
+		if inv.clientSecret != "" {
+			o.ClientSecret = inv.clientSecret
+		}
+		if len(inv.scopes) > 0 {
+			o.Scopes = inv.scopes
+		}
+		sc.OAuth = o
+	}
 	if inv.timeout > 0 {
 		secs := inv.timeout.Seconds()
 		sc.ConnectTimeout = &secs
@@ -406,6 +435,11 @@ func connect(ctx context.Context, inv *invocation, env Env, sc *mcp.ServerConfig
 	var mu sync.Mutex // keeps lines from two goroutines whole
 	unsubscribe := m.Subscribe(func(e mcp.Event) {
 		switch {
+		case e.Kind == mcp.EventLog && e.Log.Kind == mcp.LogInfo && strings.HasPrefix(e.Log.Text, "sign-in: "):
+			// Sign-in steps are for the person at the terminal, always.
+			mu.Lock()
+			fmt.Fprintln(env.Stderr, "mcpbrowser: "+strings.TrimPrefix(e.Log.Text, "sign-in: "))
+			mu.Unlock()
 		case e.Kind == mcp.EventLog && inv.stderr && e.Log.Kind != mcp.LogCallStart && e.Log.Kind != mcp.LogCallEnd:
 			mu.Lock()
 			fmt.Fprintln(env.Stderr, "["+sc.Name+"] "+e.Log.String())

@@ -175,3 +175,19 @@ func approvalStore(inv *invocation) *mcp.ApprovalStore {
 	}
 	return store
 }
+
+// cmdSignOut forgets a remote server's sign-in (its saved token).
+func cmdSignOut(inv *invocation, env Env) error {
+	sc, rest, err := target(inv, env)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usageErr("sign-out takes only a TARGET")
+	}
+	m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{sc}}, mcp.ManagerOptions{})
+	if err := m.Session(sc.Name).SignOut(); err != nil {
+		return err
+	}
+	return writeJSON(env.Stdout, map[string]any{"signedOut": sc.Name})
+}
