@@ -144,12 +144,10 @@ func (w *fieldView) fillInput() {
 	w.v.views[w.fd] = w
 	w.setNote(w.fd.Note)
 	w.input.Objects = []fyne.CanvasObject{w.makeInput()}
-	if w.folded {
-		w.input.Hide()
-	} else {
-		w.input.Show()
+	w.input.Hidden = w.folded
+	if w.box != nil { // rebuilt in place: lay out again (a new view is laid out by its parent)
+		w.box.Refresh()
 	}
-	w.input.Refresh()
 }
 
 func (w *fieldView) makeInput() fyne.CanvasObject {

@@ -109,43 +109,45 @@ func (w *fieldView) objectInput() fyne.CanvasObject {
 		})
 		return leftAligned(open)
 	}
-	box := container.NewVBox()
-	for _, c := range fd.Children() {
+	children := fd.Children()
+	rows := make([]fyne.CanvasObject, 0, len(children)+1)
+	for _, c := range children {
 		if c.IsEntry() {
-			box.Add(w.entryRow(c))
+			rows = append(rows, w.entryRow(c))
 			continue
 		}
-		box.Add(w.v.newFieldView(c, labelledField).box)
+		rows = append(rows, w.v.newFieldView(c, labelledField).box)
 	}
 	if fd.AllowsEntries() {
-		box.Add(w.addEntryRow())
+		rows = append(rows, w.addEntryRow())
 	}
-	if len(box.Objects) == 0 {
+	if len(rows) == 0 {
 		l := widget.NewLabel("(no properties)")
 		l.Importance = widget.LowImportance
-		box.Add(l)
+		rows = append(rows, l)
 	}
-	return w.indent(box)
+	// Built as one slice: Container.Add lays out again on every call.
+	return w.indent(container.NewVBox(rows...))
 }
 
 // keyValueInput shows free key/value entries and a row to add one.
 func (w *fieldView) keyValueInput() fyne.CanvasObject {
 	fd := w.fd
-	box := container.NewVBox()
+	var rows []fyne.CanvasObject
 	if fd.Parent() == nil && len(fd.Children()) == 0 {
-		box.Add(widget.NewLabel("This tool declares no arguments; add any as key/value pairs."))
+		rows = append(rows, widget.NewLabel("This tool declares no arguments; add any as key/value pairs."))
 	}
 	for _, c := range fd.Children() {
-		box.Add(w.entryRow(c))
+		rows = append(rows, w.entryRow(c))
 	}
 	if fd.AllowsEntries() {
-		box.Add(w.addEntryRow())
-	} else if len(box.Objects) == 0 {
+		rows = append(rows, w.addEntryRow())
+	} else if len(rows) == 0 {
 		l := widget.NewLabel("(no entries allowed)")
 		l.Importance = widget.LowImportance
-		box.Add(l)
+		rows = append(rows, l)
 	}
-	return w.indent(box)
+	return w.indent(container.NewVBox(rows...))
 }
 
 // fixedWidth gives o a fixed width and its own height.
@@ -231,14 +233,14 @@ func (w *fieldView) arrayInput() fyne.CanvasObject {
 	fd := w.fd
 	items := fd.Children()
 	n := len(items)
-	box := container.NewVBox()
+	rows := make([]fyne.CanvasObject, 0, n+1)
 	for i, item := range items {
-		box.Add(w.itemRow(i, n, item))
+		rows = append(rows, w.itemRow(i, n, item))
 	}
 	if n == 0 {
 		l := widget.NewLabel("(no items)")
 		l.Importance = widget.LowImportance
-		box.Add(l)
+		rows = append(rows, l)
 	}
 	add := widget.NewButtonWithIcon("Add item", theme.ContentAddIcon(), func() {
 		w.v.touch(fd)
@@ -249,8 +251,8 @@ func (w *fieldView) arrayInput() fyne.CanvasObject {
 	if m := fd.Limits.MaxItems; m != nil && n >= *m {
 		add.Disable()
 	}
-	box.Add(leftAligned(add))
-	return w.indent(box)
+	rows = append(rows, leftAligned(add))
+	return w.indent(container.NewVBox(rows...))
 }
 
 func (w *fieldView) itemRow(i, n int, item *schema.Field) fyne.CanvasObject {

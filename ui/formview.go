@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -72,7 +74,7 @@ func NewFormView(win fyne.Window) *FormView {
 	v.problems = newMessageLabel()
 
 	v.formBox = container.NewVBox()
-	v.formPane = container.NewVScroll(container.NewPadded(v.formBox))
+	v.formPane = container.NewVScroll(v.formBox)
 	v.jsonEntry = newFormEntry(true, v.submit)
 	v.jsonEntry.TextStyle = fyne.TextStyle{Monospace: true}
 	v.jsonEntry.Wrapping = fyne.TextWrapOff
@@ -254,17 +256,36 @@ func (v *FormView) submit() {
 // buildForm replaces the form's widgets with new ones for the current values.
 func (v *FormView) buildForm() {
 	v.views = map[*schema.Field]*fieldView{}
+	var content fyne.CanvasObject
 	switch {
 	case v.form == nil && v.rawOnly:
-		v.formBox.Objects = nil
+		content = layout.NewSpacer()
 	case v.form == nil || isEmptyObject(v.form.Root):
-		v.formBox.Objects = []fyne.CanvasObject{widget.NewLabel("This tool takes no arguments.")}
+		content = widget.NewLabel("This tool takes no arguments.")
 	default:
 		v.rootView = v.newFieldView(v.form.Root, bareField)
-		v.formBox.Objects = []fyne.CanvasObject{v.rootView.box}
+		content = v.rootView.box
 	}
-	v.formBox.Refresh()
+	// A new scroll with the new widgets, laid out once: refreshing the old
+	// one would refresh every new widget too, which costs more than
+	// building them all.
+	v.formBox = container.NewVBox(content)
+	v.formPane = container.NewVScroll(container.NewPadded(v.formBox))
+	if !v.jsonMode {
+		v.setBody(v.formPane)
+	}
 	v.refreshMessages()
+}
+
+// setBody shows pane below the toggle, laid out at the body's size.
+func (v *FormView) setBody(pane fyne.CanvasObject) {
+	if len(v.body.Objects) == 1 && v.body.Objects[0] == pane {
+		return
+	}
+	v.body.Objects = []fyne.CanvasObject{pane}
+	pane.Move(fyne.NewPos(0, 0))
+	pane.Resize(v.body.Size())
+	canvas.Refresh(v.body)
 }
 
 // isEmptyObject reports whether the root is an object with nothing to fill in.
@@ -367,8 +388,7 @@ func (v *FormView) showMode(json bool) {
 	} else {
 		v.modes.Show()
 	}
-	v.body.Objects = []fyne.CanvasObject{pane}
-	v.body.Refresh()
+	v.setBody(pane)
 	if !json {
 		v.problems.Hide()
 		v.refreshMessages()
