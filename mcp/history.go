@@ -31,9 +31,10 @@ const (
 
 // A HistoryEntry is one call as kept in a server's history file.
 type HistoryEntry struct {
-	// Seq numbers a server's entries in the order they were added; it
-	// identifies the entry for Entry.
-	Seq  int64       `json:"seq"`
+	// ID identifies the entry among its server's (see Entry). It is the
+	// time the entry was added in Unix nanoseconds, made strictly increasing,
+	// so that the window and the CLI appending to one file do not collide.
+	ID   int64       `json:"id"`
 	Time time.Time   `json:"time"`
 	Kind HistoryKind `json:"kind"`
 	Name string      `json:"name"`
@@ -98,8 +99,8 @@ type History struct {
 type historyFile struct {
 	size    int64
 	modTime time.Time
-	count   int // lines that parse as entries
-	lastSeq int64
+	count  int // lines that parse as entries
+	lastID int64
 }
 
 // DefaultHistoryDir is the app's history folder under the XDG data directory
@@ -188,7 +189,7 @@ func (h *History) add(server string, kind HistoryKind, name string, args json.Ra
 		DurationMS: millis(d), ErrorLayer: layer, Message: msg, Result: raw})
 }
 
-// Append adds e to server's history (Seq is assigned; a zero Time becomes
+// Append adds e to server's history (ID is assigned; a zero Time becomes
 // now) and trims the oldest entries past the bounds, rewriting the file
 // atomically.
 func (h *History) Append(server string, e HistoryEntry) error {
@@ -202,7 +203,7 @@ func (h *History) Append(server string, e HistoryEntry) error {
 	if e.Time.IsZero() {
 		e.Time = time.Now()
 	}
-	e.Seq = st.lastSeq + 1
+	e.ID = max(st.lastID+1, time.Now().UnixNano())
 	if len(e.Result) > h.opts.MaxResultBytes {
 		e.Result = cutJSON(e.Result, h.opts.MaxResultBytes)
 		e.Cut = true
@@ -215,14 +216,19 @@ func (h *History) Append(server string, e HistoryEntry) error {
 
 	slack := max(h.opts.MaxEntries/10, 1)
 	if st.size+int64(len(line)) > h.opts.MaxBytes || st.count+1 > h.opts.MaxEntries+slack {
-		return h.rewrite(path, line)
+		return h.rewrite(path, line, e.ID)
 	}
 	if err := os.MkdirAll(h.dir, 0o700); err != nil {
 		return fmt.Errorf("creating the history folder: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return fmt.Errorf("recording history for %s: %w", server, err)
+	}
+	if endsMidLine(f) {
+		// A writer that crashed mid-line left a fragment; start a new line
+		// so this entry is not glued to it.
+		line = append([]byte{'\n'}, line...)
 	}
 	_, werr := f.Write(line)
 	cerr := f.Close()
@@ -230,9 +236,20 @@ func (h *History) Append(server string, e HistoryEntry) error {
 		return fmt.Errorf("recording history for %s: %w", server, err)
 	}
 	st.count++
-	st.lastSeq = e.Seq
+	st.lastID = e.ID
 	h.remember(path, st)
 	return nil
+}
+
+// endsMidLine reports whether f is non-empty and does not end with a newline.
+func endsMidLine(f *os.File) bool {
+	fi, err := f.Stat()
+	if err != nil || fi.Size() == 0 {
+		return false
+	}
+	last := make([]byte, 1)
+	_, err = f.ReadAt(last, fi.Size()-1)
+	return err == nil && last[0] != '\n'
 }
 
 // state is what is known of path, read again if another writer changed it.
@@ -255,7 +272,7 @@ func (h *History) state(path string) (*historyFile, error) {
 	st := &historyFile{size: fi.Size(), modTime: fi.ModTime()}
 	for _, l := range lines {
 		st.count++
-		st.lastSeq = max(st.lastSeq, l.seq)
+		st.lastID = max(st.lastID, l.id)
 	}
 	h.files[path] = st
 	return st, nil
@@ -274,7 +291,7 @@ func (h *History) remember(path string, st *historyFile) {
 // rewrite keeps the newest entries that fit the bounds, then newLine, and
 // replaces the file atomically. Trimming goes below the bounds (to 90% of
 // the bytes) so that the next appends do not rewrite again at once.
-func (h *History) rewrite(path string, newLine []byte) error {
+func (h *History) rewrite(path string, newLine []byte, newID int64) error {
 	lines, err := readHistoryLines(path)
 	if err != nil {
 		return err
@@ -288,25 +305,21 @@ func (h *History) rewrite(path string, newLine []byte) error {
 		size += int64(len(lines[first].raw))
 	}
 	var buf bytes.Buffer
-	var seq int64
 	for _, l := range lines[first:] {
 		buf.Write(l.raw)
 	}
 	buf.Write(newLine)
-	for _, l := range lines {
-		seq = max(seq, l.seq)
-	}
 	if err := WriteFileAtomic(path, buf.Bytes(), 0o600); err != nil {
 		return fmt.Errorf("trimming history: %w", err)
 	}
-	st := &historyFile{count: len(lines) - first + 1, lastSeq: seq + 1}
+	st := &historyFile{count: len(lines) - first + 1, lastID: newID}
 	h.remember(path, st)
 	return nil
 }
 
 type historyLine struct {
 	raw []byte // the line with its newline
-	seq int64
+	id  int64
 }
 
 // readHistoryLines reads the entries of a file, skipping lines that do not
@@ -326,10 +339,10 @@ func readHistoryLines(path string) ([]historyLine, error) {
 		line, err := r.ReadBytes('\n')
 		if len(line) > 0 && line[len(line)-1] == '\n' {
 			var probe struct {
-				Seq int64 `json:"seq"`
+				ID int64 `json:"id"`
 			}
 			if json.Unmarshal(line, &probe) == nil {
-				out = append(out, historyLine{raw: line, seq: probe.Seq})
+				out = append(out, historyLine{raw: line, id: probe.ID})
 			}
 		}
 		if err != nil {
@@ -357,15 +370,15 @@ func (h *History) List(server string) ([]HistoryEntry, error) {
 	return out, nil
 }
 
-// Entry returns the entry with that Seq, to show it again or load its
+// Entry returns the entry with that ID, to show it again or load its
 // arguments back into the form; ok is false when it is no longer kept.
-func (h *History) Entry(server string, seq int64) (e HistoryEntry, ok bool, err error) {
+func (h *History) Entry(server string, id int64) (e HistoryEntry, ok bool, err error) {
 	entries, err := h.List(server)
 	if err != nil {
 		return HistoryEntry{}, false, err
 	}
 	for _, e := range entries {
-		if e.Seq == seq {
+		if e.ID == id {
 			return e, true, nil
 		}
 	}
