@@ -99,8 +99,8 @@ type History struct {
 type historyFile struct {
 	size    int64
 	modTime time.Time
-	count  int // lines that parse as entries
-	lastID int64
+	count   int // lines that parse as entries
+	lastID  int64
 }
 
 // DefaultHistoryDir is the app's history folder under the XDG data directory
