@@ -106,7 +106,7 @@ func (f *Form) newField(s *shape, parent *Field, name string, required, entry bo
 // defaults filled in, the only possible value of a required field chosen.
 func (fd *Field) initState() {
 	fd.state = fieldState{choice: -1}
-	if (fd.Kind == Object) && fd.shouldCollapse() {
+	if fd.Kind == Object && fd.shouldCollapse() {
 		fd.state.collapsed = true
 	} else {
 		fd.buildProps()
