@@ -76,6 +76,15 @@ const usage = `Usage:
   mcpbrowser tools TARGET                     list a server's tools (JSON)
   mcpbrowser call TARGET TOOL [key=value ...] [--args JSON]
                                               call a tool, print the result (JSON)
+  mcpbrowser resources TARGET                 list a server's resources (JSON)
+  mcpbrowser templates TARGET                 list its resource templates and their variables
+  mcpbrowser read TARGET URI [var=value ...]  read a resource; a template URI is filled from the pairs
+  mcpbrowser prompts TARGET                   list its prompts
+  mcpbrowser prompt TARGET NAME [key=value ...]
+                                              get a prompt's messages
+  mcpbrowser complete TARGET (--prompt NAME | --template URI) ARG [VALUE] [other=value ...]
+                                              ask the server to complete an argument
+  mcpbrowser ping TARGET                      ping the server, print the round-trip time
   mcpbrowser demo-server [--root DIR]         run the built-in demo MCP server on stdio
   mcpbrowser --version
 
@@ -88,6 +97,15 @@ Flags:
   --timeout DURATION  bounds connecting, and then the call (e.g. 30s, 2m)
   --stderr            stream the server's stderr to ours
   --wire              print every JSON-RPC message to stderr
+  --level LEVEL       set the server's log level after connecting (debug … emergency; see --stderr)
+
+Requests from the server are answered by flags, since nobody is at a form
+(without them the app does not offer the capability at all):
+  --elicit accept-defaults|decline|cancel   answer elicitation; accept fills in the form's defaults
+  --elicit NAME=VALUE                       (repeatable) fill a form field too, and accept
+  --sampling-reply TEXT                     answer sampling with TEXT
+  --sampling decline                        refuse sampling
+  --root DIR                                (repeatable) a folder answered to roots/list
 
 Exit codes: 0 ok, 1 the tool returned an error, 2 usage or arguments, 3 JSON-RPC
 error from the server, 4 could not connect, server died, or timed out.
@@ -120,12 +138,20 @@ type invocation struct {
 	clientSecret string
 	scopes       []string
 	help         bool
+	// Flags of features.go.
+	roots         []string // --root, repeatable
+	elicit        []string // --elicit, repeatable
+	sampling      string
+	samplingReply string
+	prompt        string
+	template      string
+	level         string
 }
 
 // valueFlags take a value (as --flag VALUE or --flag=VALUE); boolFlags do not.
 var (
 	valueFlags = []string{"config", "timeout", "url", "transport", "header", "args", "root", "format", "on-clash",
-		"client-id", "client-secret", "scope"}
+		"client-id", "client-secret", "scope", "elicit", "sampling", "sampling-reply", "prompt", "template", "level"}
 	boolFlags = []string{"stderr", "wire", "help", "h", "version", "all"}
 )
 
@@ -227,6 +253,9 @@ func (inv *invocation) set(name, value string) error {
 		}
 	case "root":
 		inv.root = value
+		inv.roots = append(inv.roots, value)
+	case "elicit", "sampling", "sampling-reply", "prompt", "template", "level":
+		return inv.setFeatureFlag(name, value)
 	}
 	return nil
 }
@@ -265,6 +294,20 @@ func dispatch(ctx context.Context, inv *invocation, env Env) error {
 		return cmdSignOut(inv, env)
 	case "call":
 		return cmdCall(ctx, inv, env)
+	case "resources":
+		return cmdResources(ctx, inv, env)
+	case "templates":
+		return cmdTemplates(ctx, inv, env)
+	case "read":
+		return cmdRead(ctx, inv, env)
+	case "prompts":
+		return cmdPrompts(ctx, inv, env)
+	case "prompt":
+		return cmdPrompt(ctx, inv, env)
+	case "complete":
+		return cmdComplete(ctx, inv, env)
+	case "ping":
+		return cmdPing(ctx, inv, env)
 	case "":
 		return usageErr("no command given")
 	}
@@ -431,7 +474,7 @@ func baseName(p string) string {
 // streaming, and returns its session and the way to stop it (the whole
 // process tree) — the caller must call it.
 func connect(ctx context.Context, inv *invocation, env Env, sc *mcp.ServerConfig) (*mcp.Session, func(), error) {
-	m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv)})
+	m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv), Handlers: requestHandlers(inv, env)})
 	var mu sync.Mutex // keeps lines from two goroutines whole
 	unsubscribe := m.Subscribe(func(e mcp.Event) {
 		switch {
@@ -455,6 +498,10 @@ func connect(ctx context.Context, inv *invocation, env Env, sc *mcp.ServerConfig
 		unsubscribe()
 	}
 	s := m.Session(sc.Name)
+	if err := setRoots(inv, s); err != nil {
+		stop()
+		return nil, nil, err
+	}
 	if err := s.Connect(ctx); err != nil {
 		stop()
 		var na *mcp.NeedsApprovalError
@@ -467,6 +514,7 @@ func connect(ctx context.Context, inv *invocation, env Env, sc *mcp.ServerConfig
 		}
 		return nil, nil, &exitError{ExitConnection, fmt.Sprintf("could not connect to %q: %s", sc.Name, reason)}
 	}
+	setLevel(ctx, inv, env, s)
 	return s, stop, nil
 }
 
