@@ -37,8 +37,10 @@ type serverEditor struct {
 	callTO    *widget.Entry
 	problem   *widget.Label
 
-	stdio  *fyne.Container
-	remote *fyne.Container
+	// stdio and remote are the label and field objects of the rows that
+	// belong to one kind of transport; the other kind's rows are hidden.
+	stdio  []fyne.CanvasObject
+	remote []fyne.CanvasObject
 	root   fyne.CanvasObject
 }
 
@@ -81,24 +83,23 @@ func newServerEditor(orig *mcp.ServerConfig, taken func(string) bool) *serverEdi
 	e.problem.Importance = widget.DangerImportance
 	e.problem.Wrapping = fyne.TextWrapWord
 
-	e.stdio = container.New(layout.NewFormLayout(),
+	e.stdio = []fyne.CanvasObject{
 		formLabel("Command"), e.command,
 		formLabel("Arguments"), e.args.root,
 		formLabel("Environment"), e.env.root,
 		formLabel("Working folder"), e.cwd,
-	)
-	e.remote = container.New(layout.NewFormLayout(),
+	}
+	e.remote = []fyne.CanvasObject{
 		formLabel("URL"), e.url,
 		formLabel("Headers"), e.headers.root,
-	)
-	common := container.New(layout.NewFormLayout(),
-		formLabel("Name"), e.name,
-		formLabel("Transport"), e.transport,
-	)
-	timeouts := container.New(layout.NewFormLayout(),
-		formLabel("Connect timeout (s)"), e.connectTO,
-		formLabel("Call timeout (s)"), e.callTO,
-	)
+	}
+	// One form layout for every row, so that the labels line up; a hidden
+	// row (label and field) takes no room.
+	rows := []fyne.CanvasObject{formLabel("Name"), e.name, formLabel("Transport"), e.transport}
+	rows = append(rows, e.stdio...)
+	rows = append(rows, e.remote...)
+	rows = append(rows, formLabel("Connect timeout (s)"), e.connectTO, formLabel("Call timeout (s)"), e.callTO)
+	form := container.New(layout.NewFormLayout(), rows...)
 	hint := widget.NewLabel("Timeouts: empty for the default, -1 for none. The call timeout restarts with each progress notification.")
 	hint.Wrapping = fyne.TextWrapWord
 	hint.SizeName = theme.SizeNameCaptionText
@@ -107,7 +108,7 @@ func newServerEditor(orig *mcp.ServerConfig, taken func(string) bool) *serverEdi
 	if e.transport.Selected == "" {
 		e.transport.SetSelected(mcp.TypeStdio)
 	}
-	e.root = container.NewVBox(common, e.stdio, e.remote, widget.NewSeparator(), timeouts, hint, e.problem)
+	e.root = container.NewVBox(form, hint, e.problem)
 	return e
 }
 
@@ -125,16 +126,21 @@ func timeoutEntry(v *float64, def float64) *widget.Entry {
 }
 
 func (e *serverEditor) showTransport() {
-	switch e.transport.Selected {
-	case mcp.TypeStdio:
-		e.stdio.Show()
-		e.remote.Hide()
-	case mcp.TypeHTTP, mcp.TypeSSE:
-		e.stdio.Hide()
-		e.remote.Show()
-	default:
-		e.stdio.Hide()
-		e.remote.Hide()
+	t := e.transport.Selected
+	showAll(e.stdio, t == mcp.TypeStdio)
+	showAll(e.remote, t == mcp.TypeHTTP || t == mcp.TypeSSE)
+	if e.root != nil {
+		e.root.Refresh()
+	}
+}
+
+func showAll(objs []fyne.CanvasObject, show bool) {
+	for _, o := range objs {
+		if show {
+			o.Show()
+		} else {
+			o.Hide()
+		}
 	}
 }
 

@@ -156,3 +156,15 @@ func TestServerEditorMasksSecretValues(t *testing.T) {
 		t.Errorf("a secret is visible:\n%s", got)
 	}
 }
+
+func TestServerEditorShowsTheTransportsFields(t *testing.T) {
+	test.NewTempApp(t)
+	e := newServerEditor(nil, func(string) bool { return false })
+	if !e.command.Visible() || e.url.Visible() {
+		t.Errorf("stdio: command visible %v, url visible %v", e.command.Visible(), e.url.Visible())
+	}
+	e.transport.SetSelected(mcp.TypeHTTP)
+	if e.command.Visible() || !e.url.Visible() || !e.headers.root.Visible() {
+		t.Errorf("http: command visible %v, url visible %v", e.command.Visible(), e.url.Visible())
+	}
+}

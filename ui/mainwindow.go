@@ -58,8 +58,9 @@ type MainWindow struct {
 	// nothing may be saved (that would overwrite the person's file).
 	configErr error
 
-	selected    string    // selected server's name
-	currentTool *sdk.Tool // selected tool of the selected server
+	selected    string       // selected server's name
+	sideSession *mcp.Session // the session the side panel shows
+	currentTool *sdk.Tool    // selected tool of the selected server
 
 	banner      *fyne.Container
 	bannerText  *widget.Label
@@ -121,15 +122,16 @@ func (w *MainWindow) build() {
 	w.servers = newServerList(w)
 	w.status = newServerStatusView(w)
 	w.tools = newToolList(w.selectTool)
-	w.header = newToolHeader(w.app)
+	w.header = newToolHeader(w.app, w.win)
 	w.form = NewFormView(w.win)
 	w.form.OnSubmit = w.runSelectedTool
 	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)
 	w.result = NewResultView(w.win)
 	w.side = NewSidePanel(w.win)
 
-	formArea := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), w.runner.root), nil, nil,
-		container.NewVScroll(container.NewVBox(w.header.root, w.form.Widget())))
+	// The form scrolls by itself; the header above it stays short (see toolHeader).
+	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), w.runner.root), nil, nil,
+		w.form.Widget())
 	work := container.NewVSplit(formArea, w.result.Widget())
 	toolsSplit := container.NewHSplit(w.tools.root, work)
 	w.toolsArea = toolsSplit
@@ -142,14 +144,15 @@ func (w *MainWindow) build() {
 	w.prefs.restoreSplit("outer", outer, 0.17)
 	w.prefs.restoreSplit("rest", rest, 0.68)
 	w.prefs.restoreSplit("tools", toolsSplit, 0.32)
-	w.prefs.restoreSplit("work", work, 0.5)
+	w.prefs.restoreSplit("work", work, 0.6)
 
 	w.bannerText = widget.NewLabel("")
 	w.bannerText.Wrapping = fyne.TextWrapWord
-	w.bannerText.Importance = widget.DangerImportance
 	reload := widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), w.reloadConfig)
-	bg := canvas.NewRectangle(translucent(theme.Color(theme.ColorNameError), 0x30))
-	w.banner = container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, nil, reload, w.bannerText)))
+	// Ordinary text on a red tint with an error icon: red text on red reads badly.
+	bg := canvas.NewRectangle(translucent(theme.Color(theme.ColorNameError), 0x38))
+	icon := widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon()))
+	w.banner = container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, container.NewCenter(icon), reload, w.bannerText)))
 	w.banner.Hide()
 
 	w.win.SetContent(container.NewBorder(w.banner, nil, nil, nil, outer))
@@ -365,7 +368,11 @@ func (w *MainWindow) selectServer(name string) {
 	}
 	w.servers.selectName(name)
 	w.servers.updateButtons(name)
-	w.side.SetSession(s)
+	if s != w.sideSession {
+		// Only on a real change: SetSession starts the panel over.
+		w.sideSession = s
+		w.side.SetSession(s)
+	}
 	if changed {
 		w.currentTool = nil
 		w.header.show("", nil)
@@ -388,6 +395,11 @@ func (w *MainWindow) showSelection() {
 		return
 	}
 	t := w.tools.setTools(w.selected, s.Tools())
+	if t == nil && w.currentTool == nil && len(w.tools.shown) > 0 && s.Status().State == mcp.StateReady {
+		// Nothing chosen yet: show the first tool's form rather than an empty page.
+		w.tools.list.Select(0)
+		t = w.currentTool
+	}
 	if w.currentTool != nil && t == nil {
 		// The tool is gone from the server's new list.
 		w.currentTool = nil

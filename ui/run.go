@@ -163,6 +163,8 @@ func (r *runBar) showProgress(n int) {
 
 func formatElapsed(d time.Duration) string {
 	switch {
+	case d < 10*time.Millisecond:
+		return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
 	case d < time.Second:
 		return fmt.Sprintf("%d ms", d.Milliseconds())
 	case d < time.Minute:

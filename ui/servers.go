@@ -567,6 +567,7 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		v.title.SetText(name + " is disabled")
 		v.reason.SetText("It is not started with the others. Enable it to start it.")
 		v.retry.SetText("Enable")
+		v.retry.SetIcon(theme.MediaPlayIcon())
 		setEnabled(v.retry, editable)
 	case st.State == mcp.StateReady:
 		return false
@@ -606,6 +607,7 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		}
 		v.reason.SetText(reason)
 		v.retry.SetText("Start")
+		v.retry.SetIcon(theme.MediaPlayIcon())
 	}
 	return true
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -335,28 +336,24 @@ func (l *toolList) selectName(name string) bool {
 	return false
 }
 
+// newToolRowObject is one row: the name, then the subtitle with the badges
+// at its right (the name is what people scan for, so it gets the full width).
 func newToolRowObject() fyne.CanvasObject {
 	name := widget.NewLabelWithStyle("tool_name", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.Truncation = fyne.TextTruncateEllipsis
 	sub := widget.NewLabel("subtitle")
 	sub.Truncation = fyne.TextTruncateEllipsis
 	sub.SizeName = theme.SizeNameCaptionText
-	first := container.NewBorder(nil, nil, nil, newBadgeRow(), name)
-	return container.New(&tightVBox{}, first, sub)
+	second := container.NewBorder(nil, nil, nil, newBadgeRow(), sub)
+	return container.New(&tightVBox{}, name, second)
 }
 
 func updateToolRowObject(o fyne.CanvasObject, e *toolEntry) {
 	box := o.(*fyne.Container)
-	first := box.Objects[0].(*fyne.Container)
-	setLabel(first.Objects[0].(*widget.Label), e.tool.Name)
-	showBadges(first.Objects[1].(*fyne.Container), e.badges)
-	sub := box.Objects[1].(*widget.Label)
-	setLabel(sub, e.subtitle)
-	if e.subtitle == "" {
-		sub.Hide()
-	} else {
-		sub.Show()
-	}
+	setLabel(box.Objects[0].(*widget.Label), e.tool.Name)
+	second := box.Objects[1].(*fyne.Container)
+	setLabel(second.Objects[0].(*widget.Label), e.subtitle)
+	showBadges(second.Objects[1].(*fyne.Container), e.badges)
 }
 
 // setLabel changes a label's text only when it differs: every SetText
@@ -371,6 +368,10 @@ func setLabel(l *widget.Label, text string) {
 // agents use (with a copy button), badges and description.
 type toolHeader struct {
 	app       fyne.App
+	win       fyne.Window
+	fullDesc  string
+	moreBtn   *widget.Button
+	more      *fyne.Container // holds moreBtn; hidden whole so it takes no room
 	title     *widget.Label
 	agentName *widget.Label
 	copyBtn   *widget.Button
@@ -380,8 +381,8 @@ type toolHeader struct {
 	copies    int // bumps on each copy so an older "Copied" reset does not undo a newer one
 }
 
-func newToolHeader(a fyne.App) *toolHeader {
-	h := &toolHeader{app: a}
+func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
+	h := &toolHeader{app: a, win: win}
 	h.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	h.title.SizeName = theme.SizeNameSubHeadingText
 	h.title.Wrapping = fyne.TextWrapWord
@@ -392,8 +393,12 @@ func newToolHeader(a fyne.App) *toolHeader {
 	h.badges = newBadgeRow()
 	h.desc = widget.NewLabel("")
 	h.desc.Wrapping = fyne.TextWrapWord
+	h.moreBtn = widget.NewButton("More…", h.showFullDescription)
+	h.moreBtn.Importance = widget.LowImportance
 	nameRow := container.NewBorder(nil, nil, nil, container.NewHBox(h.copyBtn, h.badges), h.agentName)
-	h.root = container.NewVBox(h.title, nameRow, h.desc)
+	h.more = container.NewHBox(h.moreBtn)
+	h.more.Hide()
+	h.root = container.NewVBox(h.title, nameRow, h.desc, h.more)
 	h.root.Hide()
 	return h
 }
@@ -407,14 +412,35 @@ func (h *toolHeader) show(server string, t *sdk.Tool) {
 	h.agentName.SetText(agentToolName(server, t.Name))
 	h.copyBtn.SetText("Copy")
 	showBadges(h.badges, toolBadges(t))
-	desc := strings.TrimSpace(t.Description)
-	h.desc.SetText(desc)
-	if desc == "" {
+	h.fullDesc = strings.TrimSpace(t.Description)
+	short := clipRunes(h.fullDesc, maxHeaderDescRunes)
+	if short != h.fullDesc {
+		short += " …"
+		h.more.Show()
+	} else {
+		h.more.Hide()
+	}
+	h.desc.SetText(short)
+	if short == "" {
 		h.desc.Hide()
 	} else {
 		h.desc.Show()
 	}
 	h.root.Show()
+}
+
+// maxHeaderDescRunes keeps a long description from pushing the form out of
+// sight; "More…" shows all of it.
+const maxHeaderDescRunes = 240
+
+// showFullDescription shows the whole description in a scrollable dialog.
+func (h *toolHeader) showFullDescription() {
+	text := widget.NewLabel(h.fullDesc)
+	text.Wrapping = fyne.TextWrapWord
+	text.Selectable = true
+	scroll := container.NewVScroll(text)
+	scroll.SetMinSize(fyne.NewSize(560, 360))
+	dialog.ShowCustom(h.title.Text, "Close", scroll, h.win)
 }
 
 // copyAgentName puts mcp__server__tool on the clipboard, for permission rules.
