@@ -277,6 +277,9 @@ func (v *ResultView) contentBlock(i int, c sdk.Content) fyne.CanvasObject {
 // textBlock shows a text, pretty-printed when it is JSON: small ones in a
 // selectable label, big ones as a head of lines with "Show all" and "Save".
 func (v *ResultView) textBlock(name, text string) fyne.CanvasObject {
+	if len(text) > lazyJSONBytes && looksLikeJSON(text) {
+		return v.bigJSONBlock(name, text)
+	}
 	shown, isJSON := prettyJSONText(text)
 	v.texts = append(v.texts, shown)
 	if len(shown) <= smallTextBytes && strings.Count(shown, "\n") < smallTextLines {
@@ -292,8 +295,26 @@ func (v *ResultView) textBlock(name, text string) fyne.CanvasObject {
 	if isJSON {
 		ext = ".json"
 	}
+	return v.addBigText(t, name+ext, text)
+}
+
+// bigJSONBlock shows a head of a big JSON text, pretty-printed: indenting
+// all of 10 MB takes most of a second, so the whole is indented (and
+// checked) only on Show all.
+func (v *ResultView) bigJSONBlock(name, text string) fyne.CanvasObject {
+	head, _ := indentHead(strings.TrimSpace(text), headLines, headBytes)
+	v.texts = append(v.texts, head)
+	t := newTextLines()
+	t.SetHead(head, len(text), func() string {
+		shown, _ := prettyJSONText(text) // not JSON after all: shown as it is
+		return shown
+	})
+	return v.addBigText(t, name+".json", text)
+}
+
+func (v *ResultView) addBigText(t *textLines, fileName, text string) fyne.CanvasObject {
 	t.extra = []fyne.CanvasObject{widget.NewButtonWithIcon("Save text", theme.DocumentSaveIcon(), func() {
-		v.saveBytes("Save text", v.fileStem()+"-"+name+ext, []byte(text))
+		v.saveBytes("Save text", v.fileStem()+"-"+fileName, []byte(text))
 	})}
 	v.bigTexts = append(v.bigTexts, t)
 	return t.withBar(false)
@@ -532,6 +553,92 @@ func resultText(r *mcp.CallResult) string {
 		}
 	}
 	return b.String()
+}
+
+// lazyJSONBytes is the size from which a JSON text is indented only as far
+// as its head is shown, until the person asks for all of it.
+const lazyJSONBytes = 1 << 20
+
+func looksLikeJSON(text string) bool {
+	t := strings.TrimLeft(text, " \t\r\n")
+	return t != "" && (t[0] == '{' || t[0] == '[')
+}
+
+// indentHead pretty-prints the start of a JSON text as json.Indent does (two
+// spaces), stopping after maxLines lines or maxBytes bytes of output. It
+// reports whether it reached the end. It does not check the JSON: a text
+// that only looks like JSON comes out oddly indented, and Show all then
+// shows it as it is.
+func indentHead(s string, maxLines, maxBytes int) (string, bool) {
+	var b strings.Builder
+	depth, lines := 0, 1
+	inString, escaped := false, false
+	newline := func() {
+		b.WriteByte('\n')
+		lines++
+		for range depth {
+			b.WriteString("  ")
+		}
+	}
+	cut := func() string {
+		head := b.String()
+		if lines > maxLines {
+			head = head[:strings.LastIndexByte(head, '\n')]
+		}
+		return head
+	}
+	for i := 0; i < len(s); i++ {
+		if lines > maxLines || b.Len() >= maxBytes {
+			return cut(), false
+		}
+		c := s[i]
+		if inString {
+			b.WriteByte(c)
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case ' ', '\t', '\n', '\r':
+		case '"':
+			inString = true
+			b.WriteByte(c)
+		case '{', '[':
+			b.WriteByte(c)
+			j := i + 1
+			for j < len(s) && strings.IndexByte(" \t\r\n", s[j]) >= 0 {
+				j++
+			}
+			if j < len(s) && (s[j] == '}' || s[j] == ']') {
+				b.WriteByte(s[j]) // an empty object or array stays on one line
+				i = j
+				continue
+			}
+			depth++
+			newline()
+		case '}', ']':
+			depth = max(0, depth-1)
+			newline()
+			b.WriteByte(c)
+		case ',':
+			b.WriteByte(c)
+			newline()
+		case ':':
+			b.WriteString(": ")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	if lines > maxLines {
+		return cut(), false
+	}
+	return b.String(), true
 }
 
 // prettyJSONText indents text that is a JSON object or array; other text comes back as is.

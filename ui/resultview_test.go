@@ -409,3 +409,94 @@ func BenchmarkResultView10MB(b *testing.B) {
 		})
 	}
 }
+
+func TestIndentHeadMatchesJSONIndent(t *testing.T) {
+	docs := []string{
+		`{"a":1,"b":[true,false,null],"c":{},"d":[],"e":{"f":"g"}}`,
+		` [ 1 , 2 , { "x" : [ ] } ] `,
+		`{"s":"a \"quoted\" {brace}, [bracket]: colon \\ backslash","u":"é ü \u00e9"}`,
+		`[[[[]]],{"":{"":""}}]`,
+		`{"n":-1.5e10,"t":true}`,
+	}
+	for _, doc := range docs {
+		var want bytes.Buffer
+		if err := json.Indent(&want, []byte(strings.TrimSpace(doc)), "", "  "); err != nil {
+			t.Fatalf("%s: %v", doc, err)
+		}
+		got, complete := indentHead(strings.TrimSpace(doc), 1000, 1<<20)
+		if got != want.String() || !complete {
+			t.Errorf("indentHead(%s) =\n%s\nwant\n%s", doc, got, want.String())
+		}
+		// A head is the first lines of the whole.
+		wantLines := strings.Split(want.String(), "\n")
+		if len(wantLines) > 3 {
+			head, complete := indentHead(strings.TrimSpace(doc), 3, 1<<20)
+			if head != strings.Join(wantLines[:3], "\n") || complete {
+				t.Errorf("3-line head of %s = %q (complete %v), want %q", doc, head, complete, strings.Join(wantLines[:3], "\n"))
+			}
+		}
+	}
+}
+
+func TestHugeJSONResultIndentsHeadFirst(t *testing.T) {
+	test.NewTempApp(t)
+	items := make([]map[string]any, 60000)
+	for i := range items {
+		items[i] = map[string]any{"id": i, "name": fmt.Sprintf("item %d", i), "tags": []string{"a", "b"}}
+	}
+	raw, err := json.Marshal(map[string]any{"items": items})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(raw) <= lazyJSONBytes {
+		t.Fatalf("test JSON is only %d bytes", len(raw))
+	}
+	var full bytes.Buffer
+	if err := json.Indent(&full, raw, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	fullLines := strings.Split(full.String(), "\n")
+
+	v, w := showResult(t, &mcp.CallResult{Tool: "dump", Result: textResult(string(raw))}, nil)
+	if len(v.bigTexts) != 1 {
+		t.Fatalf("%d line lists", len(v.bigTexts))
+	}
+	tl := v.bigTexts[0]
+	if len(tl.lines) != headLines {
+		t.Errorf("head has %d lines, want %d", len(tl.lines), headLines)
+	}
+	if strings.Join(tl.lines, "\n") != strings.Join(fullLines[:len(tl.lines)], "\n") {
+		t.Error("the head is not the start of the pretty-printed JSON")
+	}
+	if !onCanvas(w, tl.showAll) || !strings.Contains(tl.note.Text, "Showing the first 2,000 lines of") {
+		t.Errorf("no Show all offer; note %q", tl.note.Text)
+	}
+	test.Tap(tl.showAll)
+	if len(tl.lines) != len(fullLines) || tl.lines[len(tl.lines)-1] != "}" {
+		t.Errorf("after Show all %d lines, want %d", len(tl.lines), len(fullLines))
+	}
+	if tl.showAll.Visible() {
+		t.Error("Show all still offered")
+	}
+}
+
+// FuzzIndentHead checks that the head indenter never panics and, for valid
+// JSON, writes exactly what json.Indent writes.
+func FuzzIndentHead(f *testing.F) {
+	for _, s := range []string{`{}`, `[1,[2,{}]]`, `{"a":"\"}"}`, `{"a":`, `]]]`, `[{"x":[1,2,3],"y":{"z":null}}]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, _ := indentHead(s, 1<<30, 1<<30)
+		if !looksLikeJSON(s) || !json.Valid([]byte(s)) {
+			return
+		}
+		var want bytes.Buffer
+		if err := json.Indent(&want, []byte(strings.TrimSpace(s)), "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		if got != want.String() {
+			t.Errorf("indentHead(%q) = %q, want %q", s, got, want.String())
+		}
+	})
+}

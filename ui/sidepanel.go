@@ -117,6 +117,10 @@ type textLines struct {
 	showAll *widget.Button
 	// extra are buttons the owner adds to the bar (Save …).
 	extra []fyne.CanvasObject
+	// full, when set, makes the whole text on Show all; text is only a head
+	// of it meanwhile (see SetHead), and size is the whole text's size.
+	full func() string
+	size int
 }
 
 const (
@@ -150,14 +154,28 @@ func newTextLines() *textLines {
 
 // SetText replaces the text and shows its head.
 func (t *textLines) SetText(s string) {
+	t.full = nil
 	t.text = strings.TrimSuffix(s, "\n")
+	t.size = len(t.text)
 	t.total = strings.Count(t.text, "\n") + 1
 	t.lines = splitHead(t.text, headLines, headBytes)
 	t.update()
 }
 
+// SetHead shows head, the first lines of a text of size bytes that is too
+// big to prepare whole before it is asked for; full makes the whole text
+// when the person taps Show all.
+func (t *textLines) SetHead(head string, size int, full func() string) {
+	t.SetText(head)
+	t.full, t.size = full, size
+	t.update()
+}
+
 // ShowAll shows every line.
 func (t *textLines) ShowAll() {
+	if t.full != nil {
+		t.SetText(t.full())
+	}
 	if len(t.lines) < t.total {
 		t.lines = strings.Split(t.text, "\n")
 	}
@@ -165,7 +183,11 @@ func (t *textLines) ShowAll() {
 }
 
 func (t *textLines) update() {
-	if len(t.lines) < t.total {
+	if t.full != nil {
+		t.note.SetText(fmt.Sprintf("Showing the first %s lines of %s.", thousands(len(t.lines)), humanSize(t.size)))
+		t.note.Show()
+		t.showAll.Show()
+	} else if len(t.lines) < t.total {
 		t.note.SetText(fmt.Sprintf("Showing the first %s of %s lines (%s).", thousands(len(t.lines)), thousands(t.total), humanSize(len(t.text))))
 		t.note.Show()
 		t.showAll.Show()
