@@ -68,3 +68,26 @@ func BenchmarkLogViewAppend(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLogViewSearch is one keystroke in the search box over 100,000
+// lines: filter and redraw.
+func BenchmarkLogViewSearch(b *testing.B) {
+	test.NewTempApp(b)
+	w := test.NewWindow(nil)
+	defer w.Close()
+	p := NewSidePanel(w)
+	w.SetContent(p.Widget())
+	w.Resize(fyne.NewSize(500, 800))
+	log := mcp.NewServerLog(nil)
+	for i := range maxViewEntries {
+		log.Add(mcp.LogStderr, fmt.Sprintf("worker %d: handled request %d in 3.2ms (cache hit)", i%8, i))
+	}
+	p.SetLogs(log, nil)
+	queries := []string{"request 9999", "Cache Miss", "worker 3"}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p.log.search.SetText(queries[i%len(queries)])
+		i++
+	}
+}
