@@ -157,15 +157,20 @@ func setLevel(ctx context.Context, inv *invocation, env Env, s *mcp.Session) {
 	}
 }
 
-// failed prints a failed request as JSON (like a failed call) and returns its exit code.
-func failed(env Env, server string, err error) error {
+// failed prints a failed request as JSON (like a failed call), with
+// whether the server declared the feature, and returns its exit code.
+func failed(env Env, server string, declared bool, err error) error {
 	var re *mcp.RequestError
 	if !errors.As(err, &re) {
 		return err
 	}
-	out := map[string]any{"server": server, "ok": false, "errorLayer": re.Layer, "message": re.Message}
-	if re.RPCError != nil {
-		out["jsonrpcError"] = map[string]any{"code": re.RPCError.Code, "message": re.RPCError.Message, "data": re.RPCError.Data}
+	out := map[string]any{"server": server, "declared": declared, "ok": false, "errorLayer": re.Layer, "message": re.Message}
+	if rpc := re.RPCError; rpc != nil {
+		e := map[string]any{"code": rpc.Code, "message": rpc.Message}
+		if len(rpc.Data) > 0 && string(rpc.Data) != "null" {
+			e["data"] = rpc.Data
+		}
+		out["jsonrpcError"] = e
 	}
 	if werr := writeJSON(env.Stdout, out); werr != nil {
 		return werr
@@ -198,7 +203,7 @@ func cmdResources(ctx context.Context, inv *invocation, env Env) error {
 	defer stop()
 	list, err := s.Resources(ctx)
 	if err != nil {
-		return failed(env, sc.Name, err)
+		return failed(env, sc.Name, s.Capabilities().Resources, err)
 	}
 	return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "declared": s.Capabilities().Resources, "resources": nonNil(list)})
 }
@@ -217,7 +222,7 @@ func cmdTemplates(ctx context.Context, inv *invocation, env Env) error {
 	defer stop()
 	list, err := s.ResourceTemplates(ctx)
 	if err != nil {
-		return failed(env, sc.Name, err)
+		return failed(env, sc.Name, s.Capabilities().Resources, err)
 	}
 	rows := []templateRow{}
 	for _, t := range list {
@@ -234,7 +239,7 @@ func cmdPrompts(ctx context.Context, inv *invocation, env Env) error {
 	defer stop()
 	list, err := s.Prompts(ctx)
 	if err != nil {
-		return failed(env, sc.Name, err)
+		return failed(env, sc.Name, s.Capabilities().Prompts, err)
 	}
 	return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "declared": s.Capabilities().Prompts, "prompts": nonNil(list)})
 }
@@ -357,7 +362,7 @@ func cmdComplete(ctx context.Context, inv *invocation, env Env) error {
 	defer stop()
 	values, err := s.Complete(ctx, ref, arg, value, resolved)
 	if err != nil {
-		return failed(env, sc.Name, err)
+		return failed(env, sc.Name, s.Capabilities().Completions, err)
 	}
 	return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "declared": s.Capabilities().Completions,
 		"ref": ref, "argument": map[string]string{"name": arg, "value": value}, "values": values})
@@ -371,11 +376,7 @@ func cmdPing(ctx context.Context, inv *invocation, env Env) error {
 	defer stop()
 	rtt, err := s.Ping(ctx)
 	if err != nil {
-		var re *mcp.RequestError
-		if !errors.As(err, &re) {
-			err = &mcp.RequestError{Method: "ping", Layer: mcp.LayerConnection, Message: "ping failed: " + err.Error(), Err: err}
-		}
-		return failed(env, sc.Name, err)
+		return failed(env, sc.Name, true, mcp.AsRequestError("ping", err))
 	}
 	return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "ok": true, "roundTripMs": float64(rtt.Microseconds()) / 1000})
 }
@@ -403,16 +404,11 @@ const HistoryDirEnv = "MCPBROWSER_HISTORY_DIR"
 // recorded (tests, or keeping a script's calls apart), and "off" records
 // nothing. A failure to record is reported and does not change the exit code.
 func recordHistory(inv *invocation, env Env, add func(*mcp.History) error) {
-	if inv.url != "" || len(inv.adhoc) > 0 {
+	dir, record := historyTarget(inv)
+	if !record {
 		return
 	}
-	dir := os.Getenv(HistoryDirEnv)
-	switch {
-	case dir == "off":
-		return
-	case dir == "" && inv.configPath != "":
-		return
-	case dir == "":
+	if dir == "" {
 		d, err := mcp.DefaultHistoryDir()
 		if err != nil {
 			fmt.Fprintln(env.Stderr, "mcpbrowser: not recorded in history: "+err.Error())
@@ -423,4 +419,19 @@ func recordHistory(inv *invocation, env Env, add func(*mcp.History) error) {
 	if err := add(mcp.NewHistory(dir, mcp.HistoryOptions{})); err != nil {
 		fmt.Fprintln(env.Stderr, "mcpbrowser: not recorded in history: "+err.Error())
 	}
+}
+
+// historyTarget applies the decision above: whether to record, and where
+// ("" for the app's own history folder).
+func historyTarget(inv *invocation) (dir string, record bool) {
+	if inv.url != "" || len(inv.adhoc) > 0 {
+		return "", false
+	}
+	switch dir := os.Getenv(HistoryDirEnv); {
+	case dir == "off":
+		return "", false
+	case dir != "":
+		return dir, true
+	}
+	return "", inv.configPath == ""
 }

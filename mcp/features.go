@@ -276,6 +276,17 @@ func (o outcome) asError(method string) error {
 	return &RequestError{Method: method, Layer: o.Layer, RPCError: o.RPCError, Message: o.Message, Err: o.Err}
 }
 
+// AsRequestError sorts any request's error into a layer with a message in
+// plain words (for example Session.Ping's); nil stays nil and a
+// *RequestError is returned as it is.
+func AsRequestError(method string, err error) error {
+	var re *RequestError
+	if err == nil || errors.As(err, &re) {
+		return err
+	}
+	return classifyRequest(method, err, "").asError(method)
+}
+
 // undeclared returns f when the server is known not to declare it, else "".
 func (s *Session) undeclared(f Feature) Feature {
 	if c := s.Capabilities(); c.Known && !c.Has(f) {

@@ -678,3 +678,42 @@ func TestExpandTemplate(t *testing.T) {
 		}
 	}
 }
+
+func TestAsRequestError(t *testing.T) {
+	rpc := &jsonrpc.Error{Code: -32601, Message: "method not found"}
+	already := &RequestError{Method: "x", Layer: LayerTimeout, Message: "kept"}
+	cases := []struct {
+		err       error
+		wantLayer ErrorLayer
+		wantMsg   string
+	}{
+		{nil, LayerNone, ""},
+		{fmt.Errorf("calling ping: %w", rpc), LayerProtocol, "the server refused ping: method not found (JSON-RPC error -32601, method not found)"},
+		{&jsonrpc.Error{Code: CodeNetworkError, Message: "api down"}, LayerNetwork, "api down"},
+		{errNotConnected, LayerConnection, "not connected"},
+		{fmt.Errorf("x: %w", context.Canceled), LayerCancelled, "you cancelled"},
+		{context.DeadlineExceeded, LayerTimeout, "ran out of time"},
+		{sdk.ErrConnectionClosed, LayerConnection, "ping failed"},
+		{already, LayerTimeout, "kept"},
+	}
+	for _, tc := range cases {
+		err := AsRequestError("ping", tc.err)
+		if tc.err == nil {
+			if err != nil {
+				t.Errorf("nil became %v", err)
+			}
+			continue
+		}
+		var re *RequestError
+		if !errors.As(err, &re) || re.Layer != tc.wantLayer || !strings.Contains(re.Message, tc.wantMsg) {
+			t.Errorf("%v → %+v", tc.err, re)
+			continue
+		}
+		if !errors.Is(err, tc.err) {
+			t.Errorf("%v is not wrapped", tc.err)
+		}
+		if want := map[bool]int{true: 3, false: 4}[tc.wantLayer == LayerProtocol]; re.ExitCode() != want {
+			t.Errorf("%v: exit code %d", tc.err, re.ExitCode())
+		}
+	}
+}
