@@ -40,58 +40,139 @@ type fieldView struct {
 	folded  bool
 }
 
+// labelWidth is the width of the label column of a one-line field.
+const labelWidth = 170
+
 // newFieldView builds the widget for fd and registers it for messages.
+// Simple values sit in a row, label on the left, so that a long form stays
+// short; containers (objects, lists, variants) put their label on top and
+// their contents below it, indented, so that nesting does not squeeze them.
 func (v *FormView) newFieldView(fd *schema.Field, c chrome) *fieldView {
 	w := &fieldView{v: v, fd: fd, chrome: c}
 	v.views[fd] = w
-	var parts []fyne.CanvasObject
-	if c == labelledField || fd.Nullable && fd.Kind != schema.Null {
-		parts = append(parts, w.header())
-	}
 	w.note = newHelpLabel("")
 	w.note.Importance = widget.WarningImportance
 	w.input = container.NewStack()
 	w.folded = w.startsFolded()
 	w.fillInput()
-	parts = append(parts, w.note, w.input)
-	if help := helpText(fd, c); help != "" {
-		parts = append(parts, newHelpLabel(help))
-	}
 	w.message = newMessageLabel()
-	parts = append(parts, w.message)
-	w.box = container.NewVBox(parts...)
+	// Help goes under a one-line input, but above a container's contents,
+	// which can be long.
+	body := []fyne.CanvasObject{w.note, w.input, w.message}
+	if help := helpText(fd, c); help != "" {
+		if isContainer(fd) {
+			body = append([]fyne.CanvasObject{newHelpLabel(help)}, body...)
+		} else {
+			body = []fyne.CanvasObject{w.note, w.input, newHelpLabel(help), w.message}
+		}
+	}
+
+	hasHeader := c == labelledField || fd.Nullable && fd.Kind != schema.Null
+	switch {
+	case !hasHeader:
+		w.box = container.NewVBox(body...)
+	case c == labelledField && !isContainer(fd):
+		left := container.New(fixedWidthLayout{labelWidth}, w.labelColumn())
+		w.box = container.NewBorder(nil, nil, left, nil, container.NewVBox(body...))
+	default:
+		w.box = container.NewVBox(append([]fyne.CanvasObject{w.header()}, body...)...)
+	}
 	return w
 }
 
-// header is the label line: title, "*" when required, badges, and the
-// controls that belong to the field as a whole (fold, null).
+// isContainer reports whether fd holds other fields, and so gets its label
+// on top rather than beside it.
+func isContainer(fd *schema.Field) bool {
+	switch fd.Kind {
+	case schema.Object, schema.KeyValue, schema.Array, schema.Variant:
+		return true
+	}
+	return false
+}
+
+// title is the field's label, with "*" when it is required.
+func (w *fieldView) title() *widget.Label {
+	text := w.fd.Label
+	if w.fd.Required {
+		text += " *"
+	}
+	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+// labelColumn is the left side of a one-line field: its title, badges and
+// null toggle, stacked.
+func (w *fieldView) labelColumn() fyne.CanvasObject {
+	parts := []fyne.CanvasObject{w.title()}
+	if b := badges(w.fd); len(b) > 0 {
+		parts = append(parts, container.NewHBox(b...))
+	}
+	if n := w.nullToggle(); n != nil {
+		parts = append(parts, n)
+	}
+	return container.NewVBox(parts...)
+}
+
+// header is the label line of a container: fold button, title, "*" when
+// required, badges, and the null toggle on the right.
 func (w *fieldView) header() fyne.CanvasObject {
 	fd := w.fd
 	var left []fyne.CanvasObject
 	if w.foldable() {
-		w.foldBtn = widget.NewButtonWithIcon("", theme.MenuDropDownIcon(), w.toggleFold)
+		w.foldBtn = widget.NewButtonWithIcon("", foldIcon(w.folded), w.toggleFold)
 		w.foldBtn.Importance = widget.LowImportance
 		left = append(left, w.foldBtn)
 	}
 	if w.chrome == labelledField {
-		title := fd.Label
-		if fd.Required {
-			title += " *"
-		}
-		l := widget.NewLabelWithStyle(title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-		left = append(left, l)
-		for _, b := range badges(fd) {
-			left = append(left, b)
-		}
+		t := w.title()
+		t.Wrapping = fyne.TextWrapOff
+		left = append(left, t)
+		left = append(left, badges(fd)...)
 	}
 	var right fyne.CanvasObject
-	if fd.Nullable && fd.Kind != schema.Null {
-		w.null = widget.NewCheck("null", nil)
-		w.null.Checked = fd.IsNull()
-		w.null.OnChanged = w.nullChanged
-		right = w.null
+	if n := w.nullToggle(); n != nil {
+		right = n
 	}
 	return container.NewBorder(nil, nil, container.NewHBox(left...), right)
+}
+
+// nullToggle makes the "null" check box of a nullable field, or nil.
+func (w *fieldView) nullToggle() fyne.CanvasObject {
+	fd := w.fd
+	if !fd.Nullable || fd.Kind == schema.Null {
+		return nil
+	}
+	w.null = widget.NewCheck("null", nil)
+	w.null.Checked = fd.IsNull()
+	w.null.OnChanged = w.nullChanged
+	return w.null
+}
+
+func foldIcon(folded bool) fyne.Resource {
+	if folded {
+		return theme.MenuExpandIcon()
+	}
+	return theme.MenuDropDownIcon()
+}
+
+// fixedWidthLayout gives its objects one fixed width and their own heights,
+// stacked; it keeps the label column of every row the same width.
+type fixedWidthLayout struct{ width float32 }
+
+func (l fixedWidthLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objects {
+		o.Resize(fyne.NewSize(l.width, o.MinSize().Height))
+		o.Move(fyne.NewPos(0, 0))
+	}
+}
+
+func (l fixedWidthLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objects {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(l.width, h)
 }
 
 // badges marks deprecated, read-only and write-only fields.
@@ -187,26 +268,9 @@ func (w *fieldView) makeInput() fyne.CanvasObject {
 	return w.rawInput()
 }
 
-func (w *fieldView) setNote(text string) {
-	if text == "" {
-		w.note.Hide()
-		return
-	}
-	w.note.SetText(text)
-	w.note.Show()
-}
+func (w *fieldView) setNote(text string) { w.v.showLabel(w.note, text) }
 
-func (w *fieldView) setMessage(text string) {
-	if text == w.message.Text && w.message.Visible() == (text != "") {
-		return
-	}
-	w.message.SetText(text)
-	if text == "" {
-		w.message.Hide()
-	} else {
-		w.message.Show()
-	}
-}
+func (w *fieldView) setMessage(text string) { w.v.showLabel(w.message, text) }
 
 // nullChanged is the null toggle: on sets JSON null, off puts the field
 // back as it was built (defaults filled in).
@@ -268,7 +332,7 @@ func (w *fieldView) rawInput() fyne.CanvasObject {
 	fd := w.fd
 	e := newFormEntry(true, w.v.submit)
 	e.TextStyle = fyne.TextStyle{Monospace: true}
-	e.SetMinRowsVisible(3)
+	e.SetMinRowsVisible(min(max(3, strings.Count(fd.Text(), "\n")+1), 10))
 	e.SetPlaceHolder(fd.Placeholder)
 	if fd.Placeholder == "" {
 		e.SetPlaceHolder("JSON value")

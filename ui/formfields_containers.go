@@ -44,18 +44,11 @@ func (w *fieldView) toggleFold() {
 func (w *fieldView) setFolded(folded bool) {
 	w.folded = folded
 	if w.foldBtn != nil {
-		if folded {
-			w.foldBtn.SetIcon(theme.MenuExpandIcon())
-		} else {
-			w.foldBtn.SetIcon(theme.MenuDropDownIcon())
-		}
+		w.foldBtn.SetIcon(foldIcon(folded))
 	}
-	if folded {
-		w.input.Hide()
-	} else {
-		w.input.Show()
-	}
+	w.input.Hidden = folded
 	w.box.Refresh()
+	w.v.relayout()
 }
 
 // unfoldAncestors opens the closed objects around the field, so that its
@@ -169,11 +162,10 @@ func (w *fieldView) entryRow(entry *schema.Field) fyne.CanvasObject {
 	key.OnChanged = func(name string) {
 		w.v.touch(parent)
 		if err := parent.RenameEntry(current.Name, name); err != nil {
-			problem.SetText(err.Error())
-			problem.Show()
+			w.v.showLabel(problem, err.Error())
 			return
 		}
-		problem.Hide()
+		w.v.showLabel(problem, "")
 		renamed := findEntry(parent, name)
 		if renamed == nil || renamed == current {
 			return
@@ -216,8 +208,7 @@ func (w *fieldView) addEntryRow() fyne.CanvasObject {
 	add := func() {
 		w.v.touch(fd)
 		if _, err := fd.AddEntry(key.Text); err != nil {
-			problem.SetText(err.Error())
-			problem.Show()
+			w.v.showLabel(problem, err.Error())
 			return
 		}
 		w.refresh()
@@ -233,8 +224,11 @@ func (w *fieldView) arrayInput() fyne.CanvasObject {
 	fd := w.fd
 	items := fd.Children()
 	n := len(items)
-	rows := make([]fyne.CanvasObject, 0, n+1)
+	rows := make([]fyne.CanvasObject, 0, 2*n+1)
 	for i, item := range items {
+		if i > 0 && isContainer(item) {
+			rows = append(rows, widget.NewSeparator())
+		}
 		rows = append(rows, w.itemRow(i, n, item))
 	}
 	if n == 0 {

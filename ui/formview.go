@@ -99,7 +99,7 @@ func (v *FormView) SetSchema(raw json.RawMessage) {
 	v.touched = map[*schema.Field]bool{}
 	v.showAll, v.loadNote = false, ""
 	v.rootView = nil
-	v.problems.Hide()
+	v.showLabel(v.problems, "")
 
 	var notes []string
 	if len(bytes.TrimSpace(raw)) > 0 && string(bytes.TrimSpace(raw)) != "null" {
@@ -339,7 +339,7 @@ func (v *FormView) formToJSON() bool {
 		val = json.RawMessage(`{}`)
 	}
 	v.setQuiet(func() { v.jsonEntry.SetText(prettyJSON(val)) })
-	v.problems.Hide()
+	v.showLabel(v.problems, "")
 	v.showMode(true)
 	return true
 }
@@ -390,7 +390,7 @@ func (v *FormView) showMode(json bool) {
 	}
 	v.setBody(pane)
 	if !json {
-		v.problems.Hide()
+		v.showLabel(v.problems, "")
 		v.refreshMessages()
 	}
 }
@@ -408,12 +408,7 @@ func (v *FormView) setNotes(notes []string) {
 	if v.loadNote != "" {
 		notes = append(append([]string(nil), notes...), v.loadNote)
 	}
-	if len(notes) == 0 {
-		v.notes.Hide()
-		return
-	}
-	v.notes.SetText(strings.Join(notes, "\n"))
-	v.notes.Show()
+	v.showLabel(v.notes, strings.Join(notes, "\n"))
 }
 
 // touch records that the person changed fd, so its problems are shown from
@@ -463,6 +458,14 @@ func (v *FormView) showProblems(errs []schema.FieldError) {
 	v.showTopProblems(top)
 }
 
+// relayout asks the window to lay the form out again at its next frame.
+// A label that starts hidden has never been drawn, so its own Show does not
+// reach the window; refreshing the view's root (cheap: it only marks it
+// dirty) makes the window look at every size again.
+func (v *FormView) relayout() {
+	canvas.Refresh(v.root)
+}
+
 // viewForPath finds the widget of the field at path, or of the nearest field
 // around it that has one.
 func (v *FormView) viewForPath(path string) *fieldView {
@@ -476,16 +479,25 @@ func (v *FormView) viewForPath(path string) *fieldView {
 }
 
 func (v *FormView) showTopProblems(errs []schema.FieldError) {
-	if len(errs) == 0 {
-		v.problems.Hide()
-		return
-	}
 	lines := make([]string, 0, len(errs))
 	for _, e := range errs {
 		lines = append(lines, e.Error())
 	}
-	v.problems.SetText(strings.Join(lines, "\n"))
-	v.problems.Show()
+	v.showLabel(v.problems, strings.Join(lines, "\n"))
+}
+
+// showLabel shows text in l, or hides l when text is "".
+func (v *FormView) showLabel(l *widget.Label, text string) {
+	if text == l.Text && l.Visible() == (text != "") {
+		return
+	}
+	l.SetText(text)
+	if text == "" {
+		l.Hide()
+	} else {
+		l.Show()
+	}
+	v.relayout()
 }
 
 // forgetInside drops the widgets registered for the fields inside fd, which
