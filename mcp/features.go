@@ -297,13 +297,29 @@ func (s *Session) undeclared(f Feature) Feature {
 
 // simpleRequest runs a short request (a list, subscribe, setLevel, complete)
 // on the live session and sorts its error into a layer.
+// It is bounded by the entry's call timeout as well as ctx, so a server that
+// never answers a list does not hang the window or the CLI.
 func (s *Session) simpleRequest(ctx context.Context, method string, f Feature, do func(context.Context, *sdk.ClientSession) error) error {
+	timeout := DefaultCallTimeout
+	if cfg := s.Config(); cfg != nil {
+		timeout = cfg.CallTimeoutDuration()
+	}
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, timeout, errCallTimeout)
+		defer cancel()
+	}
 	cs := s.clientSession()
 	var err error
 	if cs == nil {
 		err = errNotConnected
 	} else {
 		err = do(ctx, cs)
+	}
+	if err != nil && errors.Is(context.Cause(ctx), errCallTimeout) {
+		o := outcome{Layer: LayerTimeout, Err: err,
+			Message: fmt.Sprintf("the server did not answer %s within %s; the request was cancelled. Raise \"callTimeout\" in the entry for a slow server.", method, timeout)}
+		return o.asError(method)
 	}
 	if err != nil && s.Status().State == StateExited && !errors.As(err, new(*jsonrpc.Error)) {
 		o := outcome{Layer: LayerConnection, Err: err, Message: "the server went away: " + s.Status().Reason}
@@ -408,6 +424,9 @@ func TemplateRef(uriTemplate string) *sdk.CompleteReference {
 // in (the request's "context"), which some servers use to narrow the
 // suggestions. The result is never nil on success.
 func (s *Session) Complete(ctx context.Context, ref *sdk.CompleteReference, argName, value string, resolved map[string]string) ([]string, error) {
+	if ref == nil {
+		return nil, errors.New("a completion needs a reference: PromptRef(name) or TemplateRef(uriTemplate)")
+	}
 	var values []string
 	err := s.simpleRequest(ctx, "completion/complete", FeatureCompletions, func(ctx context.Context, cs *sdk.ClientSession) error {
 		params := &sdk.CompleteParams{Ref: ref, Argument: sdk.CompleteParamsArgument{Name: argName, Value: value}}

@@ -717,3 +717,60 @@ func TestAsRequestError(t *testing.T) {
 		}
 	}
 }
+
+// URL-mode elicitation: the person sees the URL and the reason, and the app
+// answers without opening anything itself. server-everything offers the
+// tool only to a client that advertises elicitation.url.
+func TestEverythingURLElicitation(t *testing.T) {
+	q := NewRequestQueue(func(p *PendingRequest, c RequestChange) {
+		if c != RequestAdded {
+			return
+		}
+		go func() {
+			if !p.IsURL() || p.Elicitation().URL != "https://example.test/consent" || p.Elicitation().Message == "" {
+				p.Respond(nil, fmt.Errorf("not the URL request the test sent: %+v", p.Elicitation()))
+				return
+			}
+			p.Accept(nil)
+		}()
+	})
+	s, _ := connectEverything(t, q.Handlers(), nil)
+	if s.Tool("trigger-url-elicitation") == nil {
+		t.Skip("the session does not advertise elicitation.url, so server-everything does not offer trigger-url-elicitation")
+	}
+	r := mustCall(t, s, "trigger-url-elicitation", `{"url":"https://example.test/consent","elicitationId":"e-1"}`)
+	if text := allText(r); !strings.Contains(text, "User completed the URL elicitation flow") {
+		t.Errorf("result: %s", text)
+	}
+}
+
+// Every request is bounded by the entry's call timeout; here one so short
+// that no answer can beat it.
+func TestRequestTimeouts(t *testing.T) {
+	exe := testservers.Build(t)
+	cfg := &ServerConfig{Name: "echo", Type: TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeEcho}, CallTimeout: secondsPtr(1e-9)}
+	cfg.Validate()
+	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	defer m.Close()
+	s := m.Session("echo")
+	ctx := context.Background()
+	if err := s.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.Resources(ctx)
+	if !isLayer(err, LayerTimeout) || !strings.Contains(err.Error(), "did not answer resources/list within 1ns") {
+		t.Errorf("list: %v", err)
+	}
+	if r := s.ReadResource(ctx, "x://y"); r.Layer != LayerTimeout || !strings.Contains(r.Message, "callTimeout") || r.ExitCode() != 4 {
+		t.Errorf("read: %s %s", r.Layer, r.Message)
+	}
+	if r := s.GetPrompt(ctx, "p", nil); r.Layer != LayerTimeout {
+		t.Errorf("prompt: %s %s", r.Layer, r.Message)
+	}
+	if _, err := s.Complete(ctx, nil, "a", "", nil); err == nil {
+		t.Error("a completion without a reference was sent")
+	}
+	if s.Status().State != StateReady {
+		t.Errorf("a timed-out request broke the session: %v", s.Status())
+	}
+}
