@@ -27,11 +27,10 @@ func TestWindowRunsAddAgainstTheDemoServer(t *testing.T) {
 	if !strings.Contains(header, "mcp__demo__add") {
 		t.Errorf("the tool header does not show the agent name mcp__demo__add:\n%s", header)
 	}
-	servers := s.text(func() fyne.CanvasObject { return s.w.servers.root })
 	want := fmt.Sprintf("stdio · %d tools", len(s.w.manager.Session("demo").Tools()))
-	if !strings.Contains(servers, want) {
-		t.Errorf("the server row does not show %q:\n%s", want, servers)
-	}
+	s.waitFor("the server row to say "+want, func() bool {
+		return strings.Contains(shownText(s.w.servers.root), want)
+	})
 
 	r := s.run(`{"a": 2, "b": 3}`)
 	if !r.OK() {
@@ -139,9 +138,10 @@ func TestCrashedServerShowsExitAndStderr(t *testing.T) {
 			t.Errorf("the failed server's page lacks %q:\n%s", want, middle)
 		}
 	}
-	if side := s.text(s.w.side.Widget); !strings.Contains(side, "boom") {
-		t.Errorf("the stderr panel does not show the server's last words:\n%s", side)
-	}
+	// The panel redraws at most once a frame, so its lines arrive a moment later.
+	s.waitFor("the stderr panel to show the server's last words", func() bool {
+		return strings.Contains(shownText(s.w.side.Widget()), "boom")
+	})
 	// Retry runs it again, and it fails again the same way.
 	onUI(func() { test.Tap(s.w.status.retry) })
 	s.waitFor("the retry to end", func() bool {
