@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -284,4 +285,34 @@ func TestRequestQueueMany(t *testing.T) {
 			t.Errorf("request %d got %q, want %q", i, got, want)
 		}
 	}
+}
+
+// The window puts a RequestQueue's handlers into the manager and shows each
+// request as it arrives; the server's request waits until the person answers.
+func ExampleRequestQueue() {
+	var q *RequestQueue
+	q = NewRequestQueue(func(p *PendingRequest, change RequestChange) {
+		switch change {
+		case RequestAdded: // a panel appears; here the "person" answers at once
+			fmt.Printf("%s asks for %s (max %d tokens)\n", p.Server, p.Kind, p.Sampling().MaxTokens)
+			go p.Reply("Paris.", "typed-by-hand")
+		case RequestAnswered: // the panel goes away
+			fmt.Println("answered; still waiting:", len(q.Pending()))
+		case RequestGone: // the server gave up; the panel goes away too
+			fmt.Println("gone")
+		}
+	})
+	// NewManager(cfg, ManagerOptions{Handlers: q.Handlers()}) wires it; here
+	// the handler is called the way the SDK calls it for sampling/createMessage.
+	res, err := q.Handlers().CreateMessage(context.Background(), "everything",
+		&sdk.CreateMessageRequest{Params: &sdk.CreateMessageParams{MaxTokens: 100}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Model, res.Content.(*sdk.TextContent).Text)
+	// Output:
+	// everything asks for sampling (max 100 tokens)
+	// answered; still waiting: 0
+	// typed-by-hand Paris.
 }
