@@ -88,6 +88,9 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 		}
 	}
 	r.Duration = time.Since(r.Started)
+	if p := s.process(); p != nil {
+		p.settleStderr(50 * time.Millisecond)
+	}
 	r.classify(res, err)
 	s.explainCallFailure(r, callCtx, ctx, timeout, maxTotal)
 	s.Log.Add(LogCallEnd, fmt.Sprintf("call #%d %s ended after %s: %s", r.ID, name, r.Duration.Round(time.Millisecond), outcomeWord(r)))

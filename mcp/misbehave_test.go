@@ -248,3 +248,29 @@ func TestManagerIsolatesFailures(t *testing.T) {
 		t.Errorf("good server's call failed: %s", r.Message)
 	}
 }
+
+// Lines a tool writes to stderr just before answering belong to the call,
+// although stderr and stdout are separate pipes read by separate goroutines.
+func TestStderrDuringCallStaysInsideTheCall(t *testing.T) {
+	exe := testservers.Build(t)
+	cfg := &ServerConfig{Name: "talky", Type: TypeStdio, Command: exe, Args: []string{"-mode", "echo", "-call-stderr-lines", "3"}}
+	cfg.Validate()
+	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	defer m.Close()
+	s := m.Session("talky")
+	if err := s.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 {
+		r := s.CallTool(context.Background(), "echo", json.RawMessage(`{"message":"x"}`), CallOptions{})
+		n := 0
+		for _, e := range r.Log {
+			if e.Kind == LogStderr {
+				n++
+			}
+		}
+		if !r.OK() || n != 3 {
+			t.Fatalf("call %d: %d stderr lines inside the call, want 3 (%s)", i, n, r.Message)
+		}
+	}
+}

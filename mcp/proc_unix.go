@@ -4,9 +4,12 @@ package mcp
 
 import (
 	"errors"
+	"os"
 	"os/exec"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // configureCommand puts the server in a process group of its own, so that
@@ -47,3 +50,17 @@ func (g processGroup) terminate(grace time.Duration) {
 }
 
 func envNameEqual(a, b string) bool { return a == b }
+
+// pipeEmpty reports whether nothing is waiting to be read from the pipe.
+func pipeEmpty(f *os.File) bool {
+	if f == nil {
+		return true
+	}
+	sc, err := f.SyscallConn()
+	if err != nil {
+		return true
+	}
+	n := 0
+	sc.Control(func(fd uintptr) { n, err = unix.IoctlGetInt(int(fd), fionread) })
+	return err != nil || n == 0
+}

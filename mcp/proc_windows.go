@@ -3,6 +3,7 @@
 package mcp
 
 import (
+	"os"
 	"os/exec"
 	"strings"
 	"syscall"
@@ -77,3 +78,16 @@ func (g processGroup) close() {
 }
 
 func envNameEqual(a, b string) bool { return strings.EqualFold(a, b) }
+
+// pipeEmpty reports whether nothing is waiting to be read from the pipe.
+func pipeEmpty(f *os.File) bool {
+	if f == nil {
+		return true
+	}
+	var avail uint32
+	r, _, _ := procPeekNamedPipe.Call(f.Fd(), 0, 0, 0, uintptr(unsafe.Pointer(&avail)), 0)
+	return r == 0 || avail == 0
+}
+
+// PeekNamedPipe (kernel32) is not wrapped by x/sys/windows.
+var procPeekNamedPipe = windows.NewLazySystemDLL("kernel32.dll").NewProc("PeekNamedPipe")

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -47,10 +48,14 @@ type stdioProcess struct {
 	exitCode int           // valid after exited; -1 when killed by a signal
 	exitErr  error
 
-	readers  sync.WaitGroup // stdout and stderr readers
-	stopOnce sync.Once
-	stopErr  error
-	stopping chan struct{}
+	readers sync.WaitGroup // stdout and stderr readers
+	// stderrIdle is true while the stderr pump waits for more bytes, so
+	// everything read so far has been logged (see settleStderr).
+	stderrIdle atomic.Bool
+	stderrPipe *os.File
+	stopOnce   sync.Once
+	stopErr    error
+	stopping   chan struct{}
 }
 
 // A StartError is a server that could not be started at all, in plain words.
@@ -189,7 +194,8 @@ func commandLine(cfg *ServerConfig) string {
 func (p *stdioProcess) pumpStderr(r *os.File) {
 	defer p.readers.Done()
 	defer r.Close()
-	br := bufio.NewReaderSize(r, 64<<10)
+	p.stderrPipe = r
+	br := bufio.NewReaderSize(&idleReader{r: r, idle: &p.stderrIdle}, 64<<10)
 	for {
 		line, err := readLine(br, maxLogLine)
 		if len(line) > 0 || err == nil {
@@ -198,6 +204,34 @@ func (p *stdioProcess) pumpStderr(r *os.File) {
 		if err != nil {
 			return
 		}
+	}
+}
+
+// idleReader marks when its reader is blocked waiting for input.
+type idleReader struct {
+	r    io.Reader
+	idle *atomic.Bool
+}
+
+func (r *idleReader) Read(b []byte) (int, error) {
+	r.idle.Store(true)
+	n, err := r.r.Read(b)
+	r.idle.Store(false)
+	return n, err
+}
+
+// settleStderr waits, at most max, until every byte the server has written
+// to stderr so far is in the log. Stderr and stdout are separate pipes: the
+// lines a tool printed just before its answer may still be unread when the
+// answer arrives, and they belong inside the call's markers. With nothing
+// pending this returns at once.
+func (p *stdioProcess) settleStderr(max time.Duration) {
+	deadline := time.Now().Add(max)
+	for time.Now().Before(deadline) {
+		if p.stderrIdle.Load() && pipeEmpty(p.stderrPipe) {
+			return
+		}
+		time.Sleep(time.Millisecond)
 	}
 }
 
