@@ -207,11 +207,13 @@ func (w *fieldView) addEntryRow() fyne.CanvasObject {
 	problem := newMessageLabel()
 	add := func() {
 		w.v.touch(fd)
-		if _, err := fd.AddEntry(key.Text); err != nil {
+		entry, err := fd.AddEntry(key.Text)
+		if err != nil {
 			w.v.showLabel(problem, err.Error())
 			return
 		}
 		w.refresh()
+		w.v.focusField(entry)
 	}
 	key.OnSubmitted = func(string) { add() }
 	button := widget.NewButtonWithIcon("Add entry", theme.ContentAddIcon(), add)
@@ -238,8 +240,9 @@ func (w *fieldView) arrayInput() fyne.CanvasObject {
 	}
 	add := widget.NewButtonWithIcon("Add item", theme.ContentAddIcon(), func() {
 		w.v.touch(fd)
-		if _, err := fd.AddItem(); err == nil {
+		if item, err := fd.AddItem(); err == nil {
 			w.refresh()
+			w.v.focusField(item)
 		}
 	})
 	if m := fd.Limits.MaxItems; m != nil && n >= *m {
@@ -309,4 +312,41 @@ func (w *fieldView) variantInput() fyne.CanvasObject {
 		parts = append(parts, w.v.newFieldView(chosen, bareField).box)
 	}
 	return container.NewVBox(parts...)
+}
+
+// focusField puts the keyboard focus in the first text input of fd's
+// widget, so that a new item or entry can be typed into at once.
+func (v *FormView) focusField(fd *schema.Field) {
+	w := v.views[fd]
+	if w == nil {
+		return
+	}
+	e := firstEntry(w.box)
+	if e == nil {
+		return
+	}
+	c := fyne.CurrentApp().Driver().CanvasForObject(v.root)
+	if v.win != nil {
+		c = v.win.Canvas()
+	}
+	if c != nil {
+		c.Focus(e)
+	}
+}
+
+func firstEntry(o fyne.CanvasObject) *formEntry {
+	switch x := o.(type) {
+	case *formEntry:
+		return x
+	case *fyne.Container:
+		if x.Hidden {
+			return nil
+		}
+		for _, child := range x.Objects {
+			if e := firstEntry(child); e != nil {
+				return e
+			}
+		}
+	}
+	return nil
 }

@@ -265,7 +265,7 @@ func TestFormDefaultsShown(t *testing.T) {
 // TestFormArray adds, fills, moves and removes items of the Go SDK memory
 // server's create_entities (an array of objects with an array inside).
 func TestFormArray(t *testing.T) {
-	v, _ := newTestFormView(t, string(corpusByName(t, "gosdk-memory-create_entities").Schema))
+	v, win := newTestFormView(t, string(corpusByName(t, "gosdk-memory-create_entities").Schema))
 	list := viewOf(t, v, "entities")
 	for range 3 {
 		test.Tap(lastButton(t, list.input, "Add item"))
@@ -289,6 +289,9 @@ func TestFormArray(t *testing.T) {
 			s = append(s, e.Name)
 		}
 		return strings.Join(s, ",")
+	}
+	if got, want := win.Canvas().Focused(), first[*formEntry](t, v, "entities[2].observations[0]"); got != want {
+		t.Errorf("after Add item the focus is on %v, want the new item's entry", got)
 	}
 	if got := names(); got != "a,b,c" {
 		t.Fatalf("names %s", got)
