@@ -144,7 +144,7 @@ func newAboutContent(info AboutInfo, copy func(text string)) fyne.CanvasObject {
 		container.NewCenter(icon),
 		name,
 		tagline,
-		details,
+		container.NewCenter(details),
 		container.NewCenter(copyButton),
 		widget.NewSeparator(),
 		links,
