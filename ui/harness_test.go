@@ -56,7 +56,7 @@ func TestMain(m *testing.M) {
 // through onUI, on that same goroutine.
 func newSerialApp(t testing.TB) fyne.App {
 	base := test.NewTempApp(t)
-	d := &serialDriver{Driver: base.Driver()}
+	d := &serialDriver{Driver: base.Driver(), done: make(chan struct{})}
 	d.cond = sync.NewCond(&d.mu)
 	started := make(chan struct{})
 	go d.loop(started)
@@ -81,9 +81,11 @@ type serialDriver struct {
 	queue   []func()
 	stopped bool
 	loopID  uint64
+	done    chan struct{} // closed when the loop has returned
 }
 
 func (d *serialDriver) loop(started chan<- struct{}) {
+	defer close(d.done)
 	d.mu.Lock()
 	d.loopID = goroutineID()
 	d.mu.Unlock()
@@ -104,11 +106,14 @@ func (d *serialDriver) loop(started chan<- struct{}) {
 	}
 }
 
+// stop ends the loop and waits until it has returned, so that nothing of
+// this test still runs on it while the next test starts.
 func (d *serialDriver) stop() {
 	d.mu.Lock()
 	d.stopped = true
 	d.mu.Unlock()
 	d.cond.Broadcast()
+	<-d.done
 }
 
 func (d *serialDriver) DoFromGoroutine(f func(), wait bool) {

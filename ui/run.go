@@ -269,7 +269,9 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 	w.win.Canvas().Unfocus()
 	w.result.ShowRunning(t.Name)
 	name := t.Name
+	w.jobs.Add(2) // Close waits for the call and its ticker
 	go func() {
+		defer w.jobs.Done()
 		ticker := time.NewTicker(elapsedTick)
 		defer ticker.Stop()
 		for {
@@ -282,6 +284,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 		}
 	}()
 	go func() {
+		defer w.jobs.Done()
 		res := s.CallTool(ctx, name, args, mcp.CallOptions{OnProgress: func(p mcp.Progress) { r.progressed(n, p) }})
 		cancel()
 		fyne.Do(func() {
