@@ -51,6 +51,7 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 		opts.Timeout, opts.MaxTotal = -1, inv.timeout
 	}
 	r := s.CallTool(ctx, toolName, args, opts)
+	recordHistory(inv, env, func(h *mcp.History) error { return h.AddCall(r) })
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
 	}

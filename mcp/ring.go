@@ -3,11 +3,14 @@ package mcp
 import "sync"
 
 // A ring keeps the newest entries up to a count and a byte budget, numbering
-// every entry ever added so a reader can ask for what came after the last one it saw.
+// every entry ever added so a reader can ask for what came after the last one
+// it saw. Its storage grows as entries come (a quiet server costs little) and
+// wraps around once the count is reached.
 type ring[T any] struct {
 	mu       sync.Mutex
 	items    []T
 	sizes    []int
+	maxItems int
 	head     int // index of the oldest item
 	n        int
 	bytes    int
@@ -16,23 +19,43 @@ type ring[T any] struct {
 }
 
 func newRing[T any](maxItems, maxBytes int) *ring[T] {
-	return &ring[T]{items: make([]T, maxItems), sizes: make([]int, maxItems), maxBytes: maxBytes}
+	return &ring[T]{maxItems: maxItems, maxBytes: maxBytes}
 }
 
 // add stores v (whose size is counted against the budget) and returns its sequence number.
 func (r *ring[T]) add(v T, size int) uint64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for r.n > 0 && (r.n == len(r.items) || r.bytes+size > r.maxBytes) {
+	for r.n > 0 && r.bytes+size > r.maxBytes {
 		r.dropOldest()
 	}
-	i := (r.head + r.n) % len(r.items)
-	r.items[i], r.sizes[i] = v, size
+	if r.n == len(r.items) && len(r.items) < r.maxItems {
+		r.linearise()
+		r.items = append(r.items, v)
+		r.sizes = append(r.sizes, size)
+	} else {
+		if r.n == len(r.items) {
+			r.dropOldest()
+		}
+		i := (r.head + r.n) % len(r.items)
+		r.items[i], r.sizes[i] = v, size
+	}
 	r.n++
 	r.bytes += size
 	seq := r.next
 	r.next++
 	return seq
+}
+
+// linearise moves the kept entries to the front, oldest first, so the
+// storage can grow by appending.
+func (r *ring[T]) linearise() {
+	if r.head == 0 {
+		return
+	}
+	r.items = append(append(make([]T, 0, cap(r.items)), r.items[r.head:]...), r.items[:r.head]...)
+	r.sizes = append(append(make([]int, 0, cap(r.sizes)), r.sizes[r.head:]...), r.sizes[:r.head]...)
+	r.head = 0
 }
 
 func (r *ring[T]) dropOldest() {
@@ -73,10 +96,10 @@ func (r *ring[T]) nextSeq() uint64 {
 	return r.next
 }
 
+// clear forgets every entry and gives the storage back.
 func (r *ring[T]) clear() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for r.n > 0 {
-		r.dropOldest()
-	}
+	r.items, r.sizes = nil, nil
+	r.head, r.n, r.bytes = 0, 0, 0
 }

@@ -649,6 +649,8 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		}
 	}
 	if h := s.handlers.Elicit; h != nil {
+		// Both modes: a form the person fills in, or a URL they may open.
+		opts.Capabilities.Elicitation = &sdk.ElicitationCapabilities{Form: &sdk.FormElicitationCapabilities{}, URL: &sdk.URLElicitationCapabilities{}}
 		opts.ElicitationHandler = func(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
 			return h(ctx, name, req)
 		}
@@ -681,12 +683,14 @@ func (s *Session) Roots() []string {
 // needsRestart.
 func (s *Session) SetRoots(folders []string) (needsRestart bool) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	hadRoots := len(s.roots) > 0
 	old := s.roots
 	s.roots = append([]string(nil), folders...)
-	c := s.sdkClient
-	if c == nil || s.client == nil {
+	c, live := s.sdkClient, s.client != nil
+	// Unlocked before the SDK sends roots/list_changed: recording that
+	// message in the wire log takes s.mu again.
+	s.mu.Unlock()
+	if c == nil || !live {
 		return false
 	}
 	if !hadRoots {
