@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"mcpbrowser/internal/oauthtest"
 )
 
 // Every discovery path the MCP authorization spec describes, each ending in a
@@ -16,80 +18,80 @@ import (
 func TestDiscovery(t *testing.T) {
 	tests := []struct {
 		name string
-		cfg  bedConfig
+		cfg  oauthtest.Config
 		// mustSee are requests the server must have had: the proof that this
 		// path, and not another, was taken.
 		mustSee []string
 	}{
 		{
 			name:    "resource_metadata URL from WWW-Authenticate",
-			cfg:     bedConfig{prmAt: "challenge", challengeMetadata: true},
+			cfg:     oauthtest.Config{MetadataAt: oauthtest.MetadataAtChallenge, ChallengeMetadata: true},
 			mustSee: []string{"GET /meta/protected-resource.json", "GET /.well-known/oauth-authorization-server"},
 		},
 		{
 			name:    "protected resource metadata at the endpoint's well-known path",
-			cfg:     bedConfig{prmAt: "path"},
+			cfg:     oauthtest.Config{MetadataAt: oauthtest.MetadataAtPath},
 			mustSee: []string{"GET /.well-known/oauth-protected-resource/mcp"},
 		},
 		{
 			name:    "protected resource metadata at the root, naming the endpoint",
-			cfg:     bedConfig{prmAt: "root"},
+			cfg:     oauthtest.Config{MetadataAt: oauthtest.MetadataAtRoot},
 			mustSee: []string{"GET /.well-known/oauth-protected-resource/mcp", "GET /.well-known/oauth-protected-resource"},
 		},
 		{
 			name:    "protected resource metadata at the root, naming the origin",
-			cfg:     bedConfig{prmAt: "root", prmResource: "origin"},
+			cfg:     oauthtest.Config{MetadataAt: oauthtest.MetadataAtRoot, MetadataResource: oauthtest.ResourceOrigin},
 			mustSee: []string{"GET /.well-known/oauth-protected-resource"},
 		},
 		{
 			name:    "openid-configuration at the root issuer",
-			cfg:     bedConfig{asMeta: "oidc"},
+			cfg:     oauthtest.Config{ASMetadata: oauthtest.ASMetaOIDC},
 			mustSee: []string{"GET /.well-known/oauth-authorization-server", "GET /.well-known/openid-configuration"},
 		},
 		{
 			name:    "path issuer, oauth-authorization-server with path insertion",
-			cfg:     bedConfig{issuerPath: "/tenant1", asMeta: "oauth"},
+			cfg:     oauthtest.Config{IssuerPath: "/tenant1", ASMetadata: oauthtest.ASMetaOAuth},
 			mustSee: []string{"GET /.well-known/oauth-authorization-server/tenant1", "POST /tenant1/token"},
 		},
 		{
 			name:    "path issuer, openid-configuration with path insertion",
-			cfg:     bedConfig{issuerPath: "/tenant1", asMeta: "oidc"},
+			cfg:     oauthtest.Config{IssuerPath: "/tenant1", ASMetadata: oauthtest.ASMetaOIDC},
 			mustSee: []string{"GET /.well-known/openid-configuration/tenant1"},
 		},
 		{
 			name:    "path issuer, openid-configuration with path appending",
-			cfg:     bedConfig{issuerPath: "/tenant1", asMeta: "oidc-append"},
+			cfg:     oauthtest.Config{IssuerPath: "/tenant1", ASMetadata: oauthtest.ASMetaOIDCAppend},
 			mustSee: []string{"GET /tenant1/.well-known/openid-configuration"},
 		},
 		{
 			name:    "2025-03-26: no resource metadata, authorization metadata at the server root",
-			cfg:     bedConfig{prmAt: "none", asMeta: "oauth"},
+			cfg:     oauthtest.Config{MetadataAt: oauthtest.MetadataNone, ASMetadata: oauthtest.ASMetaOAuth},
 			mustSee: []string{"GET /.well-known/oauth-protected-resource", "GET /.well-known/oauth-authorization-server"},
 		},
 		{
 			name: "2025-03-26: no metadata at all, default endpoints",
-			cfg:  bedConfig{prmAt: "none", asMeta: "none"},
+			cfg:  oauthtest.Config{MetadataAt: oauthtest.MetadataNone, ASMetadata: oauthtest.ASMetaNone},
 			mustSee: []string{"GET /.well-known/openid-configuration", "POST /register",
 				"GET /authorize", "POST /token"},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			bed := newTestBed(t, tt.cfg)
+			bed := oauthtest.NewServer(t, tt.cfg)
 			s := newSession(t, bed, nil, nil)
 			s.listTools(t)
 			for _, r := range tt.mustSee {
-				if !bed.saw(r) {
-					t.Errorf("the server never got %q; it got %q", r, bed.requests)
+				if !bed.Saw(r) {
+					t.Errorf("the server never got %q; it got %q", r, bed.Requests())
 				}
 			}
-			if n := s.browser.openCount(); n != 1 {
+			if n := s.browser.OpenCount(); n != 1 {
 				t.Errorf("browser opened %d times, want 1", n)
 			}
 			// Discovery runs twice (ours and the SDK's), but each document is
 			// fetched once: the wire view shows each step once.
-			if bed.cfg.prmAt != "none" {
-				if n := s.wire.count("GET " + strings.TrimPrefix(bed.prmURL(), bed.srv.URL) + " 200"); n != 1 {
+			if bed.Config().MetadataAt != oauthtest.MetadataNone {
+				if n := s.wire.count("GET " + bed.MetadataPath() + " 200"); n != 1 {
 					t.Errorf("protected resource metadata fetched %d times, want 1", n)
 				}
 			}
@@ -102,15 +104,15 @@ func TestDiscovery(t *testing.T) {
 func TestResourceMismatchRefused(t *testing.T) {
 	tests := []struct {
 		name string
-		cfg  bedConfig
+		cfg  oauthtest.Config
 	}{
-		{"from the challenge", bedConfig{prmAt: "challenge", challengeMetadata: true, prmResource: "https://other.example/mcp"}},
-		{"at the path", bedConfig{prmAt: "path", prmResource: "https://other.example/mcp"}},
-		{"at the root", bedConfig{prmAt: "root", prmResource: "https://other.example"}},
+		{"from the challenge", oauthtest.Config{MetadataAt: oauthtest.MetadataAtChallenge, ChallengeMetadata: true, MetadataResource: "https://other.example/mcp"}},
+		{"at the path", oauthtest.Config{MetadataAt: oauthtest.MetadataAtPath, MetadataResource: "https://other.example/mcp"}},
+		{"at the root", oauthtest.Config{MetadataAt: oauthtest.MetadataAtRoot, MetadataResource: "https://other.example"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			bed := newTestBed(t, tt.cfg)
+			bed := oauthtest.NewServer(t, tt.cfg)
 			s := newSession(t, bed, nil, nil)
 			_, err := s.connect(context.Background())
 			var mismatch *ResourceMismatchError
@@ -120,8 +122,8 @@ func TestResourceMismatchRefused(t *testing.T) {
 			if !strings.Contains(err.Error(), "refusing to sign in") || !strings.Contains(err.Error(), "other.example") {
 				t.Errorf("error %q does not say what happened", err)
 			}
-			if s.browser.openCount() != 0 || len(bed.tokenRequests()) != 0 || len(bed.authorizeRequests()) != 0 {
-				t.Errorf("sign-in went on: browser %d, token requests %d", s.browser.openCount(), len(bed.tokenRequests()))
+			if s.browser.OpenCount() != 0 || len(bed.TokenRequests()) != 0 || len(bed.AuthorizeRequests()) != 0 {
+				t.Errorf("sign-in went on: browser %d, token requests %d", s.browser.OpenCount(), len(bed.TokenRequests()))
 			}
 		})
 	}
@@ -133,7 +135,7 @@ func TestClientIdentity(t *testing.T) {
 	const cimdURL = "https://mcpbrowser.example/client.json"
 	tests := []struct {
 		name          string
-		cfg           bedConfig
+		cfg           oauthtest.Config
 		clientID      string
 		secret        string
 		cimd          string
@@ -141,36 +143,36 @@ func TestClientIdentity(t *testing.T) {
 		wantRegisters bool
 	}{
 		{name: "pre-registered with secret wins over a metadata document",
-			cfg:      bedConfig{cimd: true, preregistered: map[string]string{"pre-1": "pre-secret"}},
+			cfg:      oauthtest.Config{ClientIDMetadataDocuments: true, Preregistered: map[string]string{"pre-1": "pre-secret"}},
 			clientID: "pre-1", secret: "pre-secret", cimd: cimdURL, wantClientID: "pre-1"},
 		{name: "pre-registered public client",
-			cfg:      bedConfig{preregistered: map[string]string{"pre-2": ""}},
+			cfg:      oauthtest.Config{Preregistered: map[string]string{"pre-2": ""}},
 			clientID: "pre-2", wantClientID: "pre-2"},
 		{name: "metadata document when the server supports them",
-			cfg:  bedConfig{cimd: true},
+			cfg:  oauthtest.Config{ClientIDMetadataDocuments: true},
 			cimd: cimdURL, wantClientID: cimdURL},
 		{name: "dynamic registration when the server does not support metadata documents",
-			cfg:  bedConfig{},
+			cfg:  oauthtest.Config{},
 			cimd: cimdURL, wantClientID: "dyn-", wantRegisters: true},
 		{name: "dynamic registration with nothing configured",
-			cfg:          bedConfig{},
+			cfg:          oauthtest.Config{},
 			wantClientID: "dyn-", wantRegisters: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			bed := newTestBed(t, tt.cfg)
+			bed := oauthtest.NewServer(t, tt.cfg)
 			s := newSession(t, bed, nil, func(o *Options) {
 				o.ClientID, o.ClientSecret, o.ClientMetadataURL = tt.clientID, tt.secret, tt.cimd
 			})
 			s.listTools(t)
-			auths := bed.authorizeRequests()
+			auths := bed.AuthorizeRequests()
 			if len(auths) != 1 {
 				t.Fatalf("%d authorization requests, want 1", len(auths))
 			}
 			if got := auths[0].Get("client_id"); !strings.HasPrefix(got, tt.wantClientID) {
 				t.Errorf("client_id = %q, want %q", got, tt.wantClientID)
 			}
-			if got := bed.saw("POST /register"); got != tt.wantRegisters {
+			if got := bed.Saw("POST /register"); got != tt.wantRegisters {
 				t.Errorf("registered = %v, want %v", got, tt.wantRegisters)
 			}
 		})
@@ -178,48 +180,48 @@ func TestClientIdentity(t *testing.T) {
 }
 
 func TestNoClientIdentityPossible(t *testing.T) {
-	bed := newTestBed(t, bedConfig{noRegistration: true})
+	bed := oauthtest.NewServer(t, oauthtest.Config{NoRegistration: true})
 	s := newSession(t, bed, nil, nil)
 	_, err := s.connect(context.Background())
 	if err == nil || !strings.Contains(err.Error(), "--client-id") {
 		t.Fatalf("connect error = %v, want one that says to use a client ID", err)
 	}
-	if s.browser.openCount() != 0 {
+	if s.browser.OpenCount() != 0 {
 		t.Error("the browser was opened although there was no client to sign in as")
 	}
 }
 
 // PKCE S256 and the resource parameter, checked by the authorization server.
 func TestPKCEAndResource(t *testing.T) {
-	bed := newTestBed(t, bedConfig{})
+	bed := oauthtest.NewServer(t, oauthtest.Config{})
 	s := newSession(t, bed, nil, nil)
 	s.listTools(t)
-	auth := bed.authorizeRequests()[0]
+	auth := bed.AuthorizeRequests()[0]
 	if auth.Get("code_challenge_method") != "S256" || auth.Get("code_challenge") == "" {
 		t.Errorf("authorization request without PKCE S256: %v", auth)
 	}
-	if auth.Get("resource") != bed.serverURL() {
-		t.Errorf("resource = %q, want %q", auth.Get("resource"), bed.serverURL())
+	if auth.Get("resource") != bed.ServerURL() {
+		t.Errorf("resource = %q, want %q", auth.Get("resource"), bed.ServerURL())
 	}
 	var exchanged bool
-	for _, tr := range bed.tokenRequests() {
-		if tr.grantType == "authorization_code" {
+	for _, tr := range bed.TokenRequests() {
+		if tr.GrantType == "authorization_code" {
 			// The bed grants only when sha256(code_verifier) matches the challenge.
-			exchanged = tr.ok
-			if tr.resource != bed.serverURL() {
-				t.Errorf("token request resource = %q", tr.resource)
+			exchanged = tr.OK
+			if tr.Resource != bed.ServerURL() {
+				t.Errorf("token request resource = %q", tr.Resource)
 			}
 		}
 	}
 	if !exchanged {
-		t.Errorf("no successful code exchange: %+v", bed.tokenRequests())
+		t.Errorf("no successful code exchange: %+v", bed.TokenRequests())
 	}
 }
 
 func TestStateMismatchRefused(t *testing.T) {
-	bed := newTestBed(t, bedConfig{})
+	bed := oauthtest.NewServer(t, oauthtest.Config{})
 	s := newSession(t, bed, nil, nil)
-	s.browser.tamperState = true
+	s.browser.TamperState = true
 	_, err := s.connect(context.Background())
 	if !errors.Is(err, ErrStateMismatch) {
 		t.Fatalf("connect error = %v, want ErrStateMismatch", err)
@@ -227,30 +229,30 @@ func TestStateMismatchRefused(t *testing.T) {
 	if !strings.Contains(err.Error(), "does not belong to this sign-in") {
 		t.Errorf("error %q does not explain itself", err)
 	}
-	for _, tr := range bed.tokenRequests() {
-		if tr.grantType == "authorization_code" {
+	for _, tr := range bed.TokenRequests() {
+		if tr.GrantType == "authorization_code" {
 			t.Error("the code was exchanged despite the wrong state")
 		}
 	}
-	if s.browser.lastStatus != 400 || !strings.Contains(s.browser.lastPage, "Sign-in failed") {
-		t.Errorf("the browser page said %d %q, want the failure", s.browser.lastStatus, s.browser.lastPage)
+	if status, page := s.browser.LastPage(); status != 400 || !strings.Contains(page, "Sign-in failed") {
+		t.Errorf("the browser page said %d %q, want the failure", status, page)
 	}
-	if !portClosed(t, s.browser.redirectURI) {
+	if !portClosed(t, s.browser.RedirectURI()) {
 		t.Error("the loopback listener is still open after the sign-in")
 	}
 }
 
 func TestListenerClosedAfterSignIn(t *testing.T) {
-	bed := newTestBed(t, bedConfig{})
+	bed := oauthtest.NewServer(t, oauthtest.Config{})
 	s := newSession(t, bed, nil, nil)
 	s.listTools(t)
-	if !strings.HasPrefix(s.browser.redirectURI, "http://127.0.0.1:") || !strings.HasSuffix(s.browser.redirectURI, "/callback") {
-		t.Errorf("redirect URI = %q, want http://127.0.0.1:<port>/callback", s.browser.redirectURI)
+	if !strings.HasPrefix(s.browser.RedirectURI(), "http://127.0.0.1:") || !strings.HasSuffix(s.browser.RedirectURI(), "/callback") {
+		t.Errorf("redirect URI = %q, want http://127.0.0.1:<port>/callback", s.browser.RedirectURI())
 	}
-	if s.browser.lastStatus != 200 || !strings.Contains(s.browser.lastPage, "signed in") {
-		t.Errorf("the browser page said %d %q", s.browser.lastStatus, s.browser.lastPage)
+	if status, page := s.browser.LastPage(); status != 200 || !strings.Contains(page, "signed in") {
+		t.Errorf("the browser page said %d %q", status, page)
 	}
-	if !portClosed(t, s.browser.redirectURI) {
+	if !portClosed(t, s.browser.RedirectURI()) {
 		t.Error("the loopback listener is still open after the sign-in")
 	}
 }
@@ -259,12 +261,12 @@ func TestListenerClosedAfterSignIn(t *testing.T) {
 // deadline.
 func TestBrowserWaitIsBounded(t *testing.T) {
 	t.Run("caller cancels", func(t *testing.T) {
-		bed := newTestBed(t, bedConfig{})
+		bed := oauthtest.NewServer(t, oauthtest.Config{})
 		s := newSession(t, bed, nil, nil)
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		s.browser.stay = true
-		s.browser.onOpen = cancel
+		s.browser.Stay = true
+		s.browser.OnOpen = cancel
 		// Which error the SDK's client returns depends on which of its
 		// goroutines sees the cancellation first, and some flatten it to
 		// text; the direct test below checks the handler's own error.
@@ -272,17 +274,17 @@ func TestBrowserWaitIsBounded(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "context canceled") {
 			t.Fatalf("connect error = %v, want the cancelled wait", err)
 		}
-		if !portClosed(t, s.browser.redirectURI) {
+		if !portClosed(t, s.browser.RedirectURI()) {
 			t.Error("the loopback listener is still open")
 		}
 	})
 	t.Run("caller cancels, Authorize directly", func(t *testing.T) {
-		bed := newTestBed(t, bedConfig{})
+		bed := oauthtest.NewServer(t, oauthtest.Config{})
 		s := newSession(t, bed, nil, nil)
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		s.browser.stay = true
-		s.browser.onOpen = cancel
+		s.browser.Stay = true
+		s.browser.OnOpen = cancel
 		req, resp := unauthorized(t, bed)
 		err := s.handler.Authorize(ctx, req, resp)
 		if !errors.Is(err, context.Canceled) {
@@ -290,9 +292,9 @@ func TestBrowserWaitIsBounded(t *testing.T) {
 		}
 	})
 	t.Run("sign-in timeout", func(t *testing.T) {
-		bed := newTestBed(t, bedConfig{})
+		bed := oauthtest.NewServer(t, oauthtest.Config{})
 		s := newSession(t, bed, nil, func(o *Options) { o.SignInTimeout = 50 * time.Millisecond })
-		s.browser.stay = true
+		s.browser.Stay = true
 		_, err := s.connect(context.Background())
 		if !errors.Is(err, errSignInTimedOut) || !strings.Contains(err.Error(), "try again") {
 			t.Fatalf("connect error = %v, want the sign-in timeout", err)
@@ -301,14 +303,15 @@ func TestBrowserWaitIsBounded(t *testing.T) {
 }
 
 func TestAuthorizationServerRefuses(t *testing.T) {
-	bed := newTestBed(t, bedConfig{})
+	bed := oauthtest.NewServer(t, oauthtest.Config{})
 	s := newSession(t, bed, nil, nil)
 	// The person clicks "Deny": the server sends the browser back with an error.
-	s.browser.stay = true
-	s.browser.onOpen = func() {
-		redirect := s.browser.redirectURI
+	s.browser.Stay = true
+	s.browser.OnOpen = func() {
+		redirect := s.browser.RedirectURI()
 		state := ""
-		if u := s.browser.opened[len(s.browser.opened)-1]; u != "" {
+		if opened := s.browser.Opened(); len(opened) > 0 {
+			u := opened[len(opened)-1]
 			state = mustQuery(t, u).Get("state")
 		}
 		get(t, redirect+"?error=access_denied&error_description=The+person+said+no&state="+state)
@@ -324,28 +327,28 @@ func TestAuthorizationServerRefuses(t *testing.T) {
 func TestScopeSelection(t *testing.T) {
 	tests := []struct {
 		name      string
-		cfg       bedConfig
+		cfg       oauthtest.Config
 		scopes    []string
 		wantScope []string // as a set; nil means no scope parameter
 	}{
-		{"from WWW-Authenticate", bedConfig{challengeScope: "mcp:read mcp:write", prmScopes: []string{"other"}}, nil,
+		{"from WWW-Authenticate", oauthtest.Config{ChallengeScope: "mcp:read mcp:write", MetadataScopes: []string{"other"}}, nil,
 			[]string{"mcp:read", "mcp:write"}},
-		{"from scopes_supported", bedConfig{prmScopes: []string{"files", "mail"}}, nil, []string{"files", "mail"}},
-		{"none", bedConfig{}, nil, nil},
-		{"explicit choice", bedConfig{challengeScope: "mcp:read"}, []string{"mine"}, []string{"mine"}},
+		{"from scopes_supported", oauthtest.Config{MetadataScopes: []string{"files", "mail"}}, nil, []string{"files", "mail"}},
+		{"none", oauthtest.Config{}, nil, nil},
+		{"explicit choice", oauthtest.Config{ChallengeScope: "mcp:read"}, []string{"mine"}, []string{"mine"}},
 		{"offline_access when the server lists it",
-			bedConfig{challengeScope: "mcp:read", scopesSupported: []string{"mcp:read", "offline_access"}}, nil,
+			oauthtest.Config{ChallengeScope: "mcp:read", ScopesSupported: []string{"mcp:read", "offline_access"}}, nil,
 			[]string{"mcp:read", "offline_access"}},
 		{"no offline_access when it does not",
-			bedConfig{challengeScope: "mcp:read", scopesSupported: []string{"mcp:read"}}, nil,
+			oauthtest.Config{ChallengeScope: "mcp:read", ScopesSupported: []string{"mcp:read"}}, nil,
 			[]string{"mcp:read"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			bed := newTestBed(t, tt.cfg)
+			bed := oauthtest.NewServer(t, tt.cfg)
 			s := newSession(t, bed, nil, func(o *Options) { o.Scopes = tt.scopes })
 			s.listTools(t)
-			auth := bed.authorizeRequests()[0]
+			auth := bed.AuthorizeRequests()[0]
 			if tt.wantScope == nil {
 				if auth.Has("scope") {
 					t.Errorf("scope = %q, want no scope parameter", auth.Get("scope"))
@@ -363,10 +366,10 @@ func TestScopeSelection(t *testing.T) {
 // granted; a scope that is never granted stops after maxStepUps sign-ins.
 func TestStepUp(t *testing.T) {
 	t.Run("granted", func(t *testing.T) {
-		bed := newTestBed(t, bedConfig{challengeScope: "mcp:read", requiredScopes: []string{"mcp:read"}, stepUpScope: "mcp:tools"})
+		bed := oauthtest.NewServer(t, oauthtest.Config{ChallengeScope: "mcp:read", RequiredScopes: []string{"mcp:read"}, StepUpScope: "mcp:tools"})
 		s := newSession(t, bed, nil, nil)
 		s.listTools(t)
-		auths := bed.authorizeRequests()
+		auths := bed.AuthorizeRequests()
 		if len(auths) != 2 {
 			t.Fatalf("%d sign-ins, want 2 (first, then step-up)", len(auths))
 		}
@@ -375,8 +378,8 @@ func TestStepUp(t *testing.T) {
 		}
 	})
 	t.Run("never granted", func(t *testing.T) {
-		bed := newTestBed(t, bedConfig{challengeScope: "mcp:read", requiredScopes: []string{"mcp:read"},
-			stepUpScope: "admin", denyScopes: []string{"admin"}})
+		bed := oauthtest.NewServer(t, oauthtest.Config{ChallengeScope: "mcp:read", RequiredScopes: []string{"mcp:read"},
+			StepUpScope: "admin", DenyScopes: []string{"admin"}})
 		s := newSession(t, bed, nil, nil)
 		ctx := context.Background()
 		cs, err := s.connect(ctx)
@@ -391,7 +394,7 @@ func TestStepUp(t *testing.T) {
 				t.Fatal("tools/list worked without the admin scope")
 			}
 		}
-		if got, want := s.browser.openCount(), 1+maxStepUps; got != want {
+		if got, want := s.browser.OpenCount(), 1+maxStepUps; got != want {
 			t.Errorf("browser opened %d times, want %d (first sign-in and %d step-ups)", got, want, maxStepUps)
 		}
 		if !strings.Contains(lastErr.Error(), "stopped asking") {
@@ -405,38 +408,38 @@ func TestStepUp(t *testing.T) {
 func TestTokenEndpointAuthMethod(t *testing.T) {
 	tests := []struct {
 		name       string
-		cfg        bedConfig
+		cfg        oauthtest.Config
 		clientID   string
 		secret     string
 		grant      string
 		wantMethod string
 	}{
-		{name: "pre-registered, client_secret_basic", cfg: bedConfig{authMethods: []string{"client_secret_basic"},
-			preregistered: map[string]string{"c": "s3cret-basic"}}, clientID: "c", secret: "s3cret-basic", wantMethod: "client_secret_basic"},
-		{name: "pre-registered, client_secret_post", cfg: bedConfig{authMethods: []string{"client_secret_post"},
-			preregistered: map[string]string{"c": "s3cret-post"}}, clientID: "c", secret: "s3cret-post", wantMethod: "client_secret_post"},
-		{name: "pre-registered public client, none", cfg: bedConfig{authMethods: []string{"none"},
-			preregistered: map[string]string{"c": ""}}, clientID: "c", wantMethod: "none"},
-		{name: "registered, none", cfg: bedConfig{authMethods: []string{"none", "client_secret_basic"}}, wantMethod: "none"},
-		{name: "registered, client_secret_basic", cfg: bedConfig{authMethods: []string{"client_secret_basic"}}, wantMethod: "client_secret_basic"},
-		{name: "registered, client_secret_post", cfg: bedConfig{authMethods: []string{"client_secret_post"}}, wantMethod: "client_secret_post"},
-		{name: "client credentials, client_secret_basic", cfg: bedConfig{authMethods: []string{"client_secret_basic"},
-			preregistered: map[string]string{"m2m": "m2m-s3cret"}}, clientID: "m2m", secret: "m2m-s3cret",
+		{name: "pre-registered, client_secret_basic", cfg: oauthtest.Config{AuthMethods: []string{"client_secret_basic"},
+			Preregistered: map[string]string{"c": "s3cret-basic"}}, clientID: "c", secret: "s3cret-basic", wantMethod: "client_secret_basic"},
+		{name: "pre-registered, client_secret_post", cfg: oauthtest.Config{AuthMethods: []string{"client_secret_post"},
+			Preregistered: map[string]string{"c": "s3cret-post"}}, clientID: "c", secret: "s3cret-post", wantMethod: "client_secret_post"},
+		{name: "pre-registered public client, none", cfg: oauthtest.Config{AuthMethods: []string{"none"},
+			Preregistered: map[string]string{"c": ""}}, clientID: "c", wantMethod: "none"},
+		{name: "registered, none", cfg: oauthtest.Config{AuthMethods: []string{"none", "client_secret_basic"}}, wantMethod: "none"},
+		{name: "registered, client_secret_basic", cfg: oauthtest.Config{AuthMethods: []string{"client_secret_basic"}}, wantMethod: "client_secret_basic"},
+		{name: "registered, client_secret_post", cfg: oauthtest.Config{AuthMethods: []string{"client_secret_post"}}, wantMethod: "client_secret_post"},
+		{name: "client credentials, client_secret_basic", cfg: oauthtest.Config{AuthMethods: []string{"client_secret_basic"},
+			Preregistered: map[string]string{"m2m": "m2m-s3cret"}}, clientID: "m2m", secret: "m2m-s3cret",
 			grant: GrantClientCredentials, wantMethod: "client_secret_basic"},
-		{name: "client credentials, client_secret_post", cfg: bedConfig{authMethods: []string{"client_secret_post"},
-			preregistered: map[string]string{"m2m": "m2m-s3cret"}}, clientID: "m2m", secret: "m2m-s3cret",
+		{name: "client credentials, client_secret_post", cfg: oauthtest.Config{AuthMethods: []string{"client_secret_post"},
+			Preregistered: map[string]string{"m2m": "m2m-s3cret"}}, clientID: "m2m", secret: "m2m-s3cret",
 			grant: GrantClientCredentials, wantMethod: "client_secret_post"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			bed := newTestBed(t, tt.cfg)
+			bed := oauthtest.NewServer(t, tt.cfg)
 			s := newSession(t, bed, nil, func(o *Options) {
 				o.ClientID, o.ClientSecret, o.GrantType = tt.clientID, tt.secret, tt.grant
 			})
 			s.listTools(t)
-			reqs := bed.tokenRequests()
+			reqs := bed.TokenRequests()
 			last := reqs[len(reqs)-1]
-			if !last.ok || last.method != tt.wantMethod {
+			if !last.OK || last.Method != tt.wantMethod {
 				t.Errorf("token requests %+v, want the last to succeed with %s", reqs, tt.wantMethod)
 			}
 		})
@@ -445,9 +448,9 @@ func TestTokenEndpointAuthMethod(t *testing.T) {
 
 // unauthorized makes the request and 401 response the transport would hand
 // to Authorize, by asking the bed's endpoint without a token.
-func unauthorized(t *testing.T, bed *testBed) (*http.Request, *http.Response) {
+func unauthorized(t *testing.T, bed *oauthtest.Server) (*http.Request, *http.Response) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, bed.serverURL(), strings.NewReader(`{}`))
+	req, err := http.NewRequest(http.MethodPost, bed.ServerURL(), strings.NewReader(`{}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -471,7 +474,7 @@ func sameSet(a, b []string) bool {
 // What a person sees during a sign-in, step by step; and the wire view shows
 // each HTTP step once.
 func TestProgressAndWire(t *testing.T) {
-	bed := newTestBed(t, bedConfig{challengeScope: "mcp"})
+	bed := oauthtest.NewServer(t, oauthtest.Config{ChallengeScope: "mcp"})
 	s := newSession(t, bed, nil, nil)
 	s.listTools(t)
 	for _, step := range s.progress.all() {
@@ -500,7 +503,7 @@ func TestProgressAndWire(t *testing.T) {
 // Requests that fail together lead to one sign-in: the others wait for it and
 // retry with its token.
 func TestConcurrentUnauthorizedSignInOnce(t *testing.T) {
-	bed := newTestBed(t, bedConfig{})
+	bed := oauthtest.NewServer(t, oauthtest.Config{})
 	s := newSession(t, bed, nil, nil)
 	const n = 3
 	errs := make([]error, n)
@@ -515,7 +518,7 @@ func TestConcurrentUnauthorizedSignInOnce(t *testing.T) {
 			t.Errorf("Authorize %d: %v", i, err)
 		}
 	}
-	if got := s.browser.openCount(); got != 1 {
+	if got := s.browser.OpenCount(); got != 1 {
 		t.Errorf("browser opened %d times, want 1", got)
 	}
 	ts, err := s.handler.TokenSource(context.Background())

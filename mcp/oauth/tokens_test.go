@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"mcpbrowser/internal/oauthtest"
 )
 
 // A token saved by one run is used by the next without the browser, and sign-out
@@ -17,23 +19,23 @@ import (
 func TestTokenPersistedReusedAndSignedOut(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "tokens")
 	store := NewTokenStore(dir)
-	bed := newTestBed(t, bedConfig{})
+	bed := oauthtest.NewServer(t, oauthtest.Config{})
 
 	first := newSession(t, bed, store, nil)
 	first.listTools(t)
-	if first.browser.openCount() != 1 {
-		t.Fatalf("first run opened the browser %d times, want 1", first.browser.openCount())
+	if first.browser.OpenCount() != 1 {
+		t.Fatalf("first run opened the browser %d times, want 1", first.browser.OpenCount())
 	}
 	checkMode(t, dir, 0o700)
 	checkMode(t, store.Path("test server"), 0o600)
 
-	tokenRequests := len(bed.tokenRequests())
+	tokenRequests := len(bed.TokenRequests())
 	second := newSession(t, bed, store, nil)
 	second.listTools(t)
-	if second.browser.openCount() != 0 {
+	if second.browser.OpenCount() != 0 {
 		t.Error("the second run opened the browser although a token was saved")
 	}
-	if got := len(bed.tokenRequests()); got != tokenRequests {
+	if got := len(bed.TokenRequests()); got != tokenRequests {
 		t.Errorf("the second run made %d token requests, want none", got-tokenRequests)
 	}
 
@@ -45,15 +47,15 @@ func TestTokenPersistedReusedAndSignedOut(t *testing.T) {
 	}
 	third := newSession(t, bed, store, nil)
 	third.listTools(t)
-	if third.browser.openCount() != 1 {
-		t.Errorf("after sign-out the browser opened %d times, want 1", third.browser.openCount())
+	if third.browser.OpenCount() != 1 {
+		t.Errorf("after sign-out the browser opened %d times, want 1", third.browser.OpenCount())
 	}
 }
 
 // A saved token is not sent to another URL, nor used with another client.
 func TestSavedTokenMustFit(t *testing.T) {
 	store := NewTokenStore(t.TempDir())
-	bed := newTestBed(t, bedConfig{preregistered: map[string]string{"a": "", "b": ""}})
+	bed := oauthtest.NewServer(t, oauthtest.Config{Preregistered: map[string]string{"a": "", "b": ""}})
 	newSession(t, bed, store, func(o *Options) { o.ClientID = "a" }).listTools(t)
 
 	tests := []struct {
@@ -81,31 +83,29 @@ func TestRefreshBeforeExpiry(t *testing.T) {
 	store := NewTokenStore(t.TempDir())
 	// expires_in 1 second is inside the oauth2 package's early-refresh window,
 	// so every use of the token refreshes it first.
-	bed := newTestBed(t, bedConfig{expiresIn: 1, scopesSupported: []string{"mcp", "offline_access"}, challengeScope: "mcp"})
+	bed := oauthtest.NewServer(t, oauthtest.Config{ExpiresIn: 1, ScopesSupported: []string{"mcp", "offline_access"}, ChallengeScope: "mcp"})
 	s := newSession(t, bed, store, nil)
 	s.listTools(t)
 
 	refreshes := 0
-	for _, tr := range bed.tokenRequests() {
-		if tr.grantType == "refresh_token" {
+	for _, tr := range bed.TokenRequests() {
+		if tr.GrantType == "refresh_token" {
 			refreshes++
-			if !tr.ok {
+			if !tr.OK {
 				t.Errorf("refresh refused: %+v", tr)
 			}
 		}
 	}
 	if refreshes == 0 {
-		t.Fatalf("no refresh: %+v", bed.tokenRequests())
+		t.Fatalf("no refresh: %+v", bed.TokenRequests())
 	}
 	saved, err := store.Load("test server")
 	if err != nil || saved == nil {
 		t.Fatalf("Load = %v, %v", saved, err)
 	}
-	bed.mu.Lock()
-	_, liveRefresh := bed.refresh[saved.RefreshToken]
-	lastSeen := bed.tokensSeen[len(bed.tokensSeen)-1]
-	bed.mu.Unlock()
-	if !liveRefresh {
+	seen := bed.TokensSeen()
+	lastSeen := seen[len(seen)-1]
+	if !bed.RefreshTokenLive(saved.RefreshToken) {
 		t.Error("the saved refresh token is not the latest one (rotation lost)")
 	}
 	if saved.AccessToken != lastSeen {
@@ -116,7 +116,7 @@ func TestRefreshBeforeExpiry(t *testing.T) {
 // An expired saved token is refreshed on the next run, without the browser.
 func TestExpiredSavedTokenRefreshed(t *testing.T) {
 	store := NewTokenStore(t.TempDir())
-	bed := newTestBed(t, bedConfig{})
+	bed := oauthtest.NewServer(t, oauthtest.Config{})
 	newSession(t, bed, store, nil).listTools(t)
 
 	saved, err := store.Load("test server")
@@ -131,64 +131,58 @@ func TestExpiredSavedTokenRefreshed(t *testing.T) {
 
 	s := newSession(t, bed, store, nil)
 	s.listTools(t)
-	if s.browser.openCount() != 0 {
+	if s.browser.OpenCount() != 0 {
 		t.Error("the browser was opened although the token could be refreshed")
 	}
-	reqs := bed.tokenRequests()
-	if last := reqs[len(reqs)-1]; last.grantType != "refresh_token" || !last.ok {
+	reqs := bed.TokenRequests()
+	if last := reqs[len(reqs)-1]; last.GrantType != "refresh_token" || !last.OK {
 		t.Errorf("last token request %+v, want a refresh", last)
 	}
-	bed.mu.Lock()
-	defer bed.mu.Unlock()
-	for _, seen := range bed.tokensSeen[len(bed.tokensSeen)-1:] {
-		if seen == expiredToken {
-			t.Error("the expired token was sent")
-		}
+	if seen := bed.TokensSeen(); seen[len(seen)-1] == expiredToken {
+		t.Error("the expired token was sent")
 	}
 }
 
 // A refresh token the server no longer accepts leads back to the browser.
 func TestRevokedRefreshTokenSignsInAgain(t *testing.T) {
 	store := NewTokenStore(t.TempDir())
-	bed := newTestBed(t, bedConfig{})
+	bed := oauthtest.NewServer(t, oauthtest.Config{})
 	newSession(t, bed, store, nil).listTools(t)
 	saved, _ := store.Load("test server")
 	saved.Expiry = time.Now().Add(-time.Hour)
 	store.Save("test server", saved)
-	bed.mu.Lock()
-	clear(bed.refresh)
-	bed.mu.Unlock()
+	bed.RevokeRefreshTokens()
 
 	s := newSession(t, bed, store, nil)
 	s.listTools(t)
-	if s.browser.openCount() != 1 {
-		t.Errorf("browser opened %d times, want 1", s.browser.openCount())
+	if s.browser.OpenCount() != 1 {
+		t.Errorf("browser opened %d times, want 1", s.browser.OpenCount())
 	}
 }
 
 func TestClientCredentials(t *testing.T) {
 	store := NewTokenStore(t.TempDir())
-	bed := newTestBed(t, bedConfig{preregistered: map[string]string{"m2m": "m2m-s3cret"},
-		grantTypes: []string{"authorization_code", "client_credentials"}, challengeScope: "mcp"})
+	bed := oauthtest.NewServer(t, oauthtest.Config{Preregistered: map[string]string{"m2m": "m2m-s3cret"},
+		GrantTypes: []string{"authorization_code", "client_credentials"}, ChallengeScope: "mcp"})
 	edit := func(o *Options) {
 		o.ClientID, o.ClientSecret, o.GrantType = "m2m", "m2m-s3cret", GrantClientCredentials
 	}
 	s := newSession(t, bed, store, edit)
 	s.listTools(t)
-	if s.browser.openCount() != 0 {
+	if s.browser.OpenCount() != 0 {
 		t.Error("the browser was opened for a machine-to-machine entry")
 	}
-	reqs := bed.tokenRequests()
-	if len(reqs) != 1 || reqs[0].grantType != "client_credentials" || !reqs[0].ok {
+	reqs := bed.TokenRequests()
+	if len(reqs) != 1 || reqs[0].GrantType != "client_credentials" || !reqs[0].OK {
 		t.Fatalf("token requests %+v, want one client_credentials grant", reqs)
 	}
-	if reqs[0].resource != bed.serverURL() || reqs[0].scope != "mcp" {
-		t.Errorf("grant asked for resource %q scope %q", reqs[0].resource, reqs[0].scope)
+	if reqs[0].Resource != bed.ServerURL() || reqs[0].Scope != "mcp" {
+		t.Errorf("grant asked for resource %q scope %q", reqs[0].Resource, reqs[0].Scope)
 	}
 
 	// Saved and reused...
 	newSession(t, bed, store, edit).listTools(t)
-	if got := len(bed.tokenRequests()); got != 1 {
+	if got := len(bed.TokenRequests()); got != 1 {
 		t.Errorf("%d token requests after reuse, want still 1", got)
 	}
 	// ...and when expired, the grant runs again.
@@ -196,15 +190,15 @@ func TestClientCredentials(t *testing.T) {
 	saved.Expiry = time.Now().Add(-time.Hour)
 	store.Save("test server", saved)
 	newSession(t, bed, store, edit).listTools(t)
-	reqs = bed.tokenRequests()
-	if len(reqs) != 2 || reqs[1].grantType != "client_credentials" || !reqs[1].ok {
+	reqs = bed.TokenRequests()
+	if len(reqs) != 2 || reqs[1].GrantType != "client_credentials" || !reqs[1].OK {
 		t.Errorf("token requests %+v, want a second client_credentials grant", reqs)
 	}
 }
 
 func TestClientCredentialsNotOffered(t *testing.T) {
-	bed := newTestBed(t, bedConfig{preregistered: map[string]string{"m2m": "m2m-s3cret"},
-		grantTypes: []string{"authorization_code"}})
+	bed := oauthtest.NewServer(t, oauthtest.Config{Preregistered: map[string]string{"m2m": "m2m-s3cret"},
+		GrantTypes: []string{"authorization_code"}})
 	s := newSession(t, bed, nil, func(o *Options) {
 		o.ClientID, o.ClientSecret, o.GrantType = "m2m", "m2m-s3cret", GrantClientCredentials
 	})
@@ -217,8 +211,8 @@ func TestClientCredentialsNotOffered(t *testing.T) {
 // Secrets never show in errors or progress steps.
 func TestSecretsMasked(t *testing.T) {
 	const secret = "very-secret-value-42"
-	bed := newTestBed(t, bedConfig{echoSecret: true, authMethods: []string{"client_secret_post"},
-		preregistered: map[string]string{"c": secret}})
+	bed := oauthtest.NewServer(t, oauthtest.Config{EchoSecret: true, AuthMethods: []string{"client_secret_post"},
+		Preregistered: map[string]string{"c": secret}})
 	for _, grant := range []string{GrantAuthorizationCode, GrantClientCredentials} {
 		t.Run(grant, func(t *testing.T) {
 			s := newSession(t, bed, nil, func(o *Options) { o.ClientID, o.ClientSecret, o.GrantType = "c", secret, grant })
