@@ -33,5 +33,11 @@ if [ -x scripts/screenshot.sh ]; then
 	scripts/screenshot.sh ./mcpbrowser "$ROOT/screenshots/ci.png"
 fi
 
+# --- packaging (scripts/package.sh): build dist/, then check what it holds ---
+step "package for Linux and Windows, then test the packages (internal/packaging)"
+scripts/package.sh
+MCPBROWSER_DIST="$ROOT/dist" go test -count=1 -v ./internal/packaging/
+# --- end of packaging ---
+
 echo
 echo "all checks passed"
