@@ -485,7 +485,7 @@ func (c *Config) Marshal() ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("server %q: %w", s.Name, err)
 		}
-		name, _ := json.Marshal(s.Name)
+		name := marshalNoEscape(s.Name)
 		buf.WriteString("\n    ")
 		buf.Write(name)
 		buf.WriteString(": ")
@@ -498,7 +498,7 @@ func (c *Config) Marshal() ([]byte, error) {
 	}
 	buf.WriteString("}")
 	for _, k := range slices.Sorted(maps.Keys(c.extra)) {
-		key, _ := json.Marshal(k)
+		key := marshalNoEscape(k)
 		buf.WriteString(",\n  ")
 		buf.Write(key)
 		buf.WriteString(": ")
@@ -511,17 +511,21 @@ func (c *Config) Marshal() ([]byte, error) {
 }
 
 func (s *ServerConfig) marshalEntry() ([]byte, error) {
-	known, err := json.Marshal(s)
-	if err != nil {
+	// Without HTML escaping: a command like `echo boom >&2` stays readable.
+	var kb bytes.Buffer
+	enc := json.NewEncoder(&kb)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
 		return nil, err
 	}
+	known := kb.Bytes()
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(known, &fields); err != nil {
 		return nil, err
 	}
 	switch {
 	case s.rawType != "" && s.Type == "":
-		fields["type"], _ = json.Marshal(s.rawType) // unknown: keep what the person wrote
+		fields["type"] = marshalNoEscape(s.rawType) // unknown: keep what the person wrote
 	case s.rawType != "" && NormalizeType(s.rawType) == s.Type:
 		fields["type"], _ = json.Marshal(s.Type)
 	case s.Type != "" && s.Type != impliedType(s):
@@ -546,7 +550,7 @@ func (s *ServerConfig) marshalEntry() ([]byte, error) {
 			buf.WriteByte(',')
 		}
 		first = false
-		key, _ := json.Marshal(k)
+		key := marshalNoEscape(k)
 		buf.Write(key)
 		buf.WriteByte(':')
 		buf.Write(v)
@@ -560,6 +564,15 @@ func (s *ServerConfig) marshalEntry() ([]byte, error) {
 	}
 	buf.WriteByte('}')
 	return buf.Bytes(), nil
+}
+
+// marshalNoEscape renders a string as JSON without escaping <, > and &.
+func marshalNoEscape(v string) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v)
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 // impliedType is the type an entry gets when "type" is absent.

@@ -389,3 +389,24 @@ func TestConfigMissingAndEmpty(t *testing.T) {
 		}
 	}
 }
+
+// A saved file stays readable: shell redirections and ampersands are written
+// as themselves, not as \u003e escapes.
+func TestConfigSaveDoesNotEscapeHTML(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "servers.json")
+	cfg := &Config{Path: path}
+	cfg.Put(&ServerConfig{Name: "a&b", Type: TypeStdio, Command: "sh", Args: []string{"-c", "echo boom >&2 && exit 3"}})
+	if err := cfg.Save(); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	for _, want := range []string{`"echo boom >&2 && exit 3"`, `"a&b"`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("saved file lacks %s:\n%s", want, data)
+		}
+	}
+	again, err := LoadConfig(path)
+	if err != nil || again.Server("a&b") == nil || again.Server("a&b").Args[1] != "echo boom >&2 && exit 3" {
+		t.Fatalf("reload: %v", err)
+	}
+}

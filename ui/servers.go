@@ -388,6 +388,13 @@ func (w *MainWindow) restartSelectedServer() {
 	w.goWork(func(ctx context.Context) { s.Restart(ctx) })
 }
 
+// stopSelectedServer stops the selected server (and cancels a start in progress).
+func (w *MainWindow) stopSelectedServer() {
+	if s := w.manager.Session(w.selected); s != nil {
+		go s.Close()
+	}
+}
+
 // putServer saves an added or edited entry and (re)starts it, off the UI
 // goroutine: saving stops the old process, which may take seconds.
 func (w *MainWindow) putServer(oldName string, sc *mcp.ServerConfig) {
@@ -573,10 +580,17 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		return false
 	case st.State == mcp.StateStarting:
 		v.title.SetText("Starting " + name + " …")
-		v.reason.SetText(describeTarget(cfg))
+		reason := describeTarget(cfg)
+		if st.Detail != "" {
+			// A slow start says what it waits for, e.g. a sign-in in the browser.
+			reason += "\n\n" + st.Detail
+		}
+		v.reason.SetText(reason)
 		v.bar.Show()
 		v.bar.Start()
-		v.retry.Hide()
+		v.retry.SetText("Stop")
+		v.retry.SetIcon(theme.CancelIcon())
+		v.action = v.w.stopSelectedServer
 	case st.Waiting && v.w.needsApproval(cfg):
 		v.title.SetText(name + " waits for your approval")
 		v.reason.SetText(capitalise(st.Reason) + "\n\nApprove it only if you trust this command: it runs with your permissions.")
