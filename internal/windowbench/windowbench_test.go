@@ -1,0 +1,147 @@
+// Package windowbench measures the real window against an empty Fyne window,
+// in the same run, under a display (Xvfb with software GL in CI):
+//
+//	Xvfb :90 -screen 0 1400x900x24 & DISPLAY=:90 \
+//	  go test -run '^$' -bench . -benchtime 5x -count 3 ./internal/windowbench/ | benchstat -
+//
+// Goals (issue 4): launch-to-window-shown within 0.2 s of the empty window's,
+// and idle RSS with three servers connected within 30 MB of it.
+package windowbench
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+type app struct {
+	name, title string
+	exe         string
+	args        []string
+}
+
+// apps builds both programs once and returns how to start them.
+func apps(b *testing.B) []app {
+	if os.Getenv("DISPLAY") == "" {
+		b.Skip("needs a display: run under Xvfb (see the package comment)")
+	}
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		b.Skip("needs xdotool")
+	}
+	dir := b.TempDir()
+	for _, pkg := range []string{"mcpbrowser", "mcpbrowser/internal/emptywindow"} {
+		out := filepath.Join(dir, filepath.Base(pkg))
+		if msg, err := exec.Command("go", "build", "-o", out, pkg).CombinedOutput(); err != nil {
+			b.Fatalf("go build %s: %v\n%s", pkg, err, msg)
+		}
+	}
+	mcpbrowser := filepath.Join(dir, "mcpbrowser")
+	cfg := filepath.Join(dir, "servers.json")
+	servers := `{"mcpServers": {`
+	for i := range 3 {
+		if i > 0 {
+			servers += ","
+		}
+		servers += fmt.Sprintf(`"demo%d": {"command": %q, "args": ["demo-server"]}`, i+1, mcpbrowser)
+	}
+	servers += `}}`
+	if err := os.WriteFile(cfg, []byte(servers), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	return []app{
+		{name: "empty-fyne-window", title: "Empty Fyne window", exe: filepath.Join(dir, "emptywindow")},
+		{name: "mcpbrowser-3-servers", title: "MCP Browser", exe: mcpbrowser, args: []string{"--config", cfg}},
+	}
+}
+
+// start launches a with its own preferences folder and waits until its
+// window is mapped; it returns the process and the time that took.
+func start(b *testing.B, a app) (*exec.Cmd, time.Duration) {
+	cmd := exec.Command(a.exe, a.args...)
+	home := b.TempDir()
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+home+"/config", "XDG_DATA_HOME="+home+"/data", "XDG_STATE_HOME="+home+"/state")
+	begin := time.Now()
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	for {
+		out, _ := exec.Command("xdotool", "search", "--onlyvisible", "--pid", strconv.Itoa(cmd.Process.Pid), "--name", a.title).Output()
+		if len(strings.TrimSpace(string(out))) > 0 {
+			return cmd, time.Since(begin)
+		}
+		if time.Since(begin) > 60*time.Second {
+			stop(cmd)
+			b.Fatalf("%s: no window after 60 s", a.name)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+func stop(cmd *exec.Cmd) {
+	cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+	}
+}
+
+func BenchmarkLaunchToWindow(b *testing.B) {
+	for _, a := range apps(b) {
+		b.Run(a.name, func(b *testing.B) {
+			var total time.Duration
+			for b.Loop() {
+				cmd, took := start(b, a)
+				total += took
+				b.StopTimer()
+				stop(cmd)
+				b.StartTimer()
+			}
+			b.ReportMetric(total.Seconds()/float64(b.N), "s-to-window")
+		})
+	}
+}
+
+// BenchmarkIdleRSS reports the app process's resident memory (without its
+// servers' processes) once it has shown its window and sat idle for 7 s:
+// the three demo servers have connected and start-up garbage is returned.
+func BenchmarkIdleRSS(b *testing.B) {
+	for _, a := range apps(b) {
+		b.Run(a.name, func(b *testing.B) {
+			var sum float64
+			for b.Loop() {
+				cmd, _ := start(b, a)
+				time.Sleep(7 * time.Second)
+				sum += rssMB(b, cmd.Process.Pid)
+				b.StopTimer()
+				stop(cmd)
+				b.StartTimer()
+			}
+			b.ReportMetric(sum/float64(b.N), "MB-rss")
+		})
+	}
+}
+
+func rssMB(b *testing.B, pid int) float64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			return float64(kb) / 1024
+		}
+	}
+	b.Fatal("no VmRSS")
+	return 0
+}
