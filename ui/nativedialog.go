@@ -66,6 +66,26 @@ func saveFileDialog(parent fyne.Window, title, suggested string, filter fileFilt
 	d.Show()
 }
 
+// openFolderDialog asks for a folder and calls chosen with its path on the
+// UI goroutine; chosen is not called when the person cancels.
+func openFolderDialog(parent fyne.Window, title string, chosen func(path string)) {
+	if nativeOpenFolder(parent, title, chosen) {
+		return
+	}
+	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil {
+			dialog.ShowError(err, parent)
+			return
+		}
+		if u == nil {
+			return
+		}
+		chosen(u.Path())
+	}, parent)
+	d.SetTitleText(title)
+	d.Show()
+}
+
 func dotted(exts []string) []string {
 	out := make([]string, len(exts))
 	for i, e := range exts {

@@ -9,3 +9,5 @@ import "fyne.io/fyne/v2"
 func nativeOpenFile(fyne.Window, string, fileFilter, func(string)) bool { return false }
 
 func nativeSaveFile(fyne.Window, string, string, fileFilter, func(string)) bool { return false }
+
+func nativeOpenFolder(fyne.Window, string, func(string)) bool { return false }

@@ -46,6 +46,18 @@ func nativeSaveFile(parent fyne.Window, title, suggested string, filter fileFilt
 	return true
 }
 
+// nativeOpenFolder shows the system's folder chooser and reports whether it did.
+func nativeOpenFolder(parent fyne.Window, title string, chosen func(path string)) bool {
+	if testing.Testing() {
+		return false
+	}
+	go func() {
+		path, err := sysdialog.Directory().Title(title).Browse()
+		deliverNativeAnswer(parent, path, err, chosen)
+	}()
+	return true
+}
+
 func deliverNativeAnswer(parent fyne.Window, path string, err error, chosen func(string)) {
 	fyne.Do(func() {
 		switch {
