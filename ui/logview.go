@@ -26,8 +26,11 @@ type logView struct {
 
 	next    uint64         // the log's sequence number to read from next
 	entries []mcp.LogEntry // what the view keeps, oldest first
-	shown   []int          // indices into entries that match query; nil when there is no query
+	shown   []int          // indices into entries that match query and minLevel; nil when nothing filters
 	query   string
+	// minLevel hides notifications/message lines below this rank (see
+	// levelRank); 0 shows every level. Other lines are never hidden by it.
+	minLevel int
 	// following scrolls to the newest line whenever lines arrive, unless a
 	// line is selected (pinned): the person is reading it.
 	following bool
@@ -38,6 +41,7 @@ type logView struct {
 	clear    *widget.Button
 	save     *widget.Button
 	search   *widget.Entry
+	level    *widget.Select
 	count    *widget.Label
 	empty    *widget.Label
 	selected *widget.Label // the selected line in full
@@ -56,6 +60,8 @@ func newLogView(win fyne.Window) *logView {
 	v.search = widget.NewEntry()
 	v.search.SetPlaceHolder("Search")
 	v.search.OnChanged = v.setQuery
+	v.level = widget.NewSelect(levelFilterOptions(), v.setLevelFilter)
+	v.level.Selected = v.level.Options[0] // set quietly: the view is not built yet
 	v.count = widget.NewLabel("")
 	v.count.Importance = widget.LowImportance
 	v.empty = widget.NewLabel("")
@@ -80,7 +86,7 @@ func newLogView(win fyne.Window) *logView {
 	// three buttons has no room to show what was typed.
 	tools := container.NewVBox(
 		container.NewBorder(nil, nil, container.NewHBox(v.follow, v.clear, v.save), v.count),
-		v.search)
+		container.NewBorder(nil, nil, nil, v.level, v.search))
 	v.root = container.NewBorder(tools, v.detail, nil, nil, container.NewStack(v.list, container.NewPadded(v.empty)))
 	v.setLog(nil, "")
 	return v
@@ -148,6 +154,8 @@ func (v *logView) changed() {
 		v.empty.Hide()
 	case v.log == nil:
 		v.showEmpty("Select a server to see what it prints.")
+	case v.shown != nil && v.query == "":
+		v.showEmpty("No lines at level " + v.level.Selected + ".")
 	case v.shown != nil:
 		v.showEmpty("No lines match “" + v.search.Text + "”.")
 	default:
@@ -219,9 +227,52 @@ func (v *logView) setQuery(q string) {
 	v.changed()
 }
 
-// filter rebuilds shown from query.
+// levelFilterOptions are the level filter's choices: everything, then each
+// level of logging/setLevel "and above".
+func levelFilterOptions() []string {
+	out := []string{"all levels"}
+	levels := mcp.LogLevels()
+	for i, l := range levels[1:] {
+		if i == len(levels)-2 {
+			out = append(out, l)
+			break
+		}
+		out = append(out, l+"+")
+	}
+	return out
+}
+
+// setLevelFilter hides log messages below the chosen level.
+func (v *logView) setLevelFilter(string) {
+	v.minLevel = max(v.level.SelectedIndex(), 0)
+	v.list.UnselectAll()
+	v.filter()
+	v.changed()
+}
+
+// levelRank orders notifications/message levels as mcp.LogLevels does
+// (debug is 0). A level outside the spec's list ranks as "error": an odd
+// level is more likely a server's own word for trouble than for chatter,
+// and it then stays visible under most filters.
+func levelRank(level string) int {
+	level = strings.ToLower(level)
+	switch level {
+	case "warn":
+		level = "warning"
+	case "fatal":
+		level = "critical"
+	}
+	for i, l := range mcp.LogLevels() {
+		if l == level {
+			return i
+		}
+	}
+	return 4
+}
+
+// filter rebuilds shown from query and minLevel.
 func (v *logView) filter() {
-	if v.query == "" {
+	if v.query == "" && v.minLevel == 0 {
 		v.shown = nil
 		return
 	}
@@ -234,6 +285,9 @@ func (v *logView) filter() {
 }
 
 func (v *logView) matches(e *mcp.LogEntry) bool {
+	if v.minLevel > 0 && e.Kind == mcp.LogMessage && levelRank(e.Level) < v.minLevel {
+		return false
+	}
 	return containsFold(e.Text, v.query) || containsFold(e.Level, v.query) ||
 		containsFold(e.Logger, v.query) || (e.Kind == mcp.LogStdoutNoise && containsFold("stdout", v.query))
 }

@@ -91,3 +91,59 @@ func BenchmarkLogViewSearch(b *testing.B) {
 		i++
 	}
 }
+
+// The level filter hides notifications/message lines below the chosen
+// level and never hides stderr or the app's own lines.
+func TestLogViewLevelFilter(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewWindow(nil)
+	defer w.Close()
+	v := newLogView(w)
+	w.SetContent(v.Widget())
+	log := mcp.NewServerLog(nil)
+	log.Add(mcp.LogStderr, "plain stderr")
+	log.AddMessage("debug", "", "chatter")
+	log.AddMessage("info", "net", "connected")
+	log.AddMessage("warning", "", "disk nearly full")
+	log.AddMessage("error", "", "write failed")
+	log.AddMessage("WARN", "", "odd spelling")
+	log.AddMessage("verbose", "", "unknown level")
+	v.setLog(log, "srv")
+
+	shown := func() []string {
+		var out []string
+		for i := range v.length() {
+			out = append(out, v.entry(i).Text)
+		}
+		return out
+	}
+	cases := []struct {
+		option string
+		query  string
+		want   []string
+	}{
+		{"all levels", "", []string{"plain stderr", "chatter", "connected", "disk nearly full", "write failed", "odd spelling", "unknown level"}},
+		{"info+", "", []string{"plain stderr", "connected", "disk nearly full", "write failed", "odd spelling", "unknown level"}},
+		{"warning+", "", []string{"plain stderr", "disk nearly full", "write failed", "odd spelling", "unknown level"}},
+		{"error+", "", []string{"plain stderr", "write failed", "unknown level"}},
+		{"emergency", "", []string{"plain stderr"}},
+		{"warning+", "full", []string{"disk nearly full"}},
+		{"all levels", "chat", []string{"chatter"}},
+	}
+	for _, c := range cases {
+		v.search.SetText(c.query)
+		v.level.SetSelected(c.option)
+		if got := shown(); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s %q: shows %q, want %q", c.option, c.query, got, c.want)
+		}
+	}
+	// New lines are filtered as they arrive.
+	v.search.SetText("")
+	v.level.SetSelected("error+")
+	log.AddMessage("debug", "", "late chatter")
+	log.AddMessage("critical", "", "late crash")
+	v.pull()
+	if got := shown(); fmt.Sprint(got) != fmt.Sprint([]string{"plain stderr", "write failed", "unknown level", "late crash"}) {
+		t.Errorf("after new lines: %q", got)
+	}
+}
