@@ -165,6 +165,7 @@ func startStdio(cfg *ServerConfig, paths *pathResolver, log *ServerLog, wire *Wi
 	log.Add(LogInfo, fmt.Sprintf("started %s (pid %d)", commandLine(cfg), cmd.Process.Pid))
 
 	p.readers.Add(2)
+	p.stderrPipe = stderrR
 	go p.pumpStderr(stderrR)
 	go p.filterStdout(stdoutR)
 	go p.waitExit()
@@ -194,7 +195,6 @@ func commandLine(cfg *ServerConfig) string {
 func (p *stdioProcess) pumpStderr(r *os.File) {
 	defer p.readers.Done()
 	defer r.Close()
-	p.stderrPipe = r
 	br := bufio.NewReaderSize(&idleReader{r: r, idle: &p.stderrIdle}, 64<<10)
 	for {
 		line, err := readLine(br, maxLogLine)
@@ -261,31 +261,34 @@ func (p *stdioProcess) filterStdout(r *os.File) {
 	defer p.readers.Done()
 	defer r.Close()
 	br := bufio.NewReaderSize(r, 256<<10)
+	var buf []byte // reused line by line: every consumer below copies
 	for {
-		line, tooLong, err := readMessageLine(br, MaxMessageSize)
+		line, tooLong, err := readMessageLine(br, MaxMessageSize, buf[:0])
 		switch {
 		case tooLong > 0:
 			p.log.Add(LogStdoutNoise, fmt.Sprintf("a message of %d MB was dropped: over the %d MB limit", tooLong>>20, MaxMessageSize>>20))
 		case len(bytes.TrimSpace(line)) == 0:
 		case isJSONRPC(line):
 			p.wire.Record(Received, line)
-			if _, werr := p.toSDK.Write(append(line, '\n')); werr != nil {
-				// The SDK side is closed (session over); keep draining so the
-				// server never blocks on a full pipe while it shuts down.
-				continue
-			}
+			// A failed write means the SDK side is closed (session over); keep
+			// draining so the server never blocks on a full pipe meanwhile.
+			p.toSDK.Write(append(line, '\n'))
 		default:
 			p.log.Add(LogStdoutNoise, strings.TrimRight(string(line), "\r"))
 		}
 		if err != nil {
 			return
 		}
+		buf = line
+		if cap(buf) > 1<<20 {
+			buf = nil // do not keep a huge message's buffer for the whole session
+		}
 	}
 }
 
-// readMessageLine reads one line up to limit bytes; a longer line is consumed
-// and reported by its length in tooLong.
-func readMessageLine(br *bufio.Reader, limit int) (line []byte, tooLong int, err error) {
+// readMessageLine reads one line up to limit bytes, appending to line; a
+// longer line is consumed and reported by its length instead.
+func readMessageLine(br *bufio.Reader, limit int, line []byte) ([]byte, int, error) {
 	total := 0
 	for {
 		chunk, err := br.ReadSlice('\n')
