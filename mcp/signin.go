@@ -1,7 +1,7 @@
 package mcp
 
 import (
-	"errors"
+	"context"
 	"path/filepath"
 	"strings"
 
@@ -31,18 +31,26 @@ func (s *Session) streamableTransport(cfg *ServerConfig, pauseConnectTimeout fun
 	if store == nil {
 		store = oauth.NewTokenStore(TokenDir())
 	}
+	openBrowser := s.openBrowser
+	if openBrowser == nil {
+		openBrowser = oauth.OpenBrowser
+	}
 	h, err := oauth.NewHandler(oauth.Options{
 		ServerName: cfg.Name, ServerURL: cfg.URL,
 		ClientID: o.ClientID, ClientSecret: o.ClientSecret, ClientMetadataURL: o.ClientMetadataURL,
 		Scopes: o.Scopes, GrantType: o.GrantType,
-		HTTPClient: hc, Store: store, OpenBrowser: s.openBrowser,
+		HTTPClient: hc, Store: store,
+		OpenBrowser: func(ctx context.Context, url string) error {
+			// From here on the person is signing in: the sign-in has its own,
+			// longer limit, and the connect timeout must not cut it short. It
+			// is paused before the browser starts, because starting one can
+			// itself take seconds (a browser command that keeps running is
+			// given a few seconds to fail).
+			pauseConnectTimeout()
+			return openBrowser(ctx, url)
+		},
 		Progress: func(step string) {
 			s.Log.Add(LogInfo, "sign-in: "+step)
-			if strings.HasPrefix(step, "Waiting for you to sign in") || strings.HasPrefix(step, "Could not open a browser") {
-				// The person is signing in: the sign-in has its own, longer
-				// limit, and the connect timeout must not cut it short.
-				pauseConnectTimeout()
-			}
 			s.setDetail(step)
 		},
 	})
@@ -100,8 +108,21 @@ func (s *Session) setDetail(step string) {
 	s.setStatus(st)
 }
 
-// isSignInError reports whether a connect failed in the sign-in.
+// isSignInError reports whether a connect failed in the sign-in. It asks
+// package oauth rather than looking for words in the text, which would take
+// "certificate signed by unknown authority" for a sign-in.
 func isSignInError(err error) bool {
-	var mismatch *oauth.ResourceMismatchError
-	return errors.As(err, &mismatch) || errors.Is(err, oauth.ErrStateMismatch) || strings.Contains(err.Error(), "sign")
+	_, ok := oauth.SignInFailure(err)
+	return ok
+}
+
+// signInReason is Status.Reason for a connect that failed in the sign-in:
+// the sign-in's own plain message, without the words the SDK's transport
+// wraps around it ("calling "initialize": sending …: rejected by transport").
+func signInReason(cfg *ServerConfig, err error) string {
+	msg, ok := oauth.SignInFailure(err)
+	if !ok {
+		msg = err.Error()
+	}
+	return "signing in to " + cfg.URL + " failed: " + strings.TrimPrefix(msg, "signing in to "+cfg.URL+": ")
 }

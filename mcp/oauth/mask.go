@@ -1,6 +1,9 @@
 package oauth
 
-import "strings"
+import (
+	"errors"
+	"strings"
+)
 
 // masked is what a secret turns into wherever people can see it.
 const masked = "•••"
@@ -30,4 +33,17 @@ func maskError(err error, secrets []string) error {
 		return nil
 	}
 	return &maskedError{err: err, secrets: secrets}
+}
+
+// SignInFailure finds, inside an error the transport wrapped in its own words,
+// the sign-in's own message: what went wrong while signing in or refreshing a
+// token and what to try, with secrets masked. ok is false when err did not
+// come from a Handler. Callers use it to tell a failed sign-in from a server
+// that cannot be reached, and to show people the plain message.
+func SignInFailure(err error) (msg string, ok bool) {
+	var m *maskedError
+	if !errors.As(err, &m) {
+		return "", false
+	}
+	return m.Error(), true
 }
