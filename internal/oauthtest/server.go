@@ -191,7 +191,11 @@ func NewServer(tb testing.TB, cfg Config) *Server {
 			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: ToolAnswer}}}, struct{}{}, nil
 		})
 	s.mcp = sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return server }, nil)
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	// Started only once s.srv is set: the handler reads it, and a request from
+	// another process (the fakebrowser command) gives the race detector no
+	// other ordering to go by.
+	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(s.serve))
+	s.srv.Start()
 	tb.Cleanup(s.srv.Close)
 	return s
 }
