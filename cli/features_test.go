@@ -245,7 +245,8 @@ func TestFeatureCommands(t *testing.T) {
 	for _, e := range entries {
 		kinds[e.Kind]++
 	}
-	if kinds[mcp.HistoryResource] != 4 || kinds[mcp.HistoryPrompt] != 3 || len(entries) != 7 {
+	// Tool calls are recorded too; the table above makes a varying number of them.
+	if kinds[mcp.HistoryResource] != 4 || kinds[mcp.HistoryPrompt] != 3 || kinds[mcp.HistoryTool] == 0 {
 		t.Errorf("history kinds %v", kinds)
 	}
 	files, _ := filepath.Glob(filepath.Join(history, "*"))

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"mcpbrowser/internal/testservers"
+	"mcpbrowser/mcp/oauth"
 )
 
 func TestImportedServerWaitsForApproval(t *testing.T) {
@@ -113,5 +114,33 @@ func TestDoctorStdoutNoiseAndTimeout(t *testing.T) {
 		if !strings.Contains(reason, want) {
 			t.Errorf("reason lacks %q:\n%s", want, reason)
 		}
+	}
+}
+
+// A server's sign-in is filed under its name: renaming keeps it, removing deletes it.
+func TestTokenFollowsRenameAndRemove(t *testing.T) {
+	store := oauth.NewTokenStore(t.TempDir())
+	if err := store.Save("remote", &oauth.StoredToken{ServerURL: "https://x/mcp", GrantType: "authorization_code", ClientID: "c"}); err != nil {
+		t.Fatal(err)
+	}
+	entry := &ServerConfig{Name: "remote", Type: TypeHTTP, URL: "https://x/mcp"}
+	entry.Validate()
+	m := NewManager(&Config{Servers: []*ServerConfig{entry}}, ManagerOptions{Tokens: store})
+	renamed := entry.Clone()
+	renamed.Name = "work"
+	if err := m.PutServer(context.Background(), "remote", renamed, false); err != nil {
+		t.Fatal(err)
+	}
+	if tok, _ := store.Load("work"); tok == nil || tok.ClientID != "c" {
+		t.Fatalf("token after rename: %v", tok)
+	}
+	if tok, _ := store.Load("remote"); tok != nil {
+		t.Error("the old name still has a token")
+	}
+	if err := m.RemoveServer("work"); err != nil {
+		t.Fatal(err)
+	}
+	if tok, _ := store.Load("work"); tok != nil {
+		t.Error("a removed server's token is still stored")
 	}
 }

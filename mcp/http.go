@@ -126,7 +126,8 @@ func (s *sseTap) Read(p []byte) (int, error) {
 
 // secretParams are query and form parameters whose values never reach a log.
 var secretParams = []string{"code", "access_token", "refresh_token", "id_token", "client_secret",
-	"code_verifier", "token", "api_key", "apikey", "key", "password", "secret"}
+	"code_verifier", "token", "api_key", "apikey", "key", "password", "secret", "client_assertion",
+	"registration_access_token", "subject_token", "assertion"}
 
 // MaskURL renders u with the values of secret-looking query parameters hidden.
 func MaskURL(u *url.URL) string {
@@ -157,7 +158,7 @@ func maskBody(b []byte) []byte {
 	}
 	if q, err := url.ParseQuery(string(b)); err == nil && bytes.IndexByte(b, '=') > 0 && !bytes.ContainsAny(b[:1], "{[") {
 		for k := range q {
-			if IsSecretName(k) || containsFold(secretParams, k) {
+			if containsFold(secretParams, k) {
 				q.Set(k, "•••")
 			}
 		}
@@ -175,7 +176,8 @@ func maskJSON(v any) any {
 	switch t := v.(type) {
 	case map[string]any:
 		for k, e := range t {
-			if s, ok := e.(string); ok && (IsSecretName(k) || containsFold(secretParams, k)) && s != "" {
+			// Only real secrets: metadata such as "token_endpoint" must stay readable.
+			if s, ok := e.(string); ok && containsFold(secretParams, k) && s != "" {
 				t[k] = "•••"
 			} else {
 				t[k] = maskJSON(e)

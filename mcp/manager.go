@@ -186,6 +186,7 @@ func (m *Manager) PutServer(ctx context.Context, oldName string, sc *ServerConfi
 			delete(m.sessions, oldName)
 			m.sessions[sc.Name] = s
 		}
+		m.moveToken(oldName, sc.Name)
 	}
 	m.cfg.Put(sc)
 	s := m.sessions[sc.Name]
@@ -232,8 +233,28 @@ func (m *Manager) RemoveServer(name string) error {
 	if s != nil {
 		s.Close()
 	}
+	m.tokenStore().Delete(name) // a removed server's sign-in goes with it
 	m.publish(Event{Kind: EventServers, Server: name})
 	return err
+}
+
+func (m *Manager) tokenStore() *oauth.TokenStore {
+	if m.opts.Tokens != nil {
+		return m.opts.Tokens
+	}
+	return oauth.NewTokenStore(TokenDir())
+}
+
+// moveToken keeps a renamed server's sign-in: tokens are filed by name.
+func (m *Manager) moveToken(oldName, newName string) {
+	store := m.tokenStore()
+	t, err := store.Load(oldName)
+	if err != nil || t == nil {
+		return
+	}
+	if store.Save(newName, t) == nil {
+		store.Delete(oldName)
+	}
 }
 
 func (m *Manager) saveLocked() error {

@@ -438,7 +438,7 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 		return "connecting was cancelled"
 	}
 	if cfg.Type == TypeHTTP && isSignInError(err) {
-		return fmt.Sprintf("signing in to %s failed: %v", cfg.URL, err)
+		return signInReason(cfg, err)
 	}
 	if cfg.Type == TypeHTTP || cfg.Type == TypeSSE {
 		return fmt.Sprintf("could not connect to %s: %v. Check the URL and that the server is running.", cfg.URL, err)
