@@ -76,16 +76,26 @@ func TestJobObjectEndsTheWholeTree(t *testing.T) {
 	tests := []struct {
 		name string
 		end  func(g processGroup)
+		// closes: end closed the job's handles, which must not be closed twice.
+		closes bool
 	}{
-		{"kill (TerminateJobObject)", func(g processGroup) { g.kill() }},
-		{"signalTerm (no SIGTERM on Windows: ends the job)", func(g processGroup) { g.signalTerm() }},
-		{"terminate", func(g processGroup) { g.terminate(time.Second) }},
-		{"close: the last handle goes, as when the app crashes", func(g processGroup) { g.close() }},
+		{"kill (TerminateJobObject)", func(g processGroup) { g.kill() }, false},
+		{"signalTerm (no SIGTERM on Windows: ends the job)", func(g processGroup) { g.signalTerm() }, false},
+		{"terminate", func(g processGroup) { g.terminate(time.Second) }, false},
+		{"close: the last handle goes, as when the app crashes", func(g processGroup) { g.close() }, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			cmd, g, server, grandchild := startGrandchildServer(t)
-			for _, pid := range []int{server, grandchild} {
+			pids := []int{server, grandchild}
+			// Whatever happens, nothing outlives the test.
+			defer func() {
+				for _, pid := range pids {
+					killPID(pid)
+				}
+				cmd.Wait()
+			}()
+			for _, pid := range pids {
 				if !testservers.ProcessAlive(pid) {
 					t.Fatalf("process %d died before the test ended it", pid)
 				}
@@ -94,23 +104,34 @@ func TestJobObjectEndsTheWholeTree(t *testing.T) {
 				}
 			}
 			tc.end(g)
-			cmd.Wait()
 			ctx := winTestContext(t)
-			for _, pid := range []int{server, grandchild} {
+			for _, pid := range pids {
 				if err := testservers.WaitProcessGone(ctx, pid); err != nil {
 					t.Errorf("after %s: %v", tc.name, err)
 				}
 			}
-			g.close()
+			if !tc.closes {
+				g.close()
+			}
 		})
 	}
+}
+
+// killPID ends a process the test started, if it is still there.
+func killPID(pid int) {
+	h, err := windows.OpenProcess(windows.PROCESS_TERMINATE, false, uint32(pid))
+	if err != nil {
+		return
+	}
+	windows.TerminateProcess(h, 1)
+	windows.CloseHandle(h)
 }
 
 // inJob reports whether process pid belongs to g's job. Closing the job's
 // handle ends the processes, so the test asks before it ends them.
 func inJob(t *testing.T, g processGroup, pid int) bool {
 	t.Helper()
-	h, err := windows.OpenProcess(windows.PROCESS_QUERY_LIMITED_INFORMATION, false, uint32(pid))
+	h, err := windows.OpenProcess(windows.PROCESS_QUERY_INFORMATION, false, uint32(pid))
 	if err != nil {
 		t.Fatalf("opening process %d: %v", pid, err)
 	}
