@@ -36,6 +36,28 @@ func BenchmarkCallTool(b *testing.B) {
 			}
 		}
 	})
+	// The SDK's client over our transport alone: how much of the difference
+	// is the transport (filter, wire log) and how much the session.
+	b.Run("sdk-over-our-transport", func(b *testing.B) {
+		cfg := &ServerConfig{Name: "echo", Type: TypeStdio, Command: exe, Args: []string{"-mode", "echo"}}
+		p, err := startStdio(cfg, newPathResolver(), NewServerLog(nil), NewWireLog(nil))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer p.Stop()
+		c := sdk.NewClient(&sdk.Implementation{Name: "bench", Version: "1"}, nil)
+		cs, err := c.Connect(context.Background(), p.Transport, &sdk.ClientSessionOptions{ProtocolVersion: DefaultProtocolVersion})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer cs.Close()
+		b.ResetTimer()
+		for b.Loop() {
+			if _, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "echo", Arguments: args}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("bare-sdk", func(b *testing.B) {
 		c := sdk.NewClient(&sdk.Implementation{Name: "bench", Version: "1"}, nil)
 		cs, err := c.Connect(context.Background(), &sdk.CommandTransport{Command: exec.Command(exe, "-mode", "echo")},

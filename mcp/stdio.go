@@ -39,8 +39,8 @@ type stdioProcess struct {
 	log  *ServerLog
 	wire *WireLog
 
-	// toSDK carries the filtered stdout (JSON-RPC lines only) to the SDK.
-	toSDK *io.PipeWriter
+	// stdout is the filtered stdout (JSON-RPC lines only) the SDK reads.
+	stdout *stdoutFilter
 	// Transport is what the SDK connects over.
 	Transport *sdk.IOTransport
 
@@ -146,28 +146,27 @@ func startStdio(cfg *ServerConfig, paths *pathResolver, log *ServerLog, wire *Wi
 	}
 	closeAll(stdinR, stdoutW, stderrW) // the child has its copies
 
-	pr, pw := io.Pipe()
 	p := &stdioProcess{
 		cmd:      cmd,
 		stdin:    stdinW,
 		log:      log,
 		wire:     wire,
-		toSDK:    pw,
 		exited:   make(chan struct{}),
 		stopping: make(chan struct{}),
 	}
+	p.stdout = &stdoutFilter{log: log, wire: wire, file: stdoutR,
+		br: bufio.NewReaderSize(stdoutR, 256<<10), done: make(chan struct{})}
 	p.group = newProcessGroup(cmd)
 	p.Transport = &sdk.IOTransport{
-		Reader:        pr,
+		Reader:        p.stdout,
 		Writer:        &wireWriter{w: stdinW, wire: wire},
 		MaxLineLength: MaxMessageSize + 1024,
 	}
 	log.Add(LogInfo, fmt.Sprintf("started %s (pid %d)", commandLine(cfg), cmd.Process.Pid))
 
-	p.readers.Add(2)
+	p.readers.Add(1)
 	p.stderrPipe = stderrR
 	go p.pumpStderr(stderrR)
-	go p.filterStdout(stdoutR)
 	go p.waitExit()
 	return p, nil
 }
@@ -254,37 +253,88 @@ func readLine(br *bufio.Reader, limit int) ([]byte, error) {
 	}
 }
 
-// filterStdout passes JSON-RPC messages on to the SDK and turns every other
-// line into a visible "stdout noise" log entry, so a server that logs to
-// stdout keeps its session.
-func (p *stdioProcess) filterStdout(r *os.File) {
-	defer p.readers.Done()
-	defer r.Close()
-	br := bufio.NewReaderSize(r, 256<<10)
-	var buf []byte // reused line by line: every consumer below copies
-	for {
-		line, tooLong, err := readMessageLine(br, MaxMessageSize, buf[:0])
-		switch {
-		case tooLong > 0:
-			p.log.Add(LogStdoutNoise, fmt.Sprintf("a message of %d MB was dropped: over the %d MB limit", tooLong>>20, MaxMessageSize>>20))
-		case len(bytes.TrimSpace(line)) == 0:
-		case isJSONRPC(line):
-			p.wire.Record(Received, line)
-			// A failed write means the SDK side is closed (session over); keep
-			// draining so the server never blocks on a full pipe meanwhile.
-			p.toSDK.Write(append(line, '\n'))
-		default:
-			p.log.Add(LogStdoutNoise, strings.TrimRight(string(line), "\r"))
+// A stdoutFilter is the server's stdout as the SDK reads it: JSON-RPC
+// messages pass, and every other line becomes a visible "stdout noise" log
+// entry, so a server that logs to stdout keeps its session. It filters in the
+// SDK's own reading goroutine (no extra hand-over per message); once the SDK
+// closes it, a goroutine of its own drains the rest so the server never
+// blocks on a full pipe.
+type stdoutFilter struct {
+	log  *ServerLog
+	wire *WireLog
+	file *os.File
+
+	mu      sync.Mutex // one reader at a time: the SDK, or the drain after Close
+	br      *bufio.Reader
+	buf     []byte // reused line by line: every consumer copies
+	pending []byte // the rest of the message being handed to the SDK
+	err     error
+	closed  atomic.Bool
+
+	doneOnce sync.Once
+	done     chan struct{} // closed at the end of stdout
+}
+
+func (f *stdoutFilter) Read(b []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for len(f.pending) == 0 {
+		if f.err != nil {
+			return 0, f.err
 		}
-		if err != nil {
-			return
+		if f.closed.Load() {
+			return 0, io.EOF
 		}
-		buf = line
-		if cap(buf) > 1<<20 {
-			buf = nil // do not keep a huge message's buffer for the whole session
-		}
+		f.next()
+	}
+	n := copy(b, f.pending)
+	f.pending = f.pending[n:]
+	return n, nil
+}
+
+// next reads one line and passes it on (into pending) or logs it.
+func (f *stdoutFilter) next() {
+	if cap(f.buf) > 1<<20 {
+		f.buf = nil // do not keep a huge message's buffer for the whole session
+	}
+	line, tooLong, err := readMessageLine(f.br, MaxMessageSize, f.buf[:0])
+	switch {
+	case tooLong > 0:
+		f.log.Add(LogStdoutNoise, fmt.Sprintf("a message of %d MB was dropped: over the %d MB limit", tooLong>>20, MaxMessageSize>>20))
+	case len(bytes.TrimSpace(line)) == 0:
+	case isJSONRPC(line):
+		f.wire.Record(Received, line)
+		f.pending = append(line, '\n')
+		line = f.pending
+	default:
+		f.log.Add(LogStdoutNoise, strings.TrimRight(string(line), "\r"))
+	}
+	f.buf = line
+	if err != nil {
+		f.err = io.EOF
+		f.doneOnce.Do(func() { close(f.done) })
 	}
 }
+
+// Close hands stdout to a draining goroutine; the SDK reads no more.
+func (f *stdoutFilter) Close() error {
+	if f.closed.Swap(true) {
+		return nil
+	}
+	go func() {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		for f.err == nil {
+			f.pending = nil
+			f.next()
+		}
+	}()
+	return nil
+}
+
+// end stops reading: a grandchild that inherited stdout may keep it open
+// after the server exited, and the SDK must still see the end.
+func (f *stdoutFilter) end() { f.file.Close() }
 
 // readMessageLine reads one line up to limit bytes, appending to line; a
 // longer line is consumed and reported by its length instead.
@@ -344,14 +394,15 @@ func (p *stdioProcess) waitExit() {
 		}
 	}
 	// Grandchildren may still hold stdout open; give the readers a moment to
-	// drain what the server wrote last, then end the stream regardless.
+	// take in what the server wrote last, then end the stream regardless, so
+	// every pending call fails at once.
 	drained := make(chan struct{})
-	go func() { p.readers.Wait(); close(drained) }()
+	go func() { p.readers.Wait(); <-p.stdout.done; close(drained) }()
 	select {
 	case <-drained:
 	case <-time.After(300 * time.Millisecond):
 	}
-	p.toSDK.CloseWithError(io.EOF)
+	p.stdout.end()
 	select {
 	case <-p.stopping:
 	default:
