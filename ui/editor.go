@@ -35,13 +35,16 @@ type serverEditor struct {
 	headers   *keyValueRows
 	connectTO *widget.Entry
 	callTO    *widget.Entry
+	oauth     *oauthFields
 	problem   *widget.Label
 
 	// stdio and remote are the label and field objects of the rows that
 	// belong to one kind of transport; the other kind's rows are hidden.
 	stdio  []fyne.CanvasObject
 	remote []fyne.CanvasObject
-	root   fyne.CanvasObject
+	// streamable are the rows of http (streamable) entries only: sign-in.
+	streamable []fyne.CanvasObject
+	root       fyne.CanvasObject
 }
 
 // editorTransports are the transports the editor offers; an openapi entry
@@ -76,6 +79,7 @@ func newServerEditor(orig *mcp.ServerConfig, taken func(string) bool) *serverEdi
 	e.url.SetText(src.URL)
 	e.url.SetPlaceHolder("https://example.com/mcp")
 	e.headers = newKeyValueRows("Header", "value", src.Headers)
+	e.oauth = newOAuthFields(src.OAuth)
 
 	e.connectTO = timeoutEntry(src.ConnectTimeout, mcp.DefaultConnectTimeout.Seconds())
 	e.callTO = timeoutEntry(src.CallTimeout, mcp.DefaultCallTimeout.Seconds())
@@ -93,11 +97,13 @@ func newServerEditor(orig *mcp.ServerConfig, taken func(string) bool) *serverEdi
 		formLabel("URL"), e.url,
 		formLabel("Headers"), e.headers.root,
 	}
+	e.streamable = []fyne.CanvasObject{widget.NewLabel(""), e.oauth.root}
 	// One form layout for every row, so that the labels line up; a hidden
 	// row (label and field) takes no room.
 	rows := []fyne.CanvasObject{formLabel("Name"), e.name, formLabel("Transport"), e.transport}
 	rows = append(rows, e.stdio...)
 	rows = append(rows, e.remote...)
+	rows = append(rows, e.streamable...)
 	rows = append(rows, formLabel("Connect timeout (s)"), e.connectTO, formLabel("Call timeout (s)"), e.callTO)
 	form := container.New(layout.NewFormLayout(), rows...)
 	hint := widget.NewLabel("Timeouts: empty for the default, -1 for none. The call timeout restarts with each progress notification.")
@@ -129,6 +135,7 @@ func (e *serverEditor) showTransport() {
 	t := e.transport.Selected
 	showAll(e.stdio, t == mcp.TypeStdio)
 	showAll(e.remote, t == mcp.TypeHTTP || t == mcp.TypeSSE)
+	showAll(e.streamable, t == mcp.TypeHTTP)
 	if e.root != nil {
 		e.root.Refresh()
 	}
@@ -174,7 +181,7 @@ func (e *serverEditor) build() (*mcp.ServerConfig, error) {
 		}
 		sc.Env = env
 		sc.Cwd = strings.TrimSpace(e.cwd.Text)
-		sc.URL, sc.Headers = "", nil
+		sc.URL, sc.Headers, sc.OAuth = "", nil, nil
 	case mcp.TypeHTTP, mcp.TypeSSE:
 		sc.URL = strings.TrimSpace(e.url.Text)
 		u, err := url.Parse(sc.URL)
@@ -187,6 +194,13 @@ func (e *serverEditor) build() (*mcp.ServerConfig, error) {
 		}
 		sc.Headers = headers
 		sc.Command, sc.Args, sc.Env, sc.Cwd = "", nil, nil, ""
+		if sc.Type == mcp.TypeHTTP {
+			// Sign-in is the streamable transport's; an sse entry keeps what its file says.
+			if sc.OAuth, err = e.oauth.build(); err != nil {
+				e.oauth.reveal()
+				return nil, err
+			}
+		}
 	}
 	var err error
 	if sc.ConnectTimeout, err = parseTimeout("connect timeout", e.connectTO.Text); err != nil {

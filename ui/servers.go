@@ -93,6 +93,7 @@ type serverList struct {
 	editBtn   *widget.Button
 	restart   *widget.Button
 	moreBtn   *widget.Button
+	signIn    *signInBar
 	root      fyne.CanvasObject
 
 	// selecting guards against the list's OnSelected re-entering a
@@ -131,7 +132,8 @@ func newServerList(w *MainWindow) *serverList {
 	heading := widget.NewLabelWithStyle("Servers", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	top := container.NewVBox(heading, container.NewGridWithColumns(2, l.addBtn, l.importBtn))
 	bottom := container.NewBorder(nil, nil, nil, l.moreBtn, container.NewGridWithColumns(2, l.editBtn, l.restart))
-	l.root = container.NewBorder(top, bottom, nil, nil, l.list)
+	l.signIn = newSignInBar(w)
+	l.root = container.NewBorder(top, container.NewVBox(l.signIn.root, bottom), nil, nil, l.list)
 	return l
 }
 
@@ -189,6 +191,7 @@ func (l *serverList) updateButtons(selected string) {
 	setEnabled(l.editBtn, editable && has)
 	setEnabled(l.restart, has)
 	setEnabled(l.moreBtn, editable && has)
+	l.signIn.update(l.w.manager.Session(selected))
 }
 
 func setEnabled(b interface {
@@ -294,6 +297,7 @@ func (w *MainWindow) serverActions(forSelection bool) []*fyne.MenuItem {
 		fyne.NewMenuItem("Duplicate", w.duplicateSelectedServer),
 		toggle,
 		fyne.NewMenuItem("Restart", w.restartSelectedServer),
+		w.signOutItem(forSelection),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Remove…", w.removeSelectedServer),
 	}
@@ -302,8 +306,8 @@ func (w *MainWindow) serverActions(forSelection bool) []*fyne.MenuItem {
 	}
 	_, has := w.servers.row(w.selected)
 	for _, it := range items {
-		if it.IsSeparator {
-			continue
+		if it.IsSeparator || it.Label == "Sign out…" {
+			continue // signing out changes no file: signOutItem decides
 		}
 		it.Disabled = !has || (!w.editable() && it.Label != "Restart")
 	}
@@ -528,6 +532,10 @@ type serverStatusView struct {
 	edit   *widget.Button
 	root   fyne.CanvasObject
 	action func()
+	// copyAddress copies signInAddress, the page to open by hand when no
+	// browser could be opened for a sign-in (signin.go).
+	copyAddress   *widget.Button
+	signInAddress string
 }
 
 func newServerStatusView(w *MainWindow) *serverStatusView {
@@ -550,7 +558,8 @@ func newServerStatusView(w *MainWindow) *serverStatusView {
 	})
 	v.retry.Importance = widget.HighImportance
 	v.edit = widget.NewButtonWithIcon("Edit…", theme.DocumentCreateIcon(), w.editSelectedServer)
-	buttons := container.NewHBox(v.retry, v.edit, layout.NewSpacer())
+	v.copyAddress = newCopyAddressButton(v)
+	buttons := container.NewHBox(v.retry, v.edit, v.copyAddress, layout.NewSpacer())
 	v.root = container.NewVScroll(container.NewPadded(container.NewVBox(v.title, v.bar, v.reason, buttons)))
 	return v
 }
@@ -569,6 +578,8 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 	v.retry.SetIcon(theme.ViewRefreshIcon())
 	v.action = v.w.restartSelectedServer
 	setEnabled(v.edit, editable)
+	v.copyAddress.Hide()
+	v.w.servers.signIn.update(s)
 	switch {
 	case cfg.Disabled:
 		v.title.SetText(name + " is disabled")
@@ -585,6 +596,7 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 			// A slow start says what it waits for, e.g. a sign-in in the browser.
 			reason += "\n\n" + st.Detail
 		}
+		reason += v.offerSignInAddress(s, st)
 		v.reason.SetText(reason)
 		v.bar.Show()
 		v.bar.Start()

@@ -1,0 +1,341 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/oauth"
+)
+
+// Sign-in to remote servers, as the window shows it: the editor's "Sign-in
+// (OAuth)" section, the signed-in line with Sign out, and the address to open
+// by hand when no browser could be started. The sign-in itself is package
+// mcp's; its steps arrive as Status.Detail and "sign-in: …" log lines.
+
+// The grant types as the editor's Select names them.
+const (
+	grantBrowserLabel = "Browser sign-in (authorization code)"
+	grantMachineLabel = "Machine-to-machine (client credentials)"
+)
+
+// An oauthFields is the editor's "Sign-in (OAuth)" section of an http entry.
+// Every field is optional: without them MCP Browser registers itself with the
+// server's authorization server and signs in through the browser.
+type oauthFields struct {
+	clientID     *widget.Entry
+	clientSecret *widget.Entry
+	scopes       *widget.Entry
+	metadataURL  *widget.Entry
+	grant        *widget.Select
+	// origGrant is the grant type as the file wrote it, kept when the Select
+	// still says what it meant ("authorization_code" stays, not "").
+	origGrant string
+
+	accordion *widget.Accordion
+	root      fyne.CanvasObject
+}
+
+func newOAuthFields(o *mcp.OAuthConfig) *oauthFields {
+	src := o
+	if src == nil {
+		src = &mcp.OAuthConfig{}
+	}
+	f := &oauthFields{
+		clientID: widget.NewEntry(), clientSecret: widget.NewPasswordEntry(),
+		scopes: widget.NewEntry(), metadataURL: widget.NewEntry(),
+		origGrant: src.GrantType,
+	}
+	f.clientID.SetPlaceHolder("(none: MCP Browser registers itself)")
+	f.clientID.SetText(src.ClientID)
+	f.clientSecret.SetPlaceHolder("(none: a public client)")
+	f.clientSecret.SetText(src.ClientSecret)
+	f.scopes.SetPlaceHolder("read write … (empty: what the server asks for)")
+	f.scopes.SetText(strings.Join(src.Scopes, " "))
+	f.metadataURL.SetPlaceHolder("https://example.com/mcpbrowser.json")
+	f.metadataURL.SetText(src.ClientMetadataURL)
+	options := []string{grantBrowserLabel, grantMachineLabel}
+	if label := grantLabel(src.GrantType); !slices.Contains(options, label) {
+		options = append(options, label) // an unknown grant type stays as written
+	}
+	f.grant = widget.NewSelect(options, nil)
+	f.grant.SetSelected(grantLabel(src.GrantType))
+
+	form := container.New(layout.NewFormLayout(),
+		formLabel("Grant type"), f.grant,
+		formLabel("Client ID"), f.clientID,
+		formLabel("Client secret"), f.clientSecret,
+		formLabel("Scopes"), f.scopes,
+		formLabel("Client metadata URL"), f.metadataURL,
+	)
+	hint := widget.NewLabel("All optional. A client ID (and secret) is one the server's owner gave you; " +
+		"scopes are separated by spaces. The client metadata document URL identifies MCP Browser to servers that accept one. " +
+		"Machine-to-machine sign-in needs a client ID and secret and opens no browser. Tokens are kept outside the servers file.")
+	hint.Wrapping = fyne.TextWrapWord
+	hint.SizeName = theme.SizeNameCaptionText
+	item := widget.NewAccordionItem("Sign-in (OAuth)", container.NewVBox(form, hint))
+	f.accordion = widget.NewAccordion(item)
+	if o != nil {
+		item.Open = true
+	}
+	f.root = f.accordion
+	return f
+}
+
+// grantLabel is the Select's label for a grant type.
+func grantLabel(grantType string) string {
+	switch grantType {
+	case "", oauth.GrantAuthorizationCode:
+		return grantBrowserLabel
+	case oauth.GrantClientCredentials:
+		return grantMachineLabel
+	}
+	return grantType
+}
+
+// grantType is the grant type the Select says, as the file writes it.
+func (f *oauthFields) grantType() string {
+	switch f.grant.Selected {
+	case grantBrowserLabel:
+		if f.origGrant == oauth.GrantAuthorizationCode {
+			return f.origGrant
+		}
+		return ""
+	case grantMachineLabel:
+		return oauth.GrantClientCredentials
+	}
+	return f.grant.Selected
+}
+
+// build is the entry's OAuth settings, nil when every field is empty, or what
+// is wrong with them (the checks the sign-in would make, said before saving).
+func (f *oauthFields) build() (*mcp.OAuthConfig, error) {
+	o := &mcp.OAuthConfig{
+		ClientID:          strings.TrimSpace(f.clientID.Text),
+		ClientSecret:      strings.TrimSpace(f.clientSecret.Text),
+		ClientMetadataURL: strings.TrimSpace(f.metadataURL.Text),
+		GrantType:         f.grantType(),
+	}
+	if scopes := strings.Fields(f.scopes.Text); len(scopes) > 0 {
+		o.Scopes = scopes
+	}
+	switch {
+	case o.GrantType == oauth.GrantClientCredentials && (o.ClientID == "" || o.ClientSecret == ""):
+		return nil, errors.New("machine-to-machine sign-in (client credentials) needs a client ID and a client secret; " +
+			"enter both under Sign-in (OAuth), or choose browser sign-in")
+	case o.ClientSecret != "" && o.ClientID == "":
+		return nil, errors.New("the sign-in has a client secret but no client ID; enter the client ID that goes with it")
+	case o.ClientMetadataURL != "" && !isHTTPSWithPath(o.ClientMetadataURL):
+		return nil, fmt.Errorf("the client metadata document URL must be an https address with a path, such as https://example.com/mcpbrowser.json, not %q", o.ClientMetadataURL)
+	}
+	if o.ClientID == "" && o.ClientSecret == "" && o.ClientMetadataURL == "" && len(o.Scopes) == 0 && o.GrantType == "" {
+		return nil, nil
+	}
+	return o, nil
+}
+
+// reveal opens the section, so that a message about its fields points at
+// something visible.
+func (f *oauthFields) reveal() { f.accordion.Open(0) }
+
+func isHTTPSWithPath(raw string) bool {
+	u, err := url.Parse(raw)
+	return err == nil && u.Scheme == "https" && u.Host != "" && u.Path != "" && u.Path != "/"
+}
+
+// A signInBar is the selected server's saved sign-in under the server list:
+// "Signed in: …" and Sign out. It is hidden for servers without one.
+type signInBar struct {
+	text    *widget.Label
+	signOut *widget.Button
+	root    *fyne.Container
+	// server is the session the bar describes; nil when hidden.
+	server *mcp.Session
+}
+
+func newSignInBar(w *MainWindow) *signInBar {
+	b := &signInBar{text: widget.NewLabel("")}
+	b.text.Wrapping = fyne.TextWrapWord
+	b.text.SizeName = theme.SizeNameCaptionText
+	b.text.Selectable = true
+	b.signOut = widget.NewButtonWithIcon("Sign out", theme.LogoutIcon(), w.signOutSelectedServer)
+	b.signOut.Importance = widget.LowImportance
+	b.root = container.NewVBox(widget.NewSeparator(), b.text, container.NewHBox(b.signOut))
+	b.root.Hide()
+	return b
+}
+
+// update shows s's saved sign-in, or hides the bar. It reads the token file,
+// so it runs on state changes and selection, never per frame.
+func (b *signInBar) update(s *mcp.Session) {
+	text := signedInText(s)
+	if text == "" {
+		b.server = nil
+		b.root.Hide()
+		return
+	}
+	b.server = s
+	b.text.SetText(text)
+	b.root.Show()
+}
+
+// signedInText is "Signed in: …" for an http entry with a saved sign-in, or "".
+func signedInText(s *mcp.Session) string {
+	if s == nil || s.Config().Type != mcp.TypeHTTP {
+		return ""
+	}
+	if desc := s.SignedIn(); desc != "" {
+		return "Signed in: " + desc
+	}
+	return ""
+}
+
+// signOutSelectedServer asks, then forgets the selected server's sign-in and
+// stops it, so that starting it again signs in again.
+func (w *MainWindow) signOutSelectedServer() {
+	s := w.manager.Session(w.selected)
+	if s == nil {
+		return
+	}
+	name := s.Name()
+	if signedInText(s) == "" {
+		w.lastNotice = name + " has no saved sign-in"
+		dialog.ShowInformation("Sign out", capitalise(w.lastNotice)+".", w.win)
+		return
+	}
+	msg := widget.NewLabel(fmt.Sprintf("Sign out of %q?\nMCP Browser forgets its saved sign-in and stops the server; starting it again signs in again.", name))
+	msg.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustomConfirm("Sign out", "Sign out", "Cancel", msg, func(ok bool) {
+		if ok {
+			w.signOut(s)
+		}
+	}, w.win)
+	d.Resize(fyne.NewSize(460, 200))
+	d.Show()
+}
+
+// signOut stops s, then forgets its sign-in, off the UI goroutine (stopping
+// may take a moment). Stopping comes first: a request still in flight would
+// otherwise meet a 401 and start a new sign-in.
+func (w *MainWindow) signOut(s *mcp.Session) {
+	m, name := w.manager, s.Name()
+	w.goWork(func(ctx context.Context) {
+		s.Close()
+		err := s.SignOut()
+		fyne.Do(func() {
+			if m != w.manager {
+				return
+			}
+			if err != nil {
+				w.showError("Signing out of "+name, err)
+			} else {
+				w.lastNotice = "Signed out of " + name
+			}
+			w.showSelection()
+		})
+	})
+}
+
+// signOutItem is the menu's Sign out…, enabled (for the selection's menu)
+// only when the selected server has a saved sign-in.
+func (w *MainWindow) signOutItem(forSelection bool) *fyne.MenuItem {
+	it := fyne.NewMenuItem("Sign out…", w.signOutSelectedServer)
+	if forSelection {
+		it.Disabled = signedInText(w.manager.Session(w.selected)) == ""
+	}
+	return it
+}
+
+// The steps of package oauth's browser sign-in that the window looks for: when
+// no browser opens, the person is given the address to open themselves.
+const (
+	couldNotOpenBrowser = "Could not open a browser"
+	waitingForBrowser   = "Waiting for you to sign in"
+	signInLogPrefix     = "sign-in: "
+)
+
+// signInAddressStep is the "Could not open a browser … open this address
+// yourself: URL" step of the sign-in s is in now, and the URL in it; both ""
+// when the browser opened or the sign-in is not waiting for the person. The
+// step is on the status line only for an instant (the next step, waiting,
+// replaces it), so once the sign-in waits it is read back from the log.
+func signInAddressStep(s *mcp.Session, st mcp.Status) (step, address string) {
+	if st.State != mcp.StateStarting || st.Detail == "" {
+		return "", ""
+	}
+	if strings.HasPrefix(st.Detail, couldNotOpenBrowser) {
+		return st.Detail, addressIn(st.Detail)
+	}
+	if !strings.HasPrefix(st.Detail, waitingForBrowser) {
+		return "", ""
+	}
+	// Newest first: this sign-in's "Waiting…", then just before it either
+	// "Could not open a browser…" or "Opening the browser…".
+	lines := s.Log.Tail(8, mcp.LogInfo)
+	for i := len(lines) - 1; i >= 0; i-- {
+		text, ok := strings.CutPrefix(lines[i].Text, signInLogPrefix)
+		if ok && strings.HasPrefix(text, waitingForBrowser) {
+			continue
+		}
+		if ok && strings.HasPrefix(text, couldNotOpenBrowser) {
+			return text, addressIn(text)
+		}
+		return "", ""
+	}
+	return "", ""
+}
+
+// addressIn is the last http(s) URL in text, or "".
+func addressIn(text string) string {
+	fields := strings.Fields(text)
+	for i := len(fields) - 1; i >= 0; i-- {
+		f := strings.TrimRight(fields[i], ".,;)")
+		if !strings.HasPrefix(f, "http://") && !strings.HasPrefix(f, "https://") {
+			continue
+		}
+		if u, err := url.Parse(f); err == nil && u.Host != "" {
+			return f
+		}
+	}
+	return ""
+}
+
+// newCopyAddressButton copies the sign-in address the status view offers.
+func newCopyAddressButton(v *serverStatusView) *widget.Button {
+	b := widget.NewButtonWithIcon("Copy address", theme.ContentCopyIcon(), func() {
+		if v.signInAddress != "" {
+			v.w.app.Clipboard().SetContent(v.signInAddress)
+			v.w.lastNotice = "Copied the sign-in address"
+		}
+	})
+	b.Hide()
+	return b
+}
+
+// offerSignInAddress shows Copy address when the sign-in waits for the person
+// to open its address by hand, and returns the text to add to the status
+// (the step with the address) when the status line no longer says it.
+func (v *serverStatusView) offerSignInAddress(s *mcp.Session, st mcp.Status) string {
+	step, address := signInAddressStep(s, st)
+	v.signInAddress = address
+	if address == "" {
+		v.copyAddress.Hide()
+		return ""
+	}
+	v.copyAddress.Show()
+	if step == st.Detail {
+		return ""
+	}
+	return "\n\n" + step
+}
