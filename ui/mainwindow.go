@@ -83,6 +83,10 @@ type MainWindow struct {
 	editor             *openEditor
 	destructiveConfirm *dialog.ConfirmDialog
 
+	// clients brings servers in from other apps and exports them (discover.go).
+	clients clientConfigUI
+	origin  *originView
+
 	closeOnce sync.Once
 
 	// refreshMu guards the servers whose events wait for a redraw.
@@ -108,6 +112,8 @@ func NewMainWindow(a fyne.App, m *mcp.Manager, cfgPath string) *MainWindow {
 		w.selectServer(last)
 	} else if ss := m.Sessions(); len(ss) > 0 {
 		w.selectServer(ss[0].Name())
+	} else {
+		w.showSelection() // the empty list's page, with its ways to add servers
 	}
 	return w
 }
@@ -137,7 +143,8 @@ func (w *MainWindow) build() {
 	w.toolsArea = toolsSplit
 	w.emptyNotice = container.NewCenter(widget.NewLabel("Select a server on the left."))
 	w.middle = container.NewStack(w.toolsArea, w.status.root, w.emptyNotice)
-	rest := container.NewHSplit(w.middle, w.side.Widget())
+	w.origin = newOriginView()
+	rest := container.NewHSplit(container.NewBorder(w.origin.root, nil, nil, nil, w.middle), w.side.Widget())
 	outer := container.NewHSplit(w.servers.root, rest)
 
 	w.splits = map[string]*container.Split{"outer": outer, "rest": rest, "tools": toolsSplit, "work": work}
@@ -178,17 +185,22 @@ func (w *MainWindow) build() {
 // mainMenu carries the same shortcuts as the canvas: the menu sees them even
 // while an entry has the focus (an entry keeps Ctrl+Enter and Ctrl+F to itself).
 func (w *MainWindow) mainMenu() *fyne.MainMenu {
-	importItem := fyne.NewMenuItem("Import servers…", w.importServers)
+	importItem := fyne.NewMenuItem("Import a config file…", w.importServers)
+	findItem := fyne.NewMenuItem("Find servers from other apps…", w.findServers)
+	pasteItem := fyne.NewMenuItem("Paste server config…", w.pasteServers)
+	exportAll := fyne.NewMenuItem("Export all…", w.exportAllServers)
+	presets := fyne.NewMenuItem("Add from a preset", nil)
+	presets.ChildMenu = w.presetsMenu()
 	reloadItem := fyne.NewMenuItem("Reload servers file", w.reloadConfig)
 	find := fyne.NewMenuItem("Find tool", w.focusFilter)
 	find.Shortcut = shortcutFilter
 	run := fyne.NewMenuItem("Run", w.runSelectedTool)
 	run.Shortcut = shortcutRun
 	cancel := fyne.NewMenuItem("Cancel call (Esc)", w.cancelCall)
-	server := fyne.NewMenu("Server", fyne.NewMenuItem("Add…", w.addServer))
+	server := fyne.NewMenu("Server", fyne.NewMenuItem("Add…", w.addServer), presets)
 	server.Items = append(server.Items, w.serverActions(false)...)
 	return fyne.NewMainMenu(
-		fyne.NewMenu("File", importItem, reloadItem),
+		fyne.NewMenu("File", findItem, pasteItem, importItem, fyne.NewMenuItemSeparator(), exportAll, fyne.NewMenuItemSeparator(), reloadItem),
 		server,
 		fyne.NewMenu("Tool", find, run, cancel),
 	)
@@ -387,6 +399,7 @@ func (w *MainWindow) selectServer(name string) {
 // showSelection redraws the middle for the selected server's current state.
 func (w *MainWindow) showSelection() {
 	s := w.manager.Session(w.selected)
+	w.origin.show(sessionConfig(s))
 	if s == nil {
 		w.currentTool = nil
 		w.tools.setTools("", nil)
@@ -422,9 +435,12 @@ func (w *MainWindow) setEmptyNotice() {
 	case w.configErr != nil:
 		msg = "The servers file could not be read; see the message at the top."
 	case len(w.manager.Sessions()) == 0:
-		msg = "No servers yet. Add one, or import a config file in the mcpServers shape."
+		msg = "No servers yet. Bring in the ones your other apps use, start from a preset, or paste a config from a README."
 	}
 	w.emptyNotice.Objects = []fyne.CanvasObject{widget.NewLabel(msg)}
+	if w.configErr == nil && len(w.manager.Sessions()) == 0 {
+		w.emptyNotice.Objects = []fyne.CanvasObject{container.NewVBox(widget.NewLabelWithStyle(msg, fyne.TextAlignCenter, fyne.TextStyle{}), w.emptyStateActions())}
+	}
 	w.emptyNotice.Refresh()
 }
 

@@ -120,7 +120,10 @@ func newServerList(w *MainWindow) *serverList {
 	}
 
 	l.addBtn = widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), w.addServer)
-	l.importBtn = widget.NewButtonWithIcon("Import…", theme.FolderOpenIcon(), w.importServers)
+	l.importBtn = widget.NewButtonWithIcon("Import…", theme.FolderOpenIcon(), nil)
+	l.importBtn.OnTapped = func() {
+		widget.ShowPopUpMenuAtRelativePosition(w.importMenu(), w.win.Canvas(), fyne.NewPos(0, l.importBtn.Size().Height), l.importBtn)
+	}
 	l.editBtn = widget.NewButtonWithIcon("Edit…", theme.DocumentCreateIcon(), w.editSelectedServer)
 	l.restart = widget.NewButtonWithIcon("Restart", theme.ViewRefreshIcon(), w.restartSelectedServer)
 	l.moreBtn = widget.NewButtonWithIcon("", theme.MoreHorizontalIcon(), nil)
@@ -298,6 +301,7 @@ func (w *MainWindow) serverActions(forSelection bool) []*fyne.MenuItem {
 		toggle,
 		fyne.NewMenuItem("Restart", w.restartSelectedServer),
 		w.signOutItem(forSelection),
+		fyne.NewMenuItem("Export…", w.exportSelectedServer),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Remove…", w.removeSelectedServer),
 	}
@@ -309,7 +313,7 @@ func (w *MainWindow) serverActions(forSelection bool) []*fyne.MenuItem {
 		if it.IsSeparator || it.Label == "Sign out…" {
 			continue // signing out changes no file: signOutItem decides
 		}
-		it.Disabled = !has || (!w.editable() && it.Label != "Restart")
+		it.Disabled = !has || (!w.editable() && it.Label != "Restart" && it.Label != "Export…")
 	}
 	return items
 }
@@ -327,7 +331,7 @@ func (w *MainWindow) addServer() {
 	if !w.editable() {
 		return
 	}
-	w.showServerEditor(nil)
+	w.showAddDialog("")
 }
 
 func (w *MainWindow) editSelectedServer() {
@@ -483,11 +487,14 @@ func (w *MainWindow) importServersFrom(path string) {
 }
 
 func (w *MainWindow) reportImport(path string, results []mcp.ImportResult) {
-	var added, renamed, skipped []string
+	var added, renamed, replaced, skipped []string
 	for _, r := range results {
 		switch r.Action {
 		case mcp.ImportAdded:
 			added = append(added, r.As)
+		case mcp.ImportReplaced:
+			added = append(added, r.As)
+			replaced = append(replaced, r.As)
 		case mcp.ImportRenamed:
 			added = append(added, r.As)
 			renamed = append(renamed, fmt.Sprintf("%s → %s", r.Name, r.As))
@@ -503,6 +510,9 @@ func (w *MainWindow) reportImport(path string, results []mcp.ImportResult) {
 	b.WriteString(".")
 	if len(renamed) > 0 {
 		b.WriteString("\nRenamed because the name was taken: " + strings.Join(renamed, ", ") + ".")
+	}
+	if len(replaced) > 0 {
+		b.WriteString("\nReplaced your entry: " + strings.Join(replaced, ", ") + ".")
 	}
 	if len(skipped) > 0 {
 		b.WriteString("\nNot imported: " + strings.Join(skipped, "; ") + ".")

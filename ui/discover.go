@@ -1,0 +1,604 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp"
+)
+
+// clientConfigUI is what the window needs for bringing servers in from other
+// apps (discovery, paste, presets) and taking them out (export). Its zero
+// value looks at this machine; tests replace the hooks.
+type clientConfigUI struct {
+	// discoverEnv says where "Find servers from other apps" looks; nil means
+	// this machine, with the app's working folder as a project.
+	discoverEnv func() (mcp.DiscoverEnv, error)
+	// pickFolder asks the person for a folder; nil means openFolderDialog.
+	pickFolder func(parent fyne.Window, title string, chosen func(path string))
+
+	// The dialogs on screen, kept so that tests can drive them.
+	discover *discoverDialog
+	paste    *pasteDialog
+	clash    *clashQuestion
+	params   *presetParamsDialog
+	export   *exportDialog
+}
+
+// envFunc is the function that says where to look, read on the UI
+// goroutine so that the lookup itself may run on another.
+func (c *clientConfigUI) envFunc() func() (mcp.DiscoverEnv, error) {
+	if c.discoverEnv != nil {
+		return c.discoverEnv
+	}
+	return defaultDiscoverEnv
+}
+
+// defaultDiscoverEnv is this machine, with the app's working folder as a
+// project (the folder it was started from, when started from a terminal).
+func defaultDiscoverEnv() (mcp.DiscoverEnv, error) {
+	var projects []string
+	if cwd, err := os.Getwd(); err == nil {
+		projects = append(projects, cwd)
+	}
+	return mcp.DefaultDiscoverEnv(projects...)
+}
+
+func (c *clientConfigUI) chooseFolder(parent fyne.Window, title string, chosen func(string)) {
+	if c.pickFolder != nil {
+		c.pickFolder(parent, title, chosen)
+		return
+	}
+	openFolderDialog(parent, title, chosen)
+}
+
+// configSnapshot is a copy of the servers in the list, for deciding names
+// and clashes without touching the manager's own config.
+func (w *MainWindow) configSnapshot() *mcp.Config {
+	cfg := &mcp.Config{}
+	for _, s := range w.manager.Sessions() {
+		cfg.Servers = append(cfg.Servers, s.Config().Clone())
+	}
+	return cfg
+}
+
+// A discoverDialog lists every other app's config file found on this
+// machine, with the servers in each, to import some or all of them.
+type discoverDialog struct {
+	w        *MainWindow
+	dlg      *dialog.CustomDialog
+	status   *widget.Label
+	bar      *widget.ProgressBarInfinite
+	body     *fyne.Container
+	rows     []*importRow
+	files    []mcp.DiscoveredFile
+	projects []string // folders the person added with "Also look in a project folder…"
+	// looking is true while a discovery runs.
+	looking bool
+
+	importSelected, importAll, addProject *widget.Button
+}
+
+// findServers opens the discovery dialog and looks for config files in the background.
+func (w *MainWindow) findServers() {
+	if !w.editable() {
+		return
+	}
+	d := &discoverDialog{w: w, status: widget.NewLabel(""), bar: widget.NewProgressBarInfinite(), body: container.NewVBox()}
+	d.status.Wrapping = fyne.TextWrapWord
+	d.importSelected = widget.NewButtonWithIcon("Import selected", theme.DownloadIcon(), func() { d.importRows(d.checkedRows()) })
+	d.importSelected.Importance = widget.HighImportance
+	d.importAll = widget.NewButton("Import all", func() { d.importRows(d.importableRows()) })
+	d.addProject = widget.NewButtonWithIcon("Also look in a project folder…", theme.FolderOpenIcon(), func() {
+		w.clients.chooseFolder(w.win, "Choose a project folder", func(path string) {
+			if !slices.Contains(d.projects, path) {
+				d.projects = append(d.projects, path)
+			}
+			d.look()
+		})
+	})
+	closeBtn := widget.NewButton("Close", func() { d.dlg.Hide() })
+	top := container.NewVBox(d.status, d.bar)
+	content := container.NewBorder(top, container.NewHBox(d.addProject, layout.NewSpacer()), nil, nil, container.NewVScroll(d.body))
+	d.dlg = dialog.NewCustomWithoutButtons("Servers in other apps", content, w.win)
+	d.dlg.SetButtons([]fyne.CanvasObject{closeBtn, d.importAll, d.importSelected})
+	d.dlg.SetOnClosed(func() {
+		if w.clients.discover == d {
+			w.clients.discover = nil
+		}
+	})
+	d.dlg.Resize(fyne.NewSize(820, 660))
+	w.clients.discover = d
+	d.dlg.Show()
+	d.look()
+}
+
+// look runs discovery on a goroutine (it reads files) and shows the result.
+func (d *discoverDialog) look() {
+	w := d.w
+	d.looking = true
+	d.status.SetText("Looking for the config files of Claude, Cursor, VS Code, Cline, Windsurf and Codex …")
+	d.bar.Show()
+	d.bar.Start()
+	d.updateButtons()
+	extra := slices.Clone(d.projects)
+	env := w.clients.envFunc()
+	w.goWork(func(ctx context.Context) {
+		denv, err := env()
+		var found []mcp.DiscoveredFile
+		var places int
+		if err == nil {
+			denv.Projects = append(denv.Projects, extra...)
+			found = mcp.Discover(denv)
+			places = len(mcp.Locations(denv))
+		}
+		fyne.Do(func() { d.show(found, places, err) })
+	})
+}
+
+// show lists the files found; the check marks of servers listed before are kept.
+func (d *discoverDialog) show(found []mcp.DiscoveredFile, places int, err error) {
+	d.looking = false
+	d.bar.Stop()
+	d.bar.Hide()
+	if err != nil {
+		d.status.SetText("Could not look for other apps' config files: " + err.Error())
+		d.updateButtons()
+		return
+	}
+	mcp.MarkKnown(found, d.w.configSnapshot())
+	checked := map[string]bool{}
+	for _, r := range d.rows {
+		checked[r.key()] = r.check.Checked
+	}
+	d.files, d.rows = found, nil
+	d.body.RemoveAll()
+	servers := 0
+	for i, f := range found {
+		if i > 0 {
+			d.body.Add(widget.NewSeparator())
+		}
+		d.body.Add(fileHeader(f))
+		for _, imp := range f.Servers {
+			r := newImportRow(imp, checked[importKey(imp)], d.updateButtons)
+			d.rows = append(d.rows, r)
+			d.body.Add(r.root)
+			servers++
+		}
+	}
+	switch {
+	case len(found) == 0:
+		d.status.SetText(fmt.Sprintf("No other app's MCP config was found (looked in %s). Add servers with Add, a preset, or Paste server config.", plural(places, "place", "places")))
+	default:
+		d.status.SetText(fmt.Sprintf("Found %s with %s in other apps. Tick the ones to try and choose Import selected; imported commands wait for your approval before they first start.",
+			plural(len(found), "config file", "config files"), plural(servers, "server", "servers")))
+	}
+	d.updateButtons()
+}
+
+func (d *discoverDialog) checkedRows() []*importRow {
+	var out []*importRow
+	for _, r := range d.rows {
+		if r.check.Checked && r.importable() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (d *discoverDialog) importableRows() []*importRow {
+	var out []*importRow
+	for _, r := range d.rows {
+		if r.importable() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (d *discoverDialog) updateButtons() {
+	n := len(d.checkedRows())
+	d.importSelected.SetText("Import selected")
+	if n > 0 {
+		d.importSelected.SetText(fmt.Sprintf("Import selected (%d)", n))
+	}
+	setEnabled(d.importSelected, !d.looking && n > 0)
+	setEnabled(d.importAll, !d.looking && len(d.importableRows()) > 0)
+	setEnabled(d.addProject, !d.looking)
+}
+
+func (d *discoverDialog) importRows(rows []*importRow) {
+	if len(rows) == 0 {
+		return
+	}
+	servers := make([]*mcp.ImportedServer, len(rows))
+	for i, r := range rows {
+		servers[i] = r.imp
+	}
+	d.dlg.Hide()
+	d.w.importChosen(servers, "other apps")
+}
+
+// fileHeader names a config file: its app, its path, its project, and what
+// is wrong with it when it could not be read.
+func fileHeader(f mcp.DiscoveredFile) fyne.CanvasObject {
+	title := widget.NewLabelWithStyle(f.Format.Title(), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	path := widget.NewLabel(f.Path)
+	path.Selectable = true
+	path.Wrapping = fyne.TextWrapBreak
+	path.SizeName = theme.SizeNameCaptionText
+	box := container.NewVBox(container.NewBorder(nil, nil, title, nil, path))
+	if f.Project != "" {
+		box.Add(captionLine("project " + f.Project))
+	}
+	if f.Err != nil {
+		msg := widget.NewLabel(describeFileError(f.Err))
+		msg.Wrapping = fyne.TextWrapWord
+		msg.Importance = widget.DangerImportance
+		box.Add(msg)
+	} else if len(f.Servers) == 0 {
+		box.Add(captionLine("No servers in this file."))
+	}
+	return box
+}
+
+// describeFileError says what is wrong with a config file and where.
+func describeFileError(err error) string {
+	var ce *mcp.ConfigError
+	if errors.As(err, &ce) {
+		if ce.Line > 0 {
+			return fmt.Sprintf("This file could not be read: line %d, column %d: %s. Its servers are not shown; fix it in its app.", ce.Line, ce.Column, ce.Msg)
+		}
+		return "This file could not be read: " + ce.Msg + "."
+	}
+	return capitalise(err.Error()) + "."
+}
+
+func captionLine(s string) *widget.Label {
+	l := widget.NewLabel(s)
+	l.Wrapping = fyne.TextWrapWord
+	l.SizeName = theme.SizeNameCaptionText
+	return l
+}
+
+// An importRow is one server found in another app's file (or pasted): a check
+// box with its name, what it runs, and what the person should know about it.
+type importRow struct {
+	imp   *mcp.ImportedServer
+	check *widget.Check
+	mark  *widget.Label
+	root  fyne.CanvasObject
+}
+
+func importKey(imp *mcp.ImportedServer) string {
+	return imp.Source.Path + "\x00" + imp.Source.Project + "\x00" + imp.Server.Name
+}
+
+func (r *importRow) key() string { return importKey(r.imp) }
+
+// importable: malformed entries cannot be imported, and known ones are there already.
+func (r *importRow) importable() bool { return r.imp.Err == nil && !r.imp.Known }
+
+func newImportRow(imp *mcp.ImportedServer, checked bool, changed func()) *importRow {
+	r := &importRow{imp: imp}
+	r.check = widget.NewCheck(imp.Server.Name, func(bool) {
+		if changed != nil {
+			changed()
+		}
+	})
+	r.mark = widget.NewLabel("")
+	switch {
+	case imp.Err != nil:
+		r.mark.SetText("cannot be imported")
+		r.mark.Importance = widget.DangerImportance
+	case imp.Known:
+		r.mark.SetText("✓ already in your list")
+		r.mark.Importance = widget.SuccessImportance
+	case imp.NameTaken:
+		r.mark.SetText(fmt.Sprintf("a different %q is in your list: you will be asked", imp.Server.Name))
+		r.mark.Importance = widget.WarningImportance
+	case imp.Server.Disabled:
+		r.mark.SetText("disabled in " + imp.Source.Format.Title())
+		r.mark.Importance = widget.LowImportance
+	}
+	r.check.Checked = checked && r.importable()
+	if !r.importable() {
+		r.check.Disable()
+	}
+
+	var details []fyne.CanvasObject
+	if target := describeImported(imp.Server); target != "" && imp.Err == nil {
+		cmd := widget.NewLabel(target)
+		cmd.TextStyle = fyne.TextStyle{Monospace: true}
+		cmd.Wrapping = fyne.TextWrapBreak
+		cmd.Selectable = true
+		cmd.SizeName = theme.SizeNameCaptionText
+		details = append(details, cmd)
+	}
+	if imp.Err != nil {
+		msg := captionLine(capitalise(imp.Err.Error()))
+		msg.Importance = widget.DangerImportance
+		details = append(details, msg)
+	} else if imp.Server.Problem != "" {
+		msg := captionLine("It cannot be started as written: " + imp.Server.Problem + ".")
+		msg.Importance = widget.WarningImportance
+		details = append(details, msg)
+	}
+	var notes []string
+	if imp.Source.Project != "" && imp.Source.Project != imp.Source.Path {
+		notes = append(notes, "project "+imp.Source.Project)
+	}
+	if len(imp.Inputs) > 0 {
+		ids := make([]string, len(imp.Inputs))
+		for i, in := range imp.Inputs {
+			ids[i] = in.ID
+		}
+		notes = append(notes, "asks for: "+strings.Join(ids, ", "))
+	}
+	if len(imp.Unknown) > 0 {
+		notes = append(notes, "kept: "+strings.Join(imp.Unknown, ", "))
+	}
+	if len(notes) > 0 {
+		details = append(details, captionLine(strings.Join(notes, " · ")))
+	}
+	head := container.NewHBox(r.check, r.mark)
+	body := container.New(&indentLayout{}, container.New(&tightVBox{}, details...))
+	r.root = container.NewVBox(head, body)
+	return r
+}
+
+// indentLayout shifts its one child right by the width of a check box, so
+// that a server's details line up under its name.
+type indentLayout struct{}
+
+func (indentLayout) indent() float32 { return theme.IconInlineSize() + 3*theme.Padding() }
+
+func (l indentLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	s := objs[0].MinSize()
+	return fyne.NewSize(s.Width+l.indent(), s.Height)
+}
+
+func (l indentLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Move(fyne.NewPos(l.indent(), 0))
+	objs[0].Resize(fyne.NewSize(size.Width-l.indent(), size.Height))
+}
+
+// describeImported is what an entry runs or where it connects, as one line
+// with secret values masked: the command with its folder and variables, or
+// the transport and URL with its headers.
+func describeImported(s *mcp.ServerConfig) string {
+	switch s.Type {
+	case mcp.TypeStdio:
+		c := mcp.CommandSummary{Command: s.Command, Args: s.Args, Cwd: s.Cwd}
+		for _, name := range slices.Sorted(maps.Keys(s.Env)) {
+			c.Env = append(c.Env, mcp.EnvEntry{Name: name, Value: mcp.MaskSecret(name, s.Env[name]), Secret: mcp.IsSecretName(name)})
+		}
+		return c.String()
+	case mcp.TypeHTTP, mcp.TypeSSE:
+		line := s.Type + " " + s.URL
+		for _, name := range slices.Sorted(maps.Keys(s.Headers)) {
+			line += " · " + name + ": " + mcp.MaskSecret(name, s.Headers[name])
+		}
+		return line
+	case mcp.TypeOpenAPI:
+		return "openapi " + strings.Join(s.Spec, ", ")
+	}
+	if s.Command != "" {
+		return s.Command + " " + strings.Join(s.Args, " ")
+	}
+	return s.URL
+}
+
+// importChosen adds the servers to the list. Each name clash with a
+// different server is asked about (rename, replace or skip; once for all
+// when the person says so); then the entries are saved and started through
+// the manager, and what happened is reported. from names the source in the
+// report ("other apps", "the pasted text").
+func (w *MainWindow) importChosen(servers []*mcp.ImportedServer, from string) {
+	if !w.editable() || len(servers) == 0 {
+		return
+	}
+	// Names are decided against a copy of the list, one server at a time, so
+	// that a clash between two of the chosen servers is asked about too.
+	scratch := w.configSnapshot()
+	var results []mcp.ImportResult
+	var forAll mcp.ClashPolicy
+	var step func(i int)
+	step = func(i int) {
+		for ; i < len(servers); i++ {
+			imp := servers[i]
+			if as, clash := clashRename(scratch, imp); clash && forAll == "" {
+				left := 0
+				for _, later := range servers[i+1:] {
+					if _, c := clashRename(scratch, later); c {
+						left++
+					}
+				}
+				w.askClash(imp, scratch.Server(imp.Server.Name), as, left, func(p mcp.ClashPolicy, all bool) {
+					if all {
+						forAll = p
+					}
+					results = append(results, mcp.Import(scratch, []*mcp.ImportedServer{imp}, p)...)
+					step(i + 1)
+				})
+				return
+			}
+			policy := forAll
+			if policy == "" {
+				policy = mcp.ClashRename // no clash: renaming only makes Import also spot an earlier rename
+			}
+			results = append(results, mcp.Import(scratch, []*mcp.ImportedServer{imp}, policy)...)
+		}
+		w.saveImported(scratch, results, from)
+	}
+	step(0)
+}
+
+// clashRename reports whether importing imp into cfg clashes with a
+// different server of the same name, and the name renaming would give it.
+func clashRename(cfg *mcp.Config, imp *mcp.ImportedServer) (string, bool) {
+	trial := &mcp.Config{Servers: slices.Clone(cfg.Servers)}
+	r := mcp.Import(trial, []*mcp.ImportedServer{imp}, mcp.ClashRename)
+	return r[0].As, r[0].Action == mcp.ImportRenamed
+}
+
+// saveImported puts the imported entries into the manager (saving the file
+// and starting each), off the UI goroutine, then reports.
+func (w *MainWindow) saveImported(scratch *mcp.Config, results []mcp.ImportResult, from string) {
+	m := w.manager
+	w.goWork(func(ctx context.Context) {
+		for i, r := range results {
+			oldName := ""
+			switch r.Action {
+			case mcp.ImportAdded, mcp.ImportRenamed:
+			case mcp.ImportReplaced:
+				oldName = r.As
+			default:
+				continue
+			}
+			if err := m.PutServer(ctx, oldName, scratch.Server(r.As).Clone(), true); err != nil {
+				results[i].Action, results[i].Reason = mcp.ImportSkipped, err.Error()
+			}
+		}
+		fyne.Do(func() { w.reportImport(from, results) })
+	})
+}
+
+// A clashQuestion asks what to do with an imported server whose name is
+// taken by a different server in the list.
+type clashQuestion struct {
+	dlg        *dialog.CustomDialog
+	sameForAll *widget.Check
+	// answer gives the person's choice, as the dialog's buttons do.
+	answer func(mcp.ClashPolicy)
+	cancel func()
+}
+
+func (w *MainWindow) askClash(imp *mcp.ImportedServer, existing *mcp.ServerConfig, renameTo string, left int, decided func(p mcp.ClashPolicy, all bool)) {
+	name := imp.Server.Name
+	from := imp.Source.Format.Title()
+	if imp.Source.Path == "" {
+		from = "the pasted text"
+	}
+	msg := widget.NewLabel(fmt.Sprintf("Your list already has a different server named %q. What should happen to the one from %s?", name, from))
+	msg.Wrapping = fyne.TextWrapWord
+	yours := widget.NewLabel("Yours:  " + describeImported(existing))
+	theirs := widget.NewLabel("From " + from + ":  " + describeImported(imp.Server))
+	for _, l := range []*widget.Label{yours, theirs} {
+		l.TextStyle = fyne.TextStyle{Monospace: true}
+		l.Wrapping = fyne.TextWrapBreak
+		l.SizeName = theme.SizeNameCaptionText
+	}
+	q := &clashQuestion{sameForAll: widget.NewCheck(fmt.Sprintf("Do the same for the other %s", plural(left, "clash", "clashes")), nil)}
+	box := container.NewVBox(msg, yours, theirs)
+	if left > 0 {
+		box.Add(q.sameForAll)
+	}
+	q.dlg = dialog.NewCustomWithoutButtons("Name already taken: "+name, box, w.win)
+	q.answer = func(p mcp.ClashPolicy) {
+		w.clients.clash = nil
+		q.dlg.Hide()
+		decided(p, q.sameForAll.Checked)
+	}
+	q.cancel = func() {
+		w.clients.clash = nil
+		q.dlg.Hide()
+		w.lastNotice = "Import cancelled; nothing was added."
+	}
+	rename := widget.NewButton("Keep both: import as "+renameTo, func() { q.answer(mcp.ClashRename) })
+	rename.Importance = widget.HighImportance
+	q.dlg.SetButtons([]fyne.CanvasObject{
+		widget.NewButton("Cancel import", q.cancel),
+		widget.NewButton("Skip it", func() { q.answer(mcp.ClashSkip) }),
+		widget.NewButton("Replace yours", func() { q.answer(mcp.ClashReplace) }),
+		rename,
+	})
+	q.dlg.Resize(fyne.NewSize(720, 280))
+	w.clients.clash = q
+	q.dlg.Show()
+}
+
+// An originView says, above a server's page, where an imported entry came
+// from and which of its fields MCP Browser keeps without using.
+type originView struct {
+	text *widget.Label
+	root *fyne.Container
+}
+
+func newOriginView() *originView {
+	v := &originView{text: widget.NewLabel("")}
+	v.text.Wrapping = fyne.TextWrapWord
+	v.text.SizeName = theme.SizeNameCaptionText
+	v.text.Selectable = true
+	icon := widget.NewIcon(theme.InfoIcon())
+	v.root = container.NewBorder(nil, widget.NewSeparator(), container.NewCenter(icon), nil, v.text)
+	v.root.Hide()
+	return v
+}
+
+// show describes cfg (nil hides the view).
+func (v *originView) show(cfg *mcp.ServerConfig) {
+	text := originText(cfg)
+	v.text.SetText(text)
+	if text == "" {
+		v.root.Hide()
+	} else {
+		v.root.Show()
+	}
+}
+
+// originText is "Imported from Claude Desktop: /path · kept fields it does
+// not use: a, b", or "" for an entry typed here with nothing unusual.
+func originText(cfg *mcp.ServerConfig) string {
+	if cfg == nil {
+		return ""
+	}
+	var parts []string
+	if src, ok := mcp.ImportedFrom(cfg); ok {
+		parts = append(parts, "Imported from "+src.String())
+	}
+	if unknown := mcp.UnknownFields(cfg); len(unknown) > 0 {
+		parts = append(parts, "kept fields MCP Browser does not use: "+strings.Join(unknown, ", "))
+	}
+	return capitalise(strings.Join(parts, " · "))
+}
+
+// importMenu is the Import… button's menu: every way to bring servers in.
+func (w *MainWindow) importMenu() *fyne.Menu {
+	return fyne.NewMenu("",
+		fyne.NewMenuItem("Find servers from other apps…", w.findServers),
+		fyne.NewMenuItem("Paste server config…", w.pasteServers),
+		fyne.NewMenuItem("Import a config file…", w.importServers),
+	)
+}
+
+// emptyStateActions are the buttons of the page shown while the list is empty.
+func (w *MainWindow) emptyStateActions() fyne.CanvasObject {
+	find := widget.NewButtonWithIcon("Find servers from other apps…", theme.SearchIcon(), w.findServers)
+	find.Importance = widget.HighImportance
+	return container.NewHBox(layout.NewSpacer(),
+		find,
+		widget.NewButtonWithIcon("Add from a preset…", theme.ContentAddIcon(), func() { w.showAddDialog("") }),
+		widget.NewButtonWithIcon("Paste server config…", theme.ContentPasteIcon(), w.pasteServers),
+		layout.NewSpacer())
+}
+
+// sessionConfig is the session's entry, or nil for no session.
+func sessionConfig(s *mcp.Session) *mcp.ServerConfig {
+	if s == nil {
+		return nil
+	}
+	return s.Config()
+}

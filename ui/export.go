@@ -1,0 +1,196 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp"
+)
+
+// prefExportFormat remembers the format last exported to.
+const prefExportFormat = "export.format"
+
+// exportFileName is the name a client gives the file a snippet of that
+// format goes in, suggested when saving.
+func exportFileName(f mcp.Format) (string, fileFilter) {
+	json := fileFilter{Desc: "JSON files", Exts: []string{"json"}}
+	switch f {
+	case mcp.FormatClaudeDesktop:
+		return "claude_desktop_config.json", json
+	case mcp.FormatClaudeCode:
+		return ".mcp.json", json
+	case mcp.FormatCursor, mcp.FormatVSCode:
+		return "mcp.json", json
+	case mcp.FormatCline:
+		return "cline_mcp_settings.json", json
+	case mcp.FormatWindsurf:
+		return "mcp_config.json", json
+	case mcp.FormatCodex:
+		return "config.toml", fileFilter{Desc: "TOML files", Exts: []string{"toml"}}
+	}
+	return "servers.json", json
+}
+
+// An exportDialog shows servers as a snippet for another app's config, to
+// copy or save.
+type exportDialog struct {
+	w       *MainWindow
+	servers []*mcp.ServerConfig
+	label   string // "github" or "all 5 servers", for titles
+
+	dlg     *dialog.CustomDialog
+	format  *widget.Select
+	notes   *fyne.Container
+	snippet *widget.Label
+	status  *widget.Label
+	copyBtn *widget.Button
+	saveBtn *widget.Button
+	current mcp.Format
+	text    string // the snippet shown; empty when it could not be made
+	problem error
+}
+
+// exportSelectedServer exports the selected server.
+func (w *MainWindow) exportSelectedServer() {
+	if sc := w.selectedConfig(); sc != nil {
+		w.showExport([]*mcp.ServerConfig{sc}, sc.Name)
+	}
+}
+
+// exportAllServers exports every server in the list.
+func (w *MainWindow) exportAllServers() {
+	cfg := w.configSnapshot()
+	if len(cfg.Servers) == 0 {
+		w.showError("Exporting servers", fmt.Errorf("there are no servers in the list yet"))
+		return
+	}
+	w.showExport(cfg.Servers, "all "+plural(len(cfg.Servers), "server", "servers"))
+}
+
+func (w *MainWindow) showExport(servers []*mcp.ServerConfig, label string) {
+	d := &exportDialog{w: w, servers: servers, label: label,
+		notes: container.NewVBox(), snippet: widget.NewLabel(""), status: widget.NewLabel("")}
+	var titles []string
+	for _, f := range mcp.Formats() {
+		titles = append(titles, f.Title())
+	}
+	d.format = widget.NewSelect(titles, func(title string) {
+		for _, f := range mcp.Formats() {
+			if f.Title() == title {
+				d.show(f)
+				return
+			}
+		}
+	})
+	d.snippet.TextStyle = fyne.TextStyle{Monospace: true}
+	d.snippet.Selectable = true
+	d.status.Wrapping = fyne.TextWrapWord
+	d.copyBtn = widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), d.copy)
+	d.copyBtn.Importance = widget.HighImportance
+	d.saveBtn = widget.NewButtonWithIcon("Save…", theme.DocumentSaveIcon(), d.save)
+
+	top := container.NewVBox(container.New(layout.NewFormLayout(), formLabel("Format"), d.format), d.notes)
+	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(d.saveBtn, d.copyBtn), d.status)
+	content := container.NewBorder(top, bottom, nil, nil, container.NewScroll(d.snippet))
+	d.dlg = dialog.NewCustom("Export "+label, "Close", content, w.win)
+	d.dlg.SetOnClosed(func() {
+		if w.clients.export == d {
+			w.clients.export = nil
+		}
+	})
+	d.dlg.Resize(fyne.NewSize(760, 620))
+	w.clients.export = d
+
+	start := mcp.FormatClaudeDesktop
+	if f, err := mcp.ParseFormat(w.app.Preferences().String(prefExportFormat)); err == nil {
+		start = f
+	}
+	d.format.SetSelected(start.Title())
+	d.dlg.Show()
+}
+
+// show renders the servers in format f, with its notes above the snippet.
+func (d *exportDialog) show(f mcp.Format) {
+	d.current = f
+	d.w.app.Preferences().SetString(prefExportFormat, string(f))
+	d.status.SetText("")
+	d.notes.RemoveAll()
+	for _, n := range mcp.ExportNotes(d.servers, f) {
+		note := widget.NewLabel(n)
+		note.Wrapping = fyne.TextWrapWord
+		note.Importance = widget.WarningImportance
+		d.notes.Add(container.NewBorder(nil, nil, container.NewCenter(widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))), nil, note))
+	}
+	data, err := mcp.Export(d.servers, f)
+	d.problem = err
+	if err != nil {
+		d.text = ""
+		d.snippet.SetText("")
+		d.status.SetText(capitalise(err.Error()) + ".")
+		d.status.Importance = widget.DangerImportance
+	} else {
+		d.text = string(data)
+		d.snippet.SetText(d.text)
+		name, _ := exportFileName(f)
+		d.status.SetText(fmt.Sprintf("For %s's %s; merge it into an existing file rather than overwriting one.", f.Title(), name))
+		if f == mcp.FormatJSON {
+			d.status.SetText("The mcpServers shape most apps and READMEs use.")
+		}
+		d.status.Importance = widget.LowImportance
+	}
+	d.status.Refresh()
+	setEnabled(d.copyBtn, err == nil)
+	setEnabled(d.saveBtn, err == nil)
+}
+
+func (d *exportDialog) copy() {
+	if d.text == "" {
+		return
+	}
+	d.w.app.Clipboard().SetContent(d.text)
+	d.status.SetText("Copied to the clipboard.")
+	d.status.Importance = widget.SuccessImportance
+	d.status.Refresh()
+}
+
+// save asks where to write the snippet and writes it there, off the UI goroutine.
+func (d *exportDialog) save() {
+	if d.text == "" {
+		return
+	}
+	text, f := d.text, d.current
+	name, filter := exportFileName(f)
+	saveFileDialog(d.w.win, "Save the "+f.Title()+" snippet", name, filter, func(path string) {
+		d.w.goWork(func(ctx context.Context) {
+			err := writeExport(path, text)
+			fyne.Do(func() {
+				if err != nil {
+					d.status.SetText(capitalise(err.Error()) + ".")
+					d.status.Importance = widget.DangerImportance
+				} else {
+					d.status.SetText("Saved to " + path + ".")
+					d.status.Importance = widget.SuccessImportance
+				}
+				d.status.Refresh()
+			})
+		})
+	})
+}
+
+// writeExport writes a snippet to path (atomically, so a failed write never
+// leaves half a config behind).
+func writeExport(path, text string) error {
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	data := []byte(text)
+	return mcp.WriteFileAtomic(path, data, 0o600)
+}

@@ -1,0 +1,152 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp"
+)
+
+// pastePlaceholder shows the shapes the paste dialog reads.
+const pastePlaceholder = `{
+  "mcpServers": {
+    "memory": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"]}
+  }
+}
+
+… or a bare {"name": {…}} map, one server {"command": …} or {"url": …},
+or Codex [mcp_servers.name] tables.`
+
+// A pasteDialog reads servers from text pasted out of a README or another
+// app, previews them, and imports the chosen ones.
+type pasteDialog struct {
+	w         *MainWindow
+	dlg       *dialog.CustomDialog
+	entry     *widget.Entry
+	status    *widget.Label
+	preview   *fyne.Container
+	rows      []*importRow
+	importBtn *widget.Button
+}
+
+// pasteServers opens the paste dialog.
+func (w *MainWindow) pasteServers() {
+	if !w.editable() {
+		return
+	}
+	d := &pasteDialog{w: w, entry: widget.NewMultiLineEntry(), status: widget.NewLabel(""), preview: container.NewVBox()}
+	d.entry.TextStyle = fyne.TextStyle{Monospace: true}
+	d.entry.SetPlaceHolder(pastePlaceholder)
+	d.entry.SetMinRowsVisible(9)
+	d.entry.OnChanged = func(string) { d.parse() }
+	d.status.Wrapping = fyne.TextWrapWord
+	d.importBtn = widget.NewButtonWithIcon("Import", theme.DownloadIcon(), d.importChecked)
+	d.importBtn.Importance = widget.HighImportance
+	hint := widget.NewLabel("Paste a server config from a README or another app. Servers that run a command wait for your approval before they first start.")
+	hint.Wrapping = fyne.TextWrapWord
+	top := container.NewVBox(hint, d.entry, d.status)
+	content := container.NewBorder(top, nil, nil, nil, container.NewVScroll(d.preview))
+	d.dlg = dialog.NewCustomWithoutButtons("Paste server config", content, w.win)
+	d.dlg.SetButtons([]fyne.CanvasObject{widget.NewButton("Cancel", func() { d.dlg.Hide() }), d.importBtn})
+	d.dlg.SetOnClosed(func() {
+		if w.clients.paste == d {
+			w.clients.paste = nil
+		}
+	})
+	d.dlg.Resize(fyne.NewSize(760, 680))
+	w.clients.paste = d
+	d.parse()
+	d.dlg.Show()
+	w.win.Canvas().Focus(d.entry)
+}
+
+// parse reads the entry's text and shows what would be imported. It runs on
+// each change: pasted snippets are small, and parsing them takes microseconds.
+func (d *pasteDialog) parse() {
+	checked := map[string]bool{}
+	for _, r := range d.rows {
+		checked[r.imp.Server.Name] = r.check.Checked
+	}
+	d.rows = nil
+	d.preview.RemoveAll()
+	text := d.entry.Text
+	if strings.TrimSpace(text) == "" {
+		d.status.SetText("")
+		d.status.Importance = widget.MediumImportance
+		d.updateButton()
+		return
+	}
+	servers, err := mcp.ParsePasted(text)
+	if err != nil {
+		d.status.SetText(describePasteError(err))
+		d.status.Importance = widget.DangerImportance
+		d.status.Refresh()
+		d.updateButton()
+		return
+	}
+	found := []mcp.DiscoveredFile{{Servers: servers}}
+	mcp.MarkKnown(found, d.w.configSnapshot())
+	for _, imp := range servers {
+		on, seen := checked[imp.Server.Name]
+		r := newImportRow(imp, on || !seen, d.updateButton)
+		d.rows = append(d.rows, r)
+		d.preview.Add(r.root)
+	}
+	d.status.SetText(fmt.Sprintf("Read %s:", plural(len(servers), "server", "servers")))
+	if len(servers) == 0 {
+		d.status.SetText("No servers in this text.")
+	}
+	d.status.Importance = widget.MediumImportance
+	d.status.Refresh()
+	d.updateButton()
+}
+
+func describePasteError(err error) string {
+	var ce *mcp.ConfigError
+	if errors.As(err, &ce) {
+		if ce.Line > 0 {
+			return fmt.Sprintf("Line %d, column %d: %s.", ce.Line, ce.Column, ce.Msg)
+		}
+		return capitalise(ce.Msg) + "."
+	}
+	return capitalise(err.Error()) + "."
+}
+
+func (d *pasteDialog) checkedRows() []*importRow {
+	var out []*importRow
+	for _, r := range d.rows {
+		if r.check.Checked && r.importable() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (d *pasteDialog) updateButton() {
+	n := len(d.checkedRows())
+	d.importBtn.SetText("Import")
+	if n > 1 {
+		d.importBtn.SetText(fmt.Sprintf("Import %d servers", n))
+	}
+	setEnabled(d.importBtn, n > 0)
+}
+
+func (d *pasteDialog) importChecked() {
+	rows := d.checkedRows()
+	if len(rows) == 0 {
+		return
+	}
+	servers := make([]*mcp.ImportedServer, len(rows))
+	for i, r := range rows {
+		servers[i] = r.imp
+	}
+	d.dlg.Hide()
+	d.w.importChosen(servers, "the pasted text")
+}

@@ -1,0 +1,269 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp"
+)
+
+// blankChoice is the Add dialog's "start from" choice of an empty entry.
+const blankChoice = "Blank entry"
+
+// presetsMenu is the "Add from a preset" submenu: one item per preset.
+func (w *MainWindow) presetsMenu() *fyne.Menu {
+	var items []*fyne.MenuItem
+	for _, p := range mcp.Presets() {
+		id := p.ID
+		items = append(items, fyne.NewMenuItem(p.Title+"…", func() { w.showAddDialog(id) }))
+	}
+	return fyne.NewMenu("Add from a preset", items...)
+}
+
+// showAddDialog opens the Add server dialog, starting from a blank entry
+// ("") or from the preset with that ID. A preset with parameters (folders, a
+// repository …) asks for them first. Either way the entry is shown in the
+// editor to change before it is saved: a preset is only a starting point.
+// Presets are the app's own, so they start without asking for approval.
+func (w *MainWindow) showAddDialog(presetID string) {
+	if !w.editable() {
+		return
+	}
+	m := w.manager
+	taken := func(n string) bool { return m.Session(n) != nil }
+	presets := mcp.Presets()
+	choices := []string{blankChoice}
+	for _, p := range presets {
+		choices = append(choices, p.Title)
+	}
+
+	holder := container.NewStack()
+	about := widget.NewLabel("")
+	about.Wrapping = fyne.TextWrapWord
+	about.SizeName = theme.SizeNameCaptionText
+	open := &openEditor{}
+	setEditor := func(sc *mcp.ServerConfig) {
+		if sc != nil {
+			sc.Name = w.uniqueServerName(sc.Name)
+		}
+		open.ed = newServerEditor(sc, taken)
+		holder.Objects = []fyne.CanvasObject{open.ed.root}
+		holder.Refresh()
+	}
+	setEditor(nil)
+
+	start := widget.NewSelect(choices, nil)
+	current := blankChoice
+	reverting := false
+	start.OnChanged = func(choice string) {
+		if reverting || choice == current {
+			return
+		}
+		i := slices.Index(choices, choice)
+		if i <= 0 {
+			current = blankChoice
+			about.SetText("")
+			setEditor(nil)
+			return
+		}
+		p := presets[i-1]
+		w.askPresetParameters(p, func(sc *mcp.ServerConfig) {
+			current = choice
+			about.SetText(describePreset(p))
+			setEditor(sc)
+		}, func() {
+			reverting = true
+			start.SetSelected(current)
+			reverting = false
+		})
+	}
+	top := container.NewVBox(
+		container.New(layout.NewFormLayout(), formLabel("Start from"), start),
+		about, widget.NewSeparator())
+	d := dialog.NewCustomWithoutButtons("Add server", container.NewBorder(top, nil, nil, nil, container.NewVScroll(holder)), w.win)
+	save := widget.NewButtonWithIcon("Save and start", theme.DocumentSaveIcon(), nil)
+	save.Importance = widget.HighImportance
+	open.save = func() {
+		sc, err := open.ed.build()
+		if err != nil {
+			open.ed.problem.SetText(capitalise(err.Error()) + ".")
+			return
+		}
+		d.Hide()
+		w.editor = nil
+		w.putServer("", sc)
+	}
+	open.cancel = func() {
+		d.Hide()
+		w.editor = nil
+	}
+	save.OnTapped = open.save
+	d.SetButtons([]fyne.CanvasObject{widget.NewButton("Cancel", open.cancel), save})
+	d.Resize(fyne.NewSize(680, 660))
+	w.editor = open
+	d.Show()
+	start.SetSelected(blankChoice)
+	if p, ok := mcp.PresetByID(presetID); ok {
+		start.SetSelected(p.Title)
+	}
+}
+
+// describePreset is the line under the preset choice: what it does, what it
+// runs and what must be installed for it.
+func describePreset(p mcp.Preset) string {
+	s := p.Description + "\nRuns: " + p.CommandPreview()
+	if p.Needs != "" {
+		s += " (needs " + p.Needs + ")"
+	}
+	return s
+}
+
+// A presetParamsDialog asks for the values a preset needs: folders through
+// the system's folder chooser, text in entries.
+type presetParamsDialog struct {
+	preset  mcp.Preset
+	dlg     *dialog.CustomDialog
+	folders map[string]*folderRows
+	texts   map[string]*widget.Entry
+	problem *widget.Label
+	// ok and cancel are what the dialog's buttons do.
+	ok, cancel func()
+}
+
+// askPresetParameters builds p's entry, asking for its parameters first when
+// it has any; built gets the entry, cancelled is called when the person gives up.
+func (w *MainWindow) askPresetParameters(p mcp.Preset, built func(*mcp.ServerConfig), cancelled func()) {
+	if len(p.Parameters) == 0 {
+		sc, err := p.Build(nil)
+		if err != nil {
+			w.showError("Adding "+p.Title, err)
+			cancelled()
+			return
+		}
+		built(sc)
+		return
+	}
+	d := &presetParamsDialog{preset: p, folders: map[string]*folderRows{}, texts: map[string]*widget.Entry{}, problem: widget.NewLabel("")}
+	d.problem.Importance = widget.DangerImportance
+	d.problem.Wrapping = fyne.TextWrapWord
+	var rows []fyne.CanvasObject
+	for _, param := range p.Parameters {
+		var field fyne.CanvasObject
+		switch param.Kind {
+		case mcp.ParamFolder:
+			f := newFolderRows(w, param)
+			d.folders[param.Name] = f
+			field = f.root
+		default:
+			e := widget.NewEntry()
+			d.texts[param.Name] = e
+			field = e
+		}
+		rows = append(rows, formLabel(param.Label), field)
+	}
+	intro := widget.NewLabel(describePreset(p))
+	intro.Wrapping = fyne.TextWrapWord
+	content := container.NewVBox(intro, container.New(layout.NewFormLayout(), rows...), d.problem)
+	d.dlg = dialog.NewCustomWithoutButtons(p.Title, content, w.win)
+	d.ok = func() {
+		sc, err := p.Build(d.values())
+		if err != nil {
+			d.problem.SetText(capitalise(err.Error()) + ".")
+			return
+		}
+		w.clients.params = nil
+		d.dlg.Hide()
+		built(sc)
+	}
+	d.cancel = func() {
+		w.clients.params = nil
+		d.dlg.Hide()
+		cancelled()
+	}
+	next := widget.NewButton("Continue", d.ok)
+	next.Importance = widget.HighImportance
+	d.dlg.SetButtons([]fyne.CanvasObject{widget.NewButton("Cancel", d.cancel), next})
+	d.dlg.Resize(fyne.NewSize(600, 320))
+	w.clients.params = d
+	d.dlg.Show()
+	// A required folder is the whole point of the preset: ask for it at once.
+	for _, param := range p.Parameters {
+		if f := d.folders[param.Name]; f != nil && param.Required {
+			f.choose()
+			break
+		}
+	}
+}
+
+func (d *presetParamsDialog) values() map[string][]string {
+	out := map[string][]string{}
+	for name, f := range d.folders {
+		out[name] = slices.Clone(f.paths)
+	}
+	for name, e := range d.texts {
+		out[name] = []string{e.Text}
+	}
+	return out
+}
+
+// folderRows lists chosen folders, each removable, with a button that asks
+// for another (or, for a single folder, a different one).
+type folderRows struct {
+	w        *MainWindow
+	param    mcp.PresetParameter
+	paths    []string
+	box      *fyne.Container
+	chooseBt *widget.Button
+	root     fyne.CanvasObject
+}
+
+func newFolderRows(w *MainWindow, param mcp.PresetParameter) *folderRows {
+	f := &folderRows{w: w, param: param, box: container.NewVBox()}
+	f.chooseBt = widget.NewButtonWithIcon("Choose folder…", theme.FolderOpenIcon(), f.choose)
+	f.root = container.NewVBox(f.box, container.NewHBox(f.chooseBt))
+	return f
+}
+
+func (f *folderRows) choose() {
+	f.w.clients.chooseFolder(f.w.win, f.param.Label, f.add)
+}
+
+func (f *folderRows) add(path string) {
+	path = strings.TrimSpace(path)
+	if path == "" || slices.Contains(f.paths, path) {
+		return
+	}
+	if !f.param.Multiple {
+		f.paths = nil
+	}
+	f.paths = append(f.paths, path)
+	f.redraw()
+}
+
+func (f *folderRows) redraw() {
+	f.box.RemoveAll()
+	for _, p := range f.paths {
+		label := widget.NewLabel(p)
+		label.Wrapping = fyne.TextWrapBreak
+		remove := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() {
+			f.paths = slices.DeleteFunc(f.paths, func(x string) bool { return x == p })
+			f.redraw()
+		})
+		remove.Importance = widget.LowImportance
+		f.box.Add(container.NewBorder(nil, nil, widget.NewIcon(theme.FolderIcon()), remove, label))
+	}
+	if f.param.Multiple && len(f.paths) > 0 {
+		f.chooseBt.SetText("Add another folder…")
+	} else if len(f.paths) > 0 {
+		f.chooseBt.SetText("Choose another folder…")
+	} else {
+		f.chooseBt.SetText("Choose folder…")
+	}
+}
