@@ -56,9 +56,17 @@ func Run(opts Options) error {
 		approvals = nil
 	}
 	a := app.NewWithID(AppID)
-	m := mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: approvals})
+	// Sampling and elicitation requests wait in a queue for the person.
+	requests := newServerRequests()
+	m := mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: approvals, Handlers: requests.Handlers()})
 	w := NewMainWindow(a, m, path)
 	w.approvals = approvals
+	w.attachRequests(requests)
+	if dir, err := mcp.DefaultHistoryDir(); err == nil {
+		w.SetHistory(mcp.NewHistory(dir, mcp.HistoryOptions{}))
+	} else {
+		fmt.Fprintln(os.Stderr, "mcpbrowser: calls are not kept in history:", err)
+	}
 	if cfgErr != nil {
 		w.SetConfigError(cfgErr)
 	}

@@ -83,6 +83,16 @@ type MainWindow struct {
 	editor             *openEditor
 	destructiveConfirm *dialog.ConfirmDialog
 
+	// features are the tabs beyond tools and the server header (capabilities.go).
+	features *featurePanes
+	// requests shows what servers ask of the person (requests.go).
+	requests *requestPanel
+	// roots are each server's root folders (roots.go).
+	roots       *rootStore
+	rootsEditor *rootsEditor
+	// history keeps every call, read and prompt get (nil: nothing is kept).
+	history *mcp.History
+
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
 	origin  *originView
@@ -106,6 +116,7 @@ func NewMainWindow(a fyne.App, m *mcp.Manager, cfgPath string) *MainWindow {
 		refreshPending: map[string]bool{},
 	}
 	w.build()
+	w.roots.applyAll(m)
 	w.subscribe()
 	w.reloadServers()
 	if last := w.prefs.lastServer(); m.Session(last) != nil {
@@ -140,7 +151,10 @@ func (w *MainWindow) build() {
 		w.form.Widget())
 	work := container.NewVSplit(formArea, w.result.Widget())
 	toolsSplit := container.NewHSplit(w.tools.root, work)
-	w.toolsArea = toolsSplit
+	w.roots = newRootStore(w.app.Preferences())
+	w.requests = newRequestPanel(w)
+	w.features = newFeaturePanes(w, toolsSplit)
+	w.toolsArea = w.features.root
 	w.emptyNotice = container.NewCenter(widget.NewLabel("Select a server on the left."))
 	w.middle = container.NewStack(w.toolsArea, w.status.root, w.emptyNotice)
 	w.origin = newOriginView()
@@ -162,7 +176,7 @@ func (w *MainWindow) build() {
 	w.banner = container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, container.NewCenter(icon), reload, w.bannerText)))
 	w.banner.Hide()
 
-	w.win.SetContent(container.NewBorder(w.banner, nil, nil, nil, outer))
+	w.win.SetContent(container.NewBorder(container.NewVBox(w.banner, w.requests.banner), nil, nil, nil, outer))
 	w.win.SetMainMenu(w.mainMenu())
 	w.win.Resize(w.prefs.windowSize())
 	w.win.SetMaster()
@@ -293,7 +307,8 @@ func (w *MainWindow) reloadConfig() {
 		return
 	}
 	old, oldUnsub := w.manager, w.unsubscribe
-	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals})
+	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals, Handlers: w.requestHandlers()})
+	w.roots.applyAll(w.manager)
 	w.subscribe()
 	if oldUnsub != nil {
 		oldUnsub()
@@ -322,7 +337,15 @@ func (w *MainWindow) subscribe() {
 		case mcp.EventState, mcp.EventTools:
 			w.scheduleRefresh(m, e.Server, false)
 		case mcp.EventServers:
+			// A new or edited entry gets its roots before PutServer connects it.
+			w.roots.applyTo(m.Session(e.Server))
 			w.scheduleRefresh(m, e.Server, true)
+		case mcp.EventListChanged, mcp.EventResourceUpdated:
+			fyne.Do(func() {
+				if m == w.manager {
+					w.features.event(e)
+				}
+			})
 		}
 	})
 }
@@ -399,6 +422,7 @@ func (w *MainWindow) selectServer(name string) {
 // showSelection redraws the middle for the selected server's current state.
 func (w *MainWindow) showSelection() {
 	s := w.manager.Session(w.selected)
+	w.features.show(s)
 	w.origin.show(sessionConfig(s))
 	if s == nil {
 		w.currentTool = nil

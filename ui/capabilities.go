@@ -1,0 +1,307 @@
+package ui
+
+import (
+	"context"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp"
+)
+
+// This file is the middle column's frame around the tools: the server
+// header (what the server declared, its log level, roots, ping) and the tabs
+// Tools | Resources | Prompts | History. A feature the server did not
+// declare shows as absent, with a button to try it anyway.
+
+// shortRequest bounds requests made from the header (ping, log level): they
+// are quick, and a server that never answers must not leave a spinner forever.
+const shortRequest = 30 * time.Second
+
+// featurePanes are the tabs of the middle column and the header above them.
+// They are used from the UI goroutine only.
+type featurePanes struct {
+	w      *MainWindow
+	header *serverHeader
+	tabs   *container.AppTabs
+
+	toolsTab, resourcesTab, promptsTab, historyTab *container.TabItem
+
+	resources *resourcesTab
+	prompts   *promptsTab
+	history   *historyTab
+	root      fyne.CanvasObject
+}
+
+// newFeaturePanes wraps the tools area (list, form, result) in the tabs.
+func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
+	f := &featurePanes{w: w}
+	f.header = newServerHeader(w)
+	f.resources = newResourcesTab(w)
+	f.prompts = newPromptsTab(w)
+	f.history = newHistoryTab(w)
+	f.toolsTab = container.NewTabItemWithIcon("Tools", theme.SettingsIcon(), tools)
+	f.resourcesTab = container.NewTabItemWithIcon("Resources", theme.FileIcon(), f.resources.root)
+	f.promptsTab = container.NewTabItemWithIcon("Prompts", theme.MailComposeIcon(), f.prompts.root)
+	f.historyTab = container.NewTabItemWithIcon("History", theme.HistoryIcon(), f.history.root)
+	f.tabs = container.NewAppTabs(f.toolsTab, f.resourcesTab, f.promptsTab, f.historyTab)
+	f.tabs.OnSelected = func(t *container.TabItem) { f.tabShown(t) }
+	f.root = container.NewBorder(f.header.root, nil, nil, nil, f.tabs)
+	return f
+}
+
+// show follows the selected server (nil for none): a new connection means
+// new lists, so each tab starts over when the session or its connection changed.
+func (f *featurePanes) show(s *mcp.Session) {
+	f.header.show(s)
+	f.resources.setSession(s, f.tabs.Selected() == f.resourcesTab)
+	f.prompts.setSession(s, f.tabs.Selected() == f.promptsTab)
+	name := ""
+	if s != nil {
+		name = s.Name()
+	}
+	f.history.setServer(name, f.tabs.Selected() == f.historyTab)
+}
+
+// tabShown loads what a tab shows the first time it is looked at: a person
+// who only calls tools sees no resources/list or prompts/list in the wire log.
+func (f *featurePanes) tabShown(t *container.TabItem) {
+	switch t {
+	case f.resourcesTab:
+		f.resources.shown()
+	case f.promptsTab:
+		f.prompts.shown()
+	case f.historyTab:
+		f.history.shown()
+	}
+}
+
+// event takes the manager's feature events (on the UI goroutine).
+func (f *featurePanes) event(e mcp.Event) {
+	switch e.Kind {
+	case mcp.EventListChanged:
+		switch e.List {
+		case "resources":
+			f.resources.listChanged(e.Server)
+		case "prompts":
+			f.prompts.listChanged(e.Server)
+		}
+	case mcp.EventResourceUpdated:
+		f.resources.resourceUpdated(e.Server, e.URI)
+	}
+}
+
+// selectTab brings a tab to the front.
+func (f *featurePanes) selectTab(t *container.TabItem) {
+	if f.tabs.Selected() != t {
+		f.tabs.Select(t)
+	}
+}
+
+// connectionOf identifies one connection of s: the initialize result is new
+// on every connect, and lists, subscriptions and log levels die with it.
+func connectionOf(s *mcp.Session) *sdk.InitializeResult {
+	if s == nil {
+		return nil
+	}
+	return s.InitializeResult()
+}
+
+// A serverHeader sits above the tabs: what the server declared, the level
+// of log messages it should send, its roots, and a ping.
+type serverHeader struct {
+	w       *MainWindow
+	session *mcp.Session
+	conn    *sdk.InitializeResult
+
+	caps     *widget.Label
+	level    *widget.Select
+	rootsBtn *widget.Button
+	pingBtn  *widget.Button
+	note     *widget.Label // the last ping's time or what went wrong
+	root     fyne.CanvasObject
+
+	// quiet is set while the header changes the level select itself.
+	quiet bool
+	seq   int // numbers header requests so a late answer for another server is dropped
+}
+
+func newServerHeader(w *MainWindow) *serverHeader {
+	h := &serverHeader{w: w}
+	h.caps = widget.NewLabel("")
+	h.caps.SizeName = theme.SizeNameCaptionText
+	h.caps.Wrapping = fyne.TextWrapWord
+	h.level = widget.NewSelect(mcp.LogLevels(), func(level string) {
+		if !h.quiet {
+			h.setLevel(level)
+		}
+	})
+	h.level.PlaceHolder = "Log level"
+	h.rootsBtn = widget.NewButtonWithIcon("Roots…", theme.FolderIcon(), w.showRootsDialog)
+	h.pingBtn = widget.NewButtonWithIcon("Ping", theme.MediaReplayIcon(), h.ping)
+	h.note = widget.NewLabel("")
+	h.note.SizeName = theme.SizeNameCaptionText
+	h.note.Truncation = fyne.TextTruncateEllipsis
+	h.note.Hide()
+	actions := container.NewHBox(h.level, h.rootsBtn, h.pingBtn)
+	h.root = container.NewVBox(
+		container.NewBorder(nil, nil, nil, actions, h.caps),
+		h.note,
+		widget.NewSeparator())
+	return h
+}
+
+// show describes s; a new session or connection forgets the level and the ping.
+func (h *serverHeader) show(s *mcp.Session) {
+	conn := connectionOf(s)
+	if s != h.session || conn != h.conn {
+		h.session, h.conn = s, conn
+		h.seq++
+		h.quiet = true
+		h.level.ClearSelected()
+		h.quiet = false
+		h.say("")
+	}
+	if s == nil {
+		h.caps.SetText("")
+		return
+	}
+	c := s.Capabilities()
+	setLabel(h.caps, "Declared: "+c.String())
+	if c.Logging && s.Status().State == mcp.StateReady {
+		h.level.Enable()
+	} else {
+		h.level.Disable()
+	}
+	setEnabled(h.pingBtn, s.Status().State == mcp.StateReady)
+}
+
+func (h *serverHeader) say(msg string) {
+	h.note.SetText(msg)
+	if msg == "" {
+		h.note.Hide()
+	} else {
+		h.note.Show()
+	}
+}
+
+// setLevel sends logging/setLevel; the messages that follow arrive in the stderr tab.
+func (h *serverHeader) setLevel(level string) {
+	s := h.session
+	if s == nil || level == "" {
+		return
+	}
+	h.seq++
+	n := h.seq
+	h.say("Asking the server to send log messages at " + level + " and above …")
+	h.w.goWork(func(ctx context.Context) {
+		ctx, cancel := context.WithTimeout(ctx, shortRequest)
+		defer cancel()
+		err := s.SetLogLevel(ctx, level)
+		fyne.Do(func() {
+			if n != h.seq {
+				return
+			}
+			if err != nil {
+				h.say("Setting the log level failed: " + err.Error())
+				return
+			}
+			h.say("The server sends log messages at " + level + " and above (see the stderr tab).")
+		})
+	})
+}
+
+// ping measures one round trip to the server.
+func (h *serverHeader) ping() {
+	s := h.session
+	if s == nil {
+		return
+	}
+	h.seq++
+	n := h.seq
+	h.pingBtn.Disable()
+	h.say("Ping …")
+	h.w.goWork(func(ctx context.Context) {
+		ctx, cancel := context.WithTimeout(ctx, shortRequest)
+		defer cancel()
+		d, err := s.Ping(ctx)
+		err = mcp.AsRequestError("ping", err)
+		fyne.Do(func() {
+			h.pingBtn.Enable()
+			if n != h.seq {
+				return
+			}
+			if err != nil {
+				h.say("Ping failed: " + err.Error())
+				return
+			}
+			h.say("Ping: the server answered in " + formatElapsed(d) + " (at " + time.Now().Format("15:04:05") + ").")
+		})
+	})
+}
+
+// An absentNotice stands in for a feature the server did not declare: it
+// says so plainly, and "Try anyway" sends the request to show what the
+// server answers (usually a JSON-RPC error).
+type absentNotice struct {
+	title  *widget.Label
+	detail *widget.Label
+	try    *widget.Button
+	result *widget.Label
+	root   fyne.CanvasObject
+}
+
+func newAbsentNotice(onTry func()) *absentNotice {
+	a := &absentNotice{}
+	a.title = boldLabel("")
+	a.title.SizeName = theme.SizeNameSubHeadingText
+	a.title.Wrapping = fyne.TextWrapWord
+	a.detail = widget.NewLabel("")
+	a.detail.Wrapping = fyne.TextWrapWord
+	a.try = widget.NewButtonWithIcon("Try anyway", theme.MediaPlayIcon(), onTry)
+	a.result = widget.NewLabel("")
+	a.result.Wrapping = fyne.TextWrapWord
+	a.result.Selectable = true
+	a.result.Hide()
+	a.root = container.NewVScroll(container.NewPadded(container.NewVBox(
+		a.title, a.detail, container.NewHBox(a.try, layout.NewSpacer()), a.result)))
+	return a
+}
+
+// set says which feature is absent and which request "Try anyway" sends.
+func (a *absentNotice) set(feature, method string) {
+	a.title.SetText("This server does not offer " + feature)
+	a.detail.SetText("It did not declare the \"" + feature + "\" capability when it started, so the app does not ask for " +
+		feature + ". Try anyway sends " + method + " and shows what the server answers.")
+	a.try.Enable()
+	a.result.SetText("")
+	a.result.Hide()
+}
+
+// trying shows that the request is on its way.
+func (a *absentNotice) trying(method string) {
+	a.try.Disable()
+	a.result.SetText("Sending " + method + " …")
+	a.result.Importance = widget.MediumImportance
+	a.result.Show()
+}
+
+// answered shows the server's answer: its error in words (code included), or
+// what came back when it answered after all.
+func (a *absentNotice) answered(err error, okText string) {
+	a.try.Enable()
+	if err != nil {
+		a.result.SetText(capitalise(err.Error()))
+		a.result.Importance = widget.DangerImportance
+	} else {
+		a.result.SetText(okText)
+		a.result.Importance = widget.MediumImportance
+	}
+	a.result.Refresh()
+	a.result.Show()
+}

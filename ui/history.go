@@ -1,0 +1,382 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp"
+)
+
+// SetHistory keeps every tool call, resource read and prompt get of the
+// window's servers in h (nil keeps nothing). Run sets the history under the
+// XDG data directory; tests set one in a temporary folder or none.
+func (w *MainWindow) SetHistory(h *mcp.History) {
+	w.history = h
+	w.features.history.reset()
+}
+
+// historyChanged tells the History tab that server's history grew.
+func (w *MainWindow) historyChanged(server string) {
+	if w.features != nil {
+		w.features.history.changed(server)
+	}
+}
+
+// A historyTab lists the selected server's history, newest first. Selecting
+// an entry shows it again; "Load arguments" puts a call's arguments back
+// into the tool's form or the prompt's, and a read is read again.
+type historyTab struct {
+	w       *MainWindow
+	server  string
+	stale   bool
+	entries []mcp.HistoryEntry
+	current *mcp.HistoryEntry
+	seq     int
+
+	list     *widget.List
+	count    *widget.Label
+	clearBtn *widget.Button
+	off      *widget.Label // says why nothing is kept
+	title    *widget.Label
+	meta     *widget.Label
+	message  *widget.Label
+	loadBtn  *widget.Button
+	note     *widget.Label
+	args     *widget.Label
+	argsBox  *fyne.Container
+	result   *textLines
+	detail   fyne.CanvasObject
+	hint     fyne.CanvasObject
+	root     fyne.CanvasObject
+}
+
+func newHistoryTab(w *MainWindow) *historyTab {
+	t := &historyTab{w: w}
+	t.count = smallLabel()
+	t.clearBtn = widget.NewButtonWithIcon("Clear…", theme.DeleteIcon(), t.confirmClear)
+	t.clearBtn.Importance = widget.LowImportance
+	t.clearBtn.Disable()
+	t.off = lowLabel("")
+	t.off.Hide()
+	t.list = widget.NewList(
+		func() int { return len(t.entries) },
+		newTwoLineRow,
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			if id < len(t.entries) {
+				e := &t.entries[id]
+				setTwoLineRow(o, e.Name, historySubtitle(e), historyFlag(e))
+			}
+		})
+	t.list.OnSelected = func(id widget.ListItemID) {
+		if id < len(t.entries) {
+			t.show(t.entries[id])
+		}
+	}
+	heading := widget.NewLabelWithStyle("History", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	left := container.NewBorder(
+		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.clearBtn)), t.off),
+		nil, nil, nil, t.list)
+
+	t.title = boldLabel("")
+	t.title.SizeName = theme.SizeNameSubHeadingText
+	t.title.Wrapping = fyne.TextWrapBreak
+	t.meta = widget.NewLabel("")
+	t.meta.Wrapping = fyne.TextWrapWord
+	t.message = widget.NewLabel("")
+	t.message.Wrapping = fyne.TextWrapWord
+	t.message.Importance = widget.DangerImportance
+	t.message.Selectable = true
+	t.loadBtn = widget.NewButtonWithIcon("Load arguments", theme.ContentUndoIcon(), t.replay)
+	t.loadBtn.Importance = widget.HighImportance
+	t.note = widget.NewLabel("")
+	t.note.Wrapping = fyne.TextWrapWord
+	t.note.SizeName = theme.SizeNameCaptionText
+	t.args = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	t.args.Selectable = true
+	t.args.Wrapping = fyne.TextWrapBreak
+	t.argsBox = container.NewVBox(heading2("Arguments"), t.args)
+	t.result = newTextLines()
+	head := container.NewVBox(t.title, t.meta, t.message,
+		container.NewBorder(nil, nil, t.loadBtn, nil, t.note), t.argsBox, heading2("Result"))
+	t.detail = container.NewBorder(container.NewPadded(head), nil, nil, nil, t.result.withBar(true))
+	t.detail.Hide()
+	t.hint = container.NewCenter(lowLabel("Every tool call, resource read and prompt get is kept here. Select one to see it again."))
+	split := container.NewHSplit(left, container.NewStack(t.detail, t.hint))
+	split.SetOffset(0.32)
+	t.root = split
+	return t
+}
+
+func heading2(s string) *widget.Label {
+	return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+}
+
+// historySubtitle is an entry's second line: kind, time, duration, outcome.
+func historySubtitle(e *mcp.HistoryEntry) string {
+	outcome := "ok"
+	if !e.OK() {
+		outcome = string(e.ErrorLayer) + " error"
+	}
+	return fmt.Sprintf("%s · %s · %s · %s", e.Kind, historyTime(e.Time), formatElapsed(time.Duration(e.DurationMS*float64(time.Millisecond))), outcome)
+}
+
+// historyTime is the time of day for today's entries, else the date too.
+func historyTime(t time.Time) string {
+	now := time.Now()
+	if t.Year() == now.Year() && t.YearDay() == now.YearDay() {
+		return t.Format("15:04:05")
+	}
+	return t.Format("2006-01-02 15:04")
+}
+
+// historyFlag marks failed entries at the row's right.
+func historyFlag(e *mcp.HistoryEntry) string {
+	if e.OK() {
+		return ""
+	}
+	return string(e.ErrorLayer)
+}
+
+func (t *historyTab) visible() bool {
+	f := t.w.features
+	return f != nil && f.tabs.Selected() == f.historyTab
+}
+
+// setServer follows the selected server; the list is read when the tab is shown.
+func (t *historyTab) setServer(name string, visible bool) {
+	if name == t.server {
+		return
+	}
+	t.server = name
+	t.entries, t.current = nil, nil
+	t.list.UnselectAll()
+	t.list.Refresh()
+	t.showDetail(false)
+	t.stale = true
+	if visible {
+		t.shown()
+	}
+}
+
+// reset forgets what was read (the history itself changed).
+func (t *historyTab) reset() {
+	t.stale = true
+	if t.visible() {
+		t.shown()
+	}
+}
+
+// changed reloads the list after server's history grew.
+func (t *historyTab) changed(server string) {
+	if server != t.server {
+		return
+	}
+	t.stale = true
+	if t.visible() {
+		t.shown()
+	}
+}
+
+func (t *historyTab) shown() {
+	if !t.stale {
+		return
+	}
+	t.stale = false
+	t.load()
+}
+
+// load reads the server's history file on a goroutine.
+func (t *historyTab) load() {
+	h, server := t.w.history, t.server
+	t.seq++
+	n := t.seq
+	if h == nil || server == "" {
+		t.entries = nil
+		t.list.Refresh()
+		t.count.SetText("")
+		t.clearBtn.Disable()
+		if h == nil {
+			t.off.SetText("History is not kept in this window.")
+			t.off.Show()
+		}
+		return
+	}
+	t.off.Hide()
+	t.w.goWork(func(context.Context) {
+		entries, err := h.List(server)
+		fyne.Do(func() {
+			if n != t.seq || server != t.server {
+				return
+			}
+			if err != nil {
+				t.off.SetText("The history could not be read: " + err.Error())
+				t.off.Show()
+			}
+			t.setEntries(entries)
+		})
+	})
+}
+
+func (t *historyTab) setEntries(entries []mcp.HistoryEntry) {
+	t.entries = entries
+	t.count.SetText(plural(len(entries), "entry", "entries"))
+	setEnabled(t.clearBtn, len(entries) > 0)
+	t.list.Refresh()
+	if t.current == nil {
+		return
+	}
+	for i := range entries {
+		if entries[i].ID == t.current.ID {
+			t.list.Select(i)
+			return
+		}
+	}
+	t.current = nil
+	t.list.UnselectAll()
+	t.showDetail(false)
+}
+
+func (t *historyTab) showDetail(on bool) {
+	if on {
+		t.hint.Hide()
+		t.detail.Show()
+	} else {
+		t.detail.Hide()
+		t.hint.Show()
+	}
+}
+
+// show shows one entry again: what was asked, how it ended, the stored result.
+func (t *historyTab) show(e mcp.HistoryEntry) {
+	if t.current != nil && t.current.ID == e.ID && t.detail.Visible() {
+		return
+	}
+	t.current = &e
+	t.title.SetText(string(e.Kind) + " " + e.Name)
+	outcome := "succeeded"
+	if !e.OK() {
+		outcome = "failed: " + string(e.ErrorLayer) + " error"
+	}
+	t.meta.SetText(fmt.Sprintf("%s · took %s · %s", e.Time.Format("2006-01-02 15:04:05"),
+		formatElapsed(time.Duration(e.DurationMS*float64(time.Millisecond))), outcome))
+	t.message.SetText(capitalise(e.Message))
+	if e.Message == "" {
+		t.message.Hide()
+	} else {
+		t.message.Show()
+	}
+	if len(e.Arguments) > 0 {
+		t.args.SetText(prettyJSON(e.Arguments))
+		t.argsBox.Show()
+	} else {
+		t.argsBox.Hide()
+	}
+	switch e.Kind {
+	case mcp.HistoryResource:
+		t.loadBtn.SetText("Read again")
+		t.loadBtn.SetIcon(theme.ViewRefreshIcon())
+	default:
+		t.loadBtn.SetText("Load arguments")
+		t.loadBtn.SetIcon(theme.ContentUndoIcon())
+	}
+	t.note.SetText("")
+	result := "(no result was kept)"
+	if len(e.Result) > 0 {
+		result, _ = prettyJSONText(string(e.Result))
+	}
+	if e.Cut {
+		result = "The result was too big to keep whole; long texts in it are cut.\n\n" + result
+	}
+	t.result.SetText(result)
+	t.showDetail(true)
+}
+
+// replay puts the entry's arguments back where they came from: the tool's
+// form, the prompt's form, or a new read of the resource.
+func (t *historyTab) replay() {
+	e := t.current
+	if e == nil {
+		return
+	}
+	w := t.w
+	f := w.features
+	switch e.Kind {
+	case mcp.HistoryTool:
+		f.selectTab(f.toolsTab)
+		if !w.SelectTool(e.Name) {
+			f.selectTab(f.historyTab)
+			t.note.SetText("The server does not offer the tool " + e.Name + " now.")
+			return
+		}
+		args := e.Arguments
+		if len(args) == 0 {
+			args = json.RawMessage(`{}`)
+		}
+		if err := w.form.Load(args); err != nil {
+			w.runner.say("Loaded from history, with a problem: " + err.Error())
+			return
+		}
+		w.runner.say("Arguments loaded from the call at " + historyTime(e.Time) + "; Ctrl+Enter runs it again.")
+	case mcp.HistoryPrompt:
+		args, err := e.PromptArguments()
+		if err != nil {
+			t.note.SetText(capitalise(err.Error()))
+			return
+		}
+		f.selectTab(f.promptsTab)
+		p := f.prompts
+		p.whenLoaded(func() {
+			if !p.selectName(e.Name) {
+				p.note.SetText("The server does not offer the prompt " + e.Name + " now.")
+				return
+			}
+			unknown := p.form.load(args)
+			msg := "Arguments loaded from " + historyTime(e.Time) + "; Get sends it again."
+			if len(unknown) > 0 {
+				msg += " The prompt no longer takes: " + strings.Join(unknown, ", ") + "."
+			}
+			p.note.SetText(msg)
+		})
+	case mcp.HistoryResource:
+		f.selectTab(f.resourcesTab)
+		f.resources.selectURI(e.Name)
+	}
+}
+
+// confirmClear asks, then forgets the server's history.
+func (t *historyTab) confirmClear() {
+	h, server := t.w.history, t.server
+	if h == nil || server == "" {
+		return
+	}
+	msg := widget.NewLabel(fmt.Sprintf("Forget all %s of %s? This cannot be undone.", plural(len(t.entries), "history entry", "history entries"), server))
+	msg.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustomConfirm("Clear history", "Clear", "Keep", msg, func(ok bool) {
+		if !ok {
+			return
+		}
+		t.w.goWork(func(context.Context) {
+			err := h.Clear(server)
+			fyne.Do(func() {
+				if err != nil {
+					t.w.showError("Clearing the history", err)
+				}
+				t.current = nil
+				t.showDetail(false)
+				t.changed(server)
+			})
+		})
+	}, t.w.win)
+	d.SetConfirmImportance(widget.DangerImportance)
+	d.Resize(fyne.NewSize(420, 180))
+	d.Show()
+}

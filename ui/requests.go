@@ -1,0 +1,505 @@
+package ui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp"
+)
+
+// This file answers what servers ask of the person: a model reply
+// (sampling/createMessage) and information or consent (elicitation/create,
+// as a form or a URL to open). A request waits in a queue, the server
+// waits with it, and a banner says so; the panel (a window of its own, so
+// the main window stays usable) shows each request in full. Nothing is sent
+// until the person answers, and a request the server gave up on disappears.
+
+// serverRequests is the queue the manager's handlers put requests in. It is
+// made before the manager (the handlers go into ManagerOptions) and so
+// before the window, which attaches to it later.
+type serverRequests struct {
+	queue *mcp.RequestQueue
+
+	mu     sync.Mutex
+	notify func() // the window's, once attached
+}
+
+func newServerRequests() *serverRequests {
+	r := &serverRequests{}
+	r.queue = mcp.NewRequestQueue(func(*mcp.PendingRequest, mcp.RequestChange) { r.changed() })
+	return r
+}
+
+// Handlers put every sampling and elicitation request in the queue.
+func (r *serverRequests) Handlers() mcp.Handlers { return r.queue.Handlers() }
+
+// changed runs on a server's goroutine.
+func (r *serverRequests) changed() {
+	r.mu.Lock()
+	f := r.notify
+	r.mu.Unlock()
+	if f != nil {
+		f()
+	}
+}
+
+func (r *serverRequests) setNotify(f func()) {
+	r.mu.Lock()
+	r.notify = f
+	r.mu.Unlock()
+}
+
+// attachRequests shows the requests waiting in r and every one that comes.
+// The manager's (and every later manager's) handlers must be r's.
+func (w *MainWindow) attachRequests(r *serverRequests) {
+	w.requests.src = r
+	r.setNotify(func() { fyne.Do(w.requests.sync) })
+	w.requests.sync()
+}
+
+// requestHandlers are the handlers for a new manager (after a reload).
+func (w *MainWindow) requestHandlers() mcp.Handlers {
+	if w.requests.src == nil {
+		return mcp.Handlers{}
+	}
+	return w.requests.src.Handlers()
+}
+
+// A requestPanel is the banner in the main window and the window listing
+// the requests that wait. It is used from the UI goroutine only.
+type requestPanel struct {
+	w       *MainWindow
+	src     *serverRequests
+	pending []*mcp.PendingRequest
+	// answered are requests answered here that the queue may still list
+	// for a moment (until the server's goroutine takes the answer).
+	answered map[*mcp.PendingRequest]bool
+
+	banner     *fyne.Container
+	bannerText *widget.Label
+	openBtn    *widget.Button
+
+	win     fyne.Window // nil until opened, and again after it is closed
+	list    *widget.List
+	detail  *fyne.Container
+	current *mcp.PendingRequest
+
+	// openURL opens a URL-mode elicitation's link; the app's by default,
+	// a recorder in tests.
+	openURL func(*url.URL) error
+
+	// The current request's widgets (those that apply to its kind).
+	reply      *widget.Entry
+	model      *widget.Entry
+	form       *FormView
+	note       *widget.Label
+	sendBtn    *widget.Button
+	rejectBtn  *widget.Button
+	acceptBtn  *widget.Button
+	declineBtn *widget.Button
+	cancelBtn  *widget.Button
+	linkBtn    *widget.Button
+
+	// lastAnswer says what was last sent, for the person and for tests.
+	lastAnswer string
+}
+
+func newRequestPanel(w *MainWindow) *requestPanel {
+	p := &requestPanel{w: w, openURL: w.app.OpenURL, answered: map[*mcp.PendingRequest]bool{}}
+	p.bannerText = widget.NewLabel("")
+	p.bannerText.Wrapping = fyne.TextWrapWord
+	p.openBtn = widget.NewButtonWithIcon("Open", theme.MailComposeIcon(), p.open)
+	p.openBtn.Importance = widget.HighImportance
+	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.QuestionIcon()))
+	p.banner = container.NewStack(newTint(theme.ColorNameWarning, 0x40),
+		container.NewPadded(container.NewBorder(nil, nil, container.NewCenter(icon), p.openBtn, p.bannerText)))
+	p.banner.Hide()
+	return p
+}
+
+// sync reads the queue again: the banner, the list, and the request on show
+// (a request that is gone is replaced by the next one).
+func (p *requestPanel) sync() {
+	if p.src == nil {
+		return
+	}
+	all := p.src.queue.Pending()
+	p.pending = p.pending[:0]
+	live := map[*mcp.PendingRequest]bool{}
+	for _, r := range all {
+		live[r] = true
+		if !p.answered[r] {
+			p.pending = append(p.pending, r)
+		}
+	}
+	for r := range p.answered {
+		if !live[r] {
+			delete(p.answered, r)
+		}
+	}
+	switch n := len(p.pending); n {
+	case 0:
+		p.banner.Hide()
+	case 1:
+		p.bannerText.SetText(describeRequest(p.pending[0]) + ". It waits for your answer.")
+		p.banner.Show()
+	default:
+		p.bannerText.SetText(strconv.Itoa(n) + " requests from servers wait for your answer, the first: " + describeRequest(p.pending[0]) + ".")
+		p.banner.Show()
+	}
+	if p.win == nil {
+		return
+	}
+	p.win.SetTitle(p.windowTitle())
+	p.list.Refresh()
+	if p.current != nil && p.indexOf(p.current) < 0 {
+		p.current = nil
+	}
+	switch {
+	case p.current != nil:
+		p.list.Select(p.indexOf(p.current))
+	case len(p.pending) > 0:
+		p.list.Select(0) // shows it
+	default:
+		p.list.UnselectAll()
+		p.showNothing()
+	}
+}
+
+func (p *requestPanel) indexOf(r *mcp.PendingRequest) int {
+	for i, x := range p.pending {
+		if x == r {
+			return i
+		}
+	}
+	return -1
+}
+
+func (p *requestPanel) windowTitle() string {
+	if len(p.pending) == 0 {
+		return "Requests from servers"
+	}
+	return fmt.Sprintf("Requests from servers (%d waiting)", len(p.pending))
+}
+
+// describeRequest says in a few words who asks for what.
+func describeRequest(r *mcp.PendingRequest) string {
+	switch {
+	case r.Kind == mcp.RequestSampling:
+		return r.Server + " asks for a model reply"
+	case r.IsURL():
+		return r.Server + " asks you to open a link"
+	}
+	return r.Server + " asks you for information"
+}
+
+// open shows the requests window (making it the first time).
+func (p *requestPanel) open() {
+	if p.win != nil {
+		p.win.Show()
+		p.win.RequestFocus()
+		return
+	}
+	p.win = p.w.app.NewWindow(p.windowTitle())
+	p.list = widget.NewList(
+		func() int { return len(p.pending) },
+		newTwoLineRow,
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			if id < len(p.pending) {
+				r := p.pending[id]
+				setTwoLineRow(o, describeRequest(r), "received "+r.Received.Format("15:04:05"), "")
+			}
+		})
+	p.list.OnSelected = func(id widget.ListItemID) {
+		if id < len(p.pending) && p.pending[id] != p.current {
+			p.show(p.pending[id])
+		}
+	}
+	p.detail = container.NewStack()
+	split := container.NewHSplit(p.list, p.detail)
+	split.SetOffset(0.28)
+	p.win.SetContent(split)
+	p.win.Resize(fyne.NewSize(860, 640))
+	p.win.SetOnClosed(func() {
+		p.win, p.current = nil, nil
+	})
+	p.win.Show()
+	p.sync()
+}
+
+func (p *requestPanel) showNothing() {
+	p.current = nil
+	p.setDetail(container.NewCenter(lowLabel("No requests wait for you. When a server asks for a model reply or for information, it shows here.")))
+}
+
+func (p *requestPanel) setDetail(o fyne.CanvasObject) {
+	p.detail.Objects = []fyne.CanvasObject{o}
+	p.detail.Refresh()
+}
+
+// show builds the answer panel for r.
+func (p *requestPanel) show(r *mcp.PendingRequest) {
+	p.current = r
+	p.reply, p.model, p.form = nil, nil, nil
+	p.sendBtn, p.rejectBtn, p.acceptBtn, p.declineBtn, p.cancelBtn, p.linkBtn = nil, nil, nil, nil, nil, nil
+	p.note = widget.NewLabel("")
+	p.note.Wrapping = fyne.TextWrapWord
+	switch {
+	case r.Kind == mcp.RequestSampling:
+		p.setDetail(p.samplingView(r))
+	case r.IsURL():
+		p.setDetail(p.urlView(r))
+	default:
+		p.setDetail(p.formView(r))
+	}
+}
+
+// requestTitle is the top of every request: who asks what, and when.
+func requestTitle(r *mcp.PendingRequest, promise string) fyne.CanvasObject {
+	title := boldLabel(describeRequest(r))
+	title.SizeName = theme.SizeNameSubHeadingText
+	title.Wrapping = fyne.TextWrapWord
+	when := widget.NewLabel("Received " + r.Received.Format("15:04:05") + ". " + promise)
+	when.Wrapping = fyne.TextWrapWord
+	when.SizeName = theme.SizeNameCaptionText
+	return container.NewVBox(title, when)
+}
+
+// samplingView shows a sampling request in full (messages by role, system
+// prompt, model preferences, limits) and takes the person's reply.
+func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
+	sp := r.Sampling()
+	rv := NewResultView(p.win)
+	var rows []fyne.CanvasObject
+	if sp.SystemPrompt != "" {
+		rows = append(rows, heading("System prompt"), selectableText(sp.SystemPrompt))
+	}
+	rows = append(rows, heading(fmt.Sprintf("Messages (%d)", len(sp.Messages))))
+	for i, m := range sp.Messages {
+		if m == nil {
+			continue
+		}
+		rows = append(rows, messageCard(string(m.Role), samplingContent(rv, i, m.Content)))
+	}
+	rows = append(rows, heading("What the server asks for"), selectableText(samplingDetails(sp)))
+
+	p.reply = widget.NewMultiLineEntry()
+	p.reply.SetPlaceHolder("Write the reply the server gets as the model's answer")
+	p.reply.Wrapping = fyne.TextWrapWord
+	p.reply.SetMinRowsVisible(4)
+	p.model = widget.NewEntry()
+	p.model.SetText(mcp.DefaultSamplingModel)
+	p.sendBtn = widget.NewButtonWithIcon("Send", theme.MailSendIcon(), func() {
+		text := strings.TrimSpace(p.reply.Text)
+		if text == "" {
+			p.note.SetText("Write a reply first, or Reject the request.")
+			return
+		}
+		p.answer(r, "sent a reply as "+p.model.Text, func() error { return r.Reply(p.reply.Text, strings.TrimSpace(p.model.Text)) })
+	})
+	p.sendBtn.Importance = widget.HighImportance
+	p.rejectBtn = widget.NewButtonWithIcon("Reject", theme.CancelIcon(), func() {
+		p.answer(r, "rejected", func() error { return r.Reject("") })
+	})
+	p.rejectBtn.Importance = widget.DangerImportance
+	model := container.NewBorder(nil, nil, widget.NewLabel("Model name to report"), nil, p.model)
+	bottom := container.NewVBox(widget.NewSeparator(), heading("Your reply"), p.reply, model,
+		container.NewBorder(nil, nil, container.NewHBox(p.sendBtn, p.rejectBtn), nil, p.note))
+	top := requestTitle(r, "The server waits; nothing is sent until you press Send or Reject.")
+	return container.NewPadded(container.NewBorder(top, bottom, nil, nil, container.NewVScroll(container.NewVBox(rows...))))
+}
+
+// samplingContent draws one message's content; tool use and tool results
+// (sampling with tools) are shown as JSON.
+func samplingContent(rv *ResultView, i int, c sdk.Content) fyne.CanvasObject {
+	switch c.(type) {
+	case *sdk.ToolUseContent, *sdk.ToolResultContent:
+		b, err := json.MarshalIndent(c, "", "  ")
+		if err != nil {
+			return caption(fmt.Sprintf("%T: %v", c, err))
+		}
+		l := selectableText(string(b))
+		l.TextStyle.Monospace = true
+		return l
+	case nil:
+		return lowLabel("(no content)")
+	}
+	return rv.contentBlock(i, c)
+}
+
+// samplingDetails lists the request's limits and preferences, one per line.
+func samplingDetails(sp *sdk.CreateMessageParams) string {
+	lines := []string{"Max tokens: " + strconv.FormatInt(sp.MaxTokens, 10)}
+	if sp.Temperature != 0 {
+		lines = append(lines, "Temperature: "+strconv.FormatFloat(sp.Temperature, 'g', -1, 64))
+	}
+	if len(sp.StopSequences) > 0 {
+		lines = append(lines, "Stop sequences: "+quoteAll(sp.StopSequences))
+	}
+	if sp.IncludeContext != "" {
+		lines = append(lines, "Include context: "+sp.IncludeContext)
+	}
+	if mp := sp.ModelPreferences; mp != nil {
+		var hints []string
+		for _, h := range mp.Hints {
+			if h != nil {
+				hints = append(hints, h.Name)
+			}
+		}
+		prefs := []string{}
+		if len(hints) > 0 {
+			prefs = append(prefs, "hints "+quoteAll(hints))
+		}
+		for _, pr := range []struct {
+			name string
+			v    float64
+		}{{"cost", mp.CostPriority}, {"speed", mp.SpeedPriority}, {"intelligence", mp.IntelligencePriority}} {
+			if pr.v != 0 {
+				prefs = append(prefs, pr.name+" "+strconv.FormatFloat(pr.v, 'g', -1, 64))
+			}
+		}
+		if len(prefs) > 0 {
+			lines = append(lines, "Model preferences: "+strings.Join(prefs, ", "))
+		}
+	} else {
+		lines = append(lines, "Model preferences: none")
+	}
+	if sp.Metadata != nil {
+		if b, err := json.Marshal(sp.Metadata); err == nil {
+			lines = append(lines, "Metadata: "+string(b))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, ", ")
+}
+
+func selectableText(s string) *widget.Label {
+	l := widget.NewLabel(s)
+	l.Wrapping = fyne.TextWrapWord
+	l.Selectable = true
+	return l
+}
+
+// formView shows a form-mode elicitation: the message and the requested
+// schema as a form (defaults filled in), with Accept, Decline and Cancel.
+func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
+	ep := r.Elicitation()
+	p.form = NewFormView(p.win)
+	p.form.SetSchemaValue(ep.RequestedSchema)
+	accept := func() {
+		args, errs := p.form.Arguments()
+		if len(errs) > 0 {
+			p.note.SetText(strings.Replace(describeFieldErrors(errs), "Not sent", "Not accepted", 1))
+			return
+		}
+		p.answer(r, "accepted with "+string(args), func() error { return r.AcceptJSON(args) })
+	}
+	p.form.OnSubmit = accept
+	p.acceptBtn = widget.NewButtonWithIcon("Accept", theme.ConfirmIcon(), accept)
+	p.acceptBtn.Importance = widget.HighImportance
+	p.declineBtn = widget.NewButtonWithIcon("Decline", theme.CancelIcon(), func() {
+		p.answer(r, "declined", r.Decline)
+	})
+	p.cancelBtn = widget.NewButton("Cancel", func() {
+		p.answer(r, "cancelled", r.Cancel)
+	})
+	top := container.NewVBox(requestTitle(r, "Accept sends the form; Decline says no; Cancel dismisses the request without choosing."),
+		messageBox(ep.Message), widget.NewSeparator())
+	bottom := container.NewVBox(widget.NewSeparator(),
+		container.NewBorder(nil, nil, container.NewHBox(p.acceptBtn, p.declineBtn, p.cancelBtn), nil, p.note))
+	return container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.form.Widget()))
+}
+
+// messageBox shows the server's message to the person, set apart from the app's own words.
+func messageBox(msg string) fyne.CanvasObject {
+	if strings.TrimSpace(msg) == "" {
+		msg = "(the server gave no message)"
+	}
+	l := selectableText(msg)
+	return container.NewStack(newTint(theme.ColorNamePrimary, 0x1c), container.NewPadded(l))
+}
+
+// urlView shows a URL-mode elicitation: the message and the URL, opened
+// only when the person presses Open.
+func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
+	ep := r.Elicitation()
+	link := widget.NewLabelWithStyle(ep.URL, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	link.Wrapping = fyne.TextWrapBreak
+	link.Selectable = true
+	u, perr := url.Parse(ep.URL)
+	where := ""
+	switch {
+	case perr != nil:
+		where = "This is not a URL that can be opened: " + perr.Error()
+	case u.Scheme != "https" && u.Scheme != "http":
+		where = "This link is not a web address (" + u.Scheme + ":); it cannot be opened from here."
+		perr = errors.New("not a web address")
+	default:
+		where = "Open takes you to " + u.Host + " in your browser and tells the server you agreed."
+	}
+	p.linkBtn = widget.NewButtonWithIcon("Open", theme.ComputerIcon(), func() {
+		if err := p.openURL(u); err != nil {
+			p.note.SetText("The link could not be opened: " + err.Error() + ". Nothing was sent; copy it, or Decline.")
+			return
+		}
+		p.answer(r, "opened "+ep.URL, func() error { return r.Accept(nil) })
+	})
+	p.linkBtn.Importance = widget.HighImportance
+	if perr != nil {
+		p.linkBtn.Disable()
+	}
+	p.declineBtn = widget.NewButtonWithIcon("Decline", theme.CancelIcon(), func() {
+		p.answer(r, "declined", r.Decline)
+	})
+	p.cancelBtn = widget.NewButton("Cancel", func() {
+		p.answer(r, "cancelled", r.Cancel)
+	})
+	p.note.SetText(where)
+	rows := []fyne.CanvasObject{
+		requestTitle(r, "Nothing is opened unless you press Open."),
+		messageBox(ep.Message),
+		heading("Link"), link,
+	}
+	if ep.ElicitationID != "" {
+		rows = append(rows, caption("Elicitation ID: "+ep.ElicitationID))
+	}
+	rows = append(rows, widget.NewSeparator(), container.NewHBox(p.linkBtn, p.declineBtn, p.cancelBtn, layout.NewSpacer()), p.note)
+	return container.NewPadded(container.NewVScroll(container.NewVBox(rows...)))
+}
+
+// answer sends the person's answer to r and moves on; if the server no
+// longer waits, it says so.
+func (p *requestPanel) answer(r *mcp.PendingRequest, what string, send func() error) {
+	if err := send(); err != nil {
+		msg := err.Error()
+		if errors.Is(err, mcp.ErrRequestGone) {
+			msg = "The server no longer waits for this answer; nothing was sent."
+		}
+		p.note.SetText(capitalise(msg))
+		return
+	}
+	p.answered[r] = true
+	p.lastAnswer = fmt.Sprintf("%s: %s", describeRequest(r), what)
+	p.w.lastNotice = "Answered: " + p.lastAnswer
+	p.current = nil
+	p.sync()
+}

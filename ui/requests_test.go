@@ -1,0 +1,273 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp"
+)
+
+// The tests in this file answer server-everything's sampling and
+// elicitation requests through the window, as a person would: the banner,
+// the panel, its buttons. The server checks what it gets and says so in the
+// tool's result.
+
+// everythingEntry is server-everything over stdio, or skips the test when
+// it is not installed (scripts/test.sh installs it; MCPBROWSER_REQUIRE_PEERS
+// turns the skip into a failure).
+func everythingEntry(t *testing.T) map[string]any {
+	t.Helper()
+	p, err := filepath.Abs("../testdata/npm/node_modules/@modelcontextprotocol/server-everything/dist/index.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, statErr := os.Stat(p)
+	_, nodeErr := exec.LookPath("node")
+	if statErr != nil || nodeErr != nil {
+		if os.Getenv("MCPBROWSER_REQUIRE_PEERS") != "" {
+			t.Fatalf("server-everything is not installed (%v, %v); run scripts/test.sh", statErr, nodeErr)
+		}
+		t.Skip("server-everything not installed; scripts/test.sh installs it")
+	}
+	return map[string]any{"command": "node", "args": []string{p, "stdio"}}
+}
+
+// newFeatureShell is the window as Run makes it: server requests wait in
+// the window's queue, and calls go into a history in a temporary folder.
+func newFeatureShell(t *testing.T, servers map[string]map[string]any) *shell {
+	t.Helper()
+	reqs := newServerRequests()
+	s := newShellWith(t, servers, mcp.ManagerOptions{Handlers: reqs.Handlers()})
+	onUI(func() {
+		s.w.attachRequests(reqs)
+		s.w.SetHistory(mcp.NewHistory(t.TempDir(), mcp.HistoryOptions{}))
+	})
+	return s
+}
+
+// openRequest waits for the banner to say want, opens the panel and waits
+// until it shows a request that is still waiting.
+func (s *shell) openRequest(want string) *requestPanel {
+	s.t.Helper()
+	p := s.w.requests
+	s.waitFor("the banner saying "+want, func() bool {
+		return p.banner.Visible() && strings.Contains(p.bannerText.Text, want)
+	})
+	onUI(func() { test.Tap(p.openBtn) })
+	s.waitFor("the panel to show the request", func() bool {
+		return p.win != nil && p.current != nil && p.indexOf(p.current) >= 0
+	})
+	return p
+}
+
+func (s *shell) panelText() string {
+	return s.text(func() fyne.CanvasObject { return s.w.requests.win.Canvas().Content() })
+}
+
+func resultText2(r *mcp.CallResult) string {
+	if r == nil || r.Result == nil {
+		return ""
+	}
+	return resultText(r)
+}
+
+func TestSamplingPanelSendsTheReplyOrRejects(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{"everything": everythingEntry(t)})
+	s.pickTool("everything", "trigger-sampling-request")
+	s.start(`{"prompt":"say hi","maxTokens":7}`)
+	p := s.openRequest("everything asks for a model reply")
+
+	shown := s.panelText()
+	for _, want := range []string{"say hi", "You are a helpful test server.", "Max tokens: 7", "user", "Send", "Reject", mcp.DefaultSamplingModel} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("the sampling panel lacks %q:\n%s", want, shown)
+		}
+	}
+	// Nothing is sent without a reply.
+	onUI(func() { test.Tap(p.sendBtn) })
+	onUI(func() {
+		if !strings.Contains(p.note.Text, "Write a reply first") {
+			t.Errorf("an empty reply: the note says %q", p.note.Text)
+		}
+		if len(s.w.requests.src.queue.Pending()) != 1 || !s.w.runner.running {
+			t.Error("an empty reply was sent")
+		}
+	})
+	onUI(func() {
+		test.Type(p.reply, "hello from a person")
+		p.model.SetText("typed-by-hand")
+		test.Tap(p.sendBtn)
+	})
+	r := s.waitResult()
+	text := resultText2(r)
+	for _, want := range []string{"hello from a person", "typed-by-hand"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the server did not get %q:\n%s %s", want, text, r.Message)
+		}
+	}
+	s.waitFor("the banner to go", func() bool { return !p.banner.Visible() })
+	if shown := s.panelText(); !strings.Contains(shown, "No requests wait for you") {
+		t.Errorf("after the answer the panel shows:\n%s", shown)
+	}
+
+	s.start(`{"prompt":"again","maxTokens":5}`)
+	p = s.openRequest("everything asks for a model reply")
+	onUI(func() { test.Tap(p.rejectBtn) })
+	r = s.waitResult()
+	if text := resultText2(r) + r.Message; !strings.Contains(text, "User rejected sampling request") {
+		t.Errorf("after Reject the tool says:\n%s", text)
+	}
+}
+
+// A request the server stops waiting for leaves the panel and the banner.
+// The request comes through the queue's own handler with a context the
+// test ends, as the SDK ends it on notifications/cancelled: neither
+// server-everything (it gives up only after its 60 s request timeout) nor
+// closing the session (Close waits for the handler; see the report) ends
+// a real one promptly.
+func TestRequestTheServerGaveUpOnDisappears(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{})
+	h := s.w.requests.src.Handlers()
+	ctx, giveUp := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := h.CreateMessage(ctx, "srv", &sdk.CreateMessageRequest{Params: &sdk.CreateMessageParams{
+			MaxTokens: 3, Messages: []*sdk.SamplingMessage{{Role: "user", Content: &sdk.TextContent{Text: "never answered"}}}}})
+		done <- err
+	}()
+	p := s.openRequest("srv asks for a model reply")
+	var gone *mcp.PendingRequest
+	onUI(func() { gone = p.current })
+	if shown := s.panelText(); !strings.Contains(shown, "never answered") {
+		t.Errorf("the panel does not show the message:\n%s", shown)
+	}
+	giveUp()
+	s.waitFor("the request to leave the panel", func() bool {
+		return !p.banner.Visible() && p.current == nil && len(p.pending) == 0
+	})
+	if shown := s.panelText(); !strings.Contains(shown, "No requests wait for you") {
+		t.Errorf("after the server gave up the panel shows:\n%s", shown)
+	}
+	if err := gone.Reply("too late", ""); !errors.Is(err, mcp.ErrRequestGone) {
+		t.Errorf("answering a request the server gave up on: %v", err)
+	}
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("the handler returned %v", err)
+	}
+}
+
+func TestElicitationFormAcceptDeclineCancel(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{"everything": everythingEntry(t)})
+	s.pickTool("everything", "trigger-elicitation-request")
+
+	s.start(`{}`)
+	p := s.openRequest("everything asks you for information")
+	shown := s.panelText()
+	for _, want := range []string{"It was a dark and stormy night.", "Accept", "Decline", "Cancel"} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("the elicitation form lacks %q (defaults are filled in):\n%s", want, shown)
+		}
+	}
+	// The required name is empty: Accept refuses and says why.
+	onUI(func() { test.Tap(p.acceptBtn) })
+	onUI(func() {
+		if !strings.Contains(p.note.Text, "Not accepted") || p.indexOf(p.current) < 0 {
+			t.Errorf("accept without the required name: note %q", p.note.Text)
+		}
+	})
+	onUI(func() {
+		e := first[*formEntry](t, p.form, "name")
+		test.Type(e, "Ada Lovelace")
+		test.Tap(p.acceptBtn)
+	})
+	r := s.waitResult()
+	text := resultText2(r)
+	for _, want := range []string{"User provided the requested information", "Ada Lovelace", "42"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("accepted form: the server's answer lacks %q:\n%s", want, text)
+		}
+	}
+
+	for _, c := range []struct {
+		button func(*requestPanel) fyne.Tappable
+		want   string
+	}{
+		{func(p *requestPanel) fyne.Tappable { return p.declineBtn }, "User declined"},
+		{func(p *requestPanel) fyne.Tappable { return p.cancelBtn }, "User cancelled"},
+	} {
+		s.start(`{}`)
+		p := s.openRequest("everything asks you for information")
+		onUI(func() { test.Tap(c.button(p)) })
+		if text := resultText2(s.waitResult()); !strings.Contains(text, c.want) {
+			t.Errorf("want %q in:\n%s", c.want, text)
+		}
+	}
+}
+
+// urlRecorder stands in for the browser.
+type urlRecorder struct {
+	mu     sync.Mutex
+	opened []string
+}
+
+func (r *urlRecorder) open(u *url.URL) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.opened = append(r.opened, u.String())
+	return nil
+}
+
+func (r *urlRecorder) seen() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.opened...)
+}
+
+func TestURLElicitationOpensOnlyOnClick(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{"everything": everythingEntry(t)})
+	browser := &urlRecorder{}
+	onUI(func() { s.w.requests.openURL = browser.open })
+	s.waitReady("everything")
+	if s.w.manager.Session("everything").Tool("trigger-url-elicitation") == nil {
+		t.Skip("server-everything does not offer trigger-url-elicitation to this client")
+	}
+	s.pickTool("everything", "trigger-url-elicitation")
+	const link = "https://example.test/consent"
+
+	s.start(`{"url":"` + link + `","elicitationId":"e-1"}`)
+	p := s.openRequest("everything asks you to open a link")
+	shown := s.panelText()
+	for _, want := range []string{link, "Nothing is opened unless you press Open", "example.test", "Open", "Decline"} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("the URL request lacks %q:\n%s", want, shown)
+		}
+	}
+	onUI(func() { test.Tap(p.declineBtn) })
+	if text := resultText2(s.waitResult()); !strings.Contains(text, "declined to open the URL") {
+		t.Errorf("after Decline: %s", text)
+	}
+	if got := browser.seen(); len(got) != 0 {
+		t.Fatalf("the link was opened without a click: %v", got)
+	}
+
+	s.start(`{"url":"` + link + `","elicitationId":"e-2"}`)
+	p = s.openRequest("everything asks you to open a link")
+	onUI(func() { test.Tap(p.linkBtn) })
+	if text := resultText2(s.waitResult()); !strings.Contains(text, "User completed the URL elicitation flow") {
+		t.Errorf("after Open: %s", text)
+	}
+	if got := browser.seen(); len(got) != 1 || got[0] != link {
+		t.Errorf("opened %v, want just %s", got, link)
+	}
+}

@@ -1,0 +1,673 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp"
+)
+
+// A resourcesTab lists the selected server's resources and resource
+// templates. Selecting a resource reads it; selecting a template shows a
+// small form of its {variables} (with the server's completions) that makes
+// the URI to read. Servers that declare subscribe get a Subscribe toggle,
+// and updates they send are shown as they arrive.
+type resourcesTab struct {
+	w       *MainWindow
+	session *mcp.Session
+	conn    *sdk.InitializeResult
+	stale   bool
+	forced  bool
+
+	resources []*sdk.Resource
+	templates []*sdk.ResourceTemplate
+	// updated is when the server last said a resource changed, by URI.
+	updated map[string]time.Time
+	// subscribed are the URIs this connection is subscribed to.
+	subscribed map[string]bool
+
+	selRes  *sdk.Resource
+	selTmpl *sdk.ResourceTemplate
+	// openURI is the URI whose contents are on show (re-read when it changes).
+	openURI string
+	listSeq int
+	readSeq int
+
+	absent    *absentNotice
+	resList   *widget.List
+	tmplList  *widget.List
+	resCount  *widget.Label
+	tmplCount *widget.Label
+	listNote  *widget.Label
+	tmplNote  *widget.Label
+
+	title     *widget.Label
+	uriLabel  *widget.Label
+	desc      *widget.Label
+	badge     *widget.Label // "updated 12:03:04"
+	readBtn   *widget.Button
+	subBtn    *widget.Button
+	note      *widget.Label
+	tmplForm  *argForm
+	tmplBox   *fyne.Container
+	contents  *fyne.Container
+	detail    fyne.CanvasObject
+	hint      fyne.CanvasObject
+	body      fyne.CanvasObject
+	root      *fyne.Container
+	selecting bool
+
+	// For tests: the last read and the view that drew its contents.
+	lastRead *mcp.ReadResult
+	view     *ResultView
+}
+
+func newResourcesTab(w *MainWindow) *resourcesTab {
+	t := &resourcesTab{w: w, updated: map[string]time.Time{}, subscribed: map[string]bool{}}
+	t.absent = newAbsentNotice(t.tryAnyway)
+
+	t.resCount = smallLabel()
+	t.tmplCount = smallLabel()
+	t.listNote = errorNote()
+	t.tmplNote = errorNote()
+	t.resList = widget.NewList(
+		func() int { return len(t.resources) },
+		newTwoLineRow,
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			if id < len(t.resources) {
+				r := t.resources[id]
+				setTwoLineRow(o, resourceName(r.Name, r.Title), resourceSubtitle(r), t.updatedNote(r.URI))
+			}
+		})
+	t.resList.OnSelected = func(id widget.ListItemID) {
+		if !t.selecting && id < len(t.resources) {
+			t.selectResource(t.resources[id])
+		}
+	}
+	t.tmplList = widget.NewList(
+		func() int { return len(t.templates) },
+		newTwoLineRow,
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			if id < len(t.templates) {
+				tm := t.templates[id]
+				setTwoLineRow(o, resourceName(tm.Name, tm.Title), tm.URITemplate, "")
+			}
+		})
+	t.tmplList.OnSelected = func(id widget.ListItemID) {
+		if !t.selecting && id < len(t.templates) {
+			t.selectTemplate(t.templates[id])
+		}
+	}
+	reload := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), t.load)
+	reload.Importance = widget.LowImportance
+	resHead := container.NewVBox(
+		container.NewBorder(nil, nil, widget.NewLabelWithStyle("Resources", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+			container.NewHBox(t.resCount, reload)),
+		t.listNote)
+	tmplHead := container.NewVBox(
+		container.NewBorder(nil, nil, widget.NewLabelWithStyle("Templates", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.tmplCount),
+		t.tmplNote)
+	lists := container.NewVSplit(
+		container.NewBorder(resHead, nil, nil, nil, t.resList),
+		container.NewBorder(tmplHead, nil, nil, nil, t.tmplList))
+	lists.SetOffset(0.62)
+
+	t.title = boldLabel("")
+	t.title.SizeName = theme.SizeNameSubHeadingText
+	t.title.Wrapping = fyne.TextWrapWord
+	t.uriLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	t.uriLabel.Selectable = true
+	t.uriLabel.Wrapping = fyne.TextWrapBreak
+	t.desc = widget.NewLabel("")
+	t.desc.Wrapping = fyne.TextWrapWord
+	t.badge = widget.NewLabel("")
+	t.badge.Importance = widget.WarningImportance
+	t.badge.Hide()
+	t.readBtn = widget.NewButtonWithIcon("Read", theme.MediaPlayIcon(), t.readSelected)
+	t.readBtn.Importance = widget.HighImportance
+	t.subBtn = widget.NewButtonWithIcon("Subscribe", theme.VisibilityIcon(), t.toggleSubscription)
+	t.subBtn.Hide()
+	t.note = widget.NewLabel("")
+	t.note.Wrapping = fyne.TextWrapWord
+	t.note.SizeName = theme.SizeNameCaptionText
+	t.tmplForm = newArgForm(w, t.readSelected)
+	t.tmplBox = container.NewVBox(t.tmplForm.box)
+	t.tmplBox.Hide()
+	actions := container.NewBorder(nil, nil, container.NewHBox(t.readBtn, t.subBtn), t.badge, t.note)
+	head := container.NewVBox(t.title, t.uriLabel, t.desc, t.tmplBox, actions, widget.NewSeparator())
+	t.contents = container.NewStack()
+	t.detail = container.NewBorder(container.NewPadded(head), nil, nil, nil, t.contents)
+	t.detail.Hide()
+	t.hint = container.NewCenter(lowLabel("Select a resource or a template on the left."))
+	split := container.NewHSplit(lists, container.NewStack(t.detail, t.hint))
+	split.SetOffset(0.32)
+	t.body = split
+	t.root = container.NewStack(t.body, t.absent.root)
+	t.absent.root.Hide()
+	return t
+}
+
+func smallLabel() *widget.Label {
+	l := widget.NewLabel("")
+	l.SizeName = theme.SizeNameCaptionText
+	return l
+}
+
+func errorNote() *widget.Label {
+	l := widget.NewLabel("")
+	l.Wrapping = fyne.TextWrapWord
+	l.Importance = widget.DangerImportance
+	l.Hide()
+	return l
+}
+
+// resourceName is a resource's or template's name as a person reads it.
+func resourceName(name, title string) string {
+	if title != "" && title != name {
+		return title
+	}
+	return name
+}
+
+func resourceSubtitle(r *sdk.Resource) string {
+	parts := []string{r.URI}
+	if r.MIMEType != "" {
+		parts = append(parts, r.MIMEType)
+	}
+	if r.Size > 0 {
+		parts = append(parts, humanSize(int(r.Size)))
+	}
+	return clipRunes(strings.Join(parts, " · "), maxSubtitleRunes)
+}
+
+func (t *resourcesTab) updatedNote(uri string) string {
+	if at, ok := t.updated[uri]; ok {
+		return "updated " + at.Format("15:04:05")
+	}
+	return ""
+}
+
+func (t *resourcesTab) visible() bool {
+	f := t.w.features
+	return f != nil && f.tabs.Selected() == f.resourcesTab
+}
+
+// setSession follows the selected server. Lists, subscriptions and update
+// marks belong to one connection, so a new one starts the tab over.
+func (t *resourcesTab) setSession(s *mcp.Session, visible bool) {
+	conn := connectionOf(s)
+	if s == t.session && conn == t.conn {
+		return
+	}
+	t.session, t.conn = s, conn
+	t.tmplForm.stopCompletions()
+	t.listSeq++
+	t.readSeq++
+	t.resources, t.templates, t.forced = nil, nil, false
+	t.updated, t.subscribed = map[string]time.Time{}, map[string]bool{}
+	t.selRes, t.selTmpl, t.openURI = nil, nil, ""
+	t.unselectAll()
+	t.resList.Refresh()
+	t.tmplList.Refresh()
+	t.resCount.SetText("")
+	t.tmplCount.SetText("")
+	t.listNote.Hide()
+	t.tmplNote.Hide()
+	t.showDetail(false)
+	t.stale = true
+	if visible {
+		t.shown()
+	}
+}
+
+func (t *resourcesTab) unselectAll() {
+	t.selecting = true
+	t.resList.UnselectAll()
+	t.tmplList.UnselectAll()
+	t.selecting = false
+}
+
+// shown fetches the lists if they are stale; a resources capability the
+// server did not declare is shown as absent instead.
+func (t *resourcesTab) shown() {
+	if !t.stale {
+		return
+	}
+	s := t.session
+	if s == nil || s.Status().State != mcp.StateReady {
+		return
+	}
+	t.stale = false
+	if c := s.Capabilities(); c.Known && !c.Resources && !t.forced {
+		t.absent.set("resources", "resources/list")
+		t.body.Hide()
+		t.absent.root.Show()
+		return
+	}
+	t.absent.root.Hide()
+	t.body.Show()
+	t.load()
+}
+
+// listChanged refetches after notifications/resources/list_changed.
+func (t *resourcesTab) listChanged(server string) {
+	if t.session == nil || t.session.Name() != server {
+		return
+	}
+	if t.visible() && t.body.Visible() {
+		t.load()
+	} else {
+		t.stale = true
+	}
+}
+
+// load fetches every page of resources/list and resources/templates/list.
+func (t *resourcesTab) load() {
+	s := t.session
+	if s == nil {
+		return
+	}
+	t.listSeq++
+	n := t.listSeq
+	t.resCount.SetText("loading …")
+	t.tmplCount.SetText("loading …")
+	t.w.goWork(func(ctx context.Context) {
+		resources, rerr := s.Resources(ctx)
+		templates, terr := s.ResourceTemplates(ctx)
+		fyne.Do(func() {
+			if n == t.listSeq && s == t.session {
+				t.setLists(resources, rerr, templates, terr)
+			}
+		})
+	})
+}
+
+func (t *resourcesTab) setLists(resources []*sdk.Resource, rerr error, templates []*sdk.ResourceTemplate, terr error) {
+	show := func(l *widget.Label, err error) {
+		if err != nil {
+			l.SetText("The list could not be fetched: " + err.Error())
+			l.Show()
+		} else {
+			l.Hide()
+		}
+	}
+	show(t.listNote, rerr)
+	show(t.tmplNote, terr)
+	t.resources, t.templates = resources, templates
+	t.resCount.SetText(plural(len(resources), "resource", "resources"))
+	t.tmplCount.SetText(plural(len(templates), "template", "templates"))
+	if rerr != nil {
+		t.resCount.SetText("")
+	}
+	if terr != nil {
+		t.tmplCount.SetText("")
+	}
+	t.resList.Refresh()
+	t.tmplList.Refresh()
+	t.syncSelection()
+}
+
+// syncSelection marks the selected resource or template in the new lists.
+func (t *resourcesTab) syncSelection() {
+	t.selecting = true
+	defer func() { t.selecting = false }()
+	if t.selRes != nil {
+		if i := slices.IndexFunc(t.resources, func(r *sdk.Resource) bool { return r.URI == t.selRes.URI }); i >= 0 {
+			t.selRes = t.resources[i]
+			t.resList.Select(i)
+		}
+	}
+	if t.selTmpl != nil {
+		if i := slices.IndexFunc(t.templates, func(r *sdk.ResourceTemplate) bool { return r.URITemplate == t.selTmpl.URITemplate }); i >= 0 {
+			t.selTmpl = t.templates[i]
+			t.tmplList.Select(i)
+		}
+	}
+}
+
+// tryAnyway sends resources/list to a server that did not declare resources.
+func (t *resourcesTab) tryAnyway() {
+	s := t.session
+	if s == nil {
+		return
+	}
+	t.absent.trying("resources/list")
+	t.w.goWork(func(ctx context.Context) {
+		resources, err := s.Resources(ctx)
+		fyne.Do(func() {
+			if s != t.session {
+				return
+			}
+			if err != nil {
+				t.absent.answered(err, "")
+				return
+			}
+			t.absent.answered(nil, fmt.Sprintf("The server answered resources/list anyway, with %s.", plural(len(resources), "resource", "resources")))
+			if len(resources) > 0 {
+				t.forced = true
+				t.absent.root.Hide()
+				t.body.Show()
+				t.load()
+			}
+		})
+	})
+}
+
+func (t *resourcesTab) showDetail(on bool) {
+	if on {
+		t.hint.Hide()
+		t.detail.Show()
+		return
+	}
+	t.detail.Hide()
+	t.hint.Show()
+	t.contents.Objects = nil
+	t.contents.Refresh()
+}
+
+// selectResource shows the resource and reads it.
+func (t *resourcesTab) selectResource(r *sdk.Resource) {
+	t.selecting = true
+	t.tmplList.UnselectAll()
+	t.selecting = false
+	t.tmplForm.stopCompletions()
+	t.selRes, t.selTmpl = r, nil
+	t.title.SetText(resourceName(r.Name, r.Title))
+	t.uriLabel.SetText(r.URI)
+	t.setDesc(r.Description)
+	t.tmplBox.Hide()
+	t.readBtn.SetText("Read again")
+	t.note.SetText("")
+	t.showSubscribe(r.URI)
+	t.showBadge(r.URI)
+	t.showDetail(true)
+	t.read(r.URI)
+}
+
+func (t *resourcesTab) setDesc(d string) {
+	t.desc.SetText(strings.TrimSpace(d))
+	if t.desc.Text == "" {
+		t.desc.Hide()
+	} else {
+		t.desc.Show()
+	}
+}
+
+// selectTemplate shows the template's variables as a form; Read fills the
+// template with them and reads the URI it makes.
+func (t *resourcesTab) selectTemplate(tm *sdk.ResourceTemplate) {
+	t.selecting = true
+	t.resList.UnselectAll()
+	t.selecting = false
+	t.selRes, t.selTmpl = nil, tm
+	t.readSeq++
+	t.openURI = ""
+	t.title.SetText(resourceName(tm.Name, tm.Title))
+	t.uriLabel.SetText(tm.URITemplate)
+	t.setDesc(tm.Description)
+	var specs []argSpec
+	for _, v := range mcp.TemplateVariables(tm.URITemplate) {
+		specs = append(specs, argSpec{Name: v, Required: !isQueryVariable(tm.URITemplate, v)})
+	}
+	completes := t.session != nil && t.session.Capabilities().Completions
+	none := "This template has no {variables}; Read reads it as it is."
+	t.tmplForm.set(t.session, mcp.TemplateRef(tm.URITemplate), completes, specs, none)
+	t.tmplBox.Show()
+	t.readBtn.SetText("Read")
+	t.subBtn.Hide()
+	t.badge.Hide()
+	t.note.SetText(templateNote(len(specs) > 0, completes))
+	t.contents.Objects = nil
+	t.contents.Refresh()
+	t.showDetail(true)
+}
+
+// isQueryVariable reports whether name appears only in {?…} or {&…}
+// expressions, which may be left out (mcp.ExpandTemplate's rule).
+func isQueryVariable(tmpl, name string) bool {
+	inQuery, elsewhere := false, false
+	for rest := tmpl; ; {
+		open := strings.IndexByte(rest, '{')
+		if open < 0 {
+			break
+		}
+		end := strings.IndexByte(rest[open:], '}')
+		if end < 0 {
+			break
+		}
+		body := rest[open+1 : open+end]
+		rest = rest[open+end+1:]
+		query := body != "" && (body[0] == '?' || body[0] == '&')
+		for _, spec := range strings.Split(strings.TrimLeft(body, "+#./;?&"), ",") {
+			n, _, _ := strings.Cut(strings.TrimSuffix(spec, "*"), ":")
+			if n == name {
+				if query {
+					inQuery = true
+				} else {
+					elsewhere = true
+				}
+			}
+		}
+	}
+	return inQuery && !elsewhere
+}
+
+func templateNote(hasVars, completes bool) string {
+	switch {
+	case !hasVars:
+		return ""
+	case completes:
+		return "Fill in the variables (* required); the server suggests values as you type."
+	}
+	return "Fill in the variables (* required), then Read."
+}
+
+// readSelected reads the selected resource again, or fills the selected
+// template and reads what it names.
+func (t *resourcesTab) readSelected() {
+	switch {
+	case t.selRes != nil:
+		t.read(t.selRes.URI)
+	case t.selTmpl != nil:
+		uri, err := mcp.ExpandTemplate(t.selTmpl.URITemplate, t.tmplForm.values())
+		if err != nil {
+			t.note.SetText("Not read: " + err.Error() + ".")
+			return
+		}
+		t.note.SetText("Reading " + uri)
+		t.read(uri)
+	}
+}
+
+// read sends resources/read for uri on a goroutine and shows the contents.
+func (t *resourcesTab) read(uri string) {
+	s := t.session
+	if s == nil {
+		return
+	}
+	t.readSeq++
+	n := t.readSeq
+	t.openURI = uri
+	t.readBtn.Disable()
+	t.contents.Objects = []fyne.CanvasObject{container.NewCenter(lowLabel("Reading " + uri + " …"))}
+	t.contents.Refresh()
+	hist := t.w.history
+	t.w.goWork(func(ctx context.Context) {
+		r := s.ReadResource(ctx, uri)
+		if hist != nil {
+			hist.AddRead(r)
+		}
+		fyne.Do(func() {
+			t.w.historyChanged(r.Server)
+			if n != t.readSeq {
+				return
+			}
+			t.readBtn.Enable()
+			t.lastRead = r
+			t.showRead(r)
+		})
+	})
+}
+
+// showRead draws a read's contents: text (JSON pretty), images, and other
+// blobs as a line with Save.
+func (t *resourcesTab) showRead(r *mcp.ReadResult) {
+	rv := NewResultView(t.w.win)
+	stem := safeFileName(path.Base(strings.TrimRight(r.URI, "/")))
+	if stem == "" || stem == "." {
+		stem = "resource"
+	}
+	rv.result = &mcp.CallResult{Tool: stem} // names saved files after the resource
+	t.view = rv
+	var rows []fyne.CanvasObject
+	if !r.OK() {
+		rows = append(rows, outcomeBand(false, "resources/read failed", r.Message, r.RPCError, r.Duration))
+	} else {
+		n := len(r.Result.Contents)
+		rows = append(rows, outcomeBand(true, "Read "+r.URI, fmt.Sprintf("The server sent %s in %s.", plural(n, "content item", "content items"), formatElapsed(r.Duration)), nil, r.Duration))
+		for i, c := range r.Result.Contents {
+			rows = append(rows, t.contentsBlock(rv, i, c))
+		}
+		if n == 0 {
+			rows = append(rows, lowLabel("The resource has no contents."))
+		}
+	}
+	t.contents.Objects = []fyne.CanvasObject{container.NewVScroll(container.NewPadded(container.NewVBox(rows...)))}
+	t.contents.Refresh()
+}
+
+// contentsBlock shows one item of a read: its URI and type, then the text
+// or the picture, or a Save button for other data.
+func (t *resourcesTab) contentsBlock(rv *ResultView, i int, c *sdk.ResourceContents) fyne.CanvasObject {
+	info := c.URI
+	if c.MIMEType != "" {
+		info += " · " + c.MIMEType
+	}
+	if c.Blob != nil {
+		if strings.HasPrefix(c.MIMEType, "image/") {
+			return rv.imageBlock(i, c.Blob, c.MIMEType)
+		}
+		name := path.Base(c.URI)
+		if name == "." || name == "/" || name == "" || !strings.Contains(name, ".") {
+			name = fmt.Sprintf("contents-%d%s", i+1, extensionFor(c.MIMEType))
+		}
+		return rv.binaryBlock(info+" · "+humanSize(len(c.Blob)), name, c.Blob)
+	}
+	return container.NewVBox(heading(info+" · "+humanSize(len(c.Text))), rv.textBlock(fmt.Sprintf("contents-%d", i+1), c.Text))
+}
+
+// showSubscribe offers Subscribe/Unsubscribe for servers that declare subscribe.
+func (t *resourcesTab) showSubscribe(uri string) {
+	if t.session == nil || !t.session.Capabilities().ResourcesSubscribe {
+		t.subBtn.Hide()
+		return
+	}
+	if t.subscribed[uri] {
+		t.subBtn.SetText("Unsubscribe")
+		t.subBtn.SetIcon(theme.VisibilityOffIcon())
+	} else {
+		t.subBtn.SetText("Subscribe")
+		t.subBtn.SetIcon(theme.VisibilityIcon())
+	}
+	t.subBtn.Enable()
+	t.subBtn.Show()
+}
+
+func (t *resourcesTab) showBadge(uri string) {
+	if note := t.updatedNote(uri); note != "" {
+		t.badge.SetText(note)
+		t.badge.Show()
+	} else {
+		t.badge.Hide()
+	}
+}
+
+// toggleSubscription subscribes to the selected resource, or unsubscribes.
+func (t *resourcesTab) toggleSubscription() {
+	s, r := t.session, t.selRes
+	if s == nil || r == nil {
+		return
+	}
+	uri, on := r.URI, !t.subscribed[r.URI]
+	t.subBtn.Disable()
+	t.w.goWork(func(ctx context.Context) {
+		var err error
+		if on {
+			err = s.Subscribe(ctx, uri)
+		} else {
+			err = s.Unsubscribe(ctx, uri)
+		}
+		fyne.Do(func() {
+			if s != t.session {
+				return
+			}
+			if err == nil {
+				t.subscribed[uri] = on
+			}
+			if t.selRes != nil && t.selRes.URI == uri {
+				t.showSubscribe(uri)
+				switch {
+				case err != nil:
+					t.note.SetText(capitalise(err.Error()))
+				case on:
+					t.note.SetText("Subscribed: changes the server reports are shown here and the resource is read again.")
+				default:
+					t.note.SetText("Unsubscribed.")
+				}
+			}
+		})
+	})
+}
+
+// resourceUpdated marks uri as changed and reads it again when it is on show.
+func (t *resourcesTab) resourceUpdated(server, uri string) {
+	if t.session == nil || t.session.Name() != server {
+		return
+	}
+	t.updated[uri] = time.Now()
+	t.resList.Refresh()
+	if t.selRes != nil && t.selRes.URI == uri {
+		t.showBadge(uri)
+	}
+	if t.openURI == uri {
+		t.read(uri)
+	}
+}
+
+// selectURI shows uri: the listed resource with that URI, or a read of it
+// as it is (a history entry's resource may come from a template).
+func (t *resourcesTab) selectURI(uri string) {
+	for i, r := range t.resources {
+		if r.URI == uri {
+			t.resList.Select(i)
+			if t.selRes != r {
+				t.selectResource(r)
+			} else {
+				t.read(uri)
+			}
+			return
+		}
+	}
+	t.unselectAll()
+	t.selRes, t.selTmpl = &sdk.Resource{URI: uri, Name: uri}, nil
+	t.title.SetText(uri)
+	t.uriLabel.SetText(uri)
+	t.setDesc("")
+	t.tmplBox.Hide()
+	t.readBtn.SetText("Read again")
+	t.showSubscribe(uri)
+	t.showBadge(uri)
+	t.note.SetText("")
+	t.showDetail(true)
+	t.read(uri)
+}

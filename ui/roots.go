@@ -1,0 +1,204 @@
+package ui
+
+import (
+	"context"
+	"slices"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp"
+)
+
+// Roots are the folders the app tells a server about (roots/list). They
+// are the person's choice per server, kept in the app's preferences by
+// server name rather than in the servers file: the file is shared with
+// other clients, which have their own idea of roots. A server with none is
+// not told the app supports roots at all.
+
+const prefRootsPrefix = "roots."
+
+// A rootStore keeps each server's roots in the preferences. It is safe for
+// concurrent use: the manager's event goroutine applies roots to a new
+// session before it connects.
+type rootStore struct {
+	prefs fyne.Preferences
+
+	mu    sync.Mutex
+	cache map[string][]string
+}
+
+func newRootStore(p fyne.Preferences) *rootStore {
+	return &rootStore{prefs: p, cache: map[string][]string{}}
+}
+
+// get is server's folders (nil for none).
+func (r *rootStore) get(server string) []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if f, ok := r.cache[server]; ok {
+		return slices.Clone(f)
+	}
+	f := r.prefs.StringList(prefRootsPrefix + server)
+	if len(f) == 0 {
+		f = nil
+	}
+	r.cache[server] = f
+	return slices.Clone(f)
+}
+
+// set remembers server's folders.
+func (r *rootStore) set(server string, folders []string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	folders = slices.Clone(folders)
+	r.cache[server] = folders
+	if len(folders) == 0 {
+		r.prefs.RemoveValue(prefRootsPrefix + server)
+		return
+	}
+	r.prefs.SetStringList(prefRootsPrefix+server, folders)
+}
+
+// applyTo gives s its remembered roots, unless it has them already. It
+// reports whether the server must restart to learn of them (see
+// mcp.Session.SetRoots).
+func (r *rootStore) applyTo(s *mcp.Session) (needsRestart bool) {
+	if s == nil {
+		return false
+	}
+	folders := r.get(s.Name())
+	if slices.Equal(s.Roots(), folders) {
+		return false
+	}
+	return s.SetRoots(folders)
+}
+
+// applyAll gives every session of m its roots; call it before connecting.
+func (r *rootStore) applyAll(m *mcp.Manager) {
+	for _, s := range m.Sessions() {
+		r.applyTo(s)
+	}
+}
+
+// showRootsDialog lets the person choose the selected server's roots:
+// folders added with the system's folder chooser, removed from the list.
+// A change reaches a connected server at once (roots/list_changed), or, if
+// it was connected without roots, on its next start, which the dialog offers.
+func (w *MainWindow) showRootsDialog() {
+	s := w.manager.Session(w.selected)
+	if s == nil {
+		return
+	}
+	d := newRootsEditor(w, s)
+	d.dlg.Show()
+	w.rootsEditor = d
+}
+
+// A rootsEditor is the dialog of one server's roots.
+type rootsEditor struct {
+	w       *MainWindow
+	session *mcp.Session
+	folders []string
+	chosen  int // the selected row, -1 for none
+
+	list      *widget.List
+	addBtn    *widget.Button
+	removeBtn *widget.Button
+	note      *widget.Label
+	restart   *widget.Button
+	dlg       dialog.Dialog
+}
+
+func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
+	e := &rootsEditor{w: w, session: s, folders: w.roots.get(s.Name()), chosen: -1}
+	e.list = widget.NewList(
+		func() int { return len(e.folders) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("folder")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return container.NewBorder(nil, nil, widget.NewIcon(theme.FolderIcon()), nil, l)
+		},
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			if id < len(e.folders) {
+				o.(*fyne.Container).Objects[0].(*widget.Label).SetText(e.folders[id])
+			}
+		})
+	e.list.OnSelected = func(id widget.ListItemID) {
+		e.chosen = id
+		e.removeBtn.Enable()
+	}
+	e.list.OnUnselected = func(widget.ListItemID) {
+		e.chosen = -1
+		e.removeBtn.Disable()
+	}
+	e.addBtn = widget.NewButtonWithIcon("Add…", theme.ContentAddIcon(), func() {
+		openFolderDialog(w.win, "Add a root folder for "+s.Name(), e.add)
+	})
+	e.removeBtn = widget.NewButtonWithIcon("Remove", theme.ContentRemoveIcon(), e.removeChosen)
+	e.removeBtn.Disable()
+	e.note = widget.NewLabel("")
+	e.note.Wrapping = fyne.TextWrapWord
+	e.restart = widget.NewButtonWithIcon("Restart to tell the server", theme.ViewRefreshIcon(), func() {
+		e.restart.Hide()
+		e.note.SetText("Restarting " + s.Name() + " so that it learns of its roots …")
+		w.goWork(func(ctx context.Context) { s.Restart(ctx) })
+	})
+	e.restart.Importance = widget.HighImportance
+	e.restart.Hide()
+	e.describe(false)
+
+	intro := widget.NewLabel("Folders " + s.Name() + " may work in, answered to its roots/list request. With none, the app does not offer roots to the server at all.")
+	intro.Wrapping = fyne.TextWrapWord
+	content := container.NewBorder(intro,
+		container.NewVBox(container.NewHBox(e.addBtn, e.removeBtn), e.note, container.NewHBox(e.restart)),
+		nil, nil, e.list)
+	e.dlg = dialog.NewCustom("Roots of "+s.Name(), "Close", content, w.win)
+	e.dlg.Resize(fyne.NewSize(560, 420))
+	return e
+}
+
+// describe says what the server knows of the list now.
+func (e *rootsEditor) describe(needsRestart bool) {
+	st := e.session.Status().State
+	switch {
+	case needsRestart:
+		e.note.SetText(e.session.Name() + " was started without roots, so it learns of them only when it starts again.")
+		e.restart.Show()
+	case len(e.folders) == 0:
+		e.note.SetText("No roots: the server is not told that the app has any.")
+	case st == mcp.StateReady:
+		e.note.SetText(plural(len(e.folders), "folder", "folders") + "; the server was told of each change (notifications/roots/list_changed).")
+	default:
+		e.note.SetText(plural(len(e.folders), "folder", "folders") + "; the server gets them when it starts.")
+	}
+}
+
+func (e *rootsEditor) add(path string) {
+	if slices.Contains(e.folders, path) {
+		e.note.SetText(path + " is a root already.")
+		return
+	}
+	e.folders = append(e.folders, path)
+	e.changed()
+}
+
+func (e *rootsEditor) removeChosen() {
+	if e.chosen < 0 || e.chosen >= len(e.folders) {
+		return
+	}
+	e.folders = slices.Delete(e.folders, e.chosen, e.chosen+1)
+	e.list.UnselectAll()
+	e.changed()
+}
+
+// changed saves the list and gives it to the session.
+func (e *rootsEditor) changed() {
+	e.list.Refresh()
+	e.w.roots.set(e.session.Name(), e.folders)
+	e.describe(e.session.SetRoots(e.folders))
+}
