@@ -236,13 +236,15 @@ func (w *MainWindow) showServerEditor(orig *mcp.ServerConfig) {
 	if orig != nil {
 		title, oldName = "Edit "+orig.Name, orig.Name
 	}
-	d := dialog.NewCustomWithoutButtons(title, container.NewVScroll(ed.root), w.win)
+	scroll := container.NewVScroll(ed.root)
+	d := dialog.NewCustomWithoutButtons(title, scroll, w.win)
 	save := widget.NewButtonWithIcon("Save and start", theme.DocumentSaveIcon(), nil)
 	save.Importance = widget.HighImportance
 	save.OnTapped = func() {
 		sc, err := ed.build()
 		if err != nil {
 			ed.problem.SetText(capitalise(err.Error()) + ".")
+			scroll.ScrollToBottom() // the message is under the fields, which may be taller than the dialog
 			return
 		}
 		d.Hide()
@@ -254,7 +256,7 @@ func (w *MainWindow) showServerEditor(orig *mcp.ServerConfig) {
 		w.editor = nil
 	})
 	d.SetButtons([]fyne.CanvasObject{cancel, save})
-	d.Resize(fyne.NewSize(640, 620))
+	d.Resize(fyne.NewSize(760, 640)) // wide enough for the sign-in section's labels and fields side by side
 	w.editor = &openEditor{ed: ed, save: save.OnTapped, cancel: cancel.OnTapped}
 	d.Show()
 }

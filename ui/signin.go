@@ -61,7 +61,7 @@ func newOAuthFields(o *mcp.OAuthConfig) *oauthFields {
 	f.clientID.SetText(src.ClientID)
 	f.clientSecret.SetPlaceHolder("(none: a public client)")
 	f.clientSecret.SetText(src.ClientSecret)
-	f.scopes.SetPlaceHolder("read write … (empty: what the server asks for)")
+	f.scopes.SetPlaceHolder("(empty: what the server asks for)")
 	f.scopes.SetText(strings.Join(src.Scopes, " "))
 	f.metadataURL.SetPlaceHolder("https://example.com/mcpbrowser.json")
 	f.metadataURL.SetText(src.ClientMetadataURL)
@@ -190,15 +190,25 @@ func (b *signInBar) update(s *mcp.Session) {
 	b.root.Show()
 }
 
-// signedInText is "Signed in: …" for an http entry with a saved sign-in, or "".
+// signedInText is "Signed in …" for an http entry with a saved sign-in, or "".
 func signedInText(s *mcp.Session) string {
-	if s == nil || s.Config().Type != mcp.TypeHTTP {
+	if s == nil {
 		return ""
 	}
-	if desc := s.SignedIn(); desc != "" {
-		return "Signed in: " + desc
+	cfg := s.Config()
+	if cfg.Type != mcp.TypeHTTP {
+		return ""
 	}
-	return ""
+	desc := s.SignedIn()
+	if desc == "" {
+		return ""
+	}
+	// The description starts with the server's own URL, which the page
+	// already shows; the issuer, client and expiry are the news.
+	if rest, ok := strings.CutPrefix(desc, "token for "+cfg.URL+" from "); ok {
+		return "Signed in at " + rest
+	}
+	return "Signed in: " + desc
 }
 
 // signOutSelectedServer asks, then forgets the selected server's sign-in and

@@ -215,9 +215,9 @@ func TestWindowSignsInListsToolsAndSignsOut(t *testing.T) {
 	if !s.tokenSaved() {
 		t.Fatal("no token was saved after signing in")
 	}
-	s.waitFor("the signed-in line", func() bool { return strings.Contains(shownText(s.w.servers.root), "Signed in: ") })
-	if shown := s.leftColumn(); !strings.Contains(shown, s.bed.Issuer()) || !strings.Contains(shown, "Sign out") {
-		t.Errorf("the signed-in line does not name the issuer or offer Sign out:\n%s", shown)
+	s.waitFor("the signed-in line", func() bool { return strings.Contains(shownText(s.w.servers.root), "Signed in at ") })
+	if shown := s.leftColumn(); !strings.Contains(shown, "Signed in at "+s.bed.Issuer()+" (client ") || !strings.Contains(shown, "Sign out") {
+		t.Errorf("the signed-in line does not name the issuer and client or offer Sign out:\n%s", shown)
 	}
 	onUI(func() {
 		if !menuHas(s.w.mainMenu(), "Server", "Sign out…") {
