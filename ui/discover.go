@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"slices"
@@ -324,7 +325,6 @@ func newImportRow(imp *mcp.ImportedServer, checked bool, changed func()) *import
 		cmd.TextStyle = fyne.TextStyle{Monospace: true}
 		cmd.Wrapping = fyne.TextWrapBreak
 		cmd.Selectable = true
-		cmd.SizeName = theme.SizeNameCaptionText
 		details = append(details, cmd)
 	}
 	if imp.Err != nil {
@@ -355,7 +355,10 @@ func newImportRow(imp *mcp.ImportedServer, checked bool, changed func()) *import
 	}
 	head := container.NewHBox(r.check, r.mark)
 	body := container.New(&indentLayout{}, container.New(&tightVBox{}, details...))
-	r.root = container.NewVBox(head, body)
+	if len(details) == 0 {
+		body.Hide()
+	}
+	r.root = container.New(&tightVBox{}, head, body)
 	return r
 }
 
@@ -499,7 +502,6 @@ func (w *MainWindow) askClash(imp *mcp.ImportedServer, existing *mcp.ServerConfi
 	for _, l := range []*widget.Label{yours, theirs} {
 		l.TextStyle = fyne.TextStyle{Monospace: true}
 		l.Wrapping = fyne.TextWrapBreak
-		l.SizeName = theme.SizeNameCaptionText
 	}
 	q := &clashQuestion{sameForAll: widget.NewCheck(fmt.Sprintf("Do the same for the other %s", plural(left, "clash", "clashes")), nil)}
 	box := container.NewVBox(msg, yours, theirs)
@@ -566,7 +568,9 @@ func originText(cfg *mcp.ServerConfig) string {
 		return ""
 	}
 	var parts []string
-	if src, ok := mcp.ImportedFrom(cfg); ok {
+	if src, ok := mcp.ImportedFrom(cfg); ok && src.Path == "" {
+		parts = append(parts, "Pasted in as "+src.Format.Title())
+	} else if ok {
 		parts = append(parts, "Imported from "+src.String())
 	}
 	if unknown := mcp.UnknownFields(cfg); len(unknown) > 0 {
@@ -601,4 +605,32 @@ func sessionConfig(s *mcp.Session) *mcp.ServerConfig {
 		return nil
 	}
 	return s.Config()
+}
+
+// A firstRunHint sits under the server list until the servers file exists:
+// a person who just installed the app is shown where their servers are.
+type firstRunHint struct {
+	path string
+	root *fyne.Container
+}
+
+func newFirstRunHint(w *MainWindow) *firstRunHint {
+	text := widget.NewLabel("Have servers in Claude, Cursor, VS Code or another app?")
+	text.Wrapping = fyne.TextWrapWord
+	find := widget.NewButtonWithIcon("Find them…", theme.SearchIcon(), w.findServers)
+	find.Importance = widget.HighImportance
+	h := &firstRunHint{path: w.cfgPath, root: container.NewVBox(widget.NewSeparator(), text, find)}
+	h.root.Hide()
+	return h
+}
+
+// update shows the hint while there is no servers file yet (the window runs
+// the built-in demo) and the file can be written.
+func (h *firstRunHint) update(editable bool) {
+	_, err := os.Stat(h.path)
+	if editable && h.path != "" && errors.Is(err, fs.ErrNotExist) {
+		h.root.Show()
+	} else {
+		h.root.Hide()
+	}
 }

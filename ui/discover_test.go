@@ -173,6 +173,10 @@ func TestDiscoverImportSelectedWaitsForApproval(t *testing.T) {
 		sess := s.w.manager.Session("ext")
 		return sess != nil && sess.Status().Waiting && s.w.selected == "ext"
 	})
+	s.waitFor("the list to say ext waits", func() bool {
+		r, ok := s.w.servers.row("ext")
+		return ok && r.detail() == "stdio · waiting for you"
+	})
 	onUI(func() {
 		if s.w.manager.Session("other") != nil {
 			t.Error("a server that was not ticked was imported")
@@ -364,4 +368,42 @@ func TestDiscoverImportKeepsUnknownFields(t *testing.T) {
 	if json.Unmarshal(file.MCPServers["x"]["x-note"], &note) != nil || note["why"] != "kept" {
 		t.Errorf("the saved entry lost its unknown field:\n%s", data)
 	}
+}
+
+func TestFirstRunHintUntilTheServersFileExists(t *testing.T) {
+	a := newSerialApp(t)
+	path := filepath.Join(t.TempDir(), "servers.json") // not written yet: a first run
+	var w *MainWindow
+	onUI(func() {
+		w = NewMainWindow(a, mcp.NewManager(mcp.DemoConfig(path, demoServerPath), mcp.ManagerOptions{}), path)
+		w.clients.discoverEnv = fakeHomeEnv(t.TempDir())
+	})
+	t.Cleanup(func() { w.Close() })
+	var find *widget.Button
+	onUI(func() {
+		if !w.servers.hint.root.Visible() {
+			t.Error("no hint to find servers on a first run")
+		}
+		find = findButton(w.servers.root, "Find them…")
+	})
+	if find == nil {
+		t.Fatal("the first-run hint has no Find them… button")
+	}
+	onUI(func() { test.Tap(find) })
+	s := &shell{t: t, w: w}
+	s.waitFor("the discovery dialog", func() bool { return w.clients.discover != nil && !w.clients.discover.looking })
+	onUI(func() {
+		if got := w.clients.discover.status.Text; !strings.Contains(got, "No other app's MCP config was found") {
+			t.Errorf("an empty home: %q", got)
+		}
+	})
+	if err := os.WriteFile(path, configJSON(t, map[string]map[string]any{}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	onUI(func() {
+		w.servers.updateButtons(w.selected)
+		if w.servers.hint.root.Visible() {
+			t.Error("the first-run hint stays once the servers file exists")
+		}
+	})
 }

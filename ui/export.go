@@ -3,6 +3,8 @@ package ui
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -98,7 +100,7 @@ func (w *MainWindow) showExport(servers []*mcp.ServerConfig, label string) {
 	d.saveBtn = widget.NewButtonWithIcon("Save…", theme.DocumentSaveIcon(), d.save)
 
 	top := container.NewVBox(container.New(layout.NewFormLayout(), formLabel("Format"), d.format), d.notes)
-	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(d.saveBtn, d.copyBtn), d.status)
+	bottom := container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(d.saveBtn, d.copyBtn)), d.status)
 	content := container.NewBorder(top, bottom, nil, nil, container.NewScroll(d.snippet))
 	d.dlg = dialog.NewCustom("Export "+label, "Close", content, w.win)
 	d.dlg.SetOnClosed(func() {
@@ -123,7 +125,11 @@ func (d *exportDialog) show(f mcp.Format) {
 	d.w.app.Preferences().SetString(prefExportFormat, string(f))
 	d.status.SetText("")
 	d.notes.RemoveAll()
-	for _, n := range mcp.ExportNotes(d.servers, f) {
+	notes := mcp.ExportNotes(d.servers, f)
+	if n := secretsNote(d.servers); n != "" {
+		notes = append(notes, n)
+	}
+	for _, n := range notes {
 		note := widget.NewLabel(n)
 		note.Wrapping = fyne.TextWrapWord
 		note.Importance = widget.WarningImportance
@@ -193,4 +199,28 @@ func writeExport(path, text string) error {
 	}
 	data := []byte(text)
 	return mcp.WriteFileAtomic(path, data, 0o600)
+}
+
+// secretsNote warns that the snippet holds secret values in clear (an API
+// key in env, a token in a header), naming them; "" when it holds none.
+// Placeholders such as ${env:TOKEN} are not secrets.
+func secretsNote(servers []*mcp.ServerConfig) string {
+	var found []string
+	for _, s := range servers {
+		var names []string
+		for _, m := range []map[string]string{s.Env, s.Headers} {
+			for _, k := range slices.Sorted(maps.Keys(m)) {
+				if mcp.MaskSecret(k, m[k]) != m[k] {
+					names = append(names, k)
+				}
+			}
+		}
+		if len(names) > 0 {
+			found = append(found, s.Name+": "+strings.Join(names, ", "))
+		}
+	}
+	if len(found) == 0 {
+		return ""
+	}
+	return "The snippet holds secret values in clear (" + strings.Join(found, "; ") + "): paste it only into the app's own config, not into a chat or an issue."
 }

@@ -114,3 +114,28 @@ func TestWriteExport(t *testing.T) {
 		t.Errorf("writing under a file: %v", err)
 	}
 }
+
+func TestSecretsNote(t *testing.T) {
+	tests := []struct {
+		name    string
+		servers []*mcp.ServerConfig
+		want    string // "" for no note
+	}{
+		{name: "no env", servers: []*mcp.ServerConfig{{Name: "a", Command: "x"}}},
+		{name: "plain values", servers: []*mcp.ServerConfig{{Name: "a", Env: map[string]string{"DEBUG": "1"}}}},
+		{name: "placeholders", servers: []*mcp.ServerConfig{{Name: "a", Env: map[string]string{"API_KEY": "${env:API_KEY}"},
+			Headers: map[string]string{"Authorization": "Bearer ${input:tok}"}}}},
+		{name: "env and header secrets", servers: []*mcp.ServerConfig{
+			{Name: "a", Env: map[string]string{"GITHUB_TOKEN": "ghp_1", "DEBUG": "1"}},
+			{Name: "b", Headers: map[string]string{"Authorization": "Bearer abc"}},
+		}, want: "(a: GITHUB_TOKEN; b: Authorization)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := secretsNote(tc.servers)
+			if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+				t.Errorf("note %q, want one with %q", got, tc.want)
+			}
+		})
+	}
+}

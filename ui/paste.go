@@ -43,6 +43,7 @@ func (w *MainWindow) pasteServers() {
 	}
 	d := &pasteDialog{w: w, entry: widget.NewMultiLineEntry(), status: widget.NewLabel(""), preview: container.NewVBox()}
 	d.entry.TextStyle = fyne.TextStyle{Monospace: true}
+	d.entry.Wrapping = fyne.TextWrapBreak // a one-line snippet stays readable
 	d.entry.SetPlaceHolder(pastePlaceholder)
 	d.entry.SetMinRowsVisible(9)
 	d.entry.OnChanged = func(string) { d.parse() }

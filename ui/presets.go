@@ -120,7 +120,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 func describePreset(p mcp.Preset) string {
 	s := p.Description + "\nRuns: " + p.CommandPreview()
 	if p.Needs != "" {
-		s += " (needs " + p.Needs + ")"
+		s += "\nNeeds " + p.Needs + " installed."
 	}
 	return s
 }

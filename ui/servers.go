@@ -46,6 +46,8 @@ type serverRow struct {
 	tools     int
 	disabled  bool
 	problem   string
+	// waiting: not failed, but held until the person approves it or gives values.
+	waiting bool
 }
 
 func rowFor(s *mcp.Session) serverRow {
@@ -54,6 +56,7 @@ func rowFor(s *mcp.Session) serverRow {
 	return serverRow{
 		name: cfg.Name, state: st.State, transport: cfg.Type,
 		tools: len(s.Tools()), disabled: cfg.Disabled, problem: cfg.Problem,
+		waiting: st.Waiting,
 	}
 }
 
@@ -70,6 +73,8 @@ func (r serverRow) detail() string {
 		return transport + " · " + plural(r.tools, "tool", "tools")
 	case r.state == mcp.StateStopped && r.problem != "":
 		return transport + " · not startable"
+	case r.waiting:
+		return transport + " · waiting for you"
 	}
 	return transport + " · " + r.state.String()
 }
@@ -94,6 +99,7 @@ type serverList struct {
 	restart   *widget.Button
 	moreBtn   *widget.Button
 	signIn    *signInBar
+	hint      *firstRunHint
 	root      fyne.CanvasObject
 
 	// selecting guards against the list's OnSelected re-entering a
@@ -136,7 +142,8 @@ func newServerList(w *MainWindow) *serverList {
 	top := container.NewVBox(heading, container.NewGridWithColumns(2, l.addBtn, l.importBtn))
 	bottom := container.NewBorder(nil, nil, nil, l.moreBtn, container.NewGridWithColumns(2, l.editBtn, l.restart))
 	l.signIn = newSignInBar(w)
-	l.root = container.NewBorder(top, container.NewVBox(l.signIn.root, bottom), nil, nil, l.list)
+	l.hint = newFirstRunHint(w)
+	l.root = container.NewBorder(top, container.NewVBox(l.hint.root, l.signIn.root, bottom), nil, nil, l.list)
 	return l
 }
 
@@ -194,6 +201,7 @@ func (l *serverList) updateButtons(selected string) {
 	setEnabled(l.editBtn, editable && has)
 	setEnabled(l.restart, has)
 	setEnabled(l.moreBtn, editable && has)
+	l.hint.update(editable)
 	l.signIn.update(l.w.manager.Session(selected))
 }
 
@@ -225,6 +233,9 @@ func updateServerRowObject(o fyne.CanvasObject, r serverRow) {
 	text := border.Objects[0].(*fyne.Container)
 	dot := border.Objects[1].(*fyne.Container).Objects[0].(*canvas.Circle)
 	dot.FillColor = stateColor(r.state)
+	if r.waiting {
+		dot.FillColor = stateColor(mcp.StateStopped) // held, not broken
+	}
 	dot.Refresh()
 	name := text.Objects[0].(*widget.Label)
 	name.SetText(r.name)
