@@ -1,0 +1,133 @@
+package ui
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"mcpbrowser/mcp"
+)
+
+// openHistory shows the History tab and waits until it lists n entries.
+func (s *shell) openHistory(n int) *historyTab {
+	s.t.Helper()
+	s.selectTab(func(f *featurePanes) any { return f.historyTab })
+	h := s.w.features.history
+	s.waitFor("the history to list the calls", func() bool { return len(h.entries) == n })
+	return h
+}
+
+func TestHistoryShowsACallAgainAndLoadsItsArguments(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry()})
+	s.pickTool("demo", "add")
+	if r := s.run(`{"a": 2, "b": 3}`); !r.OK() {
+		t.Fatalf("add: %s", r.Message)
+	}
+	s.pickTool("demo", "fail")
+	if r := s.run(`{"kind": "protocol_error"}`); r.Layer != mcp.LayerProtocol {
+		t.Fatalf("fail: %s", r.Layer)
+	}
+
+	h := s.openHistory(2)
+	list := s.text(func() fyne.CanvasObject { return h.root })
+	for _, want := range []string{"fail", "tool · ", "protocol error", "add", " · ok"} {
+		if !strings.Contains(list, want) {
+			t.Errorf("the history list lacks %q:\n%s", want, list)
+		}
+	}
+	onUI(func() {
+		if h.entries[0].Name != "fail" || h.entries[1].Name != "add" {
+			t.Errorf("not newest first: %s, %s", h.entries[0].Name, h.entries[1].Name)
+		}
+		h.list.Select(1)
+	})
+	shown := s.text(func() fyne.CanvasObject { return h.detail })
+	for _, want := range []string{"tool add", "succeeded", `"a": 2`, "2 + 3 = 5", "Load arguments"} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("the entry lacks %q:\n%s", want, shown)
+		}
+	}
+
+	onUI(func() { test.Tap(h.loadBtn) })
+	onUI(func() {
+		f := s.w.features
+		if f.tabs.Selected() != f.toolsTab || s.w.currentTool == nil || s.w.currentTool.Name != "add" {
+			t.Fatalf("Load arguments did not go back to the add tool")
+		}
+		args, errs := s.w.form.Arguments()
+		var got map[string]float64
+		if len(errs) > 0 || json.Unmarshal(args, &got) != nil || got["a"] != 2 || got["b"] != 3 {
+			t.Errorf("the form holds %s %v after Load arguments", args, errs)
+		}
+	})
+	// Run again: a third entry.
+	r := s.run(func() string {
+		var a string
+		onUI(func() { b, _ := s.w.form.Arguments(); a = string(b) })
+		return a
+	}())
+	if !r.OK() {
+		t.Fatal(r.Message)
+	}
+	h = s.openHistory(3)
+
+	// Clear asks first, then forgets everything.
+	onUI(func() { test.Tap(h.clearBtn) })
+	onUI(func() {
+		overlay := s.w.win.Canvas().Overlays().Top()
+		b := findButton(overlay, "Clear")
+		if b == nil {
+			t.Fatal("Clear history did not ask")
+		}
+		test.Tap(b)
+	})
+	s.waitFor("the history to be empty", func() bool { return len(h.entries) == 0 && h.clearBtn.Disabled() })
+	if entries, err := s.w.history.List("demo"); err != nil || len(entries) != 0 {
+		t.Errorf("after Clear the file keeps %d entries (%v)", len(entries), err)
+	}
+}
+
+func TestHistoryLoadsAPromptsArgumentsBack(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry()})
+	p := s.openPrompts("demo")
+	s.pickPrompt(p, "summarize_file")
+	onUI(func() {
+		p.form.field("path").entry.SetText("welcome.txt")
+		p.form.field("style").entry.SetText("detailed")
+	})
+	if r := s.getPrompt(p); !r.OK() {
+		t.Fatal(r.Message)
+	}
+	onUI(func() { p.form.load(map[string]string{}) }) // the person clears the form
+
+	h := s.openHistory(1)
+	onUI(func() {
+		h.list.Select(0)
+		test.Tap(h.loadBtn)
+	})
+	s.waitFor("the prompt's form to be filled again", func() bool {
+		f := s.w.features
+		return f.tabs.Selected() == f.promptsTab && p.selected != nil && p.selected.Name == "summarize_file" &&
+			p.form.field("path").entry.Text == "welcome.txt" && p.form.field("style").entry.Text == "detailed"
+	})
+}
+
+// A read in the history is read again in the Resources tab.
+func TestHistoryReadsAResourceAgain(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry()})
+	r := s.openResources("demo")
+	s.tapResource(r, "demo://readme")
+	first := s.waitRead(r, "demo://readme")
+	h := s.openHistory(1)
+	onUI(func() {
+		h.list.Select(0)
+		if h.loadBtn.Text != "Read again" {
+			t.Errorf("a read's button says %q", h.loadBtn.Text)
+		}
+		test.Tap(h.loadBtn)
+	})
+	s.waitFor("a new read", func() bool { return r.lastRead != first && r.lastRead != nil && r.lastRead.URI == "demo://readme" })
+}

@@ -1,0 +1,144 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"mcpbrowser/mcp"
+)
+
+// openPrompts selects server and the Prompts tab and waits for the list.
+func (s *shell) openPrompts(server string) *promptsTab {
+	s.t.Helper()
+	s.waitReady(server)
+	onUI(func() { s.w.SelectServer(server) })
+	s.selectTab(func(f *featurePanes) any { return f.promptsTab })
+	p := s.w.features.prompts
+	s.waitFor("the prompt list", func() bool { return p.session != nil && p.session.Name() == server && len(p.prompts) > 0 })
+	return p
+}
+
+func (s *shell) pickPrompt(p *promptsTab, name string) {
+	s.t.Helper()
+	var ok bool
+	onUI(func() { ok = p.selectName(name) })
+	if !ok {
+		s.t.Fatalf("prompt %s is not listed", name)
+	}
+}
+
+// waitPrompt taps Get and waits for the prompt's answer.
+func (s *shell) getPrompt(p *promptsTab) *mcp.PromptResult {
+	s.t.Helper()
+	onUI(func() {
+		p.lastResult = nil
+		test.Tap(p.getBtn)
+	})
+	var r *mcp.PromptResult
+	s.waitFor("the prompt's messages", func() bool {
+		r = p.lastResult
+		return r != nil && !p.getBtn.Disabled()
+	})
+	return r
+}
+
+func TestPromptsTabGetsAPromptWithCompletedArguments(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{"everything": everythingEntry(t)})
+	p := s.openPrompts("everything")
+
+	// A required argument left empty is not sent.
+	s.pickPrompt(p, "args-prompt")
+	onUI(func() {
+		test.Tap(p.getBtn)
+		if !strings.Contains(p.note.Text, "fill in city") || p.lastResult != nil {
+			t.Errorf("Get with an empty required argument: note %q", p.note.Text)
+		}
+	})
+	form := s.text(func() fyne.CanvasObject { return p.form.box })
+	if !strings.Contains(form, "city *") || strings.Contains(form, "state *") {
+		t.Errorf("required arguments are not marked (city required, state not):\n%s", form)
+	}
+
+	s.pickPrompt(p, "completable-prompt")
+	var dept, name *argField
+	onUI(func() {
+		dept, name = p.form.field("department"), p.form.field("name")
+		if dept == nil || name == nil || dept.sel == nil {
+			t.Fatal("the completable prompt's fields offer no completion")
+		}
+	})
+	// Before anything is typed the server offers every department.
+	s.waitFor("the departments", func() bool { return len(dept.suggestions) == 4 })
+	onUI(func() { test.Type(dept.sel, "S") })
+	s.waitFor("suggestions for S", func() bool { return slices.Equal(dept.suggestions, []string{"Sales", "Support"}) })
+	onUI(func() {
+		chip := findButton(dept.chips, "Sales")
+		if chip == nil {
+			t.Fatalf("no suggestion button for Sales:\n%s", shownText(dept.chips))
+		}
+		test.Tap(chip)
+		if dept.entry.Text != "Sales" {
+			t.Errorf("tapping the suggestion left %q", dept.entry.Text)
+		}
+		test.Type(name.sel, "E")
+	})
+	// The name's suggestions depend on the department already chosen.
+	s.waitFor("the names in Sales", func() bool { return slices.Equal(name.suggestions, []string{"Eve"}) })
+	onUI(func() { name.entry.SetText("Eve") })
+	r := s.getPrompt(p)
+	if !r.OK() {
+		t.Fatalf("prompts/get: %s %s", r.Layer, r.Message)
+	}
+	shown := s.text(func() fyne.CanvasObject { return p.result })
+	for _, want := range []string{"user", "Please promote Eve to the head of the Sales team."} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("the messages lack %q:\n%s", want, shown)
+		}
+	}
+
+	// An embedded resource in a message is shown with its URI and text.
+	s.pickPrompt(p, "resource-prompt")
+	onUI(func() {
+		p.form.field("resourceType").entry.SetText("Text")
+		p.form.field("resourceId").entry.SetText("3")
+	})
+	if r := s.getPrompt(p); !r.OK() {
+		t.Fatalf("resource-prompt: %s", r.Message)
+	}
+	shown = s.text(func() fyne.CanvasObject { return p.result })
+	for _, want := range []string{"Embedded resource demo://resource/dynamic/text/3", "Resource 3"} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("the resource prompt lacks %q:\n%s", want, shown)
+		}
+	}
+}
+
+func TestPromptWithoutCompletionsUsesPlainEntries(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry()})
+	p := s.openPrompts("demo")
+	s.pickPrompt(p, "summarize_file")
+	onUI(func() {
+		fd := p.form.field("path")
+		if fd == nil || fd.sel != nil {
+			t.Fatal("the demo does not declare completions, yet the field asks for them")
+		}
+		fd.entry.SetText("welcome.txt")
+		// Enter in a field gets the prompt.
+		fd.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	})
+	var r *mcp.PromptResult
+	s.waitFor("the prompt", func() bool { r = p.lastResult; return r != nil })
+	if !r.OK() || len(r.Result.Messages) != 2 {
+		t.Fatalf("summarize_file: %s %s", r.Layer, r.Message)
+	}
+	shown := s.text(func() fyne.CanvasObject { return p.result })
+	for _, want := range []string{"Please summarise the attached file welcome.txt", "Embedded resource demo://files/welcome.txt"} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("the messages lack %q:\n%s", want, shown)
+		}
+	}
+}
