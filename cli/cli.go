@@ -88,6 +88,14 @@ const usage = `Usage:
   mcpbrowser demo-server [--root DIR]         run the built-in demo MCP server on stdio
   mcpbrowser --version
 
+Servers from other apps (Claude Desktop, Claude Code, Cursor, VS Code, Cline, Windsurf, Codex):
+  mcpbrowser discover                         every config file found here, with its servers (JSON)
+  mcpbrowser import FILE|- (--all | NAME ...) [--on-clash rename|replace|skip]
+                                              add servers from a file (or pasted JSON on stdin)
+  mcpbrowser approve NAME                     show an imported server's command line and allow it
+  mcpbrowser export [NAME ...] --format claude|claude-code|cursor|vscode|cline|windsurf|codex|json
+  mcpbrowser sign-out TARGET                  forget a remote server's sign-in
+
 TARGET is a configured server's name, or instead:
   --url URL [--transport http|sse] [--header 'K: V' ...]   a remote server
   -- COMMAND ARGS...                          (at the end) a stdio server started ad hoc
@@ -98,6 +106,10 @@ Flags:
   --stderr            stream the server's stderr to ours
   --wire              print every JSON-RPC message to stderr
   --level LEVEL       set the server's log level after connecting (debug … emergency; see --stderr)
+
+Remote servers that answer 401 are signed in to in the browser ($BROWSER is honoured):
+  --client-id ID, --client-secret SECRET     a pre-registered client
+  --scope SCOPE                              (repeatable) the scopes to ask for
 
 Requests from the server are answered by flags, since nobody is at a form
 (without them the app does not offer the capability at all):
