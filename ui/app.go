@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
+	"mcpbrowser/assets"
 	"mcpbrowser/mcp"
 )
 
@@ -56,6 +57,7 @@ func Run(opts Options) error {
 		approvals = nil
 	}
 	a := app.NewWithID(AppID)
+	a.SetIcon(assets.Icon())
 	// Sampling and elicitation requests wait in a queue for the person.
 	requests := newServerRequests()
 	m := mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: approvals, Handlers: requests.Handlers()})

@@ -217,6 +217,7 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 		fyne.NewMenu("File", findItem, pasteItem, importItem, fyne.NewMenuItemSeparator(), exportAll, fyne.NewMenuItemSeparator(), reloadItem),
 		server,
 		fyne.NewMenu("Tool", find, run, cancel),
+		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, mcp.ClientVersion) })),
 	)
 }
 
