@@ -91,7 +91,9 @@ func isExecutable(p string) bool {
 	return fi.Mode()&fs.FileMode(0o111) != 0
 }
 
-// askLoginShellPath runs the person's login shell once to read its PATH.
+// askLoginShellPath runs the person's login shell once, interactively (zsh
+// reads ~/.zshrc, where nvm and friends put their PATH, only then), and reads
+// its PATH between markers, so whatever the profile prints is ignored.
 func askLoginShellPath() string {
 	if runtime.GOOS == "windows" {
 		return ""
@@ -99,12 +101,31 @@ func askLoginShellPath() string {
 	shell := os.Getenv("SHELL")
 	if shell == "" {
 		shell = "/bin/sh"
+		if runtime.GOOS == "darwin" {
+			shell = "/bin/zsh" // macOS's default since 10.15
+		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, shell, "-l", "-c", `printf '%s' "$PATH"`).Output()
-	if err != nil {
+	const begin, end = "__MCPBROWSER_PATH_BEGIN__", "__MCPBROWSER_PATH_END__"
+	cmd := exec.CommandContext(ctx, shell, "-i", "-l", "-c", `printf '%s%s%s' "`+begin+`" "$PATH" "`+end+`"`)
+	cmd.Stdin = nil // an interactive shell must not wait for input
+	out, err := cmd.Output()
+	if err != nil && len(out) == 0 {
 		return ""
 	}
-	return strings.TrimSpace(string(out))
+	return pathBetween(string(out), begin, end)
+}
+
+// pathBetween returns the text between the markers, or "".
+func pathBetween(out, begin, end string) string {
+	_, rest, ok := strings.Cut(out, begin)
+	if !ok {
+		return ""
+	}
+	path, _, ok := strings.Cut(rest, end)
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(path)
 }
