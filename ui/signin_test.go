@@ -348,7 +348,7 @@ func TestWindowSignInFailureThenClientIDFromTheEditor(t *testing.T) {
 
 func TestSignInAddressStep(t *testing.T) {
 	const addr = "http://127.0.0.1:5/authorize?client_id=a&state=b"
-	couldNot := "Could not open a browser (could not open a browser (set BROWSER to your browser's command): exec: \"xdg-open\": not found). To sign in, open this address yourself: " + addr
+	couldNot := "Could not open a browser (exec: \"xdg-open\": not found; set BROWSER to your browser's command). To sign in, open this address yourself: " + addr
 	waiting := "Waiting for you to sign in in the browser…"
 	tests := []struct {
 		name   string

@@ -64,7 +64,7 @@ func openBrowserWith(ctx context.Context, rawURL, browserEnv, goos string) error
 			break
 		}
 	}
-	return fmt.Errorf("could not open a browser (set BROWSER to your browser's command): %w", errors.Join(errs...))
+	return fmt.Errorf("%w; set BROWSER to your browser's command", errors.Join(errs...))
 }
 
 // browserCommand splits one $BROWSER entry into arguments and puts the URL in.
