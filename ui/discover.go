@@ -569,7 +569,7 @@ func originText(cfg *mcp.ServerConfig) string {
 	}
 	var parts []string
 	if src, ok := mcp.ImportedFrom(cfg); ok && src.Path == "" {
-		parts = append(parts, "Pasted in as "+src.Format.Title())
+		parts = append(parts, "Added from pasted text")
 	} else if ok {
 		parts = append(parts, "Imported from "+src.String())
 	}

@@ -407,3 +407,38 @@ func TestFirstRunHintUntilTheServersFileExists(t *testing.T) {
 		}
 	})
 }
+
+func TestDiscoverLooksInAChosenProjectFolder(t *testing.T) {
+	home, project := t.TempDir(), t.TempDir()
+	writeHomeFile(t, home, ".cursor/mcp.json", map[string]map[string]any{"user-level": {"command": demoServerPath}})
+	writeHomeFile(t, project, ".mcp.json", map[string]map[string]any{"in-project": {"command": demoServerPath}})
+	s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{Approvals: mcp.NewApprovalStore(t.TempDir())})
+	d := s.openDiscover(home)
+	names := func() []string {
+		var out []string
+		for _, r := range d.rows {
+			out = append(out, r.imp.Server.Name)
+		}
+		return out
+	}
+	onUI(func() {
+		if got := names(); !slices.Equal(got, []string{"user-level"}) {
+			t.Errorf("before choosing the project: %v", got)
+		}
+		d.row(t, "user-level").check.SetChecked(true)
+		s.w.clients.pickFolder = func(_ fyne.Window, _ string, chosen func(string)) { chosen(project) }
+		test.Tap(d.addProject)
+	})
+	s.waitFor("the second look", func() bool { return !d.looking && len(d.rows) == 2 })
+	onUI(func() {
+		if got := names(); !slices.Equal(got, []string{"user-level", "in-project"}) {
+			t.Errorf("after choosing the project: %v", got)
+		}
+		if !d.row(t, "user-level").check.Checked {
+			t.Error("looking again forgot what was ticked")
+		}
+		if !strings.Contains(shownText(d.body), "project "+project) {
+			t.Errorf("the project file does not say its project:\n%s", shownText(d.body))
+		}
+	})
+}

@@ -460,7 +460,7 @@ func (w *MainWindow) setEmptyNotice() {
 	case w.configErr != nil:
 		msg = "The servers file could not be read; see the message at the top."
 	case len(w.manager.Sessions()) == 0:
-		msg = "No servers yet. Bring in the ones your other apps use, start from a preset, or paste a config from a README."
+		msg = "No servers yet. Bring in the ones your other apps use,\nstart from a preset, or paste a config from a README."
 	}
 	w.emptyNotice.Objects = []fyne.CanvasObject{widget.NewLabel(msg)}
 	if w.configErr == nil && len(w.manager.Sessions()) == 0 {

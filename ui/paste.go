@@ -17,10 +17,12 @@ import (
 // pastePlaceholder shows the shapes the paste dialog reads.
 const pastePlaceholder = `{
   "mcpServers": {
-    "memory": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"]}
+    "memory": {
+      "command": "npx",
+      "args": ["-y", "@modelcontextprotocol/server-memory"]
+    }
   }
 }
-
 … or a bare {"name": {…}} map, one server {"command": …} or {"url": …},
 or Codex [mcp_servers.name] tables.`
 
@@ -45,7 +47,7 @@ func (w *MainWindow) pasteServers() {
 	d.entry.TextStyle = fyne.TextStyle{Monospace: true}
 	d.entry.Wrapping = fyne.TextWrapBreak // a one-line snippet stays readable
 	d.entry.SetPlaceHolder(pastePlaceholder)
-	d.entry.SetMinRowsVisible(9)
+	d.entry.SetMinRowsVisible(11)
 	d.entry.OnChanged = func(string) { d.parse() }
 	d.status.Wrapping = fyne.TextWrapWord
 	d.importBtn = widget.NewButtonWithIcon("Import", theme.DownloadIcon(), d.importChecked)

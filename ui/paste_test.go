@@ -76,7 +76,7 @@ func TestPasteEachShape(t *testing.T) {
 					t.Errorf("report: %q", s.w.lastNotice)
 				}
 			})
-			if origin := s.text(func() fyne.CanvasObject { return s.w.origin.root }); !strings.Contains(origin, "Pasted in as JSON (mcpServers)") {
+			if origin := s.text(func() fyne.CanvasObject { return s.w.origin.root }); !strings.Contains(origin, "Added from pasted text") {
 				t.Errorf("the page does not say the server was pasted:\n%s", origin)
 			}
 		})

@@ -48,6 +48,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	about := widget.NewLabel("")
 	about.Wrapping = fyne.TextWrapWord
 	about.SizeName = theme.SizeNameCaptionText
+	about.Hide()
 	open := &openEditor{}
 	setEditor := func(sc *mcp.ServerConfig) {
 		if sc != nil {
@@ -70,6 +71,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 		if i <= 0 {
 			current = blankChoice
 			about.SetText("")
+			about.Hide()
 			setEditor(nil)
 			return
 		}
@@ -77,6 +79,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 		w.askPresetParameters(p, func(sc *mcp.ServerConfig) {
 			current = choice
 			about.SetText(describePreset(p))
+			about.Show()
 			setEditor(sc)
 		}, func() {
 			reverting = true
@@ -194,10 +197,17 @@ func (w *MainWindow) askPresetParameters(p mcp.Preset, built func(*mcp.ServerCon
 	w.clients.params = d
 	d.dlg.Show()
 	// A required folder is the whole point of the preset: ask for it at once.
+	// Otherwise the first text field takes the typing.
 	for _, param := range p.Parameters {
 		if f := d.folders[param.Name]; f != nil && param.Required {
 			f.choose()
-			break
+			return
+		}
+	}
+	for _, param := range p.Parameters {
+		if e := d.texts[param.Name]; e != nil {
+			w.win.Canvas().Focus(e)
+			return
 		}
 	}
 }
