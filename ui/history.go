@@ -107,9 +107,9 @@ func newHistoryTab(w *MainWindow) *historyTab {
 	t.result = newTextLines()
 	head := container.NewVBox(t.title, t.meta, t.message,
 		container.NewBorder(nil, nil, t.loadBtn, nil, t.note), t.argsBox, heading2("Result"))
-	t.detail = container.NewBorder(container.NewPadded(head), nil, nil, nil, t.result.withBar(true))
+	t.detail = container.NewPadded(container.NewBorder(head, nil, nil, nil, t.result.withBar(true)))
 	t.detail.Hide()
-	t.hint = container.NewCenter(lowLabel("Every tool call, resource read and prompt get is kept here. Select one to see it again."))
+	t.hint = centredNote("Every tool call, resource read and prompt get is kept here. Select one to see it again.")
 	split := container.NewHSplit(left, container.NewStack(t.detail, t.hint))
 	split.SetOffset(0.32)
 	t.root = split

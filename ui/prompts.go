@@ -111,8 +111,13 @@ func (f *argForm) newField(spec argSpec) *argField {
 	}
 	fd.entry.SetPlaceHolder(spec.Name)
 	fd.entry.OnChanged = func(string) {
-		if !f.quiet && f.completes {
-			f.complete(fd, completionDelay)
+		if f.quiet || !f.completes {
+			return
+		}
+		// The other fields' suggestions may depend on this one (the
+		// request's context), so they are asked again too.
+		for _, other := range f.fields {
+			f.complete(other, completionDelay)
 		}
 	}
 	fd.entry.OnSubmitted = func(string) {
@@ -140,11 +145,11 @@ func (f *argForm) fieldRow(fd *argField) fyne.CanvasObject {
 	if fd.sel != nil {
 		input = fd.sel
 	}
-	rows := []fyne.CanvasObject{label, input, fd.chips}
+	rows := []fyne.CanvasObject{label}
 	if d := strings.TrimSpace(fd.spec.Description); d != "" {
 		rows = append(rows, newHelpLabel(d))
 	}
-	return container.NewVBox(rows...)
+	return container.NewVBox(append(rows, input, fd.chips)...)
 }
 
 // complete asks the server for suggestions for fd after delay, cancelling
@@ -202,7 +207,10 @@ func (f *argForm) showSuggestions(fd *argField, values []string, err error) {
 		chips = append(chips, l)
 	case len(values) == 1 && values[0] == fd.entry.Text:
 		// The only suggestion is what is there already.
-	default:
+	case len(values) > 0:
+		hint := widget.NewLabel("Suggested:")
+		hint.SizeName = theme.SizeNameCaptionText
+		chips = append(chips, hint)
 		for i, v := range values {
 			if i == maxSuggestionChips {
 				more := widget.NewLabel(fmt.Sprintf("+%d more (▾)", len(values)-i))
@@ -210,9 +218,7 @@ func (f *argForm) showSuggestions(fd *argField, values []string, err error) {
 				chips = append(chips, more)
 				break
 			}
-			b := widget.NewButton(v, func() { fd.entry.SetText(v) })
-			b.Importance = widget.LowImportance
-			chips = append(chips, b)
+			chips = append(chips, widget.NewButton(v, func() { fd.entry.SetText(v) }))
 		}
 	}
 	fd.chips.Objects = chips
@@ -368,8 +374,10 @@ func newPromptsTab(w *MainWindow) *promptsTab {
 	top := container.NewVScroll(container.NewPadded(container.NewVBox(t.title, t.desc, t.form.box)))
 	bar := container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil, t.getBtn, nil, t.note))
 	t.result = container.NewStack()
-	t.detail = container.NewVSplit(container.NewBorder(nil, bar, nil, nil, top), t.result)
-	t.hint = container.NewCenter(lowLabel("Select a prompt on the left."))
+	work := container.NewVSplit(container.NewBorder(nil, bar, nil, nil, top), t.result)
+	work.SetOffset(0.6)
+	t.detail = work
+	t.hint = centredNote("Select a prompt on the left.")
 	right := container.NewStack(t.detail, t.hint)
 	t.detail.Hide()
 	split := container.NewHSplit(left, right)
@@ -386,6 +394,13 @@ func lowLabel(s string) *widget.Label {
 	l.Wrapping = fyne.TextWrapWord
 	l.Alignment = fyne.TextAlignCenter
 	return l
+}
+
+// centredNote is a quiet, wrapping line in the middle of an empty pane.
+// (A wrapping label inside container.NewCenter gets no width and would
+// stand one letter per line, pushing everything else out of the window.)
+func centredNote(s string) fyne.CanvasObject {
+	return container.NewVBox(layout.NewSpacer(), lowLabel(s), layout.NewSpacer())
 }
 
 // promptSubtitle is a prompt's second line: its title or description and its arguments.
@@ -681,7 +696,7 @@ func (t *promptsTab) showResult(r *mcp.PromptResult) {
 	if !r.OK() {
 		rows = append(rows, outcomeBand(false, "prompts/get failed", r.Message, r.RPCError, r.Duration))
 	} else {
-		rows = append(rows, outcomeBand(true, "Prompt "+r.Prompt, promptOutcome(r), nil, r.Duration))
+		rows = append(rows, outcomeBand(true, "Prompt "+r.Prompt, "The server sent "+plural(len(r.Result.Messages), "message", "messages")+".", nil, r.Duration))
 		if d := strings.TrimSpace(r.Result.Description); d != "" {
 			rows = append(rows, caption(d))
 		}

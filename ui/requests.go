@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -241,7 +242,7 @@ func (p *requestPanel) open() {
 
 func (p *requestPanel) showNothing() {
 	p.current = nil
-	p.setDetail(container.NewCenter(lowLabel("No requests wait for you. When a server asks for a model reply or for information, it shows here.")))
+	p.setDetail(centredNote("No requests wait for you. When a server asks for a model reply or for information, it shows here."))
 }
 
 func (p *requestPanel) setDetail(o fyne.CanvasObject) {
@@ -404,7 +405,11 @@ func selectableText(s string) *widget.Label {
 func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 	ep := r.Elicitation()
 	p.form = NewFormView(p.win)
-	p.form.SetSchemaValue(ep.RequestedSchema)
+	if raw := p.wireSchema(r); raw != nil {
+		p.form.SetSchema(raw)
+	} else {
+		p.form.SetSchemaValue(ep.RequestedSchema)
+	}
 	accept := func() {
 		args, errs := p.form.Arguments()
 		if len(errs) > 0 {
@@ -427,6 +432,45 @@ func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 	bottom := container.NewVBox(widget.NewSeparator(),
 		container.NewBorder(nil, nil, container.NewHBox(p.acceptBtn, p.declineBtn, p.cancelBtn), nil, p.note))
 	return container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.form.Widget()))
+}
+
+// wireSchema is the request's requestedSchema as the server wrote it, taken
+// from the server's wire log, or nil. The SDK hands the schema over as a
+// map, which has lost the order of the fields; the server's own bytes keep
+// it, so the form asks in the order the server meant.
+func (p *requestPanel) wireSchema(r *mcp.PendingRequest) json.RawMessage {
+	s := p.w.manager.Session(r.Server)
+	ep := r.Elicitation()
+	if s == nil || ep == nil {
+		return nil
+	}
+	entries, _ := s.Wire.Since(0)
+	for i := len(entries) - 1; i >= 0; i-- {
+		e := &entries[i]
+		if e.Dir != mcp.Received || e.Method != "elicitation/create" || e.Truncated {
+			continue
+		}
+		var msg struct {
+			Params struct {
+				Message         string          `json:"message"`
+				RequestedSchema json.RawMessage `json:"requestedSchema"`
+			} `json:"params"`
+		}
+		if json.Unmarshal(e.JSON, &msg) != nil || msg.Params.Message != ep.Message {
+			continue
+		}
+		// The same schema, or an older request with the same message: check.
+		var fromWire, given any
+		b, err := json.Marshal(ep.RequestedSchema)
+		if err != nil || json.Unmarshal(msg.Params.RequestedSchema, &fromWire) != nil || json.Unmarshal(b, &given) != nil {
+			return nil
+		}
+		if reflect.DeepEqual(fromWire, given) {
+			return msg.Params.RequestedSchema
+		}
+		return nil
+	}
+	return nil
 }
 
 // messageBox shows the server's message to the person, set apart from the app's own words.
@@ -502,4 +546,9 @@ func (p *requestPanel) answer(r *mcp.PendingRequest, what string, send func() er
 	p.w.lastNotice = "Answered: " + p.lastAnswer
 	p.current = nil
 	p.sync()
+	if len(p.pending) == 0 && p.win != nil {
+		// The person came to answer and has; the banner brings them back
+		// when a server asks again.
+		p.win.Close()
+	}
 }

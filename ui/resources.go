@@ -143,12 +143,12 @@ func newResourcesTab(w *MainWindow) *resourcesTab {
 	t.tmplForm = newArgForm(w, t.readSelected)
 	t.tmplBox = container.NewVBox(t.tmplForm.box)
 	t.tmplBox.Hide()
-	actions := container.NewBorder(nil, nil, container.NewHBox(t.readBtn, t.subBtn), t.badge, t.note)
+	actions := container.NewVBox(container.NewBorder(nil, nil, container.NewHBox(t.readBtn, t.subBtn), t.badge), t.note)
 	head := container.NewVBox(t.title, t.uriLabel, t.desc, t.tmplBox, actions, widget.NewSeparator())
 	t.contents = container.NewStack()
 	t.detail = container.NewBorder(container.NewPadded(head), nil, nil, nil, t.contents)
 	t.detail.Hide()
-	t.hint = container.NewCenter(lowLabel("Select a resource or a template on the left."))
+	t.hint = centredNote("Select a resource or a template on the left.")
 	split := container.NewHSplit(lists, container.NewStack(t.detail, t.hint))
 	split.SetOffset(0.32)
 	t.body = split
@@ -484,13 +484,18 @@ func (t *resourcesTab) readSelected() {
 			t.note.SetText("Not read: " + err.Error() + ".")
 			return
 		}
-		t.note.SetText("Reading " + uri)
+		t.note.SetText("URI: " + uri)
 		t.read(uri)
 	}
 }
 
-// read sends resources/read for uri on a goroutine and shows the contents.
-func (t *resourcesTab) read(uri string) {
+// read sends resources/read for uri on a goroutine and shows the contents;
+// the read goes into the history.
+func (t *resourcesTab) read(uri string) { t.readAgain(uri, true) }
+
+// readAgain reads uri; record is false for a read the app makes by itself
+// (a subscribed resource changed), which would otherwise fill the history.
+func (t *resourcesTab) readAgain(uri string, record bool) {
 	s := t.session
 	if s == nil {
 		return
@@ -499,9 +504,12 @@ func (t *resourcesTab) read(uri string) {
 	n := t.readSeq
 	t.openURI = uri
 	t.readBtn.Disable()
-	t.contents.Objects = []fyne.CanvasObject{container.NewCenter(lowLabel("Reading " + uri + " …"))}
+	t.contents.Objects = []fyne.CanvasObject{centredNote("Reading " + uri + " …")}
 	t.contents.Refresh()
 	hist := t.w.history
+	if !record {
+		hist = nil
+	}
 	t.w.goWork(func(ctx context.Context) {
 		r := s.ReadResource(ctx, uri)
 		if hist != nil {
@@ -534,9 +542,9 @@ func (t *resourcesTab) showRead(r *mcp.ReadResult) {
 		rows = append(rows, outcomeBand(false, "resources/read failed", r.Message, r.RPCError, r.Duration))
 	} else {
 		n := len(r.Result.Contents)
-		rows = append(rows, outcomeBand(true, "Read "+r.URI, fmt.Sprintf("The server sent %s in %s.", plural(n, "content item", "content items"), formatElapsed(r.Duration)), nil, r.Duration))
+		rows = append(rows, outcomeBand(true, "Read "+r.URI, "The server sent "+plural(n, "content item", "content items")+".", nil, r.Duration))
 		for i, c := range r.Result.Contents {
-			rows = append(rows, t.contentsBlock(rv, i, c))
+			rows = append(rows, t.contentsBlock(rv, i, c, r.URI))
 		}
 		if n == 0 {
 			rows = append(rows, lowLabel("The resource has no contents."))
@@ -548,11 +556,13 @@ func (t *resourcesTab) showRead(r *mcp.ReadResult) {
 
 // contentsBlock shows one item of a read: its URI and type, then the text
 // or the picture, or a Save button for other data.
-func (t *resourcesTab) contentsBlock(rv *ResultView, i int, c *sdk.ResourceContents) fyne.CanvasObject {
-	info := c.URI
-	if c.MIMEType != "" {
-		info += " · " + c.MIMEType
+func (t *resourcesTab) contentsBlock(rv *ResultView, i int, c *sdk.ResourceContents, asked string) fyne.CanvasObject {
+	var parts []string
+	if c.URI != asked {
+		parts = append(parts, c.URI) // the band above names the URI that was read
 	}
+	parts = append(parts, orUnknown(c.MIMEType))
+	info := strings.Join(parts, " · ")
 	if c.Blob != nil {
 		if strings.HasPrefix(c.MIMEType, "image/") {
 			return rv.imageBlock(i, c.Blob, c.MIMEType)
@@ -640,7 +650,7 @@ func (t *resourcesTab) resourceUpdated(server, uri string) {
 		t.showBadge(uri)
 	}
 	if t.openURI == uri {
-		t.read(uri)
+		t.readAgain(uri, false)
 	}
 }
 

@@ -146,7 +146,16 @@ func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
 	e.restart = widget.NewButtonWithIcon("Restart to tell the server", theme.ViewRefreshIcon(), func() {
 		e.restart.Hide()
 		e.note.SetText("Restarting " + s.Name() + " so that it learns of its roots …")
-		w.goWork(func(ctx context.Context) { s.Restart(ctx) })
+		w.goWork(func(ctx context.Context) {
+			err := s.Restart(ctx)
+			fyne.Do(func() {
+				if err != nil {
+					e.note.SetText("The restart failed: " + err.Error())
+					return
+				}
+				e.note.SetText(s.Name() + " started again and was told of " + plural(len(e.folders), "root", "roots") + ".")
+			})
+		})
 	})
 	e.restart.Importance = widget.HighImportance
 	e.restart.Hide()

@@ -413,7 +413,11 @@ func (h *toolHeader) show(server string, t *sdk.Tool) {
 	h.copyBtn.SetText("Copy")
 	showBadges(h.badges, toolBadges(t))
 	h.fullDesc = strings.TrimSpace(t.Description)
-	short := clipRunes(h.fullDesc, maxHeaderDescRunes)
+	// One paragraph: a wrapping label with line breaks in it reports too
+	// small a height, and the form below would be drawn over it. More…
+	// shows the description with its breaks.
+	flat := strings.Join(strings.Fields(h.fullDesc), " ")
+	short := clipRunes(flat, maxHeaderDescRunes)
 	if short != h.fullDesc {
 		short += " …"
 		h.more.Show()
