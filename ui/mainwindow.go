@@ -247,6 +247,7 @@ func (w *MainWindow) Close() {
 		if w.unsubscribe != nil {
 			w.unsubscribe()
 		}
+		w.dismissRequests("", "the app is closing")
 		w.manager.Close()
 		w.jobs.Wait()
 	})

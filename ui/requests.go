@@ -62,6 +62,32 @@ func (r *serverRequests) setNotify(f func()) {
 	r.mu.Unlock()
 }
 
+// dismiss answers every request of server ("" for all servers) that still
+// waits: a sampling request is rejected and an elicitation cancelled. It is
+// for when the person stops, restarts or quits: that dismisses what the
+// server asked, and a request left waiting would hold the stop up (closing a
+// session waits for the requests in flight; see the report). It touches no
+// widget and is safe from any goroutine.
+func (r *serverRequests) dismiss(server, why string) {
+	for _, p := range r.queue.Pending() {
+		if server != "" && p.Server != server {
+			continue
+		}
+		if p.Kind == mcp.RequestSampling {
+			p.Reject(why)
+		} else {
+			p.Cancel()
+		}
+	}
+}
+
+// dismissRequests dismisses server's waiting requests ("" for all).
+func (w *MainWindow) dismissRequests(server, why string) {
+	if src := w.requests.src; src != nil {
+		src.dismiss(server, why)
+	}
+}
+
 // attachRequests shows the requests waiting in r and every one that comes.
 // The manager's (and every later manager's) handlers must be r's.
 func (w *MainWindow) attachRequests(r *serverRequests) {

@@ -273,3 +273,22 @@ func TestURLElicitationOpensOnlyOnClick(t *testing.T) {
 		t.Errorf("opened %v, want just %s", got, link)
 	}
 }
+
+// Restarting a server dismisses what it asked: the sampling request is
+// rejected and the restart does not wait for an answer that will not come.
+func TestRestartDismissesTheServersRequests(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{"everything": everythingEntry(t)})
+	s.pickTool("everything", "trigger-sampling-request")
+	before := s.w.manager.Session("everything").InitializeResult()
+	s.start(`{"prompt":"left waiting","maxTokens":3}`)
+	p := s.openRequest("everything asks for a model reply")
+	onUI(func() { s.w.restartSelectedServer() })
+	s.waitFor("the request to go and the server to be back", func() bool {
+		sess := s.w.manager.Session("everything")
+		return len(p.pending) == 0 && !p.banner.Visible() &&
+			sess.Status().State == mcp.StateReady && sess.InitializeResult() != before
+	})
+	if r := s.waitResult(); r.OK() && !strings.Contains(resultText2(r), "rejected") {
+		t.Errorf("the call ended well after its request was dismissed: %s", resultText2(r))
+	}
+}

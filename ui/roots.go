@@ -146,6 +146,7 @@ func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
 	e.restart = widget.NewButtonWithIcon("Restart to tell the server", theme.ViewRefreshIcon(), func() {
 		e.restart.Hide()
 		e.note.SetText("Restarting " + s.Name() + " so that it learns of its roots …")
+		w.dismissRequests(s.Name(), "the server is being restarted")
 		w.goWork(func(ctx context.Context) {
 			err := s.Restart(ctx)
 			fyne.Do(func() {

@@ -404,12 +404,14 @@ func (w *MainWindow) restartSelectedServer() {
 		w.toggleSelectedServer()
 		return
 	}
+	w.dismissRequests(s.Name(), "the server is being restarted")
 	w.goWork(func(ctx context.Context) { s.Restart(ctx) })
 }
 
 // stopSelectedServer stops the selected server (and cancels a start in progress).
 func (w *MainWindow) stopSelectedServer() {
 	if s := w.manager.Session(w.selected); s != nil {
+		w.dismissRequests(s.Name(), "the server is being stopped")
 		go s.Close()
 	}
 }
