@@ -247,7 +247,7 @@ func (w *MainWindow) Close() {
 		if w.unsubscribe != nil {
 			w.unsubscribe()
 		}
-		w.dismissRequests("", "the app is closing")
+		w.dismissRequests(w.manager, "", "the app is closing")
 		w.manager.Close()
 		w.jobs.Wait()
 	})

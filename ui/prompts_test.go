@@ -142,3 +142,35 @@ func TestPromptWithoutCompletionsUsesPlainEntries(t *testing.T) {
 		}
 	}
 }
+
+// notifications/prompts/list_changed (and resources/list_changed) fetch the
+// list again while its tab is shown.
+func TestListChangedFetchesTheListAgain(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry()})
+	s.openPrompts("demo")
+	wire := s.w.manager.Session("demo").Wire
+	count := func(method string) int {
+		entries, _ := wire.Since(0)
+		n := 0
+		for _, e := range entries {
+			if e.Dir == mcp.Sent && e.Method == method {
+				n++
+			}
+		}
+		return n
+	}
+	before := count("prompts/list")
+	onUI(func() {
+		s.w.features.event(mcp.Event{Kind: mcp.EventListChanged, Server: "demo", List: "prompts"})
+		s.w.features.event(mcp.Event{Kind: mcp.EventListChanged, Server: "other", List: "prompts"})
+	})
+	s.waitFor("prompts/list sent again", func() bool { return count("prompts/list") == before+1 })
+
+	// The resources tab is not shown: its list is fetched when it is.
+	resBefore := count("resources/list")
+	onUI(func() { s.w.features.event(mcp.Event{Kind: mcp.EventListChanged, Server: "demo", List: "resources"}) })
+	if n := count("resources/list"); n != resBefore {
+		t.Errorf("resources/list sent for a tab nobody looks at (%d → %d)", resBefore, n)
+	}
+	s.openResources("demo")
+}

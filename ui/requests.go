@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -62,30 +63,71 @@ func (r *serverRequests) setNotify(f func()) {
 	r.mu.Unlock()
 }
 
-// dismiss answers every request of server ("" for all servers) that still
-// waits: a sampling request is rejected and an elicitation cancelled. It is
-// for when the person stops, restarts or quits: that dismisses what the
-// server asked, and a request left waiting would hold the stop up (closing a
-// session waits for the requests in flight; see the report). It touches no
-// widget and is safe from any goroutine.
-func (r *serverRequests) dismiss(server, why string) {
-	for _, p := range r.queue.Pending() {
+// dismissFlushWait bounds how long dismissRequests waits for its answers
+// to reach the wire.
+const dismissFlushWait = 2 * time.Second
+
+// dismissRequests answers every request of m's server ("" for all servers) that
+// still waits — a sampling request is rejected, an elicitation cancelled —
+// and waits until the answers are written, or dismissFlushWait. It is for
+// when the person stops, restarts or quits, which dismisses what the server
+// asked. Without it the stop hangs: closing a session waits for every call
+// in flight, including the one that made the server ask, while the server
+// waits for an answer that a closing session no longer writes. It blocks:
+// call it off the UI goroutine, right before closing. It touches no widget.
+func (w *MainWindow) dismissRequests(m *mcp.Manager, server, why string) {
+	src := w.requests.src
+	if src == nil {
+		return
+	}
+	type flush struct {
+		wire    *mcp.WireLog
+		from    uint64
+		answers int
+	}
+	flushes := map[string]*flush{}
+	for _, p := range src.queue.Pending() {
 		if server != "" && p.Server != server {
 			continue
 		}
+		f := flushes[p.Server]
+		if f == nil {
+			s := m.Session(p.Server)
+			if s == nil {
+				continue
+			}
+			_, next := s.Wire.Since(0)
+			f = &flush{wire: s.Wire, from: next}
+			flushes[p.Server] = f
+		}
+		var err error
 		if p.Kind == mcp.RequestSampling {
-			p.Reject(why)
+			err = p.Reject(why)
 		} else {
-			p.Cancel()
+			err = p.Cancel()
+		}
+		if err == nil {
+			f.answers++
+		}
+	}
+	deadline := time.Now().Add(dismissFlushWait)
+	for _, f := range flushes {
+		for time.Now().Before(deadline) && sentResponses(f.wire, f.from) < f.answers {
+			time.Sleep(5 * time.Millisecond)
 		}
 	}
 }
 
-// dismissRequests dismisses server's waiting requests ("" for all).
-func (w *MainWindow) dismissRequests(server, why string) {
-	if src := w.requests.src; src != nil {
-		src.dismiss(server, why)
+// sentResponses counts the responses the app wrote to the server since seq.
+func sentResponses(wire *mcp.WireLog, seq uint64) int {
+	entries, _ := wire.Since(seq)
+	n := 0
+	for _, e := range entries {
+		if e.Dir == mcp.Sent && e.Method == "" {
+			n++
+		}
 	}
+	return n
 }
 
 // attachRequests shows the requests waiting in r and every one that comes.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -290,5 +291,27 @@ func TestRestartDismissesTheServersRequests(t *testing.T) {
 	})
 	if r := s.waitResult(); r.OK() && !strings.Contains(resultText2(r), "rejected") {
 		t.Errorf("the call ended well after its request was dismissed: %s", resultText2(r))
+	}
+}
+
+// Quitting with a request waiting does not hang: the request is dismissed
+// and the servers stop.
+func TestClosingTheWindowDismissesWaitingRequests(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{"everything": everythingEntry(t)})
+	s.pickTool("everything", "trigger-sampling-request")
+	s.start(`{"prompt":"nobody answers","maxTokens":3}`)
+	s.openRequest("everything asks for a model reply")
+	closed := make(chan struct{})
+	go func() {
+		s.w.Close()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-time.After(30 * time.Second): // a hang, not a speed check: the server's own timeout is 60 s
+		t.Fatal("closing the window waits for the unanswered request")
+	}
+	if st := s.w.manager.Session("everything").Status().State; st == mcp.StateReady {
+		t.Errorf("the server is still %s after the window closed", st)
 	}
 }

@@ -146,8 +146,9 @@ func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
 	e.restart = widget.NewButtonWithIcon("Restart to tell the server", theme.ViewRefreshIcon(), func() {
 		e.restart.Hide()
 		e.note.SetText("Restarting " + s.Name() + " so that it learns of its roots …")
-		w.dismissRequests(s.Name(), "the server is being restarted")
+		m := w.manager
 		w.goWork(func(ctx context.Context) {
+			w.dismissRequests(m, s.Name(), "the server is being restarted")
 			err := s.Restart(ctx)
 			fyne.Do(func() {
 				if err != nil {

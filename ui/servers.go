@@ -404,15 +404,21 @@ func (w *MainWindow) restartSelectedServer() {
 		w.toggleSelectedServer()
 		return
 	}
-	w.dismissRequests(s.Name(), "the server is being restarted")
-	w.goWork(func(ctx context.Context) { s.Restart(ctx) })
+	m := w.manager
+	w.goWork(func(ctx context.Context) {
+		w.dismissRequests(m, s.Name(), "the server is being restarted")
+		s.Restart(ctx)
+	})
 }
 
 // stopSelectedServer stops the selected server (and cancels a start in progress).
 func (w *MainWindow) stopSelectedServer() {
 	if s := w.manager.Session(w.selected); s != nil {
-		w.dismissRequests(s.Name(), "the server is being stopped")
-		go s.Close()
+		m := w.manager
+		go func() {
+			w.dismissRequests(m, s.Name(), "the server is being stopped")
+			s.Close()
+		}()
 	}
 }
 
