@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -59,6 +60,8 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	if maxTotal <= 0 {
 		maxTotal = DefaultCallMaxTotal
 	}
+	ctx, stopLife := s.withLife(ctx)
+	defer stopLife()
 	callCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	var idle *time.Timer
@@ -116,8 +119,16 @@ func (s *Session) reconnectable() bool {
 	return t == TypeHTTP || t == TypeSSE
 }
 
+// isConnectionLoss reports whether err is the connection failing rather than
+// the server answering: anything that is neither a JSON-RPC error nor the
+// call's own context ending (a remote server that restarted answers
+// "session not found", for one).
 func isConnectionLoss(err error) bool {
-	return errors.Is(err, sdk.ErrConnectionClosed) || errors.Is(err, errNotConnected)
+	if errors.Is(err, sdk.ErrConnectionClosed) || errors.Is(err, errNotConnected) {
+		return true
+	}
+	var rpc *jsonrpc.Error
+	return err != nil && !errors.As(err, &rpc) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
 }
 
 // explainCallFailure rewrites the message of a timeout, cancel or dead server in plain words.
@@ -133,6 +144,10 @@ func (s *Session) explainCallFailure(r *CallResult, callCtx, parent context.Cont
 	case errors.Is(cause, errCallMaxTotal):
 		r.Layer = LayerTimeout
 		r.Message = fmt.Sprintf("the call ran longer than the %s maximum and was cancelled.", maxTotal)
+		return
+	case errors.Is(context.Cause(parent), errClosed):
+		r.Layer = LayerCancelled
+		r.Message = "the server was stopped while the call was running."
 		return
 	case parent.Err() != nil && errors.Is(parent.Err(), context.Canceled):
 		r.Layer = LayerCancelled

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"mcpbrowser/internal/testservers"
 	"mcpbrowser/mcp/oauth"
@@ -142,5 +143,43 @@ func TestTokenFollowsRenameAndRemove(t *testing.T) {
 	}
 	if tok, _ := store.Load("work"); tok != nil {
 		t.Error("a removed server's token is still stored")
+	}
+}
+
+// Closing a session while the server waits for the person's answer (an
+// elicitation) ends the wait at once instead of hanging until the server
+// gives up.
+func TestCloseWhileAServerRequestWaits(t *testing.T) {
+	entry := everythingServer(t)
+	gone := make(chan struct{}, 1)
+	q := NewRequestQueue(func(_ *PendingRequest, c RequestChange) {
+		if c == RequestGone {
+			select {
+			case gone <- struct{}{}:
+			default:
+			}
+		}
+	})
+	cfg := &ServerConfig{Name: "everything", Type: TypeStdio, Command: "node", Args: []string{entry, "stdio"}}
+	cfg.Validate()
+	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{Handlers: q.Handlers()})
+	defer m.Close()
+	s := m.Session("everything")
+	if err := s.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	go s.CallTool(context.Background(), "trigger-elicitation-request", nil, CallOptions{})
+	waitFor(t, func() bool { return len(q.Pending()) == 1 }, "the elicitation request")
+	closed := make(chan struct{})
+	go func() { s.Close(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(20 * time.Second): // the server's own timeout is 60 s
+		t.Fatal("Close waited for the person's answer")
+	}
+	select {
+	case <-gone:
+	case <-time.After(5 * time.Second):
+		t.Error("the waiting request was not withdrawn")
 	}
 }

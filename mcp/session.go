@@ -93,6 +93,7 @@ type Session struct {
 	lifecycle sync.Mutex
 	// cancelLife ends the current connection's context (see Connect).
 	cancelLife context.CancelCauseFunc
+	life       context.Context
 
 	mu        sync.Mutex
 	status    Status
@@ -190,7 +191,7 @@ func (s *Session) setStatus(st Status) {
 // timeout as well as ctx. On failure the session is left StateFailed with the
 // reason, and nothing of the server keeps running.
 func (s *Session) Connect(ctx context.Context) error {
-	s.abortConnect()
+	s.abortConnect(errReplaced)
 	s.lifecycle.Lock()
 	defer s.lifecycle.Unlock()
 	s.closeLocked()
@@ -204,6 +205,7 @@ func (s *Session) Connect(ctx context.Context) error {
 	s.connectID++
 	id := s.connectID
 	s.cancelLife = cancelLife
+	s.life = life
 	s.mu.Unlock()
 
 	if cfg.Problem != "" {
@@ -267,15 +269,16 @@ func (s *Session) Connect(ctx context.Context) error {
 var (
 	errConnectTimeout = errors.New("connect timeout")
 	errClosed         = errors.New("session closed")
+	errReplaced       = errors.New("session replaced by a new connection")
 )
 
 // abortConnect cancels a connect in progress (and the live connection's context).
-func (s *Session) abortConnect() {
+func (s *Session) abortConnect(cause error) {
 	s.mu.Lock()
 	cancel := s.cancelLife
 	s.mu.Unlock()
 	if cancel != nil {
-		cancel(errClosed)
+		cancel(cause)
 	}
 }
 
@@ -510,7 +513,7 @@ func (s *Session) watch(cs *sdk.ClientSession, id int) {
 
 // Close ends the session and stops the server's whole process tree.
 func (s *Session) Close() error {
-	s.abortConnect()
+	s.abortConnect(errClosed)
 	s.lifecycle.Lock()
 	defer s.lifecycle.Unlock()
 	s.closeLocked()
@@ -645,6 +648,8 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 	name := s.Name()
 	if h := s.handlers.CreateMessage; h != nil {
 		opts.CreateMessageHandler = func(ctx context.Context, req *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
+			ctx, stop := s.withLife(ctx)
+			defer stop()
 			return h(ctx, name, req)
 		}
 	}
@@ -652,10 +657,33 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		// Both modes: a form the person fills in, or a URL they may open.
 		opts.Capabilities.Elicitation = &sdk.ElicitationCapabilities{Form: &sdk.FormElicitationCapabilities{}, URL: &sdk.URLElicitationCapabilities{}}
 		opts.ElicitationHandler = func(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
+			ctx, stop := s.withLife(ctx)
+			defer stop()
 			return h(ctx, name, req)
 		}
 	}
 	return opts
+}
+
+// withLife ends ctx, with cause errClosed, when the connection is closed too.
+// A call in flight, or a server's request that waits for the person, would
+// otherwise hold up Close: the SDK waits for every call and handler first.
+func (s *Session) withLife(ctx context.Context) (context.Context, context.CancelFunc) {
+	s.mu.Lock()
+	life := s.life
+	s.mu.Unlock()
+	ctx, cancel := context.WithCancelCause(ctx)
+	if life == nil {
+		return ctx, func() { cancel(nil) }
+	}
+	stopWatching := context.AfterFunc(life, func() {
+		// A reconnect (which replaces the connection) lets a call retry;
+		// only Close ends what waits on the session.
+		if errors.Is(context.Cause(life), errClosed) {
+			cancel(errClosed)
+		}
+	})
+	return ctx, func() { stopWatching(); cancel(nil) }
 }
 
 func messageText(data any) string {
