@@ -33,6 +33,8 @@ type serverEditor struct {
 	cwd       *widget.Entry
 	url       *widget.Entry
 	headers   *keyValueRows
+	spec      *listRows
+	baseURL   *widget.Entry
 	connectTO *widget.Entry
 	callTO    *widget.Entry
 	oauth     *oauthFields
@@ -44,12 +46,16 @@ type serverEditor struct {
 	remote []fyne.CanvasObject
 	// streamable are the rows of http (streamable) entries only: sign-in.
 	streamable []fyne.CanvasObject
+	// openapi are the rows of an OpenAPI entry; headerRows are shared by
+	// every HTTP-speaking entry.
+	openapi    []fyne.CanvasObject
+	headerRows []fyne.CanvasObject
 	root       fyne.CanvasObject
 }
 
-// editorTransports are the transports the editor offers; an openapi entry
-// keeps its own type (its document and base URL are edited in the file).
-var editorTransports = []string{mcp.TypeStdio, mcp.TypeHTTP, mcp.TypeSSE}
+// editorTransports are the transports the editor offers; openapi is an HTTP
+// API described by an OpenAPI document, whose operations become tools.
+var editorTransports = []string{mcp.TypeStdio, mcp.TypeHTTP, mcp.TypeSSE, mcp.TypeOpenAPI}
 
 func newServerEditor(orig *mcp.ServerConfig, taken func(string) bool) *serverEditor {
 	e := &serverEditor{orig: orig, taken: taken}
@@ -80,6 +86,10 @@ func newServerEditor(orig *mcp.ServerConfig, taken func(string) bool) *serverEdi
 	e.url.SetPlaceHolder("https://example.com/mcp")
 	e.headers = newKeyValueRows("Header", "value", src.Headers)
 	e.oauth = newOAuthFields(src.OAuth)
+	e.spec = newListRows("document", src.Spec)
+	e.baseURL = widget.NewEntry()
+	e.baseURL.SetText(src.BaseURL)
+	e.baseURL.SetPlaceHolder("(the document's first server URL)")
 
 	e.connectTO = timeoutEntry(src.ConnectTimeout, mcp.DefaultConnectTimeout.Seconds())
 	e.callTO = timeoutEntry(src.CallTimeout, mcp.DefaultCallTimeout.Seconds())
@@ -93,16 +103,20 @@ func newServerEditor(orig *mcp.ServerConfig, taken func(string) bool) *serverEdi
 		formLabel("Environment"), e.env.root,
 		formLabel("Working folder"), e.cwd,
 	}
-	e.remote = []fyne.CanvasObject{
-		formLabel("URL"), e.url,
-		formLabel("Headers"), e.headers.root,
+	e.remote = []fyne.CanvasObject{formLabel("URL"), e.url}
+	e.openapi = []fyne.CanvasObject{
+		formLabel("OpenAPI document"), e.spec.root,
+		formLabel("Base URL"), e.baseURL,
 	}
+	e.headerRows = []fyne.CanvasObject{formLabel("Headers"), e.headers.root}
 	e.streamable = []fyne.CanvasObject{widget.NewLabel(""), e.oauth.root}
 	// One form layout for every row, so that the labels line up; a hidden
 	// row (label and field) takes no room.
 	rows := []fyne.CanvasObject{formLabel("Name"), e.name, formLabel("Transport"), e.transport}
 	rows = append(rows, e.stdio...)
 	rows = append(rows, e.remote...)
+	rows = append(rows, e.openapi...)
+	rows = append(rows, e.headerRows...)
 	rows = append(rows, e.streamable...)
 	rows = append(rows, formLabel("Connect timeout (s)"), e.connectTO, formLabel("Call timeout (s)"), e.callTO)
 	form := container.New(layout.NewFormLayout(), rows...)
@@ -135,6 +149,8 @@ func (e *serverEditor) showTransport() {
 	t := e.transport.Selected
 	showAll(e.stdio, t == mcp.TypeStdio)
 	showAll(e.remote, t == mcp.TypeHTTP || t == mcp.TypeSSE)
+	showAll(e.openapi, t == mcp.TypeOpenAPI)
+	showAll(e.headerRows, t == mcp.TypeHTTP || t == mcp.TypeSSE || t == mcp.TypeOpenAPI)
 	showAll(e.streamable, t == mcp.TypeHTTP)
 	if e.root != nil {
 		e.root.Refresh()
@@ -182,6 +198,24 @@ func (e *serverEditor) build() (*mcp.ServerConfig, error) {
 		sc.Env = env
 		sc.Cwd = strings.TrimSpace(e.cwd.Text)
 		sc.URL, sc.Headers, sc.OAuth = "", nil, nil
+		sc.Spec, sc.BaseURL = nil, ""
+	case mcp.TypeOpenAPI:
+		sc.Spec = e.spec.values()
+		if len(sc.Spec) == 0 {
+			return nil, errors.New("an openapi entry needs its OpenAPI document: a file path or an http(s) URL, JSON or YAML")
+		}
+		sc.BaseURL = strings.TrimSpace(e.baseURL.Text)
+		if sc.BaseURL != "" {
+			if u, err := url.Parse(sc.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+				return nil, errors.New("the base URL must be a full http:// or https:// address, or empty for the document's own")
+			}
+		}
+		headers, err := e.headers.values("header")
+		if err != nil {
+			return nil, err
+		}
+		sc.Headers = headers
+		sc.Command, sc.Args, sc.Env, sc.Cwd, sc.URL, sc.OAuth = "", nil, nil, "", "", nil
 	case mcp.TypeHTTP, mcp.TypeSSE:
 		sc.URL = strings.TrimSpace(e.url.Text)
 		u, err := url.Parse(sc.URL)
@@ -194,6 +228,7 @@ func (e *serverEditor) build() (*mcp.ServerConfig, error) {
 		}
 		sc.Headers = headers
 		sc.Command, sc.Args, sc.Env, sc.Cwd = "", nil, nil, ""
+		sc.Spec, sc.BaseURL = nil, ""
 		if sc.Type == mcp.TypeHTTP {
 			// Sign-in is the streamable transport's; an sse entry keeps what its file says.
 			if sc.OAuth, err = e.oauth.build(); err != nil {

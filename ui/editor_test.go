@@ -47,6 +47,30 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 			},
 		},
 		{
+			name: "openapi document with a base URL and a header",
+			fill: func(e *serverEditor) {
+				e.name.SetText("pets")
+				e.transport.SetSelected(mcp.TypeOpenAPI)
+				e.spec.add("petstore.yaml")
+				e.baseURL.SetText("https://api.example.com/v1")
+				e.headers.add("X-Api-Key", "k")
+			},
+			check: func(t *testing.T, sc *mcp.ServerConfig) {
+				if sc.Type != mcp.TypeOpenAPI || !slices.Equal(sc.Spec, []string{"petstore.yaml"}) ||
+					sc.BaseURL != "https://api.example.com/v1" || sc.Headers["X-Api-Key"] != "k" || sc.Command != "" {
+					t.Errorf("got %+v", sc)
+				}
+			},
+		},
+		{
+			name: "openapi without a document",
+			fill: func(e *serverEditor) {
+				e.name.SetText("pets")
+				e.transport.SetSelected(mcp.TypeOpenAPI)
+			},
+			wantErr: "needs its OpenAPI document",
+		},
+		{
 			name: "edit keeps unknown fields and secrets",
 			orig: orig,
 			fill: func(e *serverEditor) { e.args.entries[1].SetText("pkg@2") },
@@ -164,7 +188,11 @@ func TestServerEditorShowsTheTransportsFields(t *testing.T) {
 		t.Errorf("stdio: command visible %v, url visible %v", e.command.Visible(), e.url.Visible())
 	}
 	e.transport.SetSelected(mcp.TypeHTTP)
-	if e.command.Visible() || !e.url.Visible() || !e.headers.root.Visible() {
+	if e.command.Visible() || !e.url.Visible() || !e.headers.root.Visible() || e.spec.root.Visible() {
 		t.Errorf("http: command visible %v, url visible %v", e.command.Visible(), e.url.Visible())
+	}
+	e.transport.SetSelected(mcp.TypeOpenAPI)
+	if e.url.Visible() || !e.spec.root.Visible() || !e.baseURL.Visible() || !e.headers.root.Visible() {
+		t.Errorf("openapi: url visible %v, document visible %v", e.url.Visible(), e.spec.root.Visible())
 	}
 }
