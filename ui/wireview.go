@@ -396,6 +396,8 @@ func (r *wireRow) CreateRenderer() fyne.WidgetRenderer {
 type wireRowRenderer struct {
 	row                      *wireRow
 	stamp, arrow, what, size *canvas.Text
+	// whatFull is the whole description; what shows as much as fits.
+	whatFull string
 }
 
 func (r *wireRowRenderer) Objects() []fyne.CanvasObject {
@@ -421,7 +423,29 @@ func (r *wireRowRenderer) Layout(size fyne.Size) {
 	r.size.Move(fyne.NewPos(size.Width-sizeW-4, y))
 	r.size.Resize(fyne.NewSize(sizeW, h))
 	r.what.Move(fyne.NewPos(x, y))
-	r.what.Resize(fyne.NewSize(max(0, size.Width-sizeW-4-gap-x), h))
+	whatW := max(0, size.Width-sizeW-4-gap-x)
+	r.what.Resize(fyne.NewSize(whatW, h))
+	// canvas.Text does not clip: cut a long description (an HTTP step's URL)
+	// so that it never runs under the size column.
+	r.what.Text = fitText(r.whatFull, whatW, r.what.TextSize, r.what.TextStyle)
+}
+
+// fitText cuts s, with an ellipsis, to what fits in width.
+func fitText(s string, width, textSize float32, style fyne.TextStyle) string {
+	if width <= 0 || fyne.MeasureText(s, textSize, style).Width <= width {
+		return s
+	}
+	runes := []rune(s)
+	lo, hi := 0, len(runes)
+	for lo < hi { // the longest prefix that fits with "…"
+		mid := (lo + hi + 1) / 2
+		if fyne.MeasureText(string(runes[:mid])+"…", textSize, style).Width <= width {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return string(runes[:lo]) + "…"
 }
 
 func (r *wireRowRenderer) Refresh() {
@@ -437,7 +461,8 @@ func (r *wireRowRenderer) Refresh() {
 	if e.Dir == mcp.Received {
 		r.arrow.Color = col(theme.ColorNameSuccess)
 	}
-	r.what.Text = displayLine(wireWhat(e))
+	r.whatFull = displayLine(wireWhat(e))
+	r.what.Text = r.whatFull
 	r.what.Color = col(theme.ColorNameForeground)
 	if strings.HasPrefix(e.Summary, "error") {
 		r.what.Color = col(theme.ColorNameError)
