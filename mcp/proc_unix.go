@@ -4,8 +4,11 @@ package mcp
 
 import (
 	"errors"
+	"io"
 	"os"
 	"os/exec"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -51,16 +54,56 @@ func (g processGroup) terminate(grace time.Duration) {
 
 func envNameEqual(a, b string) bool { return a == b }
 
-// pipeEmpty reports whether nothing is waiting to be read from the pipe.
-func pipeEmpty(f *os.File) bool {
+// pipePending is how many bytes wait to be read from the pipe (0 when unknown).
+func pipePending(f *os.File) int64 {
 	if f == nil {
-		return true
+		return 0
 	}
 	sc, err := f.SyscallConn()
 	if err != nil {
-		return true
+		return 0
 	}
 	n := 0
 	sc.Control(func(fd uintptr) { n, err = unix.IoctlGetInt(int(fd), fionread) })
-	return err != nil || n == 0
+	if err != nil {
+		return 0
+	}
+	return int64(n)
+}
+
+// readCounted reads from r (a pipe) and adds what it read to count, both
+// under mu: it waits for the pipe to be readable without holding mu, then
+// reads and counts in one step.
+func readCounted(r io.Reader, b []byte, mu *sync.Mutex, count *atomic.Int64) (int, error) {
+	f, ok := r.(*os.File)
+	if !ok {
+		return readCountedPlain(r, b, mu, count)
+	}
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return readCountedPlain(r, b, mu, count)
+	}
+	var n int
+	var rerr error
+	err = rc.Read(func(fd uintptr) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		n, rerr = syscall.Read(int(fd), b)
+		if rerr == syscall.EAGAIN || rerr == syscall.EINTR {
+			return false // not readable yet: the runtime waits, then calls again
+		}
+		if n > 0 {
+			count.Add(int64(n))
+		}
+		return true
+	})
+	switch {
+	case err != nil:
+		return 0, err
+	case rerr != nil:
+		return 0, rerr
+	case n == 0:
+		return 0, io.EOF
+	}
+	return n, nil
 }

@@ -3,9 +3,12 @@
 package mcp
 
 import (
+	"io"
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unsafe"
@@ -79,15 +82,24 @@ func (g processGroup) close() {
 
 func envNameEqual(a, b string) bool { return strings.EqualFold(a, b) }
 
-// pipeEmpty reports whether nothing is waiting to be read from the pipe.
-func pipeEmpty(f *os.File) bool {
+// pipePending is how many bytes wait to be read from the pipe (0 when unknown).
+func pipePending(f *os.File) int64 {
 	if f == nil {
-		return true
+		return 0
 	}
 	var avail uint32
-	r, _, _ := procPeekNamedPipe.Call(f.Fd(), 0, 0, 0, uintptr(unsafe.Pointer(&avail)), 0)
-	return r == 0 || avail == 0
+	if r, _, _ := procPeekNamedPipe.Call(f.Fd(), 0, 0, 0, uintptr(unsafe.Pointer(&avail)), 0); r == 0 {
+		return 0
+	}
+	return int64(avail)
 }
 
 // PeekNamedPipe (kernel32) is not wrapped by x/sys/windows.
 var procPeekNamedPipe = windows.NewLazySystemDLL("kernel32.dll").NewProc("PeekNamedPipe")
+
+// readCounted reads from r and counts what it read. (Windows pipes cannot be
+// waited on without reading, so the count follows the read: settleStderr may
+// then return a moment early.)
+func readCounted(r io.Reader, b []byte, mu *sync.Mutex, count *atomic.Int64) (int, error) {
+	return readCountedPlain(r, b, mu, count)
+}

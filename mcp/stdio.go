@@ -49,13 +49,15 @@ type stdioProcess struct {
 	exitErr  error
 
 	readers sync.WaitGroup // stdout and stderr readers
-	// stderrIdle is true while the stderr pump waits for more bytes, so
-	// everything read so far has been logged (see settleStderr).
-	stderrIdle atomic.Bool
-	stderrPipe *os.File
-	stopOnce   sync.Once
-	stopErr    error
-	stopping   chan struct{}
+	// The stderr pump's byte counts, for settleStderr: read from the pipe,
+	// logged as whole lines, and held as an unfinished last line while the
+	// pump waits for more.
+	stderrIn, stderrLogged, stderrPartial atomic.Int64
+	stderrMu                              sync.Mutex
+	stderrPipe                            *os.File
+	stopOnce                              sync.Once
+	stopErr                               error
+	stopping                              chan struct{}
 }
 
 // A StartError is a server that could not be started at all, in plain words.
@@ -194,28 +196,42 @@ func commandLine(cfg *ServerConfig) string {
 func (p *stdioProcess) pumpStderr(r *os.File) {
 	defer p.readers.Done()
 	defer r.Close()
-	br := bufio.NewReaderSize(&idleReader{r: r, idle: &p.stderrIdle}, 64<<10)
+	br := bufio.NewReaderSize(&countingReader{r: r, p: p}, 64<<10)
 	for {
-		line, err := readLine(br, maxLogLine)
+		line, raw, err := readLine(br, maxLogLine)
 		if len(line) > 0 || err == nil {
 			p.log.Add(LogStderr, strings.TrimRight(string(line), "\r"))
 		}
+		p.stderrLogged.Add(int64(raw))
 		if err != nil {
 			return
 		}
 	}
 }
 
-// idleReader marks when its reader is blocked waiting for input.
-type idleReader struct {
-	r    io.Reader
-	idle *atomic.Bool
+// countingReader keeps the stderr pump's counts: it is called only when the
+// pump has logged every whole line it has, so what is read but not logged
+// then is an unfinished line.
+type countingReader struct {
+	r io.Reader
+	p *stdioProcess
 }
 
-func (r *idleReader) Read(b []byte) (int, error) {
-	r.idle.Store(true)
-	n, err := r.r.Read(b)
-	r.idle.Store(false)
+func (c *countingReader) Read(b []byte) (int, error) {
+	c.p.stderrPartial.Store(c.p.stderrIn.Load() - c.p.stderrLogged.Load())
+	// The read from the pipe and the count move together under stderrMu, so
+	// settleStderr never sees bytes that left the pipe but are not counted.
+	n, err := readCounted(c.r, b, &c.p.stderrMu, &c.p.stderrIn)
+	c.p.stderrPartial.Store(0)
+	return n, err
+}
+
+// readCountedPlain reads, then counts under mu.
+func readCountedPlain(r io.Reader, b []byte, mu *sync.Mutex, count *atomic.Int64) (int, error) {
+	n, err := r.Read(b)
+	mu.Lock()
+	count.Add(int64(n))
+	mu.Unlock()
 	return n, err
 }
 
@@ -225,30 +241,34 @@ func (r *idleReader) Read(b []byte) (int, error) {
 // answer arrives, and they belong inside the call's markers. With nothing
 // pending this returns at once.
 func (p *stdioProcess) settleStderr(max time.Duration) {
+	// Everything written so far: what the pump has read, and what still waits
+	// in the pipe. It is settled once all of it is logged, but for an
+	// unfinished last line, which no amount of waiting completes.
+	p.stderrMu.Lock()
+	target := p.stderrIn.Load() + pipePending(p.stderrPipe)
+	p.stderrMu.Unlock()
 	deadline := time.Now().Add(max)
-	for time.Now().Before(deadline) {
-		if p.stderrIdle.Load() && pipeEmpty(p.stderrPipe) {
-			return
-		}
-		time.Sleep(time.Millisecond)
+	for p.stderrLogged.Load()+p.stderrPartial.Load() < target && time.Now().Before(deadline) {
+		time.Sleep(200 * time.Microsecond)
 	}
 }
 
-// readLine reads one line, keeping at most limit bytes of it and dropping the rest.
-func readLine(br *bufio.Reader, limit int) ([]byte, error) {
-	var line []byte
+// readLine reads one line, keeping at most limit bytes of it and dropping the
+// rest; raw is how many bytes it consumed.
+func readLine(br *bufio.Reader, limit int) (line []byte, raw int, err error) {
 	for {
 		chunk, err := br.ReadSlice('\n')
+		raw += len(chunk)
 		if room := limit - len(line); room > 0 {
 			line = append(line, chunk[:min(len(chunk), room)]...)
 		}
 		switch err {
 		case nil:
-			return bytes.TrimSuffix(line, []byte("\n")), nil
+			return bytes.TrimSuffix(line, []byte("\n")), raw, nil
 		case bufio.ErrBufferFull:
 			continue
 		default:
-			return line, err
+			return line, raw, err
 		}
 	}
 }
