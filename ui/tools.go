@@ -319,10 +319,20 @@ func (l *toolList) syncSelection() {
 	for i, idx := range l.shown {
 		if l.entries[idx].tool.Name == l.selected {
 			l.list.Select(i)
+			l.scrollFirstIntoView(i)
 			return
 		}
 	}
 	l.list.UnselectAll()
+}
+
+// scrollFirstIntoView shows the whole first row when it is the one selected:
+// Select scrolls by estimated row heights before the rows are measured, and
+// left the first tool's name cut off at the top.
+func (l *toolList) scrollFirstIntoView(i int) {
+	if i == 0 {
+		l.list.ScrollToTop()
+	}
 }
 
 // selectName selects the named tool as if the person had tapped it.
@@ -330,6 +340,7 @@ func (l *toolList) selectName(name string) bool {
 	for i, idx := range l.shown {
 		if l.entries[idx].tool.Name == name {
 			l.list.Select(i)
+			l.scrollFirstIntoView(i)
 			return true
 		}
 	}
