@@ -2,35 +2,19 @@ package cli
 
 import (
 	"encoding/json"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
+	"mcpbrowser/internal/testservers"
 	"mcpbrowser/mcp"
 )
 
 // everythingEntry returns the path of the pinned server-everything entry
 // point, or skips when it is not installed (MCPBROWSER_REQUIRE_PEERS=1 turns
 // the skip into a failure), like mcp's everythingServer.
-func everythingEntry(t *testing.T) string {
-	t.Helper()
-	p, err := filepath.Abs("../testdata/npm/node_modules/@modelcontextprotocol/server-everything/dist/index.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, statErr := os.Stat(p)
-	_, nodeErr := exec.LookPath("node")
-	if statErr != nil || nodeErr != nil {
-		if os.Getenv("MCPBROWSER_REQUIRE_PEERS") != "" {
-			t.Fatalf("server-everything is not installed (%v, %v); run scripts/test.sh", statErr, nodeErr)
-		}
-		t.Skip("server-everything not installed; scripts/test.sh installs it")
-	}
-	return p
-}
+func everythingEntry(t *testing.T) string { return testservers.Everything(t) }
 
 func TestFeatureFlags(t *testing.T) {
 	cases := []struct {

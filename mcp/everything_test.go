@@ -12,34 +12,20 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/internal/testservers"
 )
 
 // everythingServer returns the path of the pinned @modelcontextprotocol/server-everything
 // entry point, installed by scripts/test.sh, or skips when it is not installed
 // (MCPBROWSER_REQUIRE_PEERS=1, set by the test script, turns the skip into a failure).
-func everythingServer(t testing.TB) string {
-	t.Helper()
-	p, err := filepath.Abs("../testdata/npm/node_modules/@modelcontextprotocol/server-everything/dist/index.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, statErr := os.Stat(p)
-	_, nodeErr := exec.LookPath("node")
-	if statErr != nil || nodeErr != nil {
-		if os.Getenv("MCPBROWSER_REQUIRE_PEERS") != "" {
-			t.Fatalf("server-everything is not installed (%v, %v); run scripts/test.sh", statErr, nodeErr)
-		}
-		t.Skip("server-everything not installed; scripts/test.sh installs it")
-	}
-	return p
-}
+func everythingServer(t testing.TB) string { return testservers.Everything(t) }
 
 // startEverythingHTTP runs server-everything with an HTTP transport on a free
 // loopback port, behind a proxy that records the headers and query of every

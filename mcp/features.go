@@ -253,7 +253,7 @@ func classifyRequest(method string, err error, undeclared Feature) outcome {
 			o.Layer, o.Message = LayerNetwork, rpc.Message
 			return o
 		}
-		o.Message = fmt.Sprintf("the server refused %s: %s (JSON-RPC error %d, %s)", method, rpc.Message, rpc.Code, rpcCodeName(rpc.Code))
+		o.Message = fmt.Sprintf("the server refused %s: %s (JSON-RPC error %d, %s)", method, rpc.Message, rpc.Code, RPCCodeName(rpc.Code))
 		if undeclared != "" {
 			o.Message += fmt.Sprintf(". The server does not declare the %q capability, so this was to be expected", string(undeclared))
 		}

@@ -89,7 +89,7 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 			r.Message = rpc.Message
 			return
 		}
-		r.Message = fmt.Sprintf("the server refused the request: %s (JSON-RPC error %d, %s)", rpc.Message, rpc.Code, rpcCodeName(rpc.Code))
+		r.Message = fmt.Sprintf("the server refused the request: %s (JSON-RPC error %d, %s)", rpc.Message, rpc.Code, RPCCodeName(rpc.Code))
 		return
 	}
 	r.Layer = LayerConnection
@@ -100,7 +100,8 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 // uses for an API it could not reach, so that layer stays distinguishable.
 const CodeNetworkError = -32050
 
-func rpcCodeName(code int64) string {
+// RPCCodeName names the standard JSON-RPC and MCP error codes in words.
+func RPCCodeName(code int64) string {
 	switch code {
 	case -32700:
 		return "parse error"

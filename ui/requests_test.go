@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/url"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/testservers"
 	"mcpbrowser/mcp"
 )
 
@@ -28,20 +26,7 @@ import (
 // it is not installed (scripts/test.sh installs it; MCPBROWSER_REQUIRE_PEERS
 // turns the skip into a failure).
 func everythingEntry(t *testing.T) map[string]any {
-	t.Helper()
-	p, err := filepath.Abs("../testdata/npm/node_modules/@modelcontextprotocol/server-everything/dist/index.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, statErr := os.Stat(p)
-	_, nodeErr := exec.LookPath("node")
-	if statErr != nil || nodeErr != nil {
-		if os.Getenv("MCPBROWSER_REQUIRE_PEERS") != "" {
-			t.Fatalf("server-everything is not installed (%v, %v); run scripts/test.sh", statErr, nodeErr)
-		}
-		t.Skip("server-everything not installed; scripts/test.sh installs it")
-	}
-	return map[string]any{"command": "node", "args": []string{p, "stdio"}}
+	return map[string]any{"command": "node", "args": []string{testservers.Everything(t), "stdio"}}
 }
 
 // newFeatureShell is the window as Run makes it: server requests wait in

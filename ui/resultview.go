@@ -164,7 +164,7 @@ func lookOf(r *mcp.CallResult) resultLook {
 	case mcp.LayerProtocol:
 		s := "The server refused the request."
 		if r.RPCError != nil {
-			s = fmt.Sprintf("The server refused the request (JSON-RPC error %d %s): %s", r.RPCError.Code, rpcCodeName(r.RPCError.Code), r.RPCError.Message)
+			s = fmt.Sprintf("The server refused the request (JSON-RPC error %d %s): %s", r.RPCError.Code, mcp.RPCCodeName(r.RPCError.Code), r.RPCError.Message)
 		}
 		return resultLook{theme.NewErrorThemedResource(theme.ErrorIcon()), theme.ColorNameError, widget.DangerImportance,
 			"Protocol error", joinSentences(s, "The tool did not run.")}
@@ -180,28 +180,6 @@ func lookOf(r *mcp.CallResult) resultLook {
 	}
 	return resultLook{theme.NewErrorThemedResource(theme.ErrorIcon()), theme.ColorNameError, widget.DangerImportance,
 		"Connection error", joinSentences("Could not reach the server, so the tool did not run.", detail)}
-}
-
-// rpcCodeName names the standard JSON-RPC and MCP error codes.
-func rpcCodeName(code int64) string {
-	switch code {
-	case -32700:
-		return "parse error"
-	case -32600:
-		return "invalid request"
-	case -32601:
-		return "method not found"
-	case -32602:
-		return "invalid params"
-	case -32603:
-		return "internal error"
-	case -32002:
-		return "resource not found"
-	}
-	if code <= -32000 && code >= -32099 {
-		return "server error"
-	}
-	return "application error"
 }
 
 func countBlocks(res *sdk.CallToolResult) string {
@@ -248,7 +226,7 @@ func (v *ResultView) blocks(r *mcp.CallResult, tool *sdk.Tool) []fyne.CanvasObje
 func (v *ResultView) rpcErrorBlock(r *mcp.CallResult) fyne.CanvasObject {
 	e := r.RPCError
 	rows := []fyne.CanvasObject{
-		heading(fmt.Sprintf("JSON-RPC error %d (%s)", e.Code, rpcCodeName(e.Code))),
+		heading(fmt.Sprintf("JSON-RPC error %d (%s)", e.Code, mcp.RPCCodeName(e.Code))),
 		v.textBlock("message", e.Message),
 	}
 	if len(e.Data) > 0 {

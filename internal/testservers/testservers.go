@@ -207,3 +207,24 @@ func WaitProcessGone(ctx context.Context, pid int) error {
 	}
 	return nil
 }
+
+// Everything returns the entry point of the pinned reference server
+// @modelcontextprotocol/server-everything (testdata/npm, installed by
+// scripts/test.sh), to run as `node PATH stdio`. Without it, or without
+// node, the test is skipped, or fails when MCPBROWSER_REQUIRE_PEERS is set
+// (as scripts/test.sh and CI do), so a missing install is never silent there.
+func Everything(tb testing.TB) string {
+	tb.Helper()
+	_, here, _, _ := runtime.Caller(0)
+	p := filepath.Join(filepath.Dir(here), "..", "..", "testdata", "npm", "node_modules",
+		"@modelcontextprotocol", "server-everything", "dist", "index.js")
+	_, statErr := os.Stat(p)
+	_, nodeErr := exec.LookPath("node")
+	if statErr != nil || nodeErr != nil {
+		if os.Getenv("MCPBROWSER_REQUIRE_PEERS") != "" {
+			tb.Fatalf("server-everything is not installed (%v, %v); run scripts/test.sh", statErr, nodeErr)
+		}
+		tb.Skip("server-everything not installed; scripts/test.sh installs it")
+	}
+	return p
+}
