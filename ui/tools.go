@@ -442,6 +442,13 @@ func (h *toolHeader) show(server string, t *sdk.Tool) {
 		h.desc.Show()
 	}
 	h.root.Show()
+	// A wrapping label knows its height only once it has its width: lay the
+	// header out again on the next frame, or the form is drawn over its last
+	// lines until something else moves.
+	go fyne.Do(func() {
+		h.desc.Refresh()
+		h.root.Refresh()
+	})
 }
 
 // maxHeaderDescRunes keeps a long description from pushing the form out of
