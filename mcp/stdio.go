@@ -286,8 +286,9 @@ type stdoutFilter struct {
 
 	mu      sync.Mutex // one reader at a time: the SDK, or the drain after Close
 	br      *bufio.Reader
-	buf     []byte // reused line by line: every consumer copies
-	pending []byte // the rest of the message being handed to the SDK
+	buf     []byte   // reused line by line: every consumer copies
+	pending []byte   // the rest of the message being handed to the SDK
+	env     envelope // reused: the envelope of the line being looked at
 	err     error
 	closed  atomic.Bool
 
@@ -322,7 +323,11 @@ func (f *stdoutFilter) next() {
 	case tooLong > 0:
 		f.log.Add(LogStdoutNoise, fmt.Sprintf("a message of %d MB was dropped: over the %d MB limit", tooLong>>20, MaxMessageSize>>20))
 	case len(bytes.TrimSpace(line)) == 0:
-	case isJSONRPC(line):
+	case isJSONRPCObject(line, &f.env):
+		f.wire.recordParsed(Received, line, &f.env)
+		f.pending = append(line, '\n')
+		line = f.pending
+	case isJSONRPC(line): // a batch
 		f.wire.Record(Received, line)
 		f.pending = append(line, '\n')
 		line = f.pending
@@ -376,6 +381,17 @@ func readMessageLine(br *bufio.Reader, limit int, line []byte) ([]byte, int, err
 		}
 		return bytes.TrimSuffix(line, []byte("\n")), 0, err
 	}
+}
+
+// isJSONRPCObject reports whether line is one JSON-RPC 2.0 message, reading
+// its envelope into env.
+func isJSONRPCObject(line []byte, env *envelope) bool {
+	t := bytes.TrimSpace(line)
+	if len(t) == 0 || t[0] != '{' {
+		return false
+	}
+	*env = envelope{}
+	return json.Unmarshal(t, env) == nil && env.JSONRPC == "2.0"
 }
 
 // isJSONRPC reports whether line is a JSON-RPC 2.0 message or batch.

@@ -96,14 +96,7 @@ func (w *WireLog) Clear() { w.ring.clear() }
 
 // describeMessage fills Method, ID and Summary from the message's envelope.
 func describeMessage(e *WireEntry, msg []byte) {
-	var env struct {
-		Method string          `json:"method"`
-		ID     json.RawMessage `json:"id"`
-		Error  *struct {
-			Code    int    `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
-	}
+	var env envelope
 	if err := json.Unmarshal(msg, &env); err != nil {
 		if len(msg) > 0 && msg[0] == '[' {
 			e.Summary = "batch"
@@ -112,6 +105,21 @@ func describeMessage(e *WireEntry, msg []byte) {
 		}
 		return
 	}
+	env.describe(e)
+}
+
+// An envelope is the part of a JSON-RPC message that says what it is.
+type envelope struct {
+	JSONRPC string          `json:"jsonrpc"`
+	Method  string          `json:"method"`
+	ID      json.RawMessage `json:"id"`
+	Error   *struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+func (env *envelope) describe(e *WireEntry) {
 	e.Method = env.Method
 	if len(env.ID) > 0 && string(env.ID) != "null" {
 		e.ID = string(env.ID)
@@ -126,4 +134,17 @@ func describeMessage(e *WireEntry, msg []byte) {
 	default:
 		e.Summary = "result #" + e.ID
 	}
+}
+
+// recordParsed adds a received message whose envelope was already read (the
+// stdout filter reads it to tell messages from noise), saving a second parse.
+func (w *WireLog) recordParsed(dir Direction, msg []byte, env *envelope) {
+	e := WireEntry{Time: time.Now(), Dir: dir, Size: len(msg)}
+	env.describe(&e)
+	if len(msg) > maxWireEntryBytes {
+		e.JSON, e.Truncated = append([]byte(nil), msg[:maxWireEntryBytes]...), true
+	} else {
+		e.JSON = append([]byte(nil), msg...)
+	}
+	w.add(e)
 }
