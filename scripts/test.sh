@@ -23,11 +23,15 @@ nongui=$(go list -f '{{.ImportPath}}{{range .Deps}} {{.}}{{end}}' ./... | grep -
 GOOS=windows go vet $nongui
 GOOS=darwin CGO_ENABLED=0 go vet $nongui
 
+# Every go test run is also written to a log, for the summary at the end.
+results="$(mktemp)"
+trap 'rm -f "$results"' EXIT
+
 step "go test -race (cgo)"
-go test -race -count=1 -timeout 20m ./...
+go test -race -count=1 -timeout 20m ./... | tee -a "$results"
 
 step "go test -tags ci without cgo (Fyne's software driver, no display)"
-CGO_ENABLED=0 go test -tags ci -count=1 -timeout 20m ./...
+CGO_ENABLED=0 go test -tags ci -count=1 -timeout 20m ./... | tee -a "$results"
 
 step "build and screenshot the real window under Xvfb"
 go build -o mcpbrowser .
@@ -38,8 +42,13 @@ fi
 # --- packaging (scripts/package.sh): build dist/, then check what it holds ---
 step "package for Linux and Windows, then test the packages (internal/packaging)"
 scripts/package.sh
-MCPBROWSER_DIST="$ROOT/dist" go test -count=1 -v ./internal/packaging/
+MCPBROWSER_DIST="$ROOT/dist" go test -count=1 -v ./internal/packaging/ | tee -a "$results"
 # --- end of packaging ---
 
+# Summary: one line per test package run (set -e stops at the first failure,
+# so a summary is printed only when every run passed).
+passed=$(grep -c '^ok ' "$results" || true)
+failed=$(grep -c '^FAIL' "$results" || true)
 echo
 echo "all checks passed"
+echo "test packages: $passed passed, $failed failed"
