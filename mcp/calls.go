@@ -64,18 +64,11 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	defer stopLife()
 	callCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	var idle *time.Timer
-	if timeout > 0 {
-		idle = time.AfterFunc(timeout, func() { cancel(errCallTimeout) })
-		defer idle.Stop()
-	}
-	total := time.AfterFunc(maxTotal, func() { cancel(errCallMaxTotal) })
-	defer total.Stop()
+	watched := s.watchdog.watch(cancel, timeout, maxTotal)
+	defer watched.done()
 
 	token := s.registerProgress(r.ID, func(p Progress) {
-		if idle != nil {
-			idle.Reset(timeout)
-		}
+		watched.progressed()
 		if opts.OnProgress != nil {
 			opts.OnProgress(p)
 		}

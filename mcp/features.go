@@ -577,10 +577,7 @@ func (s *Session) track(ctx context.Context, method, what string, f Feature, do 
 	timeout := cfg.CallTimeoutDuration()
 	reqCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	if timeout > 0 {
-		timer := time.AfterFunc(timeout, func() { cancel(errCallTimeout) })
-		defer timer.Stop()
-	}
+	defer s.watchdog.watch(cancel, timeout, 0).done()
 	run := func() error {
 		cs := s.clientSession()
 		if cs == nil {

@@ -106,6 +106,8 @@ type Session struct {
 	tools     []*sdk.Tool
 	connectID int                       // bumps on each connect; stale watchers ignore themselves
 	progress  map[string]progressWaiter // progress token → the call waiting for it
+	// watchdog ends calls that pass their timeouts (its own lock).
+	watchdog watchdog
 	// rawSchemas are the tools' schemas as they came over the wire (see toolschema.go).
 	rawSchemas map[string]rawToolSchemas
 	nextToken  int
