@@ -16,11 +16,16 @@ var jsonFiles = fileFilter{Desc: "JSON files", Exts: []string{"json"}}
 
 // openFileDialog asks for a file to open and calls chosen with its path on
 // the UI goroutine; chosen is not called when the person cancels. The
-// system's own dialog is used where there is one (see nativeOpenFile).
+// system's own dialog is used where there is one (see nativeOpenFile), and
+// Fyne's where there is none.
 func openFileDialog(parent fyne.Window, title string, filter fileFilter, chosen func(path string)) {
-	if nativeOpenFile(parent, title, filter, chosen) {
-		return
+	fallback := func() { fyneOpenFile(parent, title, filter, chosen) }
+	if !nativeOpenFile(parent, title, filter, chosen, fallback) {
+		fallback()
 	}
+}
+
+func fyneOpenFile(parent fyne.Window, title string, filter fileFilter, chosen func(path string)) {
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			dialog.ShowError(err, parent)
@@ -43,9 +48,13 @@ func openFileDialog(parent fyne.Window, title string, filter fileFilter, chosen 
 // saveFileDialog asks where to save a file (suggesting suggested as its name)
 // and calls chosen with the path on the UI goroutine; not called on cancel.
 func saveFileDialog(parent fyne.Window, title, suggested string, filter fileFilter, chosen func(path string)) {
-	if nativeSaveFile(parent, title, suggested, filter, chosen) {
-		return
+	fallback := func() { fyneSaveFile(parent, title, suggested, filter, chosen) }
+	if !nativeSaveFile(parent, title, suggested, filter, chosen, fallback) {
+		fallback()
 	}
+}
+
+func fyneSaveFile(parent fyne.Window, title, suggested string, filter fileFilter, chosen func(path string)) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
 			dialog.ShowError(err, parent)
@@ -69,9 +78,13 @@ func saveFileDialog(parent fyne.Window, title, suggested string, filter fileFilt
 // openFolderDialog asks for a folder and calls chosen with its path on the
 // UI goroutine; chosen is not called when the person cancels.
 func openFolderDialog(parent fyne.Window, title string, chosen func(path string)) {
-	if nativeOpenFolder(parent, title, chosen) {
-		return
+	fallback := func() { fyneOpenFolder(parent, title, chosen) }
+	if !nativeOpenFolder(parent, title, chosen, fallback) {
+		fallback()
 	}
+}
+
+func fyneOpenFolder(parent fyne.Window, title string, chosen func(path string)) {
 	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 		if err != nil {
 			dialog.ShowError(err, parent)

@@ -1,13 +1,13 @@
-//go:build ci
+//go:build ci || !(linux || windows || darwin)
 
 package ui
 
 import "fyne.io/fyne/v2"
 
-// Under -tags ci there is no system dialog (the build has no cgo); Fyne's
-// own file dialog is used instead.
-func nativeOpenFile(fyne.Window, string, fileFilter, func(string)) bool { return false }
+// Under -tags ci there is no system dialog (the build has no cgo), nor on
+// systems the app is not built for; Fyne's own file dialog is used instead.
+func nativeOpenFile(fyne.Window, string, fileFilter, func(string), func()) bool { return false }
 
-func nativeSaveFile(fyne.Window, string, string, fileFilter, func(string)) bool { return false }
+func nativeSaveFile(fyne.Window, string, string, fileFilter, func(string), func()) bool { return false }
 
-func nativeOpenFolder(fyne.Window, string, func(string)) bool { return false }
+func nativeOpenFolder(fyne.Window, string, func(string), func()) bool { return false }

@@ -1,4 +1,4 @@
-//go:build !ci
+//go:build !ci && (windows || darwin)
 
 package ui
 
@@ -15,7 +15,7 @@ import (
 // sqweek/dialog blocks until the person answers, so it runs on its own
 // goroutine and the answer comes back through fyne.Do. Test binaries get
 // Fyne's dialog instead: a system dialog would wait for a person forever.
-func nativeOpenFile(parent fyne.Window, title string, filter fileFilter, chosen func(path string)) bool {
+func nativeOpenFile(parent fyne.Window, title string, filter fileFilter, chosen func(path string), _ func()) bool {
 	if testing.Testing() {
 		return false
 	}
@@ -31,7 +31,7 @@ func nativeOpenFile(parent fyne.Window, title string, filter fileFilter, chosen 
 }
 
 // nativeSaveFile is nativeOpenFile's twin for choosing where to save.
-func nativeSaveFile(parent fyne.Window, title, suggested string, filter fileFilter, chosen func(path string)) bool {
+func nativeSaveFile(parent fyne.Window, title, suggested string, filter fileFilter, chosen func(path string), _ func()) bool {
 	if testing.Testing() {
 		return false
 	}
@@ -47,7 +47,7 @@ func nativeSaveFile(parent fyne.Window, title, suggested string, filter fileFilt
 }
 
 // nativeOpenFolder shows the system's folder chooser and reports whether it did.
-func nativeOpenFolder(parent fyne.Window, title string, chosen func(path string)) bool {
+func nativeOpenFolder(parent fyne.Window, title string, chosen func(path string), _ func()) bool {
 	if testing.Testing() {
 		return false
 	}
