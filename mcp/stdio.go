@@ -157,7 +157,7 @@ func startStdio(cfg *ServerConfig, paths *pathResolver, log *ServerLog, wire *Wi
 		stopping: make(chan struct{}),
 	}
 	p.stdout = &stdoutFilter{log: log, wire: wire, file: stdoutR,
-		br: bufio.NewReaderSize(stdoutR, 256<<10), done: make(chan struct{})}
+		br: bufio.NewReaderSize(stdoutR, 64<<10), done: make(chan struct{})} // longer lines come in chunks
 	p.group = newProcessGroup(cmd)
 	p.Transport = &sdk.IOTransport{
 		Reader:        p.stdout,

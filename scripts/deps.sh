@@ -18,9 +18,18 @@ need_debs() {
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 }
 
-# The cgo build of Fyne (OpenGL, X11) and GTK for native file dialogs.
+# The cgo build of Fyne (OpenGL, X11). File dialogs on Linux come through the
+# desktop portal over D-Bus (internal/portal): no GTK.
 BUILD_DEBS=(gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev
-	libxinerama-dev libxi-dev libxxf86vm-dev libgtk-3-dev)
+	libxinerama-dev libxi-dev libxxf86vm-dev)
+# The portal tests run their own D-Bus daemon.
+TEST_DEBS=(dbus-daemon)
+
+# Build tags of every build and test. no_emoji leaves Fyne's 4 MB colour
+# emoji font out: Fyne parses it once per text style (regular, bold,
+# monospace …), about 20 MB of the idle window's memory; emoji are drawn
+# from the system's fonts instead. One set of tags keeps one build cache.
+GO_TAGS=no_emoji
 # Real-window checks under a virtual display, and .desktop validation.
 WINDOW_DEBS=(xvfb xdotool imagemagick xauth desktop-file-utils)
 

@@ -103,7 +103,7 @@ EOF
 rm -f "$DIST"/mcpbrowser-* "$DIST/build.env" # only this build's files stay
 
 fyne_package() {
-	(cd "$stage/src" && "$fyne" package --release --app-version "$APP_VERSION" --app-build "$APP_BUILD" "$@")
+	(cd "$stage/src" && "$fyne" package --release --tags "$GO_TAGS" --app-version "$APP_VERSION" --app-build "$APP_BUILD" "$@")
 }
 
 start=$SECONDS

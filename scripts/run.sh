@@ -9,5 +9,5 @@ cd "$ROOT"
 need_go
 need_debs "${BUILD_DEBS[@]}"
 echo "Building mcpbrowser (the first build compiles Fyne's OpenGL bindings: about 2-3 minutes)" >&2
-go build -o mcpbrowser .
+go build -tags "$GO_TAGS" -o mcpbrowser .
 exec ./mcpbrowser "$@"

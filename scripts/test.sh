@@ -6,7 +6,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 . scripts/deps.sh
 need_go
-need_debs "${BUILD_DEBS[@]}" "${WINDOW_DEBS[@]}"
+need_debs "${BUILD_DEBS[@]}" "${WINDOW_DEBS[@]}" "${TEST_DEBS[@]}"
 need_test_peers
 export MCPBROWSER_REQUIRE_PEERS=1 # integration tests fail, not skip, without server-everything
 
@@ -17,24 +17,24 @@ unformatted="$(gofmt -l $(git ls-files '*.go'))"
 if [ -n "$unformatted" ]; then echo "not gofmt'ed:"; echo "$unformatted"; exit 1; fi
 
 step "go vet (linux, windows, darwin)"
-go vet ./...
+go vet -tags "$GO_TAGS" ./...
 # The packages without Fyne (the window needs cgo for its OS, checked by packaging).
 nongui=$(go list -f '{{.ImportPath}}{{range .Deps}} {{.}}{{end}}' ./... | grep -v 'fyne.io/fyne' | cut -d' ' -f1)
-GOOS=windows go vet $nongui
-GOOS=darwin CGO_ENABLED=0 go vet $nongui
+GOOS=windows go vet -tags "$GO_TAGS" $nongui
+GOOS=darwin CGO_ENABLED=0 go vet -tags "$GO_TAGS" $nongui
 
 # Every go test run is also written to a log, for the summary at the end.
 results="$(mktemp)"
 trap 'rm -f "$results"' EXIT
 
 step "go test -race (cgo)"
-go test -race -count=1 -timeout 20m ./... | tee -a "$results"
+go test -tags "$GO_TAGS" -race -count=1 -timeout 20m ./... | tee -a "$results"
 
 step "go test -tags ci without cgo (Fyne's software driver, no display)"
-CGO_ENABLED=0 go test -tags ci -count=1 -timeout 20m ./... | tee -a "$results"
+CGO_ENABLED=0 go test -tags "ci,$GO_TAGS" -count=1 -timeout 20m ./... | tee -a "$results"
 
 step "build and screenshot the real window under Xvfb"
-go build -o mcpbrowser .
+go build -tags "$GO_TAGS" -o mcpbrowser .
 if [ -x scripts/screenshot.sh ]; then
 	scripts/screenshot.sh ./mcpbrowser "$ROOT/screenshots/ci.png"
 fi
@@ -42,7 +42,7 @@ fi
 # --- packaging (scripts/package.sh): build dist/, then check what it holds ---
 step "package for Linux and Windows, then test the packages (internal/packaging)"
 scripts/package.sh
-MCPBROWSER_DIST="$ROOT/dist" go test -count=1 -v ./internal/packaging/ | tee -a "$results"
+MCPBROWSER_DIST="$ROOT/dist" go test -tags "$GO_TAGS" -count=1 -v ./internal/packaging/ | tee -a "$results"
 # --- end of packaging ---
 
 # Summary: one line per test package run (set -e stops at the first failure,
