@@ -42,9 +42,9 @@ func TestWatchdogEndsCallsPastTheirDeadlines(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var w watchdog
+			start := time.Now() // before watch, which counts from its own now
 			ctx, c := watchedCtx(&w, tt.idle, tt.total)
 			defer c.done()
-			start := time.Now()
 			if tt.progressFor > 0 {
 				go func() {
 					for time.Since(start) < tt.progressFor && ctx.Err() == nil {
