@@ -16,15 +16,17 @@ import (
 func main() {
 	size := flag.String("size", "", "window size WxH, e.g. 1320x800")
 	flag.Parse()
+	var width, height float32
+	if *size != "" {
+		if _, err := fmt.Sscanf(*size, "%gx%g", &width, &height); err != nil {
+			fmt.Fprintln(os.Stderr, "emptywindow: -size wants WxH, e.g. 1320x800:", err)
+			os.Exit(2)
+		}
+	}
 	a := app.NewWithID("io.github.mcpbrowser.emptywindow")
 	w := a.NewWindow("Empty Fyne window")
 	w.SetContent(widget.NewLabel("baseline"))
 	if *size != "" {
-		var width, height float32
-		if _, err := fmt.Sscanf(*size, "%gx%g", &width, &height); err != nil {
-			fmt.Fprintln(os.Stderr, "emptywindow: -size wants WxH:", err)
-			os.Exit(2)
-		}
 		w.Resize(fyne.NewSize(width, height))
 	}
 	w.ShowAndRun()
