@@ -57,8 +57,10 @@ func askPortal(parent fyne.Window, o portal.Options, ask func(context.Context, *
 }
 
 func askOnSessionBus(o portal.Options, ask func(context.Context, *dbus.Conn, portal.Options) (string, error)) (string, error) {
-	// A connection of its own for each dialog: nothing stays open between them.
-	conn, err := dbus.SessionBusPrivate()
+	// A connection of its own for each dialog: nothing stays open between
+	// them. No session bus is started where there is none (it would outlive
+	// the app, and a new bus has no portal on it anyway).
+	conn, err := dbus.SessionBusPrivateNoAutoStartup()
 	if err != nil {
 		return "", fmt.Errorf("%w: %v", portal.ErrUnavailable, err)
 	}
