@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -391,7 +390,7 @@ func isJSONRPCObject(line []byte, env *envelope) bool {
 		return false
 	}
 	*env = envelope{}
-	return json.Unmarshal(t, env) == nil && env.JSONRPC == "2.0"
+	return decodeEnvelope(t, env) == nil && env.JSONRPC == "2.0"
 }
 
 // isJSONRPC reports whether line is a JSON-RPC 2.0 message or batch.
@@ -405,12 +404,12 @@ func isJSONRPC(line []byte) bool {
 		var env struct {
 			JSONRPC string `json:"jsonrpc"`
 		}
-		return json.Unmarshal(t, &env) == nil && env.JSONRPC == "2.0"
+		return decodeEnvelope(t, &env) == nil && env.JSONRPC == "2.0"
 	case '[':
 		var batch []struct {
 			JSONRPC string `json:"jsonrpc"`
 		}
-		return json.Unmarshal(t, &batch) == nil && len(batch) > 0 && batch[0].JSONRPC == "2.0"
+		return decodeEnvelope(t, &batch) == nil && len(batch) > 0 && batch[0].JSONRPC == "2.0"
 	}
 	return false
 }
