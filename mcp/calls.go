@@ -60,10 +60,11 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	if maxTotal <= 0 {
 		maxTotal = DefaultCallMaxTotal
 	}
-	ctx, stopLife := s.withLife(ctx)
-	defer stopLife()
+	// One context for the call: the caller's, ended early by the watchdog
+	// (errCallTimeout, errCallMaxTotal) or by closing the session (errClosed).
 	callCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	defer s.cancelOnClose(cancel)()
 	watched := s.watchdog.watch(cancel, timeout, maxTotal)
 	defer watched.done()
 
@@ -75,7 +76,8 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	})
 	defer s.unregisterProgress(token)
 
-	startSeq := s.Log.Add(LogCallStart, fmt.Sprintf("call #%d %s started", r.ID, name))
+	callName := "call #" + strconv.Itoa(r.ID) + " " + name
+	startSeq := s.Log.Add(LogCallStart, callName+" started")
 	res, err := s.callOnce(callCtx, name, args, token)
 	if err != nil && isConnectionLoss(err) && s.reconnectable() && callCtx.Err() == nil {
 		s.Log.Add(LogInfo, "the connection dropped; reconnecting once before giving up")
@@ -89,7 +91,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	}
 	r.classify(res, err)
 	s.explainCallFailure(r, callCtx, ctx, timeout, maxTotal)
-	s.Log.Add(LogCallEnd, fmt.Sprintf("call #%d %s ended after %s: %s", r.ID, name, r.Duration.Round(time.Millisecond), outcomeWord(r)))
+	s.Log.Add(LogCallEnd, callName+" ended after "+r.Duration.Round(time.Millisecond).String()+": "+outcomeWord(r))
 	r.Log = s.logBetween(startSeq)
 	return r
 }
@@ -138,7 +140,7 @@ func (s *Session) explainCallFailure(r *CallResult, callCtx, parent context.Cont
 		r.Layer = LayerTimeout
 		r.Message = fmt.Sprintf("the call ran longer than the %s maximum and was cancelled.", maxTotal)
 		return
-	case errors.Is(context.Cause(parent), errClosed):
+	case errors.Is(cause, errClosed):
 		r.Layer = LayerCancelled
 		r.Message = "the server was stopped while the call was running."
 		return

@@ -671,21 +671,27 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 // A call in flight, or a server's request that waits for the person, would
 // otherwise hold up Close: the SDK waits for every call and handler first.
 func (s *Session) withLife(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	stopWatching := s.cancelOnClose(cancel)
+	return ctx, func() { stopWatching(); cancel(nil) }
+}
+
+// cancelOnClose calls cancel(errClosed) when the session is closed, until stop
+// is called.
+func (s *Session) cancelOnClose(cancel context.CancelCauseFunc) (stop func() bool) {
 	s.mu.Lock()
 	life := s.life
 	s.mu.Unlock()
-	ctx, cancel := context.WithCancelCause(ctx)
 	if life == nil {
-		return ctx, func() { cancel(nil) }
+		return func() bool { return false }
 	}
-	stopWatching := context.AfterFunc(life, func() {
+	return context.AfterFunc(life, func() {
 		// A reconnect (which replaces the connection) lets a call retry;
 		// only Close ends what waits on the session.
 		if errors.Is(context.Cause(life), errClosed) {
 			cancel(errClosed)
 		}
 	})
-	return ctx, func() { stopWatching(); cancel(nil) }
 }
 
 func messageText(data any) string {
