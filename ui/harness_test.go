@@ -82,6 +82,36 @@ type serialDriver struct {
 	stopped bool
 	loopID  uint64
 	done    chan struct{} // closed when the loop has returned
+
+	// endless are the repeat-forever animations started and not stopped:
+	// one left running on a hidden widget repaints a real window every frame.
+	endless map[*fyne.Animation]bool
+}
+
+func (d *serialDriver) StartAnimation(a *fyne.Animation) {
+	if a.RepeatCount == fyne.AnimationRepeatForever {
+		d.mu.Lock()
+		if d.endless == nil {
+			d.endless = map[*fyne.Animation]bool{}
+		}
+		d.endless[a] = true
+		d.mu.Unlock()
+	}
+	d.Driver.StartAnimation(a)
+}
+
+func (d *serialDriver) StopAnimation(a *fyne.Animation) {
+	d.mu.Lock()
+	delete(d.endless, a)
+	d.mu.Unlock()
+	d.Driver.StopAnimation(a)
+}
+
+// endlessAnimations counts the repeat-forever animations still running.
+func (d *serialDriver) endlessAnimations() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.endless)
 }
 
 func (d *serialDriver) loop(started chan<- struct{}) {

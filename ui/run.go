@@ -54,9 +54,7 @@ func newRunBar(run, cancel func()) *runBar {
 	r.cancelBtn.Hide()
 	r.bar = widget.NewProgressBar()
 	r.bar.Hide()
-	r.spinner = widget.NewProgressBarInfinite()
-	r.spinner.Stop()
-	r.spinner.Hide()
+	r.spinner = newStoppedInfiniteBar()
 	r.message = widget.NewLabel("Ctrl+Enter runs the tool")
 	r.message.Truncation = fyne.TextTruncateEllipsis
 	r.message.SizeName = theme.SizeNameCaptionText

@@ -572,14 +572,12 @@ func newServerStatusView(w *MainWindow) *serverStatusView {
 		w:      w,
 		title:  widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		reason: widget.NewLabel(""),
-		bar:    widget.NewProgressBarInfinite(),
+		bar:    newStoppedInfiniteBar(),
 	}
 	v.title.SizeName = theme.SizeNameSubHeadingText
 	v.title.Wrapping = fyne.TextWrapWord
 	v.reason.Wrapping = fyne.TextWrapWord
 	v.reason.Selectable = true
-	v.bar.Stop()
-	v.bar.Hide()
 	v.retry = widget.NewButtonWithIcon("Retry", theme.ViewRefreshIcon(), func() {
 		if v.action != nil {
 			v.action()
@@ -599,8 +597,8 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 	cfg := s.Config()
 	st := s.Status()
 	name := cfg.Name
+	v.bar.Stop() // before Hide: see newStoppedInfiniteBar
 	v.bar.Hide()
-	v.bar.Stop()
 	v.retry.Show()
 	v.retry.Enable()
 	v.retry.SetText("Retry")

@@ -1,0 +1,37 @@
+package ui
+
+import (
+	"testing"
+
+	"mcpbrowser/internal/testservers"
+)
+
+// TestIdleWindowRunsNoAnimation: once servers are connected and a call has
+// ended, nothing in the window animates. An animation left running (an
+// infinite progress bar hidden without being stopped) redraws the whole
+// window every frame: a third of a CPU and megabytes of garbage a second
+// while the app sits idle.
+func TestIdleWindowRunsNoAnimation(t *testing.T) {
+	slow := map[string]any{"command": testservers.Build(t), "args": []string{"-mode", "echo", "-start-delay", "1s"}}
+	s := newShell(t, map[string]map[string]any{"slow": slow, "demo": demoEntry()})
+	drv := s.app.Driver().(*serialDriver)
+
+	onUI(func() { s.w.SelectServer("slow") })
+	s.waitFor("the starting server's progress bar", func() bool { return s.w.status.bar.Visible() })
+	if n := drv.endlessAnimations(); n == 0 {
+		t.Fatal("the progress bar of a starting server does not animate; the check below would prove nothing")
+	}
+	s.waitReady("slow")
+	s.waitFor("the tools of slow", func() bool { return s.w.tools.server == "slow" && len(s.w.tools.entries) > 0 })
+	if n := drv.endlessAnimations(); n != 0 {
+		t.Errorf("%d endless animations still run after the server became ready", n)
+	}
+
+	s.pickTool("demo", "slow_task")
+	if r := s.run(`{"steps": 2, "delay_ms": 50}`); !r.OK() {
+		t.Fatalf("slow_task: %s", r.Message)
+	}
+	if n := drv.endlessAnimations(); n != 0 {
+		t.Errorf("%d endless animations still run after a call ended", n)
+	}
+}
