@@ -71,7 +71,7 @@ trap cleanup EXIT
 
 # Xvfb picks a free display itself and writes its number to fd 3 once it
 # accepts connections, so two runs at once never collide.
-Xvfb -displayfd 3 -screen 0 "${size}x24" -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
+Xvfb -displayfd 3 -noreset -screen 0 "${size}x24" -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
 xvfb_pid=$!
 for _ in $(seq 100); do
 	[ -s "$tmp/display" ] && break
