@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
+	"image/color"
 	_ "image/gif" // decoders for image content blocks
 	_ "image/jpeg"
 	_ "image/png"
@@ -129,17 +130,20 @@ func (v *ResultView) setContent(o fyne.CanvasObject) {
 	v.root.Refresh()
 }
 
-// band is the coloured header: icon, title, the sentence saying what
-// happened, and actions on the right.
-func (v *ResultView) band(color fyne.ThemeColorName, actions fyne.CanvasObject) fyne.CanvasObject {
+// band is the coloured header: icon, title and actions on one row, and
+// below them, under the title and as wide as the band, the sentence saying
+// what happened (beside the actions it wrapped into a narrow column).
+func (v *ResultView) band(tint fyne.ThemeColorName, actions fyne.CanvasObject) fyne.CanvasObject {
 	v.sentence.Wrapping = fyne.TextWrapWord
-	text := container.NewVBox(v.title, v.sentence)
 	var right fyne.CanvasObject
 	if actions != nil {
 		right = container.NewVBox(actions)
 	}
-	row := container.NewBorder(nil, nil, container.NewVBox(v.icon), right, text)
-	return container.NewStack(newTint(color, 0x30), container.NewPadded(row))
+	titleRow := container.NewBorder(nil, nil, container.NewVBox(v.icon), right, v.title)
+	underIcon := canvas.NewRectangle(color.Transparent)
+	underIcon.SetMinSize(fyne.NewSize(v.icon.MinSize().Width, 0))
+	sentence := container.NewBorder(nil, nil, underIcon, nil, v.sentence)
+	return container.NewStack(newTint(tint, 0x30), container.NewPadded(container.NewVBox(titleRow, sentence)))
 }
 
 // A resultLook is how one error layer presents itself.
