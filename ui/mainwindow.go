@@ -491,7 +491,7 @@ func (w *MainWindow) selectTool(t *sdk.Tool) {
 	w.form.SetSchema(s.InputSchema(t.Name))
 	if !w.runner.running {
 		w.result.Clear()
-		w.runner.say("Ctrl+Enter runs the tool")
+		w.runner.reset()
 	}
 }
 

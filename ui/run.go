@@ -69,6 +69,13 @@ func (r *runBar) say(msg string) {
 	r.message.SetText(msg)
 }
 
+// reset is the look for a tool nothing has run on yet: no duration of the
+// last call, which belonged to another tool.
+func (r *runBar) reset() {
+	r.elapsed.SetText("")
+	r.say("Ctrl+Enter runs the tool")
+}
+
 // begin switches to the running look and returns the call's number.
 func (r *runBar) begin(cancel context.CancelFunc) int {
 	r.call++

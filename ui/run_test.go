@@ -42,3 +42,33 @@ func TestDescribeFieldErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherToolStartsClean: choosing another tool clears the last call's
+// result and duration, which belonged to the tool before.
+func TestOtherToolStartsClean(t *testing.T) {
+	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
+	s.pickTool("demo", "add")
+	if r := s.run(`{"a": 2, "b": 3}`); !r.OK() {
+		t.Fatalf("add: %s", r.Message)
+	}
+	var before string
+	onUI(func() { before = s.w.runner.elapsed.Text })
+	if before == "" {
+		t.Fatal("no duration shown after the call; the check below would prove nothing")
+	}
+	var found bool
+	var elapsed, message string
+	onUI(func() {
+		found = s.w.SelectTool("echo")
+		elapsed, message = s.w.runner.elapsed.Text, s.w.runner.message.Text
+	})
+	if !found {
+		t.Fatal("no echo tool")
+	}
+	if elapsed != "" {
+		t.Errorf("after choosing echo the run bar still shows %q, the duration of add's call", elapsed)
+	}
+	if message != "Ctrl+Enter runs the tool" {
+		t.Errorf("run bar says %q", message)
+	}
+}
