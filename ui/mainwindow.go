@@ -436,7 +436,7 @@ func (w *MainWindow) showSelection() {
 	t := w.tools.setTools(w.selected, s.Tools())
 	if t == nil && w.currentTool == nil && len(w.tools.shown) > 0 && s.Status().State == mcp.StateReady {
 		// Nothing chosen yet: show the first tool's form rather than an empty page.
-		w.tools.list.Select(0)
+		w.tools.selectRow(0)
 		t = w.currentTool
 	}
 	if w.currentTool != nil && t == nil {

@@ -244,7 +244,7 @@ func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	l.filter.OnChanged = l.applyFilter
 	l.filter.OnSubmitted = func(string) {
 		if len(l.shown) > 0 {
-			l.list.Select(0)
+			l.selectRow(0)
 		}
 	}
 	l.count = widget.NewLabel("")
@@ -318,18 +318,19 @@ func (l *toolList) syncSelection() {
 	defer func() { l.selecting = false }()
 	for i, idx := range l.shown {
 		if l.entries[idx].tool.Name == l.selected {
-			l.list.Select(i)
-			l.scrollFirstIntoView(i)
+			l.selectRow(i)
 			return
 		}
 	}
 	l.list.UnselectAll()
 }
 
-// scrollFirstIntoView shows the whole first row when it is the one selected:
-// Select scrolls by estimated row heights before the rows are measured, and
-// left the first tool's name cut off at the top.
-func (l *toolList) scrollFirstIntoView(i int) {
+// selectRow selects the shown row i. For the first row it also scrolls to
+// the top: Select scrolls by estimated row heights before the rows are
+// measured (at start-up the list has no height yet), which left the first
+// tool's name cut off at the top.
+func (l *toolList) selectRow(i int) {
+	l.list.Select(i)
 	if i == 0 {
 		l.list.ScrollToTop()
 	}
@@ -339,8 +340,7 @@ func (l *toolList) scrollFirstIntoView(i int) {
 func (l *toolList) selectName(name string) bool {
 	for i, idx := range l.shown {
 		if l.entries[idx].tool.Name == name {
-			l.list.Select(i)
-			l.scrollFirstIntoView(i)
+			l.selectRow(i)
 			return true
 		}
 	}

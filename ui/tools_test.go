@@ -163,3 +163,24 @@ func BenchmarkToolFilterOnly(b *testing.B) {
 		out = filterTools(entries, "repository summary", out[:0])
 	}
 }
+
+// TestFirstToolShownWhole: selecting the first tool before the list has
+// been laid out (at start-up, when the server is ready before the first
+// frame) leaves the list at its top. List.Select scrolls by estimated row
+// heights, and with no height yet it scrolled past the first row's name.
+func TestFirstToolShownWhole(t *testing.T) {
+	test.NewTempApp(t)
+	var tools []*sdk.Tool
+	for i := range 12 {
+		tools = append(tools, &sdk.Tool{Name: fmt.Sprintf("tool_%02d", i), Title: "A tool", Description: "Does a thing."})
+	}
+	l := newToolList(func(*sdk.Tool) {})
+	l.setTools("demo", tools)
+	l.selectRow(0)
+	w := test.NewWindow(l.root)
+	defer w.Close()
+	w.Resize(fyne.NewSize(300, 400))
+	if got := l.list.GetScrollOffset(); got != 0 {
+		t.Errorf("the tool list starts scrolled by %v px, cutting off the first row", got)
+	}
+}
