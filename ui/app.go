@@ -80,10 +80,7 @@ func Run(opts Options) error {
 	go func() {
 		<-sigCtx.Done()
 		if w.ctx.Err() == nil {
-			fyne.Do(func() {
-				w.savePrefs()
-				a.Quit()
-			})
+			fyne.Do(w.quit)
 		}
 	}()
 	a.Lifecycle().SetOnStopped(w.savePrefs)

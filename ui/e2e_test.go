@@ -461,3 +461,30 @@ func TestInvalidFormIsNotSent(t *testing.T) {
 		}
 	}
 }
+
+// TestQuitShortcut: Ctrl+Q (Cmd+Q on macOS) quits, from the canvas and as
+// the File menu's Quit item, which Fyne would otherwise add without one.
+func TestQuitShortcut(t *testing.T) {
+	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
+	app := s.app.(*serialApp)
+	var quitItem *fyne.MenuItem
+	var quits int
+	onUI(func() {
+		for _, item := range s.w.win.MainMenu().Items[0].Items {
+			if item.IsQuit {
+				quitItem = item
+			}
+		}
+		s.w.win.Canvas().(fyne.Shortcutable).TypedShortcut(shortcutQuit)
+		quits = app.quits
+	})
+	if quits != 1 {
+		t.Errorf("Ctrl+Q quit %d times, want once", quits)
+	}
+	if quitItem == nil {
+		t.Fatal("the File menu has no Quit item of ours")
+	}
+	if quitItem.Shortcut != shortcutQuit {
+		t.Errorf("the Quit item's shortcut is %v, want Ctrl+Q", quitItem.Shortcut)
+	}
+}

@@ -69,10 +69,13 @@ func newSerialApp(t testing.TB) fyne.App {
 
 type serialApp struct {
 	fyne.App
-	drv *serialDriver
+	drv   *serialDriver
+	quits int // calls of Quit, which Fyne's test app ignores
 }
 
 func (a *serialApp) Driver() fyne.Driver { return a.drv }
+
+func (a *serialApp) Quit() { a.quits++ }
 
 type serialDriver struct {
 	fyne.Driver

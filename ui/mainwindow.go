@@ -29,6 +29,7 @@ var (
 	shortcutRun    = &desktop.CustomShortcut{KeyName: fyne.KeyReturn, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutRunKP  = &desktop.CustomShortcut{KeyName: fyne.KeyEnter, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutFilter = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutQuit   = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
 )
 
 // A MainWindow is the app's one window: servers on the left; the selected
@@ -189,6 +190,7 @@ func (w *MainWindow) build() {
 	c.AddShortcut(shortcutRun, func(fyne.Shortcut) { w.runSelectedTool() })
 	c.AddShortcut(shortcutRunKP, func(fyne.Shortcut) { w.runSelectedTool() })
 	c.AddShortcut(shortcutFilter, func(fyne.Shortcut) { w.focusFilter() })
+	c.AddShortcut(shortcutQuit, func(fyne.Shortcut) { w.quit() })
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
 		if e.Name == fyne.KeyEscape {
 			w.cancelCall()
@@ -206,6 +208,11 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	presets := fyne.NewMenuItem("Add from a preset", nil)
 	presets.ChildMenu = w.presetsMenu()
 	reloadItem := fyne.NewMenuItem("Reload servers file", w.reloadConfig)
+	// Fyne adds a Quit item without a shortcut; this one has Ctrl+Q (on
+	// macOS Fyne puts it in the app menu, as Cmd+Q).
+	quitItem := fyne.NewMenuItem("Quit", w.quit)
+	quitItem.IsQuit = true
+	quitItem.Shortcut = shortcutQuit
 	find := fyne.NewMenuItem("Find tool", w.focusFilter)
 	find.Shortcut = shortcutFilter
 	run := fyne.NewMenuItem("Run", w.runSelectedTool)
@@ -214,7 +221,8 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	server := fyne.NewMenu("Server", fyne.NewMenuItem("Add…", w.addServer), presets)
 	server.Items = append(server.Items, w.serverActions(false)...)
 	return fyne.NewMainMenu(
-		fyne.NewMenu("File", findItem, pasteItem, importItem, fyne.NewMenuItemSeparator(), exportAll, fyne.NewMenuItemSeparator(), reloadItem),
+		fyne.NewMenu("File", findItem, pasteItem, importItem, fyne.NewMenuItemSeparator(), exportAll, fyne.NewMenuItemSeparator(), reloadItem,
+			fyne.NewMenuItemSeparator(), quitItem),
 		server,
 		fyne.NewMenu("Tool", find, run, cancel),
 		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, mcp.ClientVersion) })),
@@ -506,6 +514,13 @@ func (w *MainWindow) SelectTool(name string) bool {
 
 // SelectServer selects the named server, as a click would.
 func (w *MainWindow) SelectServer(name string) { w.selectServer(name) }
+
+// quit ends the app as closing the window does: preferences saved, then
+// every server stopped once the app's loop has returned.
+func (w *MainWindow) quit() {
+	w.savePrefs()
+	w.app.Quit()
+}
 
 func (w *MainWindow) focusFilter() {
 	w.win.Canvas().Focus(w.tools.filter)
