@@ -315,13 +315,22 @@ func newListRows(what string, values []string) *listRows {
 	for _, v := range values {
 		l.add(v)
 	}
-	addBtn := widget.NewButtonWithIcon("Add "+what, theme.ContentAddIcon(), func() { l.add("") })
+	var addBtn *widget.Button
+	addBtn = widget.NewButtonWithIcon("Add "+what, theme.ContentAddIcon(), func() { focusNewRow(addBtn, l.add("")) })
 	addBtn.Importance = widget.LowImportance
 	l.root = container.NewVBox(l.box, container.NewHBox(addBtn))
 	return l
 }
 
-func (l *listRows) add(v string) {
+// focusNewRow puts the keyboard in the entry of a row its add button just
+// made, so the person types straight into it.
+func focusNewRow(addBtn fyne.CanvasObject, e fyne.Focusable) {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(addBtn); c != nil {
+		c.Focus(e)
+	}
+}
+
+func (l *listRows) add(v string) *widget.Entry {
 	e := widget.NewEntry()
 	e.SetText(v)
 	var row *fyne.Container
@@ -333,6 +342,7 @@ func (l *listRows) add(v string) {
 	row = container.NewBorder(nil, nil, nil, remove, e)
 	l.entries = append(l.entries, e)
 	l.box.Add(row)
+	return e
 }
 
 // values are the non-empty rows in order.
@@ -396,7 +406,8 @@ func newKeyValueRows(keyHint, valueHint string, values map[string]string) *keyVa
 	for _, name := range slices.Sorted(maps.Keys(values)) {
 		k.add(name, values[name])
 	}
-	addBtn := widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), func() { k.add("", "") })
+	var addBtn *widget.Button
+	addBtn = widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), func() { focusNewRow(addBtn, k.add("", "").key) })
 	addBtn.Importance = widget.LowImportance
 	k.root = container.NewVBox(k.box, container.NewHBox(addBtn))
 	return k

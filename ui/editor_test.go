@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"mcpbrowser/mcp"
@@ -194,5 +195,32 @@ func TestServerEditorShowsTheTransportsFields(t *testing.T) {
 	e.transport.SetSelected(mcp.TypeOpenAPI)
 	if e.url.Visible() || !e.spec.root.Visible() || !e.baseURL.Visible() || !e.headers.root.Visible() {
 		t.Errorf("openapi: url visible %v, document visible %v", e.url.Visible(), e.spec.root.Visible())
+	}
+}
+
+// TestEditorAddRowFocusesIt: "Add argument" and the environment's "Add" put
+// the keyboard in the new row, so the person types straight into it.
+func TestEditorAddRowFocusesIt(t *testing.T) {
+	test.NewTempApp(t)
+	e := newServerEditor(nil, func(string) bool { return false })
+	w := test.NewWindow(e.root)
+	defer w.Close()
+	w.Resize(fyne.NewSize(700, 700))
+	for _, tc := range []struct {
+		button  string
+		newest  func() fyne.Focusable
+		section fyne.CanvasObject
+	}{
+		{"Add argument", func() fyne.Focusable { return e.args.entries[len(e.args.entries)-1] }, e.args.root},
+		{"Add", func() fyne.Focusable { return e.env.rows[len(e.env.rows)-1].key }, e.env.root},
+	} {
+		b := findButton(tc.section, tc.button)
+		if b == nil {
+			t.Fatalf("no %q button", tc.button)
+		}
+		test.Tap(b)
+		if got, want := w.Canvas().Focused(), tc.newest(); got != want {
+			t.Errorf("after %q the focus is on %v, want the new row's entry", tc.button, got)
+		}
 	}
 }
