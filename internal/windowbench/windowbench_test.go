@@ -2,7 +2,7 @@
 // in the same run, under a display (Xvfb with software GL in CI):
 //
 //	Xvfb :90 -noreset -screen 0 1400x900x24 & DISPLAY=:90 \
-//	  go test -tags no_emoji -run '^$' -bench . -benchtime 5x -count 3 ./internal/windowbench/ | benchstat -
+//	  go test -run '^$' -bench . -benchtime 5x -count 3 ./internal/windowbench/ | benchstat -
 //
 // -noreset matters: without it Xvfb resets itself whenever its last client
 // leaves (each xdotool poll here), and a window connecting during the reset
@@ -29,7 +29,7 @@ import (
 )
 
 // shippedTags are the build tags the app is built with (GO_TAGS in scripts/deps.sh).
-const shippedTags = "no_emoji"
+const shippedTags = "no_emoji,no_animations"
 
 type app struct {
 	name, title string
@@ -49,7 +49,7 @@ func apps(b *testing.B) []app {
 	for _, build := range []struct{ out, tags, pkg string }{
 		{"mcpbrowser", shippedTags, "mcpbrowser"},
 		{"emptywindow", "", "mcpbrowser/internal/emptywindow"},
-		{"emptywindow-no-emoji", "no_emoji", "mcpbrowser/internal/emptywindow"},
+		{"emptywindow-like-the-app", shippedTags, "mcpbrowser/internal/emptywindow"},
 	} {
 		out := filepath.Join(dir, build.out)
 		if msg, err := exec.Command("go", "build", "-tags", build.tags, "-o", out, build.pkg).CombinedOutput(); err != nil {
@@ -74,7 +74,7 @@ func apps(b *testing.B) []app {
 		// The same built as MCP Browser is (without Fyne's emoji font) and at
 		// its default size (GL and X buffers grow with the window): what the
 		// app itself adds, apart from those two.
-		{name: "empty-fyne-window-like-the-app", title: "Empty Fyne window", exe: filepath.Join(dir, "emptywindow-no-emoji"),
+		{name: "empty-fyne-window-like-the-app", title: "Empty Fyne window", exe: filepath.Join(dir, "emptywindow-like-the-app"),
 			args: []string{"-size", "1320x800"}},
 		{name: "mcpbrowser-3-servers", title: "MCP Browser", exe: mcpbrowser, args: []string{"--config", cfg}},
 	}
