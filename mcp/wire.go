@@ -115,9 +115,9 @@ func describeMessage(e *WireEntry, msg []byte) {
 // decodeEnvelope reads a JSON-RPC message's envelope (or any small struct)
 // from msg, which must be exactly one JSON value. It uses the parser the SDK
 // reads messages with, so what passes here is what the SDK can read (field
-// names match case-sensitively, as there); it skips the parts it does not
-// keep about a hundred times faster than encoding/json, which mattered: every
-// message is looked at once on its way in or out, multi-megabyte results too.
+// names match case-sensitively, as there). It is 3.5× faster than
+// encoding/json on a small message and 5× on a 1 MB one (BenchmarkEnvelope),
+// which matters: every message is looked at on its way in or out.
 func decodeEnvelope(msg []byte, v any) error {
 	rest, err := segjson.Parse(msg, v, segjson.DontMatchCaseInsensitiveStructFields)
 	if err != nil {
