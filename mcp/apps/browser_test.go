@@ -212,6 +212,19 @@ func TestBasicAppInChromium(t *testing.T) {
 		s := text(actx, opts, "#server-time")
 		return s != "" && s != "Loading..."
 	})
+	// The view is sandboxed: an opaque origin, no way into the host page's
+	// document nor the host page into its.
+	sandbox, err := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById("app").getAttribute("sandbox")`))
+	if err != nil || sandbox != apps.IframeSandbox {
+		t.Errorf("the iframe's sandbox = %q (%v), want %q", sandbox, err, apps.IframeSandbox)
+	}
+	sameOrigin, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => {
+		const f = document.getElementById("app");
+		try { return f.contentDocument !== null || !!f.contentWindow.document; } catch (e) { return false; }
+	})()`))
+	if err != nil || sameOrigin {
+		t.Errorf("the host page reaches into the app's document (%v)", err)
+	}
 	before := len(mustWire(s))
 	// A call from inside the app reaches the server through the same session.
 	if err := chromedp.Do(actx, chromedp.Click(chromedp.CSS("#get-time-btn"), opts...)); err != nil {
@@ -266,4 +279,56 @@ func logText(s *mcp.Session) string {
 		b.WriteString(e.String() + "\n")
 	}
 	return b.String()
+}
+
+// TestBudgetAllocatorInChromium hosts a data-heavy app: its view draws a
+// slider row per budget category from the tool result it is handed.
+func TestBudgetAllocatorInChromium(t *testing.T) {
+	s, events := session(t, "server-budget-allocator")
+	const toolName = "get-budget-data"
+	tool := s.Tool(toolName)
+	if tool == nil {
+		t.Fatalf("server-budget-allocator has no %s tool", toolName)
+	}
+	if apps.ResourceURI(tool.Meta) == "" {
+		t.Fatalf("%s names no ui:// resource: %v", toolName, tool.Meta)
+	}
+	bctx := browser(t)
+	ctx := context.Background()
+	r0 := s.CallTool(ctx, toolName, json.RawMessage(`{}`), mcp.CallOptions{})
+	if !r0.OK() {
+		t.Fatalf("%s: %s", toolName, r0.Message)
+	}
+	result, _ := json.Marshal(r0.Result)
+	host := &apps.Host{}
+	defer host.Close()
+	run, err := apps.Open(ctx, host, &apps.Live{S: s}, toolName, json.RawMessage(`{}`), result, apps.HostContext{Theme: "dark"}, events.add)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(bctx, chromedp.Navigate(run.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the view finishes ui/initialize", func() bool { return events.has(apps.EventReady, "") })
+	opts := appDoc(t, bctx)
+	var rows []*chromedp.Node
+	waitFor(t, "the app draws its slider rows from the result", func() bool {
+		qctx, cancel := context.WithTimeout(bctx, 2*time.Second)
+		defer cancel()
+		rows, _ = chromedp.Run(qctx, chromedp.Nodes(chromedp.CSS(".slider-row"), append(opts, chromedp.AtLeast(1))...))
+		return len(rows) > 0
+	})
+	t.Logf("the app drew %d slider rows, %d bytes of result", len(rows), len(result))
+	if !events.has(apps.EventTraffic, "ui/notifications/tool-result") {
+		t.Error("the tool result sent to the view was not reported as traffic")
+	}
+	if shot := os.Getenv("MCPBROWSER_APP_SCREENSHOT"); shot != "" {
+		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(shot, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
