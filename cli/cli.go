@@ -49,8 +49,11 @@ type Env struct {
 
 // Run executes one command line (without the program name) and returns the exit code.
 func Run(ctx context.Context, args []string, env Env) int {
-	inv, err := parseArgs(args)
-	if err == nil {
+	var inv *invocation
+	var err error
+	if len(args) > 0 && args[0] == "app" {
+		err = runApp(ctx, args[1:], env)
+	} else if inv, err = parseArgs(args); err == nil {
 		err = dispatch(ctx, inv, env)
 	}
 	if err == nil {
@@ -85,6 +88,8 @@ const usage = `Usage:
   mcpbrowser complete TARGET (--prompt NAME | --template URI) ARG [VALUE] [other=value ...]
                                               ask the server to complete an argument
   mcpbrowser ping TARGET                      ping the server, print the round-trip time
+  mcpbrowser app TARGET TOOL [key=value ...] [--no-open]
+                                              call a tool and show its MCP App in the browser
   mcpbrowser demo-server [--root DIR]         run the built-in demo MCP server on stdio
   mcpbrowser --version
 
