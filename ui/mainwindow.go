@@ -19,6 +19,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/oauth"
 )
 
 // WindowTitle is the main window's title.
@@ -72,6 +73,7 @@ type MainWindow struct {
 	form        *FormView
 	runner      *runBar
 	result      *ResultView
+	apps        *appPane // the selected tool's MCP App (apps.go)
 	side        *SidePanel
 	middle      *fyne.Container // holds either the tools area or status
 	toolsArea   fyne.CanvasObject
@@ -145,10 +147,11 @@ func (w *MainWindow) build() {
 	w.form.OnSubmit = w.runSelectedTool
 	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)
 	w.result = NewResultView(w.win)
+	w.apps = newAppPane(w.ctx, w.app, oauth.OpenBrowser, w.recordAppCall)
 	w.side = NewSidePanel(w.win)
 
 	// The form scrolls by itself; the header above it stays short (see toolHeader).
-	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), w.runner.root), nil, nil,
+	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), w.apps.root, w.runner.root), nil, nil,
 		w.form.Widget())
 	work := container.NewVSplit(formArea, w.result.Widget())
 	toolsSplit := container.NewHSplit(w.tools.root, work)
@@ -256,6 +259,7 @@ func (w *MainWindow) Close() {
 			w.unsubscribe()
 		}
 		w.dismissRequests(w.manager, "", "the app is closing")
+		w.apps.closeApp()
 		w.manager.Close()
 		w.jobs.Wait()
 	})
@@ -345,6 +349,7 @@ func (w *MainWindow) subscribe() {
 		case mcp.EventLog, mcp.EventWire:
 			side.Notify(e)
 		case mcp.EventState, mcp.EventTools:
+			w.appServerState(m, e.Server)
 			w.scheduleRefresh(m, e.Server, false)
 		case mcp.EventServers:
 			// A new or edited entry gets its roots before PutServer connects it.
@@ -420,7 +425,7 @@ func (w *MainWindow) selectServer(name string) {
 	}
 	if changed {
 		w.currentTool = nil
-		w.header.show("", nil)
+		w.showToolHeader("", nil)
 		w.form.SetSchema(nil)
 		if !w.runner.running {
 			w.result.Clear()
@@ -450,11 +455,11 @@ func (w *MainWindow) showSelection() {
 	if w.currentTool != nil && t == nil {
 		// The tool is gone from the server's new list.
 		w.currentTool = nil
-		w.header.show("", nil)
+		w.showToolHeader("", nil)
 		w.form.SetSchema(nil)
 	} else if t != nil {
 		w.currentTool = t
-		w.header.show(w.selected, t)
+		w.showToolHeader(w.selected, t)
 	}
 	if w.status.show(s, w.editable()) {
 		w.showMiddle(w.status.root)
@@ -495,7 +500,7 @@ func (w *MainWindow) selectTool(t *sdk.Tool) {
 		return
 	}
 	w.currentTool = t
-	w.header.show(w.selected, t)
+	w.showToolHeader(w.selected, t)
 	w.form.SetSchema(s.InputSchema(t.Name))
 	if !w.runner.running {
 		w.result.Clear()
