@@ -46,6 +46,7 @@ type appPane struct {
 	openBtn  *widget.Button
 	closeBtn *widget.Button
 	list     *widget.List
+	traffic  *fyne.Container // the list at a fixed height; shown while an app is open
 	lines    []string
 
 	session *mcp.Session
@@ -75,11 +76,11 @@ func newAppPane(ctx context.Context, a fyne.App, openURL func(context.Context, s
 			return l
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(p.lines[i]) })
-	listBox := container.NewStack(p.list)
-	sized := container.New(&fixedHeight{h: 110}, listBox)
-	p.list.Hide()
-	top := container.NewBorder(nil, nil, nil, container.NewHBox(p.openBtn, p.closeBtn), p.note)
-	p.root = container.NewVBox(top, p.address, sized)
+	p.traffic = container.New(&fixedHeight{h: 110}, p.list)
+	p.traffic.Hide()
+	// The note gets the whole width (the form column is often narrow); the
+	// buttons sit on their own row under it.
+	p.root = container.NewVBox(p.note, container.NewHBox(p.openBtn, p.closeBtn), p.address, p.traffic)
 	p.address.Hide()
 	p.root.Hide()
 	a.Settings().AddListener(func(fyne.Settings) { p.themeChanged() })
@@ -89,14 +90,7 @@ func newAppPane(ctx context.Context, a fyne.App, openURL func(context.Context, s
 // fixedHeight lays its objects out at a fixed height and any width.
 type fixedHeight struct{ h float32 }
 
-func (f *fixedHeight) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	for _, o := range objs {
-		if o.Visible() {
-			return fyne.NewSize(0, f.h)
-		}
-	}
-	return fyne.NewSize(0, 0)
-}
+func (f *fixedHeight) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(0, f.h) }
 
 func (f *fixedHeight) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range objs {
@@ -139,10 +133,10 @@ func (p *appPane) describe() {
 	}
 	uri := apps.ResourceURI(p.tool.Meta)
 	if p.result != nil {
-		p.note.SetText("This tool has an MCP App (" + uri + "). Open app shows it in your browser with the last result.")
+		p.note.SetText("MCP App " + uri + ": opens in your browser with the last result.")
 		p.openBtn.SetText("Open app with the result")
 	} else {
-		p.note.SetText("This tool has an MCP App (" + uri + "). Open app shows it in your browser before any call, or run the tool first.")
+		p.note.SetText("MCP App " + uri + ": opens in your browser (run the tool first to give it a result).")
 		p.openBtn.SetText("Open app")
 	}
 }
@@ -202,8 +196,8 @@ func (p *appPane) open() {
 			p.closeBtn.Show()
 			p.address.SetText(run.URL())
 			p.address.Show()
-			p.list.Show()
-			p.note.SetText(t.Name + "'s app is served on this machine only. Its calls go through this connection and show in the messages and History.")
+			p.traffic.Show()
+			p.note.SetText(t.Name + "'s app is open in your browser (this machine only); its calls show in messages and History.")
 			p.root.Refresh()
 		})
 		if err := p.openURL(p.ctx, run.URL()); err != nil {
@@ -230,6 +224,7 @@ func (p *appPane) ended(run *apps.Running) {
 	fyne.Do(func() {
 		p.closeBtn.Hide()
 		p.address.Hide()
+		p.traffic.Hide()
 		p.describe()
 		if p.tool == nil || apps.ResourceURI(p.tool.Meta) == "" {
 			p.root.Hide()

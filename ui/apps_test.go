@@ -72,7 +72,7 @@ func TestOpenAppFromTheWindow(t *testing.T) {
 		s.w.apps.openURL = func(_ context.Context, url string) error { opened <- url; return nil }
 	})
 	s.pickTool("basic", "get-time")
-	if got := s.text(func() fyne.CanvasObject { return s.w.apps.root }); !strings.Contains(got, "This tool has an MCP App (ui://get-time/mcp-app.html)") {
+	if got := s.text(func() fyne.CanvasObject { return s.w.apps.root }); !strings.Contains(got, "MCP App ui://get-time/mcp-app.html") {
 		t.Fatalf("the app strip shows:\n%s", got)
 	}
 	if r := s.run("{}"); !r.OK() {

@@ -183,7 +183,8 @@ func resourceName(name, title string) string {
 func resourceSubtitle(r *sdk.Resource) string {
 	parts := []string{r.URI}
 	if apps.IsAppResource(r.URI, r.MIMEType) {
-		parts = append(parts, "MCP App page (open it from its tool)")
+		// First, or the row's truncation hides it behind the long URI.
+		parts = []string{"MCP App page", r.URI}
 	}
 	if r.MIMEType != "" {
 		parts = append(parts, r.MIMEType)

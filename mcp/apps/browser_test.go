@@ -323,7 +323,8 @@ func TestBudgetAllocatorInChromium(t *testing.T) {
 		t.Error("the tool result sent to the view was not reported as traffic")
 	}
 	if shot := os.Getenv("MCPBROWSER_APP_SCREENSHOT"); shot != "" {
-		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+		time.Sleep(2 * time.Second) // let the chart's animation finish for the picture
+		png, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
 		if err != nil {
 			t.Fatal(err)
 		}

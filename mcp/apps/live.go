@@ -114,7 +114,8 @@ func Open(ctx context.Context, host *Host, live *Live, toolName string, input, r
 	if live.App == "" {
 		live.App = toolName + "'s app"
 	}
-	html, meta, err := ReadView(ctx, live, uri)
+	// The host's own read, named as such in the server log.
+	html, meta, err := ReadView(ctx, &Live{S: live.S, App: "MCP Browser (opening " + live.App + ")"}, uri)
 	if err != nil {
 		return nil, err
 	}
