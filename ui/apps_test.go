@@ -14,6 +14,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp"
 )
 
 func TestAppBadge(t *testing.T) {
@@ -119,4 +121,15 @@ func TestOpenAppFromTheWindow(t *testing.T) {
 			t.Error("the app strip shows for a tool without an app")
 		}
 	})
+}
+
+func TestHistoryMarksAppCalls(t *testing.T) {
+	e := &mcp.HistoryEntry{Kind: mcp.HistoryTool, Name: "get-time", Via: "app"}
+	if got := historySubtitle(e); !strings.HasPrefix(got, "tool (by the app) · ") {
+		t.Errorf("subtitle %q", got)
+	}
+	e.Via = ""
+	if got := historySubtitle(e); !strings.HasPrefix(got, "tool · ") {
+		t.Errorf("subtitle %q", got)
+	}
 }
