@@ -100,3 +100,19 @@ func TestAllow(t *testing.T) {
 		t.Errorf("no permissions: Allow = %q", got)
 	}
 }
+
+func TestVisibility(t *testing.T) {
+	tests := []struct {
+		meta map[string]any
+		want string
+	}{
+		{nil, "model app"},
+		{map[string]any{"ui": map[string]any{"visibility": []any{"model"}}}, "model"},
+		{map[string]any{"ui": map[string]any{"visibility": []any{"app", "model"}}}, "app model"},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(Visibility(tt.meta), " "); got != tt.want {
+			t.Errorf("Visibility(%v) = %q, want %q", tt.meta, got, tt.want)
+		}
+	}
+}

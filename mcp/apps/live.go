@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"mcpbrowser/mcp"
 )
@@ -32,6 +33,11 @@ func (l *Live) Forward(ctx context.Context, method string, params json.RawMessag
 		}
 		if err := json.Unmarshal(params, &p); err != nil || p.Name == "" {
 			return nil, errors.New("tools/call needs a tool name")
+		}
+		if t := l.S.Tool(p.Name); t != nil && !slices.Contains(Visibility(t.Meta), "app") {
+			// _meta.ui.visibility without "app": the tool is the model's only.
+			l.S.Log.Add(mcp.LogInfo, l.App+" tried to call "+p.Name+", which is not offered to apps; refused")
+			return nil, fmt.Errorf("the tool %q is not offered to apps", p.Name)
 		}
 		l.S.Log.Add(mcp.LogInfo, l.App+" calls the tool "+p.Name)
 		r := l.S.CallTool(ctx, p.Name, p.Arguments, mcp.CallOptions{})

@@ -195,6 +195,13 @@
     box.appendChild(p);
   }
 
+  // The view learns the room it has when the window changes size.
+  window.addEventListener("resize", () => {
+    if (!bridge || closed) return;
+    context = Object.assign({}, context, { containerDimensions: { width: box.clientWidth, maxHeight: 4000 } });
+    bridge.setHostContext(context);
+  });
+
   const events = new EventSource("events");
   events.addEventListener("state", (e) => {
     start(JSON.parse(e.data)).catch((err) => {
