@@ -55,7 +55,6 @@ type appPane struct {
 
 	mu      sync.Mutex // guards current and server: a server's end arrives on its goroutine
 	current *apps.Running
-	host    *apps.Host
 	server  string
 }
 
@@ -189,7 +188,7 @@ func (p *appPane) open() {
 			return
 		}
 		p.mu.Lock()
-		p.current, p.host, p.server = run, host, s.Name()
+		p.current, p.server = run, s.Name()
 		p.mu.Unlock()
 		fyne.Do(func() {
 			p.openBtn.Enable()
@@ -204,6 +203,7 @@ func (p *appPane) open() {
 			fyne.Do(func() { p.addLine("could not start a browser (" + err.Error() + "); open the address above yourself") })
 		}
 		<-run.Done()
+		host.Close() // no listener outlives its app
 		p.ended(run)
 	}()
 }
@@ -211,16 +211,14 @@ func (p *appPane) open() {
 // ended tidies up after an app closed by any way (page, button, server).
 func (p *appPane) ended(run *apps.Running) {
 	p.mu.Lock()
-	var host *apps.Host
-	if p.current == run {
-		host = p.host
-		p.current, p.host, p.server = nil, nil, ""
+	mine := p.current == run
+	if mine {
+		p.current, p.server = nil, ""
 	}
 	p.mu.Unlock()
-	if host == nil {
-		return
+	if !mine {
+		return // another app took its place already
 	}
-	host.Close() // no listener outlives its app
 	fyne.Do(func() {
 		p.closeBtn.Hide()
 		p.address.Hide()
