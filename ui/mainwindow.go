@@ -227,7 +227,8 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 			fyne.NewMenuItemSeparator(), quitItem),
 		server,
 		fyne.NewMenu("Tool", find, run, cancel),
-		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, mcp.ClientVersion) })),
+		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, mcp.ClientVersion) }),
+			languageMenu(w.app.Preferences(), w.win)),
 	)
 }
 
