@@ -15,9 +15,11 @@ package i18n
 
 import (
 	"embed"
+	"encoding/json"
 	"os"
 	"runtime"
 	"strings"
+	"unicode"
 
 	"fyne.io/fyne/v2/lang"
 )
@@ -156,4 +158,74 @@ func setEnv(vars map[string]string) (restore func()) {
 			}
 		}
 	}
+}
+
+// SetupPseudo loads a pseudo-translation for tests: every English text with
+// its Latin letters swapped for accented look-alikes ("Run" → "Ŕûñ"), with
+// {{template}} fields kept. A text on screen that still holds a plain Latin
+// letter was not translated (or came from a server).
+func SetupPseudo() error {
+	data, err := files.ReadFile("translations/" + FileName(English))
+	if err != nil {
+		return err
+	}
+	var messages map[string]any
+	if err := json.Unmarshal(data, &messages); err != nil {
+		return err
+	}
+	for k, v := range messages {
+		switch v := v.(type) {
+		case string:
+			messages[k] = Pseudo(v)
+		case map[string]any:
+			for form, text := range v {
+				if s, ok := text.(string); ok {
+					v[form] = Pseudo(s)
+				}
+			}
+		}
+	}
+	pseudo, err := json.Marshal(messages)
+	if err != nil {
+		return err
+	}
+	restore := setEnv(map[string]string{"LC_ALL": "en_US.UTF-8", "LANGUAGE": ""})
+	defer restore()
+	return lang.AddTranslationsForLocale(pseudo, "en")
+}
+
+var pseudoLetters = strings.NewReplacer(
+	"a", "á", "b", "ƀ", "c", "ç", "d", "ď", "e", "é", "f", "ƒ", "g", "ĝ", "h", "ĥ", "i", "î", "j", "ĵ",
+	"k", "ķ", "l", "ļ", "m", "ɱ", "n", "ñ", "o", "ö", "p", "þ", "q", "ʠ", "r", "ŕ", "s", "š", "t", "ţ",
+	"u", "û", "v", "ṽ", "w", "ŵ", "x", "ẋ", "y", "ý", "z", "ž",
+	"A", "Á", "B", "Ɓ", "C", "Ç", "D", "Ď", "E", "É", "F", "Ƒ", "G", "Ĝ", "H", "Ĥ", "I", "Î", "J", "Ĵ",
+	"K", "Ķ", "L", "Ļ", "M", "Ṁ", "N", "Ñ", "O", "Ö", "P", "Þ", "Q", "Ǫ", "R", "Ŕ", "S", "Š", "T", "Ţ",
+	"U", "Û", "V", "Ṽ", "W", "Ŵ", "X", "Ẋ", "Y", "Ý", "Z", "Ž",
+)
+
+// Pseudo is the pseudo-translation of one English text (see SetupPseudo).
+func Pseudo(s string) string {
+	var b strings.Builder
+	for s != "" {
+		i := strings.Index(s, "{{")
+		if i < 0 {
+			b.WriteString(pseudoLetters.Replace(s))
+			break
+		}
+		b.WriteString(pseudoLetters.Replace(s[:i]))
+		j := strings.Index(s[i:], "}}")
+		if j < 0 {
+			b.WriteString(s[i:])
+			break
+		}
+		b.WriteString(s[i : i+j+2])
+		s = s[i+j+2:]
+	}
+	return b.String()
+}
+
+// HasLatinLetter reports whether s holds a plain ASCII letter: in the
+// pseudo-translation, a sign that the text was not translated.
+func HasLatinLetter(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r < 128 && unicode.IsLetter(r) }) >= 0
 }

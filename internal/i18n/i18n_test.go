@@ -148,3 +148,30 @@ func missingKeys(from, in map[string]any) []string {
 	sort.Strings(out)
 	return out
 }
+
+func TestPseudoMarksEveryLetterButTemplates(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Run", "Ŕûñ"},
+		{"{{.Count}} tools", "{{.Count}} ţööļš"},
+		{"Took {{.Duration}}.", "Ţööķ {{.Duration}}."},
+		{"unclosed {{.X", "ûñçļöšéď {{.X"},
+	}
+	for _, tt := range tests {
+		got := Pseudo(tt.in)
+		if got != tt.want {
+			t.Errorf("Pseudo(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if HasLatinLetter(strings.ReplaceAll(got, "{{.Count}}", "")) && !strings.Contains(got, "{{") {
+			t.Errorf("Pseudo(%q) = %q still has a Latin letter", tt.in, got)
+		}
+	}
+	if err := SetupPseudo(); err != nil {
+		t.Fatal(err)
+	}
+	if s := lang.L("Quit"); s != "Ǫûîţ" {
+		t.Errorf(`lang.L("Quit") under the pseudo-locale = %q`, s)
+	}
+	if !HasLatinLetter(lang.L("a text nobody translated")) {
+		t.Error("an untranslated text does not stand out")
+	}
+}
