@@ -10,6 +10,7 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/apps"
+	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/oauth"
 )
 
@@ -78,7 +79,7 @@ func runApp(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	r := s.CallTool(ctx, toolName, input, mcp.CallOptions{})
-	recordHistory(inv, env, func(h *mcp.History) error { return h.AddCall(r) })
+	recordHistory(inv, env, func(h *history.History) error { return h.AddCall(r) })
 	if r.Result == nil {
 		return &exitError{r.ExitCode(), r.Message}
 	}
@@ -93,7 +94,7 @@ func runApp(ctx context.Context, args []string, env Env) error {
 		fmt.Fprintln(env.Stderr, "mcpbrowser: "+line)
 	}
 	live := &apps.Live{S: s, OnCall: func(c *mcp.CallResult) {
-		recordHistory(inv, env, func(h *mcp.History) error { return apps.RecordCall(h, c) })
+		recordHistory(inv, env, func(h *history.History) error { return apps.RecordCall(h, c) })
 	}}
 	host := &apps.Host{}
 	defer host.Close()

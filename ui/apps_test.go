@@ -15,7 +15,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/history"
 )
 
 func TestAppBadge(t *testing.T) {
@@ -124,7 +124,7 @@ func TestOpenAppFromTheWindow(t *testing.T) {
 }
 
 func TestHistoryMarksAppCalls(t *testing.T) {
-	e := &mcp.HistoryEntry{Kind: mcp.HistoryTool, Name: "get-time", Via: "app"}
+	e := &history.HistoryEntry{Kind: history.HistoryTool, Name: "get-time", Via: "app"}
 	if got := historySubtitle(e); !strings.HasPrefix(got, "tool (by the app) · ") {
 		t.Errorf("subtitle %q", got)
 	}

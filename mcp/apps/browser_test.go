@@ -16,6 +16,8 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/apps"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // appServer returns the entry point of a pinned example MCP App server
@@ -87,10 +89,10 @@ func browser(t *testing.T) context.Context {
 func session(t *testing.T, pkg string) (*mcp.Session, *eventLog) {
 	t.Helper()
 	entry := appServer(t, pkg)
-	sc := &mcp.ServerConfig{Name: pkg, Command: "node", Args: []string{entry, "--stdio"}}
-	sc.SetType(mcp.TypeStdio)
+	sc := &config.ServerConfig{Name: pkg, Command: "node", Args: []string{entry, "--stdio"}}
+	sc.SetType(config.TypeStdio)
 	sc.Validate()
-	m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{sc}}, mcp.ManagerOptions{})
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{sc}}, mcp.ManagerOptions{})
 	t.Cleanup(func() { m.Close() })
 	s := m.Session(pkg)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -267,7 +269,7 @@ func TestBasicAppInChromium(t *testing.T) {
 	}
 }
 
-func mustWire(s *mcp.Session) []mcp.WireEntry {
+func mustWire(s *mcp.Session) []transport.WireEntry {
 	e, _ := s.Wire.Since(0)
 	return e
 }

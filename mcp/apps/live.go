@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/history"
+	"mcpbrowser/mcp/transport"
 )
 
 // Live is a Session over the person's own connection to a server: the
@@ -36,10 +38,10 @@ func (l *Live) Forward(ctx context.Context, method string, params json.RawMessag
 		}
 		if t := l.S.Tool(p.Name); t != nil && !slices.Contains(Visibility(t.Meta), "app") {
 			// _meta.ui.visibility without "app": the tool is the model's only.
-			l.S.Log.Add(mcp.LogInfo, l.App+" tried to call "+p.Name+", which is not offered to apps; refused")
+			l.S.Log.Add(transport.LogInfo, l.App+" tried to call "+p.Name+", which is not offered to apps; refused")
 			return nil, fmt.Errorf("the tool %q is not offered to apps", p.Name)
 		}
-		l.S.Log.Add(mcp.LogInfo, l.App+" calls the tool "+p.Name)
+		l.S.Log.Add(transport.LogInfo, l.App+" calls the tool "+p.Name)
 		r := l.S.CallTool(ctx, p.Name, p.Arguments, mcp.CallOptions{})
 		if l.OnCall != nil {
 			l.OnCall(r)
@@ -55,7 +57,7 @@ func (l *Live) Forward(ctx context.Context, method string, params json.RawMessag
 		if err := json.Unmarshal(params, &p); err != nil || p.URI == "" {
 			return nil, errors.New("resources/read needs a uri")
 		}
-		l.S.Log.Add(mcp.LogInfo, l.App+" reads "+p.URI)
+		l.S.Log.Add(transport.LogInfo, l.App+" reads "+p.URI)
 		r := l.S.ReadResource(ctx, p.URI)
 		if l.OnRead != nil {
 			l.OnRead(r)
@@ -65,15 +67,15 @@ func (l *Live) Forward(ctx context.Context, method string, params json.RawMessag
 		}
 		return json.Marshal(r.Result)
 	case "resources/list":
-		l.S.Log.Add(mcp.LogInfo, l.App+" lists the resources")
+		l.S.Log.Add(transport.LogInfo, l.App+" lists the resources")
 		list, err := l.S.Resources(ctx)
 		return listResult("resources", list, err)
 	case "resources/templates/list":
-		l.S.Log.Add(mcp.LogInfo, l.App+" lists the resource templates")
+		l.S.Log.Add(transport.LogInfo, l.App+" lists the resource templates")
 		list, err := l.S.ResourceTemplates(ctx)
 		return listResult("resourceTemplates", list, err)
 	case "prompts/list":
-		l.S.Log.Add(mcp.LogInfo, l.App+" lists the prompts")
+		l.S.Log.Add(transport.LogInfo, l.App+" lists the prompts")
 		list, err := l.S.Prompts(ctx)
 		return listResult("prompts", list, err)
 	}
@@ -94,14 +96,14 @@ func listResult[T any](key string, list []T, err error) (json.RawMessage, error)
 const Via = "app"
 
 // RecordCall adds a call the app made to h, marked as the app's.
-func RecordCall(h *mcp.History, r *mcp.CallResult) error {
+func RecordCall(h *history.History, r *mcp.CallResult) error {
+	server, e := r.HistoryEntry()
 	raw, err := r.MarshalJSON()
 	if err != nil {
 		return fmt.Errorf("recording the app's call of %q in history: %w", r.Tool, err)
 	}
-	return h.Append(r.Server, mcp.HistoryEntry{Time: r.Started, Kind: mcp.HistoryTool, Name: r.Tool,
-		Arguments: r.Arguments, DurationMS: float64(r.Duration.Microseconds()) / 1000, ErrorLayer: r.Layer,
-		Message: r.Message, Result: raw, Via: Via})
+	e.Result, e.Via = raw, Via
+	return h.Append(server, e)
 }
 
 // Open opens the app of a session's tool on host: it reads the tool's view

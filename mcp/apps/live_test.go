@@ -7,10 +7,11 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/apps"
+	"mcpbrowser/mcp/history"
 )
 
 func TestRecordCallMarksTheApp(t *testing.T) {
-	h := mcp.NewHistory(t.TempDir(), mcp.HistoryOptions{})
+	h := history.NewHistory(t.TempDir(), history.HistoryOptions{})
 	r := &mcp.CallResult{Server: "s", Tool: "get-time", Arguments: json.RawMessage(`{}`), Started: time.Now(), Duration: time.Millisecond}
 	if err := apps.RecordCall(h, r); err != nil {
 		t.Fatal(err)
