@@ -152,26 +152,35 @@ func cmdServers(inv *invocation, env Env) error {
 	if err != nil {
 		return err
 	}
+	// Each entry as the servers file holds it (mcp.ServerConfig's own JSON),
+	// with its name, type and problem, and its secrets masked.
 	type row struct {
-		Name     string            `json:"name"`
-		Type     string            `json:"type"`
-		Command  string            `json:"command,omitempty"`
-		Args     []string          `json:"args,omitempty"`
-		Env      map[string]string `json:"env,omitempty"`
-		Cwd      string            `json:"cwd,omitempty"`
-		URL      string            `json:"url,omitempty"`
-		Headers  map[string]string `json:"headers,omitempty"`
-		Spec     []string          `json:"spec,omitempty"`
-		Disabled bool              `json:"disabled,omitempty"`
-		Problem  string            `json:"problem,omitempty"`
+		Name string `json:"name"`
+		Type string `json:"type"`
+		*mcp.ServerConfig
+		Problem string `json:"problem,omitempty"`
 	}
 	rows := []row{}
 	for _, s := range cfg.Servers {
-		rows = append(rows, row{Name: s.Name, Type: s.Type, Command: s.Command, Args: s.Args,
-			Env: maskMap(s.Env), Cwd: s.Cwd, URL: s.URL, Headers: maskMap(s.Headers), Spec: s.Spec,
-			Disabled: s.Disabled, Problem: s.Problem})
+		rows = append(rows, row{Name: s.Name, Type: s.Type, ServerConfig: masked(s), Problem: s.Problem})
 	}
 	return writeJSON(env.Stdout, map[string]any{"config": cfg.Path, "servers": rows})
+}
+
+// masked is a copy of an entry fit to print: the values of secret-looking
+// environment variables, headers and query parameters, and the credentials
+// of sign-in and OpenAPI auth, are masked.
+func masked(s *mcp.ServerConfig) *mcp.ServerConfig {
+	c := s.Clone()
+	c.Env, c.Headers, c.Query = maskMap(c.Env), maskMap(c.Headers), maskMap(c.Query)
+	if c.OAuth != nil { // Clone copied it
+		c.OAuth.ClientSecret = mcp.MaskSecret("client_secret", c.OAuth.ClientSecret)
+	}
+	if c.Auth != nil {
+		c.Auth.Token = mcp.MaskSecret("token", c.Auth.Token)
+		c.Auth.Password = mcp.MaskSecret("password", c.Auth.Password)
+	}
+	return c
 }
 
 func maskMap(m map[string]string) map[string]string {

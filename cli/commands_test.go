@@ -131,3 +131,27 @@ func TestFlagsAnywhere(t *testing.T) {
 		})
 	}
 }
+
+// TestServersPrintsEntriesMasked: servers prints each entry as the servers
+// file holds it, with every secret masked.
+func TestServersPrintsEntriesMasked(t *testing.T) {
+	cfg := writeConfig(t, `{"mcpServers": {
+		"remote": {"url": "http://127.0.0.1:1/mcp", "headers": {"Authorization": "Bearer sk-live-abcdefgh1234"},
+			"query": {"api_key": "qk-abcdefgh5678"}, "oauth": {"clientId": "c1", "clientSecret": "cs-abcdefgh9012"}},
+		"api": {"type": "openapi", "spec": "spec.json", "auth": {"type": "basic", "username": "ada", "password": "pw-abcdefgh3456"}}
+	}}`)
+	code, out, errOut := runCLI(t, "servers", "--config", cfg)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, secret := range []string{"sk-live-abcdefgh", "qk-abcdefgh", "cs-abcdefgh", "pw-abcdefgh"} {
+		if strings.Contains(out, secret) {
+			t.Errorf("servers shows the secret %s:\n%s", secret, out)
+		}
+	}
+	for _, want := range []string{`"name": "remote"`, `"type": "http"`, `"clientId": "c1"`, `"username": "ada"`, `"Authorization": "Bearer ****`, `"spec": "spec.json"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %s:\n%s", want, out)
+		}
+	}
+}

@@ -83,7 +83,7 @@ func (m *Manager) newSession(sc *ServerConfig) *Session {
 	s.approvals = m.opts.Approvals
 	s.tokens = m.opts.Tokens
 	s.openBrowser = m.opts.OpenBrowser
-	s.client = m.opts.Client
+	s.clientInfo = m.opts.Client
 	return s
 }
 

@@ -95,7 +95,7 @@ type Session struct {
 	tokens    *oauth.TokenStore // nil: the default, under the XDG data dir
 	// openBrowser opens the sign-in page; nil means the system browser.
 	openBrowser func(ctx context.Context, url string) error
-	client      ClientInfo // what initialize says the app is
+	clientInfo  ClientInfo // what initialize says the app is
 	signIn      *oauth.Handler
 	// inputAnswers are the person's values for ${input:id}, in memory only.
 	inputAnswers map[string]string
@@ -326,7 +326,7 @@ func describeInit(r *sdk.InitializeResult) string {
 }
 
 func (s *Session) connect(ctx context.Context, cfg *ServerConfig, pauseTimeout func()) (*sdk.ClientSession, error) {
-	client := sdk.NewClient(s.client.implementation(), s.clientOptions())
+	client := sdk.NewClient(s.clientInfo.implementation(), s.clientOptions())
 	s.mu.Lock()
 	s.sdkClient = client
 	client.AddRoots(rootsOf(s.roots)...)

@@ -79,7 +79,7 @@ step "go test -tags ci without cgo (Fyne's software driver, no display)" \
 	gotest_env CGO_ENABLED=0 -- -tags "ci,$GO_TAGS" -count=1 -timeout 20m ./...
 step "build and screenshot the real window under Xvfb" build_and_screenshot
 # Packaging: build dist/, then check what it holds.
-step "package for Linux and Windows (scripts/package.sh)" scripts/package.sh
+step "package for Linux and Windows, with checksums (scripts/package.sh)" scripts/package.sh linux windows checksums
 step "go test the packages (internal/packaging)" \
 	gotest_env MCPBROWSER_DIST="$ROOT/dist" -- -tags "$GO_TAGS" -count=1 -v ./internal/packaging/
 
