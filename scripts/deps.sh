@@ -22,8 +22,9 @@ need_debs() {
 # desktop portal over D-Bus (internal/portal): no GTK.
 BUILD_DEBS=(gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev
 	libxinerama-dev libxi-dev libxxf86vm-dev)
-# The portal tests run their own D-Bus daemon.
-TEST_DEBS=(dbus-daemon)
+# The portal tests run their own D-Bus daemon; actionlint checks the
+# workflows' shell steps with shellcheck.
+TEST_DEBS=(dbus-daemon shellcheck)
 
 # Build tags of every build and test. no_emoji leaves Fyne's 4 MB colour
 # emoji font out: Fyne parses it once per text style (regular, bold,
