@@ -3,7 +3,6 @@ package mcp
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -540,14 +539,4 @@ func lookupFold(m map[string]string, name string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// waitCtx waits for ch or ctx, whichever comes first.
-func waitCtx(ctx context.Context, ch <-chan struct{}) error {
-	select {
-	case <-ch:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }
