@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // Exit codes.
@@ -122,21 +124,21 @@ type invocation struct {
 }
 
 // loadConfig reads the servers file; a missing file means the demo config.
-func loadConfig(inv *invocation, env Env) (*mcp.Config, error) {
+func loadConfig(inv *invocation, env Env) (*config.Config, error) {
 	path := inv.configPath
 	if path == "" {
-		p, err := mcp.DefaultConfigPath()
+		p, err := config.DefaultConfigPath()
 		if err != nil {
 			return nil, fmt.Errorf("finding the config directory: %w", err)
 		}
 		path = p
 	}
-	cfg, err := mcp.LoadConfig(path)
+	cfg, err := config.LoadConfig(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		if inv.configPath != "" {
 			return nil, usageErr("the config file %s does not exist", path)
 		}
-		return mcp.DemoConfig(path, env.Executable), nil
+		return config.DemoConfig(path, env.Executable), nil
 	}
 	if err != nil {
 		return nil, usageErr("%v (fix the file; it has not been changed)", err)
@@ -157,7 +159,7 @@ func cmdServers(inv *invocation, env Env) error {
 	type row struct {
 		Name string `json:"name"`
 		Type string `json:"type"`
-		*mcp.ServerConfig
+		*config.ServerConfig
 		Problem string `json:"problem,omitempty"`
 	}
 	rows := []row{}
@@ -170,15 +172,15 @@ func cmdServers(inv *invocation, env Env) error {
 // masked is a copy of an entry fit to print: the values of secret-looking
 // environment variables, headers and query parameters, and the credentials
 // of sign-in and OpenAPI auth, are masked.
-func masked(s *mcp.ServerConfig) *mcp.ServerConfig {
+func masked(s *config.ServerConfig) *config.ServerConfig {
 	c := s.Clone()
 	c.Env, c.Headers, c.Query = maskMap(c.Env), maskMap(c.Headers), maskMap(c.Query)
 	if c.OAuth != nil { // Clone copied it
-		c.OAuth.ClientSecret = mcp.MaskSecret("client_secret", c.OAuth.ClientSecret)
+		c.OAuth.ClientSecret = config.MaskSecret("client_secret", c.OAuth.ClientSecret)
 	}
 	if c.Auth != nil {
-		c.Auth.Token = mcp.MaskSecret("token", c.Auth.Token)
-		c.Auth.Password = mcp.MaskSecret("password", c.Auth.Password)
+		c.Auth.Token = config.MaskSecret("token", c.Auth.Token)
+		c.Auth.Password = config.MaskSecret("password", c.Auth.Password)
 	}
 	return c
 }
@@ -189,7 +191,7 @@ func maskMap(m map[string]string) map[string]string {
 	}
 	out := make(map[string]string, len(m))
 	for k, v := range m {
-		out[k] = mcp.MaskSecret(k, v)
+		out[k] = config.MaskSecret(k, v)
 	}
 	return out
 }
@@ -203,22 +205,22 @@ func writeJSON(w io.Writer, v any) error {
 
 // target resolves which server a command talks to and returns the rest of
 // the positional arguments.
-func target(inv *invocation, env Env) (*mcp.ServerConfig, []string, error) {
+func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 	rest := inv.positional
-	var sc *mcp.ServerConfig
+	var sc *config.ServerConfig
 	switch {
 	case inv.url != "" && len(inv.adhoc) > 0:
 		return nil, nil, usageErr("give either --url or a command after --, not both")
 	case inv.url != "":
 		t := inv.transport
 		if t == "" {
-			t = mcp.TypeHTTP
+			t = config.TypeHTTP
 		}
-		sc = &mcp.ServerConfig{Name: hostName(inv.url), URL: inv.url, Headers: inv.headers}
+		sc = &config.ServerConfig{Name: hostName(inv.url), URL: inv.url, Headers: inv.headers}
 		sc.SetType(t)
 	case len(inv.adhoc) > 0:
-		sc = &mcp.ServerConfig{Name: baseName(inv.adhoc[0]), Command: inv.adhoc[0], Args: inv.adhoc[1:]}
-		sc.SetType(mcp.TypeStdio)
+		sc = &config.ServerConfig{Name: baseName(inv.adhoc[0]), Command: inv.adhoc[0], Args: inv.adhoc[1:]}
+		sc.SetType(config.TypeStdio)
 	default:
 		if len(rest) == 0 {
 			return nil, nil, usageErr("%s needs a TARGET: a configured server's name, --url URL, or -- COMMAND", inv.command)
@@ -248,7 +250,7 @@ func target(inv *invocation, env Env) (*mcp.ServerConfig, []string, error) {
 		}
 	}
 	if inv.clientID != "" || inv.clientSecret != "" || len(inv.scopes) > 0 {
-		o := &mcp.OAuthConfig{}
+		o := &config.OAuthConfig{}
 		if sc.OAuth != nil {
 			o = sc.OAuth
 		}
@@ -289,17 +291,17 @@ func baseName(p string) string {
 // connect starts the one server a command needs, with --stderr and --wire
 // streaming, and returns its session and the way to stop it (the whole
 // process tree) — the caller must call it.
-func connect(ctx context.Context, inv *invocation, env Env, sc *mcp.ServerConfig) (*mcp.Session, func(), error) {
-	m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv), Handlers: requestHandlers(inv, env), Client: mcp.ClientInfo{Version: env.Version}})
+func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerConfig) (*mcp.Session, func(), error) {
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv), Handlers: requestHandlers(inv, env), Client: mcp.ClientInfo{Version: env.Version}})
 	var mu sync.Mutex // keeps lines from two goroutines whole
 	unsubscribe := m.Subscribe(func(e mcp.Event) {
 		switch {
-		case e.Kind == mcp.EventLog && e.Log.Kind == mcp.LogInfo && strings.HasPrefix(e.Log.Text, "sign-in: "):
+		case e.Kind == mcp.EventLog && e.Log.Kind == transport.LogInfo && strings.HasPrefix(e.Log.Text, "sign-in: "):
 			// Sign-in steps are for the person at the terminal, always.
 			mu.Lock()
 			fmt.Fprintln(env.Stderr, "mcpbrowser: "+strings.TrimPrefix(e.Log.Text, "sign-in: "))
 			mu.Unlock()
-		case e.Kind == mcp.EventLog && inv.stderr && e.Log.Kind != mcp.LogCallStart && e.Log.Kind != mcp.LogCallEnd:
+		case e.Kind == mcp.EventLog && inv.stderr && e.Log.Kind != transport.LogCallStart && e.Log.Kind != transport.LogCallEnd:
 			mu.Lock()
 			fmt.Fprintln(env.Stderr, "["+sc.Name+"] "+e.Log.String())
 			mu.Unlock()

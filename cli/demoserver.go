@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"mcpbrowser/mcp/demo"
+	"mcpbrowser/internal/demo"
 )
 
 // cmdDemoServer runs the built-in demo MCP server on stdin and stdout until

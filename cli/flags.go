@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 )
 
 // This file is how a command declares and parses its flags: a flag.FlagSet
@@ -261,8 +261,8 @@ func (inv *invocation) setTimeout(value string) error {
 }
 
 func (inv *invocation) setTransport(value string) error {
-	t := mcp.NormalizeType(value)
-	if t != mcp.TypeHTTP && t != mcp.TypeSSE {
+	t := config.NormalizeType(value)
+	if t != config.TypeHTTP && t != config.TypeSSE {
 		return usageErr("--transport must be http or sse, not %q", value)
 	}
 	inv.transport = t

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"mcpbrowser/internal/testservers"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // TestClientInfoInInitialize: the name and version a front end passes in
@@ -26,14 +28,14 @@ func TestClientInfoInInitialize(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := &ServerConfig{Name: "echo", Type: TypeStdio, Command: exe, Args: []string{"-mode", "echo"}}
+			cfg := &config.ServerConfig{Name: "echo", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", "echo"}}
 			cfg.Validate()
-			m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{Client: tc.client})
+			m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{Client: tc.client})
 			defer m.Close()
 			var mu sync.Mutex
 			var got map[string]string
 			m.Subscribe(func(e Event) {
-				if e.Kind != EventWire || e.Wire.Dir != Sent {
+				if e.Kind != EventWire || e.Wire.Dir != transport.Sent {
 					return
 				}
 				var msg struct {

@@ -19,6 +19,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/history"
 )
 
 // WindowTitle is the main window's title.
@@ -56,7 +58,7 @@ type MainWindow struct {
 	client mcp.ClientInfo
 	// approvals is the store the manager checks imported commands against
 	// (nil: nothing needs approval).
-	approvals   *mcp.ApprovalStore
+	approvals   *config.ApprovalStore
 	unsubscribe func()
 	// configErr is why the servers file could not be read; while it is set
 	// nothing may be saved (that would overwrite the person's file).
@@ -95,7 +97,7 @@ type MainWindow struct {
 	roots       *rootStore
 	rootsEditor *rootsEditor
 	// history keeps every call, read and prompt get (nil: nothing is kept).
-	history *mcp.History
+	history *history.History
 
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
@@ -293,7 +295,7 @@ func (w *MainWindow) SetConfigError(err error) {
 
 // describeConfigError says what is wrong with the servers file, where, and what to do.
 func describeConfigError(path string, err error) string {
-	var ce *mcp.ConfigError
+	var ce *config.ConfigError
 	where := "The servers file " + path + " could not be read"
 	if errors.As(err, &ce) {
 		if ce.Line > 0 {
@@ -307,7 +309,7 @@ func describeConfigError(path string, err error) string {
 // reloadConfig reads the servers file again; when it is readable now, the
 // window switches to a new manager for it and connects its servers.
 func (w *MainWindow) reloadConfig() {
-	cfg, err := mcp.LoadConfig(w.cfgPath)
+	cfg, err := config.LoadConfig(w.cfgPath)
 	if errors.Is(err, fs.ErrNotExist) && w.configErr != nil {
 		err = fmt.Errorf("the file is gone: %w", err)
 	}
