@@ -3,11 +3,10 @@ package mcp
 import (
 	"errors"
 	"fmt"
-	"os"
-	"strings"
-
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"os"
+	"strings"
 )
 
 // Before a session starts a server, the gate makes sure the person has seen

@@ -1,12 +1,11 @@
 package mcp
 
 import (
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 	"slices"
 	"strings"
 	"testing"
-
-	"mcpbrowser/mcp/clients"
-	"mcpbrowser/mcp/config"
 )
 
 func TestPresetBuild(t *testing.T) {

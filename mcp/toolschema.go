@@ -3,7 +3,6 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
-
 	"mcpbrowser/mcp/transport"
 )
 

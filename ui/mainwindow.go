@@ -230,7 +230,8 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 			fyne.NewMenuItemSeparator(), quitItem),
 		server,
 		fyne.NewMenu("Tool", find, run, cancel),
-		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, w.client.Version) })),
+		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, w.client.Version) }),
+			languageMenu(w.app.Preferences(), w.win)),
 	)
 }
 

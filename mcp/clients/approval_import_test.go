@@ -2,9 +2,9 @@ package clients
 
 import (
 	"path/filepath"
-	"testing"
 
 	"mcpbrowser/mcp/config"
+	"testing"
 )
 
 // TestApprovalThroughServersFile: the import mark survives the servers file,

@@ -2,8 +2,11 @@ package config
 
 import (
 	"encoding/json"
+
 	"fmt"
+
 	"slices"
+
 	"strings"
 )
 

@@ -12,6 +12,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/testservers"
+	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 )
 
@@ -136,7 +137,7 @@ func TestStartStdioRunsACmdLauncher(t *testing.T) {
 	ctx := winTestContext(t)
 
 	client := sdk.NewClient(&sdk.Implementation{Name: "windows-test", Version: "1"}, nil)
-	cs, err := client.Connect(ctx, p.Transport, nil) // the SDK's newest protocol version
+	cs, err := client.Connect(ctx, p.Transport, &sdk.ClientSessionOptions{ProtocolVersion: mcp.DefaultProtocolVersion})
 	if err != nil {
 		t.Fatalf("connecting through fake-npx.cmd: %v; server log: %v", err, log.Tail(20))
 	}
