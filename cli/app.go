@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"strings"
 	"sync"
@@ -29,24 +28,11 @@ sent. Runs until Ctrl+C or until the page is closed.
 
 // runApp is `mcpbrowser app`: call a tool and host its app until Ctrl+C.
 func runApp(ctx context.Context, args []string, env Env) error {
-	fs := flag.NewFlagSet("app", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	fs.Usage = func() { fmt.Fprint(env.Stderr, appUsage) }
-	noOpen := fs.Bool("no-open", false, "print the address only")
-	help := fs.Bool("help", false, "show this help")
-	fs.BoolVar(help, "h", false, "show this help")
-	// The app's own flags may stand anywhere before "--"; the rest (TARGET,
-	// TOOL, pairs and the shared flags) go to the common parser.
-	own, rest := splitOwnFlags(args, "no-open", "help", "h")
-	if err := fs.Parse(own); err != nil {
-		return usageErr("%v", err)
-	}
-	if *help {
-		fmt.Fprint(env.Stdout, appUsage)
-		return nil
-	}
-	inv, err := parseArgs(append([]string{"app"}, rest...))
-	if err != nil {
+	inv := newInvocation("app")
+	fs := newFlagSet("app", appUsage, env)
+	callFlags(fs, inv)
+	noOpen := fs.Bool("no-open", false, "print the address only; do not start a browser")
+	if err := parseInterleaved(fs, args, inv); err != nil {
 		return err
 	}
 	sc, pos, err := target(inv, env)
@@ -139,22 +125,4 @@ func describeAppEvent(e apps.Event, wire bool) (string, bool) {
 		return "app log: " + e.Text, true
 	}
 	return "app: " + e.Text, true
-}
-
-// splitOwnFlags takes the named boolean flags out of args (up to "--") and
-// returns them apart from the rest, in order.
-func splitOwnFlags(args []string, names ...string) (own, rest []string) {
-	for i, a := range args {
-		if a == "--" {
-			return own, append(rest, args[i:]...)
-		}
-		name := strings.TrimLeft(a, "-")
-		name, _, _ = strings.Cut(name, "=")
-		if strings.HasPrefix(a, "-") && contains(names, name) {
-			own = append(own, a)
-			continue
-		}
-		rest = append(rest, a)
-	}
-	return own, rest
 }

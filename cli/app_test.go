@@ -124,10 +124,3 @@ func TestAppCommandUsage(t *testing.T) {
 		}
 	}
 }
-
-func TestSplitOwnFlags(t *testing.T) {
-	own, rest := splitOwnFlags([]string{"demo", "--no-open", "tool", "a=1", "--", "cmd", "--no-open"}, "no-open")
-	if strings.Join(own, " ") != "--no-open" || strings.Join(rest, " ") != "demo tool a=1 -- cmd --no-open" {
-		t.Errorf("own %q rest %q", own, rest)
-	}
-}

@@ -54,6 +54,9 @@ type MainWindow struct {
 
 	// manager is replaced when a broken servers file is reloaded.
 	manager *mcp.Manager
+	// client is how the app introduces itself to servers (its version), kept
+	// for the next manager and the About dialog.
+	client mcp.ClientInfo
 	// approvals is the store the manager checks imported commands against
 	// (nil: nothing needs approval).
 	approvals   *config.ApprovalStore
@@ -230,7 +233,7 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 			fyne.NewMenuItemSeparator(), quitItem),
 		server,
 		fyne.NewMenu("Tool", find, run, cancel),
-		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, mcp.ClientVersion) }),
+		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, w.client.Version) }),
 			languageMenu(w.app.Preferences(), w.win)),
 	)
 }
@@ -324,7 +327,7 @@ func (w *MainWindow) reloadConfig() {
 		return
 	}
 	old, oldUnsub := w.manager, w.unsubscribe
-	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals, Handlers: w.requestHandlers()})
+	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals, Handlers: w.requestHandlers(), Client: w.client})
 	w.roots.applyAll(w.manager)
 	w.subscribe()
 	if oldUnsub != nil {
