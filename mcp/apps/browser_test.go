@@ -127,6 +127,18 @@ func (l *eventLog) has(kind apps.EventKind, text string) bool {
 	return false
 }
 
+func (l *eventLog) count(kind apps.EventKind) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, e := range l.events {
+		if e.Kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
 // waitFor polls cond until it holds or the test's guard ends.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
@@ -258,6 +270,16 @@ func TestBasicAppInChromium(t *testing.T) {
 	})
 	if !events.has(apps.EventTraffic, "tools/call") || !events.has(apps.EventCall, "tools/call get-time") {
 		t.Error("the app's traffic was not reported")
+	}
+	// A reload keeps the app: the new page starts the view again.
+	if err := chromedp.Do(bctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the reloaded view's ui/initialize", func() bool { return events.count(apps.EventReady) >= 2 })
+	select {
+	case <-run.Done():
+		t.Fatal("a reload ended the app")
+	default:
 	}
 	// Closing the page ends the bridge.
 	if err := chromedp.Do(bctx, chromedp.Navigate("about:blank")); err != nil {
