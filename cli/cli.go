@@ -49,9 +49,13 @@ type Env struct {
 
 // Run executes one command line (without the program name) and returns the exit code.
 func Run(ctx context.Context, args []string, env Env) int {
-	inv, err := parseArgs(args)
-	if err == nil {
-		err = dispatch(ctx, inv, env)
+	var inv *invocation
+	err, own := runFlagSetCommand(ctx, args, env)
+	if !own {
+		inv, err = parseArgs(args)
+		if err == nil {
+			err = dispatch(ctx, inv, env)
+		}
 	}
 	if err == nil {
 		return ExitOK
@@ -85,6 +89,9 @@ const usage = `Usage:
   mcpbrowser complete TARGET (--prompt NAME | --template URI) ARG [VALUE] [other=value ...]
                                               ask the server to complete an argument
   mcpbrowser ping TARGET                      ping the server, print the round-trip time
+  mcpbrowser lint TARGET [--json] [--strict]  check the tools (prompts, resources) against quality rules
+  mcpbrowser load TARGET TOOL [key=value ...] --concurrency N (--requests M | --duration D) [--sessions K] [--json]
+                                              call a tool many times; calls/s, latency percentiles, errors
   mcpbrowser demo-server [--root DIR]         run the built-in demo MCP server on stdio
   mcpbrowser --version
 
