@@ -19,6 +19,10 @@ func TestLint(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "0 errors, 0 warnings") || !strings.Contains(out, "Cost: about") {
 		t.Fatalf("demo: exit %d\n%s\n%s", code, out, errOut)
 	}
+	code, out, errOut = runCLI(t, "lint", "--probe", "--strict", "--", demoBinary)
+	if code != 0 || !strings.Contains(out, "Called once to check their output: ") || !strings.Contains(out, "list_files") {
+		t.Fatalf("demo --probe: exit %d\n%s\n%s", code, out, errOut)
+	}
 	// The misbehave server has bare tools: findings, JSON with the rules' whys.
 	code, out, errOut = runCLI(t, "lint", "--json", "--", misbehave, "-mode", "echo")
 	if code != 0 {

@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -28,15 +29,24 @@ func checkDescriptions(c *checker, s Surface) {
 		}
 		names, descs := properties(t.InputSchema)
 		seen := map[string]string{}
+		var bare []string
 		for _, n := range names {
 			if strings.TrimSpace(descs[n]) == "" {
-				c.add("desc-arg-missing", KindTool, t.Name, "inputSchema.properties."+n, fmt.Sprintf("argument %q has no description", n))
+				bare = append(bare, n)
 			}
 			low := strings.ToLower(n)
 			if other, ok := seen[low]; ok {
 				c.add("args-case-clash", KindTool, t.Name, "inputSchema.properties."+n, fmt.Sprintf("arguments %q and %q differ only in case", other, n))
 			}
 			seen[low] = n
+		}
+		// One finding per tool, not per argument: the fix is one edit.
+		switch len(bare) {
+		case 0:
+		case 1:
+			c.add("desc-arg-missing", KindTool, t.Name, "inputSchema.properties."+bare[0], fmt.Sprintf("argument %q has no description", bare[0]))
+		default:
+			c.add("desc-arg-missing", KindTool, t.Name, "inputSchema.properties", fmt.Sprintf("arguments %s have no description", quoteList(bare)))
 		}
 	}
 }
@@ -225,4 +235,12 @@ func checkPromptsAndResources(c *checker, s Surface) {
 			c.add("resource-desc-missing", KindResource, name, "description", "the resource has no description")
 		}
 	}
+}
+
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
 }
