@@ -1,0 +1,148 @@
+package plot
+
+import (
+	"image"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"mcpbrowser/mcp/load"
+)
+
+func samples(n int, every time.Duration, lat func(i int) time.Duration) []load.Sample {
+	out := make([]load.Sample, n)
+	for i := range out {
+		out[i] = load.Sample{At: time.Duration(i) * every, Latency: lat(i)}
+	}
+	return out
+}
+
+func TestNiceCeil(t *testing.T) {
+	for _, tt := range []struct{ in, want float64 }{
+		{0, 1}, {0.7, 1}, {1, 1}, {1.2, 2}, {3, 5}, {7, 10}, {12, 20}, {0.013, 0.02}, {450, 500},
+	} {
+		if got := niceCeil(tt.in); got < tt.want*0.999 || got > tt.want*1.001 {
+			t.Errorf("niceCeil(%v) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestSeriesScaleAndHistogram(t *testing.T) {
+	var s Series
+	// 99 calls of 1 ms and one of 100 ms: the axis follows the many, not the one.
+	s.Add(samples(100, 10*time.Millisecond, func(i int) time.Duration {
+		if i == 50 {
+			return 100 * time.Millisecond
+		}
+		return time.Millisecond
+	}))
+	sc := s.Scale()
+	if sc.MSMax < 1 || sc.MSMax > 50 {
+		t.Errorf("latency axis to %v ms", sc.MSMax)
+	}
+	if sc.TMax < 0.99 || sc.TMax > 2 {
+		t.Errorf("time axis to %v s", sc.TMax)
+	}
+	h := s.Histogram(10, sc.MSMax)
+	total := 0
+	for _, c := range h {
+		total += c
+	}
+	if total != 100 || h[len(h)-1] < 1 {
+		t.Errorf("histogram %v: every call counted, the slow one in the last bar", h)
+	}
+	if q := s.Quantile(0.5); q != 1 {
+		t.Errorf("median %v", q)
+	}
+}
+
+func TestDrawDots(t *testing.T) {
+	var s Series
+	s.Add([]load.Sample{{At: 0, Latency: 0}, {At: time.Second, Latency: 10 * time.Millisecond, Layer: load.Transport}})
+	img := image.NewRGBA(image.Rect(0, 0, 100, 50))
+	DrawDots(img, &s, Scale{TMax: 1, MSMax: 10})
+	if c := img.RGBAAt(0, 48); c.A == 0 || c.B != OKColor.B {
+		t.Errorf("bottom-left dot: %v", c)
+	}
+	if c := img.RGBAAt(98, 0); c.A == 0 || c.R != FailColor.R {
+		t.Errorf("top-right failed dot: %v", c)
+	}
+	if c := img.RGBAAt(50, 25); c.A != 0 {
+		t.Errorf("nothing in the middle, got %v", c)
+	}
+}
+
+func TestRender(t *testing.T) {
+	var s Series
+	s.Add(samples(1000, time.Millisecond, func(i int) time.Duration { return time.Duration(i%50) * 100 * time.Microsecond }))
+	img := Render(&s, "demo echo", 900, 400)
+	if img.Bounds().Dx() != 900 || img.Bounds().Dy() != 400 {
+		t.Fatalf("size %v", img.Bounds())
+	}
+	blue := 0
+	for i := 0; i < len(img.Pix); i += 4 {
+		if img.Pix[i+2] == OKColor.B && img.Pix[i] == OKColor.R {
+			blue++
+		}
+	}
+	if blue < 1000 {
+		t.Errorf("only %d dot/bar pixels", blue)
+	}
+}
+
+func TestWidget(t *testing.T) {
+	test.NewTempApp(t)
+	p := NewLatency()
+	w := test.NewTempWindow(t, p)
+	w.Resize(fyne.NewSize(800, 300))
+	p.Series.Add(samples(500, time.Millisecond, func(i int) time.Duration { return time.Duration(1+i%10) * time.Millisecond }))
+	p.Update()
+	r := test.WidgetRenderer(p).(*latencyRenderer)
+	wide := 0
+	for _, b := range r.bars {
+		if b.Size().Width > 0 {
+			wide++
+		}
+	}
+	if wide < 5 {
+		t.Errorf("%d bars drawn for ten latencies", wide)
+	}
+	if r.labels[labelHistMax].Text != "50" {
+		t.Errorf("the histogram's scale says %q, want 50", r.labels[labelHistMax].Text)
+	}
+	img := w.Canvas().Capture()
+	if img.Bounds().Dx() == 0 {
+		t.Fatal("nothing drawn")
+	}
+}
+
+// BenchmarkUpdate is one frame of a 10,000-call run: a frame's batch of new
+// calls added, the plot rescaled and laid out, and the window drawn by the
+// software renderer (slower than the GL one). Goal: well under 50 ms.
+//
+//	go test -tags no_emoji,no_animations -run '^$' -bench BenchmarkUpdate ./ui/plot/
+func BenchmarkUpdate(b *testing.B) {
+	test.NewTempApp(b)
+	p := NewLatency()
+	w := test.NewTempWindow(b, p)
+	w.Resize(fyne.NewSize(900, 320))
+	all := samples(10000, 300*time.Microsecond, func(i int) time.Duration { return time.Duration(500+i%997) * time.Microsecond })
+	const batch = 200 // ~ a frame's worth at 12,000 calls/s
+	var worst time.Duration
+	i := 0
+	for b.Loop() {
+		if i >= len(all) {
+			p.Series.Reset()
+			i = 0
+		}
+		t := time.Now()
+		p.Series.Add(all[i:min(i+batch, len(all))])
+		p.Update()
+		w.Canvas().Capture()
+		worst = max(worst, time.Since(t))
+		i += batch
+	}
+	b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms")
+}

@@ -1,0 +1,108 @@
+// Package plot draws a load test's latencies: each call as a dot of latency
+// over time, and a histogram of the latencies. The figures are computed here
+// without Fyne (series.go, draw.go, which also renders the PNG that is
+// saved); widget.go shows them with Fyne canvas primitives — a raster for
+// the dots, rectangles for the bars, text for the axes.
+package plot
+
+import (
+	"math"
+	"slices"
+	"time"
+
+	"mcpbrowser/mcp/load"
+)
+
+// A Point is one call: when it started and how long it took, in seconds and
+// milliseconds, and whether it failed.
+type Point struct {
+	T, MS  float64
+	Failed bool
+}
+
+// A Series is the calls of a run so far.
+type Series struct {
+	Points []Point
+	sorted []float64 // latencies of every point, kept sorted lazily
+	dirty  bool
+	maxT   float64
+}
+
+// Add appends samples.
+func (s *Series) Add(samples []load.Sample) {
+	for _, x := range samples {
+		p := Point{T: x.At.Seconds(), MS: float64(x.Latency) / float64(time.Millisecond), Failed: x.Layer != load.OK && x.Layer != load.Tool}
+		s.Points = append(s.Points, p)
+		s.sorted = append(s.sorted, p.MS)
+		s.maxT = max(s.maxT, p.T+p.MS/1000)
+	}
+	if len(samples) > 0 {
+		s.dirty = true
+	}
+}
+
+// Reset empties the series.
+func (s *Series) Reset() { *s = Series{} }
+
+// Len is the number of points.
+func (s *Series) Len() int { return len(s.Points) }
+
+// Quantile is the q-quantile (0…1) of the latencies, nearest rank.
+func (s *Series) Quantile(q float64) float64 {
+	if len(s.sorted) == 0 {
+		return 0
+	}
+	if s.dirty {
+		slices.Sort(s.sorted)
+		s.dirty = false
+	}
+	i := int(math.Ceil(q*float64(len(s.sorted)))) - 1
+	return s.sorted[min(max(i, 0), len(s.sorted)-1)]
+}
+
+// Scale is the axes' ranges: seconds across, milliseconds up.
+type Scale struct {
+	TMax, MSMax float64
+}
+
+// Scale fits the axes to the points. The latency axis ends a little above
+// the 99th percentile, not at the maximum: one slow call would otherwise
+// squash every other dot onto the time axis. Dots above are drawn on the
+// top edge.
+func (s *Series) Scale() Scale {
+	sc := Scale{TMax: niceCeil(max(s.maxT, 0.001)), MSMax: 1}
+	if len(s.Points) > 0 {
+		top := s.Quantile(0.99) * 1.2
+		top = max(top, s.Quantile(1)*0.25) // but show most of a wide spread
+		sc.MSMax = niceCeil(max(min(top, s.Quantile(1)), 0.01))
+	}
+	return sc
+}
+
+// Histogram counts the latencies in bins equal parts of 0…msMax; the last bin
+// also holds everything above.
+func (s *Series) Histogram(bins int, msMax float64) []int {
+	h := make([]int, bins)
+	if msMax <= 0 {
+		return h
+	}
+	for _, p := range s.Points {
+		i := int(p.MS / msMax * float64(bins))
+		h[min(max(i, 0), bins-1)]++
+	}
+	return h
+}
+
+// niceCeil rounds up to 1, 2 or 5 times a power of ten.
+func niceCeil(x float64) float64 {
+	if x <= 0 {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(x)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if x <= m*p*1.000001 {
+			return m * p
+		}
+	}
+	return 10 * p
+}
