@@ -12,24 +12,7 @@ import (
 // prompts and resources when the server offers them. A list that fails to
 // come is left out; the rules then say nothing about it.
 func (s *Session) LintSurface(ctx context.Context) lint.Surface {
-	sf := lint.Surface{Server: s.Name()}
-	for _, t := range s.Tools() {
-		raw, err := json.Marshal(t)
-		if err != nil {
-			continue
-		}
-		lt, err := lint.ParseTool(raw)
-		if err != nil {
-			continue
-		}
-		// The SDK's map loses boolean schemas' place and nothing else the
-		// rules need, but the wire's bytes are what the server meant.
-		if in := s.InputSchema(t.Name); len(in) > 0 {
-			lt.InputSchema = in
-		}
-		lt.OutputSchema = s.OutputSchema(t.Name)
-		sf.Tools = append(sf.Tools, lt)
-	}
+	sf := lint.Surface{Server: s.Name(), Tools: s.LintTools()}
 	caps := s.Capabilities()
 	if caps.Has(FeaturePrompts) {
 		if ps, err := s.Prompts(ctx); err == nil {
@@ -55,6 +38,30 @@ func (s *Session) LintSurface(ctx context.Context) lint.Surface {
 		}
 	}
 	return sf
+}
+
+// LintTools is the tools as listed, for the quality rules, with the input
+// schemas as the server wrote them. It asks the server nothing.
+func (s *Session) LintTools() []lint.Tool {
+	var tools []lint.Tool
+	for _, t := range s.Tools() {
+		raw, err := json.Marshal(t)
+		if err != nil {
+			continue
+		}
+		lt, err := lint.ParseTool(raw)
+		if err != nil {
+			continue
+		}
+		// The SDK's map loses nothing the rules need, but the wire's bytes
+		// are what the server meant.
+		if in := s.InputSchema(t.Name); len(in) > 0 {
+			lt.InputSchema = in
+		}
+		lt.OutputSchema = s.OutputSchema(t.Name)
+		tools = append(tools, lt)
+	}
+	return tools
 }
 
 // LintObservation turns a call's result into what the output rules read; ok

@@ -2,6 +2,7 @@ package plot
 
 import (
 	"image"
+	"slices"
 	"testing"
 	"time"
 
@@ -119,18 +120,35 @@ func TestWidget(t *testing.T) {
 }
 
 // BenchmarkUpdate is one frame of a 10,000-call run: a frame's batch of new
-// calls added, the plot rescaled and laid out, and the window drawn by the
-// software renderer (slower than the GL one). Goal: well under 50 ms.
+// calls added, the plot rescaled and laid out (bars, labels), and the dots
+// drawn at the raster's pixel size (900×320 at scale 1.5) — everything the
+// plot does on the UI goroutine for a frame; the driver then uploads the
+// image. Goal: no frame over 50 ms (worst-ms). The sub-benchmark
+// software-capture also paints the whole window with the test driver's
+// software painter, which a real window does on the GPU; it is there to show
+// the painter, not the plot, is that path's cost.
 //
-//	go test -tags no_emoji,no_animations -run '^$' -bench BenchmarkUpdate ./ui/plot/
+//	go test -tags ci,no_emoji,no_animations -run '^$' -bench BenchmarkUpdate ./ui/plot/
 func BenchmarkUpdate(b *testing.B) {
+	for _, capture := range []bool{false, true} {
+		name := "plot"
+		if capture {
+			name = "software-capture"
+		}
+		b.Run(name, func(b *testing.B) { benchUpdate(b, capture) })
+	}
+}
+
+func benchUpdate(b *testing.B, capture bool) {
 	test.NewTempApp(b)
 	p := NewLatency()
 	w := test.NewTempWindow(b, p)
 	w.Resize(fyne.NewSize(900, 320))
+	r := test.WidgetRenderer(p).(*latencyRenderer)
 	all := samples(10000, 300*time.Microsecond, func(i int) time.Duration { return time.Duration(500+i%997) * time.Microsecond })
 	const batch = 200 // ~ a frame's worth at 12,000 calls/s
-	var worst time.Duration
+	pw, ph := int(r.dots.Size().Width*1.5), int(r.dots.Size().Height*1.5)
+	var frames []time.Duration
 	i := 0
 	for b.Loop() {
 		if i >= len(all) {
@@ -140,9 +158,14 @@ func BenchmarkUpdate(b *testing.B) {
 		t := time.Now()
 		p.Series.Add(all[i:min(i+batch, len(all))])
 		p.Update()
-		w.Canvas().Capture()
-		worst = max(worst, time.Since(t))
+		r.drawDots(pw, ph)
+		if capture {
+			w.Canvas().Capture()
+		}
+		frames = append(frames, time.Since(t))
 		i += batch
 	}
-	b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms")
+	slices.Sort(frames)
+	b.ReportMetric(float64(load.Percentile(frames, 99).Microseconds())/1000, "p99-ms")
+	b.ReportMetric(float64(frames[len(frames)-1].Microseconds())/1000, "worst-ms")
 }
