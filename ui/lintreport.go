@@ -302,4 +302,3 @@ func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
 	}
 	return container.NewVBox(title, note, rows)
 }
-
