@@ -152,7 +152,7 @@ func (w *MainWindow) build() {
 
 	// The form scrolls by itself; the header above it stays short (see toolHeader).
 	runMany := widget.NewButtonWithIcon("Run N times…", theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
-	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil, nil, runMany, w.runner.root)), nil, nil,
+	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil, nil, container.NewVBox(runMany), w.runner.root)), nil, nil,
 		w.form.Widget())
 	work := container.NewVSplit(formArea, w.result.Widget())
 	toolsSplit := container.NewHSplit(container.NewBorder(nil, w.quality.button, nil, nil, w.tools.root), work)

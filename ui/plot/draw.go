@@ -62,10 +62,10 @@ func Render(s *Series, title string, width, height int) *image.RGBA {
 	label(img, 10, 18, title, ink)
 
 	// Dots, with axes.
+	hline(img, dots.Min.X, dots.Max.X, dots.Min.Y+(dots.Dy())/2, grey)
 	DrawDots(img.SubImage(dots).(*image.RGBA), s, sc)
 	hline(img, dots.Min.X, dots.Max.X, dots.Max.Y, ink)
 	vline(img, dots.Min.X-1, dots.Min.Y, dots.Max.Y, ink)
-	hline(img, dots.Min.X, dots.Max.X, dots.Min.Y+(dots.Dy())/2, grey)
 	label(img, 8, dots.Min.Y+10, fmtMS(sc.MSMax), ink)
 	label(img, 8, dots.Min.Y+dots.Dy()/2+4, fmtMS(sc.MSMax/2), ink)
 	label(img, 8, dots.Max.Y, "0 ms", ink)

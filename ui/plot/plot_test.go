@@ -20,12 +20,12 @@ func samples(n int, every time.Duration, lat func(i int) time.Duration) []load.S
 	return out
 }
 
-func TestNiceCeil(t *testing.T) {
+func TestAxisCeil(t *testing.T) {
 	for _, tt := range []struct{ in, want float64 }{
-		{0, 1}, {0.7, 1}, {1, 1}, {1.2, 2}, {3, 5}, {7, 10}, {12, 20}, {0.013, 0.02}, {450, 500},
+		{0, 1}, {1, 1}, {1.1, 1.5}, {3.4, 4}, {7, 8}, {8.5, 10}, {0.013, 0.015}, {450, 500},
 	} {
-		if got := niceCeil(tt.in); got < tt.want*0.999 || got > tt.want*1.001 {
-			t.Errorf("niceCeil(%v) = %v, want %v", tt.in, got, tt.want)
+		if got := axisCeil(tt.in); got < tt.want*0.999 || got > tt.want*1.001 {
+			t.Errorf("axisCeil(%v) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
 }

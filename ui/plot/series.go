@@ -70,11 +70,11 @@ type Scale struct {
 // squash every other dot onto the time axis. Dots above are drawn on the
 // top edge.
 func (s *Series) Scale() Scale {
-	sc := Scale{TMax: niceCeil(max(s.maxT, 0.001)), MSMax: 1}
+	sc := Scale{TMax: axisCeil(max(s.maxT, 0.001)), MSMax: 1}
 	if len(s.Points) > 0 {
-		top := s.Quantile(0.99) * 1.2
+		top := s.Quantile(0.99) * 1.1
 		top = max(top, s.Quantile(1)*0.25) // but show most of a wide spread
-		sc.MSMax = niceCeil(max(min(top, s.Quantile(1)), 0.01))
+		sc.MSMax = axisCeil(max(min(top, s.Quantile(1)), 0.01))
 	}
 	return sc
 }
@@ -93,13 +93,14 @@ func (s *Series) Histogram(bins int, msMax float64) []int {
 	return h
 }
 
-// niceCeil rounds up to 1, 2 or 5 times a power of ten.
-func niceCeil(x float64) float64 {
+// axisCeil rounds up to a round number close above x (1, 1.5, 2, 2.5, 3,
+// 4, 5, 6, 8 times a power of ten), so that the points fill most of the axis.
+func axisCeil(x float64) float64 {
 	if x <= 0 {
 		return 1
 	}
 	p := math.Pow(10, math.Floor(math.Log10(x)))
-	for _, m := range []float64{1, 2, 5, 10} {
+	for _, m := range []float64{1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10} {
 		if x <= m*p*1.000001 {
 			return m * p
 		}
