@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -152,7 +153,7 @@ func severityColor(s lint.Severity) fyne.ThemeColorName {
 	case lint.Warning:
 		return theme.ColorNameWarning
 	}
-	return theme.ColorNameDisabled
+	return theme.ColorNamePlaceHolder
 }
 
 // badgeText is the badge's words: "2 issues", "1 note".
@@ -163,18 +164,21 @@ func (m qualityMark) badgeText() string {
 	return plural(m.count, "issue", "issues")
 }
 
-// withQualityBadge puts a quality badge at the right of a tool row.
+// withQualityBadge puts a quality badge at the top right of a tool row, on
+// the name's line, where names rarely reach.
 func withQualityBadge(row fyne.CanvasObject) fyne.CanvasObject {
-	b := newBadgeObject(badge{"", theme.ColorNameDisabled})
+	b := newBadgeObject(badge{"", theme.ColorNamePlaceHolder})
 	b.Hide()
-	return container.NewBorder(nil, nil, nil, container.NewCenter(b), row)
+	corner := container.NewVBox(container.NewPadded(container.NewHBox(layout.NewSpacer(), b)))
+	return container.NewStack(row, corner)
 }
 
 // showQualityBadge fills the badge of a row made by withQualityBadge and
 // returns the row inside.
 func showQualityBadge(o fyne.CanvasObject, m qualityMark) fyne.CanvasObject {
 	box := o.(*fyne.Container)
-	b := box.Objects[1].(*fyne.Container).Objects[0].(*fyne.Container)
+	corner := box.Objects[1].(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*fyne.Container)
+	b := corner.Objects[1].(*fyne.Container)
 	if m.count == 0 {
 		b.Hide()
 	} else {
