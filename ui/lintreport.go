@@ -291,7 +291,7 @@ func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
 	note := widget.NewLabel(c.Method)
 	note.Wrapping = fyne.TextWrapWord
 	note.SizeName = theme.SizeNameCaptionText
-	rows := container.NewVBox()
+	rows := container.New(layout.NewFormLayout()) // names in one column, so the bars share a start
 	most := 1
 	for _, t := range c.Top {
 		most = max(most, t.Tokens)
@@ -302,7 +302,8 @@ func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
 		link.Importance = widget.LowImportance
 		bar := canvas.NewRectangle(translucent(theme.Color(theme.ColorNamePrimary), 0x90))
 		bar.SetMinSize(fyne.NewSize(float32(t.Tokens)/float32(most)*240, 12))
-		rows.Add(container.NewBorder(nil, nil, link, widget.NewLabel(fmt.Sprintf("%d tokens", t.Tokens)), container.NewHBox(container.NewCenter(bar))))
+		rows.Add(link)
+		rows.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(fmt.Sprintf("%d tokens", t.Tokens)), container.NewHBox(container.NewCenter(bar))))
 	}
 	return container.NewVBox(title, note, rows)
 }
