@@ -23,12 +23,12 @@ var (
 func DrawDots(img *image.RGBA, s *Series, sc Scale) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
-	if w < 2 || h < 2 || sc.TMax <= 0 || sc.MSMax <= 0 {
+	if w < 2 || h < 2 || sc.TMax <= 0 || sc.MSMax <= sc.MSMin {
 		return
 	}
 	for _, p := range s.Points {
 		x := int(p.T / sc.TMax * float64(w-2))
-		y := h - 2 - int(p.MS/sc.MSMax*float64(h-2))
+		y := h - 2 - int(sc.Y(p.MS)*float64(h-2))
 		x, y = min(max(x, 0), w-2), min(max(y, 0), h-2)
 		c := OKColor
 		if p.Failed {
@@ -67,14 +67,14 @@ func Render(s *Series, title string, width, height int) *image.RGBA {
 	hline(img, dots.Min.X, dots.Max.X, dots.Max.Y, ink)
 	vline(img, dots.Min.X-1, dots.Min.Y, dots.Max.Y, ink)
 	label(img, 8, dots.Min.Y+10, fmtMS(sc.MSMax), ink)
-	label(img, 8, dots.Min.Y+dots.Dy()/2+4, fmtMS(sc.MSMax/2), ink)
-	label(img, 8, dots.Max.Y, "0 ms", ink)
+	label(img, 8, dots.Min.Y+dots.Dy()/2+4, fmtMS(sc.MSAt(0.5)), ink)
+	label(img, 8, dots.Max.Y, fmtMS(sc.MSMin), ink)
 	label(img, dots.Min.X, dots.Max.Y+16, "0 s", ink)
 	label(img, dots.Max.X-60, dots.Max.Y+16, fmtSeconds(sc.TMax), ink)
-	label(img, dots.Min.X+dots.Dx()/2-60, dots.Max.Y+32, "latency over time", ink)
+	label(img, dots.Min.X+dots.Dx()/2-60, dots.Max.Y+32, "latency over time (log scale)", ink)
 
 	// Histogram: latency up (the same axis as the dots), count across.
-	counts := s.Histogram(HistogramBins, sc.MSMax)
+	counts := s.Histogram(HistogramBins, sc)
 	most := 1
 	for _, c := range counts {
 		most = max(most, c)

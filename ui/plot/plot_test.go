@@ -32,7 +32,7 @@ func TestAxisCeil(t *testing.T) {
 
 func TestSeriesScaleAndHistogram(t *testing.T) {
 	var s Series
-	// 99 calls of 1 ms and one of 100 ms: the axis follows the many, not the one.
+	// 99 calls of 1 ms and one of 100 ms: whole decades on a log axis, the slow one on it too.
 	s.Add(samples(100, 10*time.Millisecond, func(i int) time.Duration {
 		if i == 50 {
 			return 100 * time.Millisecond
@@ -40,13 +40,16 @@ func TestSeriesScaleAndHistogram(t *testing.T) {
 		return time.Millisecond
 	}))
 	sc := s.Scale()
-	if sc.MSMax < 1 || sc.MSMax > 50 {
-		t.Errorf("latency axis to %v ms", sc.MSMax)
+	if sc.MSMin != 1 || sc.MSMax != 100 {
+		t.Errorf("latency axis %v to %v ms, want whole decades 1 to 100", sc.MSMin, sc.MSMax)
+	}
+	if y := sc.Y(10); y < 0.499 || y > 0.501 {
+		t.Errorf("10 ms at %v, want half way up a 1–100 ms log axis", y)
 	}
 	if sc.TMax < 0.99 || sc.TMax > 2 {
 		t.Errorf("time axis to %v s", sc.TMax)
 	}
-	h := s.Histogram(10, sc.MSMax)
+	h := s.Histogram(10, sc)
 	total := 0
 	for _, c := range h {
 		total += c
@@ -61,9 +64,9 @@ func TestSeriesScaleAndHistogram(t *testing.T) {
 
 func TestDrawDots(t *testing.T) {
 	var s Series
-	s.Add([]load.Sample{{At: 0, Latency: 0}, {At: time.Second, Latency: 10 * time.Millisecond, Layer: load.Transport}})
+	s.Add([]load.Sample{{At: 0, Latency: time.Millisecond}, {At: time.Second, Latency: 10 * time.Millisecond, Layer: load.Transport}})
 	img := image.NewRGBA(image.Rect(0, 0, 100, 50))
-	DrawDots(img, &s, Scale{TMax: 1, MSMax: 10})
+	DrawDots(img, &s, Scale{TMax: 1, MSMin: 1, MSMax: 10})
 	if c := img.RGBAAt(0, 48); c.A == 0 || c.B != OKColor.B {
 		t.Errorf("bottom-left dot: %v", c)
 	}

@@ -60,34 +60,47 @@ func (s *Series) Quantile(q float64) float64 {
 	return s.sorted[min(max(i, 0), len(s.sorted)-1)]
 }
 
-// Scale is the axes' ranges: seconds across, milliseconds up.
+// Scale is the axes' ranges: seconds across, milliseconds up. The latency
+// axis is logarithmic, from MSMin to MSMax: latencies have a long tail, and
+// on a linear axis the tail squashes every ordinary call onto the time axis.
 type Scale struct {
-	TMax, MSMax float64
+	TMax, MSMin, MSMax float64
 }
 
-// Scale fits the axes to the points. The latency axis ends a little above
-// the 99th percentile, not at the maximum: one slow call would otherwise
-// squash every other dot onto the time axis. Dots above are drawn on the
-// top edge.
+// Y is where ms falls on the latency axis, 0 (bottom) to 1 (top), clamped.
+func (sc Scale) Y(ms float64) float64 {
+	if ms <= sc.MSMin {
+		return 0
+	}
+	y := (math.Log10(ms) - math.Log10(sc.MSMin)) / (math.Log10(sc.MSMax) - math.Log10(sc.MSMin))
+	return min(max(y, 0), 1)
+}
+
+// MSAt is the latency at height y (0…1) of the axis.
+func (sc Scale) MSAt(y float64) float64 {
+	return math.Pow(10, math.Log10(sc.MSMin)+y*(math.Log10(sc.MSMax)-math.Log10(sc.MSMin)))
+}
+
+// Scale fits the axes to the points: whole decades of latency from below
+// the fastest call to above the slowest, and a round number of seconds.
 func (s *Series) Scale() Scale {
-	sc := Scale{TMax: axisCeil(max(s.maxT, 0.001)), MSMax: 1}
+	sc := Scale{TMax: axisCeil(max(s.maxT, 0.001)), MSMin: 0.1, MSMax: 10}
 	if len(s.Points) > 0 {
-		top := s.Quantile(0.99) * 1.1
-		top = max(top, s.Quantile(1)*0.25) // but show most of a wide spread
-		sc.MSMax = axisCeil(max(min(top, s.Quantile(1)), 0.01))
+		sc.MSMin = math.Pow(10, math.Floor(math.Log10(max(s.Quantile(0), 0.001))))
+		sc.MSMax = math.Pow(10, math.Ceil(math.Log10(max(s.Quantile(1), 0.001))))
+		if sc.MSMax <= sc.MSMin {
+			sc.MSMax = sc.MSMin * 10
+		}
 	}
 	return sc
 }
 
-// Histogram counts the latencies in bins equal parts of 0…msMax; the last bin
-// also holds everything above.
-func (s *Series) Histogram(bins int, msMax float64) []int {
+// Histogram counts the latencies in bins equal parts of the (logarithmic)
+// latency axis, bottom first.
+func (s *Series) Histogram(bins int, sc Scale) []int {
 	h := make([]int, bins)
-	if msMax <= 0 {
-		return h
-	}
 	for _, p := range s.Points {
-		i := int(p.MS / msMax * float64(bins))
+		i := int(sc.Y(p.MS) * float64(bins))
 		h[min(max(i, 0), bins-1)]++
 	}
 	return h

@@ -112,7 +112,7 @@ func (r *latencyRenderer) Layout(size fyne.Size) {
 }
 
 func (r *latencyRenderer) layoutBars(hist rect) {
-	counts := r.p.Series.Histogram(HistogramBins, r.p.scale.MSMax)
+	counts := r.p.Series.Histogram(HistogramBins, r.p.scale)
 	most := 1
 	for _, c := range counts {
 		most = max(most, c)
@@ -130,11 +130,11 @@ func (r *latencyRenderer) layoutLabels(dots, hist rect) {
 	sc := r.p.scale
 	l := r.labels
 	l[labelYMax].Text = FmtMS(sc.MSMax)
-	l[labelYMid].Text = FmtMS(sc.MSMax / 2)
-	l[labelY0].Text = "0"
+	l[labelYMid].Text = FmtMS(sc.MSAt(0.5))
+	l[labelY0].Text = FmtMS(sc.MSMin)
 	l[labelT0].Text = "0 s"
 	l[labelTMax].Text = FmtSeconds(sc.TMax)
-	l[labelCaption].Text = "latency of each call over time"
+	l[labelCaption].Text = "latency of each call over time (log scale)"
 	l[labelHistCaption].Text = "calls per latency"
 	right := func(t *canvas.Text, x, y float32) {
 		m := t.MinSize()
