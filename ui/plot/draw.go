@@ -62,12 +62,17 @@ func Render(s *Series, title string, width, height int) *image.RGBA {
 	label(img, 10, 18, title, ink)
 
 	// Dots, with axes.
-	hline(img, dots.Min.X, dots.Max.X, dots.Min.Y+(dots.Dy())/2, grey)
+	for ms := sc.MSMin * 10; ms < sc.MSMax*0.999; ms *= 10 {
+		hline(img, dots.Min.X, dots.Max.X, dots.Max.Y-int(sc.Y(ms)*float64(dots.Dy())), grey)
+	}
 	DrawDots(img.SubImage(dots).(*image.RGBA), s, sc)
 	hline(img, dots.Min.X, dots.Max.X, dots.Max.Y, ink)
 	vline(img, dots.Min.X-1, dots.Min.Y, dots.Max.Y, ink)
 	label(img, 8, dots.Min.Y+10, fmtMS(sc.MSMax), ink)
-	label(img, 8, dots.Min.Y+dots.Dy()/2+4, fmtMS(sc.MSAt(0.5)), ink)
+	for ms := sc.MSMin * 10; ms < sc.MSMax*0.999; ms *= 10 {
+		y := dots.Max.Y - int(sc.Y(ms)*float64(dots.Dy()))
+		label(img, 8, y+4, fmtMS(ms), ink)
+	}
 	label(img, 8, dots.Max.Y, fmtMS(sc.MSMin), ink)
 	label(img, dots.Min.X, dots.Max.Y+16, "0 s", ink)
 	label(img, dots.Max.X-60, dots.Max.Y+16, fmtSeconds(sc.TMax), ink)

@@ -3,6 +3,7 @@ package plot
 import (
 	"image"
 	"image/color"
+	"math"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -48,6 +49,10 @@ func (p *Latency) CreateRenderer() fyne.WidgetRenderer {
 		r.labels[i] = canvas.NewText("", fg)
 		r.labels[i].TextSize = theme.CaptionTextSize()
 	}
+	for i := range r.decades {
+		r.decades[i] = canvas.NewText("", fg)
+		r.decades[i].TextSize = theme.CaptionTextSize()
+	}
 	r.bars = make([]*canvas.Rectangle, HistogramBins)
 	for i := range r.bars {
 		r.bars[i] = canvas.NewRectangle(OKColor)
@@ -59,6 +64,9 @@ func (p *Latency) CreateRenderer() fyne.WidgetRenderer {
 	for _, l := range r.labels {
 		r.objects = append(r.objects, l)
 	}
+	for _, l := range r.decades {
+		r.objects = append(r.objects, l)
+	}
 	r.Refresh()
 	return r
 }
@@ -66,7 +74,6 @@ func (p *Latency) CreateRenderer() fyne.WidgetRenderer {
 // The labels, by index.
 const (
 	labelYMax = iota
-	labelYMid
 	labelY0
 	labelT0
 	labelTMax
@@ -83,6 +90,7 @@ type latencyRenderer struct {
 	histFrame *canvas.Rectangle
 	bars      []*canvas.Rectangle
 	labels    [labelCount]*canvas.Text
+	decades   [maxDecades]*canvas.Text // the latency axis's labels between the ends
 	objects   []fyne.CanvasObject
 	size      fyne.Size
 
@@ -90,6 +98,9 @@ type latencyRenderer struct {
 }
 
 const axisW, axisH = 56, 34
+
+// maxDecades is the most latency labels drawn between the axis's ends.
+const maxDecades = 8
 
 func (r *latencyRenderer) areas(size fyne.Size) (dots, hist rect) {
 	histW := max(size.Width/4, 80)
@@ -130,7 +141,6 @@ func (r *latencyRenderer) layoutLabels(dots, hist rect) {
 	sc := r.p.scale
 	l := r.labels
 	l[labelYMax].Text = FmtMS(sc.MSMax)
-	l[labelYMid].Text = FmtMS(sc.MSAt(0.5))
 	l[labelY0].Text = FmtMS(sc.MSMin)
 	l[labelT0].Text = "0 s"
 	l[labelTMax].Text = FmtSeconds(sc.TMax)
@@ -141,7 +151,20 @@ func (r *latencyRenderer) layoutLabels(dots, hist rect) {
 		t.Move(fyne.NewPos(x-m.Width, y-m.Height/2))
 	}
 	right(l[labelYMax], dots.Pos.X-4, dots.Pos.Y+6)
-	right(l[labelYMid], dots.Pos.X-4, dots.Pos.Y+dots.Size.Height/2)
+	// A label at each whole decade between the ends.
+	n := int(math.Round(math.Log10(sc.MSMax / sc.MSMin)))
+	for i, t := range r.decades {
+		if i+1 >= n {
+			t.Hide()
+			continue
+		}
+		ms := sc.MSMin * math.Pow(10, float64(i+1))
+		t.Text = FmtMS(ms)
+		t.Color = theme.Color(theme.ColorNameForeground)
+		t.Show()
+		right(t, dots.Pos.X-4, dots.Pos.Y+dots.Size.Height*float32(1-sc.Y(ms)))
+		t.Resize(t.MinSize())
+	}
 	right(l[labelY0], dots.Pos.X-4, dots.Pos.Y+dots.Size.Height-6)
 	below := dots.Pos.Y + dots.Size.Height + 2
 	l[labelT0].Move(fyne.NewPos(dots.Pos.X, below))
