@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/load"
 )
 
@@ -74,7 +75,7 @@ func runLoad(ctx context.Context, args []string, env Env) error {
 		stopProbe()
 		return err
 	}
-	viaSession := *driver == "session" || sc.Type != mcp.TypeStdio
+	viaSession := *driver == "session" || sc.Type != config.TypeStdio
 	var call load.CallFunc
 	var stop func()
 	if viaSession {
@@ -127,7 +128,7 @@ func runLoad(ctx context.Context, args []string, env Env) error {
 }
 
 // connectMany connects k sessions to the same server, each its own connection.
-func connectMany(ctx context.Context, inv *invocation, env Env, sc *mcp.ServerConfig, k int) ([]*mcp.Session, func(), error) {
+func connectMany(ctx context.Context, inv *invocation, env Env, sc *config.ServerConfig, k int) ([]*mcp.Session, func(), error) {
 	var ss []*mcp.Session
 	var stops []func()
 	stopAll := func() {
@@ -152,7 +153,7 @@ func connectMany(ctx context.Context, inv *invocation, env Env, sc *mcp.ServerCo
 }
 
 // dialMany starts k processes of a stdio server with the load runner's lean client.
-func dialMany(ctx context.Context, sc *mcp.ServerConfig, k int) ([]*load.StdioConn, error) {
+func dialMany(ctx context.Context, sc *config.ServerConfig, k int) ([]*load.StdioConn, error) {
 	var conns []*load.StdioConn
 	for range k {
 		c, err := load.DialStdio(ctx, load.StdioServer{Command: sc.Command, Args: sc.Args, Env: sc.Env, Dir: sc.Cwd})

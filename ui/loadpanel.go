@@ -21,6 +21,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/load"
 	"mcpbrowser/ui/plot"
 )
@@ -324,7 +325,7 @@ func (w *MainWindow) openLoadPanel() {
 	open := func() {
 		target := loadTarget{Server: s.Name(), Tool: t.Name}
 		cfg := s.Config()
-		if cfg != nil && cfg.Type == mcp.TypeStdio {
+		if cfg != nil && cfg.Type == config.TypeStdio {
 			target.Note = "The calls go to a separate process of this server started for the run."
 			target.Start = func(ctx context.Context, opts load.Options) (*load.Run, error) {
 				c, err := load.DialStdio(ctx, load.StdioServer{Command: cfg.Command, Args: cfg.Args, Env: cfg.Env, Dir: cfg.Cwd})

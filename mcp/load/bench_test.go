@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/load"
 )
 
@@ -54,9 +55,9 @@ func benchLoad(b *testing.B, exe, driver string, conc int, args json.RawMessage)
 		defer conn.Close()
 		ours = load.Caller([]*load.StdioConn{conn}, "echo", args, 0)
 	case "session":
-		cfg := &mcp.ServerConfig{Name: "demo", Type: mcp.TypeStdio, Command: exe}
+		cfg := &config.ServerConfig{Name: "demo", Type: config.TypeStdio, Command: exe}
 		cfg.Validate()
-		m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{cfg}}, mcp.ManagerOptions{})
+		m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, mcp.ManagerOptions{})
 		defer m.Close()
 		s := m.Session("demo")
 		if err := s.Connect(ctx); err != nil {
