@@ -12,7 +12,7 @@ import (
 	"mcpbrowser/mcp/lint"
 )
 
-const lintUsage = `Usage: mcpbrowser lint TARGET [--json] [--strict]
+const lintUsage = `Usage: mcpbrowser lint TARGET [--json] [--strict] [--probe]
 
 Checks a server's tools (and prompts and resources) against quality rules:
 schema portability, descriptions, annotations, names, output, token cost.
@@ -20,14 +20,12 @@ Nothing is fetched, and nothing is called unless --probe asks: then each
 tool that says it is read-only (readOnlyHint) and has no required arguments
 is called once with none, and its result checked against its outputSchema.
 Exit code 1 with --strict when any warning or error is found.
-
-Flags:
 `
 
 func runLint(ctx context.Context, args []string, env Env) error {
-	inv := &invocation{command: "lint", headers: map[string]string{}}
+	inv := newInvocation("lint")
 	fs := newFlagSet("lint", lintUsage, env)
-	targetFlags(fs, inv)
+	connectFlags(fs, inv)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	strict := fs.Bool("strict", false, "exit 1 when any warning or error is found")
 	probe := fs.Bool("probe", false, "call each tool that says it is read-only and needs no arguments, once, so the output rules have results to judge")

@@ -19,14 +19,12 @@ process. With --sessions K the calls are spread over K sessions, each its
 own connection (and process, for a stdio server). A local server is driven
 by a lean client of the load runner's own, so that the figures are the
 server's and not the client's; --driver session uses the app's session.
-
-Flags:
 `
 
 func runLoad(ctx context.Context, args []string, env Env) error {
-	inv := &invocation{command: "load", headers: map[string]string{}}
+	inv := newInvocation("load")
 	fs := newFlagSet("load", loadUsage, env)
-	targetFlags(fs, inv)
+	connectFlags(fs, inv)
 	fs.StringVar(&inv.argsJSON, "args", "", "the arguments as JSON (key=value pairs are applied on top)")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
 	opts := load.Options{}
