@@ -40,12 +40,12 @@ func runApp(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	if len(pos) == 0 {
-		return usageErr("app needs a TOOL name (see `mcpbrowser tools TARGET`)")
+		return usageT("app needs a TOOL name (see `mcpbrowser tools TARGET`)")
 	}
 	toolName, pairs := pos[0], pos[1:]
 	for _, p := range pairs {
 		if !strings.Contains(p, "=") {
-			return usageErr("%q is not key=value", p)
+			return usageT("{{.Arg}} is not key=value", M{"Arg": q(p)})
 		}
 	}
 	s, stop, err := connect(ctx, inv, env, sc)
@@ -55,10 +55,10 @@ func runApp(ctx context.Context, args []string, env Env) error {
 	defer stop()
 	tool := s.Tool(toolName)
 	if tool == nil {
-		return usageErr("%q has no tool %q", sc.Name, toolName)
+		return usageT("{{.Server}} has no tool {{.Tool}}", M{"Server": q(sc.Name), "Tool": q(toolName)})
 	}
 	if apps.ResourceURI(tool.Meta) == "" {
-		return usageErr("the tool %q has no app: its _meta names no ui:// resource", toolName)
+		return usageT("the tool {{.Tool}} has no app: its _meta names no ui:// resource", M{"Tool": q(toolName)})
 	}
 	input, err := buildArguments(tool.Name, s.InputSchema(tool.Name), inv.argsJSON, pairs)
 	if err != nil {
@@ -67,7 +67,7 @@ func runApp(ctx context.Context, args []string, env Env) error {
 	r := s.CallTool(ctx, toolName, input, mcp.CallOptions{})
 	recordHistory(inv, env, func(h *history.History) error { return h.AddCall(r) })
 	if r.Result == nil {
-		return &exitError{r.ExitCode(), r.Message}
+		return &exitError{r.ExitCode(), explainCore(r.Message)}
 	}
 	result, err := json.Marshal(r.Result)
 	if err != nil {

@@ -18,16 +18,16 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 		return err
 	}
 	if len(rest) == 0 {
-		return usageErr("call needs a TOOL name (see `mcpbrowser tools TARGET`)")
+		return usageT("call needs a TOOL name (see `mcpbrowser tools TARGET`)")
 	}
 	toolName, pairs := rest[0], rest[1:]
 	for _, p := range pairs {
 		if !strings.Contains(p, "=") {
-			return usageErr("%q is not key=value", p)
+			return usageT("{{.Arg}} is not key=value", M{"Arg": q(p)})
 		}
 	}
 	if inv.argsJSON != "" && !json.Valid([]byte(inv.argsJSON)) {
-		return usageErr("--args is not valid JSON")
+		return usageT("--args is not valid JSON")
 	}
 	s, stop, err := connect(ctx, inv, env, sc)
 	if err != nil {
@@ -40,7 +40,7 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 		for _, t := range s.Tools() {
 			names = append(names, t.Name)
 		}
-		return usageErr("%q has no tool %q (its tools: %s)", sc.Name, toolName, strings.Join(names, ", "))
+		return usageT("{{.Server}} has no tool {{.Tool}} (its tools: {{.Tools}})", M{"Server": q(sc.Name), "Tool": q(toolName), "Tools": strings.Join(names, ", ")})
 	}
 	args, err := buildArguments(tool.Name, s.InputSchema(tool.Name), inv.argsJSON, pairs)
 	if err != nil {
@@ -59,7 +59,7 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 	if r.OK() {
 		return nil
 	}
-	return &exitError{r.ExitCode(), r.Message}
+	return &exitError{r.ExitCode(), explainCore(r.Message)}
 }
 
 // buildArguments converts --args JSON and key=value pairs by the tool's
@@ -67,7 +67,7 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 func buildArguments(tool string, inputSchema json.RawMessage, argsJSON string, pairs []string) (json.RawMessage, error) {
 	form, err := schema.NewForm(inputSchema)
 	if err != nil {
-		return nil, usageErr("the tool's inputSchema cannot be read (%v); pass the arguments with --args JSON", err)
+		return nil, usageT("the tool's inputSchema cannot be read ({{.Err}}); pass the arguments with --args JSON", M{"Err": err})
 	}
 	if argsJSON != "" {
 		if err := form.Load(json.RawMessage(argsJSON)); err != nil {
@@ -83,7 +83,7 @@ func buildArguments(tool string, inputSchema json.RawMessage, argsJSON string, p
 	args, problems := form.Arguments()
 	if len(problems) > 0 {
 		var b strings.Builder
-		fmt.Fprintf(&b, "the arguments do not fit %s's input schema:", tool)
+		b.WriteString(tr("the arguments do not fit {{.Tool}}'s input schema:", M{"Tool": tool}))
 		for _, p := range problems {
 			name := p.Path
 			if name == "" {

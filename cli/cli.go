@@ -64,6 +64,7 @@ type Env struct {
 
 // Run executes one command line (without the program name) and returns the exit code.
 func Run(ctx context.Context, args []string, env Env) int {
+	setupI18n()
 	err := execute(ctx, args, env)
 	if err == nil || isHelp(err) {
 		return ExitOK
@@ -77,12 +78,12 @@ func Run(ctx context.Context, args []string, env Env) int {
 		if ee.msg != "" {
 			fmt.Fprintln(env.Stderr, prefix+ee.msg)
 		}
-		if ee.code == ExitUsage && ee.msg == "no command given" {
+		if ee.code == ExitUsage && ee.msg == tr("no command given") {
 			fmt.Fprint(env.Stderr, usage())
 		}
 		return ee.code
 	}
-	fmt.Fprintln(env.Stderr, "mcpbrowser: "+err.Error())
+	fmt.Fprintln(env.Stderr, "mcpbrowser: "+explainCore(err.Error()))
 	return ExitConnection
 }
 
@@ -136,19 +137,19 @@ func loadConfig(inv *invocation, env Env) (*config.Config, error) {
 	cfg, err := config.LoadConfig(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		if inv.configPath != "" {
-			return nil, usageErr("the config file %s does not exist", path)
+			return nil, usageT("the config file {{.Path}} does not exist", M{"Path": path})
 		}
 		return config.DemoConfig(path, env.Executable), nil
 	}
 	if err != nil {
-		return nil, usageErr("%v (fix the file; it has not been changed)", err)
+		return nil, usageT("{{.Err}} (fix the file; it has not been changed)", M{"Err": err})
 	}
 	return cfg, nil
 }
 
 func cmdServers(inv *invocation, env Env) error {
 	if len(inv.positional) > 0 {
-		return usageErr("servers takes no arguments")
+		return usageT("servers takes no arguments")
 	}
 	cfg, err := loadConfig(inv, env)
 	if err != nil {
@@ -210,7 +211,7 @@ func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 	var sc *config.ServerConfig
 	switch {
 	case inv.url != "" && len(inv.adhoc) > 0:
-		return nil, nil, usageErr("give either --url or a command after --, not both")
+		return nil, nil, usageT("give either --url or a command after --, not both")
 	case inv.url != "":
 		t := inv.transport
 		if t == "" {
@@ -223,7 +224,7 @@ func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 		sc.SetType(config.TypeStdio)
 	default:
 		if len(rest) == 0 {
-			return nil, nil, usageErr("%s needs a TARGET: a configured server's name, --url URL, or -- COMMAND", inv.command)
+			return nil, nil, usageT("{{.Command}} needs a TARGET: a configured server's name, --url URL, or -- COMMAND", M{"Command": inv.command})
 		}
 		cfg, err := loadConfig(inv, env)
 		if err != nil {
@@ -237,7 +238,7 @@ func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 			for _, s := range cfg.Servers {
 				names = append(names, s.Name)
 			}
-			return nil, nil, usageErr("no server named %q in %s (configured: %s)", name, cfg.Path, strings.Join(names, ", "))
+			return nil, nil, usageT("no server named {{.Name}} in {{.Path}} (configured: {{.Names}})", M{"Name": q(name), "Path": cfg.Path, "Names": strings.Join(names, ", ")})
 		}
 		sc = sc.Clone()
 		if len(inv.headers) > 0 {
@@ -324,13 +325,13 @@ func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerCon
 		stop()
 		var na *mcp.NeedsApprovalError
 		if errors.As(err, &na) {
-			return nil, nil, usageErr("%v\nIf that is what you expect, approve it once: mcpbrowser approve %s", err, sc.Name)
+			return nil, nil, usageT("{{.Err}}\nIf that is what you expect, approve it once: mcpbrowser approve {{.Name}}", M{"Err": err, "Name": sc.Name})
 		}
 		reason := s.Status().Reason
 		if reason == "" {
 			reason = err.Error()
 		}
-		return nil, nil, &exitError{ExitConnection, fmt.Sprintf("could not connect to %q: %s", sc.Name, reason)}
+		return nil, nil, &exitError{ExitConnection, tr("could not connect to {{.Name}}: {{.Reason}}", M{"Name": q(sc.Name), "Reason": explainCore(reason)})}
 	}
 	setLevel(ctx, inv, env, s)
 	return s, stop, nil
@@ -349,7 +350,7 @@ func cmdTools(ctx context.Context, inv *invocation, env Env) error {
 		return err
 	}
 	if len(rest) > 0 {
-		return usageErr("tools takes only a TARGET; unexpected %q", rest[0])
+		return usageT("tools takes only a TARGET; unexpected {{.Arg}}", M{"Arg": q(rest[0])})
 	}
 	s, stop, err := connect(ctx, inv, env, sc)
 	if err != nil {

@@ -36,11 +36,11 @@ func cmdDiscover(inv *invocation, env Env) error {
 // the person's approval (mcpbrowser approve NAME) before they start.
 func cmdImport(inv *invocation, env Env) error {
 	if len(inv.positional) == 0 {
-		return usageErr("import needs a FILE (or - to read pasted JSON from stdin), then --all or server names")
+		return usageT("import needs a FILE (or - to read pasted JSON from stdin), then --all or server names")
 	}
 	src, names := inv.positional[0], inv.positional[1:]
 	if !inv.all && len(names) == 0 {
-		return usageErr("say which servers to import: --all, or their names after the file")
+		return usageT("say which servers to import: --all, or their names after the file")
 	}
 	var found []*clients.ImportedServer
 	var err error
@@ -53,7 +53,7 @@ func cmdImport(inv *invocation, env Env) error {
 	} else {
 		data, rerr := os.ReadFile(src)
 		if rerr != nil {
-			return usageErr("cannot read %s: %v", src, rerr)
+			return usageT("cannot read {{.File}}: {{.Err}}", M{"File": src, "Err": rerr})
 		}
 		found, err = clients.ParseClientConfig(config.GuessFormat(src), src, data)
 	}
@@ -68,7 +68,7 @@ func cmdImport(inv *invocation, env Env) error {
 	}
 	for _, n := range names {
 		if !containsServer(found, n) {
-			return usageErr("%s has no server named %q (it has: %s)", src, n, serverNames(found))
+			return usageT("{{.File}} has no server named {{.Name}} (it has: {{.Names}})", M{"File": src, "Name": q(n), "Names": serverNames(found)})
 		}
 	}
 	cfg, err := loadConfig(inv, env)
@@ -107,7 +107,7 @@ func serverNames(found []*clients.ImportedServer) string {
 // cmdExport prints servers (the names given, or all) as a snippet for another client.
 func cmdExport(inv *invocation, env Env) error {
 	if inv.format == "" {
-		return usageErr("export needs --format claude|claude-code|cursor|vscode|cline|windsurf|codex|json")
+		return usageT("export needs --format claude|claude-code|cursor|vscode|cline|windsurf|codex|json")
 	}
 	format, err := config.ParseFormat(inv.format)
 	if err != nil {
@@ -124,7 +124,7 @@ func cmdExport(inv *invocation, env Env) error {
 	for _, n := range inv.positional {
 		s := cfg.Server(n)
 		if s == nil {
-			return usageErr("no server named %q in %s", n, cfg.Path)
+			return usageT("no server named {{.Name}} in {{.Path}}", M{"Name": q(n), "Path": cfg.Path})
 		}
 		servers = append(servers, s)
 	}
@@ -143,7 +143,7 @@ func cmdExport(inv *invocation, env Env) error {
 // person's approval of it.
 func cmdApprove(inv *invocation, env Env) error {
 	if len(inv.positional) != 1 {
-		return usageErr("approve takes one server name")
+		return usageT("approve takes one server name")
 	}
 	cfg, err := loadConfig(inv, env)
 	if err != nil {
@@ -151,7 +151,7 @@ func cmdApprove(inv *invocation, env Env) error {
 	}
 	s := cfg.Server(inv.positional[0])
 	if s == nil {
-		return usageErr("no server named %q in %s", inv.positional[0], cfg.Path)
+		return usageT("no server named {{.Name}} in {{.Path}}", M{"Name": q(inv.positional[0]), "Path": cfg.Path})
 	}
 	store, err := config.DefaultApprovalStore()
 	if err != nil {
@@ -185,7 +185,7 @@ func cmdSignOut(inv *invocation, env Env) error {
 		return err
 	}
 	if len(rest) > 0 {
-		return usageErr("sign-out takes only a TARGET")
+		return usageT("sign-out takes only a TARGET")
 	}
 	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{sc}}, mcp.ManagerOptions{})
 	if err := m.Session(sc.Name).SignOut(); err != nil {

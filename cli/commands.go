@@ -111,7 +111,7 @@ func execute(ctx context.Context, args []string, env Env) error {
 	}
 	switch name {
 	case "":
-		return usageErr("no command given")
+		return usageT("no command given")
 	case "help":
 		return help(ctx, rest, env)
 	case "version":
@@ -120,7 +120,7 @@ func execute(ctx context.Context, args []string, env Env) error {
 	}
 	c, ok := findCommand(name)
 	if !ok {
-		return usageErr("unknown command %q (see mcpbrowser --help)", name)
+		return usageT("unknown command {{.Command}} (see mcpbrowser --help)", M{"Command": q(name)})
 	}
 	if c.main != nil {
 		return c.main(ctx, rest, env)
@@ -202,7 +202,7 @@ func splitCommand(args []string) (string, []string, error) {
 			i++
 		}
 	}
-	return "", nil, usageErr("no command given")
+	return "", nil, usageT("no command given")
 }
 
 // flagsTakingValues is every command's flags that take a value.
@@ -231,7 +231,7 @@ func help(ctx context.Context, args []string, env Env) error {
 	}
 	c, ok := findCommand(args[0])
 	if !ok {
-		return usageErr("unknown command %q (see mcpbrowser --help)", args[0])
+		return usageT("unknown command {{.Command}} (see mcpbrowser --help)", M{"Command": q(args[0])})
 	}
 	if c.main != nil {
 		return c.main(ctx, []string{"--help"}, env)

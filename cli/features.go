@@ -35,16 +35,16 @@ func (inv *invocation) setFeatureFlag(name, value string) error {
 		case value == "accept-defaults", value == "decline", value == "cancel":
 			for _, v := range inv.elicit {
 				if !strings.Contains(v, "=") && v != value {
-					return usageErr("--elicit %s and --elicit %s contradict each other", v, value)
+					return usageT("--elicit {{.First}} and --elicit {{.Second}} contradict each other", M{"First": v, "Second": value})
 				}
 			}
 		default:
-			return usageErr("--elicit must be accept-defaults, decline, cancel, or a field value like name=Ada (not %q)", value)
+			return usageT("--elicit must be accept-defaults, decline, cancel, or a field value like name=Ada (not {{.Value}})", M{"Value": q(value)})
 		}
 		inv.elicit = append(inv.elicit, value)
 	case "sampling":
 		if value != "decline" {
-			return usageErr("--sampling takes only \"decline\"; to answer, use --sampling-reply TEXT")
+			return usageT("--sampling takes only \"decline\"; to answer, use --sampling-reply TEXT")
 		}
 		inv.sampling = value
 	case "sampling-reply":
@@ -55,12 +55,12 @@ func (inv *invocation) setFeatureFlag(name, value string) error {
 		inv.template = value
 	case "level":
 		if !slices.Contains(mcp.LogLevels(), value) {
-			return usageErr("--level must be one of %s (not %q)", strings.Join(mcp.LogLevels(), ", "), value)
+			return usageT("--level must be one of {{.Levels}} (not {{.Value}})", M{"Levels": strings.Join(mcp.LogLevels(), ", "), "Value": q(value)})
 		}
 		inv.level = value
 	}
 	if inv.sampling != "" && inv.samplingReply != "" {
-		return usageErr("give either --sampling-reply TEXT or --sampling decline, not both")
+		return usageT("give either --sampling-reply TEXT or --sampling decline, not both")
 	}
 	return nil
 }
@@ -142,7 +142,7 @@ func setRoots(inv *invocation, s *mcp.Session) error {
 		}
 		fi, err := os.Stat(abs)
 		if err != nil || !fi.IsDir() {
-			return usageErr("--root %s is not a folder", r)
+			return usageT("--root {{.Dir}} is not a folder", M{"Dir": r})
 		}
 		folders = append(folders, abs)
 	}
@@ -179,7 +179,7 @@ func failed(env Env, server string, declared bool, err error) error {
 	if werr := writeJSON(env.Stdout, out); werr != nil {
 		return werr
 	}
-	return &exitError{re.ExitCode(), re.Message}
+	return &exitError{re.ExitCode(), explainCore(re.Message)}
 }
 
 // connectFor resolves the target, checks that exactly want more positional
@@ -190,7 +190,7 @@ func connectFor(ctx context.Context, inv *invocation, env Env, want int, atLeast
 		return nil, nil, nil, nil, err
 	}
 	if len(rest) < want || (!atLeast && len(rest) > want) {
-		return nil, nil, nil, nil, usageErr("usage: mcpbrowser %s", what)
+		return nil, nil, nil, nil, usageT("usage: mcpbrowser {{.Usage}}", M{"Usage": what})
 	}
 	s, stop, err := connect(ctx, inv, env, sc)
 	if err != nil {
@@ -255,7 +255,7 @@ func pairs(args []string) (map[string]string, error) {
 	for _, a := range args {
 		k, v, ok := strings.Cut(a, "=")
 		if !ok || k == "" {
-			return nil, usageErr("%q is not key=value", a)
+			return nil, usageT("{{.Arg}} is not key=value", M{"Arg": q(a)})
 		}
 		m[k] = v
 	}
@@ -270,7 +270,7 @@ func cmdRead(ctx context.Context, inv *invocation, env Env) error {
 		return err
 	}
 	if len(rest) == 0 {
-		return usageErr("usage: mcpbrowser read TARGET URI (or a template URI and its key=value variables)")
+		return usageT("usage: mcpbrowser read TARGET URI (or a template URI and its key=value variables)")
 	}
 	uri := rest[0]
 	vars, err := pairs(rest[1:])
@@ -282,7 +282,7 @@ func cmdRead(ctx context.Context, inv *invocation, env Env) error {
 			return usageErr("%v", err)
 		}
 	} else if len(vars) > 0 {
-		return usageErr("%s is not a template, so it takes no key=value variables", uri)
+		return usageT("{{.URI}} is not a template, so it takes no key=value variables", M{"URI": uri})
 	}
 	s, stop, err := connect(ctx, inv, env, sc)
 	if err != nil {
@@ -299,7 +299,7 @@ func cmdRead(ctx context.Context, inv *invocation, env Env) error {
 	if r.OK() {
 		return nil
 	}
-	return &exitError{r.ExitCode(), r.Message}
+	return &exitError{r.ExitCode(), explainCore(r.Message)}
 }
 
 func cmdPrompt(ctx context.Context, inv *invocation, env Env) error {
@@ -308,7 +308,7 @@ func cmdPrompt(ctx context.Context, inv *invocation, env Env) error {
 		return err
 	}
 	if len(rest) == 0 {
-		return usageErr("usage: mcpbrowser prompt TARGET NAME [key=value ...] (see `mcpbrowser prompts TARGET`)")
+		return usageT("usage: mcpbrowser prompt TARGET NAME [key=value ...] (see `mcpbrowser prompts TARGET`)")
 	}
 	name := rest[0]
 	args, err := pairs(rest[1:])
@@ -330,7 +330,7 @@ func cmdPrompt(ctx context.Context, inv *invocation, env Env) error {
 	if r.OK() {
 		return nil
 	}
-	return &exitError{r.ExitCode(), r.Message}
+	return &exitError{r.ExitCode(), explainCore(r.Message)}
 }
 
 // cmdComplete asks for completions of a prompt argument or a template
@@ -338,7 +338,7 @@ func cmdPrompt(ctx context.Context, inv *invocation, env Env) error {
 func cmdComplete(ctx context.Context, inv *invocation, env Env) error {
 	const use = "usage: mcpbrowser complete TARGET (--prompt NAME | --template URI) ARG [VALUE] [other=value ...]"
 	if (inv.prompt == "") == (inv.template == "") {
-		return usageErr("complete needs exactly one of --prompt NAME or --template URI; %s", use)
+		return usageT("complete needs exactly one of --prompt NAME or --template URI; {{.Usage}}", M{"Usage": use})
 	}
 	sc, rest, err := target(inv, env)
 	if err != nil {

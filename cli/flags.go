@@ -76,10 +76,10 @@ func parseInterleaved(fs *flag.FlagSet, args []string, inv *invocation) error {
 		inv.adhoc = args[i+1:]
 		args = args[:i]
 		if fs.Lookup("url") == nil {
-			return flagUsageErr(fs, "%s does not start a server, so nothing may follow --", fs.Name())
+			return flagUsageT(fs, "{{.Command}} does not start a server, so nothing may follow --", M{"Command": fs.Name()})
 		}
 		if len(inv.adhoc) == 0 {
-			return flagUsageErr(fs, "nothing after --: give the command that starts the server")
+			return flagUsageT(fs, "nothing after --: give the command that starts the server")
 		}
 	}
 	out := fs.Output()
@@ -127,17 +127,17 @@ func plainFlagError(fs *flag.FlagSet, err error) error {
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		if takenElsewhere(name) {
-			return flagUsageErr(fs, "--%s is not an option of %s; see mcpbrowser %s --help", name, cmd, cmd)
+			return flagUsageT(fs, "--{{.Flag}} is not an option of {{.Command}}; see mcpbrowser {{.Command}} --help", M{"Flag": name, "Command": cmd})
 		}
-		return flagUsageErr(fs, "unknown flag --%s; see mcpbrowser %s --help", name, cmd)
+		return flagUsageT(fs, "unknown flag --{{.Flag}}; see mcpbrowser {{.Command}} --help", M{"Flag": name, "Command": cmd})
 	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
-		return flagUsageErr(fs, "--%s needs a value", name)
+		return flagUsageT(fs, "--{{.Flag}} needs a value", M{"Flag": name})
 	}
 	if rest, ok := strings.CutPrefix(msg, "invalid boolean value "); ok {
 		_, name, _ := strings.Cut(rest, " for -")
 		name, _, _ = strings.Cut(name, ":")
-		return flagUsageErr(fs, "--%s takes no value", name)
+		return flagUsageT(fs, "--{{.Flag}} takes no value", M{"Flag": name})
 	}
 	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
 		// invalid value "soon" for flag -timeout: <the Set error>
@@ -145,31 +145,31 @@ func plainFlagError(fs *flag.FlagSet, err error) error {
 		name, why, _ := strings.Cut(tail, ": ")
 		if f := fs.Lookup(name); f != nil && (why == "parse error" || why == "value out of range") {
 			value, _, _ := strings.Cut(rest, " for flag -")
-			return flagUsageErr(fs, "--%s %s is not %s", name, value, kindOf(f))
+			return flagUsageT(fs, "--{{.Flag}} {{.Value}} is not {{.Kind}}", M{"Flag": name, "Value": value, "Kind": kindOf(f)})
 		}
 		return flagUsageErr(fs, "%s", why)
 	}
 	if rest, ok := strings.CutPrefix(msg, "bad flag syntax: "); ok {
-		return flagUsageErr(fs, "%q is not a flag; see mcpbrowser %s --help", rest, cmd)
+		return flagUsageT(fs, "{{.Arg}} is not a flag; see mcpbrowser {{.Command}} --help", M{"Arg": q(rest), "Command": cmd})
 	}
-	return flagUsageErr(fs, "%s; see mcpbrowser %s --help", msg, cmd)
+	return flagUsageT(fs, "{{.Err}}; see mcpbrowser {{.Command}} --help", M{"Err": msg, "Command": cmd})
 }
 
 // kindOf names what a typed flag (fs.Int, fs.Duration …) wants.
 func kindOf(f *flag.Flag) string {
 	g, ok := f.Value.(flag.Getter)
 	if !ok {
-		return "a valid value"
+		return tr("a valid value")
 	}
 	switch g.Get().(type) {
 	case int, int64, uint, uint64:
-		return "a whole number"
+		return tr("a whole number")
 	case float64:
-		return "a number"
+		return tr("a number")
 	case time.Duration:
-		return "a duration like 30s or 2m"
+		return tr("a duration like 30s or 2m")
 	}
-	return "a valid value"
+	return tr("a valid value")
 }
 
 // takenElsewhere reports whether some other command declares the flag.
@@ -254,7 +254,7 @@ func connectFlags(fs *flag.FlagSet, inv *invocation) {
 func (inv *invocation) setTimeout(value string) error {
 	d, err := time.ParseDuration(value)
 	if err != nil || d <= 0 {
-		return usageErr("--timeout %q is not a duration like 30s or 2m", value)
+		return usageT("--timeout {{.Value}} is not a duration like 30s or 2m", M{"Value": q(value)})
 	}
 	inv.timeout = d
 	return nil
@@ -263,7 +263,7 @@ func (inv *invocation) setTimeout(value string) error {
 func (inv *invocation) setTransport(value string) error {
 	t := config.NormalizeType(value)
 	if t != config.TypeHTTP && t != config.TypeSSE {
-		return usageErr("--transport must be http or sse, not %q", value)
+		return usageT("--transport must be http or sse, not {{.Value}}", M{"Value": q(value)})
 	}
 	inv.transport = t
 	return nil
@@ -272,7 +272,7 @@ func (inv *invocation) setTransport(value string) error {
 func (inv *invocation) addHeader(value string) error {
 	k, v, ok := strings.Cut(value, ":")
 	if !ok || strings.TrimSpace(k) == "" {
-		return usageErr("--header %q is not of the form 'Name: value'", value)
+		return usageT("--header {{.Value}} is not of the form 'Name: value'", M{"Value": q(value)})
 	}
 	inv.headers[strings.TrimSpace(k)] = strings.TrimSpace(v)
 	return nil
@@ -280,7 +280,7 @@ func (inv *invocation) addHeader(value string) error {
 
 func (inv *invocation) setOnClash(value string) error {
 	if !slices.Contains([]string{"rename", "replace", "skip"}, value) {
-		return usageErr("--on-clash must be rename, replace or skip, not %q", value)
+		return usageT("--on-clash must be rename, replace or skip, not {{.Value}}", M{"Value": q(value)})
 	}
 	inv.onClash = value
 	return nil

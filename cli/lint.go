@@ -37,7 +37,7 @@ func runLint(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	if len(rest) > 0 {
-		return usageErr("lint takes only a TARGET; unexpected %q", rest[0])
+		return usageT("lint takes only a TARGET; unexpected {{.Arg}}", M{"Arg": q(rest[0])})
 	}
 	s, stop, err := connect(ctx, inv, env, sc)
 	if err != nil {
@@ -58,7 +58,7 @@ func runLint(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	if *strict && rep.Failed() {
-		return &exitError{ExitToolError, fmt.Sprintf("%d errors and %d warnings (--strict)", rep.Counts.Error, rep.Counts.Warning)}
+		return &exitError{ExitToolError, tr("{{.Errors}} errors and {{.Warnings}} warnings (--strict)", M{"Errors": rep.Counts.Error, "Warnings": rep.Counts.Warning})}
 	}
 	return nil
 }

@@ -40,22 +40,22 @@ func runLoad(ctx context.Context, args []string, env Env) error {
 		return usageErr("load: %v", err)
 	}
 	if *driver != "stdio" && *driver != "session" {
-		return usageErr("load: --driver must be stdio or session, not %q", *driver)
+		return usageT("load: --driver must be stdio or session, not {{.Value}}", M{"Value": q(*driver)})
 	}
 	if *sessions < 1 || *sessions > opts.Concurrency {
-		return usageErr("load: --sessions must be between 1 and --concurrency (%d)", opts.Concurrency)
+		return usageT("load: --sessions must be between 1 and --concurrency ({{.Concurrency}})", M{"Concurrency": opts.Concurrency})
 	}
 	sc, rest, err := target(inv, env)
 	if err != nil {
 		return err
 	}
 	if len(rest) == 0 {
-		return usageErr("load needs a TOOL name (see `mcpbrowser tools TARGET`)")
+		return usageT("load needs a TOOL name (see `mcpbrowser tools TARGET`)")
 	}
 	toolName, pairs := rest[0], rest[1:]
 	for _, p := range pairs {
 		if !strings.Contains(p, "=") {
-			return usageErr("%q is not key=value", p)
+			return usageT("{{.Arg}} is not key=value", M{"Arg": q(p)})
 		}
 	}
 	// One session lists the tool and builds the arguments from its schema,
@@ -66,7 +66,7 @@ func runLoad(ctx context.Context, args []string, env Env) error {
 	}
 	if s.Tool(toolName) == nil {
 		stopProbe()
-		return usageErr("%q has no tool %q", sc.Name, toolName)
+		return usageT("{{.Server}} has no tool {{.Tool}}", M{"Server": q(sc.Name), "Tool": q(toolName)})
 	}
 	callArgs, err := buildArguments(toolName, s.InputSchema(toolName), inv.argsJSON, pairs)
 	if err != nil {
@@ -103,7 +103,7 @@ func runLoad(ctx context.Context, args []string, env Env) error {
 		stopProbe()
 		conns, err := dialMany(ctx, sc, *sessions)
 		if err != nil {
-			return &exitError{ExitConnection, fmt.Sprintf("could not start %q for the load test: %v", sc.Name, err)}
+			return &exitError{ExitConnection, tr("could not start {{.Name}} for the load test: {{.Err}}", M{"Name": q(sc.Name), "Err": explainCore(err.Error())})}
 		}
 		stop = func() {
 			for _, c := range conns {

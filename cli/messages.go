@@ -1,0 +1,52 @@
+package cli
+
+import (
+	"flag"
+	"strconv"
+	"sync"
+
+	"fyne.io/fyne/v2/lang"
+
+	"mcpbrowser/internal/i18n"
+)
+
+// The lines the CLI writes for people on stderr follow LANG / LC_ALL
+// (English or Simplified Chinese, see internal/i18n); its JSON on stdout,
+// field names, exit codes and the servers file never change with the
+// language. A message is its English text used as the key, with names,
+// counts and values in {{.Templates}} — add the key to both files in
+// internal/i18n/translations.
+
+// M is the template data of a message.
+type M = map[string]any
+
+var setupLanguage sync.Once
+
+// setupI18n picks the language from the environment, once per process.
+func setupI18n() {
+	setupLanguage.Do(func() { _, _ = i18n.Setup(i18n.Auto) })
+}
+
+// tr translates a message; data fills its {{.Templates}}.
+func tr(key string, data ...M) string {
+	if len(data) > 0 {
+		return lang.L(key, data[0])
+	}
+	return lang.L(key)
+}
+
+// usageT is a usage error worded by a translated message.
+func usageT(key string, data ...M) error {
+	return &exitError{ExitUsage, tr(key, data...)}
+}
+
+// flagUsageT is a translated usage error that names the command.
+func flagUsageT(fs *flag.FlagSet, key string, data ...M) error {
+	return &commandError{fs.Name(), exitError{ExitUsage, tr(key, data...)}}
+}
+
+// q quotes a value the way %q does.
+func q(s string) string { return strconv.Quote(s) }
+
+// explainCore translates a failure explanation from the core (mcp/…).
+func explainCore(msg string) string { return i18n.Explain(msg) }

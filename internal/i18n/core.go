@@ -1,0 +1,132 @@
+package i18n
+
+import (
+	"regexp"
+	"strings"
+
+	"fyne.io/fyne/v2/lang"
+)
+
+// The core (mcp/…) words its failure explanations in English. Explain
+// translates them for people by matching the known sentences; anything it
+// does not know passes through unchanged. It needs no Fyne app: lang works
+// without one (English until Setup has loaded a language).
+
+// A coreRule turns one English sentence of the core into a translation
+// key; the named groups of re are the key's {{.Template}} fields.
+type coreRule struct {
+	re  *regexp.Regexp
+	key string
+	// explain lists the groups that are themselves core sentences
+	// (an install hint) and are translated in turn.
+	explain []string
+}
+
+func rule(re, key string, explain ...string) coreRule {
+	return coreRule{regexp.MustCompile("^" + re + "$"), key, explain}
+}
+
+// coreRules: the most specific first. Keys are the English text itself,
+// as in the translation files.
+var coreRules = []coreRule{
+	// Connecting (mcp/session.go explainConnectError, watch).
+	rule(`the server did not answer initialize within (?P<Timeout>\S+)\.`,
+		"the server did not answer initialize within {{.Timeout}}."),
+	rule(`the server exited with code (?P<Code>-?\d+) before it finished starting\.`,
+		"the server exited with code {{.Code}} before it finished starting."),
+	rule(`the server exited with code (?P<Code>-?\d+) while the call was running\.`,
+		"the server exited with code {{.Code}} while the call was running."),
+	rule(`the server exited with code (?P<Code>-?\d+) during (?P<Method>\S+)\.`,
+		"the server exited with code {{.Code}} during {{.Method}}."),
+	rule(`the server exited with code (?P<Code>-?\d+)\.?`,
+		"the server exited with code {{.Code}}."),
+	rule(`the server exited \(code 0\)`, "the server exited (code 0)"),
+	rule(`the server was killed: (?P<Err>.*)`, "the server was killed: {{.Err}}"),
+	rule(`the server closed the connection but is still running; stopping it\.`,
+		"the server closed the connection but is still running; stopping it."),
+	rule(`the connection to (?P<URL>\S+) closed\.`, "the connection to {{.URL}} closed."),
+	rule(`connecting was cancelled`, "connecting was cancelled"),
+	rule(`could not connect to (?P<URL>\S+): (?P<Err>.*)\. Check the URL and that the server is running\.`,
+		"could not connect to {{.URL}}: {{.Err}}. Check the URL and that the server is running."),
+	rule(`could not initialize the session: (?P<Err>.*)`, "could not initialize the session: {{.Err}}"),
+	rule(`signing in to (?P<URL>\S+) failed: (?P<Err>.*)`, "signing in to {{.URL}} failed: {{.Err}}"),
+	// Starting a stdio server (mcp/transport StartError).
+	rule(`could not start the server: the program (?P<Command>".*") was not found\. (?P<Hint>.*)\. PATH searched: (?P<Path>.*)`,
+		"could not start the server: the program {{.Command}} was not found. {{.Hint}}. PATH searched: {{.Path}}", "Hint"),
+	rule(`could not start the server: the program (?P<Command>".*") was not found\. PATH searched: (?P<Path>.*)`,
+		"could not start the server: the program {{.Command}} was not found. PATH searched: {{.Path}}"),
+	rule(`could not start the server (?P<Command>".*?"): (?P<Err>.*)`, "could not start the server {{.Command}}: {{.Err}}"),
+	rule(`It comes with Node\.js: install Node\.js \(https://nodejs\.org\) and try again`,
+		"It comes with Node.js: install Node.js (https://nodejs.org) and try again"),
+	rule(`It comes with uv: install uv \(https://docs\.astral\.sh/uv/\) and try again`,
+		"It comes with uv: install uv (https://docs.astral.sh/uv/) and try again"),
+	rule(`Install Python 3 and try again`, "Install Python 3 and try again"),
+	rule(`Install Docker and make sure it is running`, "Install Docker and make sure it is running"),
+	rule(`Check the command's spelling, or give its full path`, "Check the command's spelling, or give its full path"),
+	// Calls and requests (mcp/calls.go, mcp/features.go).
+	rule(`the server did not answer within (?P<Timeout>\S+) \(and sent no progress meanwhile\); the call was cancelled\. Raise "callTimeout" in the entry for slow tools\.`,
+		`the server did not answer within {{.Timeout}} (and sent no progress meanwhile); the call was cancelled. Raise "callTimeout" in the entry for slow tools.`),
+	rule(`the call ran longer than the (?P<Max>\S+) maximum and was cancelled\.`,
+		"the call ran longer than the {{.Max}} maximum and was cancelled."),
+	rule(`the server did not answer (?P<Method>\S+) within (?P<Timeout>\S+); the request was cancelled\. Raise "callTimeout" in the entry for a slow server\.`,
+		`the server did not answer {{.Method}} within {{.Timeout}}; the request was cancelled. Raise "callTimeout" in the entry for a slow server.`),
+	rule(`the server refused (?P<Method>\S+): (?P<Message>.*) \(JSON-RPC error (?P<Code>-?\d+), (?P<CodeName>[^)]*)\)\. The server does not declare the (?P<Capability>"[^"]*") capability, so this was to be expected`,
+		"the server refused {{.Method}}: {{.Message}} (JSON-RPC error {{.Code}}, {{.CodeName}}). The server does not declare the {{.Capability}} capability, so this was to be expected"),
+	rule(`the server refused (?P<Method>\S+): (?P<Message>.*) \(JSON-RPC error (?P<Code>-?\d+), (?P<CodeName>[^)]*)\)`,
+		"the server refused {{.Method}}: {{.Message}} (JSON-RPC error {{.Code}}, {{.CodeName}})"),
+	rule(`(?P<Method>[a-z]+/[A-Za-z/]+) ran out of time: (?P<Err>.*)`, "{{.Method}} ran out of time: {{.Err}}"),
+	rule(`(?P<Method>[a-z]+/[A-Za-z/]+) failed: (?P<Err>.*)`, "{{.Method}} failed: {{.Err}}"),
+	rule(`not connected: capabilities unknown`, "not connected: capabilities unknown"),
+}
+
+// coreTails are the fixed sentences the core appends to an explanation,
+// each followed by lines the server printed ("\n  …"), which stay as they are.
+var coreTails = []string{
+	` It printed nothing to stderr. Check that the command really starts an MCP server over stdio, or raise "connectTimeout" for a slow one.`,
+	" It wrote text that is not MCP to stdout (servers must print only protocol messages there; logs belong on stderr):",
+	" Last stderr lines:",
+}
+
+// Explain translates a failure explanation from the core into the language
+// Setup chose. Its head sentence is matched against a table of the core's
+// English sentences; the fixed sentences appended after it are translated
+// one by one, and what the server printed is kept as it came. Text it does
+// not know comes back unchanged.
+func Explain(msg string) string {
+	head, tail := msg, ""
+	cut := len(msg)
+	for _, t := range coreTails {
+		if i := strings.Index(msg, t); i >= 0 && i < cut {
+			cut = i
+		}
+	}
+	if nl := strings.IndexByte(msg, '\n'); nl >= 0 && nl < cut {
+		cut = nl
+	}
+	head, tail = msg[:cut], msg[cut:]
+	out := explainSentence(head)
+	for _, t := range coreTails {
+		tail = strings.ReplaceAll(tail, t, " "+lang.L(strings.TrimPrefix(t, " ")))
+	}
+	return out + tail
+}
+
+func explainSentence(s string) string {
+	for _, r := range coreRules {
+		m := r.re.FindStringSubmatch(s)
+		if m == nil {
+			continue
+		}
+		data := map[string]string{}
+		for i, name := range r.re.SubexpNames() {
+			if name != "" {
+				data[name] = m[i]
+			}
+		}
+		for _, name := range r.explain {
+			data[name] = explainSentence(data[name])
+		}
+		return lang.L(r.key, data)
+	}
+	return s
+}
