@@ -18,6 +18,11 @@ import (
 var demoBinary string
 
 func TestMain(m *testing.M) {
+	if os.Getenv(helperEnv) != "" {
+		runHelper() // a child started by TestStderrFollowsTheLanguage
+	}
+	// The other tests read English messages, whatever the machine's locale.
+	os.Setenv("LC_ALL", "C.UTF-8")
 	dir, err := os.MkdirTemp("", "mcpbrowser-cli-test-")
 	if err != nil {
 		panic(err)

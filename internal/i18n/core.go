@@ -93,7 +93,6 @@ var coreTails = []string{
 // one by one, and what the server printed is kept as it came. Text it does
 // not know comes back unchanged.
 func Explain(msg string) string {
-	head, tail := msg, ""
 	cut := len(msg)
 	for _, t := range coreTails {
 		if i := strings.Index(msg, t); i >= 0 && i < cut {
@@ -103,10 +102,14 @@ func Explain(msg string) string {
 	if nl := strings.IndexByte(msg, '\n'); nl >= 0 && nl < cut {
 		cut = nl
 	}
-	head, tail = msg[:cut], msg[cut:]
+	head, tail := msg[:cut], msg[cut:]
 	out := explainSentence(head)
 	for _, t := range coreTails {
 		tail = strings.ReplaceAll(tail, t, " "+lang.L(strings.TrimPrefix(t, " ")))
+	}
+	if strings.HasSuffix(out, "。") {
+		// Chinese puts no space after a full stop.
+		tail = strings.TrimPrefix(tail, " ")
 	}
 	return out + tail
 }

@@ -1,0 +1,119 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// helperEnv makes the test binary run one command line (JSON in the
+// variable) as mcpbrowser would, with the environment it was given.
+const helperEnv = "MCPBROWSER_CLI_HELPER_ARGS"
+
+func runHelper() {
+	if len(os.Args) > 1 && os.Args[1] == "demo-server" {
+		// The demo server, started by the child as its Executable.
+		os.Exit(Run(context.Background(), os.Args[1:], Env{Stdout: os.Stdout, Stderr: os.Stderr, Stdin: os.Stdin}))
+	}
+	var args []string
+	if err := json.Unmarshal([]byte(os.Getenv(helperEnv)), &args); err != nil {
+		panic(err)
+	}
+	code := Run(context.Background(), args, Env{Stdout: os.Stdout, Stderr: os.Stderr, Executable: os.Args[0], Version: "test"})
+	os.Exit(code)
+}
+
+// runUnder runs a command line in a child process with only LANG set among
+// the locale variables.
+func runUnder(t *testing.T, locale string, args ...string) (int, string, string) {
+	t.Helper()
+	spec, _ := json.Marshal(args)
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	for _, kv := range os.Environ() {
+		switch name, _, _ := strings.Cut(kv, "="); name {
+		case "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE", "XDG_CONFIG_HOME":
+			continue
+		}
+		cmd.Env = append(cmd.Env, kv)
+	}
+	cmd.Env = append(cmd.Env, "LANG="+locale, helperEnv+"="+string(spec),
+		"XDG_CONFIG_HOME="+t.TempDir())
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	code := 0
+	if ee, ok := errors.AsType[*exec.ExitError](err); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return code, out.String(), fyneNoise.ReplaceAllString(errOut.String(), "")
+}
+
+// fyneNoise is Fyne's complaint about LANG=C.UTF-8, logged as the lang
+// package initializes. The real binary avoids it (internal/localefix runs
+// first; main_test.go checks), but a test binary initializes its packages
+// in another order.
+var fyneNoise = regexp.MustCompile(`(?m)^ *\d{4}/\d\d/\d\d \d\d:\d\d:\d\d (Fyne error: | {2}Cause: | {2}At: ).*\n`)
+
+func hasHan(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0
+}
+
+// The language changes the lines for people on stderr, never stdout's JSON
+// or the exit code.
+func TestStderrFollowsTheLanguage(t *testing.T) {
+	cases := []struct {
+		args       []string
+		wantStderr bool
+	}{
+		{[]string{"tools", "demo"}, false},
+		{[]string{"tools", "demo", "--bogus"}, true},
+		{[]string{"tools", "nosuch"}, true},
+		{[]string{"call", "demo", "nosuchtool"}, true},
+		{[]string{"tools", "--", "/nonexistent/mcp-server-for-a-test"}, true},
+		{[]string{"frobnicate"}, true},
+	}
+	for _, tc := range cases {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			enCode, enOut, enErr := runUnder(t, "C.UTF-8", tc.args...)
+			zhCode, zhOut, zhErr := runUnder(t, "zh_CN.UTF-8", tc.args...)
+			if enCode != zhCode {
+				t.Errorf("exit codes differ: C %d, zh_CN %d", enCode, zhCode)
+			}
+			if enOut != zhOut {
+				t.Errorf("stdout differs:\nC:     %s\nzh_CN: %s", enOut, zhOut)
+			}
+			if enOut != "" && !json.Valid([]byte(enOut)) {
+				t.Errorf("stdout is not JSON: %s", enOut)
+			}
+			if !tc.wantStderr {
+				if enErr != "" || zhErr != "" || enCode != 0 || enOut == "" {
+					t.Errorf("exit %d, stdout %q, stderr %q / %q", enCode, enOut, enErr, zhErr)
+				}
+				return
+			}
+			if enCode == 0 {
+				t.Errorf("exit 0 for a failure")
+			}
+			if enErr == "" || hasHan(enErr) {
+				t.Errorf("C stderr is not English: %q", enErr)
+			}
+			if !hasHan(zhErr) {
+				t.Errorf("zh_CN stderr is not Chinese: %q", zhErr)
+			}
+			if !strings.HasPrefix(zhErr, "mcpbrowser") {
+				t.Errorf("zh_CN stderr lost its prefix: %q", zhErr)
+			}
+			t.Logf("C:     %s", strings.TrimSpace(enErr))
+			t.Logf("zh_CN: %s", strings.TrimSpace(zhErr))
+		})
+	}
+}

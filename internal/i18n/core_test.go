@@ -1,0 +1,91 @@
+package i18n
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestExplainTranslatesTheCoresSentences(t *testing.T) {
+	cases := []struct{ in, zh string }{
+		{"the server did not answer initialize within 10s.", "服务器未在 10s 内响应 initialize。"},
+		{`the server did not answer initialize within 10s. It printed nothing to stderr. Check that the command really starts an MCP server over stdio, or raise "connectTimeout" for a slow one.`,
+			`服务器未在 10s 内响应 initialize。它没有向 stderr 输出任何内容。请检查该命令是否确实通过 stdio 启动了 MCP 服务器；如果服务器启动较慢，请调高 "connectTimeout"。`},
+		{"the server exited with code 3 before it finished starting. Last stderr lines:\n  boom: no such file\n  exiting",
+			"服务器在启动完成前退出，退出码 3。stderr 最后几行：\n  boom: no such file\n  exiting"},
+		{"the server exited with code 1 before it finished starting. It wrote text that is not MCP to stdout (servers must print only protocol messages there; logs belong on stderr):\n  hello world Last stderr lines:\n  oops",
+			"服务器在启动完成前退出，退出码 1。它向 stdout 写入了非 MCP 的文本（服务器在 stdout 上只能输出协议消息；日志应写到 stderr）：\n  hello world stderr 最后几行：\n  oops"},
+		{"the server exited with code 2.", "服务器已退出，退出码 2。"},
+		{"the server exited with code 137 while the call was running.", "服务器在调用进行中退出，退出码 137。"},
+		{"the server exited with code 1 during resources/read.", "服务器在 resources/read 期间退出，退出码 1。"},
+		{"the server closed the connection but is still running; stopping it.", "服务器关闭了连接但仍在运行；正在停止它。"},
+		{"the connection to http://127.0.0.1:1/mcp closed.", "与 http://127.0.0.1:1/mcp 的连接已关闭。"},
+		{"connecting was cancelled", "连接已取消"},
+		{"could not connect to http://127.0.0.1:1/mcp: connection refused. Check the URL and that the server is running.",
+			"无法连接到 http://127.0.0.1:1/mcp：connection refused。请检查 URL，并确认服务器正在运行。"},
+		{"could not initialize the session: EOF", "无法初始化会话：EOF"},
+		{`could not start the server: the program "npx" was not found. It comes with Node.js: install Node.js (https://nodejs.org) and try again. PATH searched: /usr/bin:/bin`,
+			`无法启动服务器：找不到程序 "npx"。它随 Node.js 提供：请安装 Node.js（https://nodejs.org）后重试。已搜索的 PATH：/usr/bin:/bin`},
+		{`could not start the server "./srv": permission denied`, `无法启动服务器 "./srv"：permission denied`},
+		{`the server did not answer within 30s (and sent no progress meanwhile); the call was cancelled. Raise "callTimeout" in the entry for slow tools.`,
+			`服务器未在 30s 内响应（期间也没有发送进度）；调用已取消。对于较慢的工具，请在该条目中调高 "callTimeout"。`},
+		{"the call ran longer than the 5m0s maximum and was cancelled.", "调用超过了 5m0s 的上限，已取消。"},
+		{`the server did not answer prompts/get within 30s; the request was cancelled. Raise "callTimeout" in the entry for a slow server.`,
+			`服务器未在 30s 内响应 prompts/get；请求已取消。对于较慢的服务器，请在该条目中调高 "callTimeout"。`},
+		{`the server refused resources/list: Method not found (JSON-RPC error -32601, method not found). The server does not declare the "resources" capability, so this was to be expected`,
+			`服务器拒绝了 resources/list：Method not found（JSON-RPC 错误 -32601，method not found）。服务器未声明 "resources" 能力，因此这在意料之中`},
+		{"the server refused tools/call: bad (JSON-RPC error -32602, invalid params)", "服务器拒绝了 tools/call：bad（JSON-RPC 错误 -32602，invalid params）"},
+		{"tools/list failed: broken pipe", "tools/list 失败：broken pipe"},
+		{"not connected: capabilities unknown", "未连接：能力未知"},
+		{"signing in to https://x.example/mcp failed: denied", "登录 https://x.example/mcp 失败：denied"},
+		// Unknown text passes through unchanged, in both languages.
+		{"something the core never says", "something the core never says"},
+		{"", ""},
+	}
+	t.Cleanup(func() { Setup(English) })
+	for _, lang := range []string{English, SimplifiedChinese} {
+		if _, err := Setup(lang); err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range cases {
+			want := tc.in
+			if lang == SimplifiedChinese {
+				want = tc.zh
+			}
+			if got := Explain(tc.in); got != want {
+				t.Errorf("%s: Explain(%q)\n got %q\nwant %q", lang, tc.in, got, want)
+			}
+		}
+	}
+}
+
+// Every key of the rules and tails is in the translation files, so none
+// silently falls back to English.
+func TestExplainKeysAreTranslated(t *testing.T) {
+	data, err := os.ReadFile("translations/" + FileName(SimplifiedChinese))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var zh map[string]any
+	if err := json.Unmarshal(data, &zh); err != nil {
+		t.Fatal(err)
+	}
+	keys := []string{}
+	for _, r := range coreRules {
+		keys = append(keys, r.key)
+		for _, name := range r.re.SubexpNames() {
+			if name != "" && !strings.Contains(r.key, "{{."+name+"}}") {
+				t.Errorf("rule %q: group %s is not in its key %q", r.re, name, r.key)
+			}
+		}
+	}
+	for _, tail := range coreTails {
+		keys = append(keys, strings.TrimPrefix(tail, " "))
+	}
+	for _, k := range keys {
+		if _, ok := zh[k]; !ok {
+			t.Errorf("no Chinese for %q", k)
+		}
+	}
+}
