@@ -39,6 +39,11 @@ func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 		{"tools/list failed: broken pipe", "tools/list 失败：broken pipe"},
 		{"not connected: capabilities unknown", "未连接：能力未知"},
 		{"signing in to https://x.example/mcp failed: denied", "登录 https://x.example/mcp 失败：denied"},
+		{"the server refused the request: nope (JSON-RPC error -32602, invalid params)", "服务器拒绝了该请求：nope（JSON-RPC 错误 -32602，invalid params）"},
+		{"the server went away while the call was running: the server exited with code 1. Last stderr lines:\n  panic: x",
+			"服务器在调用进行中断开：服务器已退出，退出码 1。stderr 最后几行：\n  panic: x"},
+		{"the server is not connected. Start (or restart) it first.", "服务器未连接。请先启动（或重新启动）它。"},
+		{"you cancelled the call; the server was told (notifications/cancelled).", "你取消了调用；已通知服务器（notifications/cancelled）。"},
 		// Unknown text passes through unchanged, in both languages.
 		{"something the core never says", "something the core never says"},
 		{"", ""},

@@ -11,6 +11,23 @@
 // as Fyne expects ([prefix.]lang.json); GLOSSARY.md beside them fixes the
 // Chinese terms. English is also the fallback text written in the code, so
 // a key missing from a file shows English, never a key.
+//
+// How to add a message:
+//
+//  1. Write it in the code as its English text, through lang.L (or lang.X
+//     with a separate key): lang.L("no server named {{.Name}}", map[string]any{"Name": name}).
+//     Names, values and durations go in {{.Templates}}; never join
+//     translated pieces with + or Sprintf. A count uses lang.N / lang.XN with
+//     go-i18n's "one"/"other" forms in the files.
+//  2. Add the key to BOTH translation files: translations/mcpbrowser.en.json
+//     (the English text again) and mcpbrowser.zh_Hans.json (the Chinese,
+//     with the terms of GLOSSARY.md). TestTranslationFilesHaveTheSameKeys
+//     fails when one is missing.
+//  3. A failure explanation the core (mcp/…) words in English is not
+//     changed there: add a rule to coreRules in core.go (a regexp whose
+//     named groups are the key's template fields), its key to both files,
+//     and a case to TestExplainTranslatesTheCoresSentences. Callers print
+//     Explain(message); text no rule knows passes through unchanged.
 package i18n
 
 import (
