@@ -78,7 +78,7 @@ func buildArguments(tool string, inputSchema json.RawMessage, argsJSON string, p
 		}
 	}
 	if err := form.ApplyKeyValues(pairs); err != nil {
-		return nil, usageErr("%v", err)
+		return nil, usageErr("%s", explainCore(err.Error()))
 	}
 	args, problems := form.Arguments()
 	if len(problems) > 0 {

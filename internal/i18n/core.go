@@ -95,6 +95,9 @@ var coreRules = []coreRule{
 		"the server went away during {{.Method}}: {{.Reason}}", "Reason"),
 	rule(`the server went away: (?P<Reason>.*)`, "the server went away: {{.Reason}}", "Reason"),
 	rule(`the call failed: (?P<Err>.*)`, "the call failed: {{.Err}}"),
+	// Arguments that do not fit a tool's schema (mcp/schema); the field
+	// problems after the colon stay as they are.
+	rule(`cannot use the arguments given: (?P<Problems>.*)`, "cannot use the arguments given: {{.Problems}}"),
 }
 
 // coreTails are the fixed sentences the core appends to an explanation,

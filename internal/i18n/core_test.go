@@ -94,3 +94,13 @@ func TestExplainKeysAreTranslated(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkExplain is what translating one core message costs.
+func BenchmarkExplain(b *testing.B) {
+	Setup(SimplifiedChinese)
+	defer Setup(English)
+	msg := "the server exited with code 1 before it finished starting. Last stderr lines:\n  boom"
+	for b.Loop() {
+		Explain(msg)
+	}
+}
