@@ -93,10 +93,10 @@ func runApp(ctx context.Context, args []string, env Env) error {
 		return &exitError{ExitConnection, err.Error()}
 	}
 	fmt.Fprintln(env.Stdout, run.URL())
-	say(fmt.Sprintf("serving %s's app on %s (only this machine, only with the address's token); Ctrl+C stops", toolName, host.Addr()))
+	say(tr("serving {{.Tool}}'s app on {{.Address}} (only this machine, only with the address's token); Ctrl+C stops", M{"Tool": toolName, "Address": host.Addr()}))
 	if !*noOpen {
 		if err := oauth.OpenBrowser(ctx, run.URL()); err != nil {
-			say("could not start a browser (" + err.Error() + "); open the address above yourself")
+			say(tr("could not start a browser ({{.Err}}); open the address above yourself", M{"Err": err}))
 		}
 	}
 	select {

@@ -300,7 +300,7 @@ func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerCon
 		case e.Kind == mcp.EventLog && e.Log.Kind == transport.LogInfo && strings.HasPrefix(e.Log.Text, "sign-in: "):
 			// Sign-in steps are for the person at the terminal, always.
 			mu.Lock()
-			fmt.Fprintln(env.Stderr, "mcpbrowser: "+strings.TrimPrefix(e.Log.Text, "sign-in: "))
+			fmt.Fprintln(env.Stderr, "mcpbrowser: "+explainCore(strings.TrimPrefix(e.Log.Text, "sign-in: ")))
 			mu.Unlock()
 		case e.Kind == mcp.EventLog && inv.stderr && e.Log.Kind != transport.LogCallStart && e.Log.Kind != transport.LogCallEnd:
 			mu.Lock()

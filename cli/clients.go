@@ -83,7 +83,7 @@ func cmdImport(inv *invocation, env Env) error {
 	if err := cfg.Save(); err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Stderr, "mcpbrowser: saved %s; imported servers start once approved (mcpbrowser approve NAME)\n", cfg.Path)
+	fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("saved {{.Path}}; imported servers start once approved (mcpbrowser approve NAME)", M{"Path": cfg.Path}))
 	return writeJSON(env.Stdout, map[string]any{"config": cfg.Path, "imported": results})
 }
 
@@ -158,7 +158,7 @@ func cmdApprove(inv *invocation, env Env) error {
 		return err
 	}
 	summary := config.CommandLine(s)
-	fmt.Fprintf(env.Stderr, "mcpbrowser: approving %q, which runs:\n%s\n", s.Name, summary.String())
+	fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("approving {{.Name}}, which runs:\n{{.Summary}}", M{"Name": q(s.Name), "Summary": summary.String()}))
 	if err := store.Approve(s); err != nil {
 		return err
 	}

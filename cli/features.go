@@ -91,26 +91,26 @@ func (inv *invocation) elicitPolicy() mcp.ElicitPolicy {
 func requestHandlers(inv *invocation, env Env) mcp.Handlers {
 	auto := mcp.AutoHandlers(inv.elicitPolicy(), mcp.SamplingPolicy{Reply: inv.samplingReply, Decline: inv.sampling == "decline"})
 	var mu sync.Mutex
-	note := func(server, format string, args ...any) {
+	note := func(server, text string) {
 		mu.Lock()
 		defer mu.Unlock()
-		fmt.Fprintf(env.Stderr, "[%s] %s\n", server, fmt.Sprintf(format, args...))
+		fmt.Fprintf(env.Stderr, "[%s] %s\n", server, text)
 	}
 	var h mcp.Handlers
 	if elicit := auto.Elicit; elicit != nil {
 		h.Elicit = func(ctx context.Context, server string, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
 			p := req.Params
 			if p.Mode == "url" {
-				note(server, "asks you to open %s (%s); this command does not open it", p.URL, p.Message)
+				note(server, tr("asks you to open {{.URL}} ({{.Message}}); this command does not open it", M{"URL": p.URL, "Message": p.Message}))
 			} else {
-				note(server, "asks: %s", p.Message)
+				note(server, tr("asks: {{.Message}}", M{"Message": p.Message}))
 			}
 			res, err := elicit(ctx, server, req)
 			if err != nil {
-				note(server, "elicitation not answered: %v. Give the missing fields with --elicit NAME=VALUE, or --elicit decline.", err)
+				note(server, tr("elicitation not answered: {{.Err}}. Give the missing fields with --elicit NAME=VALUE, or --elicit decline.", M{"Err": err}))
 				return nil, err
 			}
-			note(server, "elicitation answered %q (--elicit)", res.Action)
+			note(server, tr("elicitation answered {{.Action}} (--elicit)", M{"Action": q(string(res.Action))}))
 			return res, nil
 		}
 	}
@@ -118,9 +118,9 @@ func requestHandlers(inv *invocation, env Env) mcp.Handlers {
 		h.CreateMessage = func(ctx context.Context, server string, req *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
 			res, err := sample(ctx, server, req)
 			if err != nil {
-				note(server, "sampling request declined (--sampling decline)")
+				note(server, tr("sampling request declined (--sampling decline)"))
 			} else {
-				note(server, "sampling request answered with the --sampling-reply text as model %q", res.Model)
+				note(server, tr("sampling request answered with the --sampling-reply text as model {{.Model}}", M{"Model": q(res.Model)}))
 			}
 			return res, err
 		}
@@ -157,7 +157,7 @@ func setLevel(ctx context.Context, inv *invocation, env Env, s *mcp.Session) {
 		return
 	}
 	if err := s.SetLogLevel(ctx, inv.level); err != nil {
-		fmt.Fprintf(env.Stderr, "mcpbrowser: --level %s: %v (going on without it)\n", inv.level, err)
+		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("--level {{.Level}}: {{.Err}} (going on without it)", M{"Level": inv.level, "Err": explainCore(err.Error())}))
 	}
 }
 
@@ -415,13 +415,13 @@ func recordHistory(inv *invocation, env Env, add func(*history.History) error) {
 	if dir == "" {
 		d, err := history.DefaultHistoryDir()
 		if err != nil {
-			fmt.Fprintln(env.Stderr, "mcpbrowser: not recorded in history: "+err.Error())
+			fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("not recorded in history: {{.Err}}", M{"Err": err}))
 			return
 		}
 		dir = d
 	}
 	if err := add(history.NewHistory(dir, history.HistoryOptions{})); err != nil {
-		fmt.Fprintln(env.Stderr, "mcpbrowser: not recorded in history: "+err.Error())
+		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("not recorded in history: {{.Err}}", M{"Err": err}))
 	}
 }
 
