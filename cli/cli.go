@@ -49,10 +49,29 @@ type Env struct {
 
 // Run executes one command line (without the program name) and returns the exit code.
 func Run(ctx context.Context, args []string, env Env) int {
+	if len(args) > 0 {
+		if run := ownFlags(args[0]); run != nil {
+			return exitCode(run(ctx, args[1:], env), nil, env)
+		}
+	}
 	inv, err := parseArgs(args)
 	if err == nil {
 		err = dispatch(ctx, inv, env)
 	}
+	return exitCode(err, inv, env)
+}
+
+// ownFlags returns the command of that name if it parses its own flags.
+func ownFlags(command string) func(context.Context, []string, Env) error {
+	switch command {
+	case "check":
+		return runCheck
+	}
+	return nil
+}
+
+// exitCode reports err on stderr and returns the exit code it stands for.
+func exitCode(err error, inv *invocation, env Env) int {
 	if err == nil {
 		return ExitOK
 	}
@@ -85,6 +104,8 @@ const usage = `Usage:
   mcpbrowser complete TARGET (--prompt NAME | --template URI) ARG [VALUE] [other=value ...]
                                               ask the server to complete an argument
   mcpbrowser ping TARGET                      ping the server, print the round-trip time
+  mcpbrowser check FILE... [--server NAME=TARGET] [--junit OUT.xml] [--tap] [--update]
+                                              run check files (see mcpbrowser check --help)
   mcpbrowser demo-server [--root DIR]         run the built-in demo MCP server on stdio
   mcpbrowser --version
 
