@@ -233,4 +233,3 @@ func writeFileWith(path string, write func(io.Writer) error) error {
 	}
 	return nil
 }
-
