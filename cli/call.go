@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/checks"
 	"mcpbrowser/mcp/schema"
 )
 
@@ -52,6 +53,7 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 	}
 	r := s.CallTool(ctx, toolName, args, opts)
 	recordHistory(inv, env, func(h *mcp.History) error { return h.AddCall(r) })
+	recordCheck(inv, env, sc, checks.Recorded(sc.Name, r))
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
 	}

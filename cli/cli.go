@@ -127,6 +127,8 @@ Flags:
   --stderr            stream the server's stderr to ours
   --wire              print every JSON-RPC message to stderr
   --level LEVEL       set the server's log level after connecting (debug … emergency; see --stderr)
+  --record FILE       (call, read, prompt) append the call and its result to a check file, as a
+                      snapshot check; replay it with: mcpbrowser check FILE --server NAME=TARGET
 
 Remote servers that answer 401 are signed in to in the browser ($BROWSER is honoured):
   --client-id ID, --client-secret SECRET     a pre-registered client
@@ -179,12 +181,13 @@ type invocation struct {
 	prompt        string
 	template      string
 	level         string
+	record        string // --record FILE: append each call as a snapshot check
 }
 
 // valueFlags take a value (as --flag VALUE or --flag=VALUE); boolFlags do not.
 var (
 	valueFlags = []string{"config", "timeout", "url", "transport", "header", "args", "root", "format", "on-clash",
-		"client-id", "client-secret", "scope", "elicit", "sampling", "sampling-reply", "prompt", "template", "level"}
+		"client-id", "client-secret", "scope", "elicit", "sampling", "sampling-reply", "prompt", "template", "level", "record"}
 	boolFlags = []string{"stderr", "wire", "help", "h", "version", "all"}
 )
 
@@ -287,6 +290,8 @@ func (inv *invocation) set(name, value string) error {
 	case "root":
 		inv.root = value
 		inv.roots = append(inv.roots, value)
+	case "record":
+		inv.record = value
 	case "elicit", "sampling", "sampling-reply", "prompt", "template", "level":
 		return inv.setFeatureFlag(name, value)
 	}

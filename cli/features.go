@@ -13,6 +13,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/checks"
 )
 
 // This file is the CLI for everything beyond tools: resources, templates,
@@ -289,6 +290,7 @@ func cmdRead(ctx context.Context, inv *invocation, env Env) error {
 	defer cancel()
 	r := s.ReadResource(ctx, uri)
 	recordHistory(inv, env, func(h *mcp.History) error { return h.AddRead(r) })
+	recordCheck(inv, env, sc, checks.RecordedRead(sc.Name, r))
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
 	}
@@ -320,6 +322,7 @@ func cmdPrompt(ctx context.Context, inv *invocation, env Env) error {
 	defer cancel()
 	r := s.GetPrompt(ctx, name, args)
 	recordHistory(inv, env, func(h *mcp.History) error { return h.AddPrompt(r) })
+	recordCheck(inv, env, sc, checks.RecordedPrompt(sc.Name, r))
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 
 	"go.yaml.in/yaml/v4"
@@ -296,19 +297,35 @@ func Append(path string, servers map[string]ServerSpec, add ...Check) error {
 	} else {
 		f.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
+	// A server already in the file under the same name but another entry
+	// (a configured "demo" and an ad-hoc one) gets a name of its own.
+	rename := map[string]string{}
 	for name, spec := range servers {
 		if f.Servers == nil {
 			f.Servers = map[string]ServerSpec{}
 		}
-		if _, ok := f.Servers[name]; !ok {
-			f.Servers[name] = spec
+		newName := name
+		for i := 2; ; i++ {
+			old, taken := f.Servers[newName]
+			if !taken {
+				f.Servers[newName] = spec
+				break
+			}
+			if reflect.DeepEqual(old, spec) {
+				break
+			}
+			newName = fmt.Sprintf("%s-%d", name, i)
 		}
+		rename[name] = newName
 	}
 	taken := map[string]bool{}
 	for _, c := range f.Checks {
 		taken[c.Name] = true
 	}
 	for _, c := range add {
+		if n, ok := rename[c.Server]; ok {
+			c.Server = n
+		}
 		base := c.Name
 		for i := 2; taken[c.Name]; i++ {
 			c.Name = fmt.Sprintf("%s (%d)", base, i)

@@ -24,9 +24,13 @@ func (s ServerSpec) Config(name string) *mcp.ServerConfig {
 }
 
 // SpecOf is the inline spec of a servers-file entry, for writing into a
-// check file so that it runs where that servers file does not exist.
+// check file so that it runs where that servers file does not exist. The
+// environment and headers are left out: they often hold secrets.
 func SpecOf(sc *mcp.ServerConfig) ServerSpec {
-	s := ServerSpec{Command: sc.Command, Args: sc.Args, Cwd: sc.Cwd, URL: sc.URL}
+	s := ServerSpec{Command: sc.Command, Cwd: sc.Cwd, URL: sc.URL}
+	if len(sc.Args) > 0 {
+		s.Args = sc.Args
+	}
 	if sc.Type != mcp.TypeStdio {
 		s.Type = sc.Type
 	}

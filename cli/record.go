@@ -1,0 +1,25 @@
+package cli
+
+import (
+	"fmt"
+
+	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/checks"
+)
+
+// recordCheck appends a call to the --record check file as a snapshot
+// check. A configured server is named; a server typed on the command line
+// (--url, -- COMMAND) is written inline so that the file runs on its own.
+// A failure to record is reported and does not change the exit code.
+func recordCheck(inv *invocation, env Env, sc *mcp.ServerConfig, c checks.Check) {
+	if inv.record == "" {
+		return
+	}
+	spec := checks.ServerSpec{Ref: sc.Name}
+	if inv.url != "" || len(inv.adhoc) > 0 {
+		spec = checks.SpecOf(sc)
+	}
+	if err := checks.Append(inv.record, map[string]checks.ServerSpec{sc.Name: spec}, c); err != nil {
+		fmt.Fprintln(env.Stderr, "mcpbrowser: not recorded: "+err.Error())
+	}
+}
