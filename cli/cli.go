@@ -66,6 +66,10 @@ func ownFlags(command string) func(context.Context, []string, Env) error {
 	switch command {
 	case "check":
 		return runCheck
+	case "diff":
+		return runDiff
+	case "snapshot":
+		return runSnapshot
 	}
 	return nil
 }
@@ -106,6 +110,9 @@ const usage = `Usage:
   mcpbrowser ping TARGET                      ping the server, print the round-trip time
   mcpbrowser check FILE... [--server NAME=TARGET] [--junit OUT.xml] [--tap] [--update]
                                               run check files (see mcpbrowser check --help)
+  mcpbrowser snapshot TARGET > surface.json   save what a server offers (tools, resources, prompts)
+  mcpbrowser diff A B [--fail-on breaking] [--json]
+                                              compare two servers or snapshots, breaking changes marked
   mcpbrowser demo-server [--root DIR]         run the built-in demo MCP server on stdio
   mcpbrowser --version
 
