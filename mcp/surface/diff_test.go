@@ -127,9 +127,13 @@ func TestClassificationRules(t *testing.T) {
 
 func TestClassificationRulesOtherLists(t *testing.T) {
 	res := func(uri, mime string) *sdk.Resource { return &sdk.Resource{URI: uri, Name: "r", MIMEType: mime} }
-	tmpl := func(u, desc string) *sdk.ResourceTemplate { return &sdk.ResourceTemplate{URITemplate: u, Name: "t", Description: desc} }
+	tmpl := func(u, desc string) *sdk.ResourceTemplate {
+		return &sdk.ResourceTemplate{URITemplate: u, Name: "t", Description: desc}
+	}
 	prompt := func(args ...*sdk.PromptArgument) *sdk.Prompt { return &sdk.Prompt{Name: "p", Arguments: args} }
-	arg := func(name string, required bool) *sdk.PromptArgument { return &sdk.PromptArgument{Name: name, Required: required} }
+	arg := func(name string, required bool) *sdk.PromptArgument {
+		return &sdk.PromptArgument{Name: name, Required: required}
+	}
 	cases := []struct {
 		name string
 		a, b Snapshot
