@@ -128,3 +128,20 @@ func Load(path string) (*Snapshot, error) {
 	}
 	return s, nil
 }
+
+// Save writes the snapshot to path (a temporary file, then rename).
+func (s *Snapshot) Save(path string) error {
+	data, err := s.Marshal()
+	if err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return fmt.Errorf("saving the snapshot: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("saving the snapshot: %w", err)
+	}
+	return nil
+}
