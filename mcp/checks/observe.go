@@ -33,6 +33,12 @@ type Observed struct {
 
 // ObserveCall turns a tools/call result into an Observed.
 func ObserveCall(r *mcp.CallResult, outputSchema json.RawMessage) Observed {
+	return observeCall(r, outputSchema, true)
+}
+
+// observeCall leaves out the snapshot (the whole result as JSON values)
+// unless asked: making it is most of the runner's own cost per call.
+func observeCall(r *mcp.CallResult, outputSchema json.RawMessage, withSnapshot bool) Observed {
 	o := Observed{Duration: r.Duration, OutputSchema: outputSchema, Message: r.Message, Stderr: logLines(r.Log)}
 	o.setLayer(r.Layer, r.RPCError)
 	if r.Result != nil {
@@ -43,18 +49,32 @@ func ObserveCall(r *mcp.CallResult, outputSchema json.RawMessage) Observed {
 			}
 		}
 		o.Text = strings.Join(texts, "\n")
-		o.Structured = jsonValue(r.Result.StructuredContent)
-		snap := map[string]any{"content": jsonValue(r.Result.Content)}
-		if r.Result.IsError {
-			snap["isError"] = true
+		o.Structured = plainJSON(r.Result.StructuredContent)
+		if withSnapshot {
+			snap := map[string]any{"content": jsonValue(r.Result.Content)}
+			if r.Result.IsError {
+				snap["isError"] = true
+			}
+			if o.Structured != nil {
+				snap["structuredContent"] = o.Structured
+			}
+			o.Result = snap
 		}
-		if o.Structured != nil {
-			snap["structuredContent"] = o.Structured
-		}
-		o.Result = snap
 	}
 	o.finish()
 	return o
+}
+
+// plainJSON is v as JSON values; what a client decoded from the wire
+// (map[string]any, []any …) already is one.
+func plainJSON(v any) any {
+	switch v.(type) {
+	case nil:
+		return nil
+	case map[string]any, []any, string, float64, bool:
+		return v
+	}
+	return jsonValue(v)
 }
 
 // ObserveRead turns a resources/read result into an Observed.

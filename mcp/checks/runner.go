@@ -133,11 +133,20 @@ func (rn *Runner) runOne(ctx context.Context, c *Check, server string, t Target)
 			res.Message = fmt.Sprintf("%s may destroy things and was not run; add \"destructive: true\" to the check if that is meant", c.Tool)
 			return res
 		}
-		args, err := json.Marshal(jsonValue(c.Arguments))
-		if err != nil || c.Arguments == nil {
-			args = json.RawMessage("{}")
+		args := json.RawMessage("{}")
+		if len(c.Arguments) > 0 {
+			b, err := json.Marshal(c.Arguments)
+			if err != nil {
+				res.Status, res.Message = StatusFailed, "the arguments cannot be written as JSON: "+err.Error()
+				return res
+			}
+			args = b
 		}
-		o = ObserveCall(t.CallTool(ctx, c.Tool, args, mcp.CallOptions{}), t.OutputSchema(c.Tool))
+		var schema json.RawMessage
+		if c.Expect.OutputSchema {
+			schema = t.OutputSchema(c.Tool)
+		}
+		o = observeCall(t.CallTool(ctx, c.Tool, args, mcp.CallOptions{}), schema, c.Expect.Snapshot != nil || rn.Update)
 	}
 	res.Observed, res.Duration = &o, o.Duration
 	res.Failures = Evaluate(&c.Expect, &o)
