@@ -72,7 +72,12 @@ func newChecksPane(deps checksDeps) *checksPane {
 	p.fileList = widget.NewList(
 		func() int { return len(p.files) },
 		func() fyne.CanvasObject {
-			return container.NewVBox(widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), caption(""))
+			dir := widget.NewLabel("")
+			dir.Importance = widget.LowImportance
+			dir.Truncation = fyne.TextTruncateEllipsis
+			name := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			name.Truncation = fyne.TextTruncateEllipsis
+			return container.NewVBox(name, dir)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			box := o.(*fyne.Container)
@@ -112,7 +117,11 @@ func newChecksPane(deps checksDeps) *checksPane {
 	p.resultsUI = widget.NewList(
 		func() int { return len(p.results) },
 		func() fyne.CanvasObject {
-			return container.NewBorder(nil, nil, widget.NewIcon(theme.ConfirmIcon()), caption(""), widget.NewLabel(""))
+			where := widget.NewLabel("")
+			where.Importance = widget.LowImportance
+			name := widget.NewLabel("")
+			name.Truncation = fyne.TextTruncateEllipsis
+			return container.NewBorder(nil, nil, widget.NewIcon(theme.ConfirmIcon()), where, name)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) { p.showRow(p.results[i], o.(*fyne.Container)) })
 	p.resultsUI.OnSelected = func(i widget.ListItemID) { p.showDetail(p.results[i]) }

@@ -74,7 +74,7 @@ func newDiffView(deps diffDeps) *diffView {
 func showDiffDialog(deps diffDeps) *diffView {
 	v := newDiffView(deps)
 	d := dialog.NewCustom("Compare servers", "Close", v.root, deps.win)
-	d.Resize(fyne.NewSize(980, 620))
+	d.Resize(fyne.NewSize(1000, 760))
 	d.Show()
 	return v
 }
@@ -143,11 +143,19 @@ func (v *diffView) show(a, b string, changes []surface.Change) {
 		objs = append(objs,
 			container.NewGridWithColumns(3,
 				container.NewVBox(verdict, what),
-				checkMono(orDash(c.Before)), checkMono(orDash(c.After))),
+				wordMono(orDash(c.Before)), wordMono(orDash(c.After))),
 			widget.NewSeparator())
 	}
 	v.rows.Objects = objs
 	v.rows.Refresh()
+}
+
+// wordMono is monospace text wrapped at word boundaries: descriptions read
+// better whole-worded than broken anywhere.
+func wordMono(s string) *widget.Label {
+	l := checkMono(s)
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }
 
 func orDash(s string) string {
