@@ -9,6 +9,7 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/checks"
+	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/schema"
 )
 
@@ -52,7 +53,7 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 		opts.Timeout, opts.MaxTotal = -1, inv.timeout
 	}
 	r := s.CallTool(ctx, toolName, args, opts)
-	recordHistory(inv, env, func(h *mcp.History) error { return h.AddCall(r) })
+	recordHistory(inv, env, func(h *history.History) error { return h.AddCall(r) })
 	recordCheck(inv, env, sc, checks.Recorded(sc.Name, r))
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/checks"
+	"mcpbrowser/mcp/config"
 )
 
 const checkUsage = `Usage: mcpbrowser check FILE... [--server NAME=TARGET] [--junit OUT.xml] [--tap] [--update]
@@ -53,7 +54,7 @@ func runCheck(ctx context.Context, args []string, env Env) error {
 	if err != nil {
 		return err
 	}
-	overrides := map[string]*mcp.ServerConfig{}
+	overrides := map[string]*config.ServerConfig{}
 	for _, s := range servers {
 		name, target, ok := strings.Cut(s, "=")
 		if !ok || name == "" || target == "" {
@@ -80,13 +81,13 @@ func runCheck(ctx context.Context, args []string, env Env) error {
 	return finishCheck(env, reports, *junit, *tap)
 }
 
-func runCheckFile(ctx context.Context, inv *invocation, env Env, f *checks.File, lookup func(string) *mcp.ServerConfig,
-	overrides map[string]*mcp.ServerConfig, update bool) (*checks.Report, error) {
+func runCheckFile(ctx context.Context, inv *invocation, env Env, f *checks.File, lookup func(string) *config.ServerConfig,
+	overrides map[string]*config.ServerConfig, update bool) (*checks.Report, error) {
 	resolved, err := checks.Resolve(f, lookup, overrides)
 	if err != nil {
 		return nil, usageErr("%s: %v", f.Path, err)
 	}
-	cfg := &mcp.Config{}
+	cfg := &config.Config{}
 	for _, sc := range resolved {
 		if inv.timeout > 0 {
 			secs := inv.timeout.Seconds()
@@ -160,17 +161,17 @@ func finishCheck(env Env, reports []*checks.Report, junit string, tap bool) erro
 
 // configLookup finds servers-file entries by name (the demo config when
 // there is no servers file).
-func configLookup(inv *invocation, env Env) (func(string) *mcp.ServerConfig, error) {
+func configLookup(inv *invocation, env Env) (func(string) *config.ServerConfig, error) {
 	cfg, err := loadConfig(inv, env)
 	if err != nil {
 		return nil, err
 	}
-	return func(name string) *mcp.ServerConfig { return cfg.Server(name) }, nil
+	return func(name string) *config.ServerConfig { return cfg.Server(name) }, nil
 }
 
 // targetConfig reads the TARGET of --server NAME=TARGET: an http(s) URL, a
 // configured server's name, or a command line.
-func targetConfig(name, target string, lookup func(string) *mcp.ServerConfig) *mcp.ServerConfig {
+func targetConfig(name, target string, lookup func(string) *config.ServerConfig) *config.ServerConfig {
 	if strings.HasPrefix(target, "http://") || strings.HasPrefix(target, "https://") {
 		return checks.ServerSpec{URL: target}.Config(name)
 	}

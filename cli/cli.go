@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // Exit codes.
@@ -266,8 +268,8 @@ func (inv *invocation) set(name, value string) error {
 	case "url":
 		inv.url = value
 	case "transport":
-		t := mcp.NormalizeType(value)
-		if t != mcp.TypeHTTP && t != mcp.TypeSSE {
+		t := config.NormalizeType(value)
+		if t != config.TypeHTTP && t != config.TypeSSE {
 			return usageErr("--transport must be http or sse, not %q", value)
 		}
 		inv.transport = t
@@ -360,21 +362,21 @@ func dispatch(ctx context.Context, inv *invocation, env Env) error {
 }
 
 // loadConfig reads the servers file; a missing file means the demo config.
-func loadConfig(inv *invocation, env Env) (*mcp.Config, error) {
+func loadConfig(inv *invocation, env Env) (*config.Config, error) {
 	path := inv.configPath
 	if path == "" {
-		p, err := mcp.DefaultConfigPath()
+		p, err := config.DefaultConfigPath()
 		if err != nil {
 			return nil, fmt.Errorf("finding the config directory: %w", err)
 		}
 		path = p
 	}
-	cfg, err := mcp.LoadConfig(path)
+	cfg, err := config.LoadConfig(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		if inv.configPath != "" {
 			return nil, usageErr("the config file %s does not exist", path)
 		}
-		return mcp.DemoConfig(path, env.Executable), nil
+		return config.DemoConfig(path, env.Executable), nil
 	}
 	if err != nil {
 		return nil, usageErr("%v (fix the file; it has not been changed)", err)
@@ -418,7 +420,7 @@ func maskMap(m map[string]string) map[string]string {
 	}
 	out := make(map[string]string, len(m))
 	for k, v := range m {
-		out[k] = mcp.MaskSecret(k, v)
+		out[k] = config.MaskSecret(k, v)
 	}
 	return out
 }
@@ -432,22 +434,22 @@ func writeJSON(w io.Writer, v any) error {
 
 // target resolves which server a command talks to and returns the rest of
 // the positional arguments.
-func target(inv *invocation, env Env) (*mcp.ServerConfig, []string, error) {
+func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 	rest := inv.positional
-	var sc *mcp.ServerConfig
+	var sc *config.ServerConfig
 	switch {
 	case inv.url != "" && len(inv.adhoc) > 0:
 		return nil, nil, usageErr("give either --url or a command after --, not both")
 	case inv.url != "":
 		t := inv.transport
 		if t == "" {
-			t = mcp.TypeHTTP
+			t = config.TypeHTTP
 		}
-		sc = &mcp.ServerConfig{Name: hostName(inv.url), URL: inv.url, Headers: inv.headers}
+		sc = &config.ServerConfig{Name: hostName(inv.url), URL: inv.url, Headers: inv.headers}
 		sc.SetType(t)
 	case len(inv.adhoc) > 0:
-		sc = &mcp.ServerConfig{Name: baseName(inv.adhoc[0]), Command: inv.adhoc[0], Args: inv.adhoc[1:]}
-		sc.SetType(mcp.TypeStdio)
+		sc = &config.ServerConfig{Name: baseName(inv.adhoc[0]), Command: inv.adhoc[0], Args: inv.adhoc[1:]}
+		sc.SetType(config.TypeStdio)
 	default:
 		if len(rest) == 0 {
 			return nil, nil, usageErr("%s needs a TARGET: a configured server's name, --url URL, or -- COMMAND", inv.command)
@@ -477,7 +479,7 @@ func target(inv *invocation, env Env) (*mcp.ServerConfig, []string, error) {
 		}
 	}
 	if inv.clientID != "" || inv.clientSecret != "" || len(inv.scopes) > 0 {
-		o := &mcp.OAuthConfig{}
+		o := &config.OAuthConfig{}
 		if sc.OAuth != nil {
 			o = sc.OAuth
 		}
@@ -518,17 +520,17 @@ func baseName(p string) string {
 // connect starts the one server a command needs, with --stderr and --wire
 // streaming, and returns its session and the way to stop it (the whole
 // process tree) — the caller must call it.
-func connect(ctx context.Context, inv *invocation, env Env, sc *mcp.ServerConfig) (*mcp.Session, func(), error) {
-	m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv), Handlers: requestHandlers(inv, env)})
+func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerConfig) (*mcp.Session, func(), error) {
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv), Handlers: requestHandlers(inv, env)})
 	var mu sync.Mutex // keeps lines from two goroutines whole
 	unsubscribe := m.Subscribe(func(e mcp.Event) {
 		switch {
-		case e.Kind == mcp.EventLog && e.Log.Kind == mcp.LogInfo && strings.HasPrefix(e.Log.Text, "sign-in: "):
+		case e.Kind == mcp.EventLog && e.Log.Kind == transport.LogInfo && strings.HasPrefix(e.Log.Text, "sign-in: "):
 			// Sign-in steps are for the person at the terminal, always.
 			mu.Lock()
 			fmt.Fprintln(env.Stderr, "mcpbrowser: "+strings.TrimPrefix(e.Log.Text, "sign-in: "))
 			mu.Unlock()
-		case e.Kind == mcp.EventLog && inv.stderr && e.Log.Kind != mcp.LogCallStart && e.Log.Kind != mcp.LogCallEnd:
+		case e.Kind == mcp.EventLog && inv.stderr && e.Log.Kind != transport.LogCallStart && e.Log.Kind != transport.LogCallEnd:
 			mu.Lock()
 			fmt.Fprintln(env.Stderr, "["+sc.Name+"] "+e.Log.String())
 			mu.Unlock()

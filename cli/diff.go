@@ -8,7 +8,7 @@ import (
 	"os/exec"
 	"strings"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/surface"
 )
 
@@ -93,7 +93,7 @@ func surfaceOf(ctx context.Context, inv *invocation, env Env, arg string) (*surf
 		return nil, err
 	}
 	sc := targetConfig(arg, arg, lookup)
-	if sc.Type == mcp.TypeStdio && lookup(arg) == nil {
+	if sc.Type == config.TypeStdio && lookup(arg) == nil {
 		if _, err := exec.LookPath(sc.Command); err != nil {
 			return nil, usageErr("%q is neither a snapshot file, a configured server nor a command", arg)
 		}

@@ -3,15 +3,15 @@ package cli
 import (
 	"fmt"
 
-	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/checks"
+	"mcpbrowser/mcp/config"
 )
 
 // recordCheck appends a call to the --record check file as a snapshot
 // check. A configured server is named; a server typed on the command line
 // (--url, -- COMMAND) is written inline so that the file runs on its own.
 // A failure to record is reported and does not change the exit code.
-func recordCheck(inv *invocation, env Env, sc *mcp.ServerConfig, c checks.Check) {
+func recordCheck(inv *invocation, env Env, sc *config.ServerConfig, c checks.Check) {
 	if inv.record == "" {
 		return
 	}

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"mcpbrowser/internal/demo"
 	"mcpbrowser/mcp/checks"
-	"mcpbrowser/mcp/demo"
 )
 
 // Calls made with --record become a check file that passes against the same

@@ -16,6 +16,7 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/checks"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/surface"
 )
 
@@ -479,8 +480,8 @@ type tempServers struct {
 	managers []*mcp.Manager
 }
 
-func (t *tempServers) connect(ctx context.Context, sc *mcp.ServerConfig) (checks.Target, error) {
-	m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{sc}}, mcp.ManagerOptions{})
+func (t *tempServers) connect(ctx context.Context, sc *config.ServerConfig) (checks.Target, error) {
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{sc}}, mcp.ManagerOptions{})
 	t.managers = append(t.managers, m)
 	s := m.Session(sc.Name)
 	if err := s.Connect(ctx); err != nil {

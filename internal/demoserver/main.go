@@ -16,7 +16,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"mcpbrowser/mcp/demo"
+	"mcpbrowser/internal/demo"
 )
 
 func main() {

@@ -8,7 +8,7 @@ import (
 	"io"
 	"os"
 
-	"mcpbrowser/mcp/demo"
+	"mcpbrowser/internal/demo"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )

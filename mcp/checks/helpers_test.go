@@ -10,6 +10,7 @@ import (
 
 	"mcpbrowser/internal/testservers"
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 )
 
 // demoBinary is the demo server built once for this test binary.
@@ -38,7 +39,7 @@ func everythingSpec(t testing.TB) ServerSpec {
 // connectSpec starts the server a spec describes and closes it when the test ends.
 func connectSpec(t testing.TB, name string, spec ServerSpec) *mcp.Session {
 	t.Helper()
-	m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{spec.Config(name)}}, mcp.ManagerOptions{})
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{spec.Config(name)}}, mcp.ManagerOptions{})
 	t.Cleanup(m.Close)
 	s := m.Session(name)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)

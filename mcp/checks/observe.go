@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/transport"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -148,7 +149,7 @@ func (o *Observed) finish() {
 	}
 }
 
-func logLines(entries []mcp.LogEntry) []string {
+func logLines(entries []transport.LogEntry) []string {
 	var out []string
 	for _, e := range entries {
 		out = append(out, e.Text)

@@ -5,17 +5,17 @@ import (
 	"sort"
 	"strings"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 )
 
 // Config turns an inline spec into a servers-file entry named name.
-func (s ServerSpec) Config(name string) *mcp.ServerConfig {
-	sc := &mcp.ServerConfig{Name: name, Command: s.Command, Args: s.Args, Env: s.Env, Cwd: s.Cwd, URL: s.URL, Headers: s.Headers}
-	t := mcp.NormalizeType(s.Type)
+func (s ServerSpec) Config(name string) *config.ServerConfig {
+	sc := &config.ServerConfig{Name: name, Command: s.Command, Args: s.Args, Env: s.Env, Cwd: s.Cwd, URL: s.URL, Headers: s.Headers}
+	t := config.NormalizeType(s.Type)
 	if t == "" {
-		t = mcp.TypeStdio
+		t = config.TypeStdio
 		if s.URL != "" {
-			t = mcp.TypeHTTP
+			t = config.TypeHTTP
 		}
 	}
 	sc.SetType(t)
@@ -26,12 +26,12 @@ func (s ServerSpec) Config(name string) *mcp.ServerConfig {
 // SpecOf is the inline spec of a servers-file entry, for writing into a
 // check file so that it runs where that servers file does not exist. The
 // environment and headers are left out: they often hold secrets.
-func SpecOf(sc *mcp.ServerConfig) ServerSpec {
+func SpecOf(sc *config.ServerConfig) ServerSpec {
 	s := ServerSpec{Command: sc.Command, Cwd: sc.Cwd, URL: sc.URL}
 	if len(sc.Args) > 0 {
 		s.Args = sc.Args
 	}
-	if sc.Type != mcp.TypeStdio {
+	if sc.Type != config.TypeStdio {
 		s.Type = sc.Type
 	}
 	return s
@@ -40,8 +40,8 @@ func SpecOf(sc *mcp.ServerConfig) ServerSpec {
 // Resolve finds the entry for each server the file's checks use: an
 // override (--server NAME=TARGET) first, then the file's inline entry, then
 // the servers file (lookup) by the file's reference or by the name itself.
-func Resolve(f *File, lookup func(name string) *mcp.ServerConfig, overrides map[string]*mcp.ServerConfig) (map[string]*mcp.ServerConfig, error) {
-	out := map[string]*mcp.ServerConfig{}
+func Resolve(f *File, lookup func(name string) *config.ServerConfig, overrides map[string]*config.ServerConfig) (map[string]*config.ServerConfig, error) {
+	out := map[string]*config.ServerConfig{}
 	var missing []string
 	for i := range f.Checks {
 		name := f.ServerOf(&f.Checks[i])
