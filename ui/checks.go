@@ -400,14 +400,35 @@ func (p *checksPane) recording() string {
 	return p.recordTo
 }
 
-// recordCall appends a finished call to the recording, if there is one. It
-// may be called from any goroutine.
-func (p *checksPane) recordCall(r *mcp.CallResult) error {
-	path := p.recording()
-	if path == "" || r == nil {
-		return nil
+// recordCall, recordRead and recordPrompt append a finished call, read or
+// prompt get to the recording, if there is one. They may be called from any
+// goroutine; a recording that cannot be written must not spoil the call.
+func (p *checksPane) recordCall(r *mcp.CallResult) {
+	if r != nil {
+		p.recordCheck(r.Server, func() checks.Check { return checks.Recorded(r.Server, r) })
 	}
-	return checks.Append(path, map[string]checks.ServerSpec{r.Server: {Ref: r.Server}}, checks.Recorded(r.Server, r))
+}
+
+func (p *checksPane) recordRead(r *mcp.ReadResult) {
+	if r != nil {
+		p.recordCheck(r.Server, func() checks.Check { return checks.RecordedRead(r.Server, r) })
+	}
+}
+
+func (p *checksPane) recordPrompt(r *mcp.PromptResult) {
+	if r != nil {
+		p.recordCheck(r.Server, func() checks.Check { return checks.RecordedPrompt(r.Server, r) })
+	}
+}
+
+func (p *checksPane) recordCheck(server string, c func() checks.Check) {
+	path := p.recording()
+	if path == "" {
+		return
+	}
+	if err := checks.Append(path, map[string]checks.ServerSpec{server: {Ref: server}}, c()); err != nil {
+		fyne.Do(func() { p.recordLabel.SetText("Not recorded: " + err.Error()) })
+	}
 }
 
 // saveAsCheck offers the result as a check, expectations prefilled from

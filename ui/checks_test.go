@@ -112,6 +112,15 @@ func TestRecordInWindow(t *testing.T) {
 	s.run(`{"a": 1, "b": 2}`)
 	s.pickTool("demo", "fail")
 	s.run(`{"kind": "tool_error"}`)
+	onUI(func() {
+		s.w.features.tabs.Select(s.w.features.resourcesTab)
+		s.w.features.resources.read("demo://readme")
+	})
+	s.waitFor("the read to be recorded", func() bool {
+		f, err := checks.Load(path)
+		return err == nil && len(f.Checks) == 3
+	})
+	onUI(func() { s.w.features.tabs.Select(s.w.features.toolsTab) })
 	onUI(func() { test.Tap(s.w.checks.record) }) // off
 	s.pickTool("demo", "echo")
 	s.run(`{"message": "not recorded"}`)
@@ -119,10 +128,10 @@ func TestRecordInWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.Checks) != 2 || f.Checks[0].Tool != "add" || f.Checks[1].Expect.Outcome != checks.OutcomeToolError {
+	if len(f.Checks) != 3 || f.Checks[0].Tool != "add" || f.Checks[1].Expect.Outcome != checks.OutcomeToolError || f.Checks[2].Read != "demo://readme" {
 		t.Fatalf("recorded %+v", f.Checks)
 	}
-	if shown := s.runChecksTab(path); !strings.Contains(shown, "2 passed, 0 failed") {
+	if shown := s.runChecksTab(path); !strings.Contains(shown, "3 passed, 0 failed") {
 		t.Errorf("the recording does not replay green:\n%s", shown)
 	}
 }
