@@ -140,3 +140,21 @@ func mustPath(s string) []step {
 	}
 	return p
 }
+
+func TestMarshalCheckForEditing(t *testing.T) {
+	c := Check{Name: "a", Server: "demo", Tool: "add", Arguments: map[string]any{"a": 1}, Expect: Expect{Outcome: OutcomeSuccess, MaxMS: 10}}
+	text, err := MarshalCheck(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(text, "- name: a\n  server: demo\n") {
+		t.Errorf("for editing:\n%s", text)
+	}
+	back, err := ParseCheck(text)
+	if err != nil || back.Name != "a" || back.Expect.MaxMS != 10 {
+		t.Errorf("read back %+v, %v", back, err)
+	}
+	if _, err := ParseCheck("- {name: a, server: s, tool: x}\n- {name: b, server: s, tool: y}"); err == nil {
+		t.Error("two checks were taken for one")
+	}
+}

@@ -109,8 +109,12 @@ func MarshalCheck(c Check) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	s := strings.TrimPrefix(string(b), "checks:\n")
-	return s, nil
+	// Written as a list item under "checks:", indented by two; a person edits it unindented.
+	lines := strings.Split(strings.TrimPrefix(string(b), "checks:\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimPrefix(l, "  ")
+	}
+	return strings.Join(lines, "\n"), nil
 }
 
 // ParseCheck reads one check written by MarshalCheck (and edited).
