@@ -135,8 +135,8 @@ func (o *Observed) setLayer(l mcp.ErrorLayer, rpc *jsonrpc.Error) {
 	}
 }
 
-// finish fills what follows from the rest: the JSON of a JSON text, the
-// error of an rpc_error in the snapshot.
+// finish fills what follows from the rest: without structuredContent, a
+// text that is JSON is what JSON paths look into.
 func (o *Observed) finish() {
 	if o.Structured == nil {
 		t := strings.TrimSpace(o.Text)

@@ -117,7 +117,7 @@ func (rn *Runner) Run(ctx context.Context, f *File) *Report {
 	return rep
 }
 
-// RunOne runs a single check against a connected server.
+// runOne runs a single check against a connected server.
 func (rn *Runner) runOne(ctx context.Context, c *Check, server string, t Target) Result {
 	res := Result{Check: c, Server: server}
 	var o Observed
