@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"mcpbrowser/mcp"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Every expectation kind, once met and once broken, against the real demo
@@ -125,6 +127,27 @@ checks:
 			if !strings.Contains(got, `content[0].text: expected "2 + 3 = 5", got "2 + 4 = 6"`) || !strings.Contains(got, "structuredContent.sum: expected 5, got 6") {
 				t.Errorf("snapshot failures read %q", got)
 			}
+		}
+	}
+}
+
+// Without structuredContent, JSON paths look into a text that is JSON.
+func TestJSONPathIntoJSONText(t *testing.T) {
+	r := &mcp.CallResult{Tool: "t", Result: &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: `{"items": [{"id": 7}]}`}}}}
+	o := ObserveCall(r, nil)
+	seven, yes := any(7), true
+	cases := []struct {
+		p    PathExpect
+		fail bool
+	}{
+		{PathExpect{Path: "items[0].id", Equals: &seven}, false},
+		{PathExpect{Path: "items[1]", Exists: &yes}, true},
+		{PathExpect{Path: "items[0].id", Matches: "^7$"}, false},
+	}
+	for _, tc := range cases {
+		fs := Evaluate(&Expect{JSON: []PathExpect{tc.p}}, &o)
+		if (len(fs) > 0) != tc.fail {
+			t.Errorf("%s: failures %v, want failing %v", tc.p.Path, fs, tc.fail)
 		}
 	}
 }
