@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,39 +16,33 @@ import (
 const checkUsage = `Usage: mcpbrowser check FILE... [--server NAME=TARGET] [--junit OUT.xml] [--tap] [--update]
 
 Runs the checks in each check file (YAML) and says which passed.
-
-  --server NAME=TARGET  run the checks of server NAME against TARGET instead: a configured
-                        server's name, an http(s) URL, or a command line ("node build/index.js")
-  --junit FILE          also write the results as JUnit XML to FILE
-  --tap                 print TAP instead of the summary
-  --update              rewrite the snapshots in the files with what came back
-  --config FILE         the servers file named servers are looked up in
-  --timeout DURATION    bounds connecting to each server (e.g. 30s)
-
+--server NAME=TARGET runs the checks of server NAME against TARGET instead: a
+configured server's name, an http(s) URL, or a command line ("node build/index.js").
 A check that calls a tool marked destructive runs only when it says "destructive: true".
 Exit codes: 0 all passed, 1 a check failed, 2 usage or a bad check file, 4 could not connect.
 `
 
 // runCheck is `mcpbrowser check`.
 func runCheck(ctx context.Context, args []string, env Env) error {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	fs.Usage = func() { fmt.Fprint(env.Stderr, checkUsage) }
-	var servers listFlag
-	fs.Var(&servers, "server", "NAME=TARGET")
-	junit := fs.String("junit", "", "JUnit XML output file")
-	tap := fs.Bool("tap", false, "print TAP")
-	update := fs.Bool("update", false, "rewrite snapshots")
-	configPath := fs.String("config", "", "servers file")
-	timeout := fs.Duration("timeout", 0, "connect timeout")
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		return flagErr(err)
+	inv := newInvocation("check")
+	fs := newFlagSet("check", checkUsage, env)
+	configFlag(fs, inv)
+	fs.Func("timeout", "bounds connecting to each server by a `DURATION` (e.g. 30s)", inv.setTimeout)
+	var servers []string
+	fs.Func("server", "(repeatable) run the checks of server NAME against TARGET: `NAME=TARGET`", func(v string) error {
+		servers = append(servers, v)
+		return nil
+	})
+	junit := fs.String("junit", "", "also write the results as JUnit XML to `FILE`")
+	tap := fs.Bool("tap", false, "print TAP instead of the summary")
+	update := fs.Bool("update", false, "rewrite the snapshots in the files with what came back")
+	if err := parseInterleaved(fs, args, inv); err != nil {
+		return err
 	}
+	files := inv.positional
 	if len(files) == 0 {
 		return usageErr("check needs at least one check FILE (see mcpbrowser check --help)")
 	}
-	inv := &invocation{configPath: *configPath, timeout: *timeout}
 	lookup, err := configLookup(inv, env)
 	if err != nil {
 		return err
@@ -57,7 +50,7 @@ func runCheck(ctx context.Context, args []string, env Env) error {
 	overrides := map[string]*config.ServerConfig{}
 	for _, s := range servers {
 		name, target, ok := strings.Cut(s, "=")
-		if !ok || name == "" || target == "" {
+		if !ok || name == "" || strings.TrimSpace(target) == "" {
 			return usageErr("--server %q is not NAME=TARGET", s)
 		}
 		overrides[name] = targetConfig(name, target, lookup)
@@ -182,41 +175,6 @@ func targetConfig(name, target string, lookup func(string) *config.ServerConfig)
 	}
 	fields := strings.Fields(target)
 	return checks.ServerSpec{Command: fields[0], Args: fields[1:]}.Config(name)
-}
-
-// listFlag is a repeatable string flag.
-type listFlag []string
-
-func (l *listFlag) String() string     { return strings.Join(*l, ",") }
-func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
-
-// parseInterleaved parses flags that may come before, between or after the
-// positional arguments, and returns the positional ones.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var rest []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return rest, nil
-		}
-		if args[0] == "--" {
-			return append(rest, args[1:]...), nil
-		}
-		rest = append(rest, args[0])
-		args = args[1:]
-	}
-}
-
-// flagErr turns a flag package error into a usage exit (its message is
-// already printed); --help is not an error.
-func flagErr(err error) error {
-	if errors.Is(err, flag.ErrHelp) {
-		return nil
-	}
-	return &exitError{ExitUsage, ""}
 }
 
 // writeFileWith writes a file through write, replacing it whole.

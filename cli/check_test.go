@@ -67,7 +67,7 @@ checks:
 		{"no file", []string{"check"}, ExitUsage, nil, []string{"at least one check FILE"}},
 		{"bad file", []string{"check", writeFile(t, "bad.yaml", "checks: [{tool: x}]")}, ExitUsage, nil, []string{"has no name"}},
 		{"unknown server", []string{"check", writeFile(t, "x.yaml", "checks: [{name: a, server: zzz, tool: x}]"), "--config", cfg}, ExitUsage, nil, []string{"no server named zzz"}},
-		{"--help", []string{"check", "--help"}, ExitOK, nil, []string{"Usage: mcpbrowser check"}},
+		{"--help", []string{"check", "--help"}, ExitOK, []string{"Usage: mcpbrowser check", "--junit FILE"}, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

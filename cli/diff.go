@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -19,33 +18,27 @@ enums, limits, annotations, descriptions and output schemas, resources, resource
 templates and prompts. Each change is classified as breaking for callers or not.
 A and B are snapshot files (from mcpbrowser snapshot), configured server names,
 http(s) URLs, or command lines ("node build/index.js").
-
-  --fail-on breaking  exit 1 when a change is breaking (any: when anything changed)
-  --json              print the changes as JSON
-  --config FILE       the servers file names are looked up in
-  --timeout DURATION  bounds connecting to each server
 `
 
 // runDiff is `mcpbrowser diff`.
 func runDiff(ctx context.Context, args []string, env Env) error {
-	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	fs.Usage = func() { fmt.Fprint(env.Stderr, diffUsage) }
-	failOn := fs.String("fail-on", "", "breaking | any")
-	asJSON := fs.Bool("json", false, "JSON output")
-	configPath := fs.String("config", "", "servers file")
-	timeout := fs.Duration("timeout", 0, "connect timeout")
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		return flagErr(err)
+	inv := newInvocation("diff")
+	fs := newFlagSet("diff", diffUsage, env)
+	configFlag(fs, inv)
+	fs.Func("timeout", "bounds connecting to each server by a `DURATION`", inv.setTimeout)
+	failOn := fs.String("fail-on", "", "exit 1 when a change is `breaking` (any: when anything changed)")
+	asJSON := fs.Bool("json", false, "print the changes as JSON")
+	if err := parseInterleaved(fs, args, inv); err != nil {
+		return err
 	}
+	pos := inv.positional
+	var err error
 	if len(pos) != 2 {
 		return usageErr("diff needs two things to compare: A and B (see mcpbrowser diff --help)")
 	}
 	if *failOn != "" && *failOn != "breaking" && *failOn != "any" {
 		return usageErr("--fail-on must be breaking or any, not %q", *failOn)
 	}
-	inv := &invocation{configPath: *configPath, timeout: *timeout}
 	var snaps [2]*surface.Snapshot
 	for i, arg := range pos {
 		if snaps[i], err = surfaceOf(ctx, inv, env, arg); err != nil {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
 
 	"mcpbrowser/mcp/checks"
@@ -22,4 +23,11 @@ func recordCheck(inv *invocation, env Env, sc *config.ServerConfig, c checks.Che
 	if err := checks.Append(inv.record, map[string]checks.ServerSpec{sc.Name: spec}, c); err != nil {
 		fmt.Fprintln(env.Stderr, "mcpbrowser: not recorded: "+err.Error())
 	}
+}
+
+// recordingFlags are connectFlags and --record, for the commands whose calls
+// can be recorded (call, read, prompt).
+func recordingFlags(fs *flag.FlagSet, inv *invocation) {
+	connectFlags(fs, inv)
+	fs.StringVar(&inv.record, "record", "", "append the call and its result to the check `FILE` as a snapshot check (replay: mcpbrowser check FILE)")
 }

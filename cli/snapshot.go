@@ -6,24 +6,10 @@ import (
 	"mcpbrowser/mcp/surface"
 )
 
-const snapshotUsage = `Usage: mcpbrowser snapshot TARGET > surface.json
-
-Prints what the server offers (tools, resources, resource templates, prompts)
-as JSON, to keep and compare later with: mcpbrowser diff surface.json TARGET
-TARGET is a configured server's name, --url URL, or -- COMMAND ARGS... (see mcpbrowser --help).
-`
-
-// runSnapshot is `mcpbrowser snapshot`; it takes the TARGET flags every
-// server command takes.
-func runSnapshot(ctx context.Context, args []string, env Env) error {
-	inv, err := parseArgs(append([]string{"snapshot"}, args...))
-	if err != nil {
-		return err
-	}
-	if inv.help {
-		_, err := env.Stdout.Write([]byte(snapshotUsage))
-		return err
-	}
+// cmdSnapshot is `mcpbrowser snapshot TARGET`: what the server offers (tools,
+// resources, resource templates, prompts) as JSON, to keep and compare later
+// with mcpbrowser diff surface.json TARGET.
+func cmdSnapshot(ctx context.Context, inv *invocation, env Env) error {
 	sc, rest, err := target(inv, env)
 	if err != nil {
 		return err

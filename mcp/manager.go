@@ -51,6 +51,9 @@ type ManagerOptions struct {
 	Tokens *oauth.TokenStore
 	// OpenBrowser opens a sign-in page; nil means the system browser ($BROWSER honoured).
 	OpenBrowser func(ctx context.Context, url string) error
+	// Client is how the app introduces itself to servers in initialize
+	// (its name and the build's version).
+	Client ClientInfo
 }
 
 // A Manager owns a session per configured server. It connects them
@@ -82,6 +85,7 @@ func (m *Manager) newSession(sc *config.ServerConfig) *Session {
 	s.approvals = m.opts.Approvals
 	s.tokens = m.opts.Tokens
 	s.openBrowser = m.opts.OpenBrowser
+	s.clientInfo = m.opts.Client
 	return s
 }
 
