@@ -63,6 +63,7 @@ type checksPane struct {
 	recordLabel *widget.Label
 	quiet       bool // the Record box is being set by code, not by the person
 	lastDiff    *diffView
+	tab         *container.TabItem // the Checks tab itself
 	recMu       sync.Mutex
 	recordTo    string // the check file calls are recorded to; "" when not recording
 }
@@ -552,5 +553,6 @@ func (w *MainWindow) addChecksTab() {
 		}
 		w.checks.saveAsCheck(r, schema)
 	}
-	w.features.tabs.Append(container.NewTabItemWithIcon("Checks", theme.ConfirmIcon(), w.checks.root))
+	w.checks.tab = container.NewTabItemWithIcon("Checks", theme.ConfirmIcon(), w.checks.root)
+	w.features.tabs.Append(w.checks.tab)
 }

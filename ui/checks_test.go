@@ -28,7 +28,7 @@ func (s *shell) runChecksTab(path string) string {
 	s.t.Helper()
 	s.waitReady("demo")
 	onUI(func() {
-		s.w.features.tabs.SelectIndex(len(s.w.features.tabs.Items) - 1) // Checks
+		s.w.features.tabs.Select(s.w.checks.tab)
 		s.w.checks.addFile(path)
 		test.Tap(s.w.checks.runAll)
 	})
@@ -171,7 +171,7 @@ func TestDiffView(t *testing.T) {
 	s.waitReady("demo-changed")
 	var v *diffView
 	onUI(func() {
-		s.w.features.tabs.SelectIndex(len(s.w.features.tabs.Items) - 1) // Checks
+		s.w.features.tabs.Select(s.w.checks.tab)
 		tapButton(t, s.w.checks.root, "Compare servers…")
 		v = s.w.checks.lastDiff
 		v.sides[0].SetSelected("demo")
