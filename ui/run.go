@@ -296,6 +296,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 		if hist != nil {
 			hist.AddCall(res) // a history that cannot be written must not spoil the call
 		}
+		w.checks.recordCall(res)
 		fyne.Do(func() {
 			w.historyChanged(res.Server)
 			r.end(n, res)
