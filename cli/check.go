@@ -41,7 +41,7 @@ func runCheck(ctx context.Context, args []string, env Env) error {
 	}
 	files := inv.positional
 	if len(files) == 0 {
-		return usageErr("check needs at least one check FILE (see mcpbrowser check --help)")
+		return usageT("check needs at least one check FILE (see mcpbrowser check --help)")
 	}
 	lookup, err := configLookup(inv, env)
 	if err != nil {
@@ -51,7 +51,7 @@ func runCheck(ctx context.Context, args []string, env Env) error {
 	for _, s := range servers {
 		name, target, ok := strings.Cut(s, "=")
 		if !ok || name == "" || strings.TrimSpace(target) == "" {
-			return usageErr("--server %q is not NAME=TARGET", s)
+			return usageT("--server {{.Value}} is not NAME=TARGET", M{"Value": q(s)})
 		}
 		overrides[name] = targetConfig(name, target, lookup)
 	}
@@ -145,7 +145,7 @@ func finishCheck(env Env, reports []*checks.Report, junit string, tap bool) erro
 	}
 	switch {
 	case unreachable > 0:
-		return &exitError{ExitConnection, fmt.Sprintf("%d check(s) could not run: a server could not be reached", unreachable)}
+		return &exitError{ExitConnection, trN("{{.Count}} checks could not run: a server could not be reached", unreachable, nil)}
 	case failed > 0:
 		return &exitError{ExitToolError, ""}
 	}

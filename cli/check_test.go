@@ -60,7 +60,7 @@ checks:
 		{"all pass", []string{"check", passing, "--config", cfg}, ExitOK, []string{"ok   add", "2 passed, 0 failed"}, nil},
 		{"a check fails", []string{"check", "--config", cfg, passing, failing}, ExitToolError,
 			[]string{"FAIL add", `text: expected text containing "= 6", got "2 + 3 = 5"`, "skip delete", "destructive: true", "3 passed, 1 failed, 0 could not run (no connection), 1 skipped"}, nil},
-		{"could not connect", []string{"check", unreachable, "--config", cfg}, ExitConnection, []string{"ERR  a"}, []string{"1 check(s) could not run"}},
+		{"could not connect", []string{"check", unreachable, "--config", cfg}, ExitConnection, []string{"ERR  a"}, []string{"1 check could not run"}},
 		{"--server replaces a server", []string{"check", unreachable, "--config", cfg, "--server", "gone=" + demoBinary}, ExitToolError, []string{"FAIL a"}, nil},
 		{"inline server", []string{"check", inline, "--config", cfg}, ExitOK, []string{"1 passed"}, nil},
 		{"--tap", []string{"check", failing, "--tap", "--config", cfg}, ExitToolError, []string{"TAP version 13\n1..3\nnot ok 1 - failing: add", "ok 2 - failing: echo", "ok 3 - failing: delete # SKIP"}, nil},

@@ -34,10 +34,10 @@ func runDiff(ctx context.Context, args []string, env Env) error {
 	pos := inv.positional
 	var err error
 	if len(pos) != 2 {
-		return usageErr("diff needs two things to compare: A and B (see mcpbrowser diff --help)")
+		return usageT("diff needs two things to compare: A and B (see mcpbrowser diff --help)")
 	}
 	if *failOn != "" && *failOn != "breaking" && *failOn != "any" {
-		return usageErr("--fail-on must be breaking or any, not %q", *failOn)
+		return usageT("--fail-on must be breaking or any, not {{.Value}}", M{"Value": q(*failOn)})
 	}
 	var snaps [2]*surface.Snapshot
 	for i, arg := range pos {
@@ -88,7 +88,7 @@ func surfaceOf(ctx context.Context, inv *invocation, env Env, arg string) (*surf
 	sc := targetConfig(arg, arg, lookup)
 	if sc.Type == config.TypeStdio && lookup(arg) == nil {
 		if _, err := exec.LookPath(sc.Command); err != nil {
-			return nil, usageErr("%q is neither a snapshot file, a configured server nor a command", arg)
+			return nil, usageT("{{.Arg}} is neither a snapshot file, a configured server nor a command", M{"Arg": q(arg)})
 		}
 	}
 	if lookup(arg) == nil {
@@ -105,7 +105,7 @@ func surfaceOf(ctx context.Context, inv *invocation, env Env, arg string) (*surf
 	defer stop()
 	snap, err := surface.Take(ctx, s)
 	if err != nil {
-		return nil, &exitError{ExitConnection, "could not list what " + arg + " offers: " + err.Error()}
+		return nil, &exitError{ExitConnection, tr("could not list what {{.Target}} offers: {{.Err}}", M{"Target": arg, "Err": explainCore(err.Error())})}
 	}
 	return snap, nil
 }

@@ -117,3 +117,16 @@ func TestStderrFollowsTheLanguage(t *testing.T) {
 		})
 	}
 }
+
+func TestCountsUseThePluralForms(t *testing.T) {
+	setupI18n() // English: TestMain sets LC_ALL=C.UTF-8
+	key := "{{.Count}} checks could not run: a server could not be reached"
+	for count, want := range map[int]string{
+		1: "1 check could not run: a server could not be reached",
+		3: "3 checks could not run: a server could not be reached",
+	} {
+		if got := trN(key, count, nil); got != want {
+			t.Errorf("trN(%d) = %q, want %q", count, got, want)
+		}
+	}
+}

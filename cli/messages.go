@@ -50,3 +50,13 @@ func q(s string) string { return strconv.Quote(s) }
 
 // explainCore translates a failure explanation from the core (mcp/…).
 func explainCore(msg string) string { return i18n.Explain(msg) }
+
+// trN translates a message with plural forms ("one"/"other" in the files);
+// count picks the form and is {{.Count}} in the text.
+func trN(key string, count int, data M) string {
+	if data == nil {
+		data = M{}
+	}
+	data["Count"] = count
+	return lang.N(key, count, data)
+}

@@ -15,7 +15,7 @@ func cmdSnapshot(ctx context.Context, inv *invocation, env Env) error {
 		return err
 	}
 	if len(rest) > 0 {
-		return usageErr("snapshot takes only a TARGET; unexpected %q", rest[0])
+		return usageT("snapshot takes only a TARGET; unexpected {{.Arg}}", M{"Arg": q(rest[0])})
 	}
 	s, stop, err := connect(ctx, inv, env, sc)
 	if err != nil {
@@ -26,7 +26,7 @@ func cmdSnapshot(ctx context.Context, inv *invocation, env Env) error {
 	defer cancel()
 	snap, err := surface.Take(ctx, s)
 	if err != nil {
-		return &exitError{ExitConnection, "could not take the snapshot: " + err.Error()}
+		return &exitError{ExitConnection, tr("could not take the snapshot: {{.Err}}", M{"Err": explainCore(err.Error())})}
 	}
 	data, err := snap.Marshal()
 	if err != nil {
