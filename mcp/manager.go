@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"mcpbrowser/mcp/oauth"
@@ -80,6 +81,7 @@ func (m *Manager) newSession(sc *ServerConfig) *Session {
 	s.approvals = m.opts.Approvals
 	s.tokens = m.opts.Tokens
 	s.openBrowser = m.opts.OpenBrowser
+	s.reloadFile = func() { m.ReloadFile() }
 	return s
 }
 
@@ -169,39 +171,56 @@ func (m *Manager) Close() {
 }
 
 // PutServer adds a server or replaces the entry of one, saves the config, and
-// (when connect is true and the entry is enabled) (re)starts it.
+// (when connect is true and the entry is enabled) (re)starts it. The save
+// writes this entry into the file as it is now (see Config.Save); if the
+// entry was changed in the file since sc was taken from it, the error is a
+// *ConflictError and nothing changes (KeepMine, then PutServer again,
+// overwrites the file's version).
 func (m *Manager) PutServer(ctx context.Context, oldName string, sc *ServerConfig, connect bool) error {
 	sc.Validate()
+	if oldName == "" {
+		sc.origin = nil // a new entry (a duplicate, an import) is no edit of the one it was cloned from
+	}
 	m.mu.Lock()
-	if oldName != "" && oldName != sc.Name {
-		if m.cfg.Server(sc.Name) != nil {
+	if cur := m.cfg.Server(oldName); oldName != "" && sc.origin == nil && cur != nil {
+		// A replacement made from scratch (an import over an entry) replaces
+		// the entry as the manager last saw it.
+		sc.origin = cur.origin
+	}
+	next := m.cfg.clone()
+	renamed := oldName != "" && oldName != sc.Name
+	if renamed {
+		if next.Server(sc.Name) != nil {
 			m.mu.Unlock()
 			return fmt.Errorf("a server named %q already exists", sc.Name)
 		}
-		if err := m.cfg.Rename(oldName, sc.Name); err != nil {
+		i := slices.IndexFunc(next.Servers, func(e *ServerConfig) bool { return e.Name == oldName })
+		if i < 0 {
 			m.mu.Unlock()
-			return err
+			return fmt.Errorf("no server named %q", oldName)
 		}
+		next.Servers[i] = sc
+	} else {
+		next.Put(sc)
+	}
+	if err := m.saveLocked(next); err != nil {
+		m.mu.Unlock()
+		return err
+	}
+	if renamed {
 		if s := m.sessions[oldName]; s != nil {
 			delete(m.sessions, oldName)
 			m.sessions[sc.Name] = s
 		}
 		m.moveToken(oldName, sc.Name)
 	}
-	m.cfg.Put(sc)
+	gone := m.syncSessionsLocked()
 	s := m.sessions[sc.Name]
-	if s == nil {
-		s = m.newSession(sc)
-		m.sessions[sc.Name] = s
-	} else {
-		s.setConfig(sc)
-	}
-	err := m.saveLocked()
 	m.mu.Unlock()
-	m.publish(Event{Kind: EventServers, Server: sc.Name})
-	if err != nil {
-		return err
+	for _, g := range gone {
+		g.Close()
 	}
+	m.publish(Event{Kind: EventServers, Server: sc.Name})
 	s.Close()
 	if connect && !sc.Disabled {
 		go s.Connect(ctx)
@@ -225,17 +244,20 @@ func (m *Manager) Approve(ctx context.Context, name string) error {
 // RemoveServer stops the server, removes its entry and saves the config.
 func (m *Manager) RemoveServer(name string) error {
 	m.mu.Lock()
-	s := m.sessions[name]
-	delete(m.sessions, name)
-	m.cfg.Remove(name)
-	err := m.saveLocked()
+	next := m.cfg.clone()
+	next.Remove(name)
+	if err := m.saveLocked(next); err != nil {
+		m.mu.Unlock()
+		return err
+	}
+	gone := m.syncSessionsLocked()
 	m.mu.Unlock()
-	if s != nil {
+	for _, s := range gone {
 		s.Close()
 	}
 	m.tokenStore().Delete(name) // a removed server's sign-in goes with it
 	m.publish(Event{Kind: EventServers, Server: name})
-	return err
+	return nil
 }
 
 func (m *Manager) tokenStore() *oauth.TokenStore {
@@ -257,9 +279,13 @@ func (m *Manager) moveToken(oldName, newName string) {
 	}
 }
 
-func (m *Manager) saveLocked() error {
-	if m.cfg.Path == "" {
-		return nil
+// saveLocked saves next and, when that worked, makes it the manager's config.
+func (m *Manager) saveLocked(next *Config) error {
+	if next.Path != "" {
+		if err := next.Save(); err != nil {
+			return err
+		}
 	}
-	return m.cfg.Save()
+	m.cfg = next
+	return nil
 }

@@ -83,6 +83,8 @@ type Session struct {
 	configDir string
 	handlers  Handlers
 	emit      func(Event)
+	// reloadFile brings the entry up to date with the servers file (Restart).
+	reloadFile func()
 
 	// Log is the server's stderr, stdout noise, log messages and lifecycle notes.
 	Log *ServerLog
@@ -555,9 +557,13 @@ func (s *Session) stopProcess() {
 	}
 }
 
-// Restart closes and connects again.
+// Restart closes and connects again, with the entry as the servers file
+// holds it now (an outside edit since the last start is taken).
 func (s *Session) Restart(ctx context.Context) error {
 	s.Close()
+	if s.reloadFile != nil {
+		s.reloadFile()
+	}
 	return s.Connect(ctx)
 }
 

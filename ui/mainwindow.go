@@ -51,6 +51,8 @@ type MainWindow struct {
 
 	// manager is replaced when a broken servers file is reloaded.
 	manager *mcp.Manager
+	// stopWatch ends the watch of the servers file for the current manager.
+	stopWatch context.CancelFunc
 	// approvals is the store the manager checks imported commands against
 	// (nil: nothing needs approval).
 	approvals   *mcp.ApprovalStore
@@ -244,6 +246,7 @@ func (w *MainWindow) Show() {
 // Start connects every enabled server concurrently, in the background.
 func (w *MainWindow) Start() {
 	m := w.manager
+	w.watchServersFile(m)
 	w.goWork(func(ctx context.Context) { m.ConnectAll(ctx) })
 }
 

@@ -432,7 +432,7 @@ func (w *MainWindow) putServer(oldName string, sc *mcp.ServerConfig) {
 		err := m.PutServer(ctx, oldName, sc, true)
 		fyne.Do(func() {
 			if err != nil {
-				w.showError("Saving "+sc.Name, err)
+				w.saveFailed(oldName, sc, err)
 			}
 		})
 	})
