@@ -18,30 +18,45 @@ type tapTransport struct {
 	base    http.RoundTripper
 	headers map[string]string
 	query   map[string]string
-	wire    *WireLog
+	// endpoint is the MCP endpoint: headers and query go only to its origin.
+	endpoint *url.URL
+	wire     *WireLog
 }
 
-// newHTTPClient returns the client a remote session (or an OpenAPI entry) uses.
+// newHTTPClient returns the client a remote session uses for its MCP
+// endpoint: the entry's headers and query parameters go to that endpoint's
+// origin only (an SSE server may name a message endpoint elsewhere; a
+// redirect may lead anywhere).
 func newHTTPClient(cfg *ServerConfig, wire *WireLog) *http.Client {
+	endpoint, _ := url.Parse(cfg.URL)
 	return &http.Client{Transport: &tapTransport{
-		base:    http.DefaultTransport,
-		headers: cfg.Headers,
-		query:   cfg.Query,
-		wire:    wire,
+		base:     http.DefaultTransport,
+		headers:  cfg.Headers,
+		query:    cfg.Query,
+		endpoint: endpoint,
+		wire:     wire,
 	}}
+}
+
+// newOAuthHTTPClient returns the client of a sign-in's discovery,
+// registration and token requests: recorded in the wire log, but carrying
+// only what OAuth itself prescribes — never the entry's configured headers
+// or query parameters, which belong to the MCP endpoint.
+func newOAuthHTTPClient(wire *WireLog) *http.Client {
+	return &http.Client{Transport: &tapTransport{base: http.DefaultTransport, wire: wire}}
+}
+
+// ownsCredentials reports whether req goes to the MCP endpoint's origin and
+// is no discovery request there (/.well-known/ belongs to OAuth).
+func (t *tapTransport) ownsCredentials(u *url.URL) bool {
+	return t.endpoint != nil && strings.EqualFold(u.Scheme, t.endpoint.Scheme) &&
+		strings.EqualFold(u.Host, t.endpoint.Host) && !strings.HasPrefix(u.Path, "/.well-known/")
 }
 
 func (t *tapTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	req = req.Clone(req.Context())
-	for k, v := range t.headers {
-		req.Header.Set(k, v)
-	}
-	if len(t.query) > 0 {
-		q := req.URL.Query()
-		for k, v := range t.query {
-			q.Set(k, v)
-		}
-		req.URL.RawQuery = q.Encode()
+	if t.ownsCredentials(req.URL) {
+		t.addCredentials(req)
 	}
 	var body []byte
 	if req.Body != nil && req.Body != http.NoBody {
@@ -85,6 +100,20 @@ func (t *tapTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		t.wire.RecordHTTP(Received, summary, int(max(resp.ContentLength, 0)), nil)
 	}
 	return resp, nil
+}
+
+// addCredentials sets the entry's headers and query parameters on req.
+func (t *tapTransport) addCredentials(req *http.Request) {
+	for k, v := range t.headers {
+		req.Header.Set(k, v)
+	}
+	if len(t.query) > 0 {
+		q := req.URL.Query()
+		for k, v := range t.query {
+			q.Set(k, v)
+		}
+		req.URL.RawQuery = q.Encode()
+	}
 }
 
 // sseTap records each JSON-RPC message of a server-sent event stream as the
