@@ -122,6 +122,9 @@ func isConnectionLoss(err error) bool {
 	if errors.Is(err, sdk.ErrConnectionClosed) || errors.Is(err, errNotConnected) {
 		return true
 	}
+	if _, invalid := replyDecodeProblem(err); invalid {
+		return false // the server answered, badly
+	}
 	var rpc *jsonrpc.Error
 	return err != nil && !errors.As(err, &rpc) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
 }

@@ -92,6 +92,10 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 		r.Message = fmt.Sprintf("the server refused the request: %s (JSON-RPC error %d, %s)", rpc.Message, rpc.Code, RPCCodeName(rpc.Code))
 		return
 	}
+	if msg, ok := invalidReply("tools/call", err); ok {
+		r.Layer, r.Message = LayerInvalidReply, msg
+		return
+	}
 	r.Layer = LayerConnection
 	r.Message = "the call failed: " + err.Error()
 }

@@ -417,6 +417,10 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 		return fmt.Sprintf("the server answered initialize with a protocol version this app does not support (%v). Try setting \"protocolVersion\" in the entry to a version the server supports.", err)
 	}
 	timedOut := errors.Is(context.Cause(ctx), errConnectTimeout)
+	if p := s.process(); p != nil && !timedOut && ctx.Err() == nil && p.stdout.hungUp.Load() {
+		return "the connection to the server ended before it finished starting, with the server still running (" +
+			err.Error() + "); it has been stopped." + s.noiseTail() + s.stderrTail()
+	}
 	if errors.Is(err, errProcessExited) || !timedOut {
 		if p := s.process(); p != nil {
 			select {
@@ -482,7 +486,7 @@ func joinTail(entries []LogEntry) string {
 
 // watch waits for the session to end and, if nobody asked for that, records why.
 func (s *Session) watch(cs *sdk.ClientSession, id int) {
-	cs.Wait()
+	werr := cs.Wait()
 	s.mu.Lock()
 	stale := s.connectID != id || s.client != cs
 	p := s.proc
@@ -495,7 +499,15 @@ func (s *Session) watch(cs *sdk.ClientSession, id int) {
 		return
 	}
 	st := Status{State: StateExited, ExitCode: -1, ExitedAt: time.Now()}
-	if p != nil {
+	if p != nil && p.stdout.hungUp.Load() {
+		// The SDK ended the connection itself: the server did not exit first.
+		st.Reason = "the connection to the server ended on the app's side while the server was still running"
+		if werr != nil {
+			st.Reason += " (" + werr.Error() + ")"
+		}
+		st.Reason += "; the server has been stopped." + s.stderrTail()
+		s.stopProcess()
+	} else if p != nil {
 		select {
 		case <-p.Exited():
 		case <-time.After(time.Second):

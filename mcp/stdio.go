@@ -290,6 +290,9 @@ type stdoutFilter struct {
 	env     envelope // reused: the envelope of the line being looked at
 	err     error
 	closed  atomic.Bool
+	// hungUp is set when the SDK closed stdout before its end: the
+	// connection ended on the app's side, with the server still writing.
+	hungUp atomic.Bool
 
 	doneOnce sync.Once
 	done     chan struct{} // closed at the end of stdout
@@ -322,11 +325,23 @@ func (f *stdoutFilter) next() {
 	case tooLong > 0:
 		f.log.Add(LogStdoutNoise, fmt.Sprintf("a message of %d MB was dropped: over the %d MB limit", tooLong>>20, MaxMessageSize>>20))
 	case len(bytes.TrimSpace(line)) == 0:
-	case isJSONRPCObject(line, &f.env):
+	case isJSONRPCObject(line, &f.env) && f.env.problem() == "":
 		f.wire.recordParsed(Received, line, &f.env)
 		f.pending = append(line, '\n')
 		line = f.pending
-	case isJSONRPC(line): // a batch
+	case isJSONRPC(line):
+		// Shaped like JSON-RPC: a batch the SDK can take, or a message it
+		// cannot (which would end the session there).
+		problem := ""
+		if t := bytes.TrimSpace(line); t[0] == '[' {
+			problem = batchProblem(t)
+		} else {
+			problem = messageProblem(t)
+		}
+		if problem != "" {
+			f.log.Add(LogStdoutNoise, "not a JSON-RPC message the app can take ("+problem+"): "+strings.TrimRight(string(line), "\r"))
+			break
+		}
 		f.wire.Record(Received, line)
 		f.pending = append(line, '\n')
 		line = f.pending
@@ -344,6 +359,11 @@ func (f *stdoutFilter) next() {
 func (f *stdoutFilter) Close() error {
 	if f.closed.Swap(true) {
 		return nil
+	}
+	select {
+	case <-f.done:
+	default:
+		f.hungUp.Store(true)
 	}
 	go func() {
 		f.mu.Lock()

@@ -140,6 +140,8 @@ type envelope struct {
 		Code    int    `json:"code"`
 		Message string `json:"message"`
 	} `json:"error"`
+	// Result is whether there was one (its value is not read here).
+	Result presence `json:"result"`
 }
 
 func (env *envelope) describe(e *WireEntry) {
