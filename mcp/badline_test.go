@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -78,5 +79,66 @@ func TestBadLinesAreNoise(t *testing.T) {
 				t.Errorf("no stdout-noise entry says %q: %v", tc.reason, s.Log.Tail(5, LogStdoutNoise))
 			}
 		})
+	}
+}
+
+func buildMisbehave(t *testing.T) string {
+	t.Helper()
+	exe, err := testservers.BuildInto(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exe
+}
+
+// TestDeepToolListKeepsTheGoodTools: a tools/list reply nested deeper than
+// the SDK reads no longer lists nothing (or ends the session): the other
+// tools are listed, the deep one is marked, and calls work.
+func TestDeepToolListKeepsTheGoodTools(t *testing.T) {
+	exe := buildMisbehave(t)
+	t.Setenv("MISBEHAVE_DEEP_TOOL", "1")
+	cfg := &ServerConfig{Name: "deep", Type: TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeBadLine, "-bad-line", " "}}
+	cfg.Validate()
+	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	defer m.Close()
+	s := m.Session("deep")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := s.Connect(ctx); err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	if s.Tool("echo") == nil {
+		t.Fatalf("echo not listed: %v", s.Tools())
+	}
+	deep := s.Tool("deep")
+	if deep == nil || !strings.Contains(deep.Description, "cannot be used") {
+		t.Errorf("the deep tool is not marked: %+v", deep)
+	}
+	if r := s.CallTool(ctx, "echo", json.RawMessage(`{"message":"hi"}`), CallOptions{}); !r.OK() {
+		t.Errorf("echo after the deep list: %s", r.Message)
+	}
+}
+
+// TestOverSizeReplyFailsAtOnce: a reply over the size limit fails its call at
+// once (not after the call's timeout), and the session goes on.
+func TestOverSizeReplyFailsAtOnce(t *testing.T) {
+	exe := buildMisbehave(t)
+	cfg := &ServerConfig{Name: "big", Type: TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeHugeMessage, "-huge-size", fmt.Sprint(MaxMessageSize + 1<<20)},
+		CallTimeout: secondsPtr(120)}
+	cfg.Validate()
+	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	defer m.Close()
+	s := m.Session("big")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	if err := s.Connect(ctx); err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	r := s.CallTool(ctx, "huge", nil, CallOptions{})
+	if r.OK() || !strings.Contains(r.Message, "over the 64 MB limit") {
+		t.Errorf("over-size reply: ok=%v layer %q message %q", r.OK(), r.Layer, r.Message)
+	}
+	if r := s.CallTool(ctx, "echo", json.RawMessage(`{"message":"hi"}`), CallOptions{}); !r.OK() {
+		t.Errorf("echo after the huge reply: %s", r.Message)
 	}
 }

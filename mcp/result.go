@@ -82,6 +82,10 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 	}
 	r.Err = err
 	var rpc *jsonrpc.Error
+	if errors.As(err, &rpc) && isMadeInvalidReply(rpc) {
+		r.Layer, r.Message = LayerInvalidReply, "the server's reply to tools/call was not valid: "+rpc.Message
+		return
+	}
 	if errors.As(err, &rpc) {
 		r.Layer, r.RPCError = LayerProtocol, rpc
 		if rpc.Code == CodeNetworkError {

@@ -323,9 +323,27 @@ func (f *stdoutFilter) next() {
 	line, tooLong, err := readMessageLine(f.br, MaxMessageSize, f.buf[:0])
 	switch {
 	case tooLong > 0:
-		f.log.Add(LogStdoutNoise, fmt.Sprintf("a message of %d MB was dropped: over the %d MB limit", tooLong>>20, MaxMessageSize>>20))
+		note := fmt.Sprintf("a message of %d MB was dropped: over the %d MB limit", tooLong>>20, MaxMessageSize>>20)
+		if id := idOfHead(line); id != nil {
+			// line holds the message's head: fail the call it answers now.
+			f.pending = append(errorReply(id, fmt.Sprintf("it is %d MB, over the %d MB limit", tooLong>>20, MaxMessageSize>>20)), '\n')
+			note += "; the call it answered fails"
+		}
+		f.log.Add(LogStdoutNoise, note)
+		line = line[:0]
 	case len(bytes.TrimSpace(line)) == 0:
 	case isJSONRPCObject(line, &f.env) && f.env.problem() == "":
+		if tooDeep(line) {
+			if f.env.Method != "" {
+				f.log.Add(LogStdoutNoise, "a message from the server ("+f.env.Method+") was dropped: it is nested deeper than the 1000 levels the app can read")
+				break
+			}
+			fixed, note := repairDeepReply(line, f.env.ID)
+			f.wire.recordParsed(Received, line, &f.env)
+			f.log.Add(LogStdoutNoise, note)
+			f.pending = append(fixed, '\n')
+			break
+		}
 		f.wire.recordParsed(Received, line, &f.env)
 		f.pending = append(line, '\n')
 		line = f.pending
@@ -389,14 +407,14 @@ func readMessageLine(br *bufio.Reader, limit int, line []byte) ([]byte, int, err
 		total += len(chunk)
 		if total <= limit {
 			line = append(line, chunk...)
-		} else {
-			line = nil
+		} else if len(line) > 4096 {
+			line = line[:4096] // the head stays: it names the message's id
 		}
 		if err == bufio.ErrBufferFull {
 			continue
 		}
 		if total > limit {
-			return nil, total, err
+			return line, total, err
 		}
 		return bytes.TrimSuffix(line, []byte("\n")), 0, err
 	}

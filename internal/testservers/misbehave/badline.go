@@ -30,7 +30,16 @@ func rewriteBadResult(line []byte) []byte {
 			} `json:"content"`
 		} `json:"result"`
 	}
-	if json.Unmarshal(bytes.TrimSpace(line), &msg) != nil || len(msg.Result.Content) != 1 {
+	if json.Unmarshal(bytes.TrimSpace(line), &msg) != nil {
+		return line
+	}
+	if bytes.Contains(line, []byte(`"tools":[`)) && os.Getenv("MISBEHAVE_DEEP_TOOL") != "" {
+		// tools/list: add a tool whose schema is nested 2000 levels deep.
+		deep := strings.Repeat(`{"type":"object","properties":{"x":`, 2000) + "{}" + strings.Repeat("}}", 2000)
+		tool := `{"name":"deep","inputSchema":{"type":"object","properties":{"x":` + deep + `}}},`
+		return bytes.Replace(line, []byte(`"tools":[`), []byte(`"tools":[`+tool), 1)
+	}
+	if len(msg.Result.Content) != 1 {
 		return line
 	}
 	switch msg.Result.Content[0].Text {
