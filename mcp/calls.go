@@ -87,7 +87,9 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	}
 	r.Duration = time.Since(r.Started)
 	if p := s.process(); p != nil {
-		p.settleStderr(50 * time.Millisecond)
+		// What the tool printed before its reply belongs to the call: wait
+		// for the stderr reader to catch up, within a bound (a flood).
+		p.settleStderr(stderrSettleMax)
 	}
 	r.classify(res, err)
 	s.explainCallFailure(r, callCtx, ctx, timeout, maxTotal)
@@ -95,6 +97,10 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	r.Log = s.logBetween(startSeq)
 	return r
 }
+
+// stderrSettleMax bounds how long a call's end waits for the stderr reader
+// to log what the server wrote before its reply; nothing pending, no wait.
+const stderrSettleMax = 2 * time.Second
 
 func (s *Session) callOnce(ctx context.Context, name string, args json.RawMessage, token string) (*sdk.CallToolResult, error) {
 	cs := s.clientSession()

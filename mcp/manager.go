@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 
@@ -82,6 +84,11 @@ func (m *Manager) newSession(sc *ServerConfig) *Session {
 	s.tokens = m.opts.Tokens
 	s.openBrowser = m.opts.OpenBrowser
 	s.reloadFile = func() { m.ReloadFile() }
+	if dir := os.Getenv(LogDirEnv); dir != "" {
+		if closeLog, err := s.Log.TeeToFile(filepath.Join(dir, logFileName(sc.Name)), nil); err == nil {
+			s.closeLog = closeLog
+		}
+	}
 	return s
 }
 
@@ -165,7 +172,12 @@ func (m *Manager) ConnectAll(ctx context.Context) error {
 func (m *Manager) Close() {
 	var wg sync.WaitGroup
 	for _, s := range m.Sessions() {
-		wg.Go(func() { s.Close() })
+		wg.Go(func() {
+			s.Close()
+			if s.closeLog != nil {
+				s.closeLog()
+			}
+		})
 	}
 	wg.Wait()
 }

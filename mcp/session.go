@@ -85,6 +85,8 @@ type Session struct {
 	emit      func(Event)
 	// reloadFile brings the entry up to date with the servers file (Restart).
 	reloadFile func()
+	// closeLog flushes and closes the log's copy in a file (LogDirEnv), if any.
+	closeLog func() error
 
 	// Log is the server's stderr, stdout noise, log messages and lifecycle notes.
 	Log *ServerLog
@@ -417,7 +419,7 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 		return fmt.Sprintf("the server answered initialize with a protocol version this app does not support (%v). Try setting \"protocolVersion\" in the entry to a version the server supports.", err)
 	}
 	timedOut := errors.Is(context.Cause(ctx), errConnectTimeout)
-	if p := s.process(); p != nil && !timedOut && ctx.Err() == nil && p.stdout.hungUp.Load() {
+	if p := s.process(); p != nil && !timedOut && ctx.Err() == nil && p.appHungUp() {
 		return "the connection to the server ended before it finished starting, with the server still running (" +
 			err.Error() + "); it has been stopped." + s.noiseTail() + s.stderrTail()
 	}
@@ -499,7 +501,7 @@ func (s *Session) watch(cs *sdk.ClientSession, id int) {
 		return
 	}
 	st := Status{State: StateExited, ExitCode: -1, ExitedAt: time.Now()}
-	if p != nil && p.stdout.hungUp.Load() {
+	if p != nil && p.appHungUp() {
 		// The SDK ended the connection itself: the server did not exit first.
 		st.Reason = "the connection to the server ended on the app's side while the server was still running"
 		if werr != nil {

@@ -155,7 +155,7 @@ func startStdio(cfg *ServerConfig, paths *pathResolver, log *ServerLog, wire *Wi
 		exited:   make(chan struct{}),
 		stopping: make(chan struct{}),
 	}
-	p.stdout = &stdoutFilter{log: log, wire: wire, file: stdoutR,
+	p.stdout = &stdoutFilter{log: log, wire: wire, file: stdoutR, exited: p.exited,
 		br: bufio.NewReaderSize(stdoutR, 64<<10), done: make(chan struct{})} // longer lines come in chunks
 	p.group = newProcessGroup(cmd)
 	p.Transport = &sdk.IOTransport{
@@ -293,6 +293,7 @@ type stdoutFilter struct {
 	// hungUp is set when the SDK closed stdout before its end: the
 	// connection ended on the app's side, with the server still writing.
 	hungUp atomic.Bool
+	exited <-chan struct{} // the process's end
 
 	doneOnce sync.Once
 	done     chan struct{} // closed at the end of stdout
@@ -380,6 +381,7 @@ func (f *stdoutFilter) Close() error {
 	}
 	select {
 	case <-f.done:
+	case <-f.exited:
 	default:
 		f.hungUp.Store(true)
 	}
@@ -519,6 +521,22 @@ func (p *stdioProcess) Stop() error {
 		p.log.Add(LogInfo, "stopped")
 	})
 	return p.stopErr
+}
+
+// appHungUp reports whether the connection ended on the app's side (the SDK
+// closed stdout before its end) rather than through the server's exit. A
+// server whose stdin closes then exits with code 0, so an exit within a
+// moment with another code means the server went first after all.
+func (p *stdioProcess) appHungUp() bool {
+	if !p.stdout.hungUp.Load() {
+		return false
+	}
+	select {
+	case <-p.exited:
+	case <-time.After(300 * time.Millisecond):
+		return true
+	}
+	return p.exitCode == 0
 }
 
 // Exited is closed once the process has ended.
