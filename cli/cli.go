@@ -93,7 +93,7 @@ Servers from other apps (Claude Desktop, Claude Code, Cursor, VS Code, Cline, Wi
   mcpbrowser import FILE|- (--all | NAME ...) [--on-clash rename|replace|skip]
                                               add servers from a file (or pasted JSON on stdin)
   mcpbrowser approve NAME                     show an imported server's command line and allow it
-  mcpbrowser export [NAME ...] --format claude|claude-code|cursor|vscode|cline|windsurf|codex|json
+  mcpbrowser export [NAME ...] --format claude|claude-code|cursor|vscode|cline|windsurf|codex|json [--include-secrets]
   mcpbrowser sign-out TARGET                  forget a remote server's sign-in
 
 TARGET is a configured server's name, or instead:
@@ -143,8 +143,10 @@ type invocation struct {
 	root       string
 	adhoc      []string // the command after --
 	all        bool     // import: every server in the file
-	onClash    string   // import: rename | replace | skip
-	format     string   // export: the client format
+	// includeSecrets makes export write secret values as they are.
+	includeSecrets bool
+	onClash        string // import: rename | replace | skip
+	format         string // export: the client format
 	// Sign-in for a remote server that answers 401.
 	clientID     string
 	clientSecret string
@@ -164,7 +166,7 @@ type invocation struct {
 var (
 	valueFlags = []string{"config", "timeout", "url", "transport", "header", "args", "root", "format", "on-clash",
 		"client-id", "client-secret", "scope", "elicit", "sampling", "sampling-reply", "prompt", "template", "level"}
-	boolFlags = []string{"stderr", "wire", "help", "h", "version", "all"}
+	boolFlags = []string{"stderr", "wire", "help", "h", "version", "all", "include-secrets"}
 )
 
 func parseArgs(args []string) (*invocation, error) {
@@ -203,6 +205,8 @@ func parseArgs(args []string) (*invocation, error) {
 				inv.command = "version"
 			case "all":
 				inv.all = true
+			case "include-secrets":
+				inv.includeSecrets = true
 			}
 		case contains(valueFlags, name):
 			if !hasValue {
@@ -373,7 +377,7 @@ func cmdServers(inv *invocation, env Env) error {
 	rows := []row{}
 	for _, s := range cfg.Servers {
 		rows = append(rows, row{Name: s.Name, Type: s.Type, Command: s.Command, Args: s.Args,
-			Env: maskMap(s.Env), Cwd: s.Cwd, URL: s.URL, Headers: maskMap(s.Headers), Spec: s.Spec,
+			Env: maskMap(s.Env), Cwd: s.Cwd, URL: s.MaskText(s.URL), Headers: maskMap(s.Headers), Spec: s.Spec,
 			Disabled: s.Disabled, Problem: s.Problem})
 	}
 	return writeJSON(env.Stdout, map[string]any{"config": cfg.Path, "servers": rows})

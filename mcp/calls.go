@@ -93,6 +93,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	}
 	r.classify(res, err)
 	s.explainCallFailure(r, callCtx, ctx, timeout, maxTotal)
+	r.masks, r.Message = &s.masks, s.masks.mask(r.Message)
 	s.Log.Add(LogCallEnd, callName+" ended after "+r.Duration.Round(time.Millisecond).String()+": "+outcomeWord(r))
 	r.Log = s.logBetween(startSeq)
 	return r

@@ -185,6 +185,12 @@ func (h *History) add(server string, kind HistoryKind, name string, args json.Ra
 	if err != nil {
 		return fmt.Errorf("recording %s %q in history: %w", kind, name, err)
 	}
+	// No secret is kept: secret-named arguments, and the entry's own secret
+	// values wherever the result repeats them.
+	args = MaskArguments(args)
+	if m, ok := result.(interface{ maskSecrets([]byte) []byte }); ok {
+		raw = m.maskSecrets(raw)
+	}
 	return h.Append(server, HistoryEntry{Time: started, Kind: kind, Name: name, Arguments: args,
 		DurationMS: millis(d), ErrorLayer: layer, Message: msg, Result: raw})
 }

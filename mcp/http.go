@@ -174,7 +174,7 @@ func MaskURL(u *url.URL) string {
 				q.Set(k, "•••")
 			}
 		}
-		c.RawQuery = q.Encode()
+		c.RawQuery = strings.ReplaceAll(q.Encode(), url.QueryEscape("•••"), "•••")
 	}
 	return c.String()
 }

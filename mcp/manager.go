@@ -85,7 +85,7 @@ func (m *Manager) newSession(sc *ServerConfig) *Session {
 	s.openBrowser = m.opts.OpenBrowser
 	s.reloadFile = func() { m.ReloadFile() }
 	if dir := os.Getenv(LogDirEnv); dir != "" {
-		if closeLog, err := s.Log.TeeToFile(filepath.Join(dir, logFileName(sc.Name)), nil); err == nil {
+		if closeLog, err := s.Log.TeeToFile(filepath.Join(dir, logFileName(sc.Name)), nil); err == nil { // entries come masked
 			s.closeLog = closeLog
 		}
 	}

@@ -30,6 +30,9 @@ const (
 // (or which layer failed and why), how long it took, and what the server
 // printed meanwhile.
 type CallResult struct {
+	// masks hides the entry's secrets in what is kept of the result (history).
+	masks *maskHolder
+
 	ID        int
 	Server    string
 	Tool      string
@@ -102,6 +105,14 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 	}
 	r.Layer = LayerConnection
 	r.Message = "the call failed: " + err.Error()
+}
+
+// maskSecrets hides the entry's secrets in b (see History).
+func (r *CallResult) maskSecrets(b []byte) []byte {
+	if r.masks == nil {
+		return b
+	}
+	return r.masks.maskBytes(b)
 }
 
 // CodeNetworkError is the JSON-RPC code the app's in-process OpenAPI server

@@ -67,8 +67,10 @@ const (
 type ServerLog struct {
 	ring     *ring[LogEntry]
 	onAppend func(LogEntry)
-	// tee, when set, also writes every entry elsewhere (SetTee).
+	// tee, when set, also writes every entry elsewhere (TeeToFile).
 	tee func(LogEntry)
+	// mask, when set, hides secrets in every entry's text.
+	mask func(string) string
 }
 
 // logEntryCost is what an entry costs beside its strings: the struct in the
@@ -98,6 +100,9 @@ func (l *ServerLog) AddMessage(level, logger, text string) uint64 {
 func (l *ServerLog) add(e LogEntry) uint64 {
 	if len(e.Text) > maxLogLine {
 		e.Text = fmt.Sprintf("%s … [%d more bytes not kept]", e.Text[:maxLogLine], len(e.Text)-maxLogLine)
+	}
+	if l.mask != nil {
+		e.Text = l.mask(e.Text)
 	}
 	e.Time = time.Now()
 	e.Seq = l.ring.add(e, logEntryCost+len(e.Text)+len(e.Level)+len(e.Logger))

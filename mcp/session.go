@@ -114,17 +114,22 @@ type Session struct {
 	watchdog watchdog
 	// rawSchemas are the tools' schemas as they came over the wire (see toolschema.go).
 	rawSchemas map[string]rawToolSchemas
-	nextToken  int
-	callSeq    int
+	// masks hides the entry's secrets in everything logged or shown.
+	masks     maskHolder
+	nextToken int
+	callSeq   int
 }
 
 func newSession(cfg *ServerConfig, paths *pathResolver, handlers Handlers, emit func(Event)) *Session {
 	s := &Session{cfg: cfg, paths: paths, handlers: handlers, emit: emit, progress: map[string]progressWaiter{}, rawSchemas: map[string]rawToolSchemas{}}
+	s.masks.set(cfg)
 	s.Log = NewServerLog(func(e LogEntry) { emit(Event{Kind: EventLog, Server: s.Name(), Log: &e}) })
+	s.Log.mask = s.masks.mask
 	s.Wire = NewWireLog(func(e WireEntry) {
 		s.observeToolList(e)
 		emit(Event{Kind: EventWire, Server: s.Name(), Wire: &e})
 	})
+	s.Wire.mask, s.Wire.maskText = s.masks.maskBytes, s.masks.mask
 	s.status.ExitCode = -1
 	return s
 }
@@ -185,6 +190,7 @@ func (s *Session) Pid() int {
 }
 
 func (s *Session) setStatus(st Status) {
+	st.Reason, st.Detail = s.masks.mask(st.Reason), s.masks.mask(st.Detail)
 	s.mu.Lock()
 	s.status = st
 	name := s.cfg.Name
@@ -265,7 +271,7 @@ func (s *Session) Connect(ctx context.Context) error {
 		s.client = nil
 		s.mu.Unlock()
 		s.setStatus(st)
-		return &ConnectError{Server: cfg.Name, Reason: reason, Err: err}
+		return &ConnectError{Server: cfg.Name, Reason: s.masks.mask(reason), Err: err}
 	}
 	s.setStatus(Status{State: StateReady, ExitCode: -1})
 	go s.watch(cs, id)
@@ -583,6 +589,7 @@ func (s *Session) Restart(ctx context.Context) error {
 
 // setConfig replaces the entry (the caller restarts if needed).
 func (s *Session) setConfig(cfg *ServerConfig) {
+	s.masks.set(cfg)
 	s.mu.Lock()
 	s.cfg = cfg
 	s.mu.Unlock()

@@ -54,6 +54,9 @@ const (
 type WireLog struct {
 	ring     *ring[WireEntry]
 	onAppend func(WireEntry)
+	// mask and maskText, when set, hide secrets in each entry's JSON and summary.
+	mask     func([]byte) []byte
+	maskText func(string) string
 }
 
 // NewWireLog makes an empty wire log; onAppend (may be nil) sees each new entry.
@@ -86,6 +89,12 @@ func (w *WireLog) RecordHTTP(dir Direction, summary string, size int, body []byt
 }
 
 func (w *WireLog) add(e WireEntry) {
+	if w.mask != nil {
+		e.JSON = w.mask(e.JSON)
+	}
+	if w.maskText != nil {
+		e.Summary = w.maskText(e.Summary)
+	}
 	e.Seq = w.ring.add(e, len(e.JSON)+len(e.Summary)+len(e.Method)+len(e.ID)+wireEntryCost)
 	if w.onAppend != nil {
 		w.onAppend(e)

@@ -390,7 +390,7 @@ func describeImported(s *mcp.ServerConfig) string {
 		}
 		return c.String()
 	case mcp.TypeHTTP, mcp.TypeSSE:
-		line := s.Type + " " + s.URL
+		line := s.Type + " " + s.MaskText(s.URL)
 		for _, name := range slices.Sorted(maps.Keys(s.Headers)) {
 			line += " · " + name + ": " + mcp.MaskSecret(name, s.Headers[name])
 		}
@@ -401,7 +401,7 @@ func describeImported(s *mcp.ServerConfig) string {
 	if s.Command != "" {
 		return s.Command + " " + strings.Join(s.Args, " ")
 	}
-	return s.URL
+	return s.MaskText(s.URL)
 }
 
 // importChosen adds the servers to the list. Each name clash with a

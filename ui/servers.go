@@ -743,7 +743,7 @@ func describeTarget(cfg *mcp.ServerConfig) string {
 	case mcp.TypeStdio:
 		return "Command: " + strings.Join(append([]string{cfg.Command}, cfg.Args...), " ")
 	case mcp.TypeHTTP, mcp.TypeSSE:
-		return "URL: " + cfg.URL
+		return "URL: " + cfg.MaskText(cfg.URL)
 	}
 	return ""
 }
