@@ -490,7 +490,8 @@ func baseName(p string) string {
 // streaming, and returns its session and the way to stop it (the whole
 // process tree) — the caller must call it.
 func connect(ctx context.Context, inv *invocation, env Env, sc *mcp.ServerConfig) (*mcp.Session, func(), error) {
-	m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv), Handlers: requestHandlers(inv, env)})
+	m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv), Handlers: requestHandlers(inv, env),
+		SignInTimeout: inv.timeout}) // --timeout bounds a browser sign-in too
 	var mu sync.Mutex // keeps lines from two goroutines whole
 	unsubscribe := m.Subscribe(func(e mcp.Event) {
 		switch {

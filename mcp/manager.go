@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"time"
 
 	"mcpbrowser/mcp/oauth"
 )
@@ -52,6 +53,9 @@ type ManagerOptions struct {
 	Tokens *oauth.TokenStore
 	// OpenBrowser opens a sign-in page; nil means the system browser ($BROWSER honoured).
 	OpenBrowser func(ctx context.Context, url string) error
+	// SignInTimeout bounds the wait for a browser sign-in (the CLI's
+	// --timeout); zero means oauth.DefaultSignInTimeout.
+	SignInTimeout time.Duration
 }
 
 // A Manager owns a session per configured server. It connects them
@@ -83,6 +87,7 @@ func (m *Manager) newSession(sc *ServerConfig) *Session {
 	s.approvals = m.opts.Approvals
 	s.tokens = m.opts.Tokens
 	s.openBrowser = m.opts.OpenBrowser
+	s.signInTimeout = m.opts.SignInTimeout
 	s.reloadFile = func() { m.ReloadFile() }
 	if dir := os.Getenv(LogDirEnv); dir != "" {
 		if closeLog, err := s.Log.TeeToFile(filepath.Join(dir, logFileName(sc.Name)), nil); err == nil { // entries come masked

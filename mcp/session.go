@@ -76,7 +76,9 @@ type Session struct {
 	tokens    *oauth.TokenStore // nil: the default, under the XDG data dir
 	// openBrowser opens the sign-in page; nil means the system browser.
 	openBrowser func(ctx context.Context, url string) error
-	signIn      *oauth.Handler
+	// signInTimeout bounds the wait for the browser; zero means the default.
+	signInTimeout time.Duration
+	signIn        *oauth.Handler
 	// inputAnswers are the person's values for ${input:id}, in memory only.
 	inputAnswers map[string]string
 	// configDir is the servers file's folder, where relative paths start.

@@ -39,7 +39,7 @@ func (s *Session) streamableTransport(cfg *ServerConfig, pauseConnectTimeout fun
 		ServerName: cfg.Name, ServerURL: cfg.URL,
 		ClientID: o.ClientID, ClientSecret: o.ClientSecret, ClientMetadataURL: o.ClientMetadataURL,
 		Scopes: o.Scopes, GrantType: o.GrantType,
-		HTTPClient: newOAuthHTTPClient(s.Wire), Store: store,
+		HTTPClient: newOAuthHTTPClient(s.Wire), Store: store, SignInTimeout: s.signInTimeout,
 		OpenBrowser: func(ctx context.Context, url string) error {
 			// From here on the person is signing in: the sign-in has its own,
 			// longer limit, and the connect timeout must not cut it short. It
