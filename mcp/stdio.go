@@ -120,7 +120,8 @@ func startStdio(cfg *ServerConfig, paths *pathResolver, log *ServerLog, wire *Wi
 	}
 	cmd := exec.Command(exe, cfg.Args...)
 	cmd.Args[0] = cfg.Command
-	cmd.Env = env
+	// The marker finds the server's descendants when it stops (procmarker.go).
+	cmd.Env = mergeEnv(env, map[string]string{serverMarkerEnv: strings.TrimPrefix(newServerMarker(), serverMarkerEnv+"=")})
 	cmd.Dir = cfg.Cwd
 	configureCommand(cmd)
 
