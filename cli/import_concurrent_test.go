@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 )
 
 // TestImportConcurrent: 20 `mcpbrowser import FILE --all` at once, each
@@ -33,7 +33,7 @@ func TestImportConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	cfg, err := mcp.LoadConfig(cfgPath)
+	cfg, err := config.LoadConfig(cfgPath)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"mcpbrowser/internal/testservers"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // TestBadLinesAreNoise: a line shaped like JSON-RPC that the SDK cannot take
@@ -36,9 +38,9 @@ func TestBadLinesAreNoise(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.line, func(t *testing.T) {
 			t.Parallel()
-			cfg := &ServerConfig{Name: "bad", Type: TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeBadLine, "-bad-line", tc.line}}
+			cfg := &config.ServerConfig{Name: "bad", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeBadLine, "-bad-line", tc.line}}
 			cfg.Validate()
-			m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+			m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 			defer m.Close()
 			s := m.Session("bad")
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -72,11 +74,11 @@ func TestBadLinesAreNoise(t *testing.T) {
 				t.Errorf("status %+v after the bad lines", st)
 			}
 			found := false
-			for _, e := range s.Log.Tail(100, LogStdoutNoise) {
+			for _, e := range s.Log.Tail(100, transport.LogStdoutNoise) {
 				found = found || strings.Contains(e.Text, tc.reason)
 			}
 			if !found {
-				t.Errorf("no stdout-noise entry says %q: %v", tc.reason, s.Log.Tail(5, LogStdoutNoise))
+				t.Errorf("no stdout-noise entry says %q: %v", tc.reason, s.Log.Tail(5, transport.LogStdoutNoise))
 			}
 		})
 	}
@@ -97,9 +99,9 @@ func buildMisbehave(t *testing.T) string {
 func TestDeepToolListKeepsTheGoodTools(t *testing.T) {
 	exe := buildMisbehave(t)
 	t.Setenv("MISBEHAVE_DEEP_TOOL", "1")
-	cfg := &ServerConfig{Name: "deep", Type: TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeBadLine, "-bad-line", " "}}
+	cfg := &config.ServerConfig{Name: "deep", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeBadLine, "-bad-line", " "}}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 	defer m.Close()
 	s := m.Session("deep")
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -123,10 +125,10 @@ func TestDeepToolListKeepsTheGoodTools(t *testing.T) {
 // once (not after the call's timeout), and the session goes on.
 func TestOverSizeReplyFailsAtOnce(t *testing.T) {
 	exe := buildMisbehave(t)
-	cfg := &ServerConfig{Name: "big", Type: TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeHugeMessage, "-huge-size", fmt.Sprint(MaxMessageSize + 1<<20)},
+	cfg := &config.ServerConfig{Name: "big", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeHugeMessage, "-huge-size", fmt.Sprint(transport.MaxMessageSize + 1<<20)},
 		CallTimeout: secondsPtr(120)}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 	defer m.Close()
 	s := m.Session("big")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)

@@ -3,6 +3,8 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -11,12 +13,12 @@ import (
 )
 
 // floodLog adds total bytes of 250-byte stderr lines to a fresh log.
-func floodLog(total int) *ServerLog {
-	l := NewServerLog(nil)
+func floodLog(total int) *transport.ServerLog {
+	l := transport.NewServerLog(nil)
 	line := strings.Repeat("x", 249)
 	for n := 0; n < total; n += len(line) + 1 {
 		// A fresh string per line, as the stderr pump makes them.
-		l.Add(LogStderr, string([]byte(line)))
+		l.Add(transport.LogStderr, string([]byte(line)))
 	}
 	return l
 }
@@ -39,7 +41,7 @@ func TestServerLogFloodRetains(t *testing.T) {
 		t.Skip("writes 500 MB of lines")
 	}
 	kept, retained := retainedBy(func() any { return floodLog(500 << 20) })
-	l := kept.(*ServerLog)
+	l := kept.(*transport.ServerLog)
 	t.Logf("500 MB of stderr: %d lines kept, %d dropped, %.1f MB retained", l.Len(), l.Dropped(), float64(retained)/(1<<20))
 	if retained > 40<<20 {
 		t.Errorf("the log retains %.1f MB after a 500 MB flood, want at most 40 MB", float64(retained)/(1<<20))
@@ -64,9 +66,9 @@ func BenchmarkServerLogFlood(b *testing.B) {
 // reply is inside the call's slice, even tens of thousands of them.
 func TestCallStderrSliceComplete(t *testing.T) {
 	exe := buildMisbehave(t)
-	cfg := &ServerConfig{Name: "talky", Type: TypeStdio, Command: exe, Args: []string{"-mode", "echo", "-call-stderr-lines", "50000"}}
+	cfg := &config.ServerConfig{Name: "talky", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", "echo", "-call-stderr-lines", "50000"}}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 	defer m.Close()
 	s := m.Session("talky")
 	if err := s.Connect(context.Background()); err != nil {
@@ -75,7 +77,7 @@ func TestCallStderrSliceComplete(t *testing.T) {
 	r := s.CallTool(context.Background(), "echo", json.RawMessage(`{"message":"x"}`), CallOptions{})
 	n := 0
 	for _, e := range r.Log {
-		if e.Kind == LogStderr {
+		if e.Kind == transport.LogStderr {
 			n++
 		}
 	}
@@ -88,11 +90,11 @@ func TestCallStderrSliceComplete(t *testing.T) {
 // to NAME.log there, beyond what memory keeps.
 func TestLogTeeToFile(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv(LogDirEnv, dir)
+	t.Setenv(transport.LogDirEnv, dir)
 	exe := buildMisbehave(t)
-	cfg := &ServerConfig{Name: "talky", Type: TypeStdio, Command: exe, Args: []string{"-mode", "echo", "-stderr-lines", "5"}}
+	cfg := &config.ServerConfig{Name: "talky", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", "echo", "-stderr-lines", "5"}}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 	if err := m.Session("talky").Connect(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,9 @@ import (
 	"sync"
 	"time"
 
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
+	"mcpbrowser/mcp/transport"
 )
 
 // EventKind says what an Event reports.
@@ -33,8 +35,8 @@ type Event struct {
 	Kind     EventKind
 	Server   string
 	Status   *Status
-	Log      *LogEntry
-	Wire     *WireEntry
+	Log      *transport.LogEntry
+	Wire     *transport.WireEntry
 	Progress *Progress
 	// List is "prompts" or "resources" for EventListChanged.
 	List string
@@ -48,7 +50,7 @@ type ManagerOptions struct {
 	Handlers Handlers
 	// Approvals, when set, keeps imported servers from starting until the
 	// person has approved their exact command line.
-	Approvals *ApprovalStore
+	Approvals *config.ApprovalStore
 	// Tokens keeps sign-in tokens; nil means the default store (TokenDir).
 	Tokens *oauth.TokenStore
 	// OpenBrowser opens a sign-in page; nil means the system browser ($BROWSER honoured).
@@ -56,6 +58,9 @@ type ManagerOptions struct {
 	// SignInTimeout bounds the wait for a browser sign-in (the CLI's
 	// --timeout); zero means oauth.DefaultSignInTimeout.
 	SignInTimeout time.Duration
+	// Client is how the app introduces itself to servers in initialize
+	// (its name and the build's version).
+	Client ClientInfo
 }
 
 // A Manager owns a session per configured server. It connects them
@@ -63,25 +68,25 @@ type ManagerOptions struct {
 // everything that happens into one event stream.
 type Manager struct {
 	opts  ManagerOptions
-	paths *pathResolver
+	paths *transport.PathResolver
 
 	mu       sync.Mutex
-	cfg      *Config
+	cfg      *config.Config
 	sessions map[string]*Session
 	subs     map[int]func(Event)
 	nextSub  int
 }
 
 // NewManager makes a manager for cfg's servers. Nothing starts until Connect.
-func NewManager(cfg *Config, opts ManagerOptions) *Manager {
-	m := &Manager{opts: opts, paths: newPathResolver(), cfg: cfg, sessions: map[string]*Session{}, subs: map[int]func(Event){}}
+func NewManager(cfg *config.Config, opts ManagerOptions) *Manager {
+	m := &Manager{opts: opts, paths: transport.NewPathResolver(), cfg: cfg, sessions: map[string]*Session{}, subs: map[int]func(Event){}}
 	for _, sc := range cfg.Servers {
 		m.sessions[sc.Name] = m.newSession(sc)
 	}
 	return m
 }
 
-func (m *Manager) newSession(sc *ServerConfig) *Session {
+func (m *Manager) newSession(sc *config.ServerConfig) *Session {
 	s := newSession(sc, m.paths, m.opts.Handlers, m.publish)
 	s.configDir = configDirOf(m.cfg)
 	s.approvals = m.opts.Approvals
@@ -89,11 +94,12 @@ func (m *Manager) newSession(sc *ServerConfig) *Session {
 	s.openBrowser = m.opts.OpenBrowser
 	s.signInTimeout = m.opts.SignInTimeout
 	s.reloadFile = func() { m.ReloadFile() }
-	if dir := os.Getenv(LogDirEnv); dir != "" {
-		if closeLog, err := s.Log.TeeToFile(filepath.Join(dir, logFileName(sc.Name)), nil); err == nil { // entries come masked
+	if dir := os.Getenv(transport.LogDirEnv); dir != "" {
+		if closeLog, err := s.Log.TeeToFile(filepath.Join(dir, transport.LogFileName(sc.Name)), nil); err == nil { // entries come masked
 			s.closeLog = closeLog
 		}
 	}
+	s.clientInfo = m.opts.Client
 	return s
 }
 
@@ -125,7 +131,7 @@ func (m *Manager) publish(e Event) {
 }
 
 // Config is the config the manager runs.
-func (m *Manager) Config() *Config {
+func (m *Manager) Config() *config.Config {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.cfg
@@ -193,25 +199,25 @@ func (m *Manager) Close() {
 // entry was changed in the file since sc was taken from it, the error is a
 // *ConflictError and nothing changes (KeepMine, then PutServer again,
 // overwrites the file's version).
-func (m *Manager) PutServer(ctx context.Context, oldName string, sc *ServerConfig, connect bool) error {
+func (m *Manager) PutServer(ctx context.Context, oldName string, sc *config.ServerConfig, connect bool) error {
 	sc.Validate()
 	if oldName == "" {
-		sc.origin = nil // a new entry (a duplicate, an import) is no edit of the one it was cloned from
+		sc.ForgetOrigin() // a new entry (a duplicate, an import) is no edit of the one it was cloned from
 	}
 	m.mu.Lock()
-	if cur := m.cfg.Server(oldName); oldName != "" && sc.origin == nil && cur != nil {
+	if cur := m.cfg.Server(oldName); oldName != "" && !sc.HasOrigin() && cur != nil {
 		// A replacement made from scratch (an import over an entry) replaces
 		// the entry as the manager last saw it.
-		sc.origin = cur.origin
+		sc.TakeOrigin(cur)
 	}
-	next := m.cfg.clone()
+	next := m.cfg.Clone()
 	renamed := oldName != "" && oldName != sc.Name
 	if renamed {
 		if next.Server(sc.Name) != nil {
 			m.mu.Unlock()
 			return fmt.Errorf("a server named %q already exists", sc.Name)
 		}
-		i := slices.IndexFunc(next.Servers, func(e *ServerConfig) bool { return e.Name == oldName })
+		i := slices.IndexFunc(next.Servers, func(e *config.ServerConfig) bool { return e.Name == oldName })
 		if i < 0 {
 			m.mu.Unlock()
 			return fmt.Errorf("no server named %q", oldName)
@@ -261,7 +267,7 @@ func (m *Manager) Approve(ctx context.Context, name string) error {
 // RemoveServer stops the server, removes its entry and saves the config.
 func (m *Manager) RemoveServer(name string) error {
 	m.mu.Lock()
-	next := m.cfg.clone()
+	next := m.cfg.Clone()
 	next.Remove(name)
 	if err := m.saveLocked(next); err != nil {
 		m.mu.Unlock()
@@ -297,7 +303,7 @@ func (m *Manager) moveToken(oldName, newName string) {
 }
 
 // saveLocked saves next and, when that worked, makes it the manager's config.
-func (m *Manager) saveLocked(next *Config) error {
+func (m *Manager) saveLocked(next *config.Config) error {
 	if next.Path != "" {
 		if err := next.Save(); err != nil {
 			return err

@@ -4,23 +4,13 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"maps"
-	"slices"
+	"path/filepath"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
-)
 
-// clone is a copy of the config whose server list can change without
-// touching c's (the entries themselves are shared).
-func (c *Config) clone() *Config {
-	n := *c
-	n.Servers = slices.Clone(c.Servers)
-	n.extra = maps.Clone(c.extra)
-	n.removed = maps.Clone(c.removed)
-	n.keep = maps.Clone(c.keep)
-	return &n
-}
+	"mcpbrowser/mcp/config"
+)
 
 // KeepMine makes the next save of the named entry overwrite the file's
 // version even though it was changed outside meanwhile: the person chose
@@ -42,7 +32,7 @@ func (m *Manager) ReloadFile() ([]string, error) {
 		m.mu.Unlock()
 		return nil, nil
 	}
-	disk, err := LoadConfig(m.cfg.Path)
+	disk, err := config.LoadConfig(m.cfg.Path)
 	if errors.Is(err, fs.ErrNotExist) {
 		m.mu.Unlock()
 		return nil, nil // not written yet (the demo config), or being replaced
@@ -51,7 +41,7 @@ func (m *Manager) ReloadFile() ([]string, error) {
 		m.mu.Unlock()
 		return nil, err
 	}
-	changed := m.cfg.adoptChanges(disk)
+	changed := m.cfg.AdoptFile(disk)
 	gone := m.syncSessionsLocked()
 	m.mu.Unlock()
 	for _, s := range gone {
@@ -61,28 +51,6 @@ func (m *Manager) ReloadFile() ([]string, error) {
 		m.publish(Event{Kind: EventServers, Server: name})
 	}
 	return changed, nil
-}
-
-// adoptChanges makes c the file's content, keeping c's own objects for the
-// entries that did not change, and returns the names that did.
-func (c *Config) adoptChanges(disk *Config) []string {
-	var changed []string
-	for _, s := range c.Servers {
-		if disk.Server(s.Name) == nil {
-			changed = append(changed, s.Name)
-		}
-	}
-	servers := make([]*ServerConfig, 0, len(disk.Servers))
-	for _, d := range disk.Servers {
-		if mine := c.Server(d.Name); mine != nil && mine.SameAs(d) {
-			d = mine
-		} else {
-			changed = append(changed, d.Name)
-		}
-		servers = append(servers, d)
-	}
-	c.Servers, c.extra, c.removed, c.keep = servers, disk.extra, nil, nil
-	return changed
 }
 
 // syncSessionsLocked gives every entry a session holding that very entry and
@@ -129,7 +97,7 @@ func WatchPath(ctx context.Context, path string, onChange func()) error {
 	if err != nil {
 		return err
 	}
-	dir := dirOf(path)
+	dir := filepath.Dir(path)
 	if err := w.Add(dir); err != nil {
 		w.Close()
 		return err
@@ -148,7 +116,7 @@ func WatchPath(ctx context.Context, path string, onChange func()) error {
 				if !ok {
 					return
 				}
-				if sameFile(ev.Name, path) {
+				if filepath.Clean(ev.Name) == filepath.Clean(path) {
 					timer.Reset(settle)
 				}
 			case _, ok := <-w.Errors:

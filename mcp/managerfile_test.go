@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"mcpbrowser/mcp/config"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -12,8 +14,10 @@ import (
 func newFileManager(t *testing.T, content string) (*Manager, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "servers.json")
-	writeFixture(t, path, content)
-	cfg, err := LoadConfig(path)
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.LoadConfig(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,9 +26,9 @@ func newFileManager(t *testing.T, content string) (*Manager, string) {
 	return m, path
 }
 
-func editFile(t *testing.T, path string, edit func(*Config)) {
+func editFile(t *testing.T, path string, edit func(*config.Config)) {
 	t.Helper()
-	cfg, err := LoadConfig(path)
+	cfg, err := config.LoadConfig(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,16 +43,16 @@ func editFile(t *testing.T, path string, edit func(*Config)) {
 func TestManagerSaveKeepsOutsideChanges(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", t.TempDir())
 	m, path := newFileManager(t, `{"mcpServers": {"a": {"command": "/no/such/a1"}, "b": {"command": "/no/such/b1"}}}`)
-	editFile(t, path, func(c *Config) {
+	editFile(t, path, func(c *config.Config) {
 		c.Server("b").Command = "/no/such/b2"
-		c.Put(&ServerConfig{Name: "imported", Type: TypeStdio, Command: "/no/such/i"})
+		c.Put(&config.ServerConfig{Name: "imported", Type: config.TypeStdio, Command: "/no/such/i"})
 	})
 	dup := m.Session("a").Config().Clone()
 	dup.Name = "a-2"
 	if err := m.PutServer(context.Background(), "", dup, false); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := LoadConfig(path)
+	got, _ := config.LoadConfig(path)
 	for name, cmd := range map[string]string{"a": "/no/such/a1", "a-2": "/no/such/a1", "b": "/no/such/b2", "imported": "/no/such/i"} {
 		if s := got.Server(name); s == nil || s.Command != cmd {
 			t.Errorf("file: server %s = %+v, want command %s", name, s, cmd)
@@ -68,17 +72,17 @@ func TestManagerPutConflict(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", t.TempDir())
 	m, path := newFileManager(t, `{"mcpServers": {"a": {"command": "/no/such/a1"}}}`)
 	edited := m.Session("a").Config().Clone() // the editor opens
-	editFile(t, path, func(c *Config) { c.Server("a").Command = "/no/such/theirs" })
+	editFile(t, path, func(c *config.Config) { c.Server("a").Command = "/no/such/theirs" })
 	if _, err := m.ReloadFile(); err != nil { // the watcher takes the outside change
 		t.Fatal(err)
 	}
 	edited.Command = "/no/such/mine"
 	err := m.PutServer(context.Background(), "a", edited, false)
-	var ce *ConflictError
+	var ce *config.ConflictError
 	if !errors.As(err, &ce) {
 		t.Fatalf("PutServer = %v, want a conflict", err)
 	}
-	if got, _ := LoadConfig(path); got.Server("a").Command != "/no/such/theirs" {
+	if got, _ := config.LoadConfig(path); got.Server("a").Command != "/no/such/theirs" {
 		t.Errorf("the outside change was overwritten")
 	}
 	if m.Session("a").Config().Command != "/no/such/theirs" {
@@ -88,7 +92,7 @@ func TestManagerPutConflict(t *testing.T) {
 	if err := m.PutServer(context.Background(), "a", edited, false); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := LoadConfig(path); got.Server("a").Command != "/no/such/mine" {
+	if got, _ := config.LoadConfig(path); got.Server("a").Command != "/no/such/mine" {
 		t.Errorf("keeping mine did not save it")
 	}
 }
@@ -96,7 +100,7 @@ func TestManagerPutConflict(t *testing.T) {
 // TestManagerRestartUsesFile: Restart runs the entry as the file holds it now.
 func TestManagerRestartUsesFile(t *testing.T) {
 	m, path := newFileManager(t, `{"mcpServers": {"a": {"command": "/no/such/v1"}}}`)
-	editFile(t, path, func(c *Config) { c.Server("a").Command = "/no/such/v2" })
+	editFile(t, path, func(c *config.Config) { c.Server("a").Command = "/no/such/v2" })
 	m.Session("a").Restart(context.Background())
 	if got := m.Session("a").Config().Command; got != "/no/such/v2" {
 		t.Errorf("restart ran %q", got)
@@ -112,7 +116,9 @@ func TestManagerWatchFile(t *testing.T) {
 	if err := m.WatchFile(ctx, func(changed []string, err error) { reloaded <- changed }); err != nil {
 		t.Fatal(err)
 	}
-	editFile(t, path, func(c *Config) { c.Put(&ServerConfig{Name: "b", Type: TypeStdio, Command: "/no/such/b"}) })
+	editFile(t, path, func(c *config.Config) {
+		c.Put(&config.ServerConfig{Name: "b", Type: config.TypeStdio, Command: "/no/such/b"})
+	})
 	select {
 	case changed := <-reloaded:
 		if len(changed) != 1 || changed[0] != "b" {
@@ -131,7 +137,7 @@ func TestManagerWatchFile(t *testing.T) {
 func TestManagerOwnSaveIsNoOutsideChange(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", t.TempDir())
 	m, _ := newFileManager(t, `{"mcpServers": {}}`)
-	sc := &ServerConfig{Name: "x", Type: TypeStdio, Command: "/no/such/x", Extra: map[string]json.RawMessage{"meta": json.RawMessage(`{"from":{"file":"a.json"}}`)}}
+	sc := &config.ServerConfig{Name: "x", Type: config.TypeStdio, Command: "/no/such/x", Extra: map[string]json.RawMessage{"meta": json.RawMessage(`{"from":{"file":"a.json"}}`)}}
 	if err := m.PutServer(context.Background(), "", sc, false); err != nil {
 		t.Fatal(err)
 	}

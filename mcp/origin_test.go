@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
 )
 
@@ -68,9 +69,9 @@ func TestCredentialsKeepToTheirOrigin(t *testing.T) {
 		transport string
 		asOrigin  string // "same" or "other"
 	}{
-		{"streamable HTTP, authorization server on another origin", TypeHTTP, "other"},
-		{"streamable HTTP, authorization server on the same origin", TypeHTTP, "same"},
-		{"SSE, message endpoint on another origin", TypeSSE, "other"},
+		{"streamable HTTP, authorization server on another origin", config.TypeHTTP, "other"},
+		{"streamable HTTP, authorization server on the same origin", config.TypeHTTP, "same"},
+		{"SSE, message endpoint on another origin", config.TypeSSE, "other"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var log requestLog
@@ -126,14 +127,14 @@ func TestCredentialsKeepToTheirOrigin(t *testing.T) {
 			defer b.Close()
 
 			timeout := 3.0
-			cfg := &ServerConfig{Name: "x", Type: tc.transport, URL: a.URL + "/mcp", ConnectTimeout: &timeout,
+			cfg := &config.ServerConfig{Name: "x", Type: tc.transport, URL: a.URL + "/mcp", ConnectTimeout: &timeout,
 				Headers: map[string]string{"Authorization": originHeaderSecret, "X-Api-Key": originKeySecret},
 				Query:   map[string]string{"key": originQuerySecret}}
-			if tc.transport == TypeSSE {
+			if tc.transport == config.TypeSSE {
 				cfg.URL = a.URL + "/sse"
 			}
 			cfg.Validate()
-			m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{
+			m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{
 				Tokens:      oauth.NewTokenStore(filepath.Join(t.TempDir(), "tokens")),
 				OpenBrowser: func(context.Context, string) error { return errors.New("no browser in this test") },
 			})

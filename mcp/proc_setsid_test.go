@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"mcpbrowser/internal/testservers"
+	"mcpbrowser/mcp/config"
 )
 
 // TestStopReachesSetsidGrandchild: a descendant that left the server's
@@ -24,9 +25,9 @@ func TestStopReachesSetsidGrandchild(t *testing.T) {
 	exe := buildMisbehave(t)
 	pidFile := filepath.Join(t.TempDir(), "gc.pid")
 	script := `setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $! > "$1.tmp" && mv "$1.tmp" "$1"; exec "$2" -mode echo`
-	cfg := &ServerConfig{Name: "s", Type: TypeStdio, Command: "sh", Args: []string{"-c", script, "sh", pidFile, exe}}
+	cfg := &config.ServerConfig{Name: "s", Type: config.TypeStdio, Command: "sh", Args: []string{"-c", script, "sh", pidFile, exe}}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := m.Session("s").Connect(ctx); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"mcpbrowser/mcp/transport"
 )
 
 // ErrorLayer says which layer a call failed in. The layers are different
@@ -50,7 +51,7 @@ type CallResult struct {
 	Err     error
 
 	// Log is what the server printed (stderr, stdout noise, log messages) while the call ran.
-	Log []LogEntry
+	Log []transport.LogEntry
 }
 
 // OK reports whether the call succeeded with no error of any layer.
@@ -85,7 +86,7 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 	}
 	r.Err = err
 	var rpc *jsonrpc.Error
-	if errors.As(err, &rpc) && isMadeInvalidReply(rpc) {
+	if errors.As(err, &rpc) && transport.IsMadeInvalidReply(rpc) {
 		r.Layer, r.Message = LayerInvalidReply, "the server's reply to tools/call was not valid: "+rpc.Message
 		return
 	}
@@ -107,8 +108,8 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 	r.Message = "the call failed: " + err.Error()
 }
 
-// maskSecrets hides the entry's secrets in b (see History).
-func (r *CallResult) maskSecrets(b []byte) []byte {
+// MaskSecrets hides the entry's secrets in b (see History).
+func (r *CallResult) MaskSecrets(b []byte) []byte {
 	if r.masks == nil {
 		return b
 	}

@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/history"
+	"mcpbrowser/mcp/transport"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,7 +14,7 @@ import (
 )
 
 func TestMaskTextHidesEntrySecrets(t *testing.T) {
-	cfg := &ServerConfig{Name: "x", Type: TypeHTTP,
+	cfg := &config.ServerConfig{Name: "x", Type: config.TypeHTTP,
 		URL:     "https://alice:hunter2pass@api.example.com/mcp?api_key=QUERYSECRET123&page=2",
 		Env:     map[string]string{"OPENAI_API_KEY": "sk-live-abcdefghijklmnop", "HOME": "/home/al"},
 		Headers: map[string]string{"Authorization": "Bearer tok_0123456789abcdef"},
@@ -29,7 +32,7 @@ func TestMaskTextHidesEntrySecrets(t *testing.T) {
 }
 
 func TestMaskArguments(t *testing.T) {
-	got := string(MaskArguments(json.RawMessage(`{"api_key":"abcdefghijklmnopqrstu","query":"cats","nested":{"password":"pw12345"},"list":[{"token":"t0k3n-value"}]}`)))
+	got := string(config.MaskArguments(json.RawMessage(`{"api_key":"abcdefghijklmnopqrstu","query":"cats","nested":{"password":"pw12345"},"list":[{"token":"t0k3n-value"}]}`)))
 	for _, secret := range []string{"abcdefghijklmnopqrstu", "pw12345", "t0k3n-value"} {
 		if strings.Contains(got, secret) {
 			t.Errorf("%s still shows %s", got, secret)
@@ -45,18 +48,18 @@ func TestMaskArguments(t *testing.T) {
 // log, not in the call's slice, not in history, not in a connect error.
 func TestSecretsMaskedInLogsStatusAndHistory(t *testing.T) {
 	const secret = "sk-test-0123456789abcdef"
-	cfg := &ServerConfig{Name: "echoer", Type: TypeStdio, Command: "sh",
+	cfg := &config.ServerConfig{Name: "echoer", Type: config.TypeStdio, Command: "sh",
 		Args: []string{"-c", `echo "my key is $API_TOKEN" >&2; exit 3`},
 		Env:  map[string]string{"API_TOKEN": secret}}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 	defer m.Close()
 	s := m.Session("echoer")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	s.Connect(ctx)
 	var shown []string
-	for _, e := range s.Log.Tail(100, LogStderr, LogInfo) {
+	for _, e := range s.Log.Tail(100, transport.LogStderr, transport.LogInfo) {
 		shown = append(shown, e.Text)
 	}
 	shown = append(shown, s.Status().Reason)
@@ -68,7 +71,7 @@ func TestSecretsMaskedInLogsStatusAndHistory(t *testing.T) {
 		t.Errorf("the secret is shown:\n%s", all)
 	}
 
-	h := NewHistory(filepath.Join(t.TempDir(), "h"), HistoryOptions{})
+	h := history.NewHistory(filepath.Join(t.TempDir(), "h"), history.HistoryOptions{})
 	r := &CallResult{Server: "echoer", Tool: "t", Arguments: json.RawMessage(`{"api_key":"abcdefghijklmnopqrstu"}`),
 		Message: "x", Err: errors.New("x"), masks: &s.masks}
 	if err := h.AddCall(r); err != nil {
@@ -81,9 +84,9 @@ func TestSecretsMaskedInLogsStatusAndHistory(t *testing.T) {
 }
 
 func TestMaskedForExport(t *testing.T) {
-	in := []*ServerConfig{{Name: "a", Type: TypeStdio, Command: "x", Env: map[string]string{"GITHUB_TOKEN": "ghp_abcdefghijklmnopqrstuvwxyz", "LANG": "C"}},
-		{Name: "b", Type: TypeHTTP, URL: "https://u:p4ssw0rd@h/mcp?token=abcdef123", Headers: map[string]string{"X-Api-Key": "k-123456789"}}}
-	out, masked := MaskedForExport(in)
+	in := []*config.ServerConfig{{Name: "a", Type: config.TypeStdio, Command: "x", Env: map[string]string{"GITHUB_TOKEN": "ghp_abcdefghijklmnopqrstuvwxyz", "LANG": "C"}},
+		{Name: "b", Type: config.TypeHTTP, URL: "https://u:p4ssw0rd@h/mcp?token=abcdef123", Headers: map[string]string{"X-Api-Key": "k-123456789"}}}
+	out, masked := config.MaskedForExport(in)
 	data, _ := json.Marshal(out)
 	for _, secret := range []string{"ghp_abcdefghijklmnopqrstuvwxyz", "p4ssw0rd", "abcdef123", "k-123456789"} {
 		if strings.Contains(string(data), secret) {
@@ -98,9 +101,9 @@ func TestMaskedForExport(t *testing.T) {
 // TestConnectErrorMasksURL: a URL's password and secret query parameters are
 // not repeated by a failed connect.
 func TestConnectErrorMasksURL(t *testing.T) {
-	cfg := &ServerConfig{Name: "r", Type: TypeHTTP, URL: "http://bob:pa55word99@127.0.0.1:1/mcp?api_key=SECRETQUERY42", ConnectTimeout: secondsPtr(2)}
+	cfg := &config.ServerConfig{Name: "r", Type: config.TypeHTTP, URL: "http://bob:pa55word99@127.0.0.1:1/mcp?api_key=SECRETQUERY42", ConnectTimeout: secondsPtr(2)}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 	defer m.Close()
 	err := m.Session("r").Connect(context.Background())
 	if err == nil {

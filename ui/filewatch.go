@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 )
 
 // watchServersFile makes m take outside changes to the servers file (the CLI,
@@ -41,8 +42,8 @@ func (w *MainWindow) watchServersFile(m *mcp.Manager) {
 
 // saveFailed reports a failed save; when the entry was also changed in the
 // file meanwhile, it asks which version to keep rather than overwrite either.
-func (w *MainWindow) saveFailed(oldName string, sc *mcp.ServerConfig, err error) {
-	var ce *mcp.ConflictError
+func (w *MainWindow) saveFailed(oldName string, sc *config.ServerConfig, err error) {
+	var ce *config.ConflictError
 	if !errors.As(err, &ce) {
 		w.showError("Saving "+sc.Name, err)
 		return

@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/transport"
 )
 
 // TestLogViewFloodRetains: a server writing 500 MB of long stderr lines while
@@ -28,11 +28,11 @@ func TestLogViewFloodRetains(t *testing.T) {
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	log := mcp.NewServerLog(nil)
+	log := transport.NewServerLog(nil)
 	p.SetLogs(log, nil)
 	line := strings.Repeat("y", 4999)
 	for n := 0; n < 500<<20; n += 5000 {
-		log.Add(mcp.LogStderr, string([]byte(line)))
+		log.Add(transport.LogStderr, string([]byte(line)))
 		if n%(1000*5000) == 0 {
 			p.refresh() // one frame's batch
 		}

@@ -19,6 +19,9 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/history"
+	"mcpbrowser/mcp/oauth"
 )
 
 // WindowTitle is the main window's title.
@@ -53,9 +56,12 @@ type MainWindow struct {
 	manager *mcp.Manager
 	// stopWatch ends the watch of the servers file for the current manager.
 	stopWatch context.CancelFunc
+	// client is how the app introduces itself to servers (its version), kept
+	// for the next manager and the About dialog.
+	client mcp.ClientInfo
 	// approvals is the store the manager checks imported commands against
 	// (nil: nothing needs approval).
-	approvals   *mcp.ApprovalStore
+	approvals   *config.ApprovalStore
 	unsubscribe func()
 	// configErr is why the servers file could not be read; while it is set
 	// nothing may be saved (that would overwrite the person's file).
@@ -74,6 +80,7 @@ type MainWindow struct {
 	form        *FormView
 	runner      *runBar
 	result      *ResultView
+	apps        *appPane // the selected tool's MCP App (apps.go)
 	side        *SidePanel
 	middle      *fyne.Container // holds either the tools area or status
 	toolsArea   fyne.CanvasObject
@@ -94,7 +101,7 @@ type MainWindow struct {
 	roots       *rootStore
 	rootsEditor *rootsEditor
 	// history keeps every call, read and prompt get (nil: nothing is kept).
-	history *mcp.History
+	history *history.History
 
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
@@ -147,10 +154,11 @@ func (w *MainWindow) build() {
 	w.form.OnSubmit = w.runSelectedTool
 	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)
 	w.result = NewResultView(w.win)
+	w.apps = newAppPane(w.ctx, w.app, oauth.OpenBrowser, w.recordAppCall)
 	w.side = NewSidePanel(w.win)
 
 	// The form scrolls by itself; the header above it stays short (see toolHeader).
-	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), w.runner.root), nil, nil,
+	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), w.apps.root, w.runner.root), nil, nil,
 		w.form.Widget())
 	work := container.NewVSplit(formArea, w.result.Widget())
 	toolsSplit := container.NewHSplit(w.tools.root, work)
@@ -227,7 +235,8 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 			fyne.NewMenuItemSeparator(), quitItem),
 		server,
 		fyne.NewMenu("Tool", find, run, cancel),
-		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, mcp.ClientVersion) })),
+		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, w.client.Version) }),
+			languageMenu(w.app.Preferences(), w.win)),
 	)
 }
 
@@ -259,6 +268,7 @@ func (w *MainWindow) Close() {
 			w.unsubscribe()
 		}
 		w.dismissRequests(w.manager, "", "the app is closing")
+		w.apps.closeApp()
 		w.manager.Close()
 		w.jobs.Wait()
 	})
@@ -293,7 +303,7 @@ func (w *MainWindow) SetConfigError(err error) {
 
 // describeConfigError says what is wrong with the servers file, where, and what to do.
 func describeConfigError(path string, err error) string {
-	var ce *mcp.ConfigError
+	var ce *config.ConfigError
 	where := "The servers file " + path + " could not be read"
 	if errors.As(err, &ce) {
 		if ce.Line > 0 {
@@ -307,7 +317,7 @@ func describeConfigError(path string, err error) string {
 // reloadConfig reads the servers file again; when it is readable now, the
 // window switches to a new manager for it and connects its servers.
 func (w *MainWindow) reloadConfig() {
-	cfg, err := mcp.LoadConfig(w.cfgPath)
+	cfg, err := config.LoadConfig(w.cfgPath)
 	if errors.Is(err, fs.ErrNotExist) && w.configErr != nil {
 		err = fmt.Errorf("the file is gone: %w", err)
 	}
@@ -320,7 +330,7 @@ func (w *MainWindow) reloadConfig() {
 		return
 	}
 	old, oldUnsub := w.manager, w.unsubscribe
-	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals, Handlers: w.requestHandlers()})
+	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals, Handlers: w.requestHandlers(), Client: w.client})
 	w.roots.applyAll(w.manager)
 	w.subscribe()
 	if oldUnsub != nil {
@@ -348,6 +358,7 @@ func (w *MainWindow) subscribe() {
 		case mcp.EventLog, mcp.EventWire:
 			side.Notify(e)
 		case mcp.EventState, mcp.EventTools:
+			w.appServerState(m, e.Server)
 			w.scheduleRefresh(m, e.Server, false)
 		case mcp.EventServers:
 			// A new or edited entry gets its roots before PutServer connects it.
@@ -423,7 +434,7 @@ func (w *MainWindow) selectServer(name string) {
 	}
 	if changed {
 		w.currentTool = nil
-		w.header.show("", nil)
+		w.showToolHeader("", nil)
 		w.form.SetSchema(nil)
 		if !w.runner.running {
 			w.result.Clear()
@@ -453,11 +464,11 @@ func (w *MainWindow) showSelection() {
 	if w.currentTool != nil && t == nil {
 		// The tool is gone from the server's new list.
 		w.currentTool = nil
-		w.header.show("", nil)
+		w.showToolHeader("", nil)
 		w.form.SetSchema(nil)
 	} else if t != nil {
 		w.currentTool = t
-		w.header.show(w.selected, t)
+		w.showToolHeader(w.selected, t)
 	}
 	if w.status.show(s, w.editable()) {
 		w.showMiddle(w.status.root)
@@ -498,7 +509,7 @@ func (w *MainWindow) selectTool(t *sdk.Tool) {
 		return
 	}
 	w.currentTool = t
-	w.header.show(w.selected, t)
+	w.showToolHeader(w.selected, t)
 	w.form.SetSchema(s.InputSchema(t.Name))
 	if !w.runner.running {
 		w.result.Clear()

@@ -1,7 +1,0 @@
-//go:build unix && !linux
-
-package mcp
-
-// markedProcesses finds nothing where there is no /proc to read: the process
-// group is what stopping reaches there.
-func markedProcesses(string) []int { return nil }

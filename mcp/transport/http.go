@@ -1,0 +1,200 @@
+package transport
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mcpbrowser/mcp/config"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// A tapTransport is the http.RoundTripper every remote server's traffic goes
+// through: it adds the entry's headers and query parameters and records each
+// exchange in the wire log. Tapping here, not by wrapping the SDK's connection,
+// keeps streamable HTTP's background stream and session headers intact.
+type tapTransport struct {
+	base    http.RoundTripper
+	headers map[string]string
+	query   map[string]string
+	// endpoint is the MCP endpoint: headers and query go only to its origin.
+	endpoint *url.URL
+	wire     *WireLog
+}
+
+// NewHTTPClient returns the client a remote session uses for its MCP
+// endpoint: the entry's headers and query parameters go to that endpoint's
+// origin only (an SSE server may name a message endpoint elsewhere; a
+// redirect may lead anywhere).
+func NewHTTPClient(cfg *config.ServerConfig, wire *WireLog) *http.Client {
+	endpoint, _ := url.Parse(cfg.URL)
+	return &http.Client{Transport: &tapTransport{
+		base:     http.DefaultTransport,
+		headers:  cfg.Headers,
+		query:    cfg.Query,
+		endpoint: endpoint,
+		wire:     wire,
+	}}
+}
+
+// NewOAuthHTTPClient returns the client of a sign-in's discovery,
+// registration and token requests: recorded in the wire log, but carrying
+// only what OAuth itself prescribes — never the entry's configured headers
+// or query parameters, which belong to the MCP endpoint.
+func NewOAuthHTTPClient(wire *WireLog) *http.Client {
+	return &http.Client{Transport: &tapTransport{base: http.DefaultTransport, wire: wire}}
+}
+
+// ownsCredentials reports whether req goes to the MCP endpoint's origin and
+// is no discovery request there (/.well-known/ belongs to OAuth).
+func (t *tapTransport) ownsCredentials(u *url.URL) bool {
+	return t.endpoint != nil && strings.EqualFold(u.Scheme, t.endpoint.Scheme) &&
+		strings.EqualFold(u.Host, t.endpoint.Host) && !strings.HasPrefix(u.Path, "/.well-known/")
+}
+
+func (t *tapTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	if t.ownsCredentials(req.URL) {
+		t.addCredentials(req)
+	}
+	var body []byte
+	if req.Body != nil && req.Body != http.NoBody {
+		b, err := io.ReadAll(req.Body)
+		req.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		body = b
+		req.Body = io.NopCloser(bytes.NewReader(b))
+	}
+	if isJSONRPC(body) {
+		t.wire.Record(Sent, body)
+	} else {
+		t.wire.RecordHTTP(Sent, req.Method+" "+MaskURL(req.URL), len(body), maskBody(body))
+	}
+	resp, err := t.base.RoundTrip(req)
+	if err != nil {
+		t.wire.RecordHTTP(Received, fmt.Sprintf("%s %s failed: %v", req.Method, MaskURL(req.URL), err), 0, nil)
+		return nil, err
+	}
+	summary := fmt.Sprintf("%s %s → %s", req.Method, MaskURL(req.URL), resp.Status)
+	ctype := resp.Header.Get("Content-Type")
+	switch {
+	case strings.HasPrefix(ctype, "text/event-stream"):
+		t.wire.RecordHTTP(Received, summary+" (event stream)", 0, nil)
+		resp.Body = &sseTap{ReadCloser: resp.Body, wire: t.wire}
+	case strings.Contains(ctype, "json") && resp.ContentLength < MaxMessageSize:
+		b, err := io.ReadAll(io.LimitReader(resp.Body, MaxMessageSize))
+		resp.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		resp.Body = io.NopCloser(bytes.NewReader(b))
+		if isJSONRPC(b) {
+			t.wire.Record(Received, b)
+		} else {
+			t.wire.RecordHTTP(Received, summary, len(b), maskBody(b))
+		}
+	default:
+		t.wire.RecordHTTP(Received, summary, int(max(resp.ContentLength, 0)), nil)
+	}
+	return resp, nil
+}
+
+// addCredentials sets the entry's headers and query parameters on req.
+func (t *tapTransport) addCredentials(req *http.Request) {
+	for k, v := range t.headers {
+		req.Header.Set(k, v)
+	}
+	if len(t.query) > 0 {
+		q := req.URL.Query()
+		for k, v := range t.query {
+			q.Set(k, v)
+		}
+		req.URL.RawQuery = q.Encode()
+	}
+}
+
+// sseTap records each JSON-RPC message of a server-sent event stream as the
+// SDK reads it.
+type sseTap struct {
+	io.ReadCloser
+	wire    *WireLog
+	pending []byte // bytes of an unfinished line
+	data    bytes.Buffer
+}
+
+func (s *sseTap) Read(p []byte) (int, error) {
+	n, err := s.ReadCloser.Read(p)
+	s.pending = append(s.pending, p[:n]...)
+	for {
+		i := bytes.IndexByte(s.pending, '\n')
+		if i < 0 {
+			break
+		}
+		line := bytes.TrimRight(s.pending[:i], "\r")
+		s.pending = s.pending[i+1:]
+		switch {
+		case len(line) == 0:
+			if s.data.Len() > 0 {
+				if isJSONRPC(s.data.Bytes()) {
+					s.wire.Record(Received, s.data.Bytes())
+				}
+				s.data.Reset()
+			}
+		case bytes.HasPrefix(line, []byte("data:")):
+			if s.data.Len() > 0 {
+				s.data.WriteByte('\n')
+			}
+			s.data.Write(bytes.TrimPrefix(bytes.TrimPrefix(line, []byte("data:")), []byte(" ")))
+		}
+	}
+	return n, err
+}
+
+// MaskURL renders u with its password and the values of secret-looking
+// query parameters hidden (config.MaskURL, kept here for the transport's callers).
+func MaskURL(u *url.URL) string { return config.MaskURL(u) }
+
+// maskBody hides secret values in a form-encoded or JSON body of an HTTP step
+// (token requests carry codes, verifiers and secrets).
+func maskBody(b []byte) []byte {
+	if len(b) == 0 {
+		return nil
+	}
+	if q, err := url.ParseQuery(string(b)); err == nil && bytes.IndexByte(b, '=') > 0 && !bytes.ContainsAny(b[:1], "{[") {
+		for k := range q {
+			if config.IsSecretParam(k) {
+				q.Set(k, "•••")
+			}
+		}
+		return []byte(q.Encode())
+	}
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return b
+	}
+	masked, _ := json.Marshal(maskJSON(v))
+	return masked
+}
+
+func maskJSON(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, e := range t {
+			// Only real secrets: metadata such as "token_endpoint" must stay readable.
+			if s, ok := e.(string); ok && config.IsSecretParam(k) && s != "" {
+				t[k] = "•••"
+			} else {
+				t[k] = maskJSON(e)
+			}
+		}
+	case []any:
+		for i, e := range t {
+			t[i] = maskJSON(e)
+		}
+	}
+	return v
+}
