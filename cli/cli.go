@@ -120,8 +120,10 @@ type invocation struct {
 	all      bool   // import --all
 	onClash  string // import --on-clash: rename | replace | skip
 	format   string // export --format
-	demoRoot string // demo-server --root
-	record   string // call, read, prompt --record: the check file each call is appended to
+	// includeSecrets makes export write secret values as they are.
+	includeSecrets bool
+	demoRoot       string // demo-server --root
+	record         string // call, read, prompt --record: the check file each call is appended to
 }
 
 // loadConfig reads the servers file; a missing file means the demo config.
@@ -174,16 +176,8 @@ func cmdServers(inv *invocation, env Env) error {
 // environment variables, headers and query parameters, and the credentials
 // of sign-in and OpenAPI auth, are masked.
 func masked(s *config.ServerConfig) *config.ServerConfig {
-	c := s.Clone()
-	c.Env, c.Headers, c.Query = maskMap(c.Env), maskMap(c.Headers), maskMap(c.Query)
-	if c.OAuth != nil { // Clone copied it
-		c.OAuth.ClientSecret = config.MaskSecret("client_secret", c.OAuth.ClientSecret)
-	}
-	if c.Auth != nil {
-		c.Auth.Token = config.MaskSecret("token", c.Auth.Token)
-		c.Auth.Password = config.MaskSecret("password", c.Auth.Password)
-	}
-	return c
+	out, _ := config.MaskedForExport([]*config.ServerConfig{s}) // URL secrets too
+	return out[0]
 }
 
 func maskMap(m map[string]string) map[string]string {
@@ -293,7 +287,8 @@ func baseName(p string) string {
 // streaming, and returns its session and the way to stop it (the whole
 // process tree) — the caller must call it.
 func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerConfig) (*mcp.Session, func(), error) {
-	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv), Handlers: requestHandlers(inv, env), Client: mcp.ClientInfo{Version: env.Version}})
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv), Handlers: requestHandlers(inv, env), Client: mcp.ClientInfo{Version: env.Version},
+		SignInTimeout: inv.timeout}) // --timeout bounds a browser sign-in too
 	var mu sync.Mutex // keeps lines from two goroutines whole
 	unsubscribe := m.Subscribe(func(e mcp.Event) {
 		switch {

@@ -50,7 +50,7 @@ func commands() []command {
 		{name: "discover", args: "[DIR ...]", summary: "every config file found here, with its servers (JSON)", section: otherApps, flags: configFlag, run: noCtx(cmdDiscover)},
 		{name: "import", args: "FILE|- (--all | NAME ...) [--on-clash rename|replace|skip]", summary: "add servers from a file (or pasted JSON on stdin)", flags: importFlags, run: noCtx(cmdImport)},
 		{name: "approve", args: "NAME", summary: "show an imported server's command line and allow it", flags: configFlag, run: noCtx(cmdApprove)},
-		{name: "export", args: "[NAME ...] --format claude|claude-code|cursor|vscode|cline|windsurf|codex|json", summary: "print servers for another app", flags: exportFlags, run: noCtx(cmdExport)},
+		{name: "export", args: "[NAME ...] --format claude|claude-code|cursor|vscode|cline|windsurf|codex|json [--include-secrets]", summary: "print servers for another app", flags: exportFlags, run: noCtx(cmdExport)},
 		{name: "sign-out", args: "TARGET", summary: "forget a remote server's sign-in", flags: signOutFlags, run: noCtx(cmdSignOut)},
 	}
 }
@@ -77,6 +77,7 @@ func importFlags(fs *flag.FlagSet, inv *invocation) {
 func exportFlags(fs *flag.FlagSet, inv *invocation) {
 	configFlag(fs, inv)
 	fs.StringVar(&inv.format, "format", "", "the other app's `FORMAT`: claude, claude-code, cursor, vscode, cline, windsurf, codex or json")
+	fs.BoolVar(&inv.includeSecrets, "include-secrets", false, "write secret values as they are (masked otherwise)")
 }
 
 func signOutFlags(fs *flag.FlagSet, inv *invocation) {

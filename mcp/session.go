@@ -100,13 +100,19 @@ type Session struct {
 	// openBrowser opens the sign-in page; nil means the system browser.
 	openBrowser func(ctx context.Context, url string) error
 	clientInfo  ClientInfo // what initialize says the app is
-	signIn      *oauth.Handler
+	// signInTimeout bounds the wait for the browser; zero means the default.
+	signInTimeout time.Duration
+	signIn        *oauth.Handler
 	// inputAnswers are the person's values for ${input:id}, in memory only.
 	inputAnswers map[string]string
 	// configDir is the servers file's folder, where relative paths start.
 	configDir string
 	handlers  Handlers
 	emit      func(Event)
+	// reloadFile brings the entry up to date with the servers file (Restart).
+	reloadFile func()
+	// closeLog flushes and closes the log's copy in a file (LogDirEnv), if any.
+	closeLog func() error
 
 	// Log is the server's stderr, stdout noise, log messages and lifecycle notes.
 	Log *transport.ServerLog
@@ -134,17 +140,22 @@ type Session struct {
 	watchdog watchdog
 	// rawSchemas are the tools' schemas as they came over the wire (see toolschema.go).
 	rawSchemas map[string]rawToolSchemas
-	nextToken  int
-	callSeq    int
+	// masks hides the entry's secrets in everything logged or shown.
+	masks     maskHolder
+	nextToken int
+	callSeq   int
 }
 
 func newSession(cfg *config.ServerConfig, paths *transport.PathResolver, handlers Handlers, emit func(Event)) *Session {
 	s := &Session{cfg: cfg, paths: paths, handlers: handlers, emit: emit, progress: map[string]progressWaiter{}, rawSchemas: map[string]rawToolSchemas{}}
+	s.masks.set(cfg)
 	s.Log = transport.NewServerLog(func(e transport.LogEntry) { emit(Event{Kind: EventLog, Server: s.Name(), Log: &e}) })
+	s.Log.SetMask(s.masks.mask)
 	s.Wire = transport.NewWireLog(func(e transport.WireEntry) {
 		s.observeToolList(e)
 		emit(Event{Kind: EventWire, Server: s.Name(), Wire: &e})
 	})
+	s.Wire.SetMask(s.masks.maskBytes, s.masks.mask)
 	s.status.ExitCode = -1
 	return s
 }
@@ -205,6 +216,7 @@ func (s *Session) Pid() int {
 }
 
 func (s *Session) setStatus(st Status) {
+	st.Reason, st.Detail = s.masks.mask(st.Reason), s.masks.mask(st.Detail)
 	s.mu.Lock()
 	s.status = st
 	name := s.cfg.Name
@@ -285,7 +297,7 @@ func (s *Session) Connect(ctx context.Context) error {
 		s.client = nil
 		s.mu.Unlock()
 		s.setStatus(st)
-		return &ConnectError{Server: cfg.Name, Reason: reason, Err: err}
+		return &ConnectError{Server: cfg.Name, Reason: s.masks.mask(reason), Err: err}
 	}
 	s.setStatus(Status{State: StateReady, ExitCode: -1})
 	go s.watch(cs, id)
@@ -439,6 +451,10 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *config.ServerCon
 		return fmt.Sprintf("the server answered initialize with a protocol version this app does not support (%v). Try setting \"protocolVersion\" in the entry to a version the server supports.", err)
 	}
 	timedOut := errors.Is(context.Cause(ctx), errConnectTimeout)
+	if p := s.process(); p != nil && !timedOut && ctx.Err() == nil && p.AppHungUp() {
+		return "the connection to the server ended before it finished starting, with the server still running (" +
+			err.Error() + "); it has been stopped." + s.noiseTail() + s.stderrTail()
+	}
 	if errors.Is(err, errProcessExited) || !timedOut {
 		if p := s.process(); p != nil {
 			select {
@@ -504,7 +520,7 @@ func joinTail(entries []transport.LogEntry) string {
 
 // watch waits for the session to end and, if nobody asked for that, records why.
 func (s *Session) watch(cs *sdk.ClientSession, id int) {
-	cs.Wait()
+	werr := cs.Wait()
 	s.mu.Lock()
 	stale := s.connectID != id || s.client != cs
 	p := s.proc
@@ -517,7 +533,15 @@ func (s *Session) watch(cs *sdk.ClientSession, id int) {
 		return
 	}
 	st := Status{State: StateExited, ExitCode: -1, ExitedAt: time.Now()}
-	if p != nil {
+	if p != nil && p.AppHungUp() {
+		// The SDK ended the connection itself: the server did not exit first.
+		st.Reason = "the connection to the server ended on the app's side while the server was still running"
+		if werr != nil {
+			st.Reason += " (" + werr.Error() + ")"
+		}
+		st.Reason += "; the server has been stopped." + s.stderrTail()
+		s.stopProcess()
+	} else if p != nil {
 		select {
 		case <-p.Exited():
 		case <-time.After(time.Second):
@@ -579,14 +603,19 @@ func (s *Session) stopProcess() {
 	}
 }
 
-// Restart closes and connects again.
+// Restart closes and connects again, with the entry as the servers file
+// holds it now (an outside edit since the last start is taken).
 func (s *Session) Restart(ctx context.Context) error {
 	s.Close()
+	if s.reloadFile != nil {
+		s.reloadFile()
+	}
 	return s.Connect(ctx)
 }
 
 // setConfig replaces the entry (the caller restarts if needed).
 func (s *Session) setConfig(cfg *config.ServerConfig) {
+	s.masks.set(cfg)
 	s.mu.Lock()
 	s.cfg = cfg
 	s.mu.Unlock()

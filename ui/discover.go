@@ -392,7 +392,7 @@ func describeImported(s *config.ServerConfig) string {
 		}
 		return c.String()
 	case config.TypeHTTP, config.TypeSSE:
-		line := s.Type + " " + s.URL
+		line := s.Type + " " + s.MaskText(s.URL)
 		for _, name := range slices.Sorted(maps.Keys(s.Headers)) {
 			line += " · " + name + ": " + config.MaskSecret(name, s.Headers[name])
 		}
@@ -403,7 +403,7 @@ func describeImported(s *config.ServerConfig) string {
 	if s.Command != "" {
 		return s.Command + " " + strings.Join(s.Args, " ")
 	}
-	return s.URL
+	return s.MaskText(s.URL)
 }
 
 // importChosen adds the servers to the list. Each name clash with a

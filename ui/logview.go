@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"sort"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -124,7 +125,12 @@ func (v *logView) pull() {
 	}
 	start := len(v.entries)
 	v.entries = append(v.entries, fresh...)
-	if len(v.entries) > maxViewEntries+maxViewEntries/4 {
+	if i := v.droppedByLog(); i > 0 {
+		// The log dropped them to stay within its byte budget: so does the view.
+		v.entries = append([]transport.LogEntry(nil), v.entries[i:]...)
+		v.list.UnselectAll()
+		v.filter()
+	} else if len(v.entries) > maxViewEntries+maxViewEntries/4 {
 		// Copy into a new slice so the dropped lines' memory goes too.
 		v.entries = append([]transport.LogEntry(nil), v.entries[len(v.entries)-maxViewEntries:]...)
 		v.list.UnselectAll()
@@ -139,6 +145,31 @@ func (v *logView) pull() {
 	v.changed()
 }
 
+// droppedByLog is how many of the oldest kept entries the log itself no
+// longer holds, once that is a quarter of them or more (trimming in batches
+// keeps appending cheap); else 0.
+func (v *logView) droppedByLog() int {
+	return droppedBefore(len(v.entries), func(i int) uint64 { return v.entries[i].Seq }, v.log.NextSeq()-uint64(v.log.Len()))
+}
+
+// droppedBefore is how many of n entries (sequence numbers seq(i), oldest
+// first) come before first, once that is a quarter of them or more; else 0.
+func droppedBefore(n int, seq func(int) uint64, first uint64) int {
+	i := sort.Search(n, func(i int) bool { return seq(i) >= first })
+	if n == 0 || i < n/4 {
+		return 0
+	}
+	return i
+}
+
+// droppedNote says how many older lines the bounded log let go.
+func droppedNote(n uint64) string {
+	if n == 0 {
+		return ""
+	}
+	return " · " + thousands(int(n)) + " older dropped"
+}
+
 // changed redraws the list and the count, and follows the newest line.
 func (v *logView) changed() {
 	n := v.length()
@@ -148,7 +179,7 @@ func (v *logView) changed() {
 	case v.shown != nil:
 		v.count.SetText(fmt.Sprintf("%s of %s", thousands(n), thousands(len(v.entries))))
 	default:
-		v.count.SetText(thousands(n) + " lines")
+		v.count.SetText(thousands(n) + " lines" + droppedNote(v.log.Dropped()))
 	}
 	switch {
 	case n > 0:

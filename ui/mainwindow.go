@@ -54,6 +54,8 @@ type MainWindow struct {
 
 	// manager is replaced when a broken servers file is reloaded.
 	manager *mcp.Manager
+	// stopWatch ends the watch of the servers file for the current manager.
+	stopWatch context.CancelFunc
 	// client is how the app introduces itself to servers (its version), kept
 	// for the next manager and the About dialog.
 	client mcp.ClientInfo
@@ -262,6 +264,7 @@ func (w *MainWindow) Show() {
 // Start connects every enabled server concurrently, in the background.
 func (w *MainWindow) Start() {
 	m := w.manager
+	w.watchServersFile(m)
 	w.goWork(func(ctx context.Context) { m.ConnectAll(ctx) })
 }
 

@@ -434,7 +434,7 @@ func (w *MainWindow) putServer(oldName string, sc *config.ServerConfig) {
 		err := m.PutServer(ctx, oldName, sc, true)
 		fyne.Do(func() {
 			if err != nil {
-				w.showError("Saving "+sc.Name, err)
+				w.saveFailed(oldName, sc, err)
 			}
 		})
 	})
@@ -745,7 +745,7 @@ func describeTarget(cfg *config.ServerConfig) string {
 	case config.TypeStdio:
 		return "Command: " + strings.Join(append([]string{cfg.Command}, cfg.Args...), " ")
 	case config.TypeHTTP, config.TypeSSE:
-		return "URL: " + cfg.URL
+		return "URL: " + cfg.MaskText(cfg.URL)
 	}
 	return ""
 }

@@ -69,6 +69,11 @@ const (
 	ModeGrandchild = "grandchild"
 	// ModeBadProtocolVersion answers initialize with protocolVersion "1999-01-01".
 	ModeBadProtocolVersion = "bad-protocol-version"
+	// ModeBadLine writes -bad-line (a JSON-RPC-shaped line the SDK cannot
+	// take) on stdout at start and before every response, and otherwise
+	// works; echo of "MALFORMED" answers a result whose content is the string
+	// "notalist", echo of "DEEP" a result nested 2000 levels deep.
+	ModeBadLine = "bad-line"
 	// ModeEcho is a well-behaved, fast server; it sleeps -start-delay first.
 	ModeEcho = "echo"
 	// ModeSleep sleeps 300 s doing nothing: the grandchild where there is no sh.
@@ -81,7 +86,7 @@ func Modes() []string {
 		ModeJunkStdout, ModeNonJSONRPCJSON, ModeTruncatedLine, ModeCrashMidCall,
 		ModeNoInitialize, ModeNeverAnswersCall, ModeStderrFlood, ModeHugeMessage,
 		ModeSlowStart, ModeExitAtStart, ModeIgnoreStdinEOF, ModeIgnoreSIGTERM,
-		ModeGrandchild, ModeBadProtocolVersion, ModeEcho, ModeSleep,
+		ModeGrandchild, ModeBadProtocolVersion, ModeBadLine, ModeEcho, ModeSleep,
 	}
 }
 
