@@ -538,7 +538,9 @@ func TestEverythingPing(t *testing.T) {
 // asking anyway sends the request and shows the JSON-RPC error it gets.
 func TestUndeclaredFeatures(t *testing.T) {
 	exe := testservers.Build(t)
-	cfg := &ServerConfig{Name: "tools-only", Type: TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeEcho}}
+	// resources/subscribe is a request of the stateful eras (2026-07-28
+	// servers are asked subscriptions/listen instead).
+	cfg := &ServerConfig{Name: "tools-only", Type: TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeEcho}, ProtocolVersion: Version20251125}
 	cfg.Validate()
 	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
 	defer m.Close()

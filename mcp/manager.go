@@ -49,6 +49,9 @@ type ManagerOptions struct {
 	Tokens *oauth.TokenStore
 	// OpenBrowser opens a sign-in page; nil means the system browser ($BROWSER honoured).
 	OpenBrowser func(ctx context.Context, url string) error
+	// Eras remembers each server's protocol version; nil means the default
+	// file (DefaultEraMemoryPath).
+	Eras *EraMemory
 }
 
 // A Manager owns a session per configured server. It connects them
@@ -80,6 +83,10 @@ func (m *Manager) newSession(sc *ServerConfig) *Session {
 	s.approvals = m.opts.Approvals
 	s.tokens = m.opts.Tokens
 	s.openBrowser = m.opts.OpenBrowser
+	s.eras = m.opts.Eras
+	if s.eras == nil {
+		s.eras = NewEraMemory(DefaultEraMemoryPath())
+	}
 	return s
 }
 

@@ -226,21 +226,24 @@ func addHugeTool(server *mcp.Server, tools toolSet) {
 }
 
 // withProtocolVersion returns a rewrite that puts version into every response
-// that carries a protocolVersion: the answer to initialize (and to
-// server/discover, for clients that probe it first).
+// that carries a protocolVersion (the answer to initialize), and makes it the
+// only one in the answer to server/discover's supportedVersions.
 func withProtocolVersion(version string) func(line []byte) []byte {
 	return func(line []byte) []byte {
-		if !bytes.Contains(line, []byte(`"protocolVersion"`)) {
+		if !bytes.Contains(line, []byte(`"protocolVersion"`)) && !bytes.Contains(line, []byte(`"supportedVersions"`)) {
 			return line
 		}
 		var msg, result map[string]json.RawMessage
 		if json.Unmarshal(line, &msg) != nil || json.Unmarshal(msg["result"], &result) != nil {
 			return line
 		}
-		if _, ok := result["protocolVersion"]; !ok {
+		if _, ok := result["protocolVersion"]; ok {
+			result["protocolVersion"], _ = json.Marshal(version)
+		} else if _, ok := result["supportedVersions"]; ok {
+			result["supportedVersions"], _ = json.Marshal([]string{version})
+		} else {
 			return line
 		}
-		result["protocolVersion"], _ = json.Marshal(version)
 		msg["result"], _ = json.Marshal(result)
 		rewritten, err := json.Marshal(msg)
 		if err != nil {
