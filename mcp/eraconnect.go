@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"errors"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -75,7 +76,7 @@ func (s *Session) attempt(ctx context.Context, cfg *ServerConfig, version string
 		why := probe.reason()
 		if probe.answeredWithResult() {
 			why = "server/discover offered no version this app speaks"
-		} else if errors.Is(err, errProcessExited) {
+		} else if errors.Is(err, errProcessExited) || s.processExited(300*time.Millisecond) {
 			why = "the server exited when asked server/discover"
 		}
 		s.Log.Add(LogInfo, why+"; starting the server again and asking initialize")
@@ -115,6 +116,20 @@ func eraOf(cs *sdk.ClientSession, e Era) Era {
 func (s *Session) remember(cfg *ServerConfig, version string) {
 	if err := s.eras.Remember(cfg, version); err != nil {
 		s.Log.Add(LogInfo, "could not remember the server's protocol version: "+err.Error())
+	}
+}
+
+// processExited reports whether the server process has exited, waiting at most wait.
+func (s *Session) processExited(wait time.Duration) bool {
+	p := s.process()
+	if p == nil {
+		return false
+	}
+	select {
+	case <-p.Exited():
+		return true
+	case <-time.After(wait):
+		return false
 	}
 }
 

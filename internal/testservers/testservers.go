@@ -67,6 +67,11 @@ const (
 	ModeGrandchild = "grandchild"
 	// ModeBadProtocolVersion answers initialize with protocolVersion "1999-01-01".
 	ModeBadProtocolVersion = "bad-protocol-version"
+	// ModeIgnoreDiscover never answers server/discover, like a server of an
+	// older era that ignores methods it does not know; the rest works.
+	ModeIgnoreDiscover = "ignore-discover"
+	// ModeExitOnDiscover exits with code 4 when server/discover arrives.
+	ModeExitOnDiscover = "exit-on-discover"
 	// ModeEcho is a well-behaved, fast server; it sleeps -start-delay first.
 	ModeEcho = "echo"
 	// ModeSleep sleeps 300 s doing nothing: the grandchild where there is no sh.
@@ -79,7 +84,7 @@ func Modes() []string {
 		ModeJunkStdout, ModeNonJSONRPCJSON, ModeTruncatedLine, ModeCrashMidCall,
 		ModeNoInitialize, ModeNeverAnswersCall, ModeStderrFlood, ModeHugeMessage,
 		ModeSlowStart, ModeExitAtStart, ModeIgnoreStdinEOF, ModeIgnoreSIGTERM,
-		ModeGrandchild, ModeBadProtocolVersion, ModeEcho, ModeSleep,
+		ModeGrandchild, ModeBadProtocolVersion, ModeIgnoreDiscover, ModeExitOnDiscover, ModeEcho, ModeSleep,
 	}
 }
 

@@ -65,6 +65,8 @@ func modes() []mode {
 		{"ignore-sigterm", "ignores SIGTERM, SIGINT, SIGHUP, SIGPIPE and stdin EOF; only SIGKILL stops it", runIgnoreSIGTERM},
 		{"grandchild", "starts a grandchild (" + grandchildDescription + "), writes its PID to -grandchild-pidfile and stderr, then serves", runGrandchild},
 		{"bad-protocol-version", "answers initialize with protocolVersion \"1999-01-01\"", runBadProtocolVersion},
+		{"ignore-discover", "never answers server/discover (an older server that ignores unknown methods)", runIgnoreDiscover},
+		{"exit-on-discover", "exits with code 4 when it receives server/discover", runExitOnDiscover},
 		{"echo", "a well-behaved, fast server; sleeps -start-delay first", runEcho},
 		{"sleep", "sleeps 300s doing nothing (the grandchild on systems without sh)", runSleep},
 	}

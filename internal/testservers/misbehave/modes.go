@@ -154,6 +154,26 @@ func runBadProtocolVersion(ctx context.Context, opts *options) int {
 	return exitCode(os.Stderr, serve(ctx, opts, out, serverConfig{}))
 }
 
+// runIgnoreDiscover is a server of an era before server/discover that
+// ignores requests it does not know: no answer at all.
+func runIgnoreDiscover(ctx context.Context, opts *options) int {
+	cfg := serverConfig{onDiscover: func() bool {
+		fmt.Fprintln(os.Stderr, "misbehave: ignoring server/discover")
+		return true
+	}}
+	return exitCode(os.Stderr, serve(ctx, opts, newStdoutWriter(), cfg))
+}
+
+// runExitOnDiscover is a server that dies on a method it does not know.
+func runExitOnDiscover(ctx context.Context, opts *options) int {
+	cfg := serverConfig{onDiscover: func() bool {
+		fmt.Fprintln(os.Stderr, "misbehave: unknown method server/discover, exiting")
+		os.Exit(4)
+		return true
+	}}
+	return exitCode(os.Stderr, serve(ctx, opts, newStdoutWriter(), cfg))
+}
+
 func runEcho(ctx context.Context, opts *options) int {
 	return exitCode(os.Stderr, serve(ctx, opts, newStdoutWriter(), serverConfig{}))
 }

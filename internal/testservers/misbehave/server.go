@@ -65,6 +65,9 @@ type serverConfig struct {
 	exitOnStdinEOF bool
 	// addTools adds the mode's own tools beside echo and hang.
 	addTools func(s *mcp.Server, tools toolSet)
+	// onDiscover, if set, sees each server/discover line before the SDK and
+	// says whether to hide it from the SDK (a server of an older era).
+	onDiscover func() (hide bool)
 }
 
 // serve runs an SDK server over stdin and out until stdin closes. It sleeps
@@ -98,6 +101,7 @@ func serve(ctx context.Context, opts *options, out *stdoutWriter, cfg serverConf
 		lines:             bufio.NewReader(os.Stdin),
 		closer:            os.Stdin,
 		dropCancellations: cfg.callsNeverReturn,
+		onDiscover:        cfg.onDiscover,
 		eof:               make(chan struct{}),
 	}
 	done := make(chan error, 1)
@@ -121,6 +125,7 @@ type stdinReader struct {
 	lines             *bufio.Reader
 	closer            io.Closer
 	dropCancellations bool
+	onDiscover        func() (hide bool)
 	pending           []byte // the rest of the current line
 	eofOnce           sync.Once
 	eof               chan struct{} // closed at the end of stdin
@@ -136,6 +141,9 @@ func (s *stdinReader) Read(p []byte) (int, error) {
 			if len(line) == 0 {
 				return 0, err
 			}
+		}
+		if s.onDiscover != nil && bytes.Contains(line, []byte(`"server/discover"`)) && s.onDiscover() {
+			continue
 		}
 		if s.dropCancellations && isCancellation(line) {
 			fmt.Fprintln(os.Stderr, "misbehave: ignoring notifications/cancelled")
