@@ -369,12 +369,13 @@ func cmdServers(inv *invocation, env Env) error {
 		Spec     []string          `json:"spec,omitempty"`
 		Disabled bool              `json:"disabled,omitempty"`
 		Problem  string            `json:"problem,omitempty"`
+		Protocol *serverProtocol   `json:"protocol,omitempty"`
 	}
 	rows := []row{}
 	for _, s := range cfg.Servers {
 		rows = append(rows, row{Name: s.Name, Type: s.Type, Command: s.Command, Args: s.Args,
 			Env: maskMap(s.Env), Cwd: s.Cwd, URL: s.URL, Headers: maskMap(s.Headers), Spec: s.Spec,
-			Disabled: s.Disabled, Problem: s.Problem})
+			Disabled: s.Disabled, Problem: s.Problem, Protocol: configuredProtocol(s)})
 	}
 	return writeJSON(env.Stdout, map[string]any{"config": cfg.Path, "servers": rows})
 }
@@ -550,7 +551,13 @@ func cmdTools(ctx context.Context, inv *invocation, env Env) error {
 		return err
 	}
 	defer stop()
-	return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "tools": nonNil(s.Tools())})
+	// Each tool as the server sent it: execution, icons, _meta and unknown
+	// fields included.
+	tools := []json.RawMessage{}
+	for _, t := range s.Tools() {
+		tools = append(tools, s.RawTool(t.Name))
+	}
+	return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "protocol": protocolOf(s), "tools": tools})
 }
 
 func nonNil[T any](s []T) []T {
