@@ -666,7 +666,11 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 				}
 			}()
 		},
-		MultiRoundTrip: &sdk.MultiRoundTripOptions{Disabled: true},
+		// Multi-round-trip requests (2026-07-28): a tools/call, prompts/get or
+		// resources/read answered with resultType "input_required" is answered
+		// through the handlers below (elicitation, sampling, roots) and sent
+		// again; each round is its own request in the wire log.
+		MultiRoundTrip: &sdk.MultiRoundTripOptions{},
 	}
 	s.mu.Lock()
 	if len(s.roots) > 0 {

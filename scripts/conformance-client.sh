@@ -43,7 +43,7 @@ elicitation-sep1034-client-defaults)
 	run call --url "$url" test_client_elicitation_defaults --elicit accept-defaults ;;
 sep-2322-client-request-state)
 	run tools --url "$url" >/dev/null || exit
-	for tool in $("$mcpbrowser" tools --url "$url" --timeout 20s | python3 -c 'import json,sys; [print(t["name"]) for t in json.load(sys.stdin)]'); do
+	for tool in $("$mcpbrowser" tools --url "$url" --timeout 20s | python3 -c 'import json,sys; [print(t["name"]) for t in json.load(sys.stdin)["tools"]]'); do
 		run call --url "$url" "$tool" --elicit accept-defaults --sampling-reply ok || true
 	done ;;
 http-custom-headers | http-standard-headers | http-invalid-tool-headers | request-metadata | sse-retry | json-schema-*)
@@ -54,7 +54,7 @@ http-custom-headers | http-standard-headers | http-invalid-tool-headers | reques
 		printf '%s' "$calls" | python3 -c 'import json,sys; [print(c["name"]+"\t"+json.dumps(c.get("arguments",{}))) for c in json.load(sys.stdin)]' |
 			while IFS=$'\t' read -r name args; do run call --url "$url" "$name" --args "$args" || true; done
 	else
-		for tool in $("$mcpbrowser" tools --url "$url" --timeout 20s | python3 -c 'import json,sys; [print(t["name"]) for t in json.load(sys.stdin)]'); do
+		for tool in $("$mcpbrowser" tools --url "$url" --timeout 20s | python3 -c 'import json,sys; [print(t["name"]) for t in json.load(sys.stdin)["tools"]]'); do
 			run call --url "$url" "$tool" || true
 		done
 	fi

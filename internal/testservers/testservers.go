@@ -72,6 +72,10 @@ const (
 	ModeIgnoreDiscover = "ignore-discover"
 	// ModeExitOnDiscover exits with code 4 when server/discover arrives.
 	ModeExitOnDiscover = "exit-on-discover"
+	// ModeMRTR adds the tool confirm, which answers its first call with a
+	// multi-round-trip input request (an elicitation) and the retry with
+	// the answer it got.
+	ModeMRTR = "mrtr"
 	// ModeEcho is a well-behaved, fast server; it sleeps -start-delay first.
 	ModeEcho = "echo"
 	// ModeSleep sleeps 300 s doing nothing: the grandchild where there is no sh.
@@ -84,7 +88,7 @@ func Modes() []string {
 		ModeJunkStdout, ModeNonJSONRPCJSON, ModeTruncatedLine, ModeCrashMidCall,
 		ModeNoInitialize, ModeNeverAnswersCall, ModeStderrFlood, ModeHugeMessage,
 		ModeSlowStart, ModeExitAtStart, ModeIgnoreStdinEOF, ModeIgnoreSIGTERM,
-		ModeGrandchild, ModeBadProtocolVersion, ModeIgnoreDiscover, ModeExitOnDiscover, ModeEcho, ModeSleep,
+		ModeGrandchild, ModeBadProtocolVersion, ModeIgnoreDiscover, ModeExitOnDiscover, ModeMRTR, ModeEcho, ModeSleep,
 	}
 }
 
