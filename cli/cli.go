@@ -85,6 +85,8 @@ const usage = `Usage:
   mcpbrowser complete TARGET (--prompt NAME | --template URI) ARG [VALUE] [other=value ...]
                                               ask the server to complete an argument
   mcpbrowser ping TARGET                      ping the server, print the round-trip time
+  mcpbrowser skills TARGET                    list a server's skills (reads no file)
+  mcpbrowser skill TARGET NAME                load a skill, each file verified (digest, size, front matter)
   mcpbrowser demo-server [--root DIR]         run the built-in demo MCP server on stdio
   mcpbrowser --version
 
@@ -110,6 +112,8 @@ Flags:
 Remote servers that answer 401 are signed in to in the browser ($BROWSER is honoured):
   --client-id ID, --client-secret SECRET     a pre-registered client
   --scope SCOPE                              (repeatable) the scopes to ask for
+  --client-metadata-url URL                  this client's Client ID Metadata Document (used
+                                             as the client ID where the server supports it)
 
 Requests from the server are answered by flags, since nobody is at a form
 (without them the app does not offer the capability at all):
@@ -146,10 +150,11 @@ type invocation struct {
 	onClash    string   // import: rename | replace | skip
 	format     string   // export: the client format
 	// Sign-in for a remote server that answers 401.
-	clientID     string
-	clientSecret string
-	scopes       []string
-	help         bool
+	clientID      string
+	clientSecret  string
+	clientMetaURL string // --client-metadata-url: a Client ID Metadata Document
+	scopes        []string
+	help          bool
 	// Flags of features.go.
 	roots         []string // --root, repeatable
 	elicit        []string // --elicit, repeatable
@@ -163,7 +168,7 @@ type invocation struct {
 // valueFlags take a value (as --flag VALUE or --flag=VALUE); boolFlags do not.
 var (
 	valueFlags = []string{"config", "timeout", "url", "transport", "header", "args", "root", "format", "on-clash",
-		"client-id", "client-secret", "scope", "elicit", "sampling", "sampling-reply", "prompt", "template", "level"}
+		"client-id", "client-secret", "client-metadata-url", "scope", "elicit", "sampling", "sampling-reply", "prompt", "template", "level"}
 	boolFlags = []string{"stderr", "wire", "help", "h", "version", "all"}
 )
 
@@ -254,6 +259,8 @@ func (inv *invocation) set(name, value string) error {
 		inv.clientID = value
 	case "client-secret":
 		inv.clientSecret = value
+	case "client-metadata-url":
+		inv.clientMetaURL = value
 	case "scope":
 		inv.scopes = append(inv.scopes, strings.Fields(value)...)
 	case "on-clash":
@@ -320,6 +327,10 @@ func dispatch(ctx context.Context, inv *invocation, env Env) error {
 		return cmdComplete(ctx, inv, env)
 	case "ping":
 		return cmdPing(ctx, inv, env)
+	case "skills":
+		return cmdSkills(ctx, inv, env)
+	case "skill":
+		return cmdSkill(ctx, inv, env)
 	case "":
 		return usageErr("no command given")
 	}
@@ -444,7 +455,7 @@ func target(inv *invocation, env Env) (*mcp.ServerConfig, []string, error) {
 			}
 		}
 	}
-	if inv.clientID != "" || inv.clientSecret != "" || len(inv.scopes) > 0 {
+	if inv.clientID != "" || inv.clientSecret != "" || inv.clientMetaURL != "" || len(inv.scopes) > 0 {
 		o := &mcp.OAuthConfig{}
 		if sc.OAuth != nil {
 			o = sc.OAuth
@@ -457,6 +468,9 @@ func target(inv *invocation, env Env) (*mcp.ServerConfig, []string, error) {
 		}
 		if len(inv.scopes) > 0 {
 			o.Scopes = inv.scopes
+		}
+		if inv.clientMetaURL != "" {
+			o.ClientMetadataURL = inv.clientMetaURL
 		}
 		sc.OAuth = o
 	}

@@ -292,6 +292,9 @@ func (rt *discoverRoundTripper) RoundTrip(req *http.Request) (*http.Response, er
 		return rt.inner.RoundTrip(req)
 	}
 	p := rt.probe
+	p.mu.Lock()
+	p.sent = true
+	p.mu.Unlock()
 	ctx, cancel := context.WithCancelCause(req.Context())
 	timer := time.AfterFunc(p.wait, func() { cancel(errDiscoverWait) })
 	resp, err := rt.inner.RoundTrip(req.WithContext(ctx))

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -47,6 +48,10 @@ func (s *Session) connectEra(ctx context.Context, cfg *ServerConfig, pauseTimeou
 // 2026-07-28 or later) and records what the server spoke.
 func (s *Session) attempt(ctx context.Context, cfg *ServerConfig, version string, pauseTimeout func()) (*sdk.ClientSession, Era, error) {
 	probe := newProbe(version)
+	if probe != nil && cfg.Type != TypeStdio {
+		// Over a network an answer takes longer; silence is rarer there.
+		probe.wait = 3 * DiscoverWait
+	}
 	cs, err := s.connect(ctx, cfg, version, probe, pauseTimeout)
 	era := eraOf(cs, Era{})
 	switch {
@@ -68,6 +73,13 @@ func (s *Session) attempt(ctx context.Context, cfg *ServerConfig, version string
 			cs, err = s.connect(ctx, cfg, Version20260728, nil, pauseTimeout)
 		}
 		era = eraOf(cs, Era{How: EraDiscovered, Why: "answered late"})
+	case cfg.Type == TypeHTTP && probe.timedOut() && ctx.Err() == nil:
+		// A busy HTTP server that did not answer server/discover in time, and
+		// then refused initialize: it is a 2026-07-28 server, asked again
+		// without the bound.
+		s.Log.Add(LogInfo, "initialize failed after server/discover got no answer in time; asking server/discover again, without a limit")
+		cs, err = s.connect(ctx, cfg, Version20260728, nil, pauseTimeout)
+		era = eraOf(cs, Era{How: EraDiscovered, Why: "answered the second time"})
 	case cfg.Type == TypeStdio && probe.freshStart() && ctx.Err() == nil:
 		// "If the process choked": a server that exited or went quiet on
 		// server/discover, or whose answer offered no version the app speaks
@@ -180,4 +192,14 @@ func (p *discoverProbe) answeredLate() bool {
 	}
 	_, late := p.result()
 	return late
+}
+
+// timedOut reports whether the probe gave up waiting for server/discover.
+func (p *discoverProbe) timedOut() bool {
+	if p == nil {
+		return false
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.sent && !p.answered && strings.HasPrefix(p.why, "no answer")
 }
