@@ -11,9 +11,9 @@ import (
 	"syscall"
 
 	"mcpbrowser/cli"
+	"mcpbrowser/internal/demo"
 	_ "mcpbrowser/internal/localefix" // before Fyne initialises; see the package
 	"mcpbrowser/mcp"
-	"mcpbrowser/mcp/demo"
 )
 
 // version and commit are set at build time with -ldflags "-X main.version=… -X main.commit=…".

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // Exit codes.
@@ -85,6 +87,9 @@ const usage = `Usage:
   mcpbrowser complete TARGET (--prompt NAME | --template URI) ARG [VALUE] [other=value ...]
                                               ask the server to complete an argument
   mcpbrowser ping TARGET                      ping the server, print the round-trip time
+  mcpbrowser call TARGET TOOL ... --task [--no-wait]
+                                              run the tool as a task: wait and print its result, or print the task id
+  mcpbrowser task TARGET ID [--cancel]        a task's status (and its result when done), or cancel it
   mcpbrowser skills TARGET                    list a server's skills (reads no file)
   mcpbrowser skill TARGET NAME                load a skill, each file verified (digest, size, front matter)
   mcpbrowser demo-server [--root DIR]         run the built-in demo MCP server on stdio
@@ -152,7 +157,8 @@ type invocation struct {
 	// Sign-in for a remote server that answers 401.
 	clientID      string
 	clientSecret  string
-	clientMetaURL string // --client-metadata-url: a Client ID Metadata Document
+	clientMetaURL string          // --client-metadata-url: a Client ID Metadata Document
+	taskFlags     map[string]bool // --task, --no-wait, --cancel (task.go)
 	scopes        []string
 	help          bool
 	// Flags of features.go.
@@ -169,11 +175,11 @@ type invocation struct {
 var (
 	valueFlags = []string{"config", "timeout", "url", "transport", "header", "args", "root", "format", "on-clash",
 		"client-id", "client-secret", "client-metadata-url", "scope", "elicit", "sampling", "sampling-reply", "prompt", "template", "level"}
-	boolFlags = []string{"stderr", "wire", "help", "h", "version", "all"}
+	boolFlags = []string{"stderr", "wire", "help", "h", "version", "all", "task", "no-wait", "cancel"}
 )
 
 func parseArgs(args []string) (*invocation, error) {
-	inv := &invocation{headers: map[string]string{}}
+	inv := &invocation{headers: map[string]string{}, taskFlags: map[string]bool{}}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -208,6 +214,8 @@ func parseArgs(args []string) (*invocation, error) {
 				inv.command = "version"
 			case "all":
 				inv.all = true
+			case "task", "no-wait", "cancel":
+				inv.taskFlags[name] = true
 			}
 		case contains(valueFlags, name):
 			if !hasValue {
@@ -240,8 +248,8 @@ func (inv *invocation) set(name, value string) error {
 	case "url":
 		inv.url = value
 	case "transport":
-		t := mcp.NormalizeType(value)
-		if t != mcp.TypeHTTP && t != mcp.TypeSSE {
+		t := config.NormalizeType(value)
+		if t != config.TypeHTTP && t != config.TypeSSE {
 			return usageErr("--transport must be http or sse, not %q", value)
 		}
 		inv.transport = t
@@ -327,6 +335,8 @@ func dispatch(ctx context.Context, inv *invocation, env Env) error {
 		return cmdComplete(ctx, inv, env)
 	case "ping":
 		return cmdPing(ctx, inv, env)
+	case "task":
+		return cmdTask(ctx, inv, env)
 	case "skills":
 		return cmdSkills(ctx, inv, env)
 	case "skill":
@@ -338,21 +348,21 @@ func dispatch(ctx context.Context, inv *invocation, env Env) error {
 }
 
 // loadConfig reads the servers file; a missing file means the demo config.
-func loadConfig(inv *invocation, env Env) (*mcp.Config, error) {
+func loadConfig(inv *invocation, env Env) (*config.Config, error) {
 	path := inv.configPath
 	if path == "" {
-		p, err := mcp.DefaultConfigPath()
+		p, err := config.DefaultConfigPath()
 		if err != nil {
 			return nil, fmt.Errorf("finding the config directory: %w", err)
 		}
 		path = p
 	}
-	cfg, err := mcp.LoadConfig(path)
+	cfg, err := config.LoadConfig(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		if inv.configPath != "" {
 			return nil, usageErr("the config file %s does not exist", path)
 		}
-		return mcp.DemoConfig(path, env.Executable), nil
+		return config.DemoConfig(path, env.Executable), nil
 	}
 	if err != nil {
 		return nil, usageErr("%v (fix the file; it has not been changed)", err)
@@ -397,7 +407,7 @@ func maskMap(m map[string]string) map[string]string {
 	}
 	out := make(map[string]string, len(m))
 	for k, v := range m {
-		out[k] = mcp.MaskSecret(k, v)
+		out[k] = config.MaskSecret(k, v)
 	}
 	return out
 }
@@ -411,22 +421,22 @@ func writeJSON(w io.Writer, v any) error {
 
 // target resolves which server a command talks to and returns the rest of
 // the positional arguments.
-func target(inv *invocation, env Env) (*mcp.ServerConfig, []string, error) {
+func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 	rest := inv.positional
-	var sc *mcp.ServerConfig
+	var sc *config.ServerConfig
 	switch {
 	case inv.url != "" && len(inv.adhoc) > 0:
 		return nil, nil, usageErr("give either --url or a command after --, not both")
 	case inv.url != "":
 		t := inv.transport
 		if t == "" {
-			t = mcp.TypeHTTP
+			t = config.TypeHTTP
 		}
-		sc = &mcp.ServerConfig{Name: hostName(inv.url), URL: inv.url, Headers: inv.headers}
+		sc = &config.ServerConfig{Name: hostName(inv.url), URL: inv.url, Headers: inv.headers}
 		sc.SetType(t)
 	case len(inv.adhoc) > 0:
-		sc = &mcp.ServerConfig{Name: baseName(inv.adhoc[0]), Command: inv.adhoc[0], Args: inv.adhoc[1:]}
-		sc.SetType(mcp.TypeStdio)
+		sc = &config.ServerConfig{Name: baseName(inv.adhoc[0]), Command: inv.adhoc[0], Args: inv.adhoc[1:]}
+		sc.SetType(config.TypeStdio)
 	default:
 		if len(rest) == 0 {
 			return nil, nil, usageErr("%s needs a TARGET: a configured server's name, --url URL, or -- COMMAND", inv.command)
@@ -456,7 +466,7 @@ func target(inv *invocation, env Env) (*mcp.ServerConfig, []string, error) {
 		}
 	}
 	if inv.clientID != "" || inv.clientSecret != "" || inv.clientMetaURL != "" || len(inv.scopes) > 0 {
-		o := &mcp.OAuthConfig{}
+		o := &config.OAuthConfig{}
 		if sc.OAuth != nil {
 			o = sc.OAuth
 		}
@@ -500,17 +510,17 @@ func baseName(p string) string {
 // connect starts the one server a command needs, with --stderr and --wire
 // streaming, and returns its session and the way to stop it (the whole
 // process tree) — the caller must call it.
-func connect(ctx context.Context, inv *invocation, env Env, sc *mcp.ServerConfig) (*mcp.Session, func(), error) {
-	m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv), Handlers: requestHandlers(inv, env)})
+func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerConfig) (*mcp.Session, func(), error) {
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv), Handlers: requestHandlers(inv, env)})
 	var mu sync.Mutex // keeps lines from two goroutines whole
 	unsubscribe := m.Subscribe(func(e mcp.Event) {
 		switch {
-		case e.Kind == mcp.EventLog && e.Log.Kind == mcp.LogInfo && strings.HasPrefix(e.Log.Text, "sign-in: "):
+		case e.Kind == mcp.EventLog && e.Log.Kind == transport.LogInfo && strings.HasPrefix(e.Log.Text, "sign-in: "):
 			// Sign-in steps are for the person at the terminal, always.
 			mu.Lock()
 			fmt.Fprintln(env.Stderr, "mcpbrowser: "+strings.TrimPrefix(e.Log.Text, "sign-in: "))
 			mu.Unlock()
-		case e.Kind == mcp.EventLog && inv.stderr && e.Log.Kind != mcp.LogCallStart && e.Log.Kind != mcp.LogCallEnd:
+		case e.Kind == mcp.EventLog && inv.stderr && e.Log.Kind != transport.LogCallStart && e.Log.Kind != transport.LogCallEnd:
 			mu.Lock()
 			fmt.Fprintln(env.Stderr, "["+sc.Name+"] "+e.Log.String())
 			mu.Unlock()

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 )
 
 // protocolInfo is the protocol version a connected server speaks, and how the
@@ -29,7 +30,7 @@ type serverProtocol struct {
 	Remembered string `json:"remembered,omitempty"`
 }
 
-func configuredProtocol(sc *mcp.ServerConfig) *serverProtocol {
+func configuredProtocol(sc *config.ServerConfig) *serverProtocol {
 	if v := sc.ProtocolVersion; v != "" && v != mcp.VersionAuto {
 		return &serverProtocol{Pinned: v}
 	}

@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"mcpbrowser/mcp/config"
+
 	"context"
 	"errors"
 	"fmt"
@@ -70,7 +72,7 @@ func (e Era) String() string {
 }
 
 // pinnedVersion is the entry's pinned version, or "" for auto.
-func pinnedVersion(cfg *ServerConfig) string {
+func pinnedVersion(cfg *config.ServerConfig) string {
 	v := strings.TrimSpace(cfg.ProtocolVersion)
 	if v == VersionAuto {
 		return ""

@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"mcpbrowser/mcp/config"
+
 	"context"
 	"path/filepath"
 	"testing"
@@ -29,10 +31,10 @@ func BenchmarkConnectEra(b *testing.B) {
 	}
 	for _, tc := range cases {
 		b.Run(tc.name, func(b *testing.B) {
-			cfg := &ServerConfig{Name: "s", Type: TypeStdio, Command: exe, Args: []string{"-mode", tc.mode}, ProtocolVersion: tc.pin}
+			cfg := &config.ServerConfig{Name: "s", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", tc.mode}, ProtocolVersion: tc.pin}
 			cfg.Validate()
 			mem := NewEraMemory(filepath.Join(b.TempDir(), "eras.json"))
-			m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{Eras: mem})
+			m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{Eras: mem})
 			defer m.Close()
 			s := m.Session("s")
 			ctx := context.Background()

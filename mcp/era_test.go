@@ -1,6 +1,9 @@
 package mcp
 
 import (
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
+
 	"context"
 	"os"
 	"path/filepath"
@@ -32,7 +35,7 @@ func dumpWire(t *testing.T, s *Session) {
 	for _, e := range entries {
 		t.Logf("%s %v %s", e.Time.Format("15:04:05.000"), e.Dir, strings.TrimSpace(string(e.JSON)))
 	}
-	for _, l := range s.Log.Tail(20, LogInfo) {
+	for _, l := range s.Log.Tail(20, transport.LogInfo) {
 		t.Logf("log: %s", l.Text)
 	}
 }
@@ -68,10 +71,10 @@ func TestEraAuto(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			args := append([]string{"-mode", tc.mode}, tc.flags...)
-			cfg := &ServerConfig{Name: "era", Type: TypeStdio, Command: exe, Args: append(args, "-pidfile", filepath.Join(t.TempDir(), "pid")), ProtocolVersion: tc.pin}
+			cfg := &config.ServerConfig{Name: "era", Type: config.TypeStdio, Command: exe, Args: append(args, "-pidfile", filepath.Join(t.TempDir(), "pid")), ProtocolVersion: tc.pin}
 			cfg.Validate()
 			mem := NewEraMemory(filepath.Join(t.TempDir(), "eras.json"))
-			m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{Eras: mem})
+			m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{Eras: mem})
 			s := m.Session("era")
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
@@ -101,20 +104,20 @@ func TestEraAuto(t *testing.T) {
 // works is forgotten and the server asked afresh.
 func TestEraRememberedFails(t *testing.T) {
 	exe := testservers.Build(t)
-	cfg := &ServerConfig{Name: "era", Type: TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeBadProtocolVersion}}
+	cfg := &config.ServerConfig{Name: "era", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeBadProtocolVersion}}
 	cfg.Validate()
 	mem := NewEraMemory(filepath.Join(t.TempDir(), "eras.json"))
 	if err := mem.Remember(cfg, "2025-06-18"); err != nil {
 		t.Fatal(err)
 	}
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{Eras: mem})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{Eras: mem})
 	s := m.Session("era")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	if err := s.Connect(ctx); err == nil {
 		t.Fatal("connected to a server with a bad version")
 	}
-	if !wireHas(s, Sent, "server/discover") {
+	if !wireHas(s, transport.Sent, "server/discover") {
 		t.Error("the server was not asked afresh after the remembered version failed")
 	}
 	if v := mem.Lookup(cfg); v != "" {
@@ -125,9 +128,9 @@ func TestEraRememberedFails(t *testing.T) {
 func TestEraMemory(t *testing.T) {
 	dir := t.TempDir()
 	mem := NewEraMemory(filepath.Join(dir, "sub", "eras.json"))
-	a := &ServerConfig{Name: "a", Type: TypeStdio, Command: "srv", Args: []string{"--token", "secret"}}
-	b := &ServerConfig{Name: "b", Type: TypeHTTP, URL: "http://127.0.0.1:1/mcp"}
-	renamed := &ServerConfig{Name: "renamed", Type: TypeStdio, Command: "srv", Args: []string{"--token", "secret"}}
+	a := &config.ServerConfig{Name: "a", Type: config.TypeStdio, Command: "srv", Args: []string{"--token", "secret"}}
+	b := &config.ServerConfig{Name: "b", Type: config.TypeHTTP, URL: "http://127.0.0.1:1/mcp"}
+	renamed := &config.ServerConfig{Name: "renamed", Type: config.TypeStdio, Command: "srv", Args: []string{"--token", "secret"}}
 	if v := mem.Lookup(a); v != "" {
 		t.Fatalf("empty memory has %q", v)
 	}
@@ -135,7 +138,7 @@ func TestEraMemory(t *testing.T) {
 	mem.Remember(b, Version20260728)
 	again := NewEraMemory(filepath.Join(dir, "sub", "eras.json"))
 	for _, c := range []struct {
-		cfg  *ServerConfig
+		cfg  *config.ServerConfig
 		want string
 	}{{a, Version20251125}, {b, Version20260728}, {renamed, Version20251125}} {
 		if v := again.Lookup(c.cfg); v != c.want {

@@ -1,6 +1,9 @@
 package mcp
 
 import (
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
+
 	"context"
 	"errors"
 	"strings"
@@ -14,12 +17,12 @@ import (
 // DiscoverWait), initialize when that fails. A stdio server that exits when
 // asked server/discover is started again and asked initialize; a remembered
 // version that no longer works is forgotten and the server asked afresh.
-func (s *Session) connectEra(ctx context.Context, cfg *ServerConfig, pauseTimeout func()) (*sdk.ClientSession, Era, error) {
+func (s *Session) connectEra(ctx context.Context, cfg *config.ServerConfig, pauseTimeout func()) (*sdk.ClientSession, Era, error) {
 	if pinned := pinnedVersion(cfg); pinned != "" {
 		cs, err := s.connect(ctx, cfg, pinned, newProbe(pinned), pauseTimeout)
 		return cs, eraOf(cs, Era{How: EraPinned}), err
 	}
-	if cfg.Type == TypeSSE || cfg.Type == TypeOpenAPI {
+	if cfg.Type == config.TypeSSE || cfg.Type == config.TypeOpenAPI {
 		// The SSE transport predates server/discover; the OpenAPI backend
 		// lives in this process and speaks whatever it is asked.
 		cs, err := s.connect(ctx, cfg, DefaultProtocolVersion, nil, pauseTimeout)
@@ -33,11 +36,11 @@ func (s *Session) connectEra(ctx context.Context, cfg *ServerConfig, pauseTimeou
 			}
 			return cs, era, nil
 		}
-		var se *StartError
+		var se *transport.StartError
 		if ctx.Err() != nil || errors.As(err, &se) {
 			return nil, Era{}, err
 		}
-		s.Log.Add(LogInfo, "the server did not connect with protocol "+remembered+" as it did last time; asking it afresh")
+		s.Log.Add(transport.LogInfo, "the server did not connect with protocol "+remembered+" as it did last time; asking it afresh")
 		s.eras.Forget(cfg)
 		s.resetProcess()
 	}
@@ -46,9 +49,9 @@ func (s *Session) connectEra(ctx context.Context, cfg *ServerConfig, pauseTimeou
 
 // attempt connects offering version (server/discover first when it is
 // 2026-07-28 or later) and records what the server spoke.
-func (s *Session) attempt(ctx context.Context, cfg *ServerConfig, version string, pauseTimeout func()) (*sdk.ClientSession, Era, error) {
+func (s *Session) attempt(ctx context.Context, cfg *config.ServerConfig, version string, pauseTimeout func()) (*sdk.ClientSession, Era, error) {
 	probe := newProbe(version)
-	if probe != nil && cfg.Type != TypeStdio {
+	if probe != nil && cfg.Type != config.TypeStdio {
 		// Over a network an answer takes longer; silence is rarer there.
 		probe.wait = 3 * DiscoverWait
 	}
@@ -65,7 +68,7 @@ func (s *Session) attempt(ctx context.Context, cfg *ServerConfig, version string
 		// A slow server answered server/discover after the wait, and then
 		// refused initialize on the same connection: it speaks 2026-07-28,
 		// so it is asked again, fresh, without a bound on discover.
-		s.Log.Add(LogInfo, "the server answered server/discover late; connecting again with protocol "+Version20260728)
+		s.Log.Add(transport.LogInfo, "the server answered server/discover late; connecting again with protocol "+Version20260728)
 		if pt := probe.stdio; pt != nil && s.process() != nil {
 			cs, err = s.connectOver(ctx, pt.client, pt, Version20260728)
 		} else {
@@ -73,14 +76,14 @@ func (s *Session) attempt(ctx context.Context, cfg *ServerConfig, version string
 			cs, err = s.connect(ctx, cfg, Version20260728, nil, pauseTimeout)
 		}
 		era = eraOf(cs, Era{How: EraDiscovered, Why: "answered late"})
-	case cfg.Type == TypeHTTP && probe.timedOut() && ctx.Err() == nil:
+	case cfg.Type == config.TypeHTTP && probe.timedOut() && ctx.Err() == nil:
 		// A busy HTTP server that did not answer server/discover in time, and
 		// then refused initialize: it is a 2026-07-28 server, asked again
 		// without the bound.
-		s.Log.Add(LogInfo, "initialize failed after server/discover got no answer in time; asking server/discover again, without a limit")
+		s.Log.Add(transport.LogInfo, "initialize failed after server/discover got no answer in time; asking server/discover again, without a limit")
 		cs, err = s.connect(ctx, cfg, Version20260728, nil, pauseTimeout)
 		era = eraOf(cs, Era{How: EraDiscovered, Why: "answered the second time"})
-	case cfg.Type == TypeStdio && probe.freshStart() && ctx.Err() == nil:
+	case cfg.Type == config.TypeStdio && probe.freshStart() && ctx.Err() == nil:
 		// "If the process choked": a server that exited or went quiet on
 		// server/discover, or whose answer offered no version the app speaks
 		// and then refused initialize on the same connection, is started
@@ -91,7 +94,7 @@ func (s *Session) attempt(ctx context.Context, cfg *ServerConfig, version string
 		} else if errors.Is(err, errProcessExited) || s.processExited(300*time.Millisecond) {
 			why = "the server exited when asked server/discover"
 		}
-		s.Log.Add(LogInfo, why+"; starting the server again and asking initialize")
+		s.Log.Add(transport.LogInfo, why+"; starting the server again and asking initialize")
 		s.resetProcess()
 		cs, err = s.connect(ctx, cfg, DefaultProtocolVersion, nil, pauseTimeout)
 		era = eraOf(cs, Era{How: EraFellBack, Why: why})
@@ -125,9 +128,9 @@ func eraOf(cs *sdk.ClientSession, e Era) Era {
 	return e
 }
 
-func (s *Session) remember(cfg *ServerConfig, version string) {
+func (s *Session) remember(cfg *config.ServerConfig, version string) {
 	if err := s.eras.Remember(cfg, version); err != nil {
-		s.Log.Add(LogInfo, "could not remember the server's protocol version: "+err.Error())
+		s.Log.Add(transport.LogInfo, "could not remember the server's protocol version: "+err.Error())
 	}
 }
 

@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"mcpbrowser/mcp/config"
+
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -39,11 +41,11 @@ type eraRecord struct {
 
 // serverKey identifies a server across runs: its transport and URL, or its
 // command line, environment names and folder.
-func serverKey(cfg *ServerConfig) string {
+func serverKey(cfg *config.ServerConfig) string {
 	var b strings.Builder
 	b.WriteString(cfg.Type)
 	b.WriteByte(0)
-	if cfg.Type == TypeStdio {
+	if cfg.Type == config.TypeStdio {
 		b.WriteString(cfg.Command)
 		for _, a := range cfg.Args {
 			b.WriteByte(0)
@@ -59,7 +61,7 @@ func serverKey(cfg *ServerConfig) string {
 }
 
 // Lookup returns the version remembered for cfg's server, or "".
-func (m *EraMemory) Lookup(cfg *ServerConfig) string {
+func (m *EraMemory) Lookup(cfg *config.ServerConfig) string {
 	if m == nil {
 		return ""
 	}
@@ -69,7 +71,7 @@ func (m *EraMemory) Lookup(cfg *ServerConfig) string {
 }
 
 // Remember records the version cfg's server spoke (an empty version forgets it).
-func (m *EraMemory) Remember(cfg *ServerConfig, version string) error {
+func (m *EraMemory) Remember(cfg *config.ServerConfig, version string) error {
 	if m == nil {
 		return nil
 	}
@@ -92,7 +94,7 @@ func (m *EraMemory) Remember(cfg *ServerConfig, version string) error {
 }
 
 // Forget drops what is remembered for cfg's server.
-func (m *EraMemory) Forget(cfg *ServerConfig) error { return m.Remember(cfg, "") }
+func (m *EraMemory) Forget(cfg *config.ServerConfig) error { return m.Remember(cfg, "") }
 
 func (m *EraMemory) load() map[string]eraRecord {
 	all := map[string]eraRecord{}

@@ -1,6 +1,9 @@
 package mcp
 
 import (
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
+
 	"context"
 	"strings"
 	"testing"
@@ -36,9 +39,9 @@ func TestMultiRoundTrip(t *testing.T) {
 					return &sdk.ElicitResult{Action: "accept", Content: map[string]any{"ok": true}}, nil
 				}
 			}
-			cfg := &ServerConfig{Name: "mrtr", Type: TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeMRTR}}
+			cfg := &config.ServerConfig{Name: "mrtr", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeMRTR}}
 			cfg.Validate()
-			s := newSession(cfg, newPathResolver(), h, func(Event) {})
+			s := newSession(cfg, transport.NewPathResolver(), h, func(Event) {})
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
 			if err := s.Connect(ctx); err != nil {
@@ -73,7 +76,7 @@ func TestMultiRoundTrip(t *testing.T) {
 			calls := 0
 			entries, _ := s.Wire.Since(0)
 			for _, e := range entries {
-				if e.Dir == Sent && e.Method == "tools/call" {
+				if e.Dir == transport.Sent && e.Method == "tools/call" {
 					calls++
 				}
 			}

@@ -14,7 +14,9 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
+	"mcpbrowser/mcp/transport"
 )
 
 // DefaultProtocolVersion is offered in initialize when server/discover fails
@@ -70,11 +72,11 @@ type Handlers struct {
 // A Session is one configured server's connection: its process or HTTP client,
 // its state, what it offers, and its logs.
 type Session struct {
-	cfg       *ServerConfig
-	paths     *pathResolver
-	approvals *ApprovalStore    // nil: no approval needed (tests, ad-hoc CLI servers)
-	eras      *EraMemory        // nil: nothing remembered, every connect probes
-	tokens    *oauth.TokenStore // nil: the default, under the XDG data dir
+	cfg       *config.ServerConfig
+	paths     *transport.PathResolver
+	approvals *config.ApprovalStore // nil: no approval needed (tests, ad-hoc CLI servers)
+	eras      *EraMemory            // nil: nothing remembered, every connect probes
+	tokens    *oauth.TokenStore     // nil: the default, under the XDG data dir
 	// openBrowser opens the sign-in page; nil means the system browser.
 	openBrowser func(ctx context.Context, url string) error
 	signIn      *oauth.Handler
@@ -86,9 +88,9 @@ type Session struct {
 	emit      func(Event)
 
 	// Log is the server's stderr, stdout noise, log messages and lifecycle notes.
-	Log *ServerLog
+	Log *transport.ServerLog
 	// Wire is every message both ways.
-	Wire *WireLog
+	Wire *transport.WireLog
 
 	// lifecycle serialises Connect and Close.
 	lifecycle sync.Mutex
@@ -101,10 +103,11 @@ type Session struct {
 	sdkClient *sdk.Client
 	roots     []string // folders answered to roots/list
 	client    *sdk.ClientSession
-	proc      *stdioProcess
+	proc      *transport.StdioProcess
 	remote    *remoteBackend // openapi entries
 	init      *sdk.InitializeResult
 	era       Era
+	tasks     taskList // tasks started or polled here (its own lock)
 	tools     []*sdk.Tool
 	connectID int                       // bumps on each connect; stale watchers ignore themselves
 	progress  map[string]progressWaiter // progress token → the call waiting for it
@@ -116,10 +119,10 @@ type Session struct {
 	callSeq    int
 }
 
-func newSession(cfg *ServerConfig, paths *pathResolver, handlers Handlers, emit func(Event)) *Session {
+func newSession(cfg *config.ServerConfig, paths *transport.PathResolver, handlers Handlers, emit func(Event)) *Session {
 	s := &Session{cfg: cfg, paths: paths, handlers: handlers, emit: emit, progress: map[string]progressWaiter{}, rawSchemas: map[string]rawToolSchemas{}}
-	s.Log = NewServerLog(func(e LogEntry) { emit(Event{Kind: EventLog, Server: s.Name(), Log: &e}) })
-	s.Wire = NewWireLog(func(e WireEntry) {
+	s.Log = transport.NewServerLog(func(e transport.LogEntry) { emit(Event{Kind: EventLog, Server: s.Name(), Log: &e}) })
+	s.Wire = transport.NewWireLog(func(e transport.WireEntry) {
 		s.observeToolList(e)
 		emit(Event{Kind: EventWire, Server: s.Name(), Wire: &e})
 	})
@@ -135,7 +138,7 @@ func (s *Session) Name() string {
 }
 
 // Config returns the entry the session runs (do not modify it; Clone first).
-func (s *Session) Config() *ServerConfig {
+func (s *Session) Config() *config.ServerConfig {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.cfg
@@ -249,11 +252,11 @@ func (s *Session) Connect(ctx context.Context) error {
 		s.init = cs.InitializeResult()
 		s.era = era
 		s.mu.Unlock()
-		s.Log.Add(LogInfo, describeInit(s.init, era))
+		s.Log.Add(transport.LogInfo, describeInit(s.init, era))
 		err = s.refreshTools(life)
 		if err != nil && life.Err() == nil {
 			// A server may fail tools/list and still be worth talking to.
-			s.Log.Add(LogInfo, "listing tools failed: "+err.Error())
+			s.Log.Add(transport.LogInfo, "listing tools failed: "+err.Error())
 			err = nil
 		}
 	}
@@ -320,28 +323,29 @@ func describeInit(r *sdk.InitializeResult, era Era) string {
 	return fmt.Sprintf("connected to %s, protocol %s", name, version)
 }
 
-func (s *Session) connect(ctx context.Context, cfg *ServerConfig, version string, probe *discoverProbe, pauseTimeout func()) (*sdk.ClientSession, error) {
+func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, version string, probe *discoverProbe, pauseTimeout func()) (*sdk.ClientSession, error) {
 	client := sdk.NewClient(&sdk.Implementation{Name: ClientName, Title: "MCP Browser", Version: ClientVersion}, s.clientOptions())
 	s.mu.Lock()
 	s.sdkClient = client
 	client.AddRoots(rootsOf(s.roots)...)
 	s.mu.Unlock()
-	var transport sdk.Transport
+	var tr sdk.Transport
 	switch cfg.Type {
-	case TypeStdio:
-		p, err := startStdio(cfg, s.paths, s.Log, s.Wire)
+	case config.TypeStdio:
+		p, err := transport.StartStdio(cfg, s.paths, s.Log, s.Wire)
 		if err != nil {
 			return nil, err
 		}
 		s.mu.Lock()
 		s.proc = p
 		s.mu.Unlock()
-		transport = p.Transport
+		tr = p.Transport
 		if probe != nil {
-			transport = &probeTransport{inner: p.Transport, probe: probe, client: client}
-			probe.stdio = transport.(*probeTransport)
+			pt := &probeTransport{inner: p.Transport, probe: probe, client: client}
+			probe.stdio = pt
+			tr = pt
 		}
-	case TypeHTTP:
+	case config.TypeHTTP:
 		t, err := s.streamableTransport(cfg, pauseTimeout)
 		if err != nil {
 			return nil, err
@@ -351,10 +355,10 @@ func (s *Session) connect(ctx context.Context, cfg *ServerConfig, version string
 			hc.Transport = &discoverRoundTripper{inner: hc.Transport, probe: probe}
 			st.HTTPClient = &hc
 		}
-		transport = t
-	case TypeSSE:
-		transport = &sdk.SSEClientTransport{Endpoint: cfg.URL, HTTPClient: newHTTPClient(cfg, s.Wire)}
-	case TypeOpenAPI:
+		tr = t
+	case config.TypeSSE:
+		tr = &sdk.SSEClientTransport{Endpoint: cfg.URL, HTTPClient: transport.NewHTTPClient(cfg, s.Wire)}
+	case config.TypeOpenAPI:
 		rb, t, err := s.newOpenAPIBackend(ctx, cfg)
 		if err != nil {
 			return nil, err
@@ -362,16 +366,16 @@ func (s *Session) connect(ctx context.Context, cfg *ServerConfig, version string
 		s.mu.Lock()
 		s.remote = rb
 		s.mu.Unlock()
-		transport = t
+		tr = t
 	default:
 		return nil, fmt.Errorf("unknown transport %q", cfg.Type)
 	}
-	return s.connectOver(ctx, client, transport, version)
+	return s.connectOver(ctx, client, tr, version)
 }
 
-// connectOver runs the SDK's connect over transport, racing the server
+// connectOver runs the SDK's connect over tr, racing the server
 // process's exit.
-func (s *Session) connectOver(ctx context.Context, client *sdk.Client, transport sdk.Transport, version string) (*sdk.ClientSession, error) {
+func (s *Session) connectOver(ctx context.Context, client *sdk.Client, tr sdk.Transport, version string) (*sdk.ClientSession, error) {
 	type connected struct {
 		cs  *sdk.ClientSession
 		err error
@@ -380,7 +384,7 @@ func (s *Session) connectOver(ctx context.Context, client *sdk.Client, transport
 	// against the process's exit so a server that dies at start fails at once.
 	done := make(chan connected, 1)
 	go func() {
-		cs, err := client.Connect(ctx, transport, &sdk.ClientSessionOptions{ProtocolVersion: version})
+		cs, err := client.Connect(ctx, tr, &sdk.ClientSessionOptions{ProtocolVersion: version})
 		done <- connected{cs, err}
 	}()
 	var exited <-chan struct{}
@@ -406,13 +410,13 @@ func (s *Session) connectOver(ctx context.Context, client *sdk.Client, transport
 
 var errProcessExited = errors.New("the server process exited")
 
-func (s *Session) process() *stdioProcess {
+func (s *Session) process() *transport.StdioProcess {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.proc
 }
 
-func (s *Session) takeExitedProcess() *stdioProcess {
+func (s *Session) takeExitedProcess() *transport.StdioProcess {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := s.proc
@@ -429,12 +433,12 @@ func (s *Session) takeExitedProcess() *stdioProcess {
 }
 
 // explainConnectError turns a connect failure into plain words with what to try.
-func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, err error) string {
-	var se *StartError
+func (s *Session) explainConnectError(ctx context.Context, cfg *config.ServerConfig, err error) string {
+	var se *transport.StartError
 	if errors.As(err, &se) {
 		return se.Error()
 	}
-	if cfg.Type == TypeOpenAPI && ctx.Err() == nil {
+	if cfg.Type == config.TypeOpenAPI && ctx.Err() == nil {
 		return "could not use the OpenAPI document: " + err.Error()
 	}
 	// The SDK closes the server's stdin when it gives up, so a process that
@@ -462,7 +466,7 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 		msg += s.noiseTail()
 		if tail := s.stderrTail(); tail != "" {
 			msg += tail
-		} else if cfg.Type == TypeStdio {
+		} else if cfg.Type == config.TypeStdio {
 			msg += " It printed nothing to stderr. Check that the command really starts an MCP server over stdio, or raise \"connectTimeout\" for a slow one."
 		}
 		return msg
@@ -470,10 +474,10 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 	if ctx.Err() != nil {
 		return "connecting was cancelled"
 	}
-	if cfg.Type == TypeHTTP && isSignInError(err) {
+	if cfg.Type == config.TypeHTTP && isSignInError(err) {
 		return signInReason(cfg, err)
 	}
-	if cfg.Type == TypeHTTP || cfg.Type == TypeSSE {
+	if cfg.Type == config.TypeHTTP || cfg.Type == config.TypeSSE {
 		return fmt.Sprintf("could not connect to %s: %v. Check the URL and that the server is running.", cfg.URL, err)
 	}
 	return "could not initialize the session: " + err.Error() + s.noiseTail() + s.stderrTail()
@@ -481,7 +485,7 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 
 // noiseTail is the last non-protocol stdout lines, for messages, or "".
 func (s *Session) noiseTail() string {
-	noise := s.Log.Tail(3, LogStdoutNoise)
+	noise := s.Log.Tail(3, transport.LogStdoutNoise)
 	if len(noise) == 0 {
 		return ""
 	}
@@ -490,14 +494,14 @@ func (s *Session) noiseTail() string {
 
 // stderrTail is the last stderr lines, for messages, or "".
 func (s *Session) stderrTail() string {
-	tail := s.Log.Tail(5, LogStderr)
+	tail := s.Log.Tail(5, transport.LogStderr)
 	if len(tail) == 0 {
 		return ""
 	}
 	return " Last stderr lines:" + joinTail(tail)
 }
 
-func joinTail(entries []LogEntry) string {
+func joinTail(entries []transport.LogEntry) string {
 	var b strings.Builder
 	for _, e := range entries {
 		b.WriteString("\n  ")
@@ -537,7 +541,7 @@ func (s *Session) watch(cs *sdk.ClientSession, id int) {
 	} else {
 		st.Reason = "the connection to " + cfg.URL + " closed."
 	}
-	s.Log.Add(LogInfo, st.Reason)
+	s.Log.Add(transport.LogInfo, st.Reason)
 	s.setStatus(st)
 }
 
@@ -590,7 +594,7 @@ func (s *Session) Restart(ctx context.Context) error {
 }
 
 // setConfig replaces the entry (the caller restarts if needed).
-func (s *Session) setConfig(cfg *ServerConfig) {
+func (s *Session) setConfig(cfg *config.ServerConfig) {
 	s.mu.Lock()
 	s.cfg = cfg
 	s.mu.Unlock()
@@ -654,7 +658,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 			s.emit(Event{Kind: EventListChanged, Server: s.Name(), List: "resources"})
 		},
 		ResourceUpdatedHandler: func(_ context.Context, req *sdk.ResourceUpdatedNotificationRequest) {
-			s.Log.Add(LogInfo, "resource updated: "+req.Params.URI)
+			s.Log.Add(transport.LogInfo, "resource updated: "+req.Params.URI)
 			s.emit(Event{Kind: EventResourceUpdated, Server: s.Name(), URI: req.Params.URI})
 		},
 		ToolListChangedHandler: func(ctx context.Context, _ *sdk.ToolListChangedRequest) {
@@ -662,7 +666,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 				defer cancel()
 				if err := s.refreshTools(ctx); err != nil {
-					s.Log.Add(LogInfo, "refreshing the tool list failed: "+err.Error())
+					s.Log.Add(transport.LogInfo, "refreshing the tool list failed: "+err.Error())
 				}
 			}()
 		},

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 )
 
 func TestServerEditorProtocolVersion(t *testing.T) {
@@ -21,7 +22,7 @@ func TestServerEditorProtocolVersion(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			src := &mcp.ServerConfig{Name: "s", Type: mcp.TypeStdio, Command: "srv", ProtocolVersion: tc.file}
+			src := &config.ServerConfig{Name: "s", Type: config.TypeStdio, Command: "srv", ProtocolVersion: tc.file}
 			e := newServerEditor(src, func(string) bool { return false })
 			if len(e.protocol.Options) < len(mcp.ProtocolVersions) {
 				t.Fatalf("options %v", e.protocol.Options)

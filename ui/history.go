@@ -13,13 +13,13 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/history"
 )
 
 // SetHistory keeps every tool call, resource read and prompt get of the
 // window's servers in h (nil keeps nothing). Run sets the history under the
 // XDG data directory; tests set one in a temporary folder or none.
-func (w *MainWindow) SetHistory(h *mcp.History) {
+func (w *MainWindow) SetHistory(h *history.History) {
 	w.history = h
 	w.features.history.reset()
 }
@@ -38,8 +38,8 @@ type historyTab struct {
 	w       *MainWindow
 	server  string
 	stale   bool
-	entries []mcp.HistoryEntry
-	current *mcp.HistoryEntry
+	entries []history.HistoryEntry
+	current *history.HistoryEntry
 	seq     int
 
 	list     *widget.List
@@ -121,7 +121,7 @@ func heading2(s string) *widget.Label {
 }
 
 // historySubtitle is an entry's second line: kind, time, duration, outcome.
-func historySubtitle(e *mcp.HistoryEntry) string {
+func historySubtitle(e *history.HistoryEntry) string {
 	outcome := "ok"
 	if !e.OK() {
 		outcome = string(e.ErrorLayer) + " error"
@@ -139,7 +139,7 @@ func historyTime(t time.Time) string {
 }
 
 // historyFlag marks failed entries at the row's right.
-func historyFlag(e *mcp.HistoryEntry) string {
+func historyFlag(e *history.HistoryEntry) string {
 	if e.OK() {
 		return ""
 	}
@@ -226,7 +226,7 @@ func (t *historyTab) load() {
 	})
 }
 
-func (t *historyTab) setEntries(entries []mcp.HistoryEntry) {
+func (t *historyTab) setEntries(entries []history.HistoryEntry) {
 	t.entries = entries
 	t.count.SetText(plural(len(entries), "entry", "entries"))
 	setEnabled(t.clearBtn, len(entries) > 0)
@@ -256,7 +256,7 @@ func (t *historyTab) showDetail(on bool) {
 }
 
 // show shows one entry again: what was asked, how it ended, the stored result.
-func (t *historyTab) show(e mcp.HistoryEntry) {
+func (t *historyTab) show(e history.HistoryEntry) {
 	if t.current != nil && t.current.ID == e.ID && t.detail.Visible() {
 		return
 	}
@@ -281,7 +281,7 @@ func (t *historyTab) show(e mcp.HistoryEntry) {
 		t.argsBox.Hide()
 	}
 	switch e.Kind {
-	case mcp.HistoryResource:
+	case history.HistoryResource:
 		t.loadBtn.SetText("Read again")
 		t.loadBtn.SetIcon(theme.ViewRefreshIcon())
 	default:
@@ -310,7 +310,7 @@ func (t *historyTab) replay() {
 	w := t.w
 	f := w.features
 	switch e.Kind {
-	case mcp.HistoryTool:
+	case history.HistoryTool:
 		f.selectTab(f.toolsTab)
 		if !w.SelectTool(e.Name) {
 			f.selectTab(f.historyTab)
@@ -326,7 +326,7 @@ func (t *historyTab) replay() {
 			return
 		}
 		w.runner.say("Arguments loaded from the call at " + historyTime(e.Time) + "; Ctrl+Enter runs it again.")
-	case mcp.HistoryPrompt:
+	case history.HistoryPrompt:
 		args, err := e.PromptArguments()
 		if err != nil {
 			t.note.SetText(capitalise(err.Error()))
@@ -346,7 +346,7 @@ func (t *historyTab) replay() {
 			}
 			p.note.SetText(msg)
 		})
-	case mcp.HistoryResource:
+	case history.HistoryResource:
 		f.selectTab(f.resourcesTab)
 		f.resources.selectURI(e.Name)
 	}

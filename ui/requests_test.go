@@ -15,6 +15,7 @@ import (
 
 	"mcpbrowser/internal/testservers"
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/history"
 )
 
 // The tests in this file answer server-everything's sampling and
@@ -37,7 +38,7 @@ func newFeatureShell(t *testing.T, servers map[string]map[string]any) *shell {
 	s := newShellWith(t, servers, mcp.ManagerOptions{Handlers: reqs.Handlers()})
 	onUI(func() {
 		s.w.attachRequests(reqs)
-		s.w.SetHistory(mcp.NewHistory(t.TempDir(), mcp.HistoryOptions{}))
+		s.w.SetHistory(history.NewHistory(t.TempDir(), history.HistoryOptions{}))
 	})
 	return s
 }

@@ -12,7 +12,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"mcpbrowser/mcp/demo"
+	"mcpbrowser/internal/demo"
 )
 
 func main() {

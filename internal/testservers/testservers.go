@@ -10,6 +10,8 @@ package testservers
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -150,6 +152,13 @@ func buildShared(ctx context.Context) (string, error) {
 		base = os.TempDir()
 	}
 	shared := filepath.Join(base, "mcpbrowser-testservers")
+	if wd, err := os.Getwd(); err == nil {
+		// One copy per checkout: two worktrees of the repository (whose
+		// misbehave programs differ) must not replace each other's copy
+		// while their tests run.
+		sum := sha256.Sum256([]byte(moduleRoot(wd)))
+		shared = filepath.Join(shared, hex.EncodeToString(sum[:6]))
+	}
 	if err := os.MkdirAll(shared, 0o755); err != nil {
 		return "", fmt.Errorf("building the misbehave test server: %w", err)
 	}
@@ -168,6 +177,20 @@ func buildShared(ctx context.Context) (string, error) {
 	}
 	os.RemoveAll(fresh)
 	return final, nil
+}
+
+// moduleRoot is the folder holding go.mod above dir (dir itself when none).
+func moduleRoot(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
 }
 
 // ReadPIDFile reads a PID file written by misbehave -pidfile or
