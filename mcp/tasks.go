@@ -306,3 +306,45 @@ func (s *Session) noteTask(t Task) {
 	s.tasks.mu.Unlock()
 	s.emit(Event{Kind: EventTask, Server: s.Name(), Task: &t})
 }
+
+// CallToolAsTask runs tool as a task to its end and returns the outcome as
+// a CallResult, like CallTool: seen gets each status change; cancelling
+// ctx sends tasks/cancel.
+func (s *Session) CallToolAsTask(ctx context.Context, name string, args json.RawMessage, seen func(Task)) *CallResult {
+	if len(args) == 0 || string(args) == "null" {
+		args = json.RawMessage("{}")
+	}
+	s.mu.Lock()
+	s.callSeq++
+	r := &CallResult{ID: s.callSeq, Server: s.cfg.Name, Tool: name, Arguments: args, Started: time.Now()}
+	s.mu.Unlock()
+	startSeq := s.Log.Add(transport.LogCallStart, fmt.Sprintf("call #%d %s started as a task", r.ID, name))
+	t, err := s.StartToolTask(ctx, name, args)
+	if err == nil {
+		t, err = s.WaitTask(ctx, t, seen)
+	}
+	var res *sdk.CallToolResult
+	if err == nil && t.Status != "cancelled" {
+		var raw json.RawMessage
+		if raw, err = s.TaskResult(ctx, t.TaskID); err == nil {
+			res = &sdk.CallToolResult{}
+			err = json.Unmarshal(raw, res)
+		}
+	}
+	if ctx.Err() != nil && t.TaskID != "" && !t.Done() {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		s.CancelTask(cctx, t.TaskID)
+		cancel()
+	}
+	r.Duration = time.Since(r.Started)
+	r.classify(res, err)
+	switch {
+	case ctx.Err() != nil:
+		r.Layer, r.Message = LayerCancelled, "you cancelled the task; the server was told (tasks/cancel)."
+	case err == nil && t.Status == "cancelled":
+		r.Layer, r.Message = LayerCancelled, "the task was cancelled."
+	}
+	s.Log.Add(transport.LogCallEnd, fmt.Sprintf("call #%d %s ended after %s: %s", r.ID, name, r.Duration.Round(time.Millisecond), outcomeWord(r)))
+	r.Log = s.logBetween(startSeq)
+	return r
+}
