@@ -117,6 +117,7 @@ Flags:
 Remote servers that answer 401 are signed in to in the browser ($BROWSER is honoured):
   --client-id ID, --client-secret SECRET     a pre-registered client
   --scope SCOPE                              (repeatable) the scopes to ask for
+  --grant-type client_credentials            sign in as a client (machine to machine), no browser
   --client-metadata-url URL                  this client's Client ID Metadata Document (used
                                              as the client ID where the server supports it)
 
@@ -158,6 +159,7 @@ type invocation struct {
 	clientID      string
 	clientSecret  string
 	clientMetaURL string          // --client-metadata-url: a Client ID Metadata Document
+	grantType     string          // --grant-type: authorization_code (default) or client_credentials
 	taskFlags     map[string]bool // --task, --no-wait, --cancel (task.go)
 	scopes        []string
 	help          bool
@@ -174,7 +176,7 @@ type invocation struct {
 // valueFlags take a value (as --flag VALUE or --flag=VALUE); boolFlags do not.
 var (
 	valueFlags = []string{"config", "timeout", "url", "transport", "header", "args", "root", "format", "on-clash",
-		"client-id", "client-secret", "client-metadata-url", "scope", "elicit", "sampling", "sampling-reply", "prompt", "template", "level"}
+		"client-id", "client-secret", "client-metadata-url", "grant-type", "scope", "elicit", "sampling", "sampling-reply", "prompt", "template", "level"}
 	boolFlags = []string{"stderr", "wire", "help", "h", "version", "all", "task", "no-wait", "cancel"}
 )
 
@@ -269,6 +271,11 @@ func (inv *invocation) set(name, value string) error {
 		inv.clientSecret = value
 	case "client-metadata-url":
 		inv.clientMetaURL = value
+	case "grant-type":
+		if value != "authorization_code" && value != "client_credentials" {
+			return usageErr("--grant-type must be authorization_code or client_credentials, not %q", value)
+		}
+		inv.grantType = value
 	case "scope":
 		inv.scopes = append(inv.scopes, strings.Fields(value)...)
 	case "on-clash":
@@ -465,7 +472,7 @@ func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 			}
 		}
 	}
-	if inv.clientID != "" || inv.clientSecret != "" || inv.clientMetaURL != "" || len(inv.scopes) > 0 {
+	if inv.clientID != "" || inv.clientSecret != "" || inv.clientMetaURL != "" || inv.grantType != "" || len(inv.scopes) > 0 {
 		o := &config.OAuthConfig{}
 		if sc.OAuth != nil {
 			o = sc.OAuth
@@ -481,6 +488,9 @@ func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 		}
 		if inv.clientMetaURL != "" {
 			o.ClientMetadataURL = inv.clientMetaURL
+		}
+		if inv.grantType != "" {
+			o.GrantType = inv.grantType
 		}
 		sc.OAuth = o
 	}

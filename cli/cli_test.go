@@ -54,6 +54,13 @@ func TestParseArgs(t *testing.T) {
 		{[]string{"call", "demo", "add", "--timeout", "2s", "--stderr", "--wire", "--config=/x.json"}, func(i *invocation) bool {
 			return i.timeout.Seconds() == 2 && i.stderr && i.wire && i.configPath == "/x.json"
 		}, ""},
+		{[]string{"tools", "--url", "http://x/mcp", "--grant-type", "client_credentials", "--client-metadata-url", "https://c/m.json"}, func(i *invocation) bool {
+			return i.grantType == "client_credentials" && i.clientMetaURL == "https://c/m.json"
+		}, ""},
+		{[]string{"call", "s", "t", "--task", "--no-wait"}, func(i *invocation) bool {
+			return i.taskFlags["task"] && i.taskFlags["no-wait"] && !i.taskFlags["cancel"]
+		}, ""},
+		{[]string{"tools", "--grant-type", "password"}, nil, "must be authorization_code or client_credentials"},
 		{[]string{"tools", "--timeout", "soon"}, nil, "not a duration"},
 		{[]string{"tools", "--header", "nocolon"}, nil, "not of the form"},
 		{[]string{"tools", "--transport", "websocket"}, nil, "must be http or sse"},

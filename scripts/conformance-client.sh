@@ -36,6 +36,7 @@ ctx() {
 signin=(--client-metadata-url https://conformance-test.local/client-metadata.json)
 if [ -n "$(ctx client_id)" ]; then signin+=(--client-id "$(ctx client_id)"); fi
 if [ -n "$(ctx client_secret)" ]; then signin+=(--client-secret "$(ctx client_secret)"); fi
+case "$scenario" in auth/client-credentials-*) signin+=(--grant-type client_credentials) ;; esac
 
 case "$scenario" in
 tools_call)
