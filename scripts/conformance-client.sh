@@ -23,7 +23,7 @@ export BROWSER="$here/conformance-browser.sh"
 
 run() {
 	echo "+ mcpbrowser $*" >&2
-	"$mcpbrowser" "$@" --timeout 20s
+	"$mcpbrowser" "$@" --timeout "${CLIENT_TIMEOUT:-120s}"
 }
 
 # ctx KEY prints a top-level string field of the context JSON, or "".
@@ -45,7 +45,7 @@ elicitation-sep1034-client-defaults)
 	run call --url "$url" test_client_elicitation_defaults --elicit accept-defaults ;;
 sep-2322-client-request-state)
 	run tools --url "$url" >/dev/null || exit
-	for tool in $("$mcpbrowser" tools --url "$url" --timeout 20s | python3 -c 'import json,sys; [print(t["name"]) for t in json.load(sys.stdin)["tools"]]'); do
+	for tool in $("$mcpbrowser" tools --url "$url" --timeout "${CLIENT_TIMEOUT:-120s}" | python3 -c 'import json,sys; [print(t["name"]) for t in json.load(sys.stdin)["tools"]]'); do
 		run call --url "$url" "$tool" --elicit accept-defaults --sampling-reply ok || true
 	done ;;
 json-schema-2020-12-preservation)
