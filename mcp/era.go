@@ -33,6 +33,9 @@ var ProtocolVersions = []string{VersionAuto, Version20260728, Version20251125, "
 // ignore methods they do not know; they must cost this much, not a hang.
 const DiscoverWait = 1500 * time.Millisecond
 
+// HTTPDiscoverWait is DiscoverWait for HTTP servers.
+const HTTPDiscoverWait = 10 * time.Second
+
 // EraHow says how a session's protocol version was chosen.
 type EraHow int
 

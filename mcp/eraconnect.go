@@ -52,8 +52,9 @@ func (s *Session) connectEra(ctx context.Context, cfg *config.ServerConfig, paus
 func (s *Session) attempt(ctx context.Context, cfg *config.ServerConfig, version string, pauseTimeout func()) (*sdk.ClientSession, Era, error) {
 	probe := newProbe(version)
 	if probe != nil && cfg.Type != config.TypeStdio {
-		// Over a network an answer takes longer; silence is rarer there.
-		probe.wait = 3 * DiscoverWait
+		// Over HTTP every request gets an answer (a server of an older era
+		// answers 4xx), so a slow one is a busy server, not a deaf one.
+		probe.wait = HTTPDiscoverWait
 	}
 	cs, err := s.connect(ctx, cfg, version, probe, pauseTimeout)
 	era := eraOf(cs, Era{})
