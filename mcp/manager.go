@@ -57,6 +57,9 @@ type ManagerOptions struct {
 	// Eras remembers each server's protocol version; nil means the default
 	// file (DefaultEraMemoryPath).
 	Eras *EraMemory
+	// Client is how the app introduces itself to servers in initialize
+	// (its name and the build's version).
+	Client ClientInfo
 }
 
 // A Manager owns a session per configured server. It connects them
@@ -92,6 +95,7 @@ func (m *Manager) newSession(sc *config.ServerConfig) *Session {
 	if s.eras == nil {
 		s.eras = NewEraMemory(DefaultEraMemoryPath())
 	}
+	s.clientInfo = m.opts.Client
 	return s
 }
 

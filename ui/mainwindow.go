@@ -22,6 +22,7 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/history"
+	"mcpbrowser/mcp/oauth"
 )
 
 // WindowTitle is the main window's title.
@@ -54,6 +55,9 @@ type MainWindow struct {
 
 	// manager is replaced when a broken servers file is reloaded.
 	manager *mcp.Manager
+	// client is how the app introduces itself to servers (its version), kept
+	// for the next manager and the About dialog.
+	client mcp.ClientInfo
 	// approvals is the store the manager checks imported commands against
 	// (nil: nothing needs approval).
 	approvals   *config.ApprovalStore
@@ -75,6 +79,7 @@ type MainWindow struct {
 	form        *FormView
 	runner      *runBar
 	result      *ResultView
+	apps        *appPane // the selected tool's MCP App (apps.go)
 	side        *SidePanel
 	middle      *fyne.Container // holds either the tools area or status
 	toolsArea   fyne.CanvasObject
@@ -100,6 +105,8 @@ type MainWindow struct {
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
 	origin  *originView
+	// quality lints tools for the list's badges and the report (lintreport.go).
+	quality *qualityState
 
 	closeOnce sync.Once
 
@@ -156,14 +163,17 @@ func (w *MainWindow) build() {
 	w.form = NewFormView(w.win)
 	w.form.OnSubmit = w.runSelectedTool
 	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)
+	w.quality = newQualityState(w.showQualityReport)
 	w.result = NewResultView(w.win)
+	w.apps = newAppPane(w.ctx, w.app, oauth.OpenBrowser, w.recordAppCall)
 	w.side = NewSidePanel(w.win)
 
 	// The form scrolls by itself; the header above it stays short (see toolHeader).
-	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), w.runner.root), nil, nil,
+	runMany := widget.NewButtonWithIcon("Run N times…", theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
+	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), w.apps.root, container.NewBorder(nil, nil, nil, container.NewVBox(runMany), w.runner.root)), nil, nil,
 		w.form.Widget())
 	work := container.NewVSplit(formArea, w.result.Widget())
-	toolsSplit := container.NewHSplit(w.tools.root, work)
+	toolsSplit := container.NewHSplit(container.NewBorder(nil, w.quality.button, nil, nil, w.tools.root), work)
 	w.roots = newRootStore(w.app.Preferences())
 	w.requests = newRequestPanel(w)
 	w.features = newFeaturePanes(w, toolsSplit)
@@ -230,14 +240,16 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	run := fyne.NewMenuItem("Run", w.runSelectedTool)
 	run.Shortcut = shortcutRun
 	cancel := fyne.NewMenuItem("Cancel call (Esc)", w.cancelCall)
+	runMany := fyne.NewMenuItem("Run N times…", w.openLoadPanel)
+	quality := fyne.NewMenuItem("Quality report…", w.showQualityReport)
 	server := fyne.NewMenu("Server", fyne.NewMenuItem("Add…", w.addServer), presets)
 	server.Items = append(server.Items, w.serverActions(false)...)
 	return fyne.NewMainMenu(
 		fyne.NewMenu("File", findItem, pasteItem, importItem, fyne.NewMenuItemSeparator(), exportAll, fyne.NewMenuItemSeparator(), reloadItem,
 			fyne.NewMenuItemSeparator(), quitItem),
 		server,
-		fyne.NewMenu("Tool", find, run, cancel),
-		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, mcp.ClientVersion) }),
+		fyne.NewMenu("Tool", find, run, cancel, fyne.NewMenuItemSeparator(), runMany, quality),
+		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, w.client.Version) }),
 			languageMenu(w.app.Preferences(), w.win)),
 	)
 }
@@ -269,6 +281,7 @@ func (w *MainWindow) Close() {
 			w.unsubscribe()
 		}
 		w.dismissRequests(w.manager, "", "the app is closing")
+		w.apps.closeApp()
 		w.manager.Close()
 		w.jobs.Wait()
 	})
@@ -330,7 +343,7 @@ func (w *MainWindow) reloadConfig() {
 		return
 	}
 	old, oldUnsub := w.manager, w.unsubscribe
-	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals, Handlers: w.requestHandlers()})
+	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals, Handlers: w.requestHandlers(), Client: w.client})
 	w.roots.applyAll(w.manager)
 	w.subscribe()
 	if oldUnsub != nil {
@@ -358,6 +371,7 @@ func (w *MainWindow) subscribe() {
 		case mcp.EventLog, mcp.EventWire:
 			side.Notify(e)
 		case mcp.EventState, mcp.EventTools:
+			w.appServerState(m, e.Server)
 			w.scheduleRefresh(m, e.Server, false)
 		case mcp.EventServers:
 			// A new or edited entry gets its roots before PutServer connects it.
@@ -433,7 +447,7 @@ func (w *MainWindow) selectServer(name string) {
 	}
 	if changed {
 		w.currentTool = nil
-		w.header.show("", nil)
+		w.showToolHeader("", nil)
 		w.form.SetSchema(nil)
 		if !w.runner.running {
 			w.result.Clear()
@@ -455,6 +469,7 @@ func (w *MainWindow) showSelection() {
 		return
 	}
 	t := w.tools.setTools(w.selected, s.Tools())
+	w.updateQuality(s)
 	if t == nil && w.currentTool == nil && len(w.tools.shown) > 0 && s.Status().State == mcp.StateReady {
 		// Nothing chosen yet: show the first tool's form rather than an empty page.
 		w.tools.selectRow(0)
@@ -463,11 +478,11 @@ func (w *MainWindow) showSelection() {
 	if w.currentTool != nil && t == nil {
 		// The tool is gone from the server's new list.
 		w.currentTool = nil
-		w.header.show("", nil)
+		w.showToolHeader("", nil)
 		w.form.SetSchema(nil)
 	} else if t != nil {
 		w.currentTool = t
-		w.header.show(w.selected, t)
+		w.showToolHeader(w.selected, t)
 	}
 	if w.status.show(s, w.editable()) {
 		w.showMiddle(w.status.root)
@@ -508,7 +523,7 @@ func (w *MainWindow) selectTool(t *sdk.Tool) {
 		return
 	}
 	w.currentTool = t
-	w.header.show(w.selected, t)
+	w.showToolHeader(w.selected, t)
 	w.form.SetSchema(s.InputSchema(t.Name))
 	if !w.runner.running {
 		w.result.Clear()

@@ -305,7 +305,9 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 			w.historyChanged(res.Server)
 			r.end(n, res)
 			w.lastResult = res
+			w.quality.observe(res)
 			w.result.Show(res, t)
+			w.apps.showResult(s, t, res)
 		})
 	}()
 }

@@ -151,14 +151,11 @@ func buildShared(ctx context.Context) (string, error) {
 	if err != nil {
 		base = os.TempDir()
 	}
-	shared := filepath.Join(base, "mcpbrowser-testservers")
-	if wd, err := os.Getwd(); err == nil {
-		// One copy per checkout: two worktrees of the repository (whose
-		// misbehave programs differ) must not replace each other's copy
-		// while their tests run.
-		sum := sha256.Sum256([]byte(moduleRoot(wd)))
-		shared = filepath.Join(shared, hex.EncodeToString(sum[:6]))
-	}
+	// One folder per source tree: checkouts side by side (git worktrees) would
+	// otherwise swap each other's build in under running tests.
+	_, here, _, _ := runtime.Caller(0)
+	tree := sha256.Sum256([]byte(filepath.Dir(here)))
+	shared := filepath.Join(base, "mcpbrowser-testservers", hex.EncodeToString(tree[:6]))
 	if err := os.MkdirAll(shared, 0o755); err != nil {
 		return "", fmt.Errorf("building the misbehave test server: %w", err)
 	}
@@ -177,20 +174,6 @@ func buildShared(ctx context.Context) (string, error) {
 	}
 	os.RemoveAll(fresh)
 	return final, nil
-}
-
-// moduleRoot is the folder holding go.mod above dir (dir itself when none).
-func moduleRoot(dir string) string {
-	for d := dir; ; {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return dir
-		}
-		d = parent
-	}
 }
 
 // ReadPIDFile reads a PID file written by misbehave -pidfile or
