@@ -106,6 +106,13 @@ type invocation struct {
 	clientID     string
 	clientSecret string
 	scopes       []string
+	// clientMetaURL (--client-metadata-url) is a Client ID Metadata
+	// Document; grantType (--grant-type) is authorization_code or
+	// client_credentials; taskFlags are call's --task, --no-wait and
+	// task's --cancel (task.go).
+	clientMetaURL string
+	grantType     string
+	taskFlags     map[string]bool
 	// Answers to the server's own requests, and its log level (answerFlags).
 	roots         []string
 	elicit        []string
@@ -163,11 +170,12 @@ func cmdServers(inv *invocation, env Env) error {
 		Name string `json:"name"`
 		Type string `json:"type"`
 		*config.ServerConfig
-		Problem string `json:"problem,omitempty"`
+		Problem  string          `json:"problem,omitempty"`
+		Protocol *serverProtocol `json:"protocol,omitempty"`
 	}
 	rows := []row{}
 	for _, s := range cfg.Servers {
-		rows = append(rows, row{Name: s.Name, Type: s.Type, ServerConfig: masked(s), Problem: s.Problem})
+		rows = append(rows, row{Name: s.Name, Type: s.Type, ServerConfig: masked(s), Problem: s.Problem, Protocol: configuredProtocol(s)})
 	}
 	return writeJSON(env.Stdout, map[string]any{"config": cfg.Path, "servers": rows})
 }
@@ -244,7 +252,7 @@ func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 			}
 		}
 	}
-	if inv.clientID != "" || inv.clientSecret != "" || len(inv.scopes) > 0 {
+	if inv.clientID != "" || inv.clientSecret != "" || inv.clientMetaURL != "" || inv.grantType != "" || len(inv.scopes) > 0 {
 		o := &config.OAuthConfig{}
 		if sc.OAuth != nil {
 			o = sc.OAuth
@@ -257,6 +265,12 @@ func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 		}
 		if len(inv.scopes) > 0 {
 			o.Scopes = inv.scopes
+		}
+		if inv.clientMetaURL != "" {
+			o.ClientMetadataURL = inv.clientMetaURL
+		}
+		if inv.grantType != "" {
+			o.GrantType = inv.grantType
 		}
 		sc.OAuth = o
 	}
@@ -352,7 +366,13 @@ func cmdTools(ctx context.Context, inv *invocation, env Env) error {
 		return err
 	}
 	defer stop()
-	return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "tools": nonNil(s.Tools())})
+	// Each tool as the server sent it: execution, icons, _meta and unknown
+	// fields included.
+	tools := []json.RawMessage{}
+	for _, t := range s.Tools() {
+		tools = append(tools, s.RawTool(t.Name))
+	}
+	return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "protocol": protocolOf(s), "tools": tools})
 }
 
 func nonNil[T any](s []T) []T {

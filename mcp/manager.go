@@ -27,6 +27,7 @@ const (
 	EventServers                          // servers were added, removed, renamed or edited
 	EventListChanged                      // the server said its prompts or resources changed (List says which)
 	EventResourceUpdated                  // a subscribed resource changed (URI says which)
+	EventTask                             // a task's state was learnt (Task says which)
 )
 
 // An Event is one thing that happened, for whoever shows it. Exactly one of
@@ -42,6 +43,8 @@ type Event struct {
 	List string
 	// URI is the resource for EventResourceUpdated.
 	URI string
+	// Task is the task's latest state for EventTask.
+	Task *Task
 }
 
 // ManagerOptions configure a Manager.
@@ -58,6 +61,9 @@ type ManagerOptions struct {
 	// SignInTimeout bounds the wait for a browser sign-in (the CLI's
 	// --timeout); zero means oauth.DefaultSignInTimeout.
 	SignInTimeout time.Duration
+	// Eras remembers each server's protocol version; nil means the default
+	// file (DefaultEraMemoryPath).
+	Eras *EraMemory
 	// Client is how the app introduces itself to servers in initialize
 	// (its name and the build's version).
 	Client ClientInfo
@@ -98,6 +104,10 @@ func (m *Manager) newSession(sc *config.ServerConfig) *Session {
 		if closeLog, err := s.Log.TeeToFile(filepath.Join(dir, transport.LogFileName(sc.Name)), nil); err == nil { // entries come masked
 			s.closeLog = closeLog
 		}
+	}
+	s.eras = m.opts.Eras
+	if s.eras == nil {
+		s.eras = NewEraMemory(DefaultEraMemoryPath())
 	}
 	s.clientInfo = m.opts.Client
 	return s

@@ -98,6 +98,10 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 			return
 		}
 		r.Message = fmt.Sprintf("the server refused the request: %s (JSON-RPC error %d, %s)", rpc.Message, rpc.Code, RPCCodeName(rpc.Code))
+		if strings.Contains(err.Error(), "multi round-trip") {
+			// The app's own refusal of an input_required round, not the server's.
+			r.Message = fmt.Sprintf("the server asked for input the app was not set up to give (%s); in the CLI answer it with --elicit, --sampling-reply or --root", rpc.Message)
+		}
 		return
 	}
 	if msg, ok := invalidReply("tools/call", err); ok {

@@ -21,10 +21,10 @@ import (
 	"mcpbrowser/mcp/transport"
 )
 
-// DefaultProtocolVersion is offered in initialize unless an entry pins another.
-// Newer SDKs first probe server/discover (2026-07-28), which some servers
-// answer by hanging or exiting; this version goes straight to initialize.
-const DefaultProtocolVersion = "2025-11-25"
+// DefaultProtocolVersion is offered in initialize when server/discover fails
+// (see era.go: by default the app asks server/discover first, within a
+// bounded wait).
+const DefaultProtocolVersion = Version20251125
 
 // ClientName is what the app calls itself in initialize, unless
 // ManagerOptions.Client names it otherwise.
@@ -96,6 +96,7 @@ type Session struct {
 	cfg       *config.ServerConfig
 	paths     *transport.PathResolver
 	approvals *config.ApprovalStore // nil: no approval needed (tests, ad-hoc CLI servers)
+	eras      *EraMemory            // nil: nothing remembered, every connect probes
 	tokens    *oauth.TokenStore     // nil: the default, under the XDG data dir
 	// openBrowser opens the sign-in page; nil means the system browser.
 	openBrowser func(ctx context.Context, url string) error
@@ -133,6 +134,8 @@ type Session struct {
 	proc      *transport.StdioProcess
 	remote    *remoteBackend // openapi entries
 	init      *sdk.InitializeResult
+	era       Era
+	tasks     taskList // tasks started or polled here (its own lock)
 	tools     []*sdk.Tool
 	connectID int                       // bumps on each connect; stale watchers ignore themselves
 	progress  map[string]progressWaiter // progress token → the call waiting for it
@@ -186,6 +189,14 @@ func (s *Session) InitializeResult() *sdk.InitializeResult {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.init
+}
+
+// Era is the protocol version the session speaks and how it was chosen
+// (zero before ready).
+func (s *Session) Era() Era {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.era
 }
 
 // Tools is the last tool list fetched (all pages).
@@ -268,13 +279,14 @@ func (s *Session) Connect(ctx context.Context) error {
 	stopWatchingCtx := context.AfterFunc(ctx, func() { cancelLife(context.Cause(ctx)) })
 	defer stopWatchingCtx()
 
-	cs, err := s.connect(life, cfg, pauseTimeout)
+	cs, era, err := s.connectEra(life, cfg, pauseTimeout)
 	if err == nil {
 		s.mu.Lock()
 		s.client = cs
 		s.init = cs.InitializeResult()
+		s.era = era
 		s.mu.Unlock()
-		s.Log.Add(transport.LogInfo, describeInit(s.init))
+		s.Log.Add(transport.LogInfo, describeInit(s.init, era))
 		err = s.refreshTools(life)
 		if err != nil && life.Err() == nil {
 			// A server may fail tools/list and still be worth talking to.
@@ -330,7 +342,7 @@ type ConnectError struct {
 func (e *ConnectError) Error() string { return e.Server + ": " + e.Reason }
 func (e *ConnectError) Unwrap() error { return e.Err }
 
-func describeInit(r *sdk.InitializeResult) string {
+func describeInit(r *sdk.InitializeResult, era Era) string {
 	if r == nil {
 		return "connected"
 	}
@@ -338,19 +350,19 @@ func describeInit(r *sdk.InitializeResult) string {
 	if r.ServerInfo != nil {
 		name = strings.TrimSpace(r.ServerInfo.Name + " " + r.ServerInfo.Version)
 	}
-	return fmt.Sprintf("connected to %s, protocol %s", name, r.ProtocolVersion)
+	version := era.String()
+	if version == "" {
+		version = r.ProtocolVersion
+	}
+	return fmt.Sprintf("connected to %s, protocol %s", name, version)
 }
 
-func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, pauseTimeout func()) (*sdk.ClientSession, error) {
+func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, version string, probe *discoverProbe, pauseTimeout func()) (*sdk.ClientSession, error) {
 	client := sdk.NewClient(s.clientInfo.implementation(), s.clientOptions())
 	s.mu.Lock()
 	s.sdkClient = client
 	client.AddRoots(rootsOf(s.roots)...)
 	s.mu.Unlock()
-	version := cfg.ProtocolVersion
-	if version == "" {
-		version = DefaultProtocolVersion
-	}
 	var tr sdk.Transport
 	switch cfg.Type {
 	case config.TypeStdio:
@@ -362,10 +374,20 @@ func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, pauseTi
 		s.proc = p
 		s.mu.Unlock()
 		tr = p.Transport
+		if probe != nil {
+			pt := &probeTransport{inner: p.Transport, probe: probe, client: client}
+			probe.stdio = pt
+			tr = pt
+		}
 	case config.TypeHTTP:
 		t, err := s.streamableTransport(cfg, pauseTimeout)
 		if err != nil {
 			return nil, err
+		}
+		if st, ok := t.(*sdk.StreamableClientTransport); ok && probe != nil && st.HTTPClient != nil {
+			hc := *st.HTTPClient
+			hc.Transport = &discoverRoundTripper{inner: hc.Transport, probe: probe}
+			st.HTTPClient = &hc
 		}
 		tr = t
 	case config.TypeSSE:
@@ -382,6 +404,12 @@ func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, pauseTi
 	default:
 		return nil, fmt.Errorf("unknown transport %q", cfg.Type)
 	}
+	return s.connectOver(ctx, client, tr, version)
+}
+
+// connectOver runs the SDK's connect over tr, racing the server
+// process's exit.
+func (s *Session) connectOver(ctx context.Context, client *sdk.Client, tr sdk.Transport, version string) (*sdk.ClientSession, error) {
 	type connected struct {
 		cs  *sdk.ClientSession
 		err error
@@ -406,6 +434,8 @@ func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, pauseTi
 			if r.err == nil {
 				return r.cs, nil
 			}
+			// What the SDK saw first explains more than the exit it caused.
+			return nil, errors.Join(r.err, errProcessExited)
 		case <-time.After(200 * time.Millisecond):
 		}
 		return nil, errProcessExited
@@ -691,7 +721,11 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 				}
 			}()
 		},
-		MultiRoundTrip: &sdk.MultiRoundTripOptions{Disabled: true},
+		// Multi-round-trip requests (2026-07-28): a tools/call, prompts/get or
+		// resources/read answered with resultType "input_required" is answered
+		// through the handlers below (elicitation, sampling, roots) and sent
+		// again; each round is its own request in the wire log.
+		MultiRoundTrip: &sdk.MultiRoundTripOptions{},
 	}
 	s.mu.Lock()
 	if len(s.roots) > 0 {

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 )
 
@@ -37,6 +38,7 @@ type serverEditor struct {
 	baseURL   *widget.Entry
 	connectTO *widget.Entry
 	callTO    *widget.Entry
+	protocol  *widget.Select
 	oauth     *oauthFields
 	problem   *widget.Label
 
@@ -93,6 +95,7 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 
 	e.connectTO = timeoutEntry(src.ConnectTimeout, config.DefaultConnectTimeout.Seconds())
 	e.callTO = timeoutEntry(src.CallTimeout, config.DefaultCallTimeout.Seconds())
+	e.protocol = protocolSelect(src.ProtocolVersion)
 	e.problem = widget.NewLabel("")
 	e.problem.Importance = widget.DangerImportance
 	e.problem.Wrapping = fyne.TextWrapWord
@@ -119,6 +122,7 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 	rows = append(rows, e.headerRows...)
 	rows = append(rows, e.streamable...)
 	rows = append(rows, formLabel("Connect timeout (s)"), e.connectTO, formLabel("Call timeout (s)"), e.callTO)
+	rows = append(rows, formLabel("Protocol version"), e.protocol)
 	form := container.New(layout.NewFormLayout(), rows...)
 	hint := widget.NewLabel("Timeouts: empty for the default, -1 for none. The call timeout restarts with each progress notification.")
 	hint.Wrapping = fyne.TextWrapWord
@@ -130,6 +134,21 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 	}
 	e.root = container.NewVBox(form, hint, e.problem)
 	return e
+}
+
+// protocolSelect offers "auto" (the app finds the server's era) and every
+// version the app speaks; an entry's unknown version stays selectable.
+func protocolSelect(current string) *widget.Select {
+	options := slices.Clone(mcp.ProtocolVersions)
+	if current != "" && !slices.Contains(options, current) {
+		options = append(options, current)
+	}
+	sel := widget.NewSelect(options, nil)
+	if current == "" {
+		current = mcp.VersionAuto
+	}
+	sel.SetSelected(current)
+	return sel
 }
 
 func formLabel(s string) fyne.CanvasObject {
@@ -243,6 +262,10 @@ func (e *serverEditor) build() (*config.ServerConfig, error) {
 	}
 	if sc.CallTimeout, err = parseTimeout("call timeout", e.callTO.Text); err != nil {
 		return nil, err
+	}
+	if v := e.protocol.Selected; v != mcp.VersionAuto || sc.ProtocolVersion != mcp.VersionAuto {
+		// "auto" is the default: the file gets it only if it said so already.
+		sc.ProtocolVersion = strings.TrimPrefix(v, mcp.VersionAuto)
 	}
 	return sc, nil
 }

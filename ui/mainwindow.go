@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image/color"
@@ -154,6 +155,15 @@ func (w *MainWindow) build() {
 	w.status = newServerStatusView(w)
 	w.tools = newToolList(w.selectTool)
 	w.header = newToolHeader(w.app, w.win)
+	w.header.rawTool = func(server, tool string) json.RawMessage { // rawtool.go
+		if w.manager == nil {
+			return nil
+		}
+		if s := w.manager.Session(server); s != nil {
+			return s.RawTool(tool)
+		}
+		return nil
+	}
 	w.form = NewFormView(w.win)
 	w.form.OnSubmit = w.runSelectedTool
 	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)

@@ -291,7 +291,12 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 	}()
 	go func() {
 		defer w.jobs.Done()
-		res := s.CallTool(ctx, name, args, mcp.CallOptions{OnProgress: func(p mcp.Progress) { r.progressed(n, p) }})
+		var res *mcp.CallResult
+		if runsAsTask(s, name) { // see tasks.go
+			res = s.CallToolAsTask(ctx, name, args, func(t mcp.Task) { r.progressed(n, taskProgress(0, t)) })
+		} else {
+			res = s.CallTool(ctx, name, args, mcp.CallOptions{OnProgress: func(p mcp.Progress) { r.progressed(n, p) }})
+		}
 		cancel()
 		if hist != nil {
 			hist.AddCall(res) // a history that cannot be written must not spoil the call

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"image/color"
 	"regexp"
 	"strings"
@@ -392,6 +393,10 @@ type toolHeader struct {
 	desc      *widget.Label
 	root      *fyne.Container
 	copies    int // bumps on each copy so an older "Copied" reset does not undo a newer one
+	// rawTool returns the tool as the server sent it (see rawtool.go); nil: the SDK's reading.
+	rawTool func(server, tool string) json.RawMessage
+	server  string
+	tool    *sdk.Tool
 }
 
 func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
@@ -403,12 +408,20 @@ func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
 	h.agentName.Selectable = true
 	h.agentName.Truncation = fyne.TextTruncateEllipsis
 	h.copyBtn = widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), h.copyAgentName)
+	rawBtn := widget.NewButton("Raw", func() {
+		var raw json.RawMessage
+		if h.rawTool != nil && h.tool != nil {
+			raw = h.rawTool(h.server, h.tool.Name)
+		}
+		showRawTool(h.win, h.title.Text, rawToolText(raw, h.tool))
+	})
+	rawBtn.Importance = widget.LowImportance
 	h.badges = newBadgeRow()
 	h.desc = widget.NewLabel("")
 	h.desc.Wrapping = fyne.TextWrapWord
 	h.moreBtn = widget.NewButton("More…", h.showFullDescription)
 	h.moreBtn.Importance = widget.LowImportance
-	nameRow := container.NewBorder(nil, nil, nil, container.NewHBox(h.copyBtn, h.badges), h.agentName)
+	nameRow := container.NewBorder(nil, nil, nil, container.NewHBox(h.copyBtn, rawBtn, h.badges), h.agentName)
 	h.more = container.NewHBox(h.moreBtn)
 	h.more.Hide()
 	h.root = container.NewVBox(h.title, nameRow, h.desc, h.more)
@@ -421,6 +434,7 @@ func (h *toolHeader) show(server string, t *sdk.Tool) {
 		h.root.Hide()
 		return
 	}
+	h.server, h.tool = server, t
 	h.title.SetText(toolTitle(t))
 	h.agentName.SetText(agentToolName(server, t.Name))
 	h.copyBtn.SetText("Copy")
