@@ -314,6 +314,7 @@ func isLongText(fd *schema.Field) bool {
 func (w *fieldView) textInput(multiLine bool) fyne.CanvasObject {
 	fd := w.fd
 	e := newFormEntry(multiLine, w.v.submit)
+	e.onFocus = w.v.Reveal
 	if multiLine {
 		e.SetMinRowsVisible(3)
 	}
@@ -331,6 +332,7 @@ func (w *fieldView) textInput(multiLine bool) fyne.CanvasObject {
 func (w *fieldView) rawInput() fyne.CanvasObject {
 	fd := w.fd
 	e := newFormEntry(true, w.v.submit)
+	e.onFocus = w.v.Reveal
 	e.TextStyle = fyne.TextStyle{Monospace: true}
 	e.SetMinRowsVisible(min(max(3, strings.Count(fd.Text(), "\n")+1), 10))
 	e.SetPlaceHolder(fd.Placeholder)

@@ -39,6 +39,9 @@ type FormView struct {
 	rawOnly bool            // the schema could not be read: only the JSON editor is offered
 
 	root      *fyne.Container
+	header    fyne.CanvasObject // the tool's header, scrolled with the form (SetHeader)
+	top       *fyne.Container   // modes, notes, problems
+	scroll    *container.Scroll // the form's scroll, nil in JSON mode
 	modes     *widget.RadioGroup
 	notes     *widget.Label // schema notes and what the last load kept raw
 	problems  *widget.Label // problems with no field of their own (path "")
@@ -82,8 +85,9 @@ func NewFormView(win fyne.Window) *FormView {
 	v.jsonPane = v.jsonEntry
 	v.body = container.NewStack(v.formPane)
 
-	top := container.NewVBox(v.modes, v.notes, v.problems)
-	v.root = container.NewBorder(top, nil, nil, nil, v.body)
+	v.header = container.NewVBox()
+	v.top = container.NewVBox(v.modes, v.notes, v.problems)
+	v.root = v.body
 	v.SetSchema(nil)
 	return v
 }
@@ -270,11 +274,89 @@ func (v *FormView) buildForm() {
 	// one would refresh every new widget too, which costs more than
 	// building them all.
 	v.formBox = container.NewVBox(content)
-	v.formPane = container.NewVScroll(container.NewPadded(v.formBox))
+	v.formPane = v.makeFormPane()
 	if !v.jsonMode {
 		v.setBody(v.formPane)
 	}
 	v.refreshMessages()
+}
+
+// makeFormPane is the one scroll of the form mode: the tool's header, the
+// mode toggle and notes, then the fields.
+func (v *FormView) makeFormPane() fyne.CanvasObject {
+	v.scroll = container.NewVScroll(container.NewPadded(container.NewVBox(v.header, v.top, v.formBox)))
+	return v.scroll
+}
+
+// SetHeader puts o (the tool's title and description) at the top of the
+// form, scrolling with it.
+func (v *FormView) SetHeader(o fyne.CanvasObject) {
+	v.header = o
+	if v.jsonMode {
+		v.showMode(true)
+	} else {
+		v.formPane = v.makeFormPane()
+		v.setBody(v.formPane)
+	}
+}
+
+// WantHeight is the height the form region would like: all of it.
+func (v *FormView) WantHeight() float32 {
+	if v.jsonMode {
+		return v.header.MinSize().Height + v.top.MinSize().Height + 8*theme.TextSize()
+	}
+	if v.scroll == nil || v.scroll.Content == nil {
+		return 0
+	}
+	return v.scroll.Content.MinSize().Height
+}
+
+// FloorHeight is the least height the form region may get: its header, the
+// toggle and the first three fields (all of them if fewer).
+func (v *FormView) FloorHeight() float32 {
+	pad := theme.Padding()
+	h := v.header.MinSize().Height + v.top.MinSize().Height + 4*pad
+	if v.jsonMode {
+		return h + 6*theme.TextSize()
+	}
+	if v.form == nil || v.form.Root == nil {
+		return h + v.formBox.MinSize().Height
+	}
+	n := 0
+	for _, c := range v.form.Root.Children() {
+		if n == 3 {
+			break
+		}
+		if fv := v.views[c]; fv != nil && fv.box != nil {
+			h += fv.box.MinSize().Height + pad
+			n++
+		}
+	}
+	if n == 0 {
+		h += v.formBox.MinSize().Height
+	}
+	return h
+}
+
+// Reveal scrolls the form so that o, one of its widgets, is in view.
+func (v *FormView) Reveal(o fyne.CanvasObject) {
+	if v.scroll == nil || v.scroll.Content == nil {
+		return
+	}
+	d := fyne.CurrentApp().Driver()
+	top := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(v.scroll.Content).Y
+	bottom := top + o.Size().Height
+	view := v.scroll.Size().Height
+	off := v.scroll.Offset.Y
+	switch {
+	case top < off:
+		off = top - theme.Padding()
+	case bottom > off+view:
+		off = bottom - view + theme.Padding()
+	default:
+		return
+	}
+	v.scroll.ScrollToOffset(fyne.NewPos(0, max(off, 0)))
 }
 
 // setBody shows pane below the toggle, laid out at the body's size.
@@ -373,9 +455,16 @@ func (v *FormView) jsonToForm() bool {
 func (v *FormView) showMode(json bool) {
 	v.jsonMode = json
 	mode := modeForm
+	if json {
+		mode = modeJSON
+		v.jsonPane = container.NewBorder(container.NewPadded(container.NewVBox(v.header, v.top)), nil, nil, nil, v.jsonEntry)
+		v.scroll = nil
+	} else {
+		v.formPane = v.makeFormPane()
+	}
 	pane := v.formPane
 	if json {
-		mode, pane = modeJSON, v.jsonPane
+		pane = v.jsonPane
 	}
 	v.setQuiet(func() { v.modes.SetSelected(mode) })
 	if v.rawOnly {

@@ -19,6 +19,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/ui/widgets"
 )
 
 // WindowTitle is the main window's title.
@@ -30,6 +31,8 @@ var (
 	shortcutRunKP  = &desktop.CustomShortcut{KeyName: fyne.KeyEnter, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutFilter = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutQuit   = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutSide   = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutAdd    = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
 )
 
 // A MainWindow is the app's one window: servers on the left; the selected
@@ -63,20 +66,26 @@ type MainWindow struct {
 	sideSession *mcp.Session // the session the side panel shows
 	currentTool *sdk.Tool    // selected tool of the selected server
 
-	banner      *fyne.Container
-	bannerText  *widget.Label
-	servers     *serverList
-	status      *serverStatusView
-	tools       *toolList
-	header      *toolHeader
-	form        *FormView
-	runner      *runBar
-	result      *ResultView
-	side        *SidePanel
-	middle      *fyne.Container // holds either the tools area or status
-	toolsArea   fyne.CanvasObject
-	emptyNotice *fyne.Container
-	splits      map[string]*container.Split
+	banner       *fyne.Container
+	bannerText   *widget.Label
+	servers      *serverList
+	status       *serverStatusView
+	tools        *toolList
+	header       *toolHeader
+	form         *FormView
+	runner       *runBar
+	result       *ResultView
+	side         *SidePanel
+	middle       *fyne.Container // holds either the tools area or status
+	toolsArea    fyne.CanvasObject
+	emptyNotice  *fyne.Container
+	detail       *fyne.Container
+	detailLayout *widgets.Detail
+	columns      *widgets.Columns
+	outer        *fyne.Container
+	switcher     *widget.Select // the servers column's stand-in in narrow windows
+	switcherRow  *fyne.Container
+	switching    bool // the switcher is being set by the window, not the person
 
 	// For tests and for the person: what the window last did.
 	lastResult         *mcp.CallResult
@@ -113,7 +122,7 @@ func NewMainWindow(a fyne.App, m *mcp.Manager, cfgPath string) *MainWindow {
 	w := &MainWindow{
 		app: a, win: a.NewWindow(WindowTitle), cfgPath: cfgPath,
 		prefs: windowPrefs{a.Preferences()}, ctx: ctx, cancel: cancel,
-		manager: m, splits: map[string]*container.Split{},
+		manager:        m,
 		refreshPending: map[string]bool{},
 	}
 	w.build()
@@ -147,11 +156,14 @@ func (w *MainWindow) build() {
 	w.result = NewResultView(w.win)
 	w.side = NewSidePanel(w.win)
 
-	// The form scrolls by itself; the header above it stays short (see toolHeader).
-	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), w.runner.root), nil, nil,
-		w.form.Widget())
-	work := container.NewVSplit(formArea, w.result.Widget())
-	toolsSplit := container.NewHSplit(w.tools.root, work)
+	// The layout is docs/window.md: columns placed from the width alone, the
+	// tool header scrolling with the form, the result growing after a run.
+	w.form.SetHeader(w.header.root)
+	w.detailLayout = &widgets.Detail{Expanded: w.result.HasContent, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight}
+	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.runner.root), w.result.Widget())
+	w.header.relayout = w.relayoutDetail
+	w.result.onChange = w.relayoutDetail
+	toolsSplit := container.New(widgets.ListDetail{}, w.tools.root, w.detail)
 	w.roots = newRootStore(w.app.Preferences())
 	w.requests = newRequestPanel(w)
 	w.features = newFeaturePanes(w, toolsSplit)
@@ -159,14 +171,18 @@ func (w *MainWindow) build() {
 	w.emptyNotice = container.NewCenter(widget.NewLabel("Select a server on the left."))
 	w.middle = container.NewStack(w.toolsArea, w.status.root, w.emptyNotice)
 	w.origin = newOriginView()
-	rest := container.NewHSplit(container.NewBorder(w.origin.root, nil, nil, nil, w.middle), w.side.Widget())
-	outer := container.NewHSplit(w.servers.root, rest)
-
-	w.splits = map[string]*container.Split{"outer": outer, "rest": rest, "tools": toolsSplit, "work": work}
-	w.prefs.restoreSplit("outer", outer, 0.17)
-	w.prefs.restoreSplit("rest", rest, 0.68)
-	w.prefs.restoreSplit("tools", toolsSplit, 0.32)
-	w.prefs.restoreSplit("work", work, 0.6)
+	w.switcher = widget.NewSelect(nil, func(name string) {
+		if !w.switching && name != w.selected {
+			w.selectServer(name)
+		}
+	})
+	w.switcher.PlaceHolder = "Choose a server"
+	w.switcherRow = container.NewBorder(nil, nil, widget.NewLabel("Server"), nil, w.switcher)
+	w.switcherRow.Hide()
+	w.columns = &widgets.Columns{SideHidden: w.app.Preferences().Bool(prefSideHidden), OnNarrow: w.setNarrow}
+	mid := container.NewBorder(container.NewVBox(w.switcherRow, w.origin.root), nil, nil, nil, w.middle)
+	outer := container.New(w.columns, w.servers.root, mid, w.side.Widget())
+	w.outer = outer
 
 	w.bannerText = widget.NewLabel("")
 	w.bannerText.Wrapping = fyne.TextWrapWord
@@ -191,6 +207,8 @@ func (w *MainWindow) build() {
 	c.AddShortcut(shortcutRunKP, func(fyne.Shortcut) { w.runSelectedTool() })
 	c.AddShortcut(shortcutFilter, func(fyne.Shortcut) { w.focusFilter() })
 	c.AddShortcut(shortcutQuit, func(fyne.Shortcut) { w.quit() })
+	c.AddShortcut(shortcutSide, func(fyne.Shortcut) { w.toggleSide() })
+	c.AddShortcut(shortcutAdd, func(fyne.Shortcut) { w.addServer() })
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
 		if e.Name == fyne.KeyEscape {
 			w.cancelCall()
@@ -218,13 +236,18 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	run := fyne.NewMenuItem("Run", w.runSelectedTool)
 	run.Shortcut = shortcutRun
 	cancel := fyne.NewMenuItem("Cancel call (Esc)", w.cancelCall)
-	server := fyne.NewMenu("Server", fyne.NewMenuItem("Add…", w.addServer), presets)
+	side := fyne.NewMenuItem("Show or hide the side panel", w.toggleSide)
+	side.Shortcut = shortcutSide
+	add := fyne.NewMenuItem("Add…", w.addServer)
+	add.Shortcut = shortcutAdd
+	server := fyne.NewMenu("Server", add, presets)
 	server.Items = append(server.Items, w.serverActions(false)...)
 	return fyne.NewMainMenu(
 		fyne.NewMenu("File", findItem, pasteItem, importItem, fyne.NewMenuItemSeparator(), exportAll, fyne.NewMenuItemSeparator(), reloadItem,
 			fyne.NewMenuItemSeparator(), quitItem),
 		server,
 		fyne.NewMenu("Tool", find, run, cancel),
+		fyne.NewMenu("View", side),
 		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, mcp.ClientVersion) })),
 	)
 }
@@ -398,6 +421,7 @@ func (w *MainWindow) scheduleRefresh(m *mcp.Manager, server string, all bool) {
 // reloadServers rebuilds the server list from the manager.
 func (w *MainWindow) reloadServers() {
 	w.servers.reload(w.manager.Sessions(), w.selected)
+	w.syncSwitcher()
 }
 
 // selectServer makes name the selected server and shows its tools and logs.
@@ -413,6 +437,7 @@ func (w *MainWindow) selectServer(name string) {
 	}
 	w.servers.selectName(name)
 	w.servers.updateButtons(name)
+	w.syncSwitcher()
 	if s != w.sideSession {
 		// Only on a real change: SetSession starts the panel over.
 		w.sideSession = s
@@ -543,7 +568,48 @@ func (w *MainWindow) showError(what string, err error) {
 // savePrefs remembers the window size and split positions.
 func (w *MainWindow) savePrefs() {
 	w.prefs.setWindowSize(w.win.Canvas().Size())
-	for name, s := range w.splits {
-		w.prefs.saveSplit(name, s)
+	w.app.Preferences().SetBool(prefSideHidden, w.columns.SideHidden)
+}
+
+// prefSideHidden remembers that the person hid the side panel.
+const prefSideHidden = "window.sideHidden"
+
+// toggleSide shows or hides the side panel (View menu, Ctrl+L).
+func (w *MainWindow) toggleSide() {
+	w.columns.SideHidden = !w.columns.SideHidden
+	w.app.Preferences().SetBool(prefSideHidden, w.columns.SideHidden)
+	w.outer.Refresh()
+}
+
+// setNarrow swaps the servers column for the switcher above the tabs.
+func (w *MainWindow) setNarrow(narrow bool) {
+	if narrow {
+		w.switcherRow.Show()
+	} else {
+		w.switcherRow.Hide()
 	}
+}
+
+// relayoutDetail lays the detail column out again: the result or the
+// description changed the room each part wants.
+func (w *MainWindow) relayoutDetail() {
+	if w.detail != nil {
+		w.detail.Refresh()
+	}
+}
+
+// syncSwitcher gives the switcher the servers and the selection.
+func (w *MainWindow) syncSwitcher() {
+	var names []string
+	for _, s := range w.manager.Sessions() {
+		names = append(names, s.Name())
+	}
+	w.switching = true
+	w.switcher.SetOptions(names)
+	if w.selected == "" {
+		w.switcher.ClearSelected()
+	} else {
+		w.switcher.SetSelected(w.selected)
+	}
+	w.switching = false
 }

@@ -62,7 +62,14 @@ type ResultView struct {
 	images     []*canvas.Image
 	bigTexts   []*textLines
 	texts      []string // every text the body shows, in order, for tests
+
+	// onChange is told when the view shows something else (the window
+	// gives a result more room than the "run a tool" line).
+	onChange func()
 }
+
+// HasContent reports whether the view shows a call (running or done).
+func (v *ResultView) HasContent() bool { return v.title != nil }
 
 // NewResultView makes an empty result view; win parents its dialogs.
 func NewResultView(win fyne.Window) *ResultView {
@@ -122,12 +129,15 @@ func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
 }
 
 func (v *ResultView) reset() {
-	*v = ResultView{win: v.win, root: v.root}
+	*v = ResultView{win: v.win, root: v.root, onChange: v.onChange}
 }
 
 func (v *ResultView) setContent(o fyne.CanvasObject) {
 	v.root.Objects = []fyne.CanvasObject{o}
 	v.root.Refresh()
+	if v.onChange != nil {
+		v.onChange()
+	}
 }
 
 // band is the coloured header: icon, title and actions on one row, and
