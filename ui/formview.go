@@ -654,3 +654,45 @@ func newMessageLabel() *widget.Label {
 	l.Hide()
 	return l
 }
+
+// FocusFirst puts the keyboard in the form's first input (the JSON editor
+// in JSON mode). It reports whether there was one.
+func (v *FormView) FocusFirst() bool {
+	c := fyne.CurrentApp().Driver().CanvasForObject(v.root)
+	if c == nil && v.win != nil {
+		c = v.win.Canvas()
+	}
+	if c == nil {
+		return false
+	}
+	if v.jsonMode || v.rawOnly {
+		c.Focus(v.jsonEntry)
+		return true
+	}
+	if f := firstFocusable(v.formBox); f != nil {
+		c.Focus(f)
+		return true
+	}
+	return false
+}
+
+// firstFocusable is the first visible widget inside o that takes the keyboard.
+func firstFocusable(o fyne.CanvasObject) fyne.Focusable {
+	if o == nil || !o.Visible() {
+		return nil
+	}
+	if f, ok := o.(fyne.Focusable); ok {
+		if d, ok := o.(fyne.Disableable); !ok || !d.Disabled() {
+			return f
+		}
+	}
+	switch x := o.(type) {
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if f := firstFocusable(c); f != nil {
+				return f
+			}
+		}
+	}
+	return nil
+}

@@ -225,3 +225,43 @@ func TestResultGetsRoomAfterARun(t *testing.T) {
 	})
 }
 
+func TestTypedInputSurvivesSwitchingToolsAndServers(t *testing.T) {
+	s := newShell(t, map[string]map[string]any{"demo": demoEntry(), "other": demoEntry()})
+	s.waitReady("other")
+	s.pickTool("demo", "echo")
+	typeInFirst := func(text string) {
+		onUI(func() {
+			e := findEntries(s.w.form.Widget())[0].(*formEntry)
+			test.Type(e, text)
+		})
+	}
+	firstText := func() (got string) {
+		onUI(func() { got = findEntries(s.w.form.Widget())[0].(*formEntry).Text })
+		return got
+	}
+	typeInFirst("kept across switches")
+	r := s.run(`{"message": "kept across switches"}`)
+	if !r.OK() {
+		t.Fatalf("echo failed: %s", r.Message)
+	}
+	s.pickTool("demo", "add")
+	s.pickTool("other", "echo")
+	if got := firstText(); got != "" {
+		t.Errorf("the other server's echo shows %q, want an empty form", got)
+	}
+	onUI(func() { s.w.SelectServer("demo") })
+	onUI(func() {
+		if s.w.currentTool == nil || s.w.currentTool.Name != "add" {
+			t.Errorf("back on demo, the selected tool is %v, want add (the last one used there)", s.w.currentTool)
+		}
+		s.w.SelectTool("echo")
+	})
+	if got := firstText(); got != "kept across switches" {
+		t.Errorf("back on demo's echo the message is %q", got)
+	}
+	onUI(func() {
+		if !s.w.result.HasContent() || !strings.Contains(shownText(s.w.result.Widget()), "kept across switches") {
+			t.Errorf("the last result is gone: %q", shownText(s.w.result.Widget()))
+		}
+	})
+}

@@ -33,6 +33,7 @@ var (
 	shortcutQuit   = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutSide   = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutAdd    = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutServer = &desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}
 )
 
 // A MainWindow is the app's one window: servers on the left; the selected
@@ -86,6 +87,9 @@ type MainWindow struct {
 	switcher     *widget.Select // the servers column's stand-in in narrow windows
 	switcherRow  *fyne.Container
 	switching    bool // the switcher is being set by the window, not the person
+	drafts       drafts
+	lastTool     map[string]string // server → the tool last selected there
+	draftServer  string            // the server the form's draft belongs to
 
 	// For tests and for the person: what the window last did.
 	lastResult         *mcp.CallResult
@@ -122,7 +126,7 @@ func NewMainWindow(a fyne.App, m *mcp.Manager, cfgPath string) *MainWindow {
 	w := &MainWindow{
 		app: a, win: a.NewWindow(WindowTitle), cfgPath: cfgPath,
 		prefs: windowPrefs{a.Preferences()}, ctx: ctx, cancel: cancel,
-		manager:        m,
+		manager: m, drafts: drafts{}, lastTool: map[string]string{},
 		refreshPending: map[string]bool{},
 	}
 	w.build()
@@ -149,6 +153,7 @@ func (w *MainWindow) build() {
 	w.servers = newServerList(w)
 	w.status = newServerStatusView(w)
 	w.tools = newToolList(w.selectTool)
+	w.tools.onChosen = func() { w.form.FocusFirst() }
 	w.header = newToolHeader(w.app, w.win)
 	w.form = NewFormView(w.win)
 	w.form.OnSubmit = w.runSelectedTool
@@ -209,6 +214,7 @@ func (w *MainWindow) build() {
 	c.AddShortcut(shortcutQuit, func(fyne.Shortcut) { w.quit() })
 	c.AddShortcut(shortcutSide, func(fyne.Shortcut) { w.toggleSide() })
 	c.AddShortcut(shortcutAdd, func(fyne.Shortcut) { w.addServer() })
+	c.AddShortcut(shortcutServer, func(fyne.Shortcut) { w.goToServer() })
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
 		if e.Name == fyne.KeyEscape {
 			w.cancelCall()
@@ -236,6 +242,8 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	run := fyne.NewMenuItem("Run", w.runSelectedTool)
 	run.Shortcut = shortcutRun
 	cancel := fyne.NewMenuItem("Cancel call (Esc)", w.cancelCall)
+	goTo := fyne.NewMenuItem("Go to server…", w.goToServer)
+	goTo.Shortcut = shortcutServer
 	side := fyne.NewMenuItem("Show or hide the side panel", w.toggleSide)
 	side.Shortcut = shortcutSide
 	add := fyne.NewMenuItem("Add…", w.addServer)
@@ -247,7 +255,7 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 			fyne.NewMenuItemSeparator(), quitItem),
 		server,
 		fyne.NewMenu("Tool", find, run, cancel),
-		fyne.NewMenu("View", side),
+		fyne.NewMenu("View", goTo, side),
 		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, mcp.ClientVersion) })),
 	)
 }
@@ -431,6 +439,9 @@ func (w *MainWindow) selectServer(name string) {
 		name = ""
 	}
 	changed := name != w.selected
+	if changed {
+		w.saveDraft()
+	}
 	w.selected = name
 	if name != "" {
 		w.prefs.setLastServer(name)
@@ -468,8 +479,11 @@ func (w *MainWindow) showSelection() {
 	}
 	t := w.tools.setTools(w.selected, s.Tools())
 	if t == nil && w.currentTool == nil && len(w.tools.shown) > 0 && s.Status().State == mcp.StateReady {
-		// Nothing chosen yet: show the first tool's form rather than an empty page.
-		w.tools.selectRow(0)
+		// Nothing chosen yet: the tool last used on this server, else the
+		// first tool's form rather than an empty page.
+		if last := w.lastTool[w.selected]; last == "" || !w.tools.selectName(last) {
+			w.tools.selectRow(0)
+		}
 		t = w.currentTool
 	}
 	if w.currentTool != nil && t == nil {
@@ -519,13 +533,16 @@ func (w *MainWindow) selectTool(t *sdk.Tool) {
 	if s == nil || t == nil {
 		return
 	}
+	w.saveDraft()
 	w.currentTool = t
+	w.lastTool[w.selected] = t.Name
 	w.header.show(w.selected, t)
 	w.form.SetSchema(s.InputSchema(t.Name))
 	if !w.runner.running {
 		w.result.Clear()
 		w.runner.reset()
 	}
+	w.restoreDraft(t)
 }
 
 // SelectTool selects the named tool of the selected server, as a click would.

@@ -109,8 +109,9 @@ func (r *runBar) end(n int, res *mcp.CallResult) {
 	r.spinner.Stop()
 	r.spinner.Hide()
 	r.bar.Hide()
-	r.elapsed.SetText(formatElapsed(res.Duration))
-	r.message.SetText(outcomeSummary(res))
+	// The result band says how it went and how long it took: one status
+	// line and one duration, not a copy of each here.
+	r.reset()
 }
 
 // cancelCall cancels the running call, if any (the server is told).
@@ -176,23 +177,6 @@ func formatElapsed(d time.Duration) string {
 		return fmt.Sprintf("%.1f s", d.Seconds())
 	}
 	return d.Round(time.Second).String()
-}
-
-// outcomeSummary is the one line left under the Run button after a call.
-func outcomeSummary(r *mcp.CallResult) string {
-	switch r.Layer {
-	case mcp.LayerNone:
-		return "Done in " + formatElapsed(r.Duration)
-	case mcp.LayerTool:
-		return "The tool reported an error"
-	case mcp.LayerProtocol:
-		return "The server refused the request (JSON-RPC error)"
-	case mcp.LayerCancelled:
-		return "Cancelled"
-	case mcp.LayerTimeout:
-		return "Timed out"
-	}
-	return "The call failed: " + string(r.Layer)
 }
 
 // runSelectedTool runs the selected tool with the form's arguments: checked
@@ -300,7 +284,12 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 			w.historyChanged(res.Server)
 			r.end(n, res)
 			w.lastResult = res
-			w.result.Show(res, t)
+			w.keepResult(res)
+			if w.selected == res.Server && w.currentTool != nil && w.currentTool.Name == name {
+				w.result.Show(res, t)
+			} else {
+				r.reset() // the person moved on; the result waits in the tool's draft
+			}
 		})
 	}()
 }

@@ -235,6 +235,9 @@ type toolList struct {
 
 	onSelect  func(*sdk.Tool)
 	selecting bool
+	// onChosen, if set, is called after Enter in the filter chose a tool
+	// (the window puts the keyboard in its form).
+	onChosen func()
 }
 
 func newToolList(onSelect func(*sdk.Tool)) *toolList {
@@ -246,6 +249,9 @@ func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	l.filter.OnSubmitted = func(string) {
 		if len(l.shown) > 0 {
 			l.selectRow(0)
+			if l.onChosen != nil {
+				l.onChosen()
+			}
 		}
 	}
 	l.count = widget.NewLabel("")
