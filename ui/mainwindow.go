@@ -81,6 +81,8 @@ type MainWindow struct {
 	toolsArea    fyne.CanvasObject
 	emptyNotice  *fyne.Container
 	detail       *fyne.Container
+	resultSlot   *fyne.Container // the result, or the server requests in its place
+	callServer   string          // the server of the running call
 	detailLayout *widgets.Detail
 	columns      *widgets.Columns
 	outer        *fyne.Container
@@ -164,13 +166,19 @@ func (w *MainWindow) build() {
 	// The layout is docs/window.md: columns placed from the width alone, the
 	// tool header scrolling with the form, the result growing after a run.
 	w.form.SetHeader(w.header.root)
-	w.detailLayout = &widgets.Detail{Expanded: w.result.HasContent, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight}
-	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.runner.root), w.result.Widget())
+	w.requests = newRequestPanel(w)
+	w.resultSlot = container.NewStack(w.result.Widget())
+	expanded := func() bool { return w.result.HasContent() || w.requests.shown() }
+	w.detailLayout = &widgets.Detail{Expanded: expanded, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight}
+	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.runner.root, w.requests.banner), w.resultSlot)
 	w.header.relayout = w.relayoutDetail
 	w.result.onChange = w.relayoutDetail
+	w.result.OpenLink = func(uri string) {
+		w.features.selectTab(w.features.resourcesTab)
+		w.features.resources.selectURI(uri)
+	}
 	toolsSplit := container.New(widgets.ListDetail{}, w.tools.root, w.detail)
 	w.roots = newRootStore(w.app.Preferences())
-	w.requests = newRequestPanel(w)
 	w.features = newFeaturePanes(w, toolsSplit)
 	w.toolsArea = w.features.root
 	w.emptyNotice = container.NewCenter(widget.NewLabel("Select a server on the left."))
@@ -198,7 +206,7 @@ func (w *MainWindow) build() {
 	w.banner = container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, container.NewCenter(icon), reload, w.bannerText)))
 	w.banner.Hide()
 
-	w.win.SetContent(container.NewBorder(container.NewVBox(w.banner, w.requests.banner), nil, nil, nil, outer))
+	w.win.SetContent(container.NewBorder(w.banner, nil, nil, nil, outer))
 	w.win.SetMainMenu(w.mainMenu())
 	w.win.Resize(w.prefs.windowSize())
 	w.win.SetMaster()
@@ -629,4 +637,31 @@ func (w *MainWindow) syncSwitcher() {
 		w.switcher.SetSelected(w.selected)
 	}
 	w.switching = false
+}
+
+// placeRequests puts the requests' area in the result's slot.
+func (w *MainWindow) placeRequests(area fyne.CanvasObject) {
+	w.resultSlot.Add(area)
+}
+
+// showRequests shows the waiting requests (on) or the result in the slot below Run.
+func (w *MainWindow) showRequests(on bool) {
+	if on {
+		w.result.Widget().Hide()
+	} else {
+		w.result.Widget().Show()
+	}
+	w.relayoutDetail()
+}
+
+// requestsWaiting tells the running call whether its server waits for the
+// person: the call then says so and its clock stops.
+func (w *MainWindow) requestsWaiting(pending []*mcp.PendingRequest) {
+	waiting := false
+	for _, r := range pending {
+		if w.runner.running && r.Server == w.callServer {
+			waiting = true
+		}
+	}
+	w.runner.setWaiting(waiting)
 }

@@ -4,11 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"image"
 	"image/color"
-	_ "image/gif" // decoders for image content blocks
-	_ "image/jpeg"
-	_ "image/png"
 	"path"
 	"strings"
 	"time"
@@ -24,6 +20,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/ui/view"
 )
 
 // Text up to these sizes is shown in a wrapping, selectable label; anything
@@ -66,6 +63,8 @@ type ResultView struct {
 	// onChange is told when the view shows something else (the window
 	// gives a result more room than the "run a tool" line).
 	onChange func()
+	// OpenLink, if set, opens a resource_link's URI in the Resources tab.
+	OpenLink func(uri string)
 }
 
 // HasContent reports whether the view shows a call (running or done).
@@ -129,7 +128,7 @@ func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
 }
 
 func (v *ResultView) reset() {
-	*v = ResultView{win: v.win, root: v.root, onChange: v.onChange}
+	*v = ResultView{win: v.win, root: v.root, onChange: v.onChange, OpenLink: v.OpenLink}
 }
 
 func (v *ResultView) setContent(o fyne.CanvasObject) {
@@ -321,16 +320,22 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 		img = canvas.NewImageFromResource(fyne.NewStaticResource(name, data))
 		img.SetMinSize(fyne.NewSize(maxImageHeight*2/3, maxImageHeight*2/3))
 	} else {
-		cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+		// Decoded here, leniently, not by the canvas: a PNG with one bad
+		// checksum was an empty gap and a "Failed to render image" per frame.
+		decoded, repaired, err := view.DecodeImage(data)
 		if err != nil {
 			return container.NewVBox(
-				caption(fmt.Sprintf("Image · %s · %s — it could not be shown: %v", orUnknown(mimeType), humanSize(len(data)), err)),
+				caption(fmt.Sprintf("Image · %s · %s — this picture cannot be shown here; save it to open it in another program.", orUnknown(mimeType), humanSize(len(data)))),
 				container.NewHBox(save))
 		}
-		img = canvas.NewImageFromReader(bytes.NewReader(data), name)
-		w, h := fitInside(cfg.Width, cfg.Height, maxImageWidth, maxImageHeight)
+		img = canvas.NewImageFromImage(decoded)
+		b := decoded.Bounds()
+		w, h := fitInside(b.Dx(), b.Dy(), maxImageWidth, maxImageHeight)
 		img.SetMinSize(fyne.NewSize(w, h))
-		dims = fmt.Sprintf(" · %d×%d", cfg.Width, cfg.Height)
+		dims = fmt.Sprintf(" · %d×%d", b.Dx(), b.Dy())
+		if repaired {
+			dims += " · repaired (a damaged checksum was ignored)"
+		}
 	}
 	img.FillMode = canvas.ImageFillContain
 	img.ScaleMode = canvas.ImageScaleSmooth
@@ -366,7 +371,12 @@ func (v *ResultView) linkBlock(l *sdk.ResourceLink) fyne.CanvasObject {
 	if l.Description != "" {
 		rows = append(rows, caption(l.Description))
 	}
-	return container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.NewPrimaryThemedResource(theme.FileIcon()))), nil, container.NewVBox(rows...))
+	var open fyne.CanvasObject
+	if v.OpenLink != nil {
+		uri, openLink := l.URI, v.OpenLink
+		open = container.NewVBox(widget.NewButtonWithIcon("Open in Resources", theme.NavigateNextIcon(), func() { openLink(uri) }))
+	}
+	return container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.NewPrimaryThemedResource(theme.FileIcon()))), open, container.NewVBox(rows...))
 }
 
 func (v *ResultView) resourceBlock(i int, rc *sdk.ResourceContents) fyne.CanvasObject {

@@ -38,6 +38,11 @@ type runBar struct {
 	call    int // numbers calls, so that late progress of an old call is dropped
 	cancel  context.CancelFunc
 	started time.Time
+	// waiting: the server waits for the person's answer to its request;
+	// that time is not the call's (waited sums it, waitFrom is the start).
+	waiting  bool
+	waited   time.Duration
+	waitFrom time.Time
 
 	// progress is written by the SDK's goroutine and drawn on the UI one;
 	// pending makes a burst of notifications cost one redraw.
@@ -82,6 +87,7 @@ func (r *runBar) begin(cancel context.CancelFunc) int {
 	r.running = true
 	r.cancel = cancel
 	r.started = time.Now()
+	r.waiting, r.waited = false, 0
 	r.mu.Lock()
 	r.progress = mcp.Progress{}
 	r.pending = false
@@ -114,6 +120,30 @@ func (r *runBar) end(n int, res *mcp.CallResult) {
 	r.reset()
 }
 
+// setWaiting shows that the server waits for the person's answer, and
+// stops the call's clock meanwhile.
+func (r *runBar) setWaiting(on bool) {
+	if !r.running || on == r.waiting {
+		return
+	}
+	r.waiting = on
+	if on {
+		r.waitFrom = time.Now()
+		r.message.SetText("Waiting for your answer to the server's request (below); the clock stops meanwhile")
+		return
+	}
+	r.waited += time.Since(r.waitFrom)
+	r.message.SetText("Running … (Esc cancels)")
+}
+
+// waitedTotal is how long the running call waited for the person.
+func (r *runBar) waitedTotal() time.Duration {
+	if r.waiting {
+		return r.waited + time.Since(r.waitFrom)
+	}
+	return r.waited
+}
+
 // cancelCall cancels the running call, if any (the server is told).
 func (r *runBar) cancelCall() {
 	if !r.running || r.cancel == nil {
@@ -126,8 +156,8 @@ func (r *runBar) cancelCall() {
 
 // tick redraws the elapsed time of call n.
 func (r *runBar) tick(n int) {
-	if n == r.call && r.running {
-		r.elapsed.SetText(formatElapsed(time.Since(r.started)))
+	if n == r.call && r.running && !r.waiting {
+		r.elapsed.SetText(formatElapsed(time.Since(r.started) - r.waited))
 	}
 }
 
@@ -148,7 +178,7 @@ func (r *runBar) showProgress(n int) {
 	p := r.progress
 	r.pending = false
 	r.mu.Unlock()
-	if n != r.call || !r.running {
+	if n != r.call || !r.running || r.waiting {
 		return
 	}
 	if p.Total > 0 {
@@ -253,6 +283,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 	ctx, cancel := context.WithCancel(w.ctx)
 	r := w.runner
 	n := r.begin(cancel)
+	w.callServer = s.Name()
 	// Esc goes to the focused widget when there is one; with none it reaches
 	// the canvas's key handler, which cancels.
 	w.win.Canvas().Unfocus()
@@ -282,6 +313,12 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 		}
 		fyne.Do(func() {
 			w.historyChanged(res.Server)
+			if waited := r.waitedTotal(); n == r.call && waited > 0 {
+				// The time the person took to answer is not the call's.
+				shown := *res
+				shown.Duration = max(res.Duration-waited, 0)
+				res = &shown
+			}
 			r.end(n, res)
 			w.lastResult = res
 			w.keepResult(res)
