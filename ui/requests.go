@@ -167,8 +167,8 @@ type requestPanel struct {
 	queueLabel *widget.Label
 	queueBox   *fyne.Container
 	list       *widget.List
-	detail  *fyne.Container
-	current *mcp.PendingRequest
+	detail     *fyne.Container
+	current    *mcp.PendingRequest
 
 	// openURL opens a URL-mode elicitation's link; the app's by default,
 	// a recorder in tests.
