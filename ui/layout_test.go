@@ -206,8 +206,17 @@ func equalWidths(a, b []float32) bool {
 	return true
 }
 
+// manyFields is a schema whose form is taller than the window.
+func manyFields() string {
+	var props []string
+	for _, n := range []string{"path", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"} {
+		props = append(props, `"`+n+`":{"type":"string","description":"One of many fields."}`)
+	}
+	return `{"type":"object","properties":{` + strings.Join(props, ",") + `},"required":["path"]}`
+}
+
 func TestResultGetsRoomAfterARun(t *testing.T) {
-	w := showTool(t, small, longTool(), pathSchema)
+	w := showTool(t, small, longTool(), manyFields())
 	var before float32
 	onUI(func() {
 		before = w.result.Widget().Size().Height

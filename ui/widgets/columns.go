@@ -3,16 +3,20 @@
 // that wraps to a fixed number of lines. See docs/window.md.
 package widgets
 
-import "fyne.io/fyne/v2"
+import (
+	"math"
+
+	"fyne.io/fyne/v2"
+)
 
 // Column widths of the main window, in Fyne units.
 const (
-	ServersWidth   = 200
+	ServersWidth   = 230
 	SideMin        = 300
 	SideMax        = 520
 	ListMin        = 220
 	ListMax        = 300
-	NarrowBelow    = 1200 // below this width the servers column collapses
+	NarrowBelow    = 1280 // below this width the servers column collapses
 	MinWindowWidth = 880
 	MinWindowHigh  = 560
 )
@@ -34,7 +38,7 @@ type Columns struct {
 // Widths returns the servers, middle and side widths for a window width w.
 func (c *Columns) Widths(w float32) (servers, middle, side float32) {
 	if !c.SideHidden {
-		side = min(max(w*0.3, SideMin), SideMax)
+		side = float32(math.Round(float64(min(max(w*0.3, SideMin), SideMax))))
 	}
 	if w >= NarrowBelow {
 		servers = ServersWidth
@@ -80,7 +84,9 @@ func (c *Columns) MinSize([]fyne.CanvasObject) fyne.Size {
 type ListDetail struct{}
 
 // ListWidth is the list's width in a middle column of width w.
-func ListWidth(w float32) float32 { return min(max(w*0.25, ListMin), ListMax) }
+func ListWidth(w float32) float32 {
+	return float32(math.Round(float64(min(max(w*0.25, ListMin), ListMax))))
+}
 
 // Layout places objects [list, detail].
 func (ListDetail) Layout(objs []fyne.CanvasObject, size fyne.Size) {

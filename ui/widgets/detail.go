@@ -8,9 +8,11 @@ const CollapsedResult = 44
 // Detail places the detail column: the form region (tool header and fields,
 // one scroll) on top, the run bar, and the result below it.
 //
-// Before a run the result is one short line and the form gets the rest.
+// Before a run the form gets what it needs (all but one line for the
+// result at most) and Run sits right under it.
 // After a run the result takes what the form does not need, but the form
-// keeps at least FormFloor (its header and first three fields).
+// keeps at least FormFloor (its header and first three fields), as far as
+// 60 % of the column goes.
 type Detail struct {
 	// Expanded reports whether the result region holds something to read.
 	Expanded func() bool
@@ -24,10 +26,6 @@ type Detail struct {
 // with a run bar of height bar.
 func (d *Detail) Heights(h, bar float32) (form, result float32) {
 	avail := max(h-bar, 0)
-	if d.Expanded == nil || !d.Expanded() {
-		result = min(CollapsedResult, avail)
-		return avail - result, result
-	}
 	floor, want := float32(0), avail
 	if d.FormFloor != nil {
 		floor = d.FormFloor()
@@ -35,8 +33,15 @@ func (d *Detail) Heights(h, bar float32) (form, result float32) {
 	if d.FormWant != nil {
 		want = d.FormWant()
 	}
+	if d.Expanded == nil || !d.Expanded() {
+		// Run sits right under a short form; a long one gets all but a line.
+		form = min(max(want, floor), avail-min(CollapsedResult, avail))
+		return form, avail - form
+	}
+	// The floor gives way only to keep 40 % for the result: in a low window
+	// both cannot have all they ask for, and the form scrolls.
 	form = max(floor, min(want, avail*0.45))
-	form = min(form, avail)
+	form = min(form, avail*0.6)
 	return form, avail - form
 }
 
