@@ -25,7 +25,7 @@ type serverEditor struct {
 	orig  *mcp.ServerConfig // nil when adding
 	taken func(name string) bool
 
-	name      *widget.Entry
+	name      *escEntry
 	transport *widget.Select
 	command   *widget.Entry
 	args      *listRows
@@ -63,7 +63,12 @@ func newServerEditor(orig *mcp.ServerConfig, taken func(string) bool) *serverEdi
 	if src == nil {
 		src = &mcp.ServerConfig{Type: mcp.TypeStdio}
 	}
-	e.name = widget.NewEntry()
+	e.name = newEscEntry()
+	e.name.onEsc = func() {
+		if c := fyne.CurrentApp().Driver().CanvasForObject(e.name); c != nil {
+			dismissOverlay(c)
+		}
+	}
 	e.name.SetText(src.Name)
 	e.name.SetPlaceHolder("my-server")
 	options := slices.Clone(editorTransports)
@@ -291,9 +296,10 @@ func (w *MainWindow) showServerEditor(orig *mcp.ServerConfig) {
 		w.editor = nil
 	})
 	d.SetButtons([]fyne.CanvasObject{cancel, save})
-	d.Resize(fyne.NewSize(760, 640)) // wide enough for the sign-in section's labels and fields side by side
+	d.Resize(fitDialog(w.win, 760, 640)) // wide enough for the sign-in section's labels and fields side by side
 	w.editor = &openEditor{ed: ed, save: save.OnTapped, cancel: cancel.OnTapped}
 	d.Show()
+	w.win.Canvas().Focus(ed.name)
 }
 
 // openEditor is the editor dialog on screen, kept so tests can drive it.

@@ -274,3 +274,35 @@ func TestTypedInputSurvivesSwitchingToolsAndServers(t *testing.T) {
 		}
 	})
 }
+
+func TestKeyboardAddDialogStartsOnNameAndEscCloses(t *testing.T) {
+	a := newSerialApp(t)
+	var w *MainWindow
+	onUI(func() {
+		w = NewMainWindow(a, emptyManager(), t.TempDir()+"/servers.json")
+		w.win.Resize(small)
+		w.addServer()
+	})
+	t.Cleanup(w.Close)
+	onUI(func() {
+		if w.editor == nil || w.win.Canvas().Focused() != w.editor.ed.name {
+			t.Fatalf("the Add dialog does not start on Name (focused: %T)", w.win.Canvas().Focused())
+		}
+		w.editor.ed.name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		if w.editor != nil || w.win.Canvas().Overlays().Top() != nil {
+			t.Error("Esc in the Add dialog did not close it")
+		}
+		w.showError("Testing", errTest)
+		w.win.Canvas().Unfocus()
+		w.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		if w.win.Canvas().Overlays().Top() != nil {
+			t.Error("Esc did not close a message dialog")
+		}
+	})
+}
+
+var errTest = errorString("something went wrong")
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }

@@ -224,7 +224,7 @@ func (w *MainWindow) build() {
 	c.AddShortcut(shortcutAdd, func(fyne.Shortcut) { w.addServer() })
 	c.AddShortcut(shortcutServer, func(fyne.Shortcut) { w.goToServer() })
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
-		if e.Name == fyne.KeyEscape {
+		if e.Name == fyne.KeyEscape && !dismissOverlay(c) {
 			w.cancelCall()
 		}
 	})
@@ -572,8 +572,14 @@ func (w *MainWindow) quit() {
 	w.app.Quit()
 }
 
+// focusFilter puts the keyboard in the filter of what is showing: the
+// tool filter on the Tools tab, else the side panel's search.
 func (w *MainWindow) focusFilter() {
-	w.win.Canvas().Focus(w.tools.filter)
+	if w.features.tabs.Selected() == w.features.toolsTab || w.columns.SideHidden {
+		w.win.Canvas().Focus(w.tools.filter)
+		return
+	}
+	w.win.Canvas().Focus(w.side.search())
 }
 
 func (w *MainWindow) cancelCall() {

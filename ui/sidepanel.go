@@ -48,6 +48,14 @@ func NewSidePanel(win fyne.Window) *SidePanel {
 	return p
 }
 
+// search is the search box of the tab on show.
+func (p *SidePanel) search() fyne.Focusable {
+	if p.tabs.SelectedIndex() == 1 {
+		return p.wire.search
+	}
+	return p.log.search
+}
+
 // Widget is the panel's canvas object.
 func (p *SidePanel) Widget() fyne.CanvasObject { return p.tabs }
 
