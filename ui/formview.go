@@ -417,8 +417,8 @@ func (v *FormView) formToJSON() bool {
 			Message: "some values are not finished (see the messages below); fix them to switch to JSON"}})
 		return false
 	}
-	if !ok {
-		val = json.RawMessage(`{}`)
+	if !ok || string(val) == "{}" {
+		val = requiredSkeleton(v.form.Root)
 	}
 	v.setQuiet(func() { v.jsonEntry.SetText(prettyJSON(val)) })
 	v.showLabel(v.problems, "")
@@ -695,4 +695,54 @@ func firstFocusable(o fyne.CanvasObject) fyne.Focusable {
 		}
 	}
 	return nil
+}
+
+// requiredSkeleton is an arguments object with every required property of
+// root filled with a placeholder of its type ("" for text, 0 for numbers …),
+// so the JSON editor starts with the keys the tool needs. Properties the
+// form already holds keep their value.
+func requiredSkeleton(root *schema.Field) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	n := 0
+	for _, c := range root.Children() {
+		if !c.Required || c.IsEntry() {
+			continue
+		}
+		val, ok := c.Value()
+		if !ok || !c.IsSet() {
+			val = placeholderFor(c)
+		}
+		if n > 0 {
+			b.WriteByte(',')
+		}
+		key, _ := json.Marshal(c.Name)
+		b.Write(key)
+		b.WriteByte(':')
+		b.Write(val)
+		n++
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// placeholderFor is a value of fd's type to be typed over.
+func placeholderFor(fd *schema.Field) json.RawMessage {
+	switch fd.Kind {
+	case schema.Number, schema.Integer:
+		return json.RawMessage(`0`)
+	case schema.Boolean:
+		return json.RawMessage(`false`)
+	case schema.Null:
+		return json.RawMessage(`null`)
+	case schema.Object, schema.KeyValue:
+		return json.RawMessage(`{}`)
+	case schema.Array, schema.MultiEnum:
+		return json.RawMessage(`[]`)
+	case schema.Enum, schema.Const, schema.Variant:
+		if len(fd.Options) > 0 && len(fd.Options[0].Value) > 0 {
+			return fd.Options[0].Value
+		}
+	}
+	return json.RawMessage(`""`)
 }
