@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/ui/view"
 )
 
 // A serverEditor is the add/edit dialog's content for one server entry. It
@@ -81,6 +82,8 @@ func newServerEditor(orig *mcp.ServerConfig, taken func(string) bool) *serverEdi
 	e.command.SetText(src.Command)
 	e.command.SetPlaceHolder("npx, uvx, docker, /path/to/server …")
 	e.args = newListRows("argument", src.Args)
+	e.args.splits = true
+	e.args.split(nil) // rebuilds the rows with their Split buttons
 	e.env = newKeyValueRows("NAME", "value", src.Env)
 	e.cwd = widget.NewEntry()
 	e.cwd.SetText(src.Cwd)
@@ -310,6 +313,7 @@ type openEditor struct {
 
 // A listRows edits a list of strings, one entry per row, with add and remove.
 type listRows struct {
+	splits  bool // rows with spaces offer to split into several arguments
 	what    string
 	entries []*widget.Entry
 	box     *fyne.Container
@@ -345,10 +349,44 @@ func (l *listRows) add(v string) *widget.Entry {
 		l.box.Remove(row)
 	})
 	remove.Importance = widget.LowImportance
-	row = container.NewBorder(nil, nil, nil, remove, e)
+	right := fyne.CanvasObject(remove)
+	if l.splits {
+		// "-y @scope/server /tmp" pasted into one row is one argument with
+		// spaces in it, which the server would not understand: offer to split.
+		split := widget.NewButtonWithIcon("Split", theme.ViewRestoreIcon(), func() { l.split(e) })
+		split.Importance = widget.WarningImportance
+		show := func(text string) {
+			if view.OffersSplit(text) {
+				split.Show()
+			} else {
+				split.Hide()
+			}
+		}
+		e.OnChanged = show
+		show(v)
+		right = container.NewHBox(split, remove)
+	}
+	row = container.NewBorder(nil, nil, nil, right, e)
 	l.entries = append(l.entries, e)
 	l.box.Add(row)
 	return e
+}
+
+// split replaces e's row with one row per argument its text holds.
+func (l *listRows) split(e *widget.Entry) {
+	var values []string
+	for _, x := range l.entries {
+		if x == e {
+			values = append(values, view.SplitArgs(x.Text)...)
+		} else {
+			values = append(values, x.Text)
+		}
+	}
+	l.entries = nil
+	l.box.RemoveAll()
+	for _, v := range values {
+		l.add(v)
+	}
 }
 
 // values are the non-empty rows in order.
