@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/ui/view"
 )
 
 // stateColor is the dot beside a server. These are fixed colours rather than
@@ -644,14 +645,14 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		v.action = v.w.askInputsForSelectedServer
 	case st.State == mcp.StateFailed:
 		v.title.SetText(name + " could not start")
-		v.reason.SetText(capitalise(st.Reason))
+		v.reason.SetText(firstErrorNote(s) + capitalise(st.Reason))
 	case st.State == mcp.StateExited:
 		when := ""
 		if !st.ExitedAt.IsZero() {
 			when = " at " + st.ExitedAt.Format("15:04:05")
 		}
 		v.title.SetText(name + " exited" + when)
-		v.reason.SetText(capitalise(st.Reason))
+		v.reason.SetText(firstErrorNote(s) + capitalise(st.Reason))
 	default:
 		v.title.SetText(name + " is stopped")
 		reason := "It is not running."
@@ -753,4 +754,18 @@ func capitalise(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// firstErrorNote is the first error line s wrote to stderr, when the last
+// lines (which the reason lists) do not include it, as a paragraph; else "".
+func firstErrorNote(s *mcp.Session) string {
+	entries := s.Log.Tail(500, mcp.LogStderr)
+	lines := make([]string, len(entries))
+	for i, e := range entries {
+		lines[i] = e.Text
+	}
+	if l := view.FirstErrorLine(lines, 5); l != "" {
+		return "First error: " + l + "\n\n"
+	}
+	return ""
 }
