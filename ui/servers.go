@@ -129,14 +129,14 @@ func newServerList(w *MainWindow) *serverList {
 	l.addBtn = widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), w.addServer)
 	l.importBtn = widget.NewButtonWithIcon("Import…", theme.FolderOpenIcon(), nil)
 	l.importBtn.OnTapped = func() {
-		widget.ShowPopUpMenuAtRelativePosition(w.importMenu(), w.win.Canvas(), fyne.NewPos(0, l.importBtn.Size().Height), l.importBtn)
+		showMenuUnder(w.win.Canvas(), w.importMenu(), l.importBtn)
 	}
 	l.editBtn = widget.NewButtonWithIcon("Edit…", theme.DocumentCreateIcon(), w.editSelectedServer)
 	l.restart = widget.NewButtonWithIcon("Restart", theme.ViewRefreshIcon(), w.restartSelectedServer)
 	l.moreBtn = widget.NewButtonWithIcon("", theme.MoreHorizontalIcon(), nil)
 	l.moreBtn.OnTapped = func() {
 		menu := fyne.NewMenu("", w.serverActions(true)...)
-		widget.ShowPopUpMenuAtRelativePosition(menu, w.win.Canvas(), fyne.NewPos(0, l.moreBtn.Size().Height), l.moreBtn)
+		showMenuUnder(w.win.Canvas(), menu, l.moreBtn)
 	}
 
 	heading := widget.NewLabelWithStyle("Servers", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -768,4 +768,18 @@ func firstErrorNote(s *mcp.Session) string {
 		return "First error: " + l + "\n\n"
 	}
 	return ""
+}
+
+// showMenuUnder pops menu up under the button that opened it. The position
+// is worked out here: a button the canvas cannot place (a column being
+// laid out again) put the menu at the window's top-left corner.
+func showMenuUnder(c fyne.Canvas, menu *fyne.Menu, btn fyne.CanvasObject) {
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(btn)
+	if pos.IsZero() {
+		size := c.Size()
+		pos = fyne.NewPos(size.Width/3, size.Height/4)
+	} else {
+		pos = pos.AddXY(0, btn.Size().Height)
+	}
+	widget.ShowPopUpMenuAtPosition(menu, c, pos)
 }
