@@ -41,6 +41,7 @@ type FormView struct {
 	root      *fyne.Container
 	header    fyne.CanvasObject // the tool's header, scrolled with the form (SetHeader)
 	top       *fyne.Container   // modes, notes, problems
+	modesRow  *fyne.Container   // the Form/JSON toggle, and at its right what SetModesRight put there
 	scroll    *container.Scroll // the form's scroll, nil in JSON mode
 	modes     *widget.RadioGroup
 	notes     *widget.Label // schema notes and what the last load kept raw
@@ -86,7 +87,8 @@ func NewFormView(win fyne.Window) *FormView {
 	v.body = container.NewStack(v.formPane)
 
 	v.header = container.NewVBox()
-	v.top = container.NewVBox(v.modes, v.notes, v.problems)
+	v.modesRow = container.NewBorder(nil, nil, v.modes, nil)
+	v.top = container.NewVBox(v.modesRow, v.notes, v.problems)
 	v.root = v.body
 	v.SetSchema(nil)
 	return v
@@ -286,6 +288,14 @@ func (v *FormView) buildForm() {
 func (v *FormView) makeFormPane() fyne.CanvasObject {
 	v.scroll = container.NewVScroll(container.NewPadded(container.NewVBox(v.header, v.top, v.formBox)))
 	return v.scroll
+}
+
+// SetModesRight puts o at the right of the Form/JSON toggle (the tool
+// header's More, so it costs no line of its own).
+func (v *FormView) SetModesRight(o fyne.CanvasObject) {
+	v.modesRow.Objects = []fyne.CanvasObject{v.modes, o}
+	v.modesRow.Layout = layout.NewBorderLayout(nil, nil, v.modes, o)
+	v.modesRow.Refresh()
 }
 
 // SetHeader puts o (the tool's title and description) at the top of the
@@ -745,4 +755,17 @@ func placeholderFor(fd *schema.Field) json.RawMessage {
 		}
 	}
 	return json.RawMessage(`""`)
+}
+
+// RevealFirst scrolls the form so that its first input is in view (the
+// form region shrinks when a result comes).
+func (v *FormView) RevealFirst() {
+	if v.jsonMode || v.scroll == nil {
+		return
+	}
+	if f := firstFocusable(v.formBox); f != nil {
+		if o, ok := f.(fyne.CanvasObject); ok {
+			v.Reveal(o)
+		}
+	}
 }

@@ -221,6 +221,7 @@ func TestResultGetsRoomAfterARun(t *testing.T) {
 	onUI(func() {
 		before = w.result.Widget().Size().Height
 		w.result.ShowRunning("list_directory")
+		w.form.RevealFirst()
 	})
 	onUI(func() {
 		after := w.result.Widget().Size().Height

@@ -166,6 +166,7 @@ func (w *MainWindow) build() {
 	// The layout is docs/window.md: columns placed from the width alone, the
 	// tool header scrolling with the form, the result growing after a run.
 	w.form.SetHeader(w.header.root)
+	w.form.SetModesRight(w.header.moreBtn)
 	w.requests = newRequestPanel(w)
 	w.resultSlot = container.NewStack(w.result.Widget())
 	expanded := func() bool { return w.result.HasContent() || w.requests.shown() }

@@ -288,6 +288,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 	// the canvas's key handler, which cancels.
 	w.win.Canvas().Unfocus()
 	w.result.ShowRunning(t.Name)
+	w.form.RevealFirst()
 	name := t.Name
 	hist := w.history
 	w.jobs.Add(2) // Close waits for the call and its ticker

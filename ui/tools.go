@@ -428,7 +428,7 @@ func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
 	}
 	titleRow := container.NewBorder(nil, nil, nil, h.badges, h.title)
 	nameRow := container.NewBorder(nil, nil, nil, h.copyBtn, h.agentName)
-	h.root = container.NewVBox(titleRow, nameRow, h.desc, container.NewHBox(h.moreBtn))
+	h.root = container.NewVBox(titleRow, nameRow, h.desc)
 	h.root.Hide()
 	return h
 }
