@@ -608,8 +608,10 @@ const prefSideHidden = "window.sideHidden"
 
 // toggleSide shows or hides the side panel (View menu, Ctrl+L).
 func (w *MainWindow) toggleSide() {
+	// Remembered when the window closes (savePrefs): Fyne re-reads its
+	// preferences file whenever it changes, and a write per keystroke let
+	// it read a half-written file ("Preferences load error: EOF").
 	w.columns.SideHidden = !w.columns.SideHidden
-	w.app.Preferences().SetBool(prefSideHidden, w.columns.SideHidden)
 	w.outer.Refresh()
 }
 
