@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/schema"
 )
 
@@ -51,7 +52,7 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 		opts.Timeout, opts.MaxTotal = -1, inv.timeout
 	}
 	r := s.CallTool(ctx, toolName, args, opts)
-	recordHistory(inv, env, func(h *mcp.History) error { return h.AddCall(r) })
+	recordHistory(inv, env, func(h *history.History) error { return h.AddCall(r) })
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
 	}

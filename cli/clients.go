@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 )
 
 // The commands that bring servers from other apps: discover, import, export, approve.
@@ -15,16 +17,16 @@ import (
 // servers in each, and whether each is already in our list.
 func cmdDiscover(inv *invocation, env Env) error {
 	cwd, _ := os.Getwd()
-	denv, err := mcp.DefaultDiscoverEnv(append([]string{cwd}, inv.positional...)...)
+	denv, err := clients.DefaultDiscoverEnv(append([]string{cwd}, inv.positional...)...)
 	if err != nil {
 		return err
 	}
-	found := mcp.Discover(denv)
+	found := clients.Discover(denv)
 	if cfg, err := loadConfig(inv, env); err == nil {
-		mcp.MarkKnown(found, cfg)
+		clients.MarkKnown(found, cfg)
 	}
 	if found == nil {
-		found = []mcp.DiscoveredFile{}
+		found = []clients.DiscoveredFile{}
 	}
 	return writeJSON(env.Stdout, map[string]any{"files": found})
 }
@@ -40,25 +42,25 @@ func cmdImport(inv *invocation, env Env) error {
 	if !inv.all && len(names) == 0 {
 		return usageErr("say which servers to import: --all, or their names after the file")
 	}
-	var found []*mcp.ImportedServer
+	var found []*clients.ImportedServer
 	var err error
 	if src == "-" {
 		data, rerr := io.ReadAll(env.Stdin)
 		if rerr != nil {
 			return rerr
 		}
-		found, err = mcp.ParsePasted(string(data))
+		found, err = clients.ParsePasted(string(data))
 	} else {
 		data, rerr := os.ReadFile(src)
 		if rerr != nil {
 			return usageErr("cannot read %s: %v", src, rerr)
 		}
-		found, err = mcp.ParseClientConfig(mcp.GuessFormat(src), src, data)
+		found, err = clients.ParseClientConfig(config.GuessFormat(src), src, data)
 	}
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	var chosen []*mcp.ImportedServer
+	var chosen []*clients.ImportedServer
 	for _, imp := range found {
 		if inv.all || contains(names, imp.Server.Name) {
 			chosen = append(chosen, imp)
@@ -73,11 +75,11 @@ func cmdImport(inv *invocation, env Env) error {
 	if err != nil {
 		return err
 	}
-	policy := mcp.ClashRename
+	policy := clients.ClashRename
 	if inv.onClash != "" {
-		policy = mcp.ClashPolicy(inv.onClash)
+		policy = clients.ClashPolicy(inv.onClash)
 	}
-	results := mcp.Import(cfg, chosen, policy)
+	results := clients.Import(cfg, chosen, policy)
 	if err := cfg.Save(); err != nil {
 		return err
 	}
@@ -85,7 +87,7 @@ func cmdImport(inv *invocation, env Env) error {
 	return writeJSON(env.Stdout, map[string]any{"config": cfg.Path, "imported": results})
 }
 
-func containsServer(found []*mcp.ImportedServer, name string) bool {
+func containsServer(found []*clients.ImportedServer, name string) bool {
 	for _, f := range found {
 		if f.Server.Name == name {
 			return true
@@ -94,7 +96,7 @@ func containsServer(found []*mcp.ImportedServer, name string) bool {
 	return false
 }
 
-func serverNames(found []*mcp.ImportedServer) string {
+func serverNames(found []*clients.ImportedServer) string {
 	var names []string
 	for _, f := range found {
 		names = append(names, f.Server.Name)
@@ -107,7 +109,7 @@ func cmdExport(inv *invocation, env Env) error {
 	if inv.format == "" {
 		return usageErr("export needs --format claude|claude-code|cursor|vscode|cline|windsurf|codex|json")
 	}
-	format, err := mcp.ParseFormat(inv.format)
+	format, err := config.ParseFormat(inv.format)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -115,7 +117,7 @@ func cmdExport(inv *invocation, env Env) error {
 	if err != nil {
 		return err
 	}
-	var servers []*mcp.ServerConfig
+	var servers []*config.ServerConfig
 	if len(inv.positional) == 0 {
 		servers = cfg.Servers
 	}
@@ -126,11 +128,11 @@ func cmdExport(inv *invocation, env Env) error {
 		}
 		servers = append(servers, s)
 	}
-	out, err := mcp.Export(servers, format)
+	out, err := clients.Export(servers, format)
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	for _, note := range mcp.ExportNotes(servers, format) {
+	for _, note := range clients.ExportNotes(servers, format) {
 		fmt.Fprintln(env.Stderr, "mcpbrowser: note: "+note)
 	}
 	_, err = env.Stdout.Write(out)
@@ -151,11 +153,11 @@ func cmdApprove(inv *invocation, env Env) error {
 	if s == nil {
 		return usageErr("no server named %q in %s", inv.positional[0], cfg.Path)
 	}
-	store, err := mcp.DefaultApprovalStore()
+	store, err := config.DefaultApprovalStore()
 	if err != nil {
 		return err
 	}
-	summary := mcp.CommandLine(s)
+	summary := config.CommandLine(s)
 	fmt.Fprintf(env.Stderr, "mcpbrowser: approving %q, which runs:\n%s\n", s.Name, summary.String())
 	if err := store.Approve(s); err != nil {
 		return err
@@ -165,11 +167,11 @@ func cmdApprove(inv *invocation, env Env) error {
 
 // approvalStore is the store the CLI checks configured servers against; ad-hoc
 // servers (--url, -- COMMAND) are typed by the person and need none.
-func approvalStore(inv *invocation) *mcp.ApprovalStore {
+func approvalStore(inv *invocation) *config.ApprovalStore {
 	if inv.url != "" || len(inv.adhoc) > 0 {
 		return nil
 	}
-	store, err := mcp.DefaultApprovalStore()
+	store, err := config.DefaultApprovalStore()
 	if err != nil {
 		return nil
 	}
@@ -185,7 +187,7 @@ func cmdSignOut(inv *invocation, env Env) error {
 	if len(rest) > 0 {
 		return usageErr("sign-out takes only a TARGET")
 	}
-	m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{sc}}, mcp.ManagerOptions{})
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{sc}}, mcp.ManagerOptions{})
 	if err := m.Session(sc.Name).SignOut(); err != nil {
 		return err
 	}

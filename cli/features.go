@@ -1,5 +1,7 @@
 package cli
 
+//lint:file-ignore SA1019 SEP-2577 deprecates sampling, roots and logging from protocol 2026-07-28; servers of earlier versions use them, and the app supports those
+
 import (
 	"context"
 	"errors"
@@ -13,6 +15,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/history"
 )
 
 // This file is the CLI for everything beyond tools: resources, templates,
@@ -180,7 +184,7 @@ func failed(env Env, server string, declared bool, err error) error {
 
 // connectFor resolves the target, checks that exactly want more positional
 // arguments remain (or at least want when atLeast), and connects.
-func connectFor(ctx context.Context, inv *invocation, env Env, want int, atLeast bool, what string) (*mcp.ServerConfig, []string, *mcp.Session, func(), error) {
+func connectFor(ctx context.Context, inv *invocation, env Env, want int, atLeast bool, what string) (*config.ServerConfig, []string, *mcp.Session, func(), error) {
 	sc, rest, err := target(inv, env)
 	if err != nil {
 		return nil, nil, nil, nil, err
@@ -288,7 +292,7 @@ func cmdRead(ctx context.Context, inv *invocation, env Env) error {
 	ctx, cancel := withTimeout(ctx, inv)
 	defer cancel()
 	r := s.ReadResource(ctx, uri)
-	recordHistory(inv, env, func(h *mcp.History) error { return h.AddRead(r) })
+	recordHistory(inv, env, func(h *history.History) error { return h.AddRead(r) })
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
 	}
@@ -319,7 +323,7 @@ func cmdPrompt(ctx context.Context, inv *invocation, env Env) error {
 	ctx, cancel := withTimeout(ctx, inv)
 	defer cancel()
 	r := s.GetPrompt(ctx, name, args)
-	recordHistory(inv, env, func(h *mcp.History) error { return h.AddPrompt(r) })
+	recordHistory(inv, env, func(h *history.History) error { return h.AddPrompt(r) })
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
 	}
@@ -403,20 +407,20 @@ const HistoryDirEnv = "MCPBROWSER_HISTORY_DIR"
 // name. MCPBROWSER_HISTORY_DIR names another folder, where everything is
 // recorded (tests, or keeping a script's calls apart), and "off" records
 // nothing. A failure to record is reported and does not change the exit code.
-func recordHistory(inv *invocation, env Env, add func(*mcp.History) error) {
+func recordHistory(inv *invocation, env Env, add func(*history.History) error) {
 	dir, record := historyTarget(inv)
 	if !record {
 		return
 	}
 	if dir == "" {
-		d, err := mcp.DefaultHistoryDir()
+		d, err := history.DefaultHistoryDir()
 		if err != nil {
 			fmt.Fprintln(env.Stderr, "mcpbrowser: not recorded in history: "+err.Error())
 			return
 		}
 		dir = d
 	}
-	if err := add(mcp.NewHistory(dir, mcp.HistoryOptions{})); err != nil {
+	if err := add(history.NewHistory(dir, history.HistoryOptions{})); err != nil {
 		fmt.Fprintln(env.Stderr, "mcpbrowser: not recorded in history: "+err.Error())
 	}
 }

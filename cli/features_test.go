@@ -9,6 +9,7 @@ import (
 
 	"mcpbrowser/internal/testservers"
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/history"
 )
 
 // everythingEntry returns the path of the pinned server-everything entry
@@ -97,8 +98,8 @@ func TestFeatureCommands(t *testing.T) {
 		t.Skip("uses Unix paths in the config")
 	}
 	entry := everythingEntry(t)
-	history := t.TempDir()
-	t.Setenv(HistoryDirEnv, history)
+	histDir := t.TempDir()
+	t.Setenv(HistoryDirEnv, histDir)
 	cfg := writeConfig(t, `{"mcpServers": {
 		"everything": {"command": "node", "args": ["`+entry+`", "stdio"]},
 		"demo": {"command": "`+demoBinary+`"}
@@ -220,20 +221,20 @@ func TestFeatureCommands(t *testing.T) {
 
 	// The reads and prompts of configured servers above are in the history
 	// folder; the ad-hoc server's read is not.
-	h := mcp.NewHistory(history, mcp.HistoryOptions{})
+	h := history.NewHistory(histDir, history.HistoryOptions{})
 	entries, err := h.List("everything")
 	if err != nil {
 		t.Fatal(err)
 	}
-	kinds := map[mcp.HistoryKind]int{}
+	kinds := map[history.HistoryKind]int{}
 	for _, e := range entries {
 		kinds[e.Kind]++
 	}
 	// Tool calls are recorded too; the table above makes a varying number of them.
-	if kinds[mcp.HistoryResource] != 4 || kinds[mcp.HistoryPrompt] != 3 || kinds[mcp.HistoryTool] == 0 {
+	if kinds[history.HistoryResource] != 4 || kinds[history.HistoryPrompt] != 3 || kinds[history.HistoryTool] == 0 {
 		t.Errorf("history kinds %v", kinds)
 	}
-	files, _ := filepath.Glob(filepath.Join(history, "*"))
+	files, _ := filepath.Glob(filepath.Join(histDir, "*"))
 	if len(files) != 1 {
 		t.Errorf("history files %v (an ad-hoc server must not be recorded)", files)
 	}

@@ -11,6 +11,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/testservers"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // BenchmarkCallTool compares sequential tools/call through our session (own
@@ -41,9 +43,9 @@ func BenchmarkCallTool(b *testing.B) {
 		}
 	}
 
-	cfg := &ServerConfig{Name: "echo", Type: TypeStdio, Command: exe, Args: []string{"-mode", "echo"}}
+	cfg := &config.ServerConfig{Name: "echo", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", "echo"}}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 	defer m.Close()
 	s := m.Session("echo")
 	if err := s.Connect(ctx); err != nil {
@@ -51,7 +53,7 @@ func BenchmarkCallTool(b *testing.B) {
 	}
 	// The SDK's client over our transport alone: how much of a difference is
 	// the transport (filter, wire log) and how much the session.
-	p, err := startStdio(cfg, newPathResolver(), NewServerLog(nil), NewWireLog(nil))
+	p, err := transport.StartStdio(cfg, transport.NewPathResolver(), transport.NewServerLog(nil), transport.NewWireLog(nil))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -111,9 +113,9 @@ func BenchmarkConnectServers(b *testing.B) {
 	for _, n := range []int{1, 10} {
 		b.Run(fmt.Sprintf("servers=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				cfg := &Config{}
+				cfg := &config.Config{}
 				for i := range n {
-					sc := &ServerConfig{Name: fmt.Sprint("slow", i), Type: TypeStdio, Command: exe,
+					sc := &config.ServerConfig{Name: fmt.Sprint("slow", i), Type: config.TypeStdio, Command: exe,
 						Args: []string{"-mode", "echo", "-start-delay", "300ms"}}
 					sc.Validate()
 					cfg.Servers = append(cfg.Servers, sc)

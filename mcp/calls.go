@@ -10,6 +10,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // Progress is one notifications/progress for a running call.
@@ -58,7 +60,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	}
 	maxTotal := opts.MaxTotal
 	if maxTotal <= 0 {
-		maxTotal = DefaultCallMaxTotal
+		maxTotal = config.DefaultCallMaxTotal
 	}
 	// One context for the call: the caller's, ended early by the watchdog
 	// (errCallTimeout, errCallMaxTotal) or by closing the session (errClosed).
@@ -77,21 +79,21 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	defer s.unregisterProgress(token)
 
 	callName := "call #" + strconv.Itoa(r.ID) + " " + name
-	startSeq := s.Log.Add(LogCallStart, callName+" started")
+	startSeq := s.Log.Add(transport.LogCallStart, callName+" started")
 	res, err := s.callOnce(callCtx, name, args, token)
 	if err != nil && isConnectionLoss(err) && s.reconnectable() && callCtx.Err() == nil {
-		s.Log.Add(LogInfo, "the connection dropped; reconnecting once before giving up")
+		s.Log.Add(transport.LogInfo, "the connection dropped; reconnecting once before giving up")
 		if cerr := s.Connect(callCtx); cerr == nil {
 			res, err = s.callOnce(callCtx, name, args, token)
 		}
 	}
 	r.Duration = time.Since(r.Started)
 	if p := s.process(); p != nil {
-		p.settleStderr(50 * time.Millisecond)
+		p.SettleStderr(50 * time.Millisecond)
 	}
 	r.classify(res, err)
 	s.explainCallFailure(r, callCtx, ctx, timeout, maxTotal)
-	s.Log.Add(LogCallEnd, callName+" ended after "+r.Duration.Round(time.Millisecond).String()+": "+outcomeWord(r))
+	s.Log.Add(transport.LogCallEnd, callName+" ended after "+r.Duration.Round(time.Millisecond).String()+": "+outcomeWord(r))
 	r.Log = s.logBetween(startSeq)
 	return r
 }
@@ -111,7 +113,7 @@ func (s *Session) callOnce(ctx context.Context, name string, args json.RawMessag
 // reported, not silently restarted.
 func (s *Session) reconnectable() bool {
 	t := s.Config().Type
-	return t == TypeHTTP || t == TypeSSE
+	return t == config.TypeHTTP || t == config.TypeSSE
 }
 
 // isConnectionLoss reports whether err is the connection failing rather than
@@ -190,12 +192,12 @@ func outcomeWord(r *CallResult) string {
 }
 
 // logBetween returns the server output logged since seq (excluding markers).
-func (s *Session) logBetween(seq uint64) []LogEntry {
+func (s *Session) logBetween(seq uint64) []transport.LogEntry {
 	entries, _ := s.Log.Since(seq)
 	out := entries[:0:0]
 	for _, e := range entries {
 		switch e.Kind {
-		case LogStderr, LogStdoutNoise, LogMessage:
+		case transport.LogStderr, transport.LogStdoutNoise, transport.LogMessage:
 			out = append(out, e)
 		}
 	}

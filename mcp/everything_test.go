@@ -20,6 +20,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/testservers"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // everythingServer returns the path of the pinned @modelcontextprotocol/server-everything
@@ -30,7 +32,7 @@ func everythingServer(t testing.TB) string { return testservers.Everything(t) }
 // startEverythingHTTP runs server-everything with an HTTP transport on a free
 // loopback port, behind a proxy that records the headers and query of every
 // request, and returns the proxy's base URL and the recorded requests.
-func startEverythingHTTP(t *testing.T, transport string) (string, func() []*http.Request) {
+func startEverythingHTTP(t *testing.T, kind string) (string, func() []*http.Request) {
 	entry := everythingServer(t)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -38,16 +40,16 @@ func startEverythingHTTP(t *testing.T, transport string) (string, func() []*http
 	}
 	port := l.Addr().(*net.TCPAddr).Port
 	l.Close()
-	cmd := exec.Command("node", entry, transport)
+	cmd := exec.Command("node", entry, kind)
 	cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port))
 	stderr, _ := cmd.StderrPipe()
-	configureCommand(cmd)
+	transport.ConfigureCommand(cmd)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	group := newProcessGroup(cmd)
+	group := transport.NewProcessGroup(cmd)
 	t.Cleanup(func() {
-		group.terminate(time.Second)
+		group.Terminate(time.Second)
 		cmd.Wait()
 	})
 	ready := make(chan struct{})
@@ -87,19 +89,19 @@ func startEverythingHTTP(t *testing.T, transport string) (string, func() []*http
 func TestEverything(t *testing.T) {
 	cases := []struct {
 		name  string
-		entry func(t *testing.T) (*ServerConfig, func() []*http.Request)
+		entry func(t *testing.T) (*config.ServerConfig, func() []*http.Request)
 	}{
-		{"stdio", func(t *testing.T) (*ServerConfig, func() []*http.Request) {
-			return &ServerConfig{Name: "everything", Type: TypeStdio, Command: "node", Args: []string{everythingServer(t), "stdio"}}, nil
+		{"stdio", func(t *testing.T) (*config.ServerConfig, func() []*http.Request) {
+			return &config.ServerConfig{Name: "everything", Type: config.TypeStdio, Command: "node", Args: []string{everythingServer(t), "stdio"}}, nil
 		}},
-		{"streamable HTTP", func(t *testing.T) (*ServerConfig, func() []*http.Request) {
+		{"streamable HTTP", func(t *testing.T) (*config.ServerConfig, func() []*http.Request) {
 			base, seen := startEverythingHTTP(t, "streamableHttp")
-			return &ServerConfig{Name: "everything", Type: TypeHTTP, URL: base + "/mcp",
+			return &config.ServerConfig{Name: "everything", Type: config.TypeHTTP, URL: base + "/mcp",
 				Headers: map[string]string{"X-Mcpbrowser-Test": "header-arrived"}, Query: map[string]string{"probe": "query-arrived"}}, seen
 		}},
-		{"SSE", func(t *testing.T) (*ServerConfig, func() []*http.Request) {
+		{"SSE", func(t *testing.T) (*config.ServerConfig, func() []*http.Request) {
 			base, seen := startEverythingHTTP(t, "sse")
-			return &ServerConfig{Name: "everything", Type: TypeSSE, URL: base + "/sse",
+			return &config.ServerConfig{Name: "everything", Type: config.TypeSSE, URL: base + "/sse",
 				Headers: map[string]string{"X-Mcpbrowser-Test": "header-arrived"}, Query: map[string]string{"probe": "query-arrived"}}, seen
 		}},
 	}
@@ -108,7 +110,7 @@ func TestEverything(t *testing.T) {
 			t.Parallel()
 			cfg, seen := tc.entry(t)
 			cfg.Validate()
-			m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+			m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 			defer m.Close()
 			ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 			defer cancel()
@@ -177,7 +179,7 @@ func TestEverything(t *testing.T) {
 				if !header || !query {
 					t.Errorf("configured header arrived: %v, query parameter arrived: %v", header, query)
 				}
-				if !wireHas(s, Sent, "tools/call") || !wireHas(s, Received, "") {
+				if !wireHas(s, transport.Sent, "tools/call") || !wireHas(s, transport.Received, "") {
 					t.Error("the wire log did not record the HTTP traffic as JSON-RPC messages")
 				}
 			}

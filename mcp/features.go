@@ -1,5 +1,7 @@
 package mcp
 
+//lint:file-ignore SA1019 SEP-2577 deprecates sampling, roots and logging from protocol 2026-07-28; servers of earlier versions use them, and the app supports those
+
 import (
 	"context"
 	"encoding/json"
@@ -12,6 +14,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/yosida95/uritemplate/v3"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // This file is the server features beyond tools: resources, resource
@@ -300,7 +304,7 @@ func (s *Session) undeclared(f Feature) Feature {
 // It is bounded by the entry's call timeout as well as ctx, so a server that
 // never answers a list does not hang the window or the CLI.
 func (s *Session) simpleRequest(ctx context.Context, method string, f Feature, do func(context.Context, *sdk.ClientSession) error) error {
-	timeout := DefaultCallTimeout
+	timeout := config.DefaultCallTimeout
 	if cfg := s.Config(); cfg != nil {
 		timeout = cfg.CallTimeoutDuration()
 	}
@@ -467,7 +471,7 @@ type ReadResult struct {
 	Err     error
 
 	// Log is what the server printed (stderr, stdout noise, log messages) during the read.
-	Log []LogEntry
+	Log []transport.LogEntry
 }
 
 // OK reports whether the read succeeded.
@@ -516,7 +520,7 @@ type PromptResult struct {
 	RPCError *jsonrpc.Error
 	Message  string
 	Err      error
-	Log      []LogEntry
+	Log      []transport.LogEntry
 }
 
 // OK reports whether the prompt was got.
@@ -564,7 +568,7 @@ type tracked struct {
 	Started  time.Time
 	Duration time.Duration
 	outcome
-	Log []LogEntry
+	Log []transport.LogEntry
 }
 
 func (s *Session) track(ctx context.Context, method, what string, f Feature, do func(context.Context, *sdk.ClientSession) error) tracked {
@@ -586,10 +590,10 @@ func (s *Session) track(ctx context.Context, method, what string, f Feature, do 
 		return do(reqCtx, cs)
 	}
 
-	startSeq := s.Log.Add(LogCallStart, fmt.Sprintf("%s #%d %s started", method, t.ID, what))
+	startSeq := s.Log.Add(transport.LogCallStart, fmt.Sprintf("%s #%d %s started", method, t.ID, what))
 	err := run()
 	if err != nil && isConnectionLoss(err) && s.reconnectable() && reqCtx.Err() == nil {
-		s.Log.Add(LogInfo, "the connection dropped; reconnecting once before giving up")
+		s.Log.Add(transport.LogInfo, "the connection dropped; reconnecting once before giving up")
 		if cerr := s.Connect(reqCtx); cerr == nil {
 			err = run()
 		}
@@ -601,7 +605,7 @@ func (s *Session) track(ctx context.Context, method, what string, f Feature, do 
 	if t.Layer != LayerNone {
 		word = string(t.Layer) + " error"
 	}
-	s.Log.Add(LogCallEnd, fmt.Sprintf("%s #%d %s ended after %s: %s", method, t.ID, what, t.Duration.Round(time.Millisecond), word))
+	s.Log.Add(transport.LogCallEnd, fmt.Sprintf("%s #%d %s ended after %s: %s", method, t.ID, what, t.Duration.Round(time.Millisecond), word))
 	t.Log = s.logBetween(startSeq)
 	return t
 }

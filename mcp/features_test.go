@@ -1,5 +1,7 @@
 package mcp
 
+//lint:file-ignore SA1019 SEP-2577 deprecates sampling, roots and logging from protocol 2026-07-28; servers of earlier versions use them, and the app supports those
+
 import (
 	"context"
 	"errors"
@@ -17,6 +19,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/testservers"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // events records a manager's events so a test can wait for one.
@@ -69,7 +73,7 @@ func (ev *events) mark() int {
 
 func logMessage(contains string) func(Event) bool {
 	return func(e Event) bool {
-		return e.Kind == EventLog && e.Log.Kind == LogMessage && strings.Contains(e.Log.Text, contains)
+		return e.Kind == EventLog && e.Log.Kind == transport.LogMessage && strings.Contains(e.Log.Text, contains)
 	}
 }
 
@@ -77,9 +81,9 @@ func logMessage(contains string) func(Event) bool {
 // handlers and roots.
 func connectEverything(t *testing.T, h Handlers, roots []string) (*Session, *events) {
 	t.Helper()
-	cfg := &ServerConfig{Name: "everything", Type: TypeStdio, Command: "node", Args: []string{everythingServer(t), "stdio"}}
+	cfg := &config.ServerConfig{Name: "everything", Type: config.TypeStdio, Command: "node", Args: []string{everythingServer(t), "stdio"}}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{Handlers: h})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{Handlers: h})
 	t.Cleanup(m.Close)
 	ev := recordEvents(m)
 	s := m.Session("everything")
@@ -309,7 +313,7 @@ func TestEverythingLogging(t *testing.T) {
 	if err := s.SetLogLevel(ctx, "debug"); err != nil {
 		t.Fatal(err)
 	}
-	if !wireHas(s, Sent, "logging/setLevel") {
+	if !wireHas(s, transport.Sent, "logging/setLevel") {
 		t.Error("logging/setLevel not on the wire")
 	}
 	from := ev.mark()
@@ -452,9 +456,9 @@ func TestEverythingAutoHandlers(t *testing.T) {
 
 func TestEverythingRoots(t *testing.T) {
 	dirA, dirB := t.TempDir(), t.TempDir()
-	cfg := &ServerConfig{Name: "everything", Type: TypeStdio, Command: "node", Args: []string{everythingServer(t), "stdio"}}
+	cfg := &config.ServerConfig{Name: "everything", Type: config.TypeStdio, Command: "node", Args: []string{everythingServer(t), "stdio"}}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 	ev := recordEvents(m)
 	s := m.Session("everything")
 	s.SetRoots([]string{dirA})
@@ -496,7 +500,7 @@ func TestEverythingRoots(t *testing.T) {
 	if text := allText(r); !strings.Contains(text, "(2 total)") || !strings.Contains(text, uriOf(dirB)) {
 		t.Errorf("roots after change: %s", text)
 	}
-	if !wireHas(s, Sent, "notifications/roots/list_changed") {
+	if !wireHas(s, transport.Sent, "notifications/roots/list_changed") {
 		t.Error("notifications/roots/list_changed not sent")
 	}
 }
@@ -522,7 +526,7 @@ func TestEverythingSubscriptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustCall(t, s, "toggle-subscriber-updates", `{}`)
-	if !wireHas(s, Sent, "resources/unsubscribe") {
+	if !wireHas(s, transport.Sent, "resources/unsubscribe") {
 		t.Error("resources/unsubscribe not sent")
 	}
 }
@@ -538,9 +542,9 @@ func TestEverythingPing(t *testing.T) {
 // asking anyway sends the request and shows the JSON-RPC error it gets.
 func TestUndeclaredFeatures(t *testing.T) {
 	exe := testservers.Build(t)
-	cfg := &ServerConfig{Name: "tools-only", Type: TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeEcho}}
+	cfg := &config.ServerConfig{Name: "tools-only", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeEcho}}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 	defer m.Close()
 	s := m.Session("tools-only")
 	ctx := context.Background()
@@ -595,7 +599,7 @@ func TestUndeclaredFeatures(t *testing.T) {
 	for _, rq := range requests {
 		t.Run(rq.method, func(t *testing.T) {
 			err := rq.do()
-			if !wireHas(s, Sent, rq.method) {
+			if !wireHas(s, transport.Sent, rq.method) {
 				t.Errorf("%s was not sent", rq.method)
 			}
 			if !rq.refused {
@@ -748,9 +752,9 @@ func TestEverythingURLElicitation(t *testing.T) {
 // that no answer can beat it.
 func TestRequestTimeouts(t *testing.T) {
 	exe := testservers.Build(t)
-	cfg := &ServerConfig{Name: "echo", Type: TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeEcho}, CallTimeout: secondsPtr(1e-9)}
+	cfg := &config.ServerConfig{Name: "echo", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeEcho}, CallTimeout: secondsPtr(1e-9)}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 	defer m.Close()
 	s := m.Session("echo")
 	ctx := context.Background()

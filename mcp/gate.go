@@ -3,6 +3,8 @@ package mcp
 import (
 	"errors"
 	"fmt"
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 	"os"
 	"strings"
 )
@@ -16,7 +18,7 @@ import (
 // been approved yet. Show Command to the person; Manager.Approve starts it.
 type NeedsApprovalError struct {
 	Server  string
-	Command CommandSummary
+	Command config.CommandSummary
 }
 
 func (e *NeedsApprovalError) Error() string {
@@ -27,7 +29,7 @@ func (e *NeedsApprovalError) Error() string {
 // (${input:id}) that have not been given yet; Session.SetInputAnswers gives them.
 type NeedsInputsError struct {
 	Server string
-	Inputs []VSCodeInput
+	Inputs []config.VSCodeInput
 }
 
 func (e *NeedsInputsError) Error() string {
@@ -39,7 +41,7 @@ func (e *NeedsInputsError) Error() string {
 }
 
 // prepare returns the entry as it will run, or why it may not run yet.
-func (s *Session) prepare(cfg *ServerConfig) (*ServerConfig, error) {
+func (s *Session) prepare(cfg *config.ServerConfig) (*config.ServerConfig, error) {
 	if s.approvals != nil {
 		need, summary, err := s.approvals.NeedsApproval(cfg)
 		if err != nil {
@@ -50,15 +52,15 @@ func (s *Session) prepare(cfg *ServerConfig) (*ServerConfig, error) {
 		}
 	}
 	home, _ := os.UserHomeDir()
-	run, err := ExpandVariables(cfg, Variables{Home: home, LookupEnv: os.LookupEnv, ReadFile: os.ReadFile})
+	run, err := clients.ExpandVariables(cfg, clients.Variables{Home: home, LookupEnv: os.LookupEnv, ReadFile: os.ReadFile})
 	if err != nil {
 		return nil, err
 	}
-	if inputs := InputsNeeded(run); len(inputs) > 0 {
+	if inputs := clients.InputsNeeded(run); len(inputs) > 0 {
 		s.mu.Lock()
 		answers := s.inputAnswers
 		s.mu.Unlock()
-		resolved, err := ResolveInputs(run, answers)
+		resolved, err := clients.ResolveInputs(run, answers)
 		if err != nil {
 			return nil, &NeedsInputsError{Server: cfg.Name, Inputs: inputs}
 		}

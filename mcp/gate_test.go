@@ -10,19 +10,22 @@ import (
 	"time"
 
 	"mcpbrowser/internal/testservers"
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
+	"mcpbrowser/mcp/transport"
 )
 
 func TestImportedServerWaitsForApproval(t *testing.T) {
 	exe := testservers.Build(t)
-	found, err := ParseClientConfig(FormatClaudeDesktop, "/home/x/claude_desktop_config.json",
+	found, err := clients.ParseClientConfig(config.FormatClaudeDesktop, "/home/x/claude_desktop_config.json",
 		[]byte(`{"mcpServers": {"echo": {"command": "`+exe+`", "args": ["-mode", "echo"]}}}`))
 	if err != nil || len(found) != 1 {
 		t.Fatalf("parse: %v %v", found, err)
 	}
-	cfg := &Config{}
-	Import(cfg, found, ClashRename)
-	store := NewApprovalStore(t.TempDir())
+	cfg := &config.Config{}
+	clients.Import(cfg, found, clients.ClashRename)
+	store := config.NewApprovalStore(t.TempDir())
 	m := NewManager(cfg, ManagerOptions{Approvals: store})
 	defer m.Close()
 	s := m.Session("echo")
@@ -40,7 +43,7 @@ func TestImportedServerWaitsForApproval(t *testing.T) {
 		t.Fatalf("after approval: %v, %+v", err, s.Status())
 	}
 	// Remembered: a new manager (a new run of the app) starts it at once.
-	m2 := NewManager(cfg, ManagerOptions{Approvals: NewApprovalStore(filepath.Dir(store.Path()))})
+	m2 := NewManager(cfg, ManagerOptions{Approvals: config.NewApprovalStore(filepath.Dir(store.Path()))})
 	defer m2.Close()
 	if err := m2.Session("echo").Connect(ctx); err != nil {
 		t.Fatalf("approved command asked again: %v", err)
@@ -61,15 +64,15 @@ func TestInputsAreAskedAndNeverSaved(t *testing.T) {
 		t.Skip("needs sh")
 	}
 	exe := testservers.Build(t)
-	found, err := ParseClientConfig(FormatVSCode, "/p/.vscode/mcp.json", []byte(`{
+	found, err := clients.ParseClientConfig(config.FormatVSCode, "/p/.vscode/mcp.json", []byte(`{
 		"inputs": [{"id": "api-token", "type": "promptString", "description": "Your token", "password": true}],
 		"servers": {"echo": {"command": "sh", "args": ["-c", "echo token=$API_TOKEN >&2; exec `+exe+` -mode echo"],
 			"env": {"API_TOKEN": "${input:api-token}"}}}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := &Config{Path: filepath.Join(t.TempDir(), "servers.json")}
-	Import(cfg, found, ClashRename)
+	cfg := &config.Config{Path: filepath.Join(t.TempDir(), "servers.json")}
+	clients.Import(cfg, found, clients.ClashRename)
 	m := NewManager(cfg, ManagerOptions{})
 	defer m.Close()
 	s := m.Session("echo")
@@ -83,7 +86,7 @@ func TestInputsAreAskedAndNeverSaved(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, func() bool {
-		for _, e := range s.Log.Tail(20, LogStderr) {
+		for _, e := range s.Log.Tail(20, transport.LogStderr) {
 			if e.Text == "token=s3cret-value" {
 				return true
 			}
@@ -103,10 +106,10 @@ func TestDoctorStdoutNoiseAndTimeout(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("needs sh")
 	}
-	cfg := &ServerConfig{Name: "chatty", Type: TypeStdio, Command: "sh",
+	cfg := &config.ServerConfig{Name: "chatty", Type: config.TypeStdio, Command: "sh",
 		Args: []string{"-c", "echo 'Server listening on stdio...'; exec sleep 30"}, ConnectTimeout: secondsPtr(1)}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 	defer m.Close()
 	s := m.Session("chatty")
 	s.Connect(context.Background())
@@ -124,9 +127,9 @@ func TestTokenFollowsRenameAndRemove(t *testing.T) {
 	if err := store.Save("remote", &oauth.StoredToken{ServerURL: "https://x/mcp", GrantType: "authorization_code", ClientID: "c"}); err != nil {
 		t.Fatal(err)
 	}
-	entry := &ServerConfig{Name: "remote", Type: TypeHTTP, URL: "https://x/mcp"}
+	entry := &config.ServerConfig{Name: "remote", Type: config.TypeHTTP, URL: "https://x/mcp"}
 	entry.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{entry}}, ManagerOptions{Tokens: store})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{entry}}, ManagerOptions{Tokens: store})
 	renamed := entry.Clone()
 	renamed.Name = "work"
 	if err := m.PutServer(context.Background(), "remote", renamed, false); err != nil {
@@ -160,9 +163,9 @@ func TestCloseWhileAServerRequestWaits(t *testing.T) {
 			}
 		}
 	})
-	cfg := &ServerConfig{Name: "everything", Type: TypeStdio, Command: "node", Args: []string{entry, "stdio"}}
+	cfg := &config.ServerConfig{Name: "everything", Type: config.TypeStdio, Command: "node", Args: []string{entry, "stdio"}}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{Handlers: q.Handlers()})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{Handlers: q.Handlers()})
 	defer m.Close()
 	s := m.Session("everything")
 	if err := s.Connect(context.Background()); err != nil {

@@ -13,13 +13,14 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"mcpbrowser/mcp/history"
 )
 
-func entry(name string) HistoryEntry {
-	return HistoryEntry{Kind: HistoryTool, Name: name, Arguments: json.RawMessage(`{"n":1}`), Result: json.RawMessage(`{"ok":true}`)}
+func entry(name string) history.HistoryEntry {
+	return history.HistoryEntry{Kind: history.HistoryTool, Name: name, Arguments: json.RawMessage(`{"n":1}`), Result: json.RawMessage(`{"ok":true}`)}
 }
 
-func names(entries []HistoryEntry) []string {
+func names(entries []history.HistoryEntry) []string {
 	var out []string
 	for _, e := range entries {
 		out = append(out, e.Name)
@@ -28,7 +29,7 @@ func names(entries []HistoryEntry) []string {
 }
 
 // newestFirst reports whether IDs strictly decrease.
-func newestFirst(entries []HistoryEntry) bool {
+func newestFirst(entries []history.HistoryEntry) bool {
 	for i := 1; i < len(entries); i++ {
 		if entries[i].ID >= entries[i-1].ID {
 			return false
@@ -47,7 +48,7 @@ func fileLines(t *testing.T, path string) int {
 }
 
 func TestHistoryRecordsEachKind(t *testing.T) {
-	h := NewHistory(t.TempDir(), HistoryOptions{})
+	h := history.NewHistory(t.TempDir(), history.HistoryOptions{})
 	started := time.Date(2025, 5, 1, 10, 0, 0, 0, time.UTC)
 	call := &CallResult{Server: "demo", Tool: "add", Arguments: json.RawMessage(`{"a":2,"b":3}`), Started: started, Duration: 1500 * time.Microsecond,
 		Result: &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "5"}}}}
@@ -68,20 +69,20 @@ func TestHistoryRecordsEachKind(t *testing.T) {
 		t.Fatalf("%d entries", len(got))
 	}
 	cases := []struct {
-		e                    HistoryEntry
-		kind                 HistoryKind
+		e                    history.HistoryEntry
+		kind                 history.HistoryKind
 		name, args, inResult string
 		layer                ErrorLayer
 	}{
-		{got[0], HistoryPrompt, "summarize_file", `{"path":"a.txt"}`, `"role":"user"`, LayerNone},
-		{got[1], HistoryResource, "demo://readme", ``, `"code":-32002`, LayerProtocol},
-		{got[2], HistoryTool, "add", `{"a":2,"b":3}`, `"text":"5"`, LayerNone},
+		{got[0], history.HistoryPrompt, "summarize_file", `{"path":"a.txt"}`, `"role":"user"`, LayerNone},
+		{got[1], history.HistoryResource, "demo://readme", ``, `"code":-32002`, LayerProtocol},
+		{got[2], history.HistoryTool, "add", `{"a":2,"b":3}`, `"text":"5"`, LayerNone},
 	}
 	if !newestFirst(got) {
 		t.Errorf("not newest first: %v", names(got))
 	}
 	for _, c := range cases {
-		if c.e.Kind != c.kind || c.e.Name != c.name || string(c.e.Arguments) != c.args || c.e.ErrorLayer != c.layer {
+		if c.e.Kind != c.kind || c.e.Name != c.name || string(c.e.Arguments) != c.args || c.e.ErrorLayer != string(c.layer) {
 			t.Errorf("entry %+v", c.e)
 		}
 		if !strings.Contains(string(c.e.Result), c.inResult) || c.e.Cut {
@@ -109,7 +110,7 @@ func TestHistoryRecordsEachKind(t *testing.T) {
 
 func TestHistoryBounds(t *testing.T) {
 	t.Run("entries", func(t *testing.T) {
-		h := NewHistory(t.TempDir(), HistoryOptions{MaxEntries: 10})
+		h := history.NewHistory(t.TempDir(), history.HistoryOptions{MaxEntries: 10})
 		for i := range 25 {
 			if err := h.Append("s", entry(fmt.Sprint("call", i))); err != nil {
 				t.Fatal(err)
@@ -125,7 +126,7 @@ func TestHistoryBounds(t *testing.T) {
 	})
 	t.Run("bytes", func(t *testing.T) {
 		const max = 4 << 10
-		h := NewHistory(t.TempDir(), HistoryOptions{MaxBytes: max})
+		h := history.NewHistory(t.TempDir(), history.HistoryOptions{MaxBytes: max})
 		for i := range 60 {
 			e := entry(fmt.Sprint("big", i))
 			e.Result = json.RawMessage(`"` + strings.Repeat("r", 300) + `"`)
@@ -151,7 +152,7 @@ func TestHistoryBounds(t *testing.T) {
 		}
 	})
 	t.Run("huge result is cut and marked", func(t *testing.T) {
-		h := NewHistory(t.TempDir(), HistoryOptions{MaxResultBytes: 2 << 10})
+		h := history.NewHistory(t.TempDir(), history.HistoryOptions{MaxResultBytes: 2 << 10})
 		huge := &CallResult{Server: "s", Tool: "dump", Result: &sdk.CallToolResult{Content: []sdk.Content{
 			&sdk.TextContent{Text: strings.Repeat("é", 50_000)},
 			&sdk.ImageContent{MIMEType: "image/png", Data: bytes.Repeat([]byte{1, 2, 3}, 20_000)},
@@ -171,7 +172,7 @@ func TestHistoryBounds(t *testing.T) {
 	})
 	t.Run("one enormous string value", func(t *testing.T) {
 		raw, _ := json.Marshal(map[string]any{"keys": strings.Split(strings.Repeat("k,", 5000), ",")})
-		out := cutJSON(raw, 1<<10)
+		out := history.CutJSON(raw, 1<<10)
 		if len(out) > 1<<10 || !json.Valid(out) || !strings.Contains(string(out), `"cut":true`) {
 			t.Errorf("last resort: %d bytes %.200s", len(out), out)
 		}
@@ -179,7 +180,7 @@ func TestHistoryBounds(t *testing.T) {
 }
 
 func TestHistoryClear(t *testing.T) {
-	h := NewHistory(t.TempDir(), HistoryOptions{})
+	h := history.NewHistory(t.TempDir(), history.HistoryOptions{})
 	for _, s := range []string{"a", "b"} {
 		if err := h.Append(s, entry("x")); err != nil {
 			t.Fatal(err)
@@ -206,8 +207,8 @@ func TestHistoryClear(t *testing.T) {
 func TestHistoryConcurrent(t *testing.T) {
 	dir := t.TempDir()
 	// Two Histories on one folder stand for the window and the CLI.
-	h1 := NewHistory(dir, HistoryOptions{MaxEntries: 100})
-	h2 := NewHistory(dir, HistoryOptions{MaxEntries: 100})
+	h1 := history.NewHistory(dir, history.HistoryOptions{MaxEntries: 100})
+	h2 := history.NewHistory(dir, history.HistoryOptions{MaxEntries: 100})
 	var wg sync.WaitGroup
 	for w := range 8 {
 		wg.Go(func() {
@@ -248,7 +249,7 @@ func TestHistoryConcurrent(t *testing.T) {
 }
 
 func TestHistorySurvivesABrokenLine(t *testing.T) {
-	h := NewHistory(t.TempDir(), HistoryOptions{})
+	h := history.NewHistory(t.TempDir(), history.HistoryOptions{})
 	h.Append("s", entry("first"))
 	f, err := os.OpenFile(h.Path("s"), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
@@ -256,7 +257,7 @@ func TestHistorySurvivesABrokenLine(t *testing.T) {
 	}
 	f.WriteString(`{"id":2,"kind":"tool","na` + "\n" + `{"id":3,"kind":"tool"`) // a crash mid-write
 	f.Close()
-	h2 := NewHistory(h.Dir(), HistoryOptions{})
+	h2 := history.NewHistory(h.Dir(), history.HistoryOptions{})
 	if err := h2.Append("s", entry("after")); err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +284,7 @@ func TestHistoryFileNames(t *testing.T) {
 	}
 	names := map[string]string{}
 	for _, c := range cases {
-		got := historyFileName(c.server)
+		got := history.FileName(c.server)
 		if strings.HasSuffix(c.want, "-") {
 			if !strings.HasPrefix(got, c.want) || len(got) != len(c.want)+8+len(".jsonl") {
 				t.Errorf("%q → %q, want %s<hash>.jsonl", c.server, got, c.want)
@@ -299,7 +300,7 @@ func TestHistoryFileNames(t *testing.T) {
 		}
 		names[strings.ToLower(got)] = c.server
 	}
-	if historyFileName("a/b") == historyFileName("a_b") {
+	if history.FileName("a/b") == history.FileName("a_b") {
 		t.Error("a/b and a_b share a file")
 	}
 }

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"sync"
 
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
+	"mcpbrowser/mcp/transport"
 )
 
 // EventKind says what an Event reports.
@@ -29,8 +31,8 @@ type Event struct {
 	Kind     EventKind
 	Server   string
 	Status   *Status
-	Log      *LogEntry
-	Wire     *WireEntry
+	Log      *transport.LogEntry
+	Wire     *transport.WireEntry
 	Progress *Progress
 	// List is "prompts" or "resources" for EventListChanged.
 	List string
@@ -44,11 +46,14 @@ type ManagerOptions struct {
 	Handlers Handlers
 	// Approvals, when set, keeps imported servers from starting until the
 	// person has approved their exact command line.
-	Approvals *ApprovalStore
+	Approvals *config.ApprovalStore
 	// Tokens keeps sign-in tokens; nil means the default store (TokenDir).
 	Tokens *oauth.TokenStore
 	// OpenBrowser opens a sign-in page; nil means the system browser ($BROWSER honoured).
 	OpenBrowser func(ctx context.Context, url string) error
+	// Client is how the app introduces itself to servers in initialize
+	// (its name and the build's version).
+	Client ClientInfo
 }
 
 // A Manager owns a session per configured server. It connects them
@@ -56,30 +61,31 @@ type ManagerOptions struct {
 // everything that happens into one event stream.
 type Manager struct {
 	opts  ManagerOptions
-	paths *pathResolver
+	paths *transport.PathResolver
 
 	mu       sync.Mutex
-	cfg      *Config
+	cfg      *config.Config
 	sessions map[string]*Session
 	subs     map[int]func(Event)
 	nextSub  int
 }
 
 // NewManager makes a manager for cfg's servers. Nothing starts until Connect.
-func NewManager(cfg *Config, opts ManagerOptions) *Manager {
-	m := &Manager{opts: opts, paths: newPathResolver(), cfg: cfg, sessions: map[string]*Session{}, subs: map[int]func(Event){}}
+func NewManager(cfg *config.Config, opts ManagerOptions) *Manager {
+	m := &Manager{opts: opts, paths: transport.NewPathResolver(), cfg: cfg, sessions: map[string]*Session{}, subs: map[int]func(Event){}}
 	for _, sc := range cfg.Servers {
 		m.sessions[sc.Name] = m.newSession(sc)
 	}
 	return m
 }
 
-func (m *Manager) newSession(sc *ServerConfig) *Session {
+func (m *Manager) newSession(sc *config.ServerConfig) *Session {
 	s := newSession(sc, m.paths, m.opts.Handlers, m.publish)
 	s.configDir = configDirOf(m.cfg)
 	s.approvals = m.opts.Approvals
 	s.tokens = m.opts.Tokens
 	s.openBrowser = m.opts.OpenBrowser
+	s.clientInfo = m.opts.Client
 	return s
 }
 
@@ -111,7 +117,7 @@ func (m *Manager) publish(e Event) {
 }
 
 // Config is the config the manager runs.
-func (m *Manager) Config() *Config {
+func (m *Manager) Config() *config.Config {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.cfg
@@ -170,7 +176,7 @@ func (m *Manager) Close() {
 
 // PutServer adds a server or replaces the entry of one, saves the config, and
 // (when connect is true and the entry is enabled) (re)starts it.
-func (m *Manager) PutServer(ctx context.Context, oldName string, sc *ServerConfig, connect bool) error {
+func (m *Manager) PutServer(ctx context.Context, oldName string, sc *config.ServerConfig, connect bool) error {
 	sc.Validate()
 	m.mu.Lock()
 	if oldName != "" && oldName != sc.Name {

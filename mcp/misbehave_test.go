@@ -13,6 +13,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/testservers"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 func secondsPtr(v float64) *float64 { return &v }
@@ -22,7 +24,7 @@ type misbehaving struct {
 	name  string
 	mode  string
 	flags []string
-	entry func(*ServerConfig)
+	entry func(*config.ServerConfig)
 	// wantState is the state after Connect; wantReason words that must be in Status.Reason.
 	wantState  State
 	wantReason []string
@@ -59,19 +61,19 @@ func TestMisbehavingServers(t *testing.T) {
 				}
 			}},
 		{name: "never answers initialize", mode: "no-initialize",
-			entry:     func(c *ServerConfig) { c.ConnectTimeout = secondsPtr(1) },
+			entry:     func(c *config.ServerConfig) { c.ConnectTimeout = secondsPtr(1) },
 			wantState: StateFailed, wantReason: []string{"did not answer initialize within 1s"}},
 		{name: "never answers a call (timeout)", mode: "never-answers-call", wantState: StateReady,
-			entry: func(c *ServerConfig) { c.CallTimeout = secondsPtr(0.5) },
+			entry: func(c *config.ServerConfig) { c.CallTimeout = secondsPtr(0.5) },
 			call:  "echo", callArgs: `{"message":"hi"}`, wantLayer: LayerTimeout, wantMessage: []string{"did not answer within 500ms"},
 			check: func(t *testing.T, s *Session, _ *CallResult) {
 				// The SDK sends it off the caller's path, just after the call returns.
-				waitFor(t, func() bool { return wireHas(s, Sent, "notifications/cancelled") }, "notifications/cancelled after the timeout")
+				waitFor(t, func() bool { return wireHas(s, transport.Sent, "notifications/cancelled") }, "notifications/cancelled after the timeout")
 			}},
 		{name: "10 MB of stderr at once", mode: "stderr-flood", wantState: StateReady,
 			call: "echo", callArgs: `{"message":"hi"}`, wantLayer: LayerNone,
 			check: func(t *testing.T, s *Session, _ *CallResult) {
-				if n := len(s.Log.Tail(1000, LogStderr)); n < 1000 {
+				if n := len(s.Log.Tail(1000, transport.LogStderr)); n < 1000 {
 					t.Errorf("only %d stderr lines kept", n)
 				}
 			}},
@@ -91,7 +93,7 @@ func TestMisbehavingServers(t *testing.T) {
 		{name: "ignores SIGTERM", mode: "ignore-sigterm", wantState: StateReady},
 		{name: "spawns a grandchild", mode: "grandchild", wantState: StateReady},
 		{name: "command not found",
-			entry:     func(c *ServerConfig) { c.Command = "mcpbrowser-no-such-program"; c.Args = nil },
+			entry:     func(c *config.ServerConfig) { c.Command = "mcpbrowser-no-such-program"; c.Args = nil },
 			wantState: StateFailed, wantReason: []string{`"mcpbrowser-no-such-program" was not found`, "PATH searched"}},
 	}
 	for _, tc := range cases {
@@ -101,12 +103,12 @@ func TestMisbehavingServers(t *testing.T) {
 			pidFile := filepath.Join(dir, "server.pid")
 			grandchildFile := filepath.Join(dir, "grandchild.pid")
 			args := append([]string{"-mode", tc.mode, "-pidfile", pidFile, "-grandchild-pidfile", grandchildFile}, tc.flags...)
-			cfg := &ServerConfig{Name: "bad", Type: TypeStdio, Command: exe, Args: args}
+			cfg := &config.ServerConfig{Name: "bad", Type: config.TypeStdio, Command: exe, Args: args}
 			if tc.entry != nil {
 				tc.entry(cfg)
 			}
 			cfg.Validate()
-			m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+			m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 			s := m.Session("bad")
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
@@ -135,7 +137,7 @@ func TestMisbehavingServers(t *testing.T) {
 			}
 			for _, w := range tc.wantNoise {
 				found := false
-				for _, e := range s.Log.Tail(100, LogStdoutNoise) {
+				for _, e := range s.Log.Tail(100, transport.LogStdoutNoise) {
 					found = found || strings.Contains(e.Text, w)
 				}
 				if !found {
@@ -167,7 +169,7 @@ func startedPIDs(t *testing.T, files ...string) []int {
 	return pids
 }
 
-func wireHas(s *Session, dir Direction, method string) bool {
+func wireHas(s *Session, dir transport.Direction, method string) bool {
 	entries, _ := s.Wire.Since(0)
 	for _, e := range entries {
 		if e.Dir == dir && e.Method == method {
@@ -191,9 +193,9 @@ func waitFor(t *testing.T, cond func() bool, what string) {
 
 func TestCancelSendsNotificationsCancelled(t *testing.T) {
 	exe := testservers.Build(t)
-	cfg := &ServerConfig{Name: "hang", Type: TypeStdio, Command: exe, Args: []string{"-mode", "never-answers-call"}}
+	cfg := &config.ServerConfig{Name: "hang", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", "never-answers-call"}}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 	defer m.Close()
 	s := m.Session("hang")
 	if err := s.Connect(context.Background()); err != nil {
@@ -202,13 +204,13 @@ func TestCancelSendsNotificationsCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan *CallResult)
 	go func() { done <- s.CallTool(ctx, "hang", nil, CallOptions{}) }()
-	waitFor(t, func() bool { return wireHas(s, Sent, "tools/call") }, "the call to be sent")
+	waitFor(t, func() bool { return wireHas(s, transport.Sent, "tools/call") }, "the call to be sent")
 	cancel()
 	r := <-done
 	if r.Layer != LayerCancelled {
 		t.Fatalf("layer %q: %s", r.Layer, r.Message)
 	}
-	waitFor(t, func() bool { return wireHas(s, Sent, "notifications/cancelled") }, "notifications/cancelled")
+	waitFor(t, func() bool { return wireHas(s, transport.Sent, "notifications/cancelled") }, "notifications/cancelled")
 	// The empty arguments went out as {}, not null.
 	entries, _ := s.Wire.Since(0)
 	for _, e := range entries {
@@ -223,11 +225,11 @@ func TestCancelSendsNotificationsCancelled(t *testing.T) {
 
 func TestManagerIsolatesFailures(t *testing.T) {
 	exe := testservers.Build(t)
-	good := &ServerConfig{Name: "good", Type: TypeStdio, Command: exe, Args: []string{"-mode", "echo"}}
-	bad := &ServerConfig{Name: "bad", Type: TypeStdio, Command: exe, Args: []string{"-mode", "exit-at-start"}}
-	missing := &ServerConfig{Name: "missing", Type: TypeStdio, Command: "no-such-mcp-server"}
-	off := &ServerConfig{Name: "off", Type: TypeStdio, Command: exe, Args: []string{"-mode", "echo"}, Disabled: true}
-	cfg := &Config{Servers: []*ServerConfig{good, bad, missing, off}}
+	good := &config.ServerConfig{Name: "good", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", "echo"}}
+	bad := &config.ServerConfig{Name: "bad", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", "exit-at-start"}}
+	missing := &config.ServerConfig{Name: "missing", Type: config.TypeStdio, Command: "no-such-mcp-server"}
+	off := &config.ServerConfig{Name: "off", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", "echo"}, Disabled: true}
+	cfg := &config.Config{Servers: []*config.ServerConfig{good, bad, missing, off}}
 	for _, s := range cfg.Servers {
 		s.Validate()
 	}
@@ -253,9 +255,9 @@ func TestManagerIsolatesFailures(t *testing.T) {
 // although stderr and stdout are separate pipes read by separate goroutines.
 func TestStderrDuringCallStaysInsideTheCall(t *testing.T) {
 	exe := testservers.Build(t)
-	cfg := &ServerConfig{Name: "talky", Type: TypeStdio, Command: exe, Args: []string{"-mode", "echo", "-call-stderr-lines", "3"}}
+	cfg := &config.ServerConfig{Name: "talky", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", "echo", "-call-stderr-lines", "3"}}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 	defer m.Close()
 	s := m.Session("talky")
 	if err := s.Connect(context.Background()); err != nil {
@@ -265,7 +267,7 @@ func TestStderrDuringCallStaysInsideTheCall(t *testing.T) {
 		r := s.CallTool(context.Background(), "echo", json.RawMessage(`{"message":"x"}`), CallOptions{})
 		n := 0
 		for _, e := range r.Log {
-			if e.Kind == LogStderr {
+			if e.Kind == transport.LogStderr {
 				n++
 			}
 		}

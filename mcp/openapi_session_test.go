@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"mcpbrowser/mcp/config"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -28,10 +29,10 @@ func TestOpenAPISession(t *testing.T) {
 	defer api.Close()
 	spec, _ := filepath.Abs("openapi/testdata/petstore.yaml")
 	cfgPath := filepath.Join(t.TempDir(), "servers.json")
-	entry := &ServerConfig{Name: "pets", Type: TypeOpenAPI, Spec: StringList{spec}, BaseURL: api.URL + "/v1",
-		Auth: &APIAuth{Type: "bearer", Token: "s3cret"}}
+	entry := &config.ServerConfig{Name: "pets", Type: config.TypeOpenAPI, Spec: config.StringList{spec}, BaseURL: api.URL + "/v1",
+		Auth: &config.APIAuth{Type: "bearer", Token: "s3cret"}}
 	entry.Validate()
-	m := NewManager(&Config{Path: cfgPath, Servers: []*ServerConfig{entry}}, ManagerOptions{})
+	m := NewManager(&config.Config{Path: cfgPath, Servers: []*config.ServerConfig{entry}}, ManagerOptions{})
 	defer m.Close()
 	s := m.Session("pets")
 	ctx := context.Background()
@@ -81,7 +82,7 @@ func TestOpenAPISession(t *testing.T) {
 	}
 
 	// A malformed document fails the connect with the place it is wrong.
-	bad := &ServerConfig{Name: "bad", Type: TypeOpenAPI, Spec: StringList{filepath.Join(t.TempDir(), "missing.yaml")}}
+	bad := &config.ServerConfig{Name: "bad", Type: config.TypeOpenAPI, Spec: config.StringList{filepath.Join(t.TempDir(), "missing.yaml")}}
 	bad.Validate()
 	if err := m.PutServer(ctx, "", bad, false); err != nil {
 		t.Fatal(err)

@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 	"slices"
 	"strings"
 	"testing"
@@ -28,7 +30,7 @@ func TestPresetBuild(t *testing.T) {
 		{"time", map[string][]string{"timezone": {"Europe/Paris"}}, "uvx", []string{"mcp-server-time", "--local-timezone", "Europe/Paris"}, nil},
 	}
 	for _, c := range cases {
-		p, ok := PresetByID(c.id)
+		p, ok := config.PresetByID(c.id)
 		if !ok {
 			t.Fatalf("no preset %q", c.id)
 		}
@@ -36,13 +38,13 @@ func TestPresetBuild(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.id, err)
 		}
-		if s.Name != c.id || s.Type != TypeStdio || s.Command != c.command || !slices.Equal(s.Args, c.args) || s.Problem != "" {
+		if s.Name != c.id || s.Type != config.TypeStdio || s.Command != c.command || !slices.Equal(s.Args, c.args) || s.Problem != "" {
 			t.Errorf("%s: built %+v", c.id, s)
 		}
 		if len(s.Env) != len(c.env) || (c.env != nil && s.Env["MEMORY_FILE_PATH"] != c.env["MEMORY_FILE_PATH"]) {
 			t.Errorf("%s: env %v, want %v", c.id, s.Env, c.env)
 		}
-		if _, imported := ImportedFrom(s); imported {
+		if _, imported := config.ImportedFrom(s); imported {
 			t.Errorf("%s: a preset is marked as imported", c.id)
 		}
 		// Building again gives a fresh entry: editing one leaves the preset alone.
@@ -64,7 +66,7 @@ func TestPresetParametersRequired(t *testing.T) {
 		{"git", nil, "repository"},
 		{"git", map[string][]string{"repository": {"/a", "/b"}}, "one value"},
 	} {
-		p, _ := PresetByID(c.id)
+		p, _ := config.PresetByID(c.id)
 		if _, err := p.Build(c.values); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s with %v: %v, want an error about %q", c.id, c.values, err, c.want)
 		}
@@ -73,13 +75,13 @@ func TestPresetParametersRequired(t *testing.T) {
 
 func TestPresetList(t *testing.T) {
 	var ids []string
-	for _, p := range Presets() {
+	for _, p := range config.Presets() {
 		ids = append(ids, p.ID)
 		if p.Title == "" || p.Description == "" || p.Needs == "" {
 			t.Errorf("%s: incomplete %+v", p.ID, p)
 		}
 		for _, param := range p.Parameters {
-			if param.Name == "" || param.Label == "" || (param.Kind != ParamFolder && param.Kind != ParamText) {
+			if param.Name == "" || param.Label == "" || (param.Kind != config.ParamFolder && param.Kind != config.ParamText) {
 				t.Errorf("%s: parameter %+v", p.ID, param)
 			}
 		}
@@ -88,7 +90,7 @@ func TestPresetList(t *testing.T) {
 	if !slices.Equal(ids, want) {
 		t.Errorf("presets %v, want %v", ids, want)
 	}
-	if _, ok := PresetByID("nope"); ok {
+	if _, ok := config.PresetByID("nope"); ok {
 		t.Error("found a preset that does not exist")
 	}
 	previews := map[string]string{
@@ -98,7 +100,7 @@ func TestPresetList(t *testing.T) {
 		"memory":     "npx -y @modelcontextprotocol/server-memory",
 	}
 	for id, want := range previews {
-		p, _ := PresetByID(id)
+		p, _ := config.PresetByID(id)
 		if got := p.CommandPreview(); got != want {
 			t.Errorf("%s preview %q, want %q", id, got, want)
 		}
@@ -108,12 +110,12 @@ func TestPresetList(t *testing.T) {
 // TestPresetInServersFile: a preset entry saves as the short entry people
 // write by hand and loads back the same.
 func TestPresetInServersFile(t *testing.T) {
-	p, _ := PresetByID("filesystem")
+	p, _ := config.PresetByID("filesystem")
 	s, err := p.Build(map[string][]string{"folders": {"/data"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := &Config{}
+	cfg := &config.Config{}
 	cfg.Put(s)
 	data, err := cfg.Marshal()
 	if err != nil {
@@ -122,11 +124,11 @@ func TestPresetInServersFile(t *testing.T) {
 	if strings.Contains(string(data), `"type"`) {
 		t.Errorf("a preset entry spells out its implied type:\n%s", data)
 	}
-	back, err := ParseConfig("x", data)
+	back, err := config.ParseConfig("x", data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !sameEntry(back.Servers[0], s) {
+	if !clients.SameEntry(back.Servers[0], s) {
 		t.Errorf("changed through the servers file:\n%s", data)
 	}
 }

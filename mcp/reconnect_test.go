@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // A remote session that drops (here: the server restarts and forgets its
@@ -29,9 +31,9 @@ func TestRemoteSessionReconnectsOnce(t *testing.T) {
 	}))
 	defer ts.Close()
 
-	cfg := &ServerConfig{Name: "remote", Type: TypeHTTP, URL: ts.URL}
+	cfg := &config.ServerConfig{Name: "remote", Type: config.TypeHTTP, URL: ts.URL}
 	cfg.Validate()
-	m := NewManager(&Config{Servers: []*ServerConfig{cfg}}, ManagerOptions{Tokens: nil})
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{Tokens: nil})
 	defer m.Close()
 	s := m.Session("remote")
 	if err := s.Connect(context.Background()); err != nil {
@@ -46,7 +48,7 @@ func TestRemoteSessionReconnectsOnce(t *testing.T) {
 		t.Fatalf("call after the server restarted: layer %q: %s", r.Layer, r.Message)
 	}
 	reconnected := false
-	for _, e := range s.Log.Tail(50, LogInfo) {
+	for _, e := range s.Log.Tail(50, transport.LogInfo) {
 		reconnected = reconnected || e.Text == "the connection dropped; reconnecting once before giving up"
 	}
 	if !reconnected {

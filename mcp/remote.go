@@ -9,7 +9,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/openapi"
+	"mcpbrowser/mcp/transport"
 )
 
 // A remoteBackend serves an entry that is not an MCP server (an OpenAPI
@@ -22,10 +24,10 @@ type remoteBackend struct {
 // newOpenAPIBackend loads the entry's documents and serves their operations
 // as tools over an in-memory connection, recorded in the wire log like any
 // other; the API's own HTTP traffic is recorded too.
-func (s *Session) newOpenAPIBackend(ctx context.Context, cfg *ServerConfig) (*remoteBackend, sdk.Transport, error) {
+func (s *Session) newOpenAPIBackend(ctx context.Context, cfg *config.ServerConfig) (*remoteBackend, sdk.Transport, error) {
 	// The openapi package adds the entry's headers and query itself (so that
 	// arguments of the same name win), so the tap only records.
-	client := &http.Client{Transport: &tapTransport{base: http.DefaultTransport, wire: s.Wire}}
+	client := &http.Client{Transport: transport.NewHTTPClient(&config.ServerConfig{}, s.Wire).Transport}
 	var auth *openapi.Auth
 	if cfg.Auth != nil {
 		a := openapi.Auth(*cfg.Auth)
@@ -39,7 +41,7 @@ func (s *Session) newOpenAPIBackend(ctx context.Context, cfg *ServerConfig) (*re
 		return nil, nil, err
 	}
 	for _, w := range api.Warnings() {
-		s.Log.Add(LogInfo, "OpenAPI document: "+w.Error())
+		s.Log.Add(transport.LogInfo, "OpenAPI document: "+w.Error())
 	}
 	name, version, description := api.Info()
 	if name == "" {
@@ -66,7 +68,7 @@ func (s *Session) newOpenAPIBackend(ctx context.Context, cfg *ServerConfig) (*re
 }
 
 // configDirOf is the folder relative paths in a config entry start from.
-func configDirOf(cfg *Config) string {
+func configDirOf(cfg *config.Config) string {
 	if cfg == nil || cfg.Path == "" {
 		return ""
 	}
@@ -77,7 +79,7 @@ func configDirOf(cfg *Config) string {
 // the wire log. (Remote HTTP connections are tapped at the RoundTripper instead.)
 type recordingTransport struct {
 	sdk.Transport
-	wire *WireLog
+	wire *transport.WireLog
 }
 
 func (t *recordingTransport) Connect(ctx context.Context) (sdk.Connection, error) {
@@ -90,14 +92,14 @@ func (t *recordingTransport) Connect(ctx context.Context) (sdk.Connection, error
 
 type recordingConn struct {
 	sdk.Connection
-	wire *WireLog
+	wire *transport.WireLog
 }
 
 func (c *recordingConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	msg, err := c.Connection.Read(ctx)
 	if err == nil {
 		if b, encErr := jsonrpc.EncodeMessage(msg); encErr == nil {
-			c.wire.Record(Received, b)
+			c.wire.Record(transport.Received, b)
 		}
 	}
 	return msg, err
@@ -105,7 +107,7 @@ func (c *recordingConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 
 func (c *recordingConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if b, err := jsonrpc.EncodeMessage(msg); err == nil {
-		c.wire.Record(Sent, b)
+		c.wire.Record(transport.Sent, b)
 	}
 	return c.Connection.Write(ctx, msg)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"mcpbrowser/mcp/transport"
 )
 
 // ErrorLayer says which layer a call failed in. The layers are different
@@ -47,7 +48,7 @@ type CallResult struct {
 	Err     error
 
 	// Log is what the server printed (stderr, stdout noise, log messages) while the call ran.
-	Log []LogEntry
+	Log []transport.LogEntry
 }
 
 // OK reports whether the call succeeded with no error of any layer.

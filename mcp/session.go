@@ -1,5 +1,7 @@
 package mcp
 
+//lint:file-ignore SA1019 SEP-2577 deprecates sampling, roots and logging from protocol 2026-07-28; servers of earlier versions use them, and the app supports those
+
 import (
 	"context"
 	"errors"
@@ -14,7 +16,9 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
+	"mcpbrowser/mcp/transport"
 )
 
 // DefaultProtocolVersion is offered in initialize unless an entry pins another.
@@ -22,11 +26,30 @@ import (
 // answer by hanging or exiting; this version goes straight to initialize.
 const DefaultProtocolVersion = "2025-11-25"
 
-// ClientName and ClientVersion are what the app calls itself in initialize.
+// ClientName is what the app calls itself in initialize, unless
+// ManagerOptions.Client names it otherwise.
 const ClientName = "mcpbrowser"
 
-// ClientVersion is set by main from the build's version.
-var ClientVersion = "dev"
+// A ClientInfo is how the app introduces itself to servers in initialize.
+// Each front end passes its own (ManagerOptions.Client); empty fields take
+// ClientName, "MCP Browser" and "dev".
+type ClientInfo struct {
+	Name, Title, Version string
+}
+
+func (c ClientInfo) implementation() *sdk.Implementation {
+	impl := &sdk.Implementation{Name: c.Name, Title: c.Title, Version: c.Version}
+	if impl.Name == "" {
+		impl.Name = ClientName
+	}
+	if impl.Title == "" {
+		impl.Title = "MCP Browser"
+	}
+	if impl.Version == "" {
+		impl.Version = "dev"
+	}
+	return impl
+}
 
 // State is where a session is in its life.
 type State int
@@ -70,12 +93,13 @@ type Handlers struct {
 // A Session is one configured server's connection: its process or HTTP client,
 // its state, what it offers, and its logs.
 type Session struct {
-	cfg       *ServerConfig
-	paths     *pathResolver
-	approvals *ApprovalStore    // nil: no approval needed (tests, ad-hoc CLI servers)
-	tokens    *oauth.TokenStore // nil: the default, under the XDG data dir
+	cfg       *config.ServerConfig
+	paths     *transport.PathResolver
+	approvals *config.ApprovalStore // nil: no approval needed (tests, ad-hoc CLI servers)
+	tokens    *oauth.TokenStore     // nil: the default, under the XDG data dir
 	// openBrowser opens the sign-in page; nil means the system browser.
 	openBrowser func(ctx context.Context, url string) error
+	clientInfo  ClientInfo // what initialize says the app is
 	signIn      *oauth.Handler
 	// inputAnswers are the person's values for ${input:id}, in memory only.
 	inputAnswers map[string]string
@@ -85,9 +109,9 @@ type Session struct {
 	emit      func(Event)
 
 	// Log is the server's stderr, stdout noise, log messages and lifecycle notes.
-	Log *ServerLog
+	Log *transport.ServerLog
 	// Wire is every message both ways.
-	Wire *WireLog
+	Wire *transport.WireLog
 
 	// lifecycle serialises Connect and Close.
 	lifecycle sync.Mutex
@@ -100,7 +124,7 @@ type Session struct {
 	sdkClient *sdk.Client
 	roots     []string // folders answered to roots/list
 	client    *sdk.ClientSession
-	proc      *stdioProcess
+	proc      *transport.StdioProcess
 	remote    *remoteBackend // openapi entries
 	init      *sdk.InitializeResult
 	tools     []*sdk.Tool
@@ -114,10 +138,10 @@ type Session struct {
 	callSeq    int
 }
 
-func newSession(cfg *ServerConfig, paths *pathResolver, handlers Handlers, emit func(Event)) *Session {
+func newSession(cfg *config.ServerConfig, paths *transport.PathResolver, handlers Handlers, emit func(Event)) *Session {
 	s := &Session{cfg: cfg, paths: paths, handlers: handlers, emit: emit, progress: map[string]progressWaiter{}, rawSchemas: map[string]rawToolSchemas{}}
-	s.Log = NewServerLog(func(e LogEntry) { emit(Event{Kind: EventLog, Server: s.Name(), Log: &e}) })
-	s.Wire = NewWireLog(func(e WireEntry) {
+	s.Log = transport.NewServerLog(func(e transport.LogEntry) { emit(Event{Kind: EventLog, Server: s.Name(), Log: &e}) })
+	s.Wire = transport.NewWireLog(func(e transport.WireEntry) {
 		s.observeToolList(e)
 		emit(Event{Kind: EventWire, Server: s.Name(), Wire: &e})
 	})
@@ -133,7 +157,7 @@ func (s *Session) Name() string {
 }
 
 // Config returns the entry the session runs (do not modify it; Clone first).
-func (s *Session) Config() *ServerConfig {
+func (s *Session) Config() *config.ServerConfig {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.cfg
@@ -238,11 +262,11 @@ func (s *Session) Connect(ctx context.Context) error {
 		s.client = cs
 		s.init = cs.InitializeResult()
 		s.mu.Unlock()
-		s.Log.Add(LogInfo, describeInit(s.init))
+		s.Log.Add(transport.LogInfo, describeInit(s.init))
 		err = s.refreshTools(life)
 		if err != nil && life.Err() == nil {
 			// A server may fail tools/list and still be worth talking to.
-			s.Log.Add(LogInfo, "listing tools failed: "+err.Error())
+			s.Log.Add(transport.LogInfo, "listing tools failed: "+err.Error())
 			err = nil
 		}
 	}
@@ -305,8 +329,8 @@ func describeInit(r *sdk.InitializeResult) string {
 	return fmt.Sprintf("connected to %s, protocol %s", name, r.ProtocolVersion)
 }
 
-func (s *Session) connect(ctx context.Context, cfg *ServerConfig, pauseTimeout func()) (*sdk.ClientSession, error) {
-	client := sdk.NewClient(&sdk.Implementation{Name: ClientName, Title: "MCP Browser", Version: ClientVersion}, s.clientOptions())
+func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, pauseTimeout func()) (*sdk.ClientSession, error) {
+	client := sdk.NewClient(s.clientInfo.implementation(), s.clientOptions())
 	s.mu.Lock()
 	s.sdkClient = client
 	client.AddRoots(rootsOf(s.roots)...)
@@ -315,26 +339,26 @@ func (s *Session) connect(ctx context.Context, cfg *ServerConfig, pauseTimeout f
 	if version == "" {
 		version = DefaultProtocolVersion
 	}
-	var transport sdk.Transport
+	var tr sdk.Transport
 	switch cfg.Type {
-	case TypeStdio:
-		p, err := startStdio(cfg, s.paths, s.Log, s.Wire)
+	case config.TypeStdio:
+		p, err := transport.StartStdio(cfg, s.paths, s.Log, s.Wire)
 		if err != nil {
 			return nil, err
 		}
 		s.mu.Lock()
 		s.proc = p
 		s.mu.Unlock()
-		transport = p.Transport
-	case TypeHTTP:
+		tr = p.Transport
+	case config.TypeHTTP:
 		t, err := s.streamableTransport(cfg, pauseTimeout)
 		if err != nil {
 			return nil, err
 		}
-		transport = t
-	case TypeSSE:
-		transport = &sdk.SSEClientTransport{Endpoint: cfg.URL, HTTPClient: newHTTPClient(cfg, s.Wire)}
-	case TypeOpenAPI:
+		tr = t
+	case config.TypeSSE:
+		tr = &sdk.SSEClientTransport{Endpoint: cfg.URL, HTTPClient: transport.NewHTTPClient(cfg, s.Wire)}
+	case config.TypeOpenAPI:
 		rb, t, err := s.newOpenAPIBackend(ctx, cfg)
 		if err != nil {
 			return nil, err
@@ -342,7 +366,7 @@ func (s *Session) connect(ctx context.Context, cfg *ServerConfig, pauseTimeout f
 		s.mu.Lock()
 		s.remote = rb
 		s.mu.Unlock()
-		transport = t
+		tr = t
 	default:
 		return nil, fmt.Errorf("unknown transport %q", cfg.Type)
 	}
@@ -354,7 +378,7 @@ func (s *Session) connect(ctx context.Context, cfg *ServerConfig, pauseTimeout f
 	// against the process's exit so a server that dies at start fails at once.
 	done := make(chan connected, 1)
 	go func() {
-		cs, err := client.Connect(ctx, transport, &sdk.ClientSessionOptions{ProtocolVersion: version})
+		cs, err := client.Connect(ctx, tr, &sdk.ClientSessionOptions{ProtocolVersion: version})
 		done <- connected{cs, err}
 	}()
 	var exited <-chan struct{}
@@ -378,13 +402,13 @@ func (s *Session) connect(ctx context.Context, cfg *ServerConfig, pauseTimeout f
 
 var errProcessExited = errors.New("the server process exited")
 
-func (s *Session) process() *stdioProcess {
+func (s *Session) process() *transport.StdioProcess {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.proc
 }
 
-func (s *Session) takeExitedProcess() *stdioProcess {
+func (s *Session) takeExitedProcess() *transport.StdioProcess {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := s.proc
@@ -401,12 +425,12 @@ func (s *Session) takeExitedProcess() *stdioProcess {
 }
 
 // explainConnectError turns a connect failure into plain words with what to try.
-func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, err error) string {
-	var se *StartError
+func (s *Session) explainConnectError(ctx context.Context, cfg *config.ServerConfig, err error) string {
+	var se *transport.StartError
 	if errors.As(err, &se) {
 		return se.Error()
 	}
-	if cfg.Type == TypeOpenAPI && ctx.Err() == nil {
+	if cfg.Type == config.TypeOpenAPI && ctx.Err() == nil {
 		return "could not use the OpenAPI document: " + err.Error()
 	}
 	// The SDK closes the server's stdin when it gives up, so a process that
@@ -434,7 +458,7 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 		msg += s.noiseTail()
 		if tail := s.stderrTail(); tail != "" {
 			msg += tail
-		} else if cfg.Type == TypeStdio {
+		} else if cfg.Type == config.TypeStdio {
 			msg += " It printed nothing to stderr. Check that the command really starts an MCP server over stdio, or raise \"connectTimeout\" for a slow one."
 		}
 		return msg
@@ -442,10 +466,10 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 	if ctx.Err() != nil {
 		return "connecting was cancelled"
 	}
-	if cfg.Type == TypeHTTP && isSignInError(err) {
+	if cfg.Type == config.TypeHTTP && isSignInError(err) {
 		return signInReason(cfg, err)
 	}
-	if cfg.Type == TypeHTTP || cfg.Type == TypeSSE {
+	if cfg.Type == config.TypeHTTP || cfg.Type == config.TypeSSE {
 		return fmt.Sprintf("could not connect to %s: %v. Check the URL and that the server is running.", cfg.URL, err)
 	}
 	return "could not initialize the session: " + err.Error() + s.noiseTail() + s.stderrTail()
@@ -453,7 +477,7 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *ServerConfig, er
 
 // noiseTail is the last non-protocol stdout lines, for messages, or "".
 func (s *Session) noiseTail() string {
-	noise := s.Log.Tail(3, LogStdoutNoise)
+	noise := s.Log.Tail(3, transport.LogStdoutNoise)
 	if len(noise) == 0 {
 		return ""
 	}
@@ -462,14 +486,14 @@ func (s *Session) noiseTail() string {
 
 // stderrTail is the last stderr lines, for messages, or "".
 func (s *Session) stderrTail() string {
-	tail := s.Log.Tail(5, LogStderr)
+	tail := s.Log.Tail(5, transport.LogStderr)
 	if len(tail) == 0 {
 		return ""
 	}
 	return " Last stderr lines:" + joinTail(tail)
 }
 
-func joinTail(entries []LogEntry) string {
+func joinTail(entries []transport.LogEntry) string {
 	var b strings.Builder
 	for _, e := range entries {
 		b.WriteString("\n  ")
@@ -509,7 +533,7 @@ func (s *Session) watch(cs *sdk.ClientSession, id int) {
 	} else {
 		st.Reason = "the connection to " + cfg.URL + " closed."
 	}
-	s.Log.Add(LogInfo, st.Reason)
+	s.Log.Add(transport.LogInfo, st.Reason)
 	s.setStatus(st)
 }
 
@@ -562,7 +586,7 @@ func (s *Session) Restart(ctx context.Context) error {
 }
 
 // setConfig replaces the entry (the caller restarts if needed).
-func (s *Session) setConfig(cfg *ServerConfig) {
+func (s *Session) setConfig(cfg *config.ServerConfig) {
 	s.mu.Lock()
 	s.cfg = cfg
 	s.mu.Unlock()
@@ -626,7 +650,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 			s.emit(Event{Kind: EventListChanged, Server: s.Name(), List: "resources"})
 		},
 		ResourceUpdatedHandler: func(_ context.Context, req *sdk.ResourceUpdatedNotificationRequest) {
-			s.Log.Add(LogInfo, "resource updated: "+req.Params.URI)
+			s.Log.Add(transport.LogInfo, "resource updated: "+req.Params.URI)
 			s.emit(Event{Kind: EventResourceUpdated, Server: s.Name(), URI: req.Params.URI})
 		},
 		ToolListChangedHandler: func(ctx context.Context, _ *sdk.ToolListChangedRequest) {
@@ -634,7 +658,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 				defer cancel()
 				if err := s.refreshTools(ctx); err != nil {
-					s.Log.Add(LogInfo, "refreshing the tool list failed: "+err.Error())
+					s.Log.Add(transport.LogInfo, "refreshing the tool list failed: "+err.Error())
 				}
 			}()
 		},

@@ -8,7 +8,9 @@ import (
 	"github.com/adrg/xdg"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
+	"mcpbrowser/mcp/transport"
 )
 
 // Remote servers that answer 401 are signed in to through package oauth
@@ -21,11 +23,11 @@ import (
 func TokenDir() string { return filepath.Join(xdg.DataHome, "mcpbrowser", "tokens") }
 
 // streamableTransport builds the streamable HTTP transport of an entry, with sign-in.
-func (s *Session) streamableTransport(cfg *ServerConfig, pauseConnectTimeout func()) (sdk.Transport, error) {
-	hc := newHTTPClient(cfg, s.Wire)
+func (s *Session) streamableTransport(cfg *config.ServerConfig, pauseConnectTimeout func()) (sdk.Transport, error) {
+	hc := transport.NewHTTPClient(cfg, s.Wire)
 	o := cfg.OAuth
 	if o == nil {
-		o = &OAuthConfig{}
+		o = &config.OAuthConfig{}
 	}
 	store := s.tokens
 	if store == nil {
@@ -50,7 +52,7 @@ func (s *Session) streamableTransport(cfg *ServerConfig, pauseConnectTimeout fun
 			return openBrowser(ctx, url)
 		},
 		Progress: func(step string) {
-			s.Log.Add(LogInfo, "sign-in: "+step)
+			s.Log.Add(transport.LogInfo, "sign-in: "+step)
 			s.setDetail(step)
 		},
 	})
@@ -119,7 +121,7 @@ func isSignInError(err error) bool {
 // signInReason is Status.Reason for a connect that failed in the sign-in:
 // the sign-in's own plain message, without the words the SDK's transport
 // wraps around it ("calling "initialize": sending …: rejected by transport").
-func signInReason(cfg *ServerConfig, err error) string {
+func signInReason(cfg *config.ServerConfig, err error) string {
 	msg, ok := oauth.SignInFailure(err)
 	if !ok {
 		msg = err.Error()

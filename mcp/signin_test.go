@@ -23,6 +23,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/oauthtest"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
 )
 
@@ -63,9 +64,9 @@ type signInRun struct {
 
 // session makes a new Manager for an http entry pointing at the bed; edit
 // changes the entry first.
-func (r *signInRig) session(t *testing.T, edit func(*ServerConfig)) *signInRun {
+func (r *signInRig) session(t *testing.T, edit func(*config.ServerConfig)) *signInRun {
 	t.Helper()
-	entry := &ServerConfig{Name: signInServerName, Type: TypeHTTP, URL: r.bed.ServerURL()}
+	entry := &config.ServerConfig{Name: signInServerName, Type: config.TypeHTTP, URL: r.bed.ServerURL()}
 	if edit != nil {
 		edit(entry)
 	}
@@ -73,7 +74,7 @@ func (r *signInRig) session(t *testing.T, edit func(*ServerConfig)) *signInRun {
 	if entry.Problem != "" {
 		t.Fatalf("entry: %s", entry.Problem)
 	}
-	m := NewManager(&Config{Path: filepath.Join(t.TempDir(), "servers.json"), Servers: []*ServerConfig{entry}},
+	m := NewManager(&config.Config{Path: filepath.Join(t.TempDir(), "servers.json"), Servers: []*config.ServerConfig{entry}},
 		ManagerOptions{Tokens: oauth.NewTokenStore(r.tokenDir), OpenBrowser: r.browser.Open})
 	t.Cleanup(m.Close)
 	run := &signInRun{m: m, s: m.Session(signInServerName)}
@@ -478,9 +479,9 @@ func TestSignInReasonIsPlain(t *testing.T) {
 func TestSignInErrorNotTakenForSignIn(t *testing.T) {
 	tlsServer := httptest.NewTLSServer(http.NotFoundHandler()) // a self-signed certificate
 	defer tlsServer.Close()
-	entry := &ServerConfig{Name: "tls", Type: TypeHTTP, URL: tlsServer.URL + "/mcp"}
+	entry := &config.ServerConfig{Name: "tls", Type: config.TypeHTTP, URL: tlsServer.URL + "/mcp"}
 	entry.Validate()
-	m := NewManager(&Config{Path: filepath.Join(t.TempDir(), "servers.json"), Servers: []*ServerConfig{entry}},
+	m := NewManager(&config.Config{Path: filepath.Join(t.TempDir(), "servers.json"), Servers: []*config.ServerConfig{entry}},
 		ManagerOptions{Tokens: oauth.NewTokenStore(t.TempDir()), OpenBrowser: (&oauthtest.Browser{}).Open})
 	defer m.Close()
 	err := m.Session("tls").Connect(t.Context())
@@ -529,8 +530,8 @@ func TestSignInClientCredentials(t *testing.T) {
 	const clientID, secret = "m2m", "m2m-s3cret-value"
 	rig := newSignInRig(t, oauthtest.Config{Preregistered: map[string]string{clientID: secret},
 		GrantTypes: []string{"authorization_code", "client_credentials"}, ChallengeScope: "mcp"})
-	entry := func(sc *ServerConfig) {
-		sc.OAuth = &OAuthConfig{ClientID: clientID, ClientSecret: secret, GrantType: oauth.GrantClientCredentials}
+	entry := func(sc *config.ServerConfig) {
+		sc.OAuth = &config.OAuthConfig{ClientID: clientID, ClientSecret: secret, GrantType: oauth.GrantClientCredentials}
 	}
 	run := rig.session(t, entry)
 	run.connectAndCall(t)
@@ -575,8 +576,8 @@ func TestSignInPreregisteredClient(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			rig := newSignInRig(t, oauthtest.Config{AuthMethods: tt.authMethods, ChallengeScope: "server-choice",
 				Preregistered: map[string]string{tt.clientID: tt.secret}})
-			run := rig.session(t, func(sc *ServerConfig) {
-				sc.OAuth = &OAuthConfig{ClientID: tt.clientID, ClientSecret: tt.secret, Scopes: tt.scopes}
+			run := rig.session(t, func(sc *config.ServerConfig) {
+				sc.OAuth = &config.OAuthConfig{ClientID: tt.clientID, ClientSecret: tt.secret, Scopes: tt.scopes}
 			})
 			run.connectAndCall(t)
 			if rig.bed.Saw("POST /register") {
@@ -624,7 +625,7 @@ func TestSignInConnectTimeoutSparesTheBrowser(t *testing.T) {
 			rig := newSignInRig(t, oauthtest.Config{})
 			rig.browser = tt.browser
 			defer tt.browser.Wait()
-			run := rig.session(t, func(sc *ServerConfig) {
+			run := rig.session(t, func(sc *config.ServerConfig) {
 				one := 1.0
 				sc.ConnectTimeout = &one
 			})
@@ -649,7 +650,7 @@ func TestSignInNeverFinishedEnds(t *testing.T) {
 			rig := newSignInRig(t, oauthtest.Config{})
 			opened := make(chan struct{})
 			rig.browser = &oauthtest.Browser{Stay: true, OnOpen: func() { close(opened) }}
-			run := rig.session(t, func(sc *ServerConfig) {
+			run := rig.session(t, func(sc *config.ServerConfig) {
 				one := 1.0 // paused once the browser opens; it must not be what ends the wait
 				sc.ConnectTimeout = &one
 			})
@@ -692,7 +693,7 @@ func TestSignInWireShowsStepsWithoutSecrets(t *testing.T) {
 	tests := []struct {
 		name  string
 		cfg   oauthtest.Config
-		entry *OAuthConfig
+		entry *config.OAuthConfig
 		// steps are "METHOD path STATUS" the wire must show, sent and answered.
 		steps []string
 	}{
@@ -705,18 +706,18 @@ func TestSignInWireShowsStepsWithoutSecrets(t *testing.T) {
 			steps: []string{"POST /register 201", "POST /token 200"}},
 		{name: "pre-registered client, secret in the header",
 			cfg:   oauthtest.Config{AuthMethods: []string{"client_secret_basic"}, Preregistered: map[string]string{"pre": "pre-s3cret-value"}},
-			entry: &OAuthConfig{ClientID: "pre", ClientSecret: "pre-s3cret-value"},
+			entry: &config.OAuthConfig{ClientID: "pre", ClientSecret: "pre-s3cret-value"},
 			steps: []string{"POST /token 200"}},
 		{name: "client credentials, secret in the body",
 			cfg: oauthtest.Config{AuthMethods: []string{"client_secret_post"}, Preregistered: map[string]string{"m2m": "m2m-s3cret-value"},
 				ExpiresIn: 1},
-			entry: &OAuthConfig{ClientID: "m2m", ClientSecret: "m2m-s3cret-value", GrantType: oauth.GrantClientCredentials},
+			entry: &config.OAuthConfig{ClientID: "m2m", ClientSecret: "m2m-s3cret-value", GrantType: oauth.GrantClientCredentials},
 			steps: []string{"POST /mcp 401", "POST /token 200"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rig := newSignInRig(t, tt.cfg)
-			run := rig.session(t, func(sc *ServerConfig) { sc.OAuth = tt.entry })
+			run := rig.session(t, func(sc *config.ServerConfig) { sc.OAuth = tt.entry })
 			run.connectAndCall(t)
 			wire := run.wire()
 			for _, step := range tt.steps {

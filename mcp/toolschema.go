@@ -3,6 +3,7 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
+	"mcpbrowser/mcp/transport"
 )
 
 // The SDK hands a client each tool's inputSchema as a map[string]any, which
@@ -16,8 +17,8 @@ type rawToolSchemas struct {
 }
 
 // observeToolList picks the raw schemas out of a tools/list response.
-func (s *Session) observeToolList(e WireEntry) {
-	if e.Dir != Received || e.Method != "" || e.Truncated || !bytes.Contains(e.JSON, []byte(`"inputSchema"`)) {
+func (s *Session) observeToolList(e transport.WireEntry) {
+	if e.Dir != transport.Received || e.Method != "" || e.Truncated || !bytes.Contains(e.JSON, []byte(`"inputSchema"`)) {
 		return
 	}
 	var msg struct {

@@ -18,6 +18,8 @@ import (
 
 	"mcpbrowser/assets"
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/history"
 )
 
 // AppID is the application's unique ID, under which Fyne keeps preferences.
@@ -37,35 +39,35 @@ type Options struct {
 func Run(opts Options) error {
 	path := opts.ConfigPath
 	if path == "" {
-		p, err := mcp.DefaultConfigPath()
+		p, err := config.DefaultConfigPath()
 		if err != nil {
 			return fmt.Errorf("finding the servers file: %w", err)
 		}
 		path = p
-	}
-	if opts.Version != "" {
-		mcp.ClientVersion = opts.Version
 	}
 	cfg, cfgErr := loadConfigOrDemo(path)
 
 	// Imported stdio servers wait for the person's approval of their exact
 	// command line. Without a place to keep approvals they would wait
 	// forever, so then nothing waits (as for servers typed in by hand).
-	approvals, err := mcp.DefaultApprovalStore()
+	approvals, err := config.DefaultApprovalStore()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mcpbrowser: imported servers will start without asking:", err)
 		approvals = nil
 	}
 	a := app.NewWithID(AppID)
+	setupLanguage(a.Preferences())
 	a.SetIcon(assets.Icon())
 	// Sampling and elicitation requests wait in a queue for the person.
 	requests := newServerRequests()
-	m := mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: approvals, Handlers: requests.Handlers()})
+	client := mcp.ClientInfo{Version: opts.Version}
+	m := mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: approvals, Handlers: requests.Handlers(), Client: client})
 	w := NewMainWindow(a, m, path)
+	w.client = client
 	w.approvals = approvals
 	w.attachRequests(requests)
-	if dir, err := mcp.DefaultHistoryDir(); err == nil {
-		w.SetHistory(mcp.NewHistory(dir, mcp.HistoryOptions{}))
+	if dir, err := history.DefaultHistoryDir(); err == nil {
+		w.SetHistory(history.NewHistory(dir, history.HistoryOptions{}))
 	} else {
 		fmt.Fprintln(os.Stderr, "mcpbrowser: calls are not kept in history:", err)
 	}
@@ -95,8 +97,8 @@ func Run(opts Options) error {
 // config (the built-in demo server, run from this executable; nothing is
 // written until the person changes something). A broken file gives an empty
 // config with no path, so nothing can overwrite it, and the error to show.
-func loadConfigOrDemo(path string) (*mcp.Config, error) {
-	cfg, err := mcp.LoadConfig(path)
+func loadConfigOrDemo(path string) (*config.Config, error) {
+	cfg, err := config.LoadConfig(path)
 	switch {
 	case err == nil:
 		return cfg, nil
@@ -105,7 +107,7 @@ func loadConfigOrDemo(path string) (*mcp.Config, error) {
 		if exeErr != nil {
 			exe = os.Args[0]
 		}
-		return mcp.DemoConfig(path, exe), nil
+		return config.DemoConfig(path, exe), nil
 	}
-	return &mcp.Config{}, err
+	return &config.Config{}, err
 }

@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/transport"
 )
 
 // toolsOnlyServer is a real server process that declares only tools and
@@ -118,10 +118,10 @@ func TestUndeclaredFeaturesShowAsAbsentAndTryAnywayShowsTheError(t *testing.T) {
 	})
 }
 
-func wireHasMethod(w *mcp.WireLog, method string) bool {
+func wireHasMethod(w *transport.WireLog, method string) bool {
 	entries, _ := w.Since(0)
 	for _, e := range entries {
-		if e.Dir == mcp.Sent && e.Method == method {
+		if e.Dir == transport.Sent && e.Method == method {
 			return true
 		}
 	}

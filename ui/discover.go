@@ -18,6 +18,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 )
 
 // clientConfigUI is what the window needs for bringing servers in from other
@@ -26,7 +28,7 @@ import (
 type clientConfigUI struct {
 	// discoverEnv says where "Find servers from other apps" looks; nil means
 	// this machine, with the app's working folder as a project.
-	discoverEnv func() (mcp.DiscoverEnv, error)
+	discoverEnv func() (clients.DiscoverEnv, error)
 	// pickFolder asks the person for a folder; nil means openFolderDialog.
 	pickFolder func(parent fyne.Window, title string, chosen func(path string))
 
@@ -40,7 +42,7 @@ type clientConfigUI struct {
 
 // envFunc is the function that says where to look, read on the UI
 // goroutine so that the lookup itself may run on another.
-func (c *clientConfigUI) envFunc() func() (mcp.DiscoverEnv, error) {
+func (c *clientConfigUI) envFunc() func() (clients.DiscoverEnv, error) {
 	if c.discoverEnv != nil {
 		return c.discoverEnv
 	}
@@ -49,12 +51,12 @@ func (c *clientConfigUI) envFunc() func() (mcp.DiscoverEnv, error) {
 
 // defaultDiscoverEnv is this machine, with the app's working folder as a
 // project (the folder it was started from, when started from a terminal).
-func defaultDiscoverEnv() (mcp.DiscoverEnv, error) {
+func defaultDiscoverEnv() (clients.DiscoverEnv, error) {
 	var projects []string
 	if cwd, err := os.Getwd(); err == nil {
 		projects = append(projects, cwd)
 	}
-	return mcp.DefaultDiscoverEnv(projects...)
+	return clients.DefaultDiscoverEnv(projects...)
 }
 
 func (c *clientConfigUI) chooseFolder(parent fyne.Window, title string, chosen func(string)) {
@@ -67,8 +69,8 @@ func (c *clientConfigUI) chooseFolder(parent fyne.Window, title string, chosen f
 
 // configSnapshot is a copy of the servers in the list, for deciding names
 // and clashes without touching the manager's own config.
-func (w *MainWindow) configSnapshot() *mcp.Config {
-	cfg := &mcp.Config{}
+func (w *MainWindow) configSnapshot() *config.Config {
+	cfg := &config.Config{}
 	for _, s := range w.manager.Sessions() {
 		cfg.Servers = append(cfg.Servers, s.Config().Clone())
 	}
@@ -84,7 +86,7 @@ type discoverDialog struct {
 	bar      *widget.ProgressBarInfinite
 	body     *fyne.Container
 	rows     []*importRow
-	files    []mcp.DiscoveredFile
+	files    []clients.DiscoveredFile
 	projects []string // folders the person added with "Also look in a project folder…"
 	// looking is true while a discovery runs.
 	looking bool
@@ -138,19 +140,19 @@ func (d *discoverDialog) look() {
 	env := w.clients.envFunc()
 	w.goWork(func(ctx context.Context) {
 		denv, err := env()
-		var found []mcp.DiscoveredFile
+		var found []clients.DiscoveredFile
 		var places int
 		if err == nil {
 			denv.Projects = append(denv.Projects, extra...)
-			found = mcp.Discover(denv)
-			places = len(mcp.Locations(denv))
+			found = clients.Discover(denv)
+			places = len(clients.Locations(denv))
 		}
 		fyne.Do(func() { d.show(found, places, err) })
 	})
 }
 
 // show lists the files found; the check marks of servers listed before are kept.
-func (d *discoverDialog) show(found []mcp.DiscoveredFile, places int, err error) {
+func (d *discoverDialog) show(found []clients.DiscoveredFile, places int, err error) {
 	d.looking = false
 	d.bar.Stop()
 	d.bar.Hide()
@@ -159,7 +161,7 @@ func (d *discoverDialog) show(found []mcp.DiscoveredFile, places int, err error)
 		d.updateButtons()
 		return
 	}
-	mcp.MarkKnown(found, d.w.configSnapshot())
+	clients.MarkKnown(found, d.w.configSnapshot())
 	checked := map[string]bool{}
 	for _, r := range d.rows {
 		checked[r.key()] = r.check.Checked
@@ -224,7 +226,7 @@ func (d *discoverDialog) importRows(rows []*importRow) {
 	if len(rows) == 0 {
 		return
 	}
-	servers := make([]*mcp.ImportedServer, len(rows))
+	servers := make([]*clients.ImportedServer, len(rows))
 	for i, r := range rows {
 		servers[i] = r.imp
 	}
@@ -234,7 +236,7 @@ func (d *discoverDialog) importRows(rows []*importRow) {
 
 // fileHeader names a config file: its app, its path, its project, and what
 // is wrong with it when it could not be read.
-func fileHeader(f mcp.DiscoveredFile) fyne.CanvasObject {
+func fileHeader(f clients.DiscoveredFile) fyne.CanvasObject {
 	title := widget.NewLabelWithStyle(f.Format.Title(), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	path := widget.NewLabel(f.Path)
 	path.Selectable = true
@@ -257,7 +259,7 @@ func fileHeader(f mcp.DiscoveredFile) fyne.CanvasObject {
 
 // describeFileError says what is wrong with a config file and where.
 func describeFileError(err error) string {
-	var ce *mcp.ConfigError
+	var ce *config.ConfigError
 	if errors.As(err, &ce) {
 		if ce.Line > 0 {
 			return fmt.Sprintf("This file could not be read: line %d, column %d: %s. Its servers are not shown; fix it in its app.", ce.Line, ce.Column, ce.Msg)
@@ -277,13 +279,13 @@ func captionLine(s string) *widget.Label {
 // An importRow is one server found in another app's file (or pasted): a check
 // box with its name, what it runs, and what the person should know about it.
 type importRow struct {
-	imp   *mcp.ImportedServer
+	imp   *clients.ImportedServer
 	check *widget.Check
 	mark  *widget.Label
 	root  fyne.CanvasObject
 }
 
-func importKey(imp *mcp.ImportedServer) string {
+func importKey(imp *clients.ImportedServer) string {
 	return imp.Source.Path + "\x00" + imp.Source.Project + "\x00" + imp.Server.Name
 }
 
@@ -292,7 +294,7 @@ func (r *importRow) key() string { return importKey(r.imp) }
 // importable: malformed entries cannot be imported, and known ones are there already.
 func (r *importRow) importable() bool { return r.imp.Err == nil && !r.imp.Known }
 
-func newImportRow(imp *mcp.ImportedServer, checked bool, changed func()) *importRow {
+func newImportRow(imp *clients.ImportedServer, checked bool, changed func()) *importRow {
 	r := &importRow{imp: imp}
 	r.check = widget.NewCheck(imp.Server.Name, func(bool) {
 		if changed != nil {
@@ -381,21 +383,21 @@ func (l indentLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 // describeImported is what an entry runs or where it connects, as one line
 // with secret values masked: the command with its folder and variables, or
 // the transport and URL with its headers.
-func describeImported(s *mcp.ServerConfig) string {
+func describeImported(s *config.ServerConfig) string {
 	switch s.Type {
-	case mcp.TypeStdio:
-		c := mcp.CommandSummary{Command: s.Command, Args: s.Args, Cwd: s.Cwd}
+	case config.TypeStdio:
+		c := config.CommandSummary{Command: s.Command, Args: s.Args, Cwd: s.Cwd}
 		for _, name := range slices.Sorted(maps.Keys(s.Env)) {
-			c.Env = append(c.Env, mcp.EnvEntry{Name: name, Value: mcp.MaskSecret(name, s.Env[name]), Secret: mcp.IsSecretName(name)})
+			c.Env = append(c.Env, config.EnvEntry{Name: name, Value: config.MaskSecret(name, s.Env[name]), Secret: config.IsSecretName(name)})
 		}
 		return c.String()
-	case mcp.TypeHTTP, mcp.TypeSSE:
+	case config.TypeHTTP, config.TypeSSE:
 		line := s.Type + " " + s.URL
 		for _, name := range slices.Sorted(maps.Keys(s.Headers)) {
-			line += " · " + name + ": " + mcp.MaskSecret(name, s.Headers[name])
+			line += " · " + name + ": " + config.MaskSecret(name, s.Headers[name])
 		}
 		return line
-	case mcp.TypeOpenAPI:
+	case config.TypeOpenAPI:
 		return "openapi " + strings.Join(s.Spec, ", ")
 	}
 	if s.Command != "" {
@@ -409,15 +411,15 @@ func describeImported(s *mcp.ServerConfig) string {
 // when the person says so); then the entries are saved and started through
 // the manager, and what happened is reported. from names the source in the
 // report ("other apps", "the pasted text").
-func (w *MainWindow) importChosen(servers []*mcp.ImportedServer, from string) {
+func (w *MainWindow) importChosen(servers []*clients.ImportedServer, from string) {
 	if !w.editable() || len(servers) == 0 {
 		return
 	}
 	// Names are decided against a copy of the list, one server at a time, so
 	// that a clash between two of the chosen servers is asked about too.
 	scratch := w.configSnapshot()
-	var results []mcp.ImportResult
-	var forAll mcp.ClashPolicy
+	var results []clients.ImportResult
+	var forAll clients.ClashPolicy
 	var step func(i int)
 	step = func(i int) {
 		for ; i < len(servers); i++ {
@@ -429,20 +431,20 @@ func (w *MainWindow) importChosen(servers []*mcp.ImportedServer, from string) {
 						left++
 					}
 				}
-				w.askClash(imp, scratch.Server(imp.Server.Name), as, left, func(p mcp.ClashPolicy, all bool) {
+				w.askClash(imp, scratch.Server(imp.Server.Name), as, left, func(p clients.ClashPolicy, all bool) {
 					if all {
 						forAll = p
 					}
-					results = append(results, mcp.Import(scratch, []*mcp.ImportedServer{imp}, p)...)
+					results = append(results, clients.Import(scratch, []*clients.ImportedServer{imp}, p)...)
 					step(i + 1)
 				})
 				return
 			}
 			policy := forAll
 			if policy == "" {
-				policy = mcp.ClashRename // no clash: renaming only makes Import also spot an earlier rename
+				policy = clients.ClashRename // no clash: renaming only makes Import also spot an earlier rename
 			}
-			results = append(results, mcp.Import(scratch, []*mcp.ImportedServer{imp}, policy)...)
+			results = append(results, clients.Import(scratch, []*clients.ImportedServer{imp}, policy)...)
 		}
 		w.saveImported(scratch, results, from)
 	}
@@ -451,28 +453,28 @@ func (w *MainWindow) importChosen(servers []*mcp.ImportedServer, from string) {
 
 // clashRename reports whether importing imp into cfg clashes with a
 // different server of the same name, and the name renaming would give it.
-func clashRename(cfg *mcp.Config, imp *mcp.ImportedServer) (string, bool) {
-	trial := &mcp.Config{Servers: slices.Clone(cfg.Servers)}
-	r := mcp.Import(trial, []*mcp.ImportedServer{imp}, mcp.ClashRename)
-	return r[0].As, r[0].Action == mcp.ImportRenamed
+func clashRename(cfg *config.Config, imp *clients.ImportedServer) (string, bool) {
+	trial := &config.Config{Servers: slices.Clone(cfg.Servers)}
+	r := clients.Import(trial, []*clients.ImportedServer{imp}, clients.ClashRename)
+	return r[0].As, r[0].Action == clients.ImportRenamed
 }
 
 // saveImported puts the imported entries into the manager (saving the file
 // and starting each), off the UI goroutine, then reports.
-func (w *MainWindow) saveImported(scratch *mcp.Config, results []mcp.ImportResult, from string) {
+func (w *MainWindow) saveImported(scratch *config.Config, results []clients.ImportResult, from string) {
 	m := w.manager
 	w.goWork(func(ctx context.Context) {
 		for i, r := range results {
 			oldName := ""
 			switch r.Action {
-			case mcp.ImportAdded, mcp.ImportRenamed:
-			case mcp.ImportReplaced:
+			case clients.ImportAdded, clients.ImportRenamed:
+			case clients.ImportReplaced:
 				oldName = r.As
 			default:
 				continue
 			}
 			if err := m.PutServer(ctx, oldName, scratch.Server(r.As).Clone(), true); err != nil {
-				results[i].Action, results[i].Reason = mcp.ImportSkipped, err.Error()
+				results[i].Action, results[i].Reason = clients.ImportSkipped, err.Error()
 			}
 		}
 		fyne.Do(func() { w.reportImport(from, results) })
@@ -485,11 +487,11 @@ type clashQuestion struct {
 	dlg        *dialog.CustomDialog
 	sameForAll *widget.Check
 	// answer gives the person's choice, as the dialog's buttons do.
-	answer func(mcp.ClashPolicy)
+	answer func(clients.ClashPolicy)
 	cancel func()
 }
 
-func (w *MainWindow) askClash(imp *mcp.ImportedServer, existing *mcp.ServerConfig, renameTo string, left int, decided func(p mcp.ClashPolicy, all bool)) {
+func (w *MainWindow) askClash(imp *clients.ImportedServer, existing *config.ServerConfig, renameTo string, left int, decided func(p clients.ClashPolicy, all bool)) {
 	name := imp.Server.Name
 	from := imp.Source.Format.Title()
 	if imp.Source.Path == "" {
@@ -509,7 +511,7 @@ func (w *MainWindow) askClash(imp *mcp.ImportedServer, existing *mcp.ServerConfi
 		box.Add(q.sameForAll)
 	}
 	q.dlg = dialog.NewCustomWithoutButtons("Name already taken: "+name, box, w.win)
-	q.answer = func(p mcp.ClashPolicy) {
+	q.answer = func(p clients.ClashPolicy) {
 		w.clients.clash = nil
 		q.dlg.Hide()
 		decided(p, q.sameForAll.Checked)
@@ -519,12 +521,12 @@ func (w *MainWindow) askClash(imp *mcp.ImportedServer, existing *mcp.ServerConfi
 		q.dlg.Hide()
 		w.lastNotice = "Import cancelled; nothing was added."
 	}
-	rename := widget.NewButton("Keep both: import as "+renameTo, func() { q.answer(mcp.ClashRename) })
+	rename := widget.NewButton("Keep both: import as "+renameTo, func() { q.answer(clients.ClashRename) })
 	rename.Importance = widget.HighImportance
 	q.dlg.SetButtons([]fyne.CanvasObject{
 		widget.NewButton("Cancel import", q.cancel),
-		widget.NewButton("Skip it", func() { q.answer(mcp.ClashSkip) }),
-		widget.NewButton("Replace yours", func() { q.answer(mcp.ClashReplace) }),
+		widget.NewButton("Skip it", func() { q.answer(clients.ClashSkip) }),
+		widget.NewButton("Replace yours", func() { q.answer(clients.ClashReplace) }),
 		rename,
 	})
 	q.dlg.Resize(fyne.NewSize(720, 280))
@@ -551,7 +553,7 @@ func newOriginView() *originView {
 }
 
 // show describes cfg (nil hides the view).
-func (v *originView) show(cfg *mcp.ServerConfig) {
+func (v *originView) show(cfg *config.ServerConfig) {
 	text := originText(cfg)
 	v.text.SetText(text)
 	if text == "" {
@@ -563,17 +565,17 @@ func (v *originView) show(cfg *mcp.ServerConfig) {
 
 // originText is "Imported from Claude Desktop: /path · kept fields it does
 // not use: a, b", or "" for an entry typed here with nothing unusual.
-func originText(cfg *mcp.ServerConfig) string {
+func originText(cfg *config.ServerConfig) string {
 	if cfg == nil {
 		return ""
 	}
 	var parts []string
-	if src, ok := mcp.ImportedFrom(cfg); ok && src.Path == "" {
+	if src, ok := config.ImportedFrom(cfg); ok && src.Path == "" {
 		parts = append(parts, "Added from pasted text")
 	} else if ok {
 		parts = append(parts, "Imported from "+src.String())
 	}
-	if unknown := mcp.UnknownFields(cfg); len(unknown) > 0 {
+	if unknown := config.UnknownFields(cfg); len(unknown) > 0 {
 		parts = append(parts, "kept fields MCP Browser does not use: "+strings.Join(unknown, ", "))
 	}
 	return capitalise(strings.Join(parts, " · "))
@@ -600,7 +602,7 @@ func (w *MainWindow) emptyStateActions() fyne.CanvasObject {
 }
 
 // sessionConfig is the session's entry, or nil for no session.
-func sessionConfig(s *mcp.Session) *mcp.ServerConfig {
+func sessionConfig(s *mcp.Session) *config.ServerConfig {
 	if s == nil {
 		return nil
 	}

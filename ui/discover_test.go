@@ -14,13 +14,15 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 )
 
 // fakeHomeEnv makes the window's discovery look in home, laid out like Linux,
 // with home/projects/web as an open project.
-func fakeHomeEnv(home string) func() (mcp.DiscoverEnv, error) {
-	return func() (mcp.DiscoverEnv, error) {
-		return mcp.DiscoverEnv{Home: home, OS: "linux", Projects: []string{filepath.Join(home, "projects", "web")}}, nil
+func fakeHomeEnv(home string) func() (clients.DiscoverEnv, error) {
+	return func() (clients.DiscoverEnv, error) {
+		return clients.DiscoverEnv{Home: home, OS: "linux", Projects: []string{filepath.Join(home, "projects", "web")}}, nil
 	}
 }
 
@@ -59,7 +61,7 @@ func (d *discoverDialog) row(t *testing.T, name string) *importRow {
 		}
 	}
 	t.Errorf("no row for %s", name) // not Fatal: this runs on the UI goroutine
-	return newImportRow(&mcp.ImportedServer{Server: &mcp.ServerConfig{Name: name}}, false, nil)
+	return newImportRow(&clients.ImportedServer{Server: &config.ServerConfig{Name: name}}, false, nil)
 }
 
 func TestDiscoverListsEveryFileOfTheFakeHome(t *testing.T) {
@@ -71,7 +73,7 @@ func TestDiscoverListsEveryFileOfTheFakeHome(t *testing.T) {
 		// The same command as Cursor's playwright: known. A different github: name taken.
 		"playwright": {"command": "npx", "args": []string{"@playwright/mcp@latest"}, "disabled": true},
 		"github":     {"command": "docker", "args": []string{"run", "other"}, "disabled": true},
-	}, mcp.ManagerOptions{Approvals: mcp.NewApprovalStore(t.TempDir())})
+	}, mcp.ManagerOptions{Approvals: config.NewApprovalStore(t.TempDir())})
 	d := s.openDiscover(home)
 
 	var onDisk []string
@@ -151,7 +153,7 @@ func TestDiscoverImportSelectedWaitsForApproval(t *testing.T) {
 		"ext":   {"command": demoServerPath},
 		"other": {"command": demoServerPath, "args": []string{"--root", t.TempDir()}},
 	})
-	store := mcp.NewApprovalStore(t.TempDir())
+	store := config.NewApprovalStore(t.TempDir())
 	s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{Approvals: store})
 
 	// The empty window offers discovery.
@@ -226,19 +228,19 @@ func TestDiscoverNameClash(t *testing.T) {
 	tests := []struct {
 		name string
 		// answers are given one per question; sameForAll ticks the box on the first.
-		answers    []mcp.ClashPolicy
+		answers    []clients.ClashPolicy
 		sameForAll bool
 		cancel     bool
 		// want maps each name in the list afterwards to its command.
 		want map[string]string
 	}{
-		{name: "rename then skip", answers: []mcp.ClashPolicy{mcp.ClashRename, mcp.ClashSkip},
+		{name: "rename then skip", answers: []clients.ClashPolicy{clients.ClashRename, clients.ClashSkip},
 			want: map[string]string{"alpha": demoServerPath, "beta": demoServerPath, "alpha-2": "sh"}},
-		{name: "replace once for all", answers: []mcp.ClashPolicy{mcp.ClashReplace}, sameForAll: true,
+		{name: "replace once for all", answers: []clients.ClashPolicy{clients.ClashReplace}, sameForAll: true,
 			want: map[string]string{"alpha": "sh", "beta": "sh"}},
-		{name: "skip then replace", answers: []mcp.ClashPolicy{mcp.ClashSkip, mcp.ClashReplace},
+		{name: "skip then replace", answers: []clients.ClashPolicy{clients.ClashSkip, clients.ClashReplace},
 			want: map[string]string{"alpha": demoServerPath, "beta": "sh"}},
-		{name: "rename once for all", answers: []mcp.ClashPolicy{mcp.ClashRename}, sameForAll: true,
+		{name: "rename once for all", answers: []clients.ClashPolicy{clients.ClashRename}, sameForAll: true,
 			want: map[string]string{"alpha": demoServerPath, "beta": demoServerPath, "alpha-2": "sh", "beta-2": "sh"}},
 		{name: "cancel", cancel: true,
 			want: map[string]string{"alpha": demoServerPath, "beta": demoServerPath}},
@@ -247,7 +249,7 @@ func TestDiscoverNameClash(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			home := t.TempDir()
 			writeHomeFile(t, home, ".config/Claude/claude_desktop_config.json", theirs)
-			s := newShellWith(t, ours, mcp.ManagerOptions{Approvals: mcp.NewApprovalStore(t.TempDir())})
+			s := newShellWith(t, ours, mcp.ManagerOptions{Approvals: config.NewApprovalStore(t.TempDir())})
 			d := s.openDiscover(home)
 			onUI(func() { test.Tap(d.importAll) })
 			asked := 0
@@ -296,7 +298,7 @@ func TestDiscoverNameClash(t *testing.T) {
 					t.Errorf("%s runs %q, want %q (list %v; report %q)", name, got[name], cmd, got, s.w.lastNotice)
 				}
 			}
-			cfg, err := mcp.LoadConfig(s.cfgPath)
+			cfg, err := config.LoadConfig(s.cfgPath)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -328,7 +330,7 @@ func TestDiscoverShowsMalformedEntriesWithoutImportingThem(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("{\n  \"mcpServers\": {\n    \"x\": {\"command\": \"a\",}\n  }\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{Approvals: mcp.NewApprovalStore(t.TempDir())})
+	s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{Approvals: config.NewApprovalStore(t.TempDir())})
 	d := s.openDiscover(home)
 	shown := s.text(func() fyne.CanvasObject { return s.w.win.Canvas().Overlays().Top() })
 	if !strings.Contains(shown, bad) || !strings.Contains(shown, "could not be read: line") {
@@ -347,7 +349,7 @@ func TestDiscoverImportKeepsUnknownFields(t *testing.T) {
 	writeHomeFile(t, home, ".config/Claude/claude_desktop_config.json", map[string]map[string]any{
 		"x": {"command": demoServerPath, "x-note": map[string]any{"why": "kept"}},
 	})
-	s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{Approvals: mcp.NewApprovalStore(t.TempDir())})
+	s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{Approvals: config.NewApprovalStore(t.TempDir())})
 	d := s.openDiscover(home)
 	onUI(func() { test.Tap(d.importAll) })
 	s.waitFor("x in the list", func() bool { return s.w.manager.Session("x") != nil && s.w.selected == "x" })
@@ -375,7 +377,7 @@ func TestFirstRunHintUntilTheServersFileExists(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "servers.json") // not written yet: a first run
 	var w *MainWindow
 	onUI(func() {
-		w = NewMainWindow(a, mcp.NewManager(mcp.DemoConfig(path, demoServerPath), mcp.ManagerOptions{}), path)
+		w = NewMainWindow(a, mcp.NewManager(config.DemoConfig(path, demoServerPath), mcp.ManagerOptions{}), path)
 		w.clients.discoverEnv = fakeHomeEnv(t.TempDir())
 		w.win.Resize(fyne.NewSize(1400, 900)) // wide enough for the servers column
 	})
@@ -413,7 +415,7 @@ func TestDiscoverLooksInAChosenProjectFolder(t *testing.T) {
 	home, project := t.TempDir(), t.TempDir()
 	writeHomeFile(t, home, ".cursor/mcp.json", map[string]map[string]any{"user-level": {"command": demoServerPath}})
 	writeHomeFile(t, project, ".mcp.json", map[string]map[string]any{"in-project": {"command": demoServerPath}})
-	s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{Approvals: mcp.NewApprovalStore(t.TempDir())})
+	s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{Approvals: config.NewApprovalStore(t.TempDir())})
 	d := s.openDiscover(home)
 	names := func() []string {
 		var out []string

@@ -11,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // The tests in this file drive the real window against real server
@@ -97,7 +99,7 @@ func TestEscCancelsSlowTask(t *testing.T) {
 	}
 	// The server itself stopped: it says so on stderr when it sees the cancel.
 	s.waitFor("the server to report the cancel on stderr", func() bool {
-		for _, e := range s.w.manager.Session("demo").Log.Tail(20, mcp.LogStderr) {
+		for _, e := range s.w.manager.Session("demo").Log.Tail(20, transport.LogStderr) {
 			if strings.Contains(e.Text, "slow_task: cancelled during step") {
 				return true
 			}
@@ -234,7 +236,7 @@ func TestAddServerThroughTheEditor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := mcp.ParseConfig(s.cfgPath, data)
+	cfg, err := config.ParseConfig(s.cfgPath, data)
 	if err != nil {
 		t.Fatalf("the saved file does not parse: %v\n%s", err, data)
 	}
@@ -280,7 +282,7 @@ func TestDuplicateDisableRemove(t *testing.T) {
 		_, ok := s.w.servers.row("demo-copy")
 		return !ok && s.w.manager.Session("demo-copy") == nil
 	})
-	cfg, err := mcp.LoadConfig(s.cfgPath)
+	cfg, err := config.LoadConfig(s.cfgPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,7 +309,7 @@ func TestImportRenamesClashesAndSkipsWhatIsThere(t *testing.T) {
 			t.Errorf("the import report does not mention the rename: %q", s.w.lastNotice)
 		}
 	})
-	cfg, err := mcp.LoadConfig(s.cfgPath)
+	cfg, err := config.LoadConfig(s.cfgPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,7 +336,7 @@ func TestImportRenamesClashesAndSkipsWhatIsThere(t *testing.T) {
 }
 
 func TestImportedServerWaitsForApproval(t *testing.T) {
-	store := mcp.NewApprovalStore(t.TempDir())
+	store := config.NewApprovalStore(t.TempDir())
 	s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{Approvals: store})
 	other := t.TempDir() + "/mcp.json"
 	if err := os.WriteFile(other, configJSON(t, map[string]map[string]any{"ext": demoEntry()}), 0o600); err != nil {

@@ -16,14 +16,14 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/ui/view"
 )
 
 // A serverEditor is the add/edit dialog's content for one server entry. It
 // edits a copy; nothing changes until save builds a new entry from the fields.
 type serverEditor struct {
-	orig  *mcp.ServerConfig // nil when adding
+	orig  *config.ServerConfig // nil when adding
 	taken func(name string) bool
 
 	name      *escEntry
@@ -56,13 +56,13 @@ type serverEditor struct {
 
 // editorTransports are the transports the editor offers; openapi is an HTTP
 // API described by an OpenAPI document, whose operations become tools.
-var editorTransports = []string{mcp.TypeStdio, mcp.TypeHTTP, mcp.TypeSSE, mcp.TypeOpenAPI}
+var editorTransports = []string{config.TypeStdio, config.TypeHTTP, config.TypeSSE, config.TypeOpenAPI}
 
-func newServerEditor(orig *mcp.ServerConfig, taken func(string) bool) *serverEditor {
+func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *serverEditor {
 	e := &serverEditor{orig: orig, taken: taken}
 	src := orig
 	if src == nil {
-		src = &mcp.ServerConfig{Type: mcp.TypeStdio}
+		src = &config.ServerConfig{Type: config.TypeStdio}
 	}
 	e.name = newEscEntry()
 	e.name.onEsc = func() {
@@ -99,8 +99,8 @@ func newServerEditor(orig *mcp.ServerConfig, taken func(string) bool) *serverEdi
 	e.baseURL.SetText(src.BaseURL)
 	e.baseURL.SetPlaceHolder("(the document's first server URL)")
 
-	e.connectTO = timeoutEntry(src.ConnectTimeout, mcp.DefaultConnectTimeout.Seconds())
-	e.callTO = timeoutEntry(src.CallTimeout, mcp.DefaultCallTimeout.Seconds())
+	e.connectTO = timeoutEntry(src.ConnectTimeout, config.DefaultConnectTimeout.Seconds())
+	e.callTO = timeoutEntry(src.CallTimeout, config.DefaultCallTimeout.Seconds())
 	e.problem = widget.NewLabel("")
 	e.problem.Importance = widget.DangerImportance
 	e.problem.Wrapping = fyne.TextWrapWord
@@ -134,7 +134,7 @@ func newServerEditor(orig *mcp.ServerConfig, taken func(string) bool) *serverEdi
 	e.transport.OnChanged = func(string) { e.showTransport() }
 	e.transport.SetSelected(src.Type)
 	if e.transport.Selected == "" {
-		e.transport.SetSelected(mcp.TypeStdio)
+		e.transport.SetSelected(config.TypeStdio)
 	}
 	e.root = container.NewVBox(form, hint, e.problem)
 	return e
@@ -155,11 +155,11 @@ func timeoutEntry(v *float64, def float64) *widget.Entry {
 
 func (e *serverEditor) showTransport() {
 	t := e.transport.Selected
-	showAll(e.stdio, t == mcp.TypeStdio)
-	showAll(e.remote, t == mcp.TypeHTTP || t == mcp.TypeSSE)
-	showAll(e.openapi, t == mcp.TypeOpenAPI)
-	showAll(e.headerRows, t == mcp.TypeHTTP || t == mcp.TypeSSE || t == mcp.TypeOpenAPI)
-	showAll(e.streamable, t == mcp.TypeHTTP)
+	showAll(e.stdio, t == config.TypeStdio)
+	showAll(e.remote, t == config.TypeHTTP || t == config.TypeSSE)
+	showAll(e.openapi, t == config.TypeOpenAPI)
+	showAll(e.headerRows, t == config.TypeHTTP || t == config.TypeSSE || t == config.TypeOpenAPI)
+	showAll(e.streamable, t == config.TypeHTTP)
 	if e.root != nil {
 		e.root.Refresh()
 	}
@@ -176,8 +176,8 @@ func showAll(objs []fyne.CanvasObject, show bool) {
 }
 
 // build makes the entry the fields describe, or says what is wrong.
-func (e *serverEditor) build() (*mcp.ServerConfig, error) {
-	sc := &mcp.ServerConfig{}
+func (e *serverEditor) build() (*config.ServerConfig, error) {
+	sc := &config.ServerConfig{}
 	if e.orig != nil {
 		sc = e.orig.Clone()
 	}
@@ -193,7 +193,7 @@ func (e *serverEditor) build() (*mcp.ServerConfig, error) {
 	// command or URL does not already imply it.
 	sc.Type = e.transport.Selected
 	switch sc.Type {
-	case mcp.TypeStdio:
+	case config.TypeStdio:
 		sc.Command = strings.TrimSpace(e.command.Text)
 		if sc.Command == "" {
 			return nil, errors.New("a stdio server needs a command to start")
@@ -207,7 +207,7 @@ func (e *serverEditor) build() (*mcp.ServerConfig, error) {
 		sc.Cwd = strings.TrimSpace(e.cwd.Text)
 		sc.URL, sc.Headers, sc.OAuth = "", nil, nil
 		sc.Spec, sc.BaseURL = nil, ""
-	case mcp.TypeOpenAPI:
+	case config.TypeOpenAPI:
 		sc.Spec = e.spec.values()
 		if len(sc.Spec) == 0 {
 			return nil, errors.New("an openapi entry needs its OpenAPI document: a file path or an http(s) URL, JSON or YAML")
@@ -224,7 +224,7 @@ func (e *serverEditor) build() (*mcp.ServerConfig, error) {
 		}
 		sc.Headers = headers
 		sc.Command, sc.Args, sc.Env, sc.Cwd, sc.URL, sc.OAuth = "", nil, nil, "", "", nil
-	case mcp.TypeHTTP, mcp.TypeSSE:
+	case config.TypeHTTP, config.TypeSSE:
 		sc.URL = strings.TrimSpace(e.url.Text)
 		u, err := url.Parse(sc.URL)
 		if sc.URL == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -237,7 +237,7 @@ func (e *serverEditor) build() (*mcp.ServerConfig, error) {
 		sc.Headers = headers
 		sc.Command, sc.Args, sc.Env, sc.Cwd = "", nil, nil, ""
 		sc.Spec, sc.BaseURL = nil, ""
-		if sc.Type == mcp.TypeHTTP {
+		if sc.Type == config.TypeHTTP {
 			// Sign-in is the streamable transport's; an sse entry keeps what its file says.
 			if sc.OAuth, err = e.oauth.build(); err != nil {
 				e.oauth.reveal()
@@ -272,7 +272,7 @@ func parseTimeout(what, text string) (*float64, error) {
 
 // showServerEditor opens the add (orig nil) or edit dialog. Saving writes the
 // servers file through the manager and restarts the server.
-func (w *MainWindow) showServerEditor(orig *mcp.ServerConfig) {
+func (w *MainWindow) showServerEditor(orig *config.ServerConfig) {
 	m := w.manager
 	ed := newServerEditor(orig, func(n string) bool { return m.Session(n) != nil })
 	title, oldName := "Add server", ""
@@ -430,7 +430,7 @@ func (r *keyValueRow) masked() bool { return r.secret.Visible() }
 // updateMask moves the value into a password entry when the name looks
 // secret, and back out when it no longer does.
 func (r *keyValueRow) updateMask() {
-	secret := mcp.IsSecretName(r.key.Text)
+	secret := config.IsSecretName(r.key.Text)
 	if secret == r.secret.Visible() {
 		return
 	}

@@ -10,23 +10,23 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 )
 
 func TestServerEditorBuildsTheEntry(t *testing.T) {
 	test.NewTempApp(t)
 	taken := func(n string) bool { return n == "other" || n == "old" }
 	five := 5.0
-	orig := &mcp.ServerConfig{
-		Name: "old", Type: mcp.TypeStdio, Command: "npx", Args: []string{"-y", "pkg"},
+	orig := &config.ServerConfig{
+		Name: "old", Type: config.TypeStdio, Command: "npx", Args: []string{"-y", "pkg"},
 		Env: map[string]string{"GITHUB_TOKEN": "ghp_x", "DEBUG": "1"}, ConnectTimeout: &five,
 		Extra: map[string]json.RawMessage{"note": json.RawMessage(`"kept"`)},
 	}
 	tests := []struct {
 		name    string
-		orig    *mcp.ServerConfig
+		orig    *config.ServerConfig
 		fill    func(e *serverEditor)
-		check   func(t *testing.T, sc *mcp.ServerConfig)
+		check   func(t *testing.T, sc *config.ServerConfig)
 		wantErr string
 	}{
 		{
@@ -39,8 +39,8 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 				e.env.add("TZ", "UTC")
 				e.callTO.SetText("120")
 			},
-			check: func(t *testing.T, sc *mcp.ServerConfig) {
-				if sc.Name != "fresh" || sc.Type != mcp.TypeStdio || sc.Command != "uvx" ||
+			check: func(t *testing.T, sc *config.ServerConfig) {
+				if sc.Name != "fresh" || sc.Type != config.TypeStdio || sc.Command != "uvx" ||
 					!slices.Equal(sc.Args, []string{"mcp-server-time"}) || sc.Env["TZ"] != "UTC" ||
 					sc.CallTimeout == nil || *sc.CallTimeout != 120 || sc.ConnectTimeout != nil {
 					t.Errorf("got %+v", sc)
@@ -51,13 +51,13 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 			name: "openapi document with a base URL and a header",
 			fill: func(e *serverEditor) {
 				e.name.SetText("pets")
-				e.transport.SetSelected(mcp.TypeOpenAPI)
+				e.transport.SetSelected(config.TypeOpenAPI)
 				e.spec.add("petstore.yaml")
 				e.baseURL.SetText("https://api.example.com/v1")
 				e.headers.add("X-Api-Key", "k")
 			},
-			check: func(t *testing.T, sc *mcp.ServerConfig) {
-				if sc.Type != mcp.TypeOpenAPI || !slices.Equal(sc.Spec, []string{"petstore.yaml"}) ||
+			check: func(t *testing.T, sc *config.ServerConfig) {
+				if sc.Type != config.TypeOpenAPI || !slices.Equal(sc.Spec, []string{"petstore.yaml"}) ||
 					sc.BaseURL != "https://api.example.com/v1" || sc.Headers["X-Api-Key"] != "k" || sc.Command != "" {
 					t.Errorf("got %+v", sc)
 				}
@@ -67,7 +67,7 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 			name: "openapi without a document",
 			fill: func(e *serverEditor) {
 				e.name.SetText("pets")
-				e.transport.SetSelected(mcp.TypeOpenAPI)
+				e.transport.SetSelected(config.TypeOpenAPI)
 			},
 			wantErr: "needs its OpenAPI document",
 		},
@@ -75,7 +75,7 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 			name: "edit keeps unknown fields and secrets",
 			orig: orig,
 			fill: func(e *serverEditor) { e.args.entries[1].SetText("pkg@2") },
-			check: func(t *testing.T, sc *mcp.ServerConfig) {
+			check: func(t *testing.T, sc *config.ServerConfig) {
 				if sc.Name != "old" || !slices.Equal(sc.Args, []string{"-y", "pkg@2"}) ||
 					!maps.Equal(sc.Env, orig.Env) || sc.ConnectTimeout == nil || *sc.ConnectTimeout != 5 ||
 					string(sc.Extra["note"]) != `"kept"` {
@@ -90,13 +90,13 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 			name: "switch to http drops the command",
 			orig: orig,
 			fill: func(e *serverEditor) {
-				e.transport.SetSelected(mcp.TypeHTTP)
+				e.transport.SetSelected(config.TypeHTTP)
 				e.url.SetText("https://example.com/mcp")
 				e.headers.add("Authorization", "Bearer abc")
 				e.connectTO.SetText("-5")
 			},
-			check: func(t *testing.T, sc *mcp.ServerConfig) {
-				if sc.Type != mcp.TypeHTTP || sc.Command != "" || sc.Args != nil || sc.Env != nil ||
+			check: func(t *testing.T, sc *config.ServerConfig) {
+				if sc.Type != config.TypeHTTP || sc.Command != "" || sc.Args != nil || sc.Env != nil ||
 					sc.Headers["Authorization"] != "Bearer abc" || *sc.ConnectTimeout != -1 {
 					t.Errorf("got %+v", sc)
 				}
@@ -107,7 +107,7 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 		{name: "no command", fill: func(e *serverEditor) { e.name.SetText("n") }, wantErr: "command"},
 		{name: "bad url", fill: func(e *serverEditor) {
 			e.name.SetText("n")
-			e.transport.SetSelected(mcp.TypeSSE)
+			e.transport.SetSelected(config.TypeSSE)
 			e.url.SetText("example.com/sse")
 		}, wantErr: "http://"},
 		{name: "bad timeout", fill: func(e *serverEditor) {
@@ -129,7 +129,7 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var src *mcp.ServerConfig
+			var src *config.ServerConfig
 			if tt.orig != nil {
 				src = tt.orig.Clone()
 			}
@@ -152,8 +152,8 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 
 func TestServerEditorMasksSecretValues(t *testing.T) {
 	test.NewTempApp(t)
-	e := newServerEditor(&mcp.ServerConfig{
-		Name: "s", Type: mcp.TypeStdio, Command: "x",
+	e := newServerEditor(&config.ServerConfig{
+		Name: "s", Type: config.TypeStdio, Command: "x",
 		Env: map[string]string{"API_KEY": "k", "LOG_LEVEL": "debug"},
 	}, func(string) bool { return false })
 	masked := map[string]bool{}
@@ -188,11 +188,11 @@ func TestServerEditorShowsTheTransportsFields(t *testing.T) {
 	if !e.command.Visible() || e.url.Visible() {
 		t.Errorf("stdio: command visible %v, url visible %v", e.command.Visible(), e.url.Visible())
 	}
-	e.transport.SetSelected(mcp.TypeHTTP)
+	e.transport.SetSelected(config.TypeHTTP)
 	if e.command.Visible() || !e.url.Visible() || !e.headers.root.Visible() || e.spec.root.Visible() {
 		t.Errorf("http: command visible %v, url visible %v", e.command.Visible(), e.url.Visible())
 	}
-	e.transport.SetSelected(mcp.TypeOpenAPI)
+	e.transport.SetSelected(config.TypeOpenAPI)
 	if e.url.Visible() || !e.spec.root.Visible() || !e.baseURL.Visible() || !e.headers.root.Visible() {
 		t.Errorf("openapi: url visible %v, document visible %v", e.url.Visible(), e.spec.root.Visible())
 	}
@@ -227,7 +227,7 @@ func TestEditorAddRowFocusesIt(t *testing.T) {
 
 func TestArgumentWithSpacesOffersToSplit(t *testing.T) {
 	test.NewTempApp(t)
-	ed := newServerEditor(&mcp.ServerConfig{Name: "fs", Type: mcp.TypeStdio, Command: "npx",
+	ed := newServerEditor(&config.ServerConfig{Name: "fs", Type: config.TypeStdio, Command: "npx",
 		Args: []string{"-y @modelcontextprotocol/server-filesystem /tmp", "--verbose"}}, func(string) bool { return false })
 	btn := findButton(ed.args.root, "Split")
 	if btn == nil {

@@ -14,7 +14,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 )
 
 // prefExportFormat remembers the format last exported to.
@@ -22,20 +23,20 @@ const prefExportFormat = "export.format"
 
 // exportFileName is the name a client gives the file a snippet of that
 // format goes in, suggested when saving.
-func exportFileName(f mcp.Format) (string, fileFilter) {
+func exportFileName(f config.Format) (string, fileFilter) {
 	json := fileFilter{Desc: "JSON files", Exts: []string{"json"}}
 	switch f {
-	case mcp.FormatClaudeDesktop:
+	case config.FormatClaudeDesktop:
 		return "claude_desktop_config.json", json
-	case mcp.FormatClaudeCode:
+	case config.FormatClaudeCode:
 		return ".mcp.json", json
-	case mcp.FormatCursor, mcp.FormatVSCode:
+	case config.FormatCursor, config.FormatVSCode:
 		return "mcp.json", json
-	case mcp.FormatCline:
+	case config.FormatCline:
 		return "cline_mcp_settings.json", json
-	case mcp.FormatWindsurf:
+	case config.FormatWindsurf:
 		return "mcp_config.json", json
-	case mcp.FormatCodex:
+	case config.FormatCodex:
 		return "config.toml", fileFilter{Desc: "TOML files", Exts: []string{"toml"}}
 	}
 	return "servers.json", json
@@ -45,7 +46,7 @@ func exportFileName(f mcp.Format) (string, fileFilter) {
 // copy or save.
 type exportDialog struct {
 	w       *MainWindow
-	servers []*mcp.ServerConfig
+	servers []*config.ServerConfig
 	label   string // "github" or "all 5 servers", for titles
 
 	dlg     *dialog.CustomDialog
@@ -55,7 +56,7 @@ type exportDialog struct {
 	status  *widget.Label
 	copyBtn *widget.Button
 	saveBtn *widget.Button
-	current mcp.Format
+	current config.Format
 	text    string // the snippet shown; empty when it could not be made
 	problem error
 }
@@ -63,7 +64,7 @@ type exportDialog struct {
 // exportSelectedServer exports the selected server.
 func (w *MainWindow) exportSelectedServer() {
 	if sc := w.selectedConfig(); sc != nil {
-		w.showExport([]*mcp.ServerConfig{sc}, sc.Name)
+		w.showExport([]*config.ServerConfig{sc}, sc.Name)
 	}
 }
 
@@ -77,15 +78,15 @@ func (w *MainWindow) exportAllServers() {
 	w.showExport(cfg.Servers, "all "+plural(len(cfg.Servers), "server", "servers"))
 }
 
-func (w *MainWindow) showExport(servers []*mcp.ServerConfig, label string) {
+func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 	d := &exportDialog{w: w, servers: servers, label: label,
 		notes: container.NewVBox(), snippet: widget.NewLabel(""), status: widget.NewLabel("")}
 	var titles []string
-	for _, f := range mcp.Formats() {
+	for _, f := range config.Formats() {
 		titles = append(titles, f.Title())
 	}
 	d.format = widget.NewSelect(titles, func(title string) {
-		for _, f := range mcp.Formats() {
+		for _, f := range config.Formats() {
 			if f.Title() == title {
 				d.show(f)
 				return
@@ -111,8 +112,8 @@ func (w *MainWindow) showExport(servers []*mcp.ServerConfig, label string) {
 	d.dlg.Resize(fyne.NewSize(760, 620))
 	w.clients.export = d
 
-	start := mcp.FormatClaudeDesktop
-	if f, err := mcp.ParseFormat(w.app.Preferences().String(prefExportFormat)); err == nil {
+	start := config.FormatClaudeDesktop
+	if f, err := config.ParseFormat(w.app.Preferences().String(prefExportFormat)); err == nil {
 		start = f
 	}
 	d.format.SetSelected(start.Title())
@@ -120,12 +121,12 @@ func (w *MainWindow) showExport(servers []*mcp.ServerConfig, label string) {
 }
 
 // show renders the servers in format f, with its notes above the snippet.
-func (d *exportDialog) show(f mcp.Format) {
+func (d *exportDialog) show(f config.Format) {
 	d.current = f
 	d.w.app.Preferences().SetString(prefExportFormat, string(f))
 	d.status.SetText("")
 	d.notes.RemoveAll()
-	notes := mcp.ExportNotes(d.servers, f)
+	notes := clients.ExportNotes(d.servers, f)
 	if n := secretsNote(d.servers); n != "" {
 		notes = append(notes, n)
 	}
@@ -135,7 +136,7 @@ func (d *exportDialog) show(f mcp.Format) {
 		note.Importance = widget.WarningImportance
 		d.notes.Add(container.NewBorder(nil, nil, container.NewCenter(widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))), nil, note))
 	}
-	data, err := mcp.Export(d.servers, f)
+	data, err := clients.Export(d.servers, f)
 	d.problem = err
 	if err != nil {
 		d.text = ""
@@ -147,7 +148,7 @@ func (d *exportDialog) show(f mcp.Format) {
 		d.snippet.SetText(d.text)
 		name, _ := exportFileName(f)
 		d.status.SetText(fmt.Sprintf("For %s's %s; merge it into an existing file rather than overwriting one.", f.Title(), name))
-		if f == mcp.FormatJSON {
+		if f == config.FormatJSON {
 			d.status.SetText("The mcpServers shape most apps and READMEs use.")
 		}
 		d.status.Importance = widget.LowImportance
@@ -198,19 +199,19 @@ func writeExport(path, text string) error {
 		text += "\n"
 	}
 	data := []byte(text)
-	return mcp.WriteFileAtomic(path, data, 0o600)
+	return config.WriteFileAtomic(path, data, 0o600)
 }
 
 // secretsNote warns that the snippet holds secret values in clear (an API
 // key in env, a token in a header), naming them; "" when it holds none.
 // Placeholders such as ${env:TOKEN} are not secrets.
-func secretsNote(servers []*mcp.ServerConfig) string {
+func secretsNote(servers []*config.ServerConfig) string {
 	var found []string
 	for _, s := range servers {
 		var names []string
 		for _, m := range []map[string]string{s.Env, s.Headers} {
 			for _, k := range slices.Sorted(maps.Keys(m)) {
-				if mcp.MaskSecret(k, m[k]) != m[k] {
+				if config.MaskSecret(k, m[k]) != m[k] {
 					names = append(names, k)
 				}
 			}

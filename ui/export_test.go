@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 )
 
 func TestExportShowsEachFormatAndCopies(t *testing.T) {
@@ -16,14 +18,14 @@ func TestExportShowsEachFormatAndCopies(t *testing.T) {
 		"demo":   {"command": demoServerPath, "args": []string{"--root", "/tmp/x"}, "env": map[string]any{"API_KEY": "${input:key}"}, "disabled": true},
 		"remote": {"type": "sse", "url": "http://127.0.0.1:1/sse", "disabled": true},
 	}, mcp.ManagerOptions{})
-	var servers []*mcp.ServerConfig
+	var servers []*config.ServerConfig
 	onUI(func() {
 		servers = s.w.configSnapshot().Servers
 		s.w.exportAllServers()
 	})
-	for _, f := range mcp.Formats() {
+	for _, f := range config.Formats() {
 		t.Run(string(f), func(t *testing.T) {
-			want, err := mcp.Export(servers, f)
+			want, err := clients.Export(servers, f)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -38,12 +40,12 @@ func TestExportShowsEachFormatAndCopies(t *testing.T) {
 					t.Errorf("the snippet is\n%s\nwant\n%s", d.snippet.Text, want)
 				}
 				notes := shownText(d.notes)
-				for _, n := range mcp.ExportNotes(servers, f) {
+				for _, n := range clients.ExportNotes(servers, f) {
 					if !strings.Contains(notes, n) {
 						t.Errorf("the note %q is not shown:\n%s", n, notes)
 					}
 				}
-				if f == mcp.FormatClaudeDesktop && notes == "" {
+				if f == config.FormatClaudeDesktop && notes == "" {
 					t.Error("no note that Claude Desktop cannot start the remote server")
 				}
 				if !d.snippet.TextStyle.Monospace {
@@ -70,7 +72,7 @@ func TestExportShowsEachFormatAndCopies(t *testing.T) {
 			t.Errorf("exporting the selected server: %+v", d)
 			return
 		}
-		d.format.SetSelected(mcp.FormatCursor.Title())
+		d.format.SetSelected(config.FormatCursor.Title())
 		if !strings.Contains(d.snippet.Text, "http://127.0.0.1:1/sse") || strings.Contains(d.snippet.Text, demoServerPath) {
 			t.Errorf("the selected server's snippet:\n%s", d.snippet.Text)
 		}
@@ -84,11 +86,11 @@ func TestExportRemembersTheFormat(t *testing.T) {
 	s := newShellWith(t, map[string]map[string]any{"demo": {"command": demoServerPath, "disabled": true}}, mcp.ManagerOptions{})
 	onUI(func() {
 		s.w.exportAllServers()
-		s.w.clients.export.format.SetSelected(mcp.FormatCodex.Title())
+		s.w.clients.export.format.SetSelected(config.FormatCodex.Title())
 		s.w.clients.export.dlg.Hide()
 		s.w.exportAllServers()
 		d := s.w.clients.export
-		if d.current != mcp.FormatCodex || !strings.Contains(d.snippet.Text, "[mcp_servers.demo]") {
+		if d.current != config.FormatCodex || !strings.Contains(d.snippet.Text, "[mcp_servers.demo]") {
 			t.Errorf("the second export opened on %s:\n%s", d.current, d.snippet.Text)
 		}
 	})
@@ -118,14 +120,14 @@ func TestWriteExport(t *testing.T) {
 func TestSecretsNote(t *testing.T) {
 	tests := []struct {
 		name    string
-		servers []*mcp.ServerConfig
+		servers []*config.ServerConfig
 		want    string // "" for no note
 	}{
-		{name: "no env", servers: []*mcp.ServerConfig{{Name: "a", Command: "x"}}},
-		{name: "plain values", servers: []*mcp.ServerConfig{{Name: "a", Env: map[string]string{"DEBUG": "1"}}}},
-		{name: "placeholders", servers: []*mcp.ServerConfig{{Name: "a", Env: map[string]string{"API_KEY": "${env:API_KEY}"},
+		{name: "no env", servers: []*config.ServerConfig{{Name: "a", Command: "x"}}},
+		{name: "plain values", servers: []*config.ServerConfig{{Name: "a", Env: map[string]string{"DEBUG": "1"}}}},
+		{name: "placeholders", servers: []*config.ServerConfig{{Name: "a", Env: map[string]string{"API_KEY": "${env:API_KEY}"},
 			Headers: map[string]string{"Authorization": "Bearer ${input:tok}"}}}},
-		{name: "env and header secrets", servers: []*mcp.ServerConfig{
+		{name: "env and header secrets", servers: []*config.ServerConfig{
 			{Name: "a", Env: map[string]string{"GITHUB_TOKEN": "ghp_1", "DEBUG": "1"}},
 			{Name: "b", Headers: map[string]string{"Authorization": "Bearer abc"}},
 		}, want: "(a: GITHUB_TOKEN; b: Authorization)"},

@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"mcpbrowser/mcp/demo"
+	"mcpbrowser/internal/demo"
 	"mcpbrowser/mcp/schema"
 )
 

@@ -20,6 +20,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 )
 
 // demoServerPath is the demo server binary TestMain builds for every test
@@ -219,7 +220,7 @@ func newShellWith(t *testing.T, servers map[string]map[string]any, opts mcp.Mana
 	if err := os.WriteFile(path, configJSON(t, servers), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := mcp.LoadConfig(path)
+	cfg, err := config.LoadConfig(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -398,4 +399,4 @@ func findButton(o fyne.CanvasObject, label string) *widget.Button {
 	return nil
 }
 
-func emptyManager() *mcp.Manager { return mcp.NewManager(&mcp.Config{}, mcp.ManagerOptions{}) }
+func emptyManager() *mcp.Manager { return mcp.NewManager(&config.Config{}, mcp.ManagerOptions{}) }

@@ -13,13 +13,13 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/history"
 )
 
 // SetHistory keeps every tool call, resource read and prompt get of the
 // window's servers in h (nil keeps nothing). Run sets the history under the
 // XDG data directory; tests set one in a temporary folder or none.
-func (w *MainWindow) SetHistory(h *mcp.History) {
+func (w *MainWindow) SetHistory(h *history.History) {
 	w.history = h
 	w.features.history.reset()
 }
@@ -38,8 +38,8 @@ type historyTab struct {
 	w       *MainWindow
 	server  string
 	stale   bool
-	entries []mcp.HistoryEntry
-	current *mcp.HistoryEntry
+	entries []history.HistoryEntry
+	current *history.HistoryEntry
 	seq     int
 
 	list     *widget.List
@@ -123,7 +123,7 @@ func heading2(s string) *widget.Label {
 }
 
 // historySubtitle is an entry's second line: kind, time, duration, outcome.
-func historySubtitle(e *mcp.HistoryEntry) string {
+func historySubtitle(e *history.HistoryEntry) string {
 	outcome := "ok"
 	if !e.OK() {
 		outcome = string(e.ErrorLayer) + " error"
@@ -141,7 +141,7 @@ func historyTime(t time.Time) string {
 }
 
 // historyFlag marks failed entries at the row's right.
-func historyFlag(e *mcp.HistoryEntry) string {
+func historyFlag(e *history.HistoryEntry) string {
 	if e.OK() {
 		return ""
 	}
@@ -228,7 +228,7 @@ func (t *historyTab) load() {
 	})
 }
 
-func (t *historyTab) setEntries(entries []mcp.HistoryEntry) {
+func (t *historyTab) setEntries(entries []history.HistoryEntry) {
 	t.entries = entries
 	t.count.SetText(plural(len(entries), "entry", "entries"))
 	setEnabled(t.clearBtn, len(entries) > 0)
@@ -258,7 +258,7 @@ func (t *historyTab) showDetail(on bool) {
 }
 
 // show shows one entry again: what was asked, how it ended, the stored result.
-func (t *historyTab) show(e mcp.HistoryEntry) {
+func (t *historyTab) show(e history.HistoryEntry) {
 	if t.current != nil && t.current.ID == e.ID && t.detail.Visible() {
 		return
 	}
@@ -283,14 +283,14 @@ func (t *historyTab) show(e mcp.HistoryEntry) {
 		t.argsBox.Hide()
 	}
 	switch e.Kind {
-	case mcp.HistoryResource:
+	case history.HistoryResource:
 		t.loadBtn.SetText("Read again")
 		t.loadBtn.SetIcon(theme.ViewRefreshIcon())
 		t.runBtn.Hide()
 	default:
 		t.loadBtn.SetText("Load arguments")
 		t.loadBtn.SetIcon(theme.ContentUndoIcon())
-		if e.Kind == mcp.HistoryTool {
+		if e.Kind == history.HistoryTool {
 			t.runBtn.Show()
 		} else {
 			t.runBtn.Hide()
@@ -318,7 +318,7 @@ func (t *historyTab) replay() bool {
 	w := t.w
 	f := w.features
 	switch e.Kind {
-	case mcp.HistoryTool:
+	case history.HistoryTool:
 		f.selectTab(f.toolsTab)
 		if !w.SelectTool(e.Name) {
 			f.selectTab(f.historyTab)
@@ -335,7 +335,7 @@ func (t *historyTab) replay() bool {
 		}
 		w.runner.say("Arguments loaded from the call at " + historyTime(e.Time) + "; Ctrl+Enter runs it again.")
 		return true
-	case mcp.HistoryPrompt:
+	case history.HistoryPrompt:
 		args, err := e.PromptArguments()
 		if err != nil {
 			t.note.SetText(capitalise(err.Error()))
@@ -355,7 +355,7 @@ func (t *historyTab) replay() bool {
 			}
 			p.note.SetText(msg)
 		})
-	case mcp.HistoryResource:
+	case history.HistoryResource:
 		f.selectTab(f.resourcesTab)
 		f.resources.selectURI(e.Name)
 	}

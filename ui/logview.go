@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/transport"
 )
 
 // maxViewEntries bounds what a log or wire view keeps, like the core's own
@@ -21,12 +22,12 @@ const maxViewEntries = 100_000
 // A logView is the "stderr" tab: one server's log, live, in a virtualised list.
 type logView struct {
 	win  fyne.Window
-	log  *mcp.ServerLog
+	log  *transport.ServerLog
 	name string
 
-	next    uint64         // the log's sequence number to read from next
-	entries []mcp.LogEntry // what the view keeps, oldest first
-	shown   []int          // indices into entries that match query and minLevel; nil when nothing filters
+	next    uint64               // the log's sequence number to read from next
+	entries []transport.LogEntry // what the view keeps, oldest first
+	shown   []int                // indices into entries that match query and minLevel; nil when nothing filters
 	query   string
 	// minLevel hides notifications/message lines below this rank (see
 	// levelRank); 0 shows every level. Other lines are never hidden by it.
@@ -100,7 +101,7 @@ func newLogView(win fyne.Window) *logView {
 func (v *logView) Widget() fyne.CanvasObject { return v.root }
 
 // setLog shows log (nil for none) from its oldest kept line.
-func (v *logView) setLog(log *mcp.ServerLog, name string) {
+func (v *logView) setLog(log *transport.ServerLog, name string) {
 	v.log, v.name = log, name
 	v.next, v.entries = 0, nil
 	v.list.UnselectAll()
@@ -130,7 +131,7 @@ func (v *logView) pull() {
 	v.entries = append(v.entries, fresh...)
 	if len(v.entries) > maxViewEntries+maxViewEntries/4 {
 		// Copy into a new slice so the dropped lines' memory goes too.
-		v.entries = append([]mcp.LogEntry(nil), v.entries[len(v.entries)-maxViewEntries:]...)
+		v.entries = append([]transport.LogEntry(nil), v.entries[len(v.entries)-maxViewEntries:]...)
 		v.list.UnselectAll()
 		v.filter()
 	} else if v.shown != nil {
@@ -184,7 +185,7 @@ func (v *logView) length() int {
 	return len(v.entries)
 }
 
-func (v *logView) entry(id widget.ListItemID) *mcp.LogEntry {
+func (v *logView) entry(id widget.ListItemID) *transport.LogEntry {
 	if v.shown != nil {
 		return &v.entries[v.shown[id]]
 	}
@@ -205,11 +206,11 @@ func (v *logView) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 }
 
 // fitRow gives row id the height its wrapped text needs at the list's width.
-func (v *logView) fitRow(id widget.ListItemID, e *mcp.LogEntry) {
+func (v *logView) fitRow(id widget.ListItemID, e *transport.LogEntry) {
 	lineH := fyne.MeasureText("M", theme.TextSize(), fyne.TextStyle{Monospace: true}).Height
 	// The text starts after the time stamp and tag: about 13 and a few characters.
 	prefix := 14 + len(e.Level) + len(e.Logger)
-	if e.Kind == mcp.LogStdoutNoise || e.Kind == mcp.LogInfo {
+	if e.Kind == transport.LogStdoutNoise || e.Kind == transport.LogInfo {
 		prefix += 7
 	}
 	width := v.list.Size().Width - theme.Padding()*2 - 12
@@ -337,12 +338,12 @@ func (v *logView) filter() {
 	}
 }
 
-func (v *logView) matches(e *mcp.LogEntry) bool {
-	if v.minLevel > 0 && e.Kind == mcp.LogMessage && levelRank(e.Level) < v.minLevel {
+func (v *logView) matches(e *transport.LogEntry) bool {
+	if v.minLevel > 0 && e.Kind == transport.LogMessage && levelRank(e.Level) < v.minLevel {
 		return false
 	}
 	return containsFold(e.Text, v.query) || containsFold(e.Level, v.query) ||
-		containsFold(e.Logger, v.query) || (e.Kind == mcp.LogStdoutNoise && containsFold("stdout", v.query))
+		containsFold(e.Logger, v.query) || (e.Kind == transport.LogStdoutNoise && containsFold("stdout", v.query))
 }
 
 // clearAll forgets every line, in the view and in the server's log.
@@ -372,7 +373,7 @@ func (v *logView) saveAll() {
 }
 
 // logFileBytes is every kept line of log as text, one entry per line.
-func logFileBytes(log *mcp.ServerLog) []byte {
+func logFileBytes(log *transport.ServerLog) []byte {
 	entries, _ := log.Since(0)
 	var b strings.Builder
 	for _, e := range entries {
@@ -419,7 +420,7 @@ func containsFold(s, lowerSub string) bool {
 // visibly between them.
 type logRow struct {
 	widget.BaseWidget
-	entry mcp.LogEntry
+	entry transport.LogEntry
 	// wrap breaks a long text over as many lines as it needs (the list
 	// gives the row their height); off, the line is cut at the edge.
 	wrap bool
@@ -450,7 +451,7 @@ func newLogRow() *logRow {
 	return r
 }
 
-func (r *logRow) set(e mcp.LogEntry) {
+func (r *logRow) set(e transport.LogEntry) {
 	r.entry = e
 	r.Refresh()
 }
@@ -555,25 +556,25 @@ func (r *logRowRenderer) Refresh() {
 	r.rule.StrokeColor = color.Transparent
 
 	switch e.Kind {
-	case mcp.LogStdoutNoise:
+	case transport.LogStdoutNoise:
 		warn := col(theme.ColorNameWarning)
 		r.tag.Text, r.tag.Color = "stdout", warn
 		r.text.Color = warn
 		r.bg.FillColor = withAlpha(warn, 0x18)
-	case mcp.LogMessage:
+	case transport.LogMessage:
 		r.tag.Text, r.tag.Color = e.Level, col(levelColor(e.Level))
 		if e.Logger != "" {
 			r.tag.Text += " " + e.Logger
 		}
-	case mcp.LogInfo:
+	case transport.LogInfo:
 		r.tag.Text, r.tag.Color = "app", col(theme.ColorNamePlaceHolder)
 		r.text.Color = col(theme.ColorNamePlaceHolder)
-	case mcp.LogCallStart, mcp.LogCallEnd:
+	case transport.LogCallStart, transport.LogCallEnd:
 		primary := col(theme.ColorNamePrimary)
 		r.text.Color = primary
 		r.bg.FillColor = withAlpha(primary, 0x22)
 		r.rule.StrokeColor = primary
-		r.ruleTop = e.Kind == mcp.LogCallStart
+		r.ruleTop = e.Kind == transport.LogCallStart
 	}
 	r.Layout(r.row.Size())
 	for _, o := range r.Objects() {

@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/transport"
 )
 
 // BenchmarkLogViewAppend appends lines to a server log the way a flooding
@@ -40,11 +40,11 @@ func BenchmarkLogViewAppend(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				// A fresh log each time, as when the person selects another server.
-				log := mcp.NewServerLog(nil)
+				log := transport.NewServerLog(nil)
 				p.SetLogs(log, nil)
 				for i := 0; i < lines; i += batch {
 					for _, t := range texts {
-						log.Add(mcp.LogStderr, t)
+						log.Add(transport.LogStderr, t)
 					}
 					p.refresh()
 				}
@@ -64,7 +64,7 @@ func BenchmarkLogViewAppend(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines/batch)/1e6, "ms/frame")
 			b.ReportMetric(float64(heap)/(1<<20), "MB-live-heap")
 			b.ReportMetric(float64(kept), "lines-kept")
-			b.ReportMetric(float64(keptCap)*float64(unsafe.Sizeof(mcp.LogEntry{}))/(1<<20), "MB-view-slice")
+			b.ReportMetric(float64(keptCap)*float64(unsafe.Sizeof(transport.LogEntry{}))/(1<<20), "MB-view-slice")
 		})
 	}
 }
@@ -78,9 +78,9 @@ func BenchmarkLogViewSearch(b *testing.B) {
 	p := NewSidePanel(w)
 	w.SetContent(p.Widget())
 	w.Resize(fyne.NewSize(500, 800))
-	log := mcp.NewServerLog(nil)
+	log := transport.NewServerLog(nil)
 	for i := range maxViewEntries {
-		log.Add(mcp.LogStderr, fmt.Sprintf("worker %d: handled request %d in 3.2ms (cache hit)", i%8, i))
+		log.Add(transport.LogStderr, fmt.Sprintf("worker %d: handled request %d in 3.2ms (cache hit)", i%8, i))
 	}
 	p.SetLogs(log, nil)
 	queries := []string{"request 9999", "Cache Miss", "worker 3"}
@@ -100,8 +100,8 @@ func TestLogViewLevelFilter(t *testing.T) {
 	defer w.Close()
 	v := newLogView(w)
 	w.SetContent(v.Widget())
-	log := mcp.NewServerLog(nil)
-	log.Add(mcp.LogStderr, "plain stderr")
+	log := transport.NewServerLog(nil)
+	log.Add(transport.LogStderr, "plain stderr")
 	log.AddMessage("debug", "", "chatter")
 	log.AddMessage("info", "net", "connected")
 	log.AddMessage("warning", "", "disk nearly full")
@@ -155,10 +155,10 @@ func TestLogWrapShowsLongLinesWhole(t *testing.T) {
 	p := NewSidePanel(w)
 	w.SetContent(p.Widget())
 	w.Resize(fyne.NewSize(400, 500))
-	log := mcp.NewServerLog(nil)
+	log := transport.NewServerLog(nil)
 	long := "Error: Cannot find module '/usr/lib/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js' imported from somewhere"
-	log.Add(mcp.LogStderr, "short")
-	log.Add(mcp.LogStderr, long)
+	log.Add(transport.LogStderr, "short")
+	log.Add(transport.LogStderr, long)
 	p.SetLogs(log, nil)
 	p.refresh()
 	test.Tap(p.log.wrapBox)

@@ -19,6 +19,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/history"
 	"mcpbrowser/ui/widgets"
 )
 
@@ -55,9 +57,12 @@ type MainWindow struct {
 
 	// manager is replaced when a broken servers file is reloaded.
 	manager *mcp.Manager
+	// client is how the app introduces itself to servers (its version), kept
+	// for the next manager and the About dialog.
+	client mcp.ClientInfo
 	// approvals is the store the manager checks imported commands against
 	// (nil: nothing needs approval).
-	approvals   *mcp.ApprovalStore
+	approvals   *config.ApprovalStore
 	unsubscribe func()
 	// configErr is why the servers file could not be read; while it is set
 	// nothing may be saved (that would overwrite the person's file).
@@ -107,7 +112,7 @@ type MainWindow struct {
 	roots       *rootStore
 	rootsEditor *rootsEditor
 	// history keeps every call, read and prompt get (nil: nothing is kept).
-	history *mcp.History
+	history *history.History
 
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
@@ -265,7 +270,8 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 		server,
 		fyne.NewMenu("Tool", find, run, cancel),
 		fyne.NewMenu("View", goTo, side),
-		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, mcp.ClientVersion) })),
+		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, w.client.Version) }),
+			languageMenu(w.app.Preferences(), w.win)),
 	)
 }
 
@@ -330,7 +336,7 @@ func (w *MainWindow) SetConfigError(err error) {
 
 // describeConfigError says what is wrong with the servers file, where, and what to do.
 func describeConfigError(path string, err error) string {
-	var ce *mcp.ConfigError
+	var ce *config.ConfigError
 	where := "The servers file " + path + " could not be read"
 	if errors.As(err, &ce) {
 		if ce.Line > 0 {
@@ -344,7 +350,7 @@ func describeConfigError(path string, err error) string {
 // reloadConfig reads the servers file again; when it is readable now, the
 // window switches to a new manager for it and connects its servers.
 func (w *MainWindow) reloadConfig() {
-	cfg, err := mcp.LoadConfig(w.cfgPath)
+	cfg, err := config.LoadConfig(w.cfgPath)
 	if errors.Is(err, fs.ErrNotExist) && w.configErr != nil {
 		err = fmt.Errorf("the file is gone: %w", err)
 	}
@@ -357,7 +363,7 @@ func (w *MainWindow) reloadConfig() {
 		return
 	}
 	old, oldUnsub := w.manager, w.unsubscribe
-	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals, Handlers: w.requestHandlers()})
+	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals, Handlers: w.requestHandlers(), Client: w.client})
 	w.roots.applyAll(w.manager)
 	w.subscribe()
 	if oldUnsub != nil {

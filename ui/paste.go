@@ -11,7 +11,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 )
 
 // pastePlaceholder shows the shapes the paste dialog reads.
@@ -86,7 +87,7 @@ func (d *pasteDialog) parse() {
 		d.updateButton()
 		return
 	}
-	servers, err := mcp.ParsePasted(text)
+	servers, err := clients.ParsePasted(text)
 	if err != nil {
 		d.status.SetText(describePasteError(err))
 		d.status.Importance = widget.DangerImportance
@@ -94,8 +95,8 @@ func (d *pasteDialog) parse() {
 		d.updateButton()
 		return
 	}
-	found := []mcp.DiscoveredFile{{Servers: servers}}
-	mcp.MarkKnown(found, d.w.configSnapshot())
+	found := []clients.DiscoveredFile{{Servers: servers}}
+	clients.MarkKnown(found, d.w.configSnapshot())
 	for _, imp := range servers {
 		on, seen := checked[imp.Server.Name]
 		r := newImportRow(imp, on || !seen, d.updateButton)
@@ -112,7 +113,7 @@ func (d *pasteDialog) parse() {
 }
 
 func describePasteError(err error) string {
-	var ce *mcp.ConfigError
+	var ce *config.ConfigError
 	if errors.As(err, &ce) {
 		if ce.Line > 0 {
 			return fmt.Sprintf("Line %d, column %d: %s.", ce.Line, ce.Column, ce.Msg)
@@ -146,7 +147,7 @@ func (d *pasteDialog) importChecked() {
 	if len(rows) == 0 {
 		return
 	}
-	servers := make([]*mcp.ImportedServer, len(rows))
+	servers := make([]*clients.ImportedServer, len(rows))
 	for i, r := range rows {
 		servers[i] = r.imp
 	}

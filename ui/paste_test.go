@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 )
 
 func TestPasteEachShape(t *testing.T) {
@@ -31,13 +33,13 @@ func TestPasteEachShape(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			want := tc.names
 			if want == nil {
-				parsed, err := mcp.ParsePasted(tc.text)
+				parsed, err := clients.ParsePasted(tc.text)
 				if err != nil || len(parsed) != 1 {
 					t.Fatalf("the core reads %d servers: %v", len(parsed), err)
 				}
 				want = []string{parsed[0].Server.Name}
 			}
-			s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{Approvals: mcp.NewApprovalStore(t.TempDir())})
+			s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{Approvals: config.NewApprovalStore(t.TempDir())})
 			onUI(func() {
 				s.w.pasteServers()
 				d := s.w.clients.paste

@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 )
 
 // blankChoice is the Add dialog's "start from" choice of an empty entry.
@@ -20,7 +20,7 @@ const blankChoice = "Blank entry"
 // presetsMenu is the "Add from a preset" submenu: one item per preset.
 func (w *MainWindow) presetsMenu() *fyne.Menu {
 	var items []*fyne.MenuItem
-	for _, p := range mcp.Presets() {
+	for _, p := range config.Presets() {
 		id := p.ID
 		items = append(items, fyne.NewMenuItem(p.Title+"…", func() { w.showAddDialog(id) }))
 	}
@@ -38,7 +38,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	}
 	m := w.manager
 	taken := func(n string) bool { return m.Session(n) != nil }
-	presets := mcp.Presets()
+	presets := config.Presets()
 	choices := []string{blankChoice}
 	for _, p := range presets {
 		choices = append(choices, p.Title)
@@ -50,7 +50,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	about.SizeName = theme.SizeNameCaptionText
 	about.Hide()
 	open := &openEditor{}
-	setEditor := func(sc *mcp.ServerConfig) {
+	setEditor := func(sc *config.ServerConfig) {
 		if sc != nil {
 			sc.Name = w.uniqueServerName(sc.Name)
 		}
@@ -76,7 +76,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 			return
 		}
 		p := presets[i-1]
-		w.askPresetParameters(p, func(sc *mcp.ServerConfig) {
+		w.askPresetParameters(p, func(sc *config.ServerConfig) {
 			current = choice
 			about.SetText(describePreset(p))
 			about.Show()
@@ -113,7 +113,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	w.editor = open
 	d.Show()
 	start.SetSelected(blankChoice)
-	if p, ok := mcp.PresetByID(presetID); ok {
+	if p, ok := config.PresetByID(presetID); ok {
 		start.SetSelected(p.Title)
 	} else {
 		w.win.Canvas().Focus(open.ed.name) // the keyboard starts on Name
@@ -122,7 +122,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 
 // describePreset is the line under the preset choice: what it does, what it
 // runs and what must be installed for it.
-func describePreset(p mcp.Preset) string {
+func describePreset(p config.Preset) string {
 	s := p.Description + "\nRuns: " + p.CommandPreview()
 	if p.Needs != "" {
 		s += "\nNeeds " + p.Needs + " installed."
@@ -133,7 +133,7 @@ func describePreset(p mcp.Preset) string {
 // A presetParamsDialog asks for the values a preset needs: folders through
 // the system's folder chooser, text in entries.
 type presetParamsDialog struct {
-	preset  mcp.Preset
+	preset  config.Preset
 	dlg     *dialog.CustomDialog
 	folders map[string]*folderRows
 	texts   map[string]*widget.Entry
@@ -144,7 +144,7 @@ type presetParamsDialog struct {
 
 // askPresetParameters builds p's entry, asking for its parameters first when
 // it has any; built gets the entry, cancelled is called when the person gives up.
-func (w *MainWindow) askPresetParameters(p mcp.Preset, built func(*mcp.ServerConfig), cancelled func()) {
+func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.ServerConfig), cancelled func()) {
 	if len(p.Parameters) == 0 {
 		sc, err := p.Build(nil)
 		if err != nil {
@@ -162,7 +162,7 @@ func (w *MainWindow) askPresetParameters(p mcp.Preset, built func(*mcp.ServerCon
 	for _, param := range p.Parameters {
 		var field fyne.CanvasObject
 		switch param.Kind {
-		case mcp.ParamFolder:
+		case config.ParamFolder:
 			f := newFolderRows(w, param)
 			d.folders[param.Name] = f
 			field = f.root
@@ -229,14 +229,14 @@ func (d *presetParamsDialog) values() map[string][]string {
 // for another (or, for a single folder, a different one).
 type folderRows struct {
 	w        *MainWindow
-	param    mcp.PresetParameter
+	param    config.PresetParameter
 	paths    []string
 	box      *fyne.Container
 	chooseBt *widget.Button
 	root     fyne.CanvasObject
 }
 
-func newFolderRows(w *MainWindow, param mcp.PresetParameter) *folderRows {
+func newFolderRows(w *MainWindow, param config.PresetParameter) *folderRows {
 	f := &folderRows{w: w, param: param, box: container.NewVBox()}
 	f.chooseBt = widget.NewButtonWithIcon("Choose folder…", theme.FolderOpenIcon(), f.choose)
 	f.root = container.NewVBox(f.box, container.NewHBox(f.chooseBt))

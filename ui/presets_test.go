@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 )
 
 // folderAnswers replaces the folder chooser with one that gives the next of
@@ -66,7 +67,7 @@ func TestPresetFilesystemAsksForFolders(t *testing.T) {
 		if sc.Name != "filesystem" || sc.Command != "npx" || !slices.Equal(sc.Args, want) {
 			t.Errorf("the editor holds %s: %s %v, want filesystem: npx %v", sc.Name, sc.Command, sc.Args, want)
 		}
-		if _, imported := mcp.ImportedFrom(sc); imported {
+		if _, imported := config.ImportedFrom(sc); imported {
 			t.Error("a preset entry is marked as imported (it would wait for approval)")
 		}
 		s.w.editor.cancel()
@@ -162,7 +163,7 @@ func TestPresetMenuListsEveryPreset(t *testing.T) {
 		for _, it := range sub.Items {
 			got = append(got, it.Label)
 		}
-		for _, p := range mcp.Presets() {
+		for _, p := range config.Presets() {
 			if !slices.Contains(got, p.Title+"…") {
 				t.Errorf("the preset menu lacks %s: %v", p.Title, got)
 			}

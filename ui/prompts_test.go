@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/transport"
 )
 
 // openPrompts selects server and the Prompts tab and waits for the list.
@@ -153,7 +154,7 @@ func TestListChangedFetchesTheListAgain(t *testing.T) {
 		entries, _ := wire.Since(0)
 		n := 0
 		for _, e := range entries {
-			if e.Dir == mcp.Sent && e.Method == method {
+			if e.Dir == transport.Sent && e.Method == method {
 				n++
 			}
 		}

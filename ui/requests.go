@@ -1,5 +1,7 @@
 package ui
 
+//lint:file-ignore SA1019 SEP-2577 deprecates sampling, roots and logging from protocol 2026-07-28; servers of earlier versions use them, and the app supports those
+
 import (
 	"encoding/json"
 	"errors"
@@ -19,6 +21,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/transport"
 )
 
 // This file answers what servers ask of the person: a model reply
@@ -81,7 +84,7 @@ func (w *MainWindow) dismissRequests(m *mcp.Manager, server, why string) {
 		return
 	}
 	type flush struct {
-		wire    *mcp.WireLog
+		wire    *transport.WireLog
 		from    uint64
 		answers int
 	}
@@ -119,11 +122,11 @@ func (w *MainWindow) dismissRequests(m *mcp.Manager, server, why string) {
 }
 
 // sentResponses counts the responses the app wrote to the server since seq.
-func sentResponses(wire *mcp.WireLog, seq uint64) int {
+func sentResponses(wire *transport.WireLog, seq uint64) int {
 	entries, _ := wire.Since(seq)
 	n := 0
 	for _, e := range entries {
-		if e.Dir == mcp.Sent && e.Method == "" {
+		if e.Dir == transport.Sent && e.Method == "" {
 			n++
 		}
 	}
@@ -561,7 +564,7 @@ func (p *requestPanel) wireSchema(r *mcp.PendingRequest) json.RawMessage {
 	entries, _ := s.Wire.Since(0)
 	for i := len(entries) - 1; i >= 0; i-- {
 		e := &entries[i]
-		if e.Dir != mcp.Received || e.Method != "elicitation/create" || e.Truncated {
+		if e.Dir != transport.Received || e.Method != "elicitation/create" || e.Truncated {
 			continue
 		}
 		var msg struct {

@@ -1,5 +1,7 @@
 package ui
 
+//lint:file-ignore SA1019 SEP-2577 deprecates sampling, roots and logging from protocol 2026-07-28; servers of earlier versions use them, and the app supports those
+
 import (
 	"context"
 	"errors"
@@ -15,6 +17,7 @@ import (
 
 	"mcpbrowser/internal/testservers"
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/history"
 )
 
 // The tests in this file answer server-everything's sampling and
@@ -37,7 +40,7 @@ func newFeatureShell(t *testing.T, servers map[string]map[string]any) *shell {
 	s := newShellWith(t, servers, mcp.ManagerOptions{Handlers: reqs.Handlers()})
 	onUI(func() {
 		s.w.attachRequests(reqs)
-		s.w.SetHistory(mcp.NewHistory(t.TempDir(), mcp.HistoryOptions{}))
+		s.w.SetHistory(history.NewHistory(t.TempDir(), history.HistoryOptions{}))
 	})
 	return s
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/history"
 )
 
 // openResources selects server and the Resources tab and waits for the lists.
@@ -121,7 +122,7 @@ func TestResourcesTabReadsTextAndAnImageFromATemplate(t *testing.T) {
 	}
 	var uris []string
 	for _, e := range entries {
-		if e.Kind == mcp.HistoryResource {
+		if e.Kind == history.HistoryResource {
 			uris = append(uris, e.Name)
 		}
 	}

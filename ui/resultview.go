@@ -20,6 +20,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
 )
 
@@ -469,7 +470,7 @@ func outputSchemaProblem(schema, structured any) string {
 }
 
 // callLogBlock lists what the server printed while the call ran.
-func (v *ResultView) callLogBlock(entries []mcp.LogEntry) fyne.CanvasObject {
+func (v *ResultView) callLogBlock(entries []transport.LogEntry) fyne.CanvasObject {
 	lines := make([]string, len(entries))
 	for i, e := range entries {
 		lines[i] = e.String()

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 )
 
 // Roots are kept per server in the preferences and given to the session
@@ -30,7 +31,7 @@ func TestRootStoreKeepsRootsPerServer(t *testing.T) {
 		t.Errorf("two has roots %v", got)
 	}
 
-	cfg := &mcp.Config{Servers: []*mcp.ServerConfig{{Name: "one", Type: mcp.TypeStdio, Command: "true"}, {Name: "two", Type: mcp.TypeStdio, Command: "true"}}}
+	cfg := &config.Config{Servers: []*config.ServerConfig{{Name: "one", Type: config.TypeStdio, Command: "true"}, {Name: "two", Type: config.TypeStdio, Command: "true"}}}
 	m := mcp.NewManager(cfg, mcp.ManagerOptions{})
 	again.applyAll(m)
 	if got := m.Session("one").Roots(); !slices.Equal(got, []string{dirA, dirB}) {

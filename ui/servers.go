@@ -18,6 +18,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
 )
 
@@ -331,7 +334,7 @@ func (w *MainWindow) serverActions(forSelection bool) []*fyne.MenuItem {
 }
 
 // selectedConfig is a copy of the selected server's entry, or nil.
-func (w *MainWindow) selectedConfig() *mcp.ServerConfig {
+func (w *MainWindow) selectedConfig() *config.ServerConfig {
 	s := w.manager.Session(w.selected)
 	if s == nil {
 		return nil
@@ -425,7 +428,7 @@ func (w *MainWindow) stopSelectedServer() {
 
 // putServer saves an added or edited entry and (re)starts it, off the UI
 // goroutine: saving stops the old process, which may take seconds.
-func (w *MainWindow) putServer(oldName string, sc *mcp.ServerConfig) {
+func (w *MainWindow) putServer(oldName string, sc *config.ServerConfig) {
 	m := w.manager
 	w.selected = sc.Name
 	w.prefs.setLastServer(sc.Name)
@@ -476,7 +479,7 @@ func (w *MainWindow) importServersFrom(path string) {
 			fyne.Do(func() { w.showError("Importing servers", err) })
 			return
 		}
-		found, err := mcp.ParseClientConfig(mcp.GuessFormat(path), path, data)
+		found, err := clients.ParseClientConfig(config.GuessFormat(path), path, data)
 		if err != nil {
 			fyne.Do(func() { w.showError("Importing servers", err) })
 			return
@@ -489,33 +492,33 @@ func (w *MainWindow) importServersFrom(path string) {
 		}
 		// mcp.Import decides names against a copy of the list; the manager
 		// then adds each entry (saving the file and starting the server).
-		scratch := &mcp.Config{}
+		scratch := &config.Config{}
 		for _, s := range m.Sessions() {
 			scratch.Servers = append(scratch.Servers, s.Config().Clone())
 		}
-		results := mcp.Import(scratch, found, mcp.ClashRename)
+		results := clients.Import(scratch, found, clients.ClashRename)
 		for i, r := range results {
-			if r.Action != mcp.ImportAdded && r.Action != mcp.ImportRenamed {
+			if r.Action != clients.ImportAdded && r.Action != clients.ImportRenamed {
 				continue
 			}
 			if err := m.PutServer(ctx, "", scratch.Server(r.As).Clone(), true); err != nil {
-				results[i].Action, results[i].Reason = mcp.ImportSkipped, err.Error()
+				results[i].Action, results[i].Reason = clients.ImportSkipped, err.Error()
 			}
 		}
 		fyne.Do(func() { w.reportImport(path, results) })
 	})
 }
 
-func (w *MainWindow) reportImport(path string, results []mcp.ImportResult) {
+func (w *MainWindow) reportImport(path string, results []clients.ImportResult) {
 	var added, renamed, replaced, skipped []string
 	for _, r := range results {
 		switch r.Action {
-		case mcp.ImportAdded:
+		case clients.ImportAdded:
 			added = append(added, r.As)
-		case mcp.ImportReplaced:
+		case clients.ImportReplaced:
 			added = append(added, r.As)
 			replaced = append(replaced, r.As)
-		case mcp.ImportRenamed:
+		case clients.ImportRenamed:
 			added = append(added, r.As)
 			renamed = append(renamed, fmt.Sprintf("%s → %s", r.Name, r.As))
 		default:
@@ -667,7 +670,7 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 }
 
 // needsApproval reports whether the entry is an imported command nobody has approved yet.
-func (w *MainWindow) needsApproval(cfg *mcp.ServerConfig) bool {
+func (w *MainWindow) needsApproval(cfg *config.ServerConfig) bool {
 	if w.approvals == nil {
 		return false
 	}
@@ -697,7 +700,7 @@ func (w *MainWindow) askInputsForSelectedServer() {
 	if s == nil {
 		return
 	}
-	inputs := mcp.InputsNeeded(s.Config())
+	inputs := clients.InputsNeeded(s.Config())
 	if len(inputs) == 0 {
 		w.restartSelectedServer()
 		return
@@ -739,11 +742,11 @@ func (w *MainWindow) askInputsForSelectedServer() {
 }
 
 // describeTarget says what a server entry starts or connects to.
-func describeTarget(cfg *mcp.ServerConfig) string {
+func describeTarget(cfg *config.ServerConfig) string {
 	switch cfg.Type {
-	case mcp.TypeStdio:
+	case config.TypeStdio:
 		return "Command: " + strings.Join(append([]string{cfg.Command}, cfg.Args...), " ")
-	case mcp.TypeHTTP, mcp.TypeSSE:
+	case config.TypeHTTP, config.TypeSSE:
 		return "URL: " + cfg.URL
 	}
 	return ""
@@ -759,7 +762,7 @@ func capitalise(s string) string {
 // firstErrorNote is the first error line s wrote to stderr, when the last
 // lines (which the reason lists) do not include it, as a paragraph; else "".
 func firstErrorNote(s *mcp.Session) string {
-	entries := s.Log.Tail(500, mcp.LogStderr)
+	entries := s.Log.Tail(500, transport.LogStderr)
 	lines := make([]string, len(entries))
 	for i, e := range entries {
 		lines[i] = e.Text

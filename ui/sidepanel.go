@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/transport"
 )
 
 // panelFrame is how often, at most, the side panel redraws for new log lines or
@@ -70,10 +71,12 @@ func (p *SidePanel) SetSession(s *mcp.Session) {
 
 // SetLogs shows the given logs (either may be nil), as SetSession does for a
 // session's own.
-func (p *SidePanel) SetLogs(log *mcp.ServerLog, wire *mcp.WireLog) { p.setLogs(log, wire, "") }
+func (p *SidePanel) SetLogs(log *transport.ServerLog, wire *transport.WireLog) {
+	p.setLogs(log, wire, "")
+}
 
 // setLogs is SetLogs with the server's name, which names saved files.
-func (p *SidePanel) setLogs(log *mcp.ServerLog, wire *mcp.WireLog, name string) {
+func (p *SidePanel) setLogs(log *transport.ServerLog, wire *transport.WireLog, name string) {
 	p.log.setLog(log, name)
 	p.wire.setWire(wire, name)
 }
@@ -105,12 +108,6 @@ func (p *SidePanel) refresh() {
 	p.mu.Lock()
 	p.refreshes++
 	p.mu.Unlock()
-}
-
-func (p *SidePanel) refreshCount() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.refreshes
 }
 
 // textLines shows a long text as a virtualised list of monospace lines. At

@@ -15,16 +15,17 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/transport"
 )
 
 // newPanel puts a side panel with fresh logs in a window of side-panel size.
-func newPanel(t testing.TB) (*SidePanel, *mcp.ServerLog, *mcp.WireLog, fyne.Window) {
+func newPanel(t testing.TB) (*SidePanel, *transport.ServerLog, *transport.WireLog, fyne.Window) {
 	t.Helper()
 	w := test.NewWindow(nil)
 	p := NewSidePanel(w)
 	w.SetContent(p.Widget())
 	w.Resize(fyne.NewSize(500, 700))
-	log, wire := mcp.NewServerLog(nil), mcp.NewWireLog(nil)
+	log, wire := transport.NewServerLog(nil), transport.NewWireLog(nil)
 	p.SetLogs(log, wire)
 	return p, log, wire, w
 }
@@ -43,12 +44,12 @@ func visibleLogRows(w fyne.Window) []*logRow {
 func TestLogViewMarksKinds(t *testing.T) {
 	test.NewTempApp(t)
 	p, log, _, w := newPanel(t)
-	log.Add(mcp.LogInfo, "started demo (pid 42)")
-	log.Add(mcp.LogCallStart, "call #1 add started")
-	log.Add(mcp.LogStderr, "adding 2 and 3")
-	log.Add(mcp.LogStdoutNoise, "debug: oops on stdout")
+	log.Add(transport.LogInfo, "started demo (pid 42)")
+	log.Add(transport.LogCallStart, "call #1 add started")
+	log.Add(transport.LogStderr, "adding 2 and 3")
+	log.Add(transport.LogStdoutNoise, "debug: oops on stdout")
 	log.AddMessage("error", "db", "connection refused")
-	log.Add(mcp.LogCallEnd, "call #1 add ended after 3ms: ok")
+	log.Add(transport.LogCallEnd, "call #1 add ended after 3ms: ok")
 	p.refresh()
 
 	rows := visibleLogRows(w)
@@ -95,9 +96,9 @@ func TestLogViewMarksKinds(t *testing.T) {
 	}
 }
 
-func addLines(log *mcp.ServerLog, n int, format string) {
+func addLines(log *transport.ServerLog, n int, format string) {
 	for i := range n {
-		log.Add(mcp.LogStderr, fmt.Sprintf(format, i))
+		log.Add(transport.LogStderr, fmt.Sprintf(format, i))
 	}
 }
 
@@ -136,8 +137,8 @@ func TestLogViewSearch(t *testing.T) {
 	p, log, _, w := newPanel(t)
 	v := p.log
 	addLines(log, 300, "ordinary %d")
-	log.Add(mcp.LogStderr, "a Needle in the haystack")
-	log.Add(mcp.LogStdoutNoise, "junk")
+	log.Add(transport.LogStderr, "a Needle in the haystack")
+	log.Add(transport.LogStdoutNoise, "junk")
 	log.AddMessage("warning", "needles", "from a logger")
 	p.refresh()
 
@@ -154,8 +155,8 @@ func TestLogViewSearch(t *testing.T) {
 		}
 	}
 	// Lines arriving while searching are filtered too.
-	log.Add(mcp.LogStderr, "another needle")
-	log.Add(mcp.LogStderr, "hay")
+	log.Add(transport.LogStderr, "another needle")
+	log.Add(transport.LogStderr, "hay")
 	p.refresh()
 	if v.length() != 3 {
 		t.Errorf("after new lines the search shows %d, want 3", v.length())
@@ -191,7 +192,7 @@ func TestLogViewClear(t *testing.T) {
 	if !v.empty.Visible() {
 		t.Error("no empty-state words after Clear")
 	}
-	log.Add(mcp.LogStderr, "after clear")
+	log.Add(transport.LogStderr, "after clear")
 	p.refresh()
 	if v.length() != 1 || v.entry(0).Text != "after clear" {
 		t.Error("lines after Clear do not show")
@@ -202,7 +203,7 @@ func TestLogViewSelectShowsFullLine(t *testing.T) {
 	test.NewTempApp(t)
 	p, log, _, _ := newPanel(t)
 	long := strings.Repeat("x", maxRowRunes*2)
-	log.Add(mcp.LogStderr, long)
+	log.Add(transport.LogStderr, long)
 	p.refresh()
 	p.log.list.Select(0)
 	if !p.log.detail.Visible() || !strings.Contains(p.log.selected.Text, long) {
@@ -243,9 +244,9 @@ func TestLogViewBounded(t *testing.T) {
 }
 
 func TestLogFileBytes(t *testing.T) {
-	log := mcp.NewServerLog(nil)
-	log.Add(mcp.LogStderr, "one")
-	log.Add(mcp.LogStdoutNoise, "two")
+	log := transport.NewServerLog(nil)
+	log.Add(transport.LogStderr, "one")
+	log.Add(transport.LogStdoutNoise, "two")
 	got := string(logFileBytes(log))
 	lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
 	if len(lines) != 2 || !strings.HasSuffix(lines[0], " one") || !strings.HasSuffix(lines[1], "[stdout noise] two") {
@@ -258,7 +259,7 @@ func TestNotifyBatchesRefreshes(t *testing.T) {
 	w := test.NewWindow(nil)
 	p := NewSidePanel(w)
 	w.SetContent(p.Widget())
-	log := mcp.NewServerLog(nil)
+	log := transport.NewServerLog(nil)
 	p.SetLogs(log, nil)
 
 	const writers, each = 4, 250
@@ -268,7 +269,7 @@ func TestNotifyBatchesRefreshes(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := range each {
-				e := mcp.LogEntry{Seq: log.Add(mcp.LogStderr, fmt.Sprintf("g%d %d", g, i))}
+				e := transport.LogEntry{Seq: log.Add(transport.LogStderr, fmt.Sprintf("g%d %d", g, i))}
 				p.Notify(mcp.Event{Kind: mcp.EventLog, Log: &e})
 			}
 		}()
@@ -310,9 +311,9 @@ func wireMsg(t testing.TB, v any) []byte {
 func TestWireViewRowsAndSelection(t *testing.T) {
 	test.NewTempApp(t)
 	p, _, wire, w := newPanel(t)
-	wire.Record(mcp.Sent, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": map[string]any{"name": "add", "arguments": map[string]any{"a": 2, "b": 3}}}))
-	wire.Record(mcp.Received, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 1, "result": map[string]any{"content": []any{map[string]any{"type": "text", "text": "5"}}}}))
-	wire.Record(mcp.Received, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 2, "error": map[string]any{"code": -32602, "message": "bad"}}))
+	wire.Record(transport.Sent, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": map[string]any{"name": "add", "arguments": map[string]any{"a": 2, "b": 3}}}))
+	wire.Record(transport.Received, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 1, "result": map[string]any{"content": []any{map[string]any{"type": "text", "text": "5"}}}}))
+	wire.Record(transport.Received, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 2, "error": map[string]any{"code": -32602, "message": "bad"}}))
 	p.refresh()
 	v := p.wire
 	p.tabs.SelectIndex(1)
@@ -358,7 +359,7 @@ func TestWireViewHugeMessageShowsHead(t *testing.T) {
 	test.NewTempApp(t)
 	p, _, wire, _ := newPanel(t)
 	items := make([]int, 5000)
-	wire.Record(mcp.Received, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 7, "result": map[string]any{"items": items}}))
+	wire.Record(transport.Received, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 7, "result": map[string]any{"items": items}}))
 	p.refresh()
 	p.wire.list.Select(0)
 	d := p.wire.detail
@@ -374,9 +375,9 @@ func TestWireViewSearchAndClear(t *testing.T) {
 	test.NewTempApp(t)
 	p, _, wire, _ := newPanel(t)
 	for i := range 20 {
-		wire.Record(mcp.Sent, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": i, "method": "ping"}))
+		wire.Record(transport.Sent, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": i, "method": "ping"}))
 	}
-	wire.Record(mcp.Sent, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 99, "method": "tools/list"}))
+	wire.Record(transport.Sent, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 99, "method": "tools/list"}))
 	p.refresh()
 	test.Type(p.wire.search, "tools/")
 	if p.wire.length() != 1 {
@@ -389,9 +390,9 @@ func TestWireViewSearchAndClear(t *testing.T) {
 }
 
 func TestWireFileBytes(t *testing.T) {
-	wire := mcp.NewWireLog(nil)
-	wire.Record(mcp.Sent, []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize"}`))
-	wire.RecordHTTP(mcp.Received, "POST /mcp → 500", 9, []byte("not json!"))
+	wire := transport.NewWireLog(nil)
+	wire.Record(transport.Sent, []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize"}`))
+	wire.RecordHTTP(transport.Received, "POST /mcp → 500", 9, []byte("not json!"))
 	b, err := wireFileBytes(wire)
 	if err != nil {
 		t.Fatal(err)
@@ -418,7 +419,7 @@ func TestWireFileBytes(t *testing.T) {
 func TestSetSessionNil(t *testing.T) {
 	test.NewTempApp(t)
 	p, log, _, _ := newPanel(t)
-	log.Add(mcp.LogStderr, "x")
+	log.Add(transport.LogStderr, "x")
 	p.refresh()
 	p.SetSession(nil)
 	if p.log.length() != 0 || !p.log.save.Disabled() || !strings.Contains(p.log.empty.Text, "Select a server") {

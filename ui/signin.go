@@ -16,7 +16,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
+	"mcpbrowser/mcp/transport"
 )
 
 // Sign-in to remote servers, as the window shows it: the editor's "Sign-in
@@ -47,10 +49,10 @@ type oauthFields struct {
 	root      fyne.CanvasObject
 }
 
-func newOAuthFields(o *mcp.OAuthConfig) *oauthFields {
+func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 	src := o
 	if src == nil {
-		src = &mcp.OAuthConfig{}
+		src = &config.OAuthConfig{}
 	}
 	f := &oauthFields{
 		clientID: widget.NewEntry(), clientSecret: widget.NewPasswordEntry(),
@@ -120,8 +122,8 @@ func (f *oauthFields) grantType() string {
 
 // build is the entry's OAuth settings, nil when every field is empty, or what
 // is wrong with them (the checks the sign-in would make, said before saving).
-func (f *oauthFields) build() (*mcp.OAuthConfig, error) {
-	o := &mcp.OAuthConfig{
+func (f *oauthFields) build() (*config.OAuthConfig, error) {
+	o := &config.OAuthConfig{
 		ClientID:          strings.TrimSpace(f.clientID.Text),
 		ClientSecret:      strings.TrimSpace(f.clientSecret.Text),
 		ClientMetadataURL: strings.TrimSpace(f.metadataURL.Text),
@@ -196,7 +198,7 @@ func signedInText(s *mcp.Session) string {
 		return ""
 	}
 	cfg := s.Config()
-	if cfg.Type != mcp.TypeHTTP {
+	if cfg.Type != config.TypeHTTP {
 		return ""
 	}
 	desc := s.SignedIn()
@@ -292,7 +294,7 @@ func signInAddressStep(s *mcp.Session, st mcp.Status) (step, address string) {
 	}
 	// Newest first: this sign-in's "Waiting…", then just before it either
 	// "Could not open a browser…" or "Opening the browser…".
-	lines := s.Log.Tail(8, mcp.LogInfo)
+	lines := s.Log.Tail(8, transport.LogInfo)
 	for i := len(lines) - 1; i >= 0; i-- {
 		text, ok := strings.CutPrefix(lines[i].Text, signInLogPrefix)
 		if ok && strings.HasPrefix(text, waitingForBrowser) {

@@ -19,27 +19,29 @@ import (
 
 	"mcpbrowser/internal/oauthtest"
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
+	"mcpbrowser/mcp/transport"
 )
 
 func TestEditorOAuthSection(t *testing.T) {
 	test.NewTempApp(t)
 	free := func(string) bool { return false }
-	remote := func(typ string, o *mcp.OAuthConfig) *mcp.ServerConfig {
-		return &mcp.ServerConfig{Name: "remote", Type: typ, URL: "https://example.com/mcp", OAuth: o}
+	remote := func(typ string, o *config.OAuthConfig) *config.ServerConfig {
+		return &config.ServerConfig{Name: "remote", Type: typ, URL: "https://example.com/mcp", OAuth: o}
 	}
 	tests := []struct {
 		name    string
-		orig    *mcp.ServerConfig
+		orig    *config.ServerConfig
 		fill    func(e *serverEditor)
-		want    *mcp.OAuthConfig
+		want    *config.OAuthConfig
 		wantErr string
 	}{
 		{
 			name: "every field of a new http entry",
 			fill: func(e *serverEditor) {
 				e.name.SetText("n")
-				e.transport.SetSelected(mcp.TypeHTTP)
+				e.transport.SetSelected(config.TypeHTTP)
 				e.url.SetText("https://example.com/mcp")
 				e.oauth.clientID.SetText(" my-app ")
 				e.oauth.clientSecret.SetText("s3cret")
@@ -47,24 +49,24 @@ func TestEditorOAuthSection(t *testing.T) {
 				e.oauth.metadataURL.SetText("https://example.com/mcpbrowser.json")
 				e.oauth.grant.SetSelected(grantMachineLabel)
 			},
-			want: &mcp.OAuthConfig{ClientID: "my-app", ClientSecret: "s3cret", Scopes: []string{"read", "write"},
+			want: &config.OAuthConfig{ClientID: "my-app", ClientSecret: "s3cret", Scopes: []string{"read", "write"},
 				ClientMetadataURL: "https://example.com/mcpbrowser.json", GrantType: "client_credentials"},
 		},
 		{
 			name: "an entry's settings load and save unchanged",
-			orig: remote(mcp.TypeHTTP, &mcp.OAuthConfig{ClientID: "id", Scopes: []string{"mcp"}, GrantType: "authorization_code"}),
+			orig: remote(config.TypeHTTP, &config.OAuthConfig{ClientID: "id", Scopes: []string{"mcp"}, GrantType: "authorization_code"}),
 			fill: func(e *serverEditor) {},
-			want: &mcp.OAuthConfig{ClientID: "id", Scopes: []string{"mcp"}, GrantType: "authorization_code"},
+			want: &config.OAuthConfig{ClientID: "id", Scopes: []string{"mcp"}, GrantType: "authorization_code"},
 		},
 		{
 			name: "browser sign-in is the default and writes no grant type",
-			orig: remote(mcp.TypeHTTP, &mcp.OAuthConfig{ClientID: "id", ClientSecret: "x", GrantType: "client_credentials"}),
+			orig: remote(config.TypeHTTP, &config.OAuthConfig{ClientID: "id", ClientSecret: "x", GrantType: "client_credentials"}),
 			fill: func(e *serverEditor) { e.oauth.grant.SetSelected(grantBrowserLabel) },
-			want: &mcp.OAuthConfig{ClientID: "id", ClientSecret: "x"},
+			want: &config.OAuthConfig{ClientID: "id", ClientSecret: "x"},
 		},
 		{
 			name: "emptied fields save no oauth at all",
-			orig: remote(mcp.TypeHTTP, &mcp.OAuthConfig{ClientID: "id", Scopes: []string{"a"}}),
+			orig: remote(config.TypeHTTP, &config.OAuthConfig{ClientID: "id", Scopes: []string{"a"}}),
 			fill: func(e *serverEditor) {
 				e.oauth.clientID.SetText("")
 				e.oauth.scopes.SetText("  ")
@@ -73,47 +75,47 @@ func TestEditorOAuthSection(t *testing.T) {
 		},
 		{
 			name: "switching to stdio drops the sign-in",
-			orig: remote(mcp.TypeHTTP, &mcp.OAuthConfig{ClientID: "id"}),
+			orig: remote(config.TypeHTTP, &config.OAuthConfig{ClientID: "id"}),
 			fill: func(e *serverEditor) {
-				e.transport.SetSelected(mcp.TypeStdio)
+				e.transport.SetSelected(config.TypeStdio)
 				e.command.SetText("server")
 			},
 			want: nil,
 		},
 		{
 			name: "an sse entry keeps what its file says",
-			orig: remote(mcp.TypeSSE, &mcp.OAuthConfig{ClientID: "id"}),
+			orig: remote(config.TypeSSE, &config.OAuthConfig{ClientID: "id"}),
 			fill: func(e *serverEditor) { e.oauth.clientID.SetText("ignored: not shown for sse") },
-			want: &mcp.OAuthConfig{ClientID: "id"},
+			want: &config.OAuthConfig{ClientID: "id"},
 		},
 		{
 			name:    "client credentials without a secret",
-			orig:    remote(mcp.TypeHTTP, nil),
+			orig:    remote(config.TypeHTTP, nil),
 			fill:    func(e *serverEditor) { e.oauth.clientID.SetText("id"); e.oauth.grant.SetSelected(grantMachineLabel) },
 			wantErr: "needs a client ID and a client secret",
 		},
 		{
 			name:    "client credentials without an ID",
-			orig:    remote(mcp.TypeHTTP, nil),
+			orig:    remote(config.TypeHTTP, nil),
 			fill:    func(e *serverEditor) { e.oauth.grant.SetSelected(grantMachineLabel) },
 			wantErr: "needs a client ID and a client secret",
 		},
 		{
 			name:    "a secret without an ID",
-			orig:    remote(mcp.TypeHTTP, nil),
+			orig:    remote(config.TypeHTTP, nil),
 			fill:    func(e *serverEditor) { e.oauth.clientSecret.SetText("x") },
 			wantErr: "no client ID",
 		},
 		{
 			name:    "a metadata document that is not https",
-			orig:    remote(mcp.TypeHTTP, nil),
+			orig:    remote(config.TypeHTTP, nil),
 			fill:    func(e *serverEditor) { e.oauth.metadataURL.SetText("http://example.com/app.json") },
 			wantErr: "https address with a path",
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var src *mcp.ServerConfig
+			var src *config.ServerConfig
 			if tt.orig != nil {
 				src = tt.orig.Clone()
 			}
@@ -145,7 +147,7 @@ func TestEditorOAuthSectionShowsForStreamableHTTPOnly(t *testing.T) {
 	for _, c := range []struct {
 		transport string
 		shown     bool
-	}{{mcp.TypeStdio, false}, {mcp.TypeHTTP, true}, {mcp.TypeSSE, false}, {mcp.TypeHTTP, true}} {
+	}{{config.TypeStdio, false}, {config.TypeHTTP, true}, {config.TypeSSE, false}, {config.TypeHTTP, true}} {
 		e.transport.SetSelected(c.transport)
 		if got := e.oauth.root.Visible(); got != c.shown {
 			t.Errorf("%s: sign-in section visible %v, want %v", c.transport, got, c.shown)
@@ -159,8 +161,8 @@ func TestEditorOAuthSectionShowsForStreamableHTTPOnly(t *testing.T) {
 	if shown := shownText(e.root); strings.Contains(shown, "hunter2") {
 		t.Errorf("the client secret is shown in clear:\n%s", shown)
 	}
-	withOAuth := newServerEditor(&mcp.ServerConfig{Name: "r", Type: mcp.TypeHTTP, URL: "https://x/mcp",
-		OAuth: &mcp.OAuthConfig{ClientID: "id"}}, func(string) bool { return false })
+	withOAuth := newServerEditor(&config.ServerConfig{Name: "r", Type: config.TypeHTTP, URL: "https://x/mcp",
+		OAuth: &config.OAuthConfig{ClientID: "id"}}, func(string) bool { return false })
 	if !withOAuth.oauth.accordion.Items[0].Open {
 		t.Error("an entry with sign-in settings opens with its section closed")
 	}
@@ -319,11 +321,11 @@ func TestWindowSignInFailureThenClientIDFromTheEditor(t *testing.T) {
 		ed.save()
 	})
 	s.waitReady("protected")
-	cfg, err := mcp.LoadConfig(s.cfgPath)
+	cfg, err := config.LoadConfig(s.cfgPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &mcp.OAuthConfig{ClientID: "given-id", ClientSecret: "given-secret", Scopes: []string{"mcp"}}
+	want := &config.OAuthConfig{ClientID: "given-id", ClientSecret: "given-secret", Scopes: []string{"mcp"}}
 	if got := cfg.Server("protected").OAuth; !reflect.DeepEqual(got, want) {
 		t.Errorf("saved oauth = %+v, want %+v", got, want)
 	}
@@ -371,11 +373,11 @@ func TestSignInAddressStep(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := mcp.NewManager(&mcp.Config{Servers: []*mcp.ServerConfig{{Name: "r", Type: mcp.TypeHTTP, URL: "http://127.0.0.1:5/mcp"}}}, mcp.ManagerOptions{})
+			m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{{Name: "r", Type: config.TypeHTTP, URL: "http://127.0.0.1:5/mcp"}}}, mcp.ManagerOptions{})
 			t.Cleanup(m.Close)
 			s := m.Session("r")
 			for _, line := range tt.log {
-				s.Log.Add(mcp.LogInfo, line)
+				s.Log.Add(transport.LogInfo, line)
 			}
 			if _, got := signInAddressStep(s, tt.status); got != tt.want {
 				t.Errorf("address %q, want %q", got, tt.want)

@@ -14,22 +14,22 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/transport"
 )
 
 // A wireView is the "messages" tab: one row per JSON-RPC message (or HTTP
 // exchange) both ways, and the selected message's JSON below.
 type wireView struct {
 	win  fyne.Window
-	wire *mcp.WireLog
+	wire *transport.WireLog
 	name string
 
 	next      uint64
-	entries   []mcp.WireEntry
+	entries   []transport.WireEntry
 	shown     []int // indices into entries matching query; nil when there is no query
 	query     string
 	following bool
-	current   *mcp.WireEntry // the selected message
+	current   *transport.WireEntry // the selected message
 
 	list   *widget.List
 	follow *widget.Button
@@ -90,7 +90,7 @@ func newWireView(win fyne.Window) *wireView {
 func (v *wireView) Widget() fyne.CanvasObject { return v.root }
 
 // setWire shows wire (nil for none) from its oldest kept message.
-func (v *wireView) setWire(wire *mcp.WireLog, name string) {
+func (v *wireView) setWire(wire *transport.WireLog, name string) {
 	v.wire, v.name = wire, name
 	v.next, v.entries = 0, nil
 	v.list.UnselectAll()
@@ -120,7 +120,7 @@ func (v *wireView) pull() {
 	start := len(v.entries)
 	v.entries = append(v.entries, fresh...)
 	if len(v.entries) > maxViewEntries+maxViewEntries/4 {
-		v.entries = append([]mcp.WireEntry(nil), v.entries[len(v.entries)-maxViewEntries:]...)
+		v.entries = append([]transport.WireEntry(nil), v.entries[len(v.entries)-maxViewEntries:]...)
 		v.list.UnselectAll()
 		v.filter()
 	} else if v.shown != nil {
@@ -171,7 +171,7 @@ func (v *wireView) length() int {
 	return len(v.entries)
 }
 
-func (v *wireView) entry(id widget.ListItemID) *mcp.WireEntry {
+func (v *wireView) entry(id widget.ListItemID) *transport.WireEntry {
 	if v.shown != nil {
 		return &v.entries[v.shown[id]]
 	}
@@ -194,7 +194,7 @@ func (v *wireView) selectRow(id widget.ListItemID) {
 }
 
 // showDetail shows e's JSON pretty-printed (a head of it for huge ones), or a hint when e is nil.
-func (v *wireView) showDetail(e *mcp.WireEntry) {
+func (v *wireView) showDetail(e *transport.WireEntry) {
 	v.current = e
 	if e == nil {
 		v.detailHead.SetText("Select a message to see its JSON.")
@@ -214,8 +214,8 @@ func (v *wireView) showDetail(e *mcp.WireEntry) {
 	v.saveOne.Enable()
 }
 
-func directionWord(d mcp.Direction) string {
-	if d == mcp.Sent {
+func directionWord(d transport.Direction) string {
+	if d == transport.Sent {
 		return "sent to the server"
 	}
 	return "received from the server"
@@ -269,7 +269,7 @@ func (v *wireView) filter() {
 }
 
 // matches looks at the row's words first, then into the message itself.
-func (v *wireView) matches(e *mcp.WireEntry) bool {
+func (v *wireView) matches(e *transport.WireEntry) bool {
 	return containsFold(e.Summary, v.query) || containsFold(e.Method, v.query) ||
 		bytesContainFold(e.JSON, v.query)
 }
@@ -344,14 +344,14 @@ type wireLine struct {
 }
 
 // wireFileBytes renders every kept message as JSON lines.
-func wireFileBytes(wire *mcp.WireLog) ([]byte, error) {
+func wireFileBytes(wire *transport.WireLog) ([]byte, error) {
 	entries, _ := wire.Since(0)
 	var out bytes.Buffer
 	enc := json.NewEncoder(&out)
 	for _, e := range entries {
 		line := wireLine{Seq: e.Seq, Time: e.Time, Direction: "received", Size: e.Size, Method: e.Method,
 			ID: e.ID, Summary: e.Summary, Truncated: e.Truncated}
-		if e.Dir == mcp.Sent {
+		if e.Dir == transport.Sent {
 			line.Direction = "sent"
 		}
 		if json.Valid(e.JSON) {
@@ -372,7 +372,7 @@ func wireFileBytes(wire *mcp.WireLog) ([]byte, error) {
 // A wireRow draws one message: time, direction arrow, what it is, size.
 type wireRow struct {
 	widget.BaseWidget
-	entry mcp.WireEntry
+	entry transport.WireEntry
 }
 
 func newWireRow() *wireRow {
@@ -381,7 +381,7 @@ func newWireRow() *wireRow {
 	return r
 }
 
-func (r *wireRow) set(e mcp.WireEntry) {
+func (r *wireRow) set(e transport.WireEntry) {
 	r.entry = e
 	r.Refresh()
 }
@@ -458,7 +458,7 @@ func (r *wireRowRenderer) Refresh() {
 	r.stamp.Color = col(theme.ColorNamePlaceHolder)
 	r.arrow.Text = e.Dir.String()
 	r.arrow.Color = col(theme.ColorNamePrimary)
-	if e.Dir == mcp.Received {
+	if e.Dir == transport.Received {
 		r.arrow.Color = col(theme.ColorNameSuccess)
 	}
 	r.whatFull = displayLine(wireWhat(e))
@@ -476,7 +476,7 @@ func (r *wireRowRenderer) Refresh() {
 }
 
 // wireWhat is the row's description: the core's summary, else method or id.
-func wireWhat(e *mcp.WireEntry) string {
+func wireWhat(e *transport.WireEntry) string {
 	switch {
 	case e.Summary != "":
 		return e.Summary

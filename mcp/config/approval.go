@@ -1,0 +1,335 @@
+package config
+
+// Approval of imported commands.
+//
+// A server that came from outside — imported from another client's file,
+// found by discovery, or pasted — is not started until the person has seen
+// its exact command line and approved it once. The rule:
+//
+//	needs approval ⇔ the entry is stdio
+//	               ∧ the entry carries an "x-mcpbrowser" source (ImportedFrom)
+//	               ∧ the hash of its command line is not in the ApprovalStore
+//
+// The source mark lives in the servers file, in the entry's Extra (written by
+// ParseClientConfig, ParsePasted, Import and MarkImported), so it survives
+// restarts and edits. The approval itself lives only in the store, keyed by
+// a hash of the command as it will run (resolved executable, arguments,
+// working folder, env names and values). So editing an imported entry in any
+// way that changes what runs asks again, and approving never has to rewrite
+// the servers file. Entries the person typed by hand carry no source and are
+// trusted as written. Remote entries start no program and need no approval.
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/adrg/xdg"
+)
+
+// A CommandSummary is what an entry will run, as shown to the person before
+// they approve it.
+type CommandSummary struct {
+	// Command is the program as written in the entry.
+	Command string
+	// Executable is the program found for it; empty when it was not found.
+	Executable string
+	// PathSearched is the PATH the program was looked up in.
+	PathSearched string
+	Args         []string
+	// Cwd is the working folder; empty means MCP Browser's own.
+	Cwd string
+	// Env are the entry's own variables, sorted by name, secret values masked.
+	Env []EnvEntry
+
+	hash string
+}
+
+// An EnvEntry is one variable of a CommandSummary.
+type EnvEntry struct {
+	Name string
+	// Value is masked when Secret (MaskSecret).
+	Value  string
+	Secret bool
+}
+
+// Found reports whether the program was found.
+func (c CommandSummary) Found() bool { return c.Executable != "" }
+
+// Hash identifies the exact command: the same hash means the same program,
+// arguments, folder and environment. Secrets enter it only through a one-way
+// hash.
+func (c CommandSummary) Hash() string { return c.hash }
+
+// String is the command as one shell-like line: cd, variables, program, args.
+func (c CommandSummary) String() string {
+	var parts []string
+	if c.Cwd != "" {
+		parts = append(parts, "cd "+shellQuote(c.Cwd)+" &&")
+	}
+	for _, e := range c.Env {
+		parts = append(parts, e.Name+"="+shellQuote(e.Value))
+	}
+	exe := c.Executable
+	if exe == "" {
+		exe = c.Command
+	}
+	parts = append(parts, shellQuote(exe))
+	for _, a := range c.Args {
+		parts = append(parts, shellQuote(a))
+	}
+	return strings.Join(parts, " ")
+}
+
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n\"'\\$`!*?&;|<>(){}[]#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// CommandLine summarises what the entry will run, looking the program up in
+// the entry's own env PATH if it sets one, else in this process's PATH. Pass
+// the entry as it will start: after ExpandVariables, but with ${input:…}
+// still in place, so that the person's answers stay out of the hash.
+func CommandLine(s *ServerConfig) CommandSummary {
+	return ResolveCommand(s, os.Getenv("PATH"))
+}
+
+// ResolveCommand is CommandLine with the PATH the app will actually start
+// the program with (for instance the login shell's); the entry's own env
+// PATH still wins.
+func ResolveCommand(s *ServerConfig, pathList string) CommandSummary {
+	if p, ok := envLookup(s.Env, "PATH"); ok {
+		pathList = p
+	}
+	c := CommandSummary{Command: s.Command, PathSearched: pathList, Args: slices.Clone(s.Args), Cwd: s.Cwd}
+	c.Executable = findExecutable(s.Command, s.Cwd, pathList)
+	for _, name := range slices.Sorted(maps.Keys(s.Env)) {
+		c.Env = append(c.Env, EnvEntry{Name: name, Value: MaskSecret(name, s.Env[name]), Secret: IsSecretName(name)})
+	}
+	c.hash = commandHash(c, s.Env)
+	return c
+}
+
+// commandHash hashes the program found (or, when none was, the name as
+// written: a later install changes the hash and asks again), the arguments,
+// the folder, and every env name and unmasked value.
+func commandHash(c CommandSummary, env map[string]string) string {
+	program := c.Executable
+	if program == "" {
+		program = "not found: " + c.Command
+	}
+	var pairs [][2]string
+	for _, name := range slices.Sorted(maps.Keys(env)) {
+		pairs = append(pairs, [2]string{name, env[name]})
+	}
+	data, _ := json.Marshal(struct {
+		V       int         `json:"v"`
+		Program string      `json:"program"`
+		Args    []string    `json:"args"`
+		Cwd     string      `json:"cwd"`
+		Env     [][2]string `json:"env"`
+	}{1, program, c.Args, c.Cwd, pairs})
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+func envLookup(env map[string]string, name string) (string, bool) {
+	if v, ok := env[name]; ok {
+		return v, true
+	}
+	if runtime.GOOS == "windows" { // Windows variable names ignore case
+		for k, v := range env {
+			if strings.EqualFold(k, name) {
+				return v, true
+			}
+		}
+	}
+	return "", false
+}
+
+// findExecutable is exec.LookPath with a given PATH: a command with a
+// separator is taken relative to cwd; a bare name is searched in pathList
+// (with PATHEXT's extensions on Windows). It returns "" when not found.
+func findExecutable(command, cwd, pathList string) string {
+	if command == "" {
+		return ""
+	}
+	exts := []string{""}
+	if runtime.GOOS == "windows" && filepath.Ext(command) == "" {
+		exts = strings.Split(strings.ToLower(cmp.Or(os.Getenv("PATHEXT"), ".com;.exe;.bat;.cmd")), ";")
+	}
+	try := func(p string) string {
+		for _, ext := range exts {
+			if fi, err := os.Stat(p + ext); err == nil && !fi.IsDir() &&
+				(runtime.GOOS == "windows" || fi.Mode()&0o111 != 0) {
+				if abs, err := filepath.Abs(p + ext); err == nil {
+					return abs
+				}
+				return p + ext
+			}
+		}
+		return ""
+	}
+	if strings.ContainsAny(command, `/\`) {
+		if !filepath.IsAbs(command) && cwd != "" {
+			command = filepath.Join(cwd, command)
+		}
+		return try(command)
+	}
+	for _, dir := range filepath.SplitList(pathList) {
+		if dir == "" {
+			continue
+		}
+		if exe := try(filepath.Join(dir, command)); exe != "" {
+			return exe
+		}
+	}
+	return ""
+}
+
+// approvalsFile is the store's file name inside its folder.
+const approvalsFile = "approvals.json"
+
+// An ApprovalStore remembers the commands the person approved, by hash, in
+// a file only they can read. It is safe for concurrent use in one process;
+// two processes approving at once may lose one approval, which is then
+// simply asked for again.
+type ApprovalStore struct {
+	path string
+	mu   sync.Mutex
+}
+
+// NewApprovalStore keeps approvals in dir/approvals.json.
+func NewApprovalStore(dir string) *ApprovalStore {
+	return &ApprovalStore{path: filepath.Join(dir, approvalsFile)}
+}
+
+// DefaultApprovalStore keeps approvals under the XDG state folder
+// (~/.local/state/mcpbrowser on Linux).
+func DefaultApprovalStore() (*ApprovalStore, error) {
+	p, err := xdg.StateFile(filepath.Join("mcpbrowser", approvalsFile))
+	if err != nil {
+		return nil, fmt.Errorf("finding a folder for approvals: %w", err)
+	}
+	return NewApprovalStore(filepath.Dir(p)), nil
+}
+
+// Path is the store's file.
+func (st *ApprovalStore) Path() string { return st.path }
+
+// An approval is one remembered command. The masked command line is kept so
+// that a person reading the file knows what they approved.
+type approval struct {
+	Name       string    `json:"name"`
+	Command    string    `json:"command"`
+	ApprovedAt time.Time `json:"approvedAt"`
+}
+
+type approvalFile struct {
+	Approved map[string]approval `json:"approved"`
+}
+
+// load reads the file; a missing or unreadable-as-JSON file is empty, so
+// that every imported command is simply asked for again.
+func (st *ApprovalStore) load() (approvalFile, error) {
+	f := approvalFile{Approved: map[string]approval{}}
+	data, err := os.ReadFile(st.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return f, nil
+	}
+	if err != nil {
+		return f, fmt.Errorf("reading approvals: %w", err)
+	}
+	if json.Unmarshal(data, &f) != nil || f.Approved == nil {
+		f.Approved = map[string]approval{}
+	}
+	return f, nil
+}
+
+func (st *ApprovalStore) save(f approvalFile) error {
+	data, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := WriteFileAtomic(st.path, append(data, '\n'), 0o600); err != nil {
+		return fmt.Errorf("saving approvals: %w", err)
+	}
+	// WriteFileAtomic keeps an existing file's mode; approvals are private.
+	return os.Chmod(st.path, 0o600)
+}
+
+// IsApproved reports whether this exact command was approved.
+func (st *ApprovalStore) IsApproved(c CommandSummary) (bool, error) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	f, err := st.load()
+	if err != nil {
+		return false, err
+	}
+	_, ok := f.Approved[c.hash]
+	return ok, nil
+}
+
+// ApproveCommand remembers this exact command as approved; name is the
+// server's, kept for the person reading the file.
+func (st *ApprovalStore) ApproveCommand(name string, c CommandSummary) error {
+	if c.hash == "" {
+		return errors.New("nothing to approve: the command summary is empty")
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	f, err := st.load()
+	if err != nil {
+		return err
+	}
+	f.Approved[c.hash] = approval{Name: name, Command: c.String(), ApprovedAt: time.Now().UTC().Truncate(time.Second)}
+	return st.save(f)
+}
+
+// RevokeCommand forgets an approval; the next start asks again.
+func (st *ApprovalStore) RevokeCommand(c CommandSummary) error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	f, err := st.load()
+	if err != nil {
+		return err
+	}
+	if _, ok := f.Approved[c.hash]; !ok {
+		return nil
+	}
+	delete(f.Approved, c.hash)
+	return st.save(f)
+}
+
+// NeedsApproval applies the rule at the top of this file and returns the
+// command line to show the person.
+func (st *ApprovalStore) NeedsApproval(s *ServerConfig) (bool, CommandSummary, error) {
+	c := CommandLine(s)
+	if s.Type != TypeStdio {
+		return false, c, nil
+	}
+	if _, imported := ImportedFrom(s); !imported {
+		return false, c, nil
+	}
+	ok, err := st.IsApproved(c)
+	return !ok, c, err
+}
+
+// Approve remembers the entry's command line (CommandLine) as approved.
+func (st *ApprovalStore) Approve(s *ServerConfig) error {
+	return st.ApproveCommand(s.Name, CommandLine(s))
+}

@@ -1,0 +1,109 @@
+//go:build unix
+
+package transport
+
+import (
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// configureCommand puts the server in a process group of its own, so that
+// stopping it reaches everything it started (npx → node, sh -c → children).
+func ConfigureCommand(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+}
+
+// A processGroup is the server's process group (its pgid is the server's pid).
+type processGroup struct{ pgid int }
+
+func NewProcessGroup(cmd *exec.Cmd) processGroup { return processGroup{pgid: cmd.Process.Pid} }
+
+func (g processGroup) signalTerm() { syscall.Kill(-g.pgid, syscall.SIGTERM) }
+func (g processGroup) kill()       { syscall.Kill(-g.pgid, syscall.SIGKILL) }
+func (g processGroup) close()      {}
+
+// alive reports whether any process of the group is left.
+func (g processGroup) alive() bool {
+	err := syscall.Kill(-g.pgid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// terminate ends what is left of the group: SIGTERM, up to grace to exit, SIGKILL.
+func (g processGroup) Terminate(grace time.Duration) {
+	if !g.alive() {
+		return
+	}
+	g.signalTerm()
+	deadline := time.Now().Add(grace)
+	for time.Now().Before(deadline) {
+		if !g.alive() {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	g.kill()
+}
+
+func envNameEqual(a, b string) bool { return a == b }
+
+// pipePending is how many bytes wait to be read from the pipe (0 when unknown).
+func pipePending(f *os.File) int64 {
+	if f == nil {
+		return 0
+	}
+	sc, err := f.SyscallConn()
+	if err != nil {
+		return 0
+	}
+	n := 0
+	sc.Control(func(fd uintptr) { n, err = unix.IoctlGetInt(int(fd), fionread) })
+	if err != nil {
+		return 0
+	}
+	return int64(n)
+}
+
+// readCounted reads from r (a pipe) and adds what it read to count, both
+// under mu: it waits for the pipe to be readable without holding mu, then
+// reads and counts in one step.
+func readCounted(r io.Reader, b []byte, mu *sync.Mutex, count *atomic.Int64) (int, error) {
+	f, ok := r.(*os.File)
+	if !ok {
+		return readCountedPlain(r, b, mu, count)
+	}
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return readCountedPlain(r, b, mu, count)
+	}
+	var n int
+	var rerr error
+	err = rc.Read(func(fd uintptr) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		n, rerr = syscall.Read(int(fd), b)
+		if rerr == syscall.EAGAIN || rerr == syscall.EINTR {
+			return false // not readable yet: the runtime waits, then calls again
+		}
+		if n > 0 {
+			count.Add(int64(n))
+		}
+		return true
+	})
+	switch {
+	case err != nil:
+		return 0, err
+	case rerr != nil:
+		return 0, rerr
+	case n == 0:
+		return 0, io.EOF
+	}
+	return n, nil
+}
