@@ -17,6 +17,7 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/schema"
+	"mcpbrowser/ui/view"
 )
 
 // elapsedTick is how often the elapsed time of a running call is redrawn.
@@ -197,17 +198,7 @@ func (r *runBar) showProgress(n int) {
 	r.message.SetText(msg + " (Esc cancels)")
 }
 
-func formatElapsed(d time.Duration) string {
-	switch {
-	case d < 10*time.Millisecond:
-		return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
-	case d < time.Second:
-		return fmt.Sprintf("%d ms", d.Milliseconds())
-	case d < time.Minute:
-		return fmt.Sprintf("%.1f s", d.Seconds())
-	}
-	return d.Round(time.Second).String()
-}
+func formatElapsed(d time.Duration) string { return view.Elapsed(d) }
 
 // runSelectedTool runs the selected tool with the form's arguments: checked
 // first, confirmed first for a destructive tool, then called on a goroutine.

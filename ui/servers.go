@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image/color"
 	"os"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -83,12 +82,7 @@ func (r serverRow) detail() string {
 	return transport + " · " + r.state.String()
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
+func plural(n int, one, many string) string { return view.Plural(n, one, many) }
 
 // A serverList is the left column: every configured server with its state
 // dot, transport and tool count, and the actions on servers.

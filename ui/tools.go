@@ -2,7 +2,6 @@ package ui
 
 import (
 	"image/color"
-	"regexp"
 	"strings"
 	"time"
 
@@ -13,38 +12,22 @@ import (
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
 
 // toolTitle is the name a person reads: title, then annotations.title, then
 // name (the spec's display-name precedence).
-func toolTitle(t *sdk.Tool) string {
-	switch {
-	case t.Title != "":
-		return t.Title
-	case t.Annotations != nil && t.Annotations.Title != "":
-		return t.Annotations.Title
-	}
-	return t.Name
-}
-
-// agentNameUnsafe matches what Claude Code replaces in server and tool names
-// when it builds the mcp__server__tool names used in permission rules.
-var agentNameUnsafe = regexp.MustCompile(`[^a-zA-Z0-9_-]`)
+func toolTitle(t *sdk.Tool) string { return view.ToolTitle(t) }
 
 // agentToolName is the tool's name as agents see it: mcp__<server>__<tool>.
-func agentToolName(server, tool string) string {
-	return "mcp__" + agentNameUnsafe.ReplaceAllString(server, "_") + "__" + agentNameUnsafe.ReplaceAllString(tool, "_")
-}
+func agentToolName(server, tool string) string { return view.AgentToolName(server, tool) }
 
 // isDestructive reports whether the tool says it may destroy things. Only an
 // explicit destructiveHint: true counts (the spec's default of true for a tool
 // with no annotations would make every call ask), and a read-only tool
 // destroys nothing whatever its other hints say.
-func isDestructive(t *sdk.Tool) bool {
-	a := t.Annotations
-	return a != nil && !a.ReadOnlyHint && a.DestructiveHint != nil && *a.DestructiveHint
-}
+func isDestructive(t *sdk.Tool) bool { return view.IsDestructive(t) }
 
 // A badge is one annotation a tool declares, as shown beside its name.
 type badge struct {
@@ -193,16 +176,7 @@ func toolSubtitle(t *sdk.Tool) string {
 // description made each keystroke in the filter miss a frame.
 const maxSubtitleRunes = 90
 
-func clipRunes(s string, n int) string {
-	i := 0
-	for pos := range s {
-		if i == n {
-			return s[:pos]
-		}
-		i++
-	}
-	return s
-}
+func clipRunes(s string, n int) string { return view.ClipRunes(s, n) }
 
 // filterTools appends to out the indexes of the entries that contain every
 // word of query (any case) in their name, title or description.
