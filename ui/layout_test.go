@@ -307,3 +307,18 @@ var errTest = errorString("something went wrong")
 type errorString string
 
 func (e errorString) Error() string { return string(e) }
+
+func TestFocusedFieldIsScrolledIntoView(t *testing.T) {
+	w := showTool(t, small, longTool(), manyFields())
+	onUI(func() {
+		entries := findEntries(w.form.Widget())
+		last := entries[len(entries)-1]
+		if placeOf(last).inside(placeOf(w.form.scroll)) {
+			t.Fatal("the last field is in view already; the test proves nothing")
+		}
+		w.win.Canvas().Focus(last.(fyne.Focusable))
+		if !placeOf(last).inside(placeOf(w.form.scroll)) {
+			t.Errorf("the focused last field %+v is not in the form's view %+v", placeOf(last), placeOf(w.form.scroll))
+		}
+	})
+}
