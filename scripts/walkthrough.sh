@@ -147,6 +147,12 @@ for s in $sizes; do
 	shot 6-no-side-panel
 	key ctrl+l
 
+	# A server's question shows where the result goes; the call waits.
+	tool everything trigger-sampling-request
+	typeit "Say hello"
+	key ctrl+Return
+	shot 7-request 3
+
 	stop "$app_pid"
 	app_pid=""
 done
