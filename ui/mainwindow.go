@@ -175,7 +175,7 @@ func (w *MainWindow) build() {
 	w.requests = newRequestPanel(w)
 	w.resultSlot = container.NewStack(w.result.Widget())
 	expanded := func() bool { return w.result.HasContent() || w.requests.shown() }
-	w.detailLayout = &widgets.Detail{Expanded: expanded, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight}
+	w.detailLayout = &widgets.Detail{Expanded: expanded, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight, Urgent: w.requests.shown}
 	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.runner.root, w.requests.banner), w.resultSlot)
 	w.header.relayout = w.relayoutDetail
 	w.result.onChange = w.relayoutDetail
@@ -300,6 +300,12 @@ func (w *MainWindow) Close() {
 		w.cancel()
 		if w.unsubscribe != nil {
 			w.unsubscribe()
+		}
+		if src := w.requests.src; src != nil {
+			// The window is going: the answers below must not redraw it
+			// (after the app's loop has ended, fyne.Do runs right here,
+			// off the UI goroutine).
+			src.setNotify(nil)
 		}
 		w.dismissRequests(w.manager, "", "the app is closing")
 		w.manager.Close()

@@ -352,7 +352,9 @@ func (p *requestPanel) build() {
 	p.queueBox = container.New(minHeight{110}, p.list)
 	p.queueBox.Hide()
 	top := container.NewVBox(container.NewStack(newTint(theme.ColorNameWarning, 0x30), container.NewPadded(p.queueLabel)), p.queueBox)
-	p.area = container.NewBorder(top, nil, nil, nil, p.detail)
+	// One scroll around the request: the result's slot can be lower than a
+	// sampling request with its reply box, and it must not spill over Run.
+	p.area = container.NewBorder(top, nil, nil, nil, container.NewVScroll(p.detail))
 	p.area.Hide()
 	p.w.placeRequests(p.area)
 }

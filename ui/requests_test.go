@@ -90,6 +90,13 @@ func TestSamplingPanelSendsTheReplyOrRejects(t *testing.T) {
 		if !placeOf(p.area).inside(placeOf(s.w.detail)) || s.w.result.Widget().Visible() {
 			t.Error("the request is not shown in the detail column in place of the result")
 		}
+		s.w.win.Resize(small)
+		if placeOf(p.area).overlaps(placeOf(s.w.runner.root)) || !placeOf(p.area).inside(placeOf(s.w.detail)) {
+			t.Errorf("at 1024×640 the request %+v spills over Run %+v or out of the column", placeOf(p.area), placeOf(s.w.runner.root))
+		}
+		if need, got := p.area.MinSize().Height, p.area.Size().Height; need > got+1 {
+			t.Errorf("at 1024×640 the request needs %v px and has %v: it is drawn over what is around it", need, got)
+		}
 	})
 
 	shown := s.panelText()

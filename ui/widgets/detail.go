@@ -20,6 +20,9 @@ type Detail struct {
 	FormFloor func() float32
 	// FormWant is the height the form region would like (all of it).
 	FormWant func() float32
+	// Urgent, if set, reports that the result region holds something that
+	// waits for the person (a server's question): it then gets 65 %.
+	Urgent func() bool
 }
 
 // Heights returns the form and result heights for a column of height h
@@ -36,6 +39,10 @@ func (d *Detail) Heights(h, bar float32) (form, result float32) {
 	if d.Expanded == nil || !d.Expanded() {
 		// Run sits right under a short form; a long one gets all but a line.
 		form = min(max(want, floor), avail-min(CollapsedResult, avail))
+		return form, avail - form
+	}
+	if d.Urgent != nil && d.Urgent() {
+		form = min(want, avail*0.35)
 		return form, avail - form
 	}
 	// The floor gives way only to keep 40 % for the result: in a low window
