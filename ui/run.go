@@ -129,11 +129,15 @@ func (r *runBar) setWaiting(on bool) {
 	}
 	r.waiting = on
 	if on {
+		r.spinner.Stop() // nothing moves while the server waits for the person
 		r.waitFrom = time.Now()
 		r.message.SetText("Waiting for your answer to the server's request (below); the clock stops meanwhile")
 		return
 	}
 	r.waited += time.Since(r.waitFrom)
+	if r.spinner.Visible() {
+		r.spinner.Start()
+	}
 	r.message.SetText("Running … (Esc cancels)")
 }
 
@@ -302,6 +306,11 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 		cancel()
 		if hist != nil {
 			hist.AddCall(res) // a history that cannot be written must not spoil the call
+		}
+		if w.ctx.Err() != nil {
+			// The window is closing: nothing to show it in (and once the
+			// app's loop has ended, fyne.Do would run this right here).
+			return
 		}
 		fyne.Do(func() {
 			w.historyChanged(res.Server)
