@@ -6,6 +6,9 @@
 #
 #   scripts/walkthrough.sh [BINARY] [OUT_DIR]
 #
+# WALKTHROUGH_SIZES picks the sizes, WALKTHROUGH_WAIT the seconds the
+# servers get to start (default 10).
+#
 # BINARY defaults to ./mcpbrowser, OUT_DIR to ./walkthrough. It fails when a
 # step fails or the app's log has a "Fyne error" or "Error in Fyne call
 # thread" line. Look at every picture it saves.
@@ -18,6 +21,8 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${1:-./mcpbrowser}"
 out="${2:-walkthrough}"
 sizes="${WALKTHROUGH_SIZES:-1024x640 1400x900 1920x1080}"
+# Seconds for the npm servers to start; more on a busy machine.
+start_wait="${WALKTHROUGH_WAIT:-10}"
 
 fail() {
 	echo "walkthrough: $*" >&2
@@ -89,7 +94,7 @@ export XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" XDG_STATE_HOME="$
 log="$out/app.log"
 : >"$log"
 
-key() { xdotool key --clearmodifiers "$@"; sleep 0.4; }
+key() { xdotool key --clearmodifiers "$@"; sleep 0.6; }
 typeit() { xdotool type --delay 20 "$1"; sleep 0.3; }
 shot() {
 	sleep "${2:-1}"
@@ -125,7 +130,7 @@ for s in $sizes; do
 	done
 	xdotool windowmove "$wid" 0 0 windowsize "$wid" "$W" "$H"
 	xdotool windowfocus "$wid" 2>/dev/null || true
-	sleep 6 # npm servers take a few seconds to start
+	sleep "$start_wait" # npm servers take a few seconds to start
 	shot 1-start 0
 
 	tool filesystem list_directory
