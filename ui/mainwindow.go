@@ -21,6 +21,7 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/history"
+	"mcpbrowser/mcp/oauth"
 	"mcpbrowser/ui/widgets"
 )
 
@@ -81,6 +82,7 @@ type MainWindow struct {
 	form         *FormView
 	runner       *runBar
 	result       *ResultView
+	apps         *appPane // the selected tool's MCP App (apps.go)
 	side         *SidePanel
 	middle       *fyne.Container // holds either the tools area or status
 	toolsArea    fyne.CanvasObject
@@ -117,6 +119,8 @@ type MainWindow struct {
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
 	origin  *originView
+	// quality lints tools for the list's badges and the report (lintreport.go).
+	quality *qualityState
 
 	closeOnce sync.Once
 
@@ -165,25 +169,29 @@ func (w *MainWindow) build() {
 	w.form = NewFormView(w.win)
 	w.form.OnSubmit = w.runSelectedTool
 	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)
+	w.quality = newQualityState(w.showQualityReport)
 	w.result = NewResultView(w.win)
+	w.apps = newAppPane(w.ctx, w.app, oauth.OpenBrowser, w.recordAppCall)
 	w.side = NewSidePanel(w.win)
 
 	// The layout is docs/window.md: columns placed from the width alone, the
 	// tool header scrolling with the form, the result growing after a run.
 	w.form.SetHeader(w.header.root)
 	w.form.SetModesRight(w.header.moreBtn)
+	runMany := widget.NewButtonWithIcon("Run N times…", theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
 	w.requests = newRequestPanel(w)
 	w.resultSlot = container.NewStack(w.result.Widget())
 	expanded := func() bool { return w.result.HasContent() || w.requests.shown() }
 	w.detailLayout = &widgets.Detail{Expanded: expanded, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight, Urgent: w.requests.shown}
-	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.runner.root, w.requests.banner), w.resultSlot)
+	runRow := container.NewBorder(nil, nil, nil, container.NewVBox(runMany), w.runner.root)
+	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.apps.root, runRow, w.requests.banner), w.resultSlot)
 	w.header.relayout = w.relayoutDetail
 	w.result.onChange = w.relayoutDetail
 	w.result.OpenLink = func(uri string) {
 		w.features.selectTab(w.features.resourcesTab)
 		w.features.resources.selectURI(uri)
 	}
-	toolsSplit := container.New(widgets.ListDetail{}, w.tools.root, w.detail)
+	toolsSplit := container.New(widgets.ListDetail{}, container.NewBorder(nil, w.quality.button, nil, nil, w.tools.root), w.detail)
 	w.roots = newRootStore(w.app.Preferences())
 	w.features = newFeaturePanes(w, toolsSplit)
 	w.toolsArea = w.features.root
@@ -262,13 +270,15 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	side.Shortcut = shortcutSide
 	add := fyne.NewMenuItem("Add…", w.addServer)
 	add.Shortcut = shortcutAdd
+	runMany := fyne.NewMenuItem("Run N times…", w.openLoadPanel)
+	quality := fyne.NewMenuItem("Quality report…", w.showQualityReport)
 	server := fyne.NewMenu("Server", add, presets)
 	server.Items = append(server.Items, w.serverActions(false)...)
 	return fyne.NewMainMenu(
 		fyne.NewMenu("File", findItem, pasteItem, importItem, fyne.NewMenuItemSeparator(), exportAll, fyne.NewMenuItemSeparator(), reloadItem,
 			fyne.NewMenuItemSeparator(), quitItem),
 		server,
-		fyne.NewMenu("Tool", find, run, cancel),
+		fyne.NewMenu("Tool", find, run, cancel, fyne.NewMenuItemSeparator(), runMany, quality),
 		fyne.NewMenu("View", goTo, side),
 		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, w.client.Version) }),
 			languageMenu(w.app.Preferences(), w.win)),
@@ -308,6 +318,7 @@ func (w *MainWindow) Close() {
 			src.setNotify(nil)
 		}
 		w.dismissRequests(w.manager, "", "the app is closing")
+		w.apps.closeApp()
 		w.manager.Close()
 		w.jobs.Wait()
 	})
@@ -397,6 +408,7 @@ func (w *MainWindow) subscribe() {
 		case mcp.EventLog, mcp.EventWire:
 			side.Notify(e)
 		case mcp.EventState, mcp.EventTools:
+			w.appServerState(m, e.Server)
 			w.scheduleRefresh(m, e.Server, false)
 		case mcp.EventServers:
 			// A new or edited entry gets its roots before PutServer connects it.
@@ -477,7 +489,7 @@ func (w *MainWindow) selectServer(name string) {
 	}
 	if changed {
 		w.currentTool = nil
-		w.header.show("", nil)
+		w.showToolHeader("", nil)
 		w.form.SetSchema(nil)
 		if !w.runner.running {
 			w.result.Clear()
@@ -499,6 +511,7 @@ func (w *MainWindow) showSelection() {
 		return
 	}
 	t := w.tools.setTools(w.selected, s.Tools())
+	w.updateQuality(s)
 	if t == nil && w.currentTool == nil && len(w.tools.shown) > 0 && s.Status().State == mcp.StateReady {
 		// Nothing chosen yet: the tool last used on this server, else the
 		// first tool's form rather than an empty page.
@@ -510,11 +523,11 @@ func (w *MainWindow) showSelection() {
 	if w.currentTool != nil && t == nil {
 		// The tool is gone from the server's new list.
 		w.currentTool = nil
-		w.header.show("", nil)
+		w.showToolHeader("", nil)
 		w.form.SetSchema(nil)
 	} else if t != nil {
 		w.currentTool = t
-		w.header.show(w.selected, t)
+		w.showToolHeader(w.selected, t)
 	}
 	if w.status.show(s, w.editable()) {
 		w.showMiddle(w.status.root)
@@ -557,7 +570,7 @@ func (w *MainWindow) selectTool(t *sdk.Tool) {
 	w.saveDraft()
 	w.currentTool = t
 	w.lastTool[w.selected] = t.Name
-	w.header.show(w.selected, t)
+	w.showToolHeader(w.selected, t)
 	w.form.SetSchema(s.InputSchema(t.Name))
 	if !w.runner.running {
 		w.result.Clear()

@@ -323,8 +323,10 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 			r.end(n, res)
 			w.lastResult = res
 			w.keepResult(res)
+			w.quality.observe(res)
 			if w.selected == res.Server && w.currentTool != nil && w.currentTool.Name == name {
 				w.result.Show(res, t)
+				w.apps.showResult(s, t, res)
 			} else {
 				r.reset() // the person moved on; the result waits in the tool's draft
 			}

@@ -41,17 +41,17 @@ var (
 	badgeDestructive = badge{"destructive", theme.ColorNameError}
 	badgeIdempotent  = badge{"idempotent", theme.ColorNamePrimary}
 	badgeOpenWorld   = badge{"open-world", theme.ColorNameWarning}
-	allBadges        = [...]badge{badgeReadOnly, badgeDestructive, badgeIdempotent, badgeOpenWorld}
+	allBadges        = [...]badge{badgeApp, badgeReadOnly, badgeDestructive, badgeIdempotent, badgeOpenWorld}
 )
 
 // toolBadges lists the hints the tool states explicitly; defaults the spec
 // assumes are not shown, so a badge always means the server said so.
 func toolBadges(t *sdk.Tool) []badge {
+	out := appBadges(t) // an MCP App view (apps.go)
 	a := t.Annotations
 	if a == nil {
-		return nil
+		return out
 	}
-	var out []badge
 	if a.ReadOnlyHint {
 		out = append(out, badgeReadOnly)
 	}
@@ -212,6 +212,7 @@ type toolList struct {
 	// onChosen, if set, is called after Enter in the filter chose a tool
 	// (the window puts the keyboard in its form).
 	onChosen func()
+	quality  map[string]qualityMark // tool name → quality badge (lintreport.go)
 }
 
 func newToolList(onSelect func(*sdk.Tool)) *toolList {
@@ -232,10 +233,11 @@ func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	l.count.SizeName = theme.SizeNameCaptionText
 	l.list = widget.NewList(
 		func() int { return len(l.shown) },
-		newToolRowObject,
+		func() fyne.CanvasObject { return withQualityBadge(newToolRowObject()) },
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id < len(l.shown) {
-				updateToolRowObject(o, &l.entries[l.shown[id]])
+				e := &l.entries[l.shown[id]]
+				updateToolRowObject(showQualityBadge(o, l.quality[e.tool.Name]), e)
 			}
 		},
 	)
