@@ -538,6 +538,9 @@ func (w *MainWindow) showSelection() {
 
 func (w *MainWindow) setEmptyNotice() {
 	msg := "Select a server on the left."
+	if w.switcherRow.Visible() {
+		msg = "Choose a server above."
+	}
 	switch {
 	case w.configErr != nil:
 		msg = "The servers file could not be read; see the message at the top."
