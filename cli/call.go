@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/checks"
 	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/schema"
 )
@@ -53,6 +54,7 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 	}
 	r := s.CallTool(ctx, toolName, args, opts)
 	recordHistory(inv, env, func(h *history.History) error { return h.AddCall(r) })
+	recordCheck(inv, env, sc, checks.Recorded(sc.Name, r))
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
 	}

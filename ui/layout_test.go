@@ -35,8 +35,8 @@ func (r rect) overlaps(o rect) bool {
 	return r.x < o.x+o.w && o.x < r.x+r.w && r.y < o.y+o.h && o.y < r.y+r.h
 }
 
-// findEntries lists the visible entries inside o.
-func findEntries(o fyne.CanvasObject) []fyne.CanvasObject {
+// formInputs lists the visible entries inside o.
+func formInputs(o fyne.CanvasObject) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
 	var walk func(fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
@@ -100,7 +100,7 @@ func TestLongDescriptionLeavesTheFieldInView(t *testing.T) {
 		if got := w.win.Canvas().Size(); got.Width > small.Width || got.Height > small.Height {
 			t.Errorf("the window grew to %v from %v", got, small)
 		}
-		entries := findEntries(w.form.Widget())
+		entries := formInputs(w.form.Widget())
 		if len(entries) == 0 {
 			t.Fatal("the form shows no entry")
 		}
@@ -228,7 +228,7 @@ func TestResultGetsRoomAfterARun(t *testing.T) {
 		if before > widgets.CollapsedResult+1 || after < 2*before {
 			t.Errorf("the result region is %v px before a run and %v px during one", before, after)
 		}
-		entries := findEntries(w.form.Widget())
+		entries := formInputs(w.form.Widget())
 		if len(entries) == 0 || !placeOf(entries[0]).inside(placeOf(w.form.scroll)) {
 			t.Error("the result took the first field's room")
 		}
@@ -241,12 +241,12 @@ func TestTypedInputSurvivesSwitchingToolsAndServers(t *testing.T) {
 	s.pickTool("demo", "echo")
 	typeInFirst := func(text string) {
 		onUI(func() {
-			e := findEntries(s.w.form.Widget())[0].(*formEntry)
+			e := formInputs(s.w.form.Widget())[0].(*formEntry)
 			test.Type(e, text)
 		})
 	}
 	firstText := func() (got string) {
-		onUI(func() { got = findEntries(s.w.form.Widget())[0].(*formEntry).Text })
+		onUI(func() { got = formInputs(s.w.form.Widget())[0].(*formEntry).Text })
 		return got
 	}
 	typeInFirst("kept across switches")
@@ -311,7 +311,7 @@ func (e errorString) Error() string { return string(e) }
 func TestFocusedFieldIsScrolledIntoView(t *testing.T) {
 	w := showTool(t, small, longTool(), manyFields())
 	onUI(func() {
-		entries := findEntries(w.form.Widget())
+		entries := formInputs(w.form.Widget())
 		last := entries[len(entries)-1]
 		if placeOf(last).inside(placeOf(w.form.scroll)) {
 			t.Fatal("the last field is in view already; the test proves nothing")

@@ -115,6 +115,8 @@ type MainWindow struct {
 	rootsEditor *rootsEditor
 	// history keeps every call, read and prompt get (nil: nothing is kept).
 	history *history.History
+	// checks is the Checks tab (checks.go).
+	checks *checksPane
 
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
@@ -194,6 +196,7 @@ func (w *MainWindow) build() {
 	toolsSplit := container.New(widgets.ListDetail{}, container.NewBorder(nil, w.quality.button, nil, nil, w.tools.root), w.detail)
 	w.roots = newRootStore(w.app.Preferences())
 	w.features = newFeaturePanes(w, toolsSplit)
+	w.addChecksTab()
 	w.toolsArea = w.features.root
 	w.emptyNotice = container.NewCenter(widget.NewLabel("Select a server on the left."))
 	w.middle = container.NewStack(w.toolsArea, w.status.root, w.emptyNotice)

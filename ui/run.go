@@ -307,6 +307,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 		if hist != nil {
 			hist.AddCall(res) // a history that cannot be written must not spoil the call
 		}
+		w.checks.recordCall(res)
 		if w.ctx.Err() != nil {
 			// The window is closing: nothing to show it in (and once the
 			// app's loop has ended, fyne.Do would run this right here).
