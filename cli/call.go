@@ -30,6 +30,9 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 	if inv.argsJSON != "" && !json.Valid([]byte(inv.argsJSON)) {
 		return usageT("--args is not valid JSON")
 	}
+	if inv.taskFlags["task"] {
+		return cmdCallTask(ctx, inv, env, sc, toolName, pairs)
+	}
 	s, stop, err := connect(ctx, inv, env, sc)
 	if err != nil {
 		return err
