@@ -69,7 +69,7 @@ type Manager struct {
 
 // NewManager makes a manager for cfg's servers. Nothing starts until Connect.
 func NewManager(cfg *config.Config, opts ManagerOptions) *Manager {
-	m := &Manager{opts: opts, paths: transport.NewPathResolver(), cfg: cfg, sessions: map[string]*Session{}, subs: map[int]func(Event){}}
+	m := &Manager{opts: opts, paths: transport.SharedResolver(), cfg: cfg, sessions: map[string]*Session{}, subs: map[int]func(Event){}}
 	for _, sc := range cfg.Servers {
 		m.sessions[sc.Name] = m.newSession(sc)
 	}
@@ -218,7 +218,8 @@ func (m *Manager) Approve(ctx context.Context, name string) error {
 	if s == nil || m.opts.Approvals == nil {
 		return fmt.Errorf("no server named %q waits for approval", name)
 	}
-	if err := m.opts.Approvals.Approve(s.Config()); err != nil {
+	cfg := s.Config()
+	if err := m.opts.Approvals.ApproveCommand(cfg.Name, m.paths.Command(cfg)); err != nil {
 		return fmt.Errorf("saving the approval: %w", err)
 	}
 	return s.Connect(ctx)

@@ -20,6 +20,7 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // stateColor is the dot beside a server. These are fixed colours rather than
@@ -672,7 +673,7 @@ func (w *MainWindow) needsApproval(cfg *config.ServerConfig) bool {
 	if w.approvals == nil {
 		return false
 	}
-	need, _, err := w.approvals.NeedsApproval(cfg)
+	need, err := w.approvals.NeedsApproval(cfg, transport.CommandLine(cfg))
 	return err == nil && need
 }
 

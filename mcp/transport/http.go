@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"mcpbrowser/mcp/config"
 	"net/http"
 	"net/url"
 	"strings"
+
+	"mcpbrowser/mcp/config"
 )
 
 // A tapTransport is the http.RoundTripper every remote server's traffic goes
