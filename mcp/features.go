@@ -697,24 +697,27 @@ func TemplateVariables(tmpl string) []string {
 	return append(make([]string, 0, len(names)), names...)
 }
 
-// ExpandTemplate fills an RFC 6570 URI template with vars, escaping each
-// value as its expression requires ({x} escapes "/", {+x} keeps it). An
-// empty value counts as not given. A variable of a query expression ({?x},
+// A TemplateVar is one variable of a URI template. Optional is
+// ExpandTemplate's rule: a variable used only in query expressions ({?x},
 // {&x}) may be left out; any other one is required, since leaving it out
-// would silently name a different resource, and the error lists the missing ones.
-//
-// The template is parsed (and rejected when invalid) by uritemplate, the
-// library the SDK matches templates with; the expansion is done here because
-// uritemplate v3.0.2 percent-encodes a non-ASCII character by its code point
-// (é → %E9) instead of by its UTF-8 bytes (%C3%A9) as RFC 6570 section 1.6
-// requires: "non-ASCII characters are first encoded as UTF-8 and then
-// pct-encoded".
-func ExpandTemplate(tmpl string, vars map[string]string) (string, error) {
+// would silently name a different resource.
+type TemplateVar struct {
+	Name     string
+	Optional bool
+}
+
+// TemplateVars are the variables of a URI template with whether each may be
+// left out, in the order they first appear; nil when the template cannot be
+// parsed. A form asking for them marks the others required.
+func TemplateVars(tmpl string) []TemplateVar {
 	t, err := uritemplate.New(tmpl)
 	if err != nil {
-		return "", fmt.Errorf("%q is not a valid URI template: %w", tmpl, err)
+		return nil
 	}
-	exprs := parseTemplate(tmpl)
+	return templateVars(t, parseTemplate(tmpl))
+}
+
+func templateVars(t *uritemplate.Template, exprs []templateExpr) []TemplateVar {
 	optional := map[string]bool{}
 	for _, e := range exprs {
 		for _, v := range e.vars {
@@ -728,10 +731,34 @@ func ExpandTemplate(tmpl string, vars map[string]string) (string, error) {
 			}
 		}
 	}
-	var missing []string
+	vars := make([]TemplateVar, 0, len(t.Varnames()))
 	for _, name := range t.Varnames() {
-		if vars[name] == "" && !optional[name] {
-			missing = append(missing, name)
+		vars = append(vars, TemplateVar{Name: name, Optional: optional[name]})
+	}
+	return vars
+}
+
+// ExpandTemplate fills an RFC 6570 URI template with vars, escaping each
+// value as its expression requires ({x} escapes "/", {+x} keeps it). An
+// empty value counts as not given. A variable that is not Optional
+// (TemplateVars) must be given, and the error lists the missing ones.
+//
+// The template is parsed (and rejected when invalid) by uritemplate, the
+// library the SDK matches templates with; the expansion is done here because
+// uritemplate v3.0.2 percent-encodes a non-ASCII character by its code point
+// (é → %E9) instead of by its UTF-8 bytes (%C3%A9) as RFC 6570 section 1.6
+// requires: "non-ASCII characters are first encoded as UTF-8 and then
+// pct-encoded".
+func ExpandTemplate(tmpl string, vars map[string]string) (string, error) {
+	t, err := uritemplate.New(tmpl)
+	if err != nil {
+		return "", fmt.Errorf("%q is not a valid URI template: %w", tmpl, err)
+	}
+	exprs := parseTemplate(tmpl)
+	var missing []string
+	for _, v := range templateVars(t, exprs) {
+		if vars[v.Name] == "" && !v.Optional {
+			missing = append(missing, v.Name)
 		}
 	}
 	if len(missing) > 0 {
