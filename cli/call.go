@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"mcpbrowser/mcp"
-	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/schema"
 )
 
@@ -52,7 +51,6 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 		opts.Timeout, opts.MaxTotal = -1, inv.timeout
 	}
 	r := s.CallTool(ctx, toolName, args, opts)
-	recordHistory(inv, env, func(h *history.History) error { return h.AddCall(r) })
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
 	}

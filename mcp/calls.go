@@ -95,6 +95,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	s.explainCallFailure(r, callCtx, ctx, timeout, maxTotal)
 	s.Log.Add(transport.LogCallEnd, callName+" ended after "+r.Duration.Round(time.Millisecond).String()+": "+outcomeWord(r))
 	r.Log = s.logBetween(startSeq)
+	s.recordHistory(ctx, r)
 	return r
 }
 

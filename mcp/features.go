@@ -665,6 +665,7 @@ func (s *Session) ReadResource(ctx context.Context, uri string) *ReadResult {
 	if t.Layer == LayerNone {
 		r.Result = res
 	}
+	s.recordHistory(ctx, r)
 	return r
 }
 
@@ -682,6 +683,7 @@ func (s *Session) GetPrompt(ctx context.Context, name string, args map[string]st
 	if t.Layer == LayerNone {
 		r.Result = res
 	}
+	s.recordHistory(ctx, r)
 	return r
 }
 

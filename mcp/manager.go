@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/oauth"
 	"mcpbrowser/mcp/transport"
 )
@@ -51,6 +52,12 @@ type ManagerOptions struct {
 	Tokens *oauth.TokenStore
 	// OpenBrowser opens a sign-in page; nil means the system browser ($BROWSER honoured).
 	OpenBrowser func(ctx context.Context, url string) error
+	// History, when set, keeps every tool call, resource read and prompt get
+	// of every session, whichever front end made it (see SetHistory).
+	History *history.History
+	// OnHistoryError hears a call that could not be recorded; the call
+	// itself is not affected. Nil ignores it.
+	OnHistoryError func(error)
 }
 
 // A Manager owns a session per configured server. It connects them
@@ -61,6 +68,7 @@ type Manager struct {
 	paths *transport.PathResolver
 
 	mu       sync.Mutex
+	history  *history.History
 	cfg      *config.Config
 	sessions map[string]*Session
 	subs     map[int]func(Event)
@@ -69,7 +77,8 @@ type Manager struct {
 
 // NewManager makes a manager for cfg's servers. Nothing starts until Connect.
 func NewManager(cfg *config.Config, opts ManagerOptions) *Manager {
-	m := &Manager{opts: opts, paths: transport.SharedResolver(), cfg: cfg, sessions: map[string]*Session{}, subs: map[int]func(Event){}}
+	m := &Manager{opts: opts, paths: transport.SharedResolver(), history: opts.History, cfg: cfg,
+		sessions: map[string]*Session{}, subs: map[int]func(Event){}}
 	for _, sc := range cfg.Servers {
 		m.sessions[sc.Name] = m.newSession(sc)
 	}
@@ -82,7 +91,31 @@ func (m *Manager) newSession(sc *config.ServerConfig) *Session {
 	s.approvals = m.opts.Approvals
 	s.tokens = m.opts.Tokens
 	s.openBrowser = m.opts.OpenBrowser
+	s.record = m.record
 	return s
+}
+
+// SetHistory makes every session record its tool calls, resource reads and
+// prompt gets in h from now on (nil: none are kept).
+func (m *Manager) SetHistory(h *history.History) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.history = h
+}
+
+// record keeps a finished call in the history, if there is one. A history
+// that cannot be written must not spoil the call: the error goes to
+// OnHistoryError only.
+func (m *Manager) record(r history.Record) {
+	m.mu.Lock()
+	h := m.history
+	m.mu.Unlock()
+	if h == nil {
+		return
+	}
+	if err := h.Add(r); err != nil && m.opts.OnHistoryError != nil {
+		m.opts.OnHistoryError(err)
+	}
 }
 
 // Subscribe registers f for every event (called on the goroutine that caused

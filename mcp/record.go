@@ -1,6 +1,9 @@
 package mcp
 
-import "encoding/json"
+import (
+	"context"
+	"encoding/json"
+)
 import (
 	"mcpbrowser/mcp/history"
 )
@@ -25,4 +28,12 @@ func (r *PromptResult) HistoryEntry() (string, history.HistoryEntry) {
 	}
 	return r.Server, history.HistoryEntry{Time: r.Started, Kind: history.HistoryPrompt, Name: r.Prompt, Arguments: args,
 		DurationMS: millis(r.Duration), ErrorLayer: string(r.Layer), Message: r.Message}
+}
+
+type withoutHistory struct{}
+
+// WithoutHistory marks ctx so that the calls made with it are not kept in
+// history: reads the app makes by itself, load tests, checks.
+func WithoutHistory(ctx context.Context) context.Context {
+	return context.WithValue(ctx, withoutHistory{}, true)
 }

@@ -15,6 +15,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/oauth"
 	"mcpbrowser/mcp/transport"
 )
@@ -85,6 +86,8 @@ type Session struct {
 	configDir string
 	handlers  Handlers
 	emit      func(Event)
+	// record keeps a finished call in history (the manager's; nil: none).
+	record func(history.Record)
 
 	// Log is the server's stderr, stdout noise, log messages and lifecycle notes.
 	Log *transport.ServerLog
@@ -114,6 +117,14 @@ type Session struct {
 	rawSchemas map[string]rawToolSchemas
 	nextToken  int
 	callSeq    int
+}
+
+// recordHistory hands a finished call to the manager's history, unless ctx
+// says not to (WithoutHistory).
+func (s *Session) recordHistory(ctx context.Context, r history.Record) {
+	if s.record != nil && ctx.Value(withoutHistory{}) == nil {
+		s.record(r)
+	}
 }
 
 func newSession(cfg *config.ServerConfig, paths *transport.PathResolver, handlers Handlers, emit func(Event)) *Session {

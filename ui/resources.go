@@ -476,15 +476,11 @@ func (t *resourcesTab) readAgain(uri string, record bool) {
 	t.readBtn.Disable()
 	t.contents.Objects = []fyne.CanvasObject{centredNote("Reading " + uri + " …")}
 	t.contents.Refresh()
-	hist := t.w.history
-	if !record {
-		hist = nil
-	}
 	t.w.goWork(func(ctx context.Context) {
-		r := s.ReadResource(ctx, uri)
-		if hist != nil {
-			hist.AddRead(r)
+		if !record {
+			ctx = mcp.WithoutHistory(ctx)
 		}
+		r := s.ReadResource(ctx, uri) // the core keeps it in the history
 		fyne.Do(func() {
 			t.w.historyChanged(r.Server)
 			if n != t.readSeq {

@@ -274,7 +274,6 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 	w.win.Canvas().Unfocus()
 	w.result.ShowRunning(t.Name)
 	name := t.Name
-	hist := w.history
 	w.jobs.Add(2) // Close waits for the call and its ticker
 	go func() {
 		defer w.jobs.Done()
@@ -293,9 +292,6 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 		defer w.jobs.Done()
 		res := s.CallTool(ctx, name, args, mcp.CallOptions{OnProgress: func(p mcp.Progress) { r.progressed(n, p) }})
 		cancel()
-		if hist != nil {
-			hist.AddCall(res) // a history that cannot be written must not spoil the call
-		}
 		fyne.Do(func() {
 			w.historyChanged(res.Server)
 			r.end(n, res)

@@ -15,15 +15,23 @@ type Record interface {
 }
 
 // AddCall records a tools/call.
-func (h *History) AddCall(r Record) error { return h.add(r) }
+//
+// Deprecated: the core records every call itself (mcp.ManagerOptions.History,
+// Manager.SetHistory); use Add where you must record by hand.
+func (h *History) AddCall(r Record) error { return h.Add(r) }
 
 // AddRead records a resources/read.
-func (h *History) AddRead(r Record) error { return h.add(r) }
+//
+// Deprecated: as AddCall.
+func (h *History) AddRead(r Record) error { return h.Add(r) }
 
 // AddPrompt records a prompts/get.
-func (h *History) AddPrompt(r Record) error { return h.add(r) }
+//
+// Deprecated: as AddCall.
+func (h *History) AddPrompt(r Record) error { return h.Add(r) }
 
-func (h *History) add(r Record) error {
+// Add records a finished call: a tool call, resource read or prompt get.
+func (h *History) Add(r Record) error {
 	server, e := r.HistoryEntry()
 	raw, err := r.MarshalJSON()
 	if err != nil {
