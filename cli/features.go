@@ -127,9 +127,19 @@ func requestHandlers(inv *invocation, env Env) mcp.Handlers {
 }
 
 // setRoots gives the session the --root folders before it connects (the
-// roots capability is advertised only when there are some).
+// roots capability is advertised only when there are some). Without --root, a
+// server of the app's own servers file gets the roots the window keeps for
+// it (config.RootStore); an ad-hoc server or one from --config gets none.
 func setRoots(inv *invocation, s *mcp.Session) error {
 	if len(inv.roots) == 0 {
+		if inv.url != "" || len(inv.adhoc) > 0 || inv.configPath != "" {
+			return nil
+		}
+		if st, err := config.DefaultRootStore(); err == nil {
+			if folders, _ := st.Get(s.Name()); len(folders) > 0 {
+				s.SetRoots(folders)
+			}
+		}
 		return nil
 	}
 	var folders []string
