@@ -144,7 +144,7 @@ func MaskURL(u *url.URL) string {
 		q := c.Query()
 		for k := range q {
 			if config.IsSecretName(k) || containsFold(secretParams, k) {
-				q.Set(k, "•••")
+				q.Set(k, config.Mask(q.Get(k)))
 			}
 		}
 		c.RawQuery = q.Encode()
@@ -161,7 +161,7 @@ func maskBody(b []byte) []byte {
 	if q, err := url.ParseQuery(string(b)); err == nil && bytes.IndexByte(b, '=') > 0 && !bytes.ContainsAny(b[:1], "{[") {
 		for k := range q {
 			if containsFold(secretParams, k) {
-				q.Set(k, "•••")
+				q.Set(k, config.Mask(q.Get(k)))
 			}
 		}
 		return []byte(q.Encode())
@@ -180,7 +180,7 @@ func maskJSON(v any) any {
 		for k, e := range t {
 			// Only real secrets: metadata such as "token_endpoint" must stay readable.
 			if s, ok := e.(string); ok && containsFold(secretParams, k) && s != "" {
-				t[k] = "•••"
+				t[k] = config.Mask(s)
 			} else {
 				t[k] = maskJSON(e)
 			}
