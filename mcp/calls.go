@@ -50,7 +50,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	}
 	s.mu.Lock()
 	s.callSeq++
-	r := &CallResult{ID: s.callSeq, Server: s.cfg.Name, Tool: name, Arguments: args, Started: time.Now()}
+	r := &CallResult{Outcome: Outcome{ID: s.callSeq, Server: s.cfg.Name, Started: time.Now()}, Tool: name, Arguments: args}
 	cfg := s.cfg
 	s.mu.Unlock()
 

@@ -452,28 +452,11 @@ func (s *Session) Complete(ctx context.Context, ref *sdk.CompleteReference, argN
 // came back (or which layer failed and why), how long it took, and what the
 // server printed meanwhile.
 type ReadResult struct {
-	ID       int
-	Server   string
-	URI      string
-	Started  time.Time
-	Duration time.Duration
-
+	Outcome
+	URI string
 	// Result holds the contents (text or base64 blobs); nil on failure.
 	Result *sdk.ReadResourceResult
-	Layer  ErrorLayer
-	// RPCError is the JSON-RPC error for LayerProtocol, with code and data
-	// kept (-32002 is the spec's "resource not found").
-	RPCError *jsonrpc.Error
-	// Message says in plain words what went wrong (empty on success).
-	Message string
-	Err     error
-
-	// Log is what the server printed (stderr, stdout noise, log messages) during the read.
-	Log []transport.LogEntry
 }
-
-// OK reports whether the read succeeded.
-func (r *ReadResult) OK() bool { return r.Layer == LayerNone }
 
 // ExitCode is the CLI's exit code: 0, 3 for a JSON-RPC error, 4 otherwise.
 func (r *ReadResult) ExitCode() int { return exitCodeOf(r.Layer) }
@@ -505,24 +488,12 @@ func (r *ReadResult) MarshalJSON() ([]byte, error) {
 
 // A PromptResult is everything about one prompts/get.
 type PromptResult struct {
-	ID        int
-	Server    string
+	Outcome
 	Prompt    string
 	Arguments map[string]string
-	Started   time.Time
-	Duration  time.Duration
-
 	// Result holds the description and the messages by role; nil on failure.
-	Result   *sdk.GetPromptResult
-	Layer    ErrorLayer
-	RPCError *jsonrpc.Error
-	Message  string
-	Err      error
-	Log      []transport.LogEntry
+	Result *sdk.GetPromptResult
 }
-
-// OK reports whether the prompt was got.
-func (r *PromptResult) OK() bool { return r.Layer == LayerNone }
 
 // ExitCode is the CLI's exit code: 0, 3 for a JSON-RPC error, 4 otherwise.
 func (r *PromptResult) ExitCode() int { return exitCodeOf(r.Layer) }
@@ -558,21 +529,13 @@ func wireError(e *jsonrpc.Error) *wireRPCError {
 
 func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// A tracked request is one the person made by hand (a read, a prompt): it
-// gets an ID, markers in the server log, the entry's call timeout, one
-// reconnect for a remote server that dropped, and the log lines it caused.
-type tracked struct {
-	ID       int
-	Started  time.Time
-	Duration time.Duration
-	outcome
-	Log []transport.LogEntry
-}
-
-func (s *Session) track(ctx context.Context, method, what string, f Feature, do func(context.Context, *sdk.ClientSession) error) tracked {
+// track runs a request the person made by hand (a read, a prompt): it gets
+// an ID, markers in the server log, the entry's call timeout, one reconnect
+// for a remote server that dropped, and the log lines it caused.
+func (s *Session) track(ctx context.Context, method, what string, f Feature, do func(context.Context, *sdk.ClientSession) error) Outcome {
 	s.mu.Lock()
 	s.callSeq++
-	t := tracked{ID: s.callSeq, Started: time.Now()}
+	t := Outcome{ID: s.callSeq, Server: s.cfg.Name, Started: time.Now()}
 	cfg := s.cfg
 	s.mu.Unlock()
 
@@ -597,8 +560,9 @@ func (s *Session) track(ctx context.Context, method, what string, f Feature, do 
 		}
 	}
 	t.Duration = time.Since(t.Started)
-	t.outcome = classifyRequest(method, err, s.undeclared(f))
-	s.explainTracked(&t.outcome, method, reqCtx, ctx, timeout)
+	o := classifyRequest(method, err, s.undeclared(f))
+	s.explainTracked(&o, method, reqCtx, ctx, timeout)
+	t.Layer, t.RPCError, t.Message, t.Err = o.Layer, o.RPCError, o.Message, o.Err
 	word := "ok"
 	if t.Layer != LayerNone {
 		word = string(t.Layer) + " error"
@@ -660,8 +624,7 @@ func (s *Session) ReadResource(ctx context.Context, uri string) *ReadResult {
 		res, err = cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: uri})
 		return err
 	})
-	r := &ReadResult{ID: t.ID, Server: s.Name(), URI: uri, Started: t.Started, Duration: t.Duration,
-		Layer: t.Layer, RPCError: t.RPCError, Message: t.Message, Err: t.Err, Log: t.Log}
+	r := &ReadResult{Outcome: t, URI: uri}
 	if t.Layer == LayerNone {
 		r.Result = res
 	}
@@ -678,8 +641,7 @@ func (s *Session) GetPrompt(ctx context.Context, name string, args map[string]st
 		res, err = cs.GetPrompt(ctx, &sdk.GetPromptParams{Name: name, Arguments: args})
 		return err
 	})
-	r := &PromptResult{ID: t.ID, Server: s.Name(), Prompt: name, Arguments: args, Started: t.Started, Duration: t.Duration,
-		Layer: t.Layer, RPCError: t.RPCError, Message: t.Message, Err: t.Err, Log: t.Log}
+	r := &PromptResult{Outcome: t, Prompt: name, Arguments: args}
 	if t.Layer == LayerNone {
 		r.Result = res
 	}

@@ -55,12 +55,9 @@ func fileLines(t *testing.T, path string) int {
 func TestHistoryRecordsEachKind(t *testing.T) {
 	h := history.NewHistory(t.TempDir(), history.HistoryOptions{})
 	started := time.Date(2025, 5, 1, 10, 0, 0, 0, time.UTC)
-	call := &CallResult{Server: "demo", Tool: "add", Arguments: json.RawMessage(`{"a":2,"b":3}`), Started: started, Duration: 1500 * time.Microsecond,
-		Result: &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "5"}}}}
-	read := &ReadResult{Server: "demo", URI: "demo://readme", Started: started.Add(time.Second), Layer: LayerProtocol,
-		RPCError: &jsonrpc.Error{Code: -32002, Message: "not found"}, Message: "the server refused resources/read"}
-	prompt := &PromptResult{Server: "demo", Prompt: "summarize_file", Arguments: map[string]string{"path": "a.txt"}, Started: started.Add(2 * time.Second),
-		Result: &sdk.GetPromptResult{Messages: []*sdk.PromptMessage{{Role: "user", Content: &sdk.TextContent{Text: "hi"}}}}}
+	call := &CallResult{Outcome: Outcome{Server: "demo", Started: started, Duration: 1500 * time.Microsecond}, Tool: "add", Arguments: json.RawMessage(`{"a":2,"b":3}`), Result: &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "5"}}}}
+	read := &ReadResult{Outcome: Outcome{Server: "demo", Started: started.Add(time.Second), Layer: LayerProtocol, RPCError: &jsonrpc.Error{Code: -32002, Message: "not found"}, Message: "the server refused resources/read"}, URI: "demo://readme"}
+	prompt := &PromptResult{Outcome: Outcome{Server: "demo", Started: started.Add(2 * time.Second)}, Prompt: "summarize_file", Arguments: map[string]string{"path": "a.txt"}, Result: &sdk.GetPromptResult{Messages: []*sdk.PromptMessage{{Role: "user", Content: &sdk.TextContent{Text: "hi"}}}}}
 	for _, err := range []error{h.Add(call), h.Add(read), h.Add(prompt)} {
 		if err != nil {
 			t.Fatal(err)
@@ -158,7 +155,7 @@ func TestHistoryBounds(t *testing.T) {
 	})
 	t.Run("huge result is cut and marked", func(t *testing.T) {
 		h := history.NewHistory(t.TempDir(), history.HistoryOptions{MaxResultBytes: 2 << 10})
-		huge := &CallResult{Server: "s", Tool: "dump", Result: &sdk.CallToolResult{Content: []sdk.Content{
+		huge := &CallResult{Outcome: Outcome{Server: "s"}, Tool: "dump", Result: &sdk.CallToolResult{Content: []sdk.Content{
 			&sdk.TextContent{Text: strings.Repeat("é", 50_000)},
 			&sdk.ImageContent{MIMEType: "image/png", Data: bytes.Repeat([]byte{1, 2, 3}, 20_000)},
 		}}}

@@ -27,32 +27,44 @@ const (
 	LayerNetwork    ErrorLayer = "network"    // an OpenAPI entry could not reach its API
 )
 
-// A CallResult is everything about one call: what was asked, what came back
-// (or which layer failed and why), how long it took, and what the server
-// printed meanwhile.
-type CallResult struct {
-	ID        int
-	Server    string
-	Tool      string
-	Arguments json.RawMessage
-	Started   time.Time
-	Duration  time.Duration
+// An Outcome is what the result of every request the person makes shares
+// (CallResult, ReadResult, PromptResult): which request on which server,
+// when and for how long, how it ended, and what the server printed
+// meanwhile.
+type Outcome struct {
+	// ID numbers the session's requests.
+	ID       int
+	Server   string
+	Started  time.Time
+	Duration time.Duration
 
-	// Result is the tool's answer; set for success and for LayerTool.
-	Result *sdk.CallToolResult
-	Layer  ErrorLayer
-	// RPCError is the JSON-RPC error for LayerProtocol, with code and data kept.
+	// Layer is where it failed; LayerNone for success.
+	Layer ErrorLayer
+	// RPCError is the JSON-RPC error for LayerProtocol, with code and data
+	// kept (-32002 is the spec's "resource not found").
 	RPCError *jsonrpc.Error
 	// Message says in plain words what went wrong (empty on success).
 	Message string
 	Err     error
 
-	// Log is what the server printed (stderr, stdout noise, log messages) while the call ran.
+	// Log is what the server printed (stderr, stdout noise, log messages)
+	// while the request ran.
 	Log []transport.LogEntry
 }
 
-// OK reports whether the call succeeded with no error of any layer.
-func (r *CallResult) OK() bool { return r.Layer == LayerNone }
+// OK reports whether the request succeeded with no error of any layer.
+func (o *Outcome) OK() bool { return o.Layer == LayerNone }
+
+// A CallResult is everything about one call: what was asked, what came back
+// (or which layer failed and why), how long it took, and what the server
+// printed meanwhile.
+type CallResult struct {
+	Outcome
+	Tool      string
+	Arguments json.RawMessage
+	// Result is the tool's answer; set for success and for LayerTool.
+	Result *sdk.CallToolResult
+}
 
 // ExitCode is the CLI's exit code for this result: 0 success, 1 tool error,
 // 3 JSON-RPC error, 4 connection, timeout or server death.
