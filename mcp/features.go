@@ -561,8 +561,8 @@ func (s *Session) track(ctx context.Context, method, what string, f Feature, do 
 	}
 	t.Duration = time.Since(t.Started)
 	o := classifyRequest(method, err, s.undeclared(f))
-	s.explainTracked(&o, method, reqCtx, ctx, timeout)
 	t.Layer, t.RPCError, t.Message, t.Err = o.Layer, o.RPCError, o.Message, o.Err
+	s.explainFailure(&t, method, reqCtx, ctx, timeout, 0)
 	word := "ok"
 	if t.Layer != LayerNone {
 		word = string(t.Layer) + " error"
@@ -570,48 +570,6 @@ func (s *Session) track(ctx context.Context, method, what string, f Feature, do 
 	s.Log.Add(transport.LogCallEnd, fmt.Sprintf("%s #%d %s ended after %s: %s", method, t.ID, what, t.Duration.Round(time.Millisecond), word))
 	t.Log = s.logBetween(startSeq)
 	return t
-}
-
-// explainTracked rewrites a timeout, cancel or dead server in plain words.
-func (s *Session) explainTracked(o *outcome, method string, reqCtx, parent context.Context, timeout time.Duration) {
-	if o.Layer == LayerNone || o.Layer == LayerProtocol || o.Layer == LayerNetwork {
-		return
-	}
-	switch cause := context.Cause(reqCtx); {
-	case errors.Is(cause, errCallTimeout):
-		o.Layer = LayerTimeout
-		o.Message = fmt.Sprintf("the server did not answer %s within %s; the request was cancelled. Raise \"callTimeout\" in the entry for a slow server.", method, timeout)
-		return
-	case parent.Err() != nil && errors.Is(parent.Err(), context.Canceled):
-		o.Layer = LayerCancelled
-		o.Message = "you cancelled the request; the server was told (notifications/cancelled)."
-		return
-	case parent.Err() != nil:
-		o.Layer = LayerTimeout
-		o.Message = fmt.Sprintf("%s ran out of time: %v", method, parent.Err())
-		return
-	}
-	if errors.Is(o.Err, errNotConnected) {
-		if st := s.Status(); st.Reason != "" {
-			o.Message += " Last state: " + st.Reason
-		}
-		return
-	}
-	if p := s.process(); p != nil {
-		select {
-		case <-p.Exited():
-		case <-time.After(time.Second):
-		}
-		select {
-		case <-p.Exited():
-			o.Message = fmt.Sprintf("the server exited with code %d during %s.%s", p.ExitCode(), method, s.stderrTail())
-			return
-		default:
-		}
-	}
-	if st := s.Status(); st.State == StateExited && st.Reason != "" {
-		o.Message = "the server went away during " + method + ": " + st.Reason
-	}
 }
 
 // ReadResource runs resources/read. It never returns nil: every outcome,
