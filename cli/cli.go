@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -28,7 +29,8 @@ const (
 	ExitConnection = 4 // could not connect, the server died, or timed out
 )
 
-// An exitError carries the exit code for a failure already explained in its message.
+// An exitError carries the exit code for a failure already explained in its
+// message.
 type exitError struct {
 	code int
 	msg  string
@@ -40,31 +42,43 @@ func usageErr(format string, args ...any) error {
 	return &exitError{ExitUsage, fmt.Sprintf(format, args...)}
 }
 
+// A commandError is an exitError printed with its command's name
+// ("mcpbrowser call: …"), for mistakes in that command's flags.
+type commandError struct {
+	cmd string
+	exitError
+}
+
+func (e *commandError) Unwrap() error { return &e.exitError }
+
 // Env is what a command runs with: streams and the process's own facts.
 type Env struct {
 	Stdout, Stderr io.Writer
 	Stdin          io.Reader
 	// Executable is this program's path, to run the demo server from.
 	Executable string
-	Version    string
+	// Version is the app's version, printed by --version and sent to
+	// servers in initialize.
+	Version string
 }
 
 // Run executes one command line (without the program name) and returns the exit code.
 func Run(ctx context.Context, args []string, env Env) int {
-	inv, err := parseArgs(args)
-	if err == nil {
-		err = dispatch(ctx, inv, env)
-	}
-	if err == nil {
+	err := execute(ctx, args, env)
+	if err == nil || isHelp(err) {
 		return ExitOK
+	}
+	prefix := "mcpbrowser: "
+	if ce, ok := errors.AsType[*commandError](err); ok {
+		prefix = "mcpbrowser " + ce.cmd + ": "
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
-			fmt.Fprintln(env.Stderr, "mcpbrowser: "+ee.msg)
+			fmt.Fprintln(env.Stderr, prefix+ee.msg)
 		}
-		if ee.code == ExitUsage && inv != nil && inv.command == "" {
-			fmt.Fprint(env.Stderr, usage)
+		if ee.code == ExitUsage && ee.msg == "no command given" {
+			fmt.Fprint(env.Stderr, usage())
 		}
 		return ee.code
 	}
@@ -72,260 +86,41 @@ func Run(ctx context.Context, args []string, env Env) int {
 	return ExitConnection
 }
 
-const usage = `Usage:
-  mcpbrowser                                  open the window
-  mcpbrowser servers                          list the configured servers
-  mcpbrowser tools TARGET                     list a server's tools (JSON)
-  mcpbrowser call TARGET TOOL [key=value ...] [--args JSON]
-                                              call a tool, print the result (JSON)
-  mcpbrowser resources TARGET                 list a server's resources (JSON)
-  mcpbrowser templates TARGET                 list its resource templates and their variables
-  mcpbrowser read TARGET URI [var=value ...]  read a resource; a template URI is filled from the pairs
-  mcpbrowser prompts TARGET                   list its prompts
-  mcpbrowser prompt TARGET NAME [key=value ...]
-                                              get a prompt's messages
-  mcpbrowser complete TARGET (--prompt NAME | --template URI) ARG [VALUE] [other=value ...]
-                                              ask the server to complete an argument
-  mcpbrowser ping TARGET                      ping the server, print the round-trip time
-  mcpbrowser demo-server [--root DIR]         run the built-in demo MCP server on stdio
-  mcpbrowser --version
-
-Servers from other apps (Claude Desktop, Claude Code, Cursor, VS Code, Cline, Windsurf, Codex):
-  mcpbrowser discover                         every config file found here, with its servers (JSON)
-  mcpbrowser import FILE|- (--all | NAME ...) [--on-clash rename|replace|skip]
-                                              add servers from a file (or pasted JSON on stdin)
-  mcpbrowser approve NAME                     show an imported server's command line and allow it
-  mcpbrowser export [NAME ...] --format claude|claude-code|cursor|vscode|cline|windsurf|codex|json
-  mcpbrowser sign-out TARGET                  forget a remote server's sign-in
-
-TARGET is a configured server's name, or instead:
-  --url URL [--transport http|sse] [--header 'K: V' ...]   a remote server
-  -- COMMAND ARGS...                          (at the end) a stdio server started ad hoc
-
-Flags:
-  --config FILE       the servers file (default: the app's, under the XDG config dir)
-  --timeout DURATION  bounds connecting, and then the call (e.g. 30s, 2m)
-  --stderr            stream the server's stderr to ours
-  --wire              print every JSON-RPC message to stderr
-  --level LEVEL       set the server's log level after connecting (debug … emergency; see --stderr)
-
-Remote servers that answer 401 are signed in to in the browser ($BROWSER is honoured):
-  --client-id ID, --client-secret SECRET     a pre-registered client
-  --scope SCOPE                              (repeatable) the scopes to ask for
-
-Requests from the server are answered by flags, since nobody is at a form
-(without them the app does not offer the capability at all):
-  --elicit accept-defaults|decline|cancel   answer elicitation; accept fills in the form's defaults
-  --elicit NAME=VALUE                       (repeatable) fill a form field too, and accept
-  --sampling-reply TEXT                     answer sampling with TEXT
-  --sampling decline                        refuse sampling
-  --root DIR                                (repeatable) a folder answered to roots/list
-
-Exit codes: 0 ok, 1 the tool returned an error, 2 usage or arguments, 3 JSON-RPC
-error from the server, 4 could not connect, server died, or timed out.
-
-Examples:
-  mcpbrowser call demo add a=2 b=3
-  mcpbrowser call echo message=hi -- npx -y @modelcontextprotocol/server-everything
-  mcpbrowser tools --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer X'
-`
-
-// invocation is a parsed command line.
+// invocation is a parsed command line: the command, its positional
+// arguments, and the values of the flags that command declares (see
+// commands(); flags another command declares stay zero).
 type invocation struct {
 	command    string
 	positional []string
+	adhoc      []string // the command after --: a stdio server started ad hoc
+
+	// Which server, and how to watch it (targetFlags).
 	configPath string
-	timeout    time.Duration
-	stderr     bool
-	wire       bool
 	url        string
 	transport  string
 	headers    map[string]string
-	argsJSON   string
-	root       string
-	adhoc      []string // the command after --
-	all        bool     // import: every server in the file
-	onClash    string   // import: rename | replace | skip
-	format     string   // export: the client format
-	// Sign-in for a remote server that answers 401.
+	timeout    time.Duration
+	stderr     bool
+	wire       bool
+	// Sign-in for a remote server that answers 401 (signInFlags).
 	clientID     string
 	clientSecret string
 	scopes       []string
-	help         bool
-	// Flags of features.go.
-	roots         []string // --root, repeatable
-	elicit        []string // --elicit, repeatable
+	// Answers to the server's own requests, and its log level (answerFlags).
+	roots         []string
+	elicit        []string
 	sampling      string
 	samplingReply string
-	prompt        string
-	template      string
 	level         string
-}
 
-// valueFlags take a value (as --flag VALUE or --flag=VALUE); boolFlags do not.
-var (
-	valueFlags = []string{"config", "timeout", "url", "transport", "header", "args", "root", "format", "on-clash",
-		"client-id", "client-secret", "scope", "elicit", "sampling", "sampling-reply", "prompt", "template", "level"}
-	boolFlags = []string{"stderr", "wire", "help", "h", "version", "all"}
-)
-
-func parseArgs(args []string) (*invocation, error) {
-	inv := &invocation{headers: map[string]string{}}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			inv.adhoc = args[i+1:]
-			if len(inv.adhoc) == 0 {
-				return inv, usageErr("nothing after --: give the command that starts the server")
-			}
-			break
-		}
-		if !strings.HasPrefix(a, "-") || a == "-" {
-			if inv.command == "" {
-				inv.command = a
-			} else {
-				inv.positional = append(inv.positional, a)
-			}
-			continue
-		}
-		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		switch {
-		case contains(boolFlags, name):
-			if hasValue {
-				return inv, usageErr("--%s takes no value", name)
-			}
-			switch name {
-			case "stderr":
-				inv.stderr = true
-			case "wire":
-				inv.wire = true
-			case "help", "h":
-				inv.help = true
-			case "version":
-				inv.command = "version"
-			case "all":
-				inv.all = true
-			}
-		case contains(valueFlags, name):
-			if !hasValue {
-				if i+1 >= len(args) {
-					return inv, usageErr("--%s needs a value", name)
-				}
-				i++
-				value = args[i]
-			}
-			if err := inv.set(name, value); err != nil {
-				return inv, err
-			}
-		default:
-			return inv, usageErr("unknown flag %s (see mcpbrowser --help)", a)
-		}
-	}
-	return inv, nil
-}
-
-func (inv *invocation) set(name, value string) error {
-	switch name {
-	case "config":
-		inv.configPath = value
-	case "timeout":
-		d, err := time.ParseDuration(value)
-		if err != nil || d <= 0 {
-			return usageErr("--timeout %q is not a duration like 30s or 2m", value)
-		}
-		inv.timeout = d
-	case "url":
-		inv.url = value
-	case "transport":
-		t := config.NormalizeType(value)
-		if t != config.TypeHTTP && t != config.TypeSSE {
-			return usageErr("--transport must be http or sse, not %q", value)
-		}
-		inv.transport = t
-	case "header":
-		k, v, ok := strings.Cut(value, ":")
-		if !ok || strings.TrimSpace(k) == "" {
-			return usageErr("--header %q is not of the form 'Name: value'", value)
-		}
-		inv.headers[strings.TrimSpace(k)] = strings.TrimSpace(v)
-	case "args":
-		inv.argsJSON = value
-	case "format":
-		inv.format = value
-	case "client-id":
-		inv.clientID = value
-	case "client-secret":
-		inv.clientSecret = value
-	case "scope":
-		inv.scopes = append(inv.scopes, strings.Fields(value)...)
-	case "on-clash":
-		switch value {
-		case "rename", "replace", "skip":
-			inv.onClash = value
-		default:
-			return usageErr("--on-clash must be rename, replace or skip, not %q", value)
-		}
-	case "root":
-		inv.root = value
-		inv.roots = append(inv.roots, value)
-	case "elicit", "sampling", "sampling-reply", "prompt", "template", "level":
-		return inv.setFeatureFlag(name, value)
-	}
-	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
-func dispatch(ctx context.Context, inv *invocation, env Env) error {
-	if inv.help || inv.command == "help" {
-		fmt.Fprint(env.Stdout, usage)
-		return nil
-	}
-	switch inv.command {
-	case "version":
-		fmt.Fprintln(env.Stdout, "mcpbrowser "+env.Version)
-		return nil
-	case "servers":
-		return cmdServers(inv, env)
-	case "tools":
-		return cmdTools(ctx, inv, env)
-	case "discover":
-		return cmdDiscover(inv, env)
-	case "import":
-		return cmdImport(inv, env)
-	case "export":
-		return cmdExport(inv, env)
-	case "approve":
-		return cmdApprove(inv, env)
-	case "sign-out":
-		return cmdSignOut(inv, env)
-	case "call":
-		return cmdCall(ctx, inv, env)
-	case "resources":
-		return cmdResources(ctx, inv, env)
-	case "templates":
-		return cmdTemplates(ctx, inv, env)
-	case "read":
-		return cmdRead(ctx, inv, env)
-	case "prompts":
-		return cmdPrompts(ctx, inv, env)
-	case "prompt":
-		return cmdPrompt(ctx, inv, env)
-	case "complete":
-		return cmdComplete(ctx, inv, env)
-	case "ping":
-		return cmdPing(ctx, inv, env)
-	case "":
-		return usageErr("no command given")
-	}
-	return usageErr("unknown command %q (see mcpbrowser --help)", inv.command)
+	// Flags of one command each.
+	argsJSON string // call --args
+	prompt   string // complete --prompt
+	template string // complete --template
+	all      bool   // import --all
+	onClash  string // import --on-clash: rename | replace | skip
+	format   string // export --format
+	demoRoot string // demo-server --root
 }
 
 // loadConfig reads the servers file; a missing file means the demo config.
@@ -359,26 +154,35 @@ func cmdServers(inv *invocation, env Env) error {
 	if err != nil {
 		return err
 	}
+	// Each entry as the servers file holds it (mcp.ServerConfig's own JSON),
+	// with its name, type and problem, and its secrets masked.
 	type row struct {
-		Name     string            `json:"name"`
-		Type     string            `json:"type"`
-		Command  string            `json:"command,omitempty"`
-		Args     []string          `json:"args,omitempty"`
-		Env      map[string]string `json:"env,omitempty"`
-		Cwd      string            `json:"cwd,omitempty"`
-		URL      string            `json:"url,omitempty"`
-		Headers  map[string]string `json:"headers,omitempty"`
-		Spec     []string          `json:"spec,omitempty"`
-		Disabled bool              `json:"disabled,omitempty"`
-		Problem  string            `json:"problem,omitempty"`
+		Name string `json:"name"`
+		Type string `json:"type"`
+		*config.ServerConfig
+		Problem string `json:"problem,omitempty"`
 	}
 	rows := []row{}
 	for _, s := range cfg.Servers {
-		rows = append(rows, row{Name: s.Name, Type: s.Type, Command: s.Command, Args: s.Args,
-			Env: maskMap(s.Env), Cwd: s.Cwd, URL: s.URL, Headers: maskMap(s.Headers), Spec: s.Spec,
-			Disabled: s.Disabled, Problem: s.Problem})
+		rows = append(rows, row{Name: s.Name, Type: s.Type, ServerConfig: masked(s), Problem: s.Problem})
 	}
 	return writeJSON(env.Stdout, map[string]any{"config": cfg.Path, "servers": rows})
+}
+
+// masked is a copy of an entry fit to print: the values of secret-looking
+// environment variables, headers and query parameters, and the credentials
+// of sign-in and OpenAPI auth, are masked.
+func masked(s *config.ServerConfig) *config.ServerConfig {
+	c := s.Clone()
+	c.Env, c.Headers, c.Query = maskMap(c.Env), maskMap(c.Headers), maskMap(c.Query)
+	if c.OAuth != nil { // Clone copied it
+		c.OAuth.ClientSecret = config.MaskSecret("client_secret", c.OAuth.ClientSecret)
+	}
+	if c.Auth != nil {
+		c.Auth.Token = config.MaskSecret("token", c.Auth.Token)
+		c.Auth.Password = config.MaskSecret("password", c.Auth.Password)
+	}
+	return c
 }
 
 func maskMap(m map[string]string) map[string]string {
@@ -489,7 +293,7 @@ func baseName(p string) string {
 // process tree) — the caller must call it.
 func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerConfig) (*mcp.Session, func(), error) {
 	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv), Handlers: requestHandlers(inv, env),
-		History: historyFor(inv, env), OnHistoryError: historyError(env)})
+		Client: mcp.ClientInfo{Version: env.Version}, History: historyFor(inv, env), OnHistoryError: historyError(env)})
 	var mu sync.Mutex // keeps lines from two goroutines whole
 	unsubscribe := m.Subscribe(func(e mcp.Event) {
 		switch {
@@ -562,3 +366,5 @@ func nonNil[T any](s []T) []T {
 	}
 	return s
 }
+
+func contains(list []string, s string) bool { return slices.Contains(list, s) }

@@ -340,6 +340,12 @@ func TestManagerRecordsHistory(t *testing.T) {
 	}
 
 	s.ReadResource(WithoutHistory(ctx), "test://read-by-the-app-itself")
+	s.CallTool(HistoryVia(ctx, "app"), "echo", json.RawMessage(`{"message":"from an app"}`), CallOptions{})
+	if marked, _ := h.List("echo"); len(marked) != len(got)+1 || marked[0].Via != "app" || got[0].Via != "" {
+		t.Errorf("a call marked as an app's: %+v", marked[0])
+	} else {
+		got = marked
+	}
 	m.SetHistory(nil)
 	s.CallTool(ctx, "echo", json.RawMessage(`{"message":"not kept"}`), CallOptions{})
 	if again, _ := h.List("echo"); len(again) != len(got) {

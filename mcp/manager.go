@@ -52,6 +52,9 @@ type ManagerOptions struct {
 	Tokens *oauth.TokenStore
 	// OpenBrowser opens a sign-in page; nil means the system browser ($BROWSER honoured).
 	OpenBrowser func(ctx context.Context, url string) error
+	// Client is how the app introduces itself to servers in initialize
+	// (its name and the build's version).
+	Client ClientInfo
 	// History, when set, keeps every tool call, resource read and prompt get
 	// of every session, whichever front end made it (see SetHistory).
 	History *history.History
@@ -92,6 +95,7 @@ func (m *Manager) newSession(sc *config.ServerConfig) *Session {
 	s.tokens = m.opts.Tokens
 	s.openBrowser = m.opts.OpenBrowser
 	s.record = m.record
+	s.clientInfo = m.opts.Client
 	return s
 }
 

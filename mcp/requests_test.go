@@ -1,5 +1,7 @@
 package mcp
 
+//lint:file-ignore SA1019 SEP-2577 deprecates sampling, roots and logging from protocol 2026-07-28; servers of earlier versions use them, and the app supports those
+
 import (
 	"context"
 	"encoding/json"

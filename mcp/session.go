@@ -1,5 +1,7 @@
 package mcp
 
+//lint:file-ignore SA1019 SEP-2577 deprecates sampling, roots and logging from protocol 2026-07-28; servers of earlier versions use them, and the app supports those
+
 import (
 	"context"
 	"errors"
@@ -25,11 +27,30 @@ import (
 // answer by hanging or exiting; this version goes straight to initialize.
 const DefaultProtocolVersion = "2025-11-25"
 
-// ClientName and ClientVersion are what the app calls itself in initialize.
+// ClientName is what the app calls itself in initialize, unless
+// ManagerOptions.Client names it otherwise.
 const ClientName = "mcpbrowser"
 
-// ClientVersion is set by main from the build's version.
-var ClientVersion = "dev"
+// A ClientInfo is how the app introduces itself to servers in initialize.
+// Each front end passes its own (ManagerOptions.Client); empty fields take
+// ClientName, "MCP Browser" and "dev".
+type ClientInfo struct {
+	Name, Title, Version string
+}
+
+func (c ClientInfo) implementation() *sdk.Implementation {
+	impl := &sdk.Implementation{Name: c.Name, Title: c.Title, Version: c.Version}
+	if impl.Name == "" {
+		impl.Name = ClientName
+	}
+	if impl.Title == "" {
+		impl.Title = "MCP Browser"
+	}
+	if impl.Version == "" {
+		impl.Version = "dev"
+	}
+	return impl
+}
 
 // State is where a session is in its life.
 type State int
@@ -79,6 +100,7 @@ type Session struct {
 	tokens    *oauth.TokenStore     // nil: the default, under the XDG data dir
 	// openBrowser opens the sign-in page; nil means the system browser.
 	openBrowser func(ctx context.Context, url string) error
+	clientInfo  ClientInfo // what initialize says the app is
 	signIn      *oauth.Handler
 	// inputAnswers are the person's values for ${input:id}, in memory only.
 	inputAnswers map[string]string
@@ -120,11 +142,19 @@ type Session struct {
 }
 
 // recordHistory hands a finished call to the manager's history, unless ctx
-// says not to (WithoutHistory).
+// says not to (WithoutHistory), marked if ctx says by whom (HistoryVia).
 func (s *Session) recordHistory(ctx context.Context, r history.Record) {
-	if s.record != nil && ctx.Value(withoutHistory{}) == nil {
-		s.record(r)
+	if s.record == nil {
+		return
 	}
+	how, _ := ctx.Value(historyMark{}).(historyHow)
+	switch {
+	case how.off:
+		return
+	case how.via != "":
+		r = viaRecord{r, how.via}
+	}
+	s.record(r)
 }
 
 func newSession(cfg *config.ServerConfig, paths *transport.PathResolver, handlers Handlers, emit func(Event)) *Session {
@@ -319,7 +349,7 @@ func describeInit(r *sdk.InitializeResult) string {
 }
 
 func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, pauseTimeout func()) (*sdk.ClientSession, error) {
-	client := sdk.NewClient(&sdk.Implementation{Name: ClientName, Title: "MCP Browser", Version: ClientVersion}, s.clientOptions())
+	client := sdk.NewClient(s.clientInfo.implementation(), s.clientOptions())
 	s.mu.Lock()
 	s.sdkClient = client
 	client.AddRoots(rootsOf(s.roots)...)

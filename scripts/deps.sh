@@ -22,8 +22,10 @@ need_debs() {
 # desktop portal over D-Bus (internal/portal): no GTK.
 BUILD_DEBS=(gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev
 	libxinerama-dev libxi-dev libxxf86vm-dev)
-# The portal tests run their own D-Bus daemon.
-TEST_DEBS=(dbus-daemon)
+# The portal tests run their own D-Bus daemon; actionlint checks the
+# workflows' shell steps with shellcheck; the MCP Apps tests (mcp/apps)
+# drive a real headless Chromium.
+TEST_DEBS=(dbus-daemon shellcheck chromium)
 
 # Build tags of every build and test. no_emoji leaves Fyne's 4 MB colour
 # emoji font out: Fyne parses it once per text style (regular, bold,
@@ -63,4 +65,37 @@ need_test_peers() {
 	echo "Installing the npm test servers (testdata/npm)" >&2
 	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error --cache "${NPM_CACHE:-$HOME/.cache/mcpbrowser-npm}") >&2
 	cp "$dir/package-lock.json" "$stamp"
+}
+
+# The Go tools the checks run, pinned. They are built from source by
+# `go install` into $ROOT/.tools/bin (never the machine's own GOPATH), and
+# only when missing or at another version.
+STATICCHECK_VERSION=v0.8.2 # staticcheck 2026.2.2, the newest release; built for Go 1.26
+ACTIONLINT_VERSION=v1.7.12
+GOVULNCHECK_VERSION=v1.9.0
+TOOLS_BIN="${ROOT:-$PWD}/.tools/bin"
+
+# need_go_tool NAME PACKAGE VERSION installs one tool into $TOOLS_BIN.
+need_go_tool() {
+	local name="$1" pkg="$2" version="$3"
+	local stamp="$TOOLS_BIN/.$name.version"
+	if [ -x "$TOOLS_BIN/$name" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$pkg@$version" ]; then
+		return 0
+	fi
+	echo "Installing $name ($pkg@$version) into $TOOLS_BIN" >&2
+	mkdir -p "$TOOLS_BIN"
+	GOBIN="$TOOLS_BIN" GOFLAGS=-buildvcs=false go install "$pkg@$version" >&2 || return 1
+	echo "$pkg@$version" >"$stamp"
+}
+
+# need_check_tools installs staticcheck and actionlint, which scripts/test.sh runs.
+need_check_tools() {
+	need_go_tool staticcheck honnef.co/go/tools/cmd/staticcheck "$STATICCHECK_VERSION" &&
+		need_go_tool actionlint github.com/rhysd/actionlint/cmd/actionlint "$ACTIONLINT_VERSION"
+}
+
+# need_govulncheck installs govulncheck, which the release workflow runs (it
+# needs the vulnerability database from the internet).
+need_govulncheck() {
+	need_go_tool govulncheck golang.org/x/vuln/cmd/govulncheck "$GOVULNCHECK_VERSION"
 }

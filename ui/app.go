@@ -45,9 +45,6 @@ func Run(opts Options) error {
 		}
 		path = p
 	}
-	if opts.Version != "" {
-		mcp.ClientVersion = opts.Version
-	}
 	cfg, cfgErr := loadConfigOrDemo(path)
 
 	// Imported stdio servers wait for the person's approval of their exact
@@ -59,11 +56,14 @@ func Run(opts Options) error {
 		approvals = nil
 	}
 	a := app.NewWithID(AppID)
+	setupLanguage(a.Preferences())
 	a.SetIcon(assets.Icon())
 	// Sampling and elicitation requests wait in a queue for the person.
 	requests := newServerRequests()
-	m := mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: approvals, Handlers: requests.Handlers()})
+	client := mcp.ClientInfo{Version: opts.Version}
+	m := mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: approvals, Handlers: requests.Handlers(), Client: client})
 	w := NewMainWindow(a, m, path)
+	w.client = client
 	w.approvals = approvals
 	w.attachRequests(requests)
 	if dir, err := history.DefaultHistoryDir(); err == nil {

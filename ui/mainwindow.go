@@ -21,6 +21,7 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/history"
+	"mcpbrowser/mcp/oauth"
 )
 
 // WindowTitle is the main window's title.
@@ -53,6 +54,9 @@ type MainWindow struct {
 
 	// manager is replaced when a broken servers file is reloaded.
 	manager *mcp.Manager
+	// client is how the app introduces itself to servers (its version), kept
+	// for the next manager and the About dialog.
+	client mcp.ClientInfo
 	// approvals is the store the manager checks imported commands against
 	// (nil: nothing needs approval).
 	approvals   *config.ApprovalStore
@@ -74,6 +78,7 @@ type MainWindow struct {
 	form        *FormView
 	runner      *runBar
 	result      *ResultView
+	apps        *appPane // the selected tool's MCP App (apps.go)
 	side        *SidePanel
 	middle      *fyne.Container // holds either the tools area or status
 	toolsArea   fyne.CanvasObject
@@ -147,10 +152,11 @@ func (w *MainWindow) build() {
 	w.form.OnSubmit = w.runSelectedTool
 	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)
 	w.result = NewResultView(w.win)
+	w.apps = newAppPane(w.ctx, w.app, oauth.OpenBrowser, w.recordAppCall)
 	w.side = NewSidePanel(w.win)
 
 	// The form scrolls by itself; the header above it stays short (see toolHeader).
-	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), w.runner.root), nil, nil,
+	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), w.apps.root, w.runner.root), nil, nil,
 		w.form.Widget())
 	work := container.NewVSplit(formArea, w.result.Widget())
 	toolsSplit := container.NewHSplit(w.tools.root, work)
@@ -227,7 +233,8 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 			fyne.NewMenuItemSeparator(), quitItem),
 		server,
 		fyne.NewMenu("Tool", find, run, cancel),
-		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, mcp.ClientVersion) })),
+		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, w.client.Version) }),
+			languageMenu(w.app.Preferences(), w.win)),
 	)
 }
 
@@ -258,6 +265,7 @@ func (w *MainWindow) Close() {
 			w.unsubscribe()
 		}
 		w.dismissRequests(w.manager, "", "the app is closing")
+		w.apps.closeApp()
 		w.manager.Close()
 		w.jobs.Wait()
 	})
@@ -319,7 +327,7 @@ func (w *MainWindow) reloadConfig() {
 		return
 	}
 	old, oldUnsub := w.manager, w.unsubscribe
-	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals, Handlers: w.requestHandlers(), History: w.history})
+	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals, Handlers: w.requestHandlers(), Client: w.client, History: w.history})
 	w.roots.applyAll(w.manager)
 	w.subscribe()
 	if oldUnsub != nil {
@@ -347,6 +355,7 @@ func (w *MainWindow) subscribe() {
 		case mcp.EventLog, mcp.EventWire:
 			side.Notify(e)
 		case mcp.EventState, mcp.EventTools:
+			w.appServerState(m, e.Server)
 			w.scheduleRefresh(m, e.Server, false)
 		case mcp.EventServers:
 			// A new or edited entry gets its roots before PutServer connects it.
@@ -422,7 +431,7 @@ func (w *MainWindow) selectServer(name string) {
 	}
 	if changed {
 		w.currentTool = nil
-		w.header.show("", nil)
+		w.showToolHeader("", nil)
 		w.form.SetSchema(nil)
 		if !w.runner.running {
 			w.result.Clear()
@@ -452,11 +461,11 @@ func (w *MainWindow) showSelection() {
 	if w.currentTool != nil && t == nil {
 		// The tool is gone from the server's new list.
 		w.currentTool = nil
-		w.header.show("", nil)
+		w.showToolHeader("", nil)
 		w.form.SetSchema(nil)
 	} else if t != nil {
 		w.currentTool = t
-		w.header.show(w.selected, t)
+		w.showToolHeader(w.selected, t)
 	}
 	if w.status.show(s, w.editable()) {
 		w.showMiddle(w.status.root)
@@ -497,7 +506,7 @@ func (w *MainWindow) selectTool(t *sdk.Tool) {
 		return
 	}
 	w.currentTool = t
-	w.header.show(w.selected, t)
+	w.showToolHeader(w.selected, t)
 	w.form.SetSchema(s.InputSchema(t.Name))
 	if !w.runner.running {
 		w.result.Clear()

@@ -102,12 +102,6 @@ func (p *SidePanel) refresh() {
 	p.mu.Unlock()
 }
 
-func (p *SidePanel) refreshCount() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.refreshes
-}
-
 // textLines shows a long text as a virtualised list of monospace lines. At
 // first only a head is split and shown (headLines lines or headBytes bytes,
 // whichever comes first), with an offer to show all of it.

@@ -109,6 +109,7 @@ func (d *demoServer) listFiles(_ context.Context, _ *sdk.CallToolRequest, in pat
 	entries, err := d.box.list(rel)
 	if err != nil {
 		if errors.Is(err, errNotFolder) {
+			//lint:ignore ST1005 the tool answers the person in sentences
 			return nil, listOutput{}, fmt.Errorf("%q is a file, not a folder. Use read_file to see what is in it.", in.Path)
 		}
 		return nil, listOutput{}, errors.New(d.box.explainOpenError(in.Path, rel, err))

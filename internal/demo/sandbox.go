@@ -159,6 +159,7 @@ func (b sandbox) resolve(userPath string) (string, error) {
 	if filepath.IsAbs(native) {
 		rel, ok := b.relative(native)
 		if !ok {
+			//lint:ignore ST1005 the tool answers the person in sentences
 			return "", fmt.Errorf("%q is outside the sandbox, so it was refused. "+
 				"Only files inside the sandbox folder %s can be used; give a path relative to it, such as \"welcome.txt\".",
 				userPath, b.dir)
@@ -167,9 +168,11 @@ func (b sandbox) resolve(userPath string) (string, error) {
 	}
 	if !filepath.IsLocal(native) {
 		if slices.Contains(strings.Split(filepath.ToSlash(native), "/"), "..") {
+			//lint:ignore ST1005 the tool answers the person in sentences
 			return "", fmt.Errorf("%q uses \"..\" to go up out of the sandbox, so it was refused. "+
 				"Paths must stay inside the sandbox folder; list_files shows what is there.", userPath)
 		}
+		//lint:ignore ST1005 the tool answers the person in sentences
 		return "", fmt.Errorf("%q is not a path inside the sandbox, so it was refused. "+
 			"Give a path relative to the sandbox folder, such as \"notes/shopping-list.md\".", userPath)
 	}
@@ -206,6 +209,7 @@ func (b sandbox) checkLinks(userPath, rel string) error {
 			return nil
 		}
 		if _, inside := b.relative(target); !inside && target != b.dir {
+			//lint:ignore ST1005 the tool answers the person in sentences
 			return fmt.Errorf("%q goes through a link that points outside the sandbox (to %s), so it was refused. "+
 				"Links inside the sandbox may only point to other places inside it.", userPath, target)
 		}

@@ -14,20 +14,15 @@ type Record interface {
 	HistoryEntry() (server string, e HistoryEntry)
 }
 
-// AddCall records a tools/call.
-//
-// Deprecated: the core records every call itself (mcp.ManagerOptions.History,
-// Manager.SetHistory); use Add where you must record by hand.
+// AddCall, AddRead and AddPrompt are Add, by the name of what they record.
+// Front ends need none of them: the core records every call itself
+// (mcp.ManagerOptions.History, Manager.SetHistory).
 func (h *History) AddCall(r Record) error { return h.Add(r) }
 
-// AddRead records a resources/read.
-//
-// Deprecated: as AddCall.
+// AddRead records a resources/read (Add).
 func (h *History) AddRead(r Record) error { return h.Add(r) }
 
-// AddPrompt records a prompts/get.
-//
-// Deprecated: as AddCall.
+// AddPrompt records a prompts/get (Add).
 func (h *History) AddPrompt(r Record) error { return h.Add(r) }
 
 // Add records a finished call: a tool call, resource read or prompt get.

@@ -51,12 +51,6 @@ func (wr *wireRecorder) count(prefix string) int {
 	return n
 }
 
-func (wr *wireRecorder) all() []string {
-	wr.mu.Lock()
-	defer wr.mu.Unlock()
-	return slices.Clone(wr.steps)
-}
-
 // A progressLog collects Progress steps.
 type progressLog struct {
 	mu    sync.Mutex

@@ -180,15 +180,6 @@ func schemaOf(t *testing.T, schema any) map[string]any {
 	return m
 }
 
-func readTestdata(t *testing.T, name string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
 func itoa(i int) string { return fmt.Sprint(i) }
 
 func writeFile(t *testing.T, path, content string) {

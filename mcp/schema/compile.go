@@ -229,6 +229,7 @@ func (c *compiler) resolveRef(ref string) (*jsonValue, error) {
 		if target := c.idTarget(ref); target != nil {
 			return target, nil
 		}
+		//lint:ignore ST1005 the sentence the form shows for a field it cannot build (like "Its $ref is not a text reference.")
 		return nil, fmt.Errorf("It refers to %q, which is outside this schema; the form cannot fetch other documents.", ref)
 	}
 	if unescaped, err := url.PathUnescape(frag); err == nil {
@@ -241,6 +242,7 @@ func (c *compiler) resolveRef(ref string) (*jsonValue, error) {
 		if target := c.idTarget(frag); target != nil {
 			return target, nil
 		}
+		//lint:ignore ST1005 the sentence the form shows for a field it cannot build (like "Its $ref is not a text reference.")
 		return nil, fmt.Errorf("It refers to the anchor %q, which this schema does not define.", frag)
 	}
 	node := c.root
@@ -256,6 +258,7 @@ func (c *compiler) resolveRef(ref string) (*jsonValue, error) {
 			}
 		}
 		if next == nil {
+			//lint:ignore ST1005 the sentence the form shows for a field it cannot build (like "Its $ref is not a text reference.")
 			return nil, fmt.Errorf("It refers to %q, which does not exist in this schema.", ref)
 		}
 		node = next

@@ -3,7 +3,6 @@ package transport
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -541,14 +540,4 @@ func lookupFold(m map[string]string, name string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// waitCtx waits for ch or ctx, whichever comes first.
-func waitCtx(ctx context.Context, ch <-chan struct{}) error {
-	select {
-	case <-ch:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }

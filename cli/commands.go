@@ -1,0 +1,296 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+)
+
+// A command is one subcommand of the command line. Most declare their flags
+// (flags) and do their work on the parsed invocation (run); a command that
+// parses its own arguments has main instead, written as
+// run<Cmd>(ctx, args, env) with its own flag set (newFlagSet,
+// parseInterleaved), returning flag.ErrHelp after --help.
+type command struct {
+	name    string
+	args    string // what follows the name in the usage, e.g. "TARGET TOOL [key=value ...]"
+	summary string // one line
+	section string // a heading in mcpbrowser --help, where a new group starts
+	flags   func(fs *flag.FlagSet, inv *invocation)
+	run     func(ctx context.Context, inv *invocation, env Env) error
+	main    func(ctx context.Context, args []string, env Env) error
+}
+
+const otherApps = "Servers from other apps (Claude Desktop, Claude Code, Cursor, VS Code, Cline, Windsurf, Codex):"
+
+// commands is every command, in the order mcpbrowser --help lists them.
+// A new command is one line here.
+func commands() []command {
+	return []command{
+		{name: "servers", summary: "list the configured servers", flags: configFlag, run: noCtx(cmdServers)},
+		{name: "tools", args: "TARGET", summary: "list a server's tools (JSON)", flags: connectFlags, run: cmdTools},
+		{name: "call", args: "TARGET TOOL [key=value ...] [--args JSON]", summary: "call a tool, print the result (JSON)", flags: callFlags, run: cmdCall},
+		{name: "resources", args: "TARGET", summary: "list a server's resources (JSON)", flags: connectFlags, run: cmdResources},
+		{name: "templates", args: "TARGET", summary: "list its resource templates and their variables", flags: connectFlags, run: cmdTemplates},
+		{name: "read", args: "TARGET URI [var=value ...]", summary: "read a resource; a template URI is filled from the pairs", flags: connectFlags, run: cmdRead},
+		{name: "prompts", args: "TARGET", summary: "list its prompts", flags: connectFlags, run: cmdPrompts},
+		{name: "prompt", args: "TARGET NAME [key=value ...]", summary: "get a prompt's messages", flags: connectFlags, run: cmdPrompt},
+		{name: "complete", args: "TARGET (--prompt NAME | --template URI) ARG [VALUE] [other=value ...]", summary: "ask the server to complete an argument", flags: completeFlags, run: cmdComplete},
+		{name: "ping", args: "TARGET", summary: "ping the server, print the round-trip time", flags: connectFlags, run: cmdPing},
+		{name: "app", args: "TARGET TOOL [key=value ...] [--no-open]", summary: "call a tool and show its MCP App in the browser", main: runApp},
+		{name: "demo-server", args: "[--root DIR]", summary: "run the built-in demo MCP server on stdio", flags: demoServerFlags, run: cmdDemoServer},
+
+		{name: "discover", args: "[DIR ...]", summary: "every config file found here, with its servers (JSON)", section: otherApps, flags: configFlag, run: noCtx(cmdDiscover)},
+		{name: "import", args: "FILE|- (--all | NAME ...) [--on-clash rename|replace|skip]", summary: "add servers from a file (or pasted JSON on stdin)", flags: importFlags, run: noCtx(cmdImport)},
+		{name: "approve", args: "NAME", summary: "show an imported server's command line and allow it", flags: configFlag, run: noCtx(cmdApprove)},
+		{name: "export", args: "[NAME ...] --format claude|claude-code|cursor|vscode|cline|windsurf|codex|json", summary: "print servers for another app", flags: exportFlags, run: noCtx(cmdExport)},
+		{name: "sign-out", args: "TARGET", summary: "forget a remote server's sign-in", flags: signOutFlags, run: noCtx(cmdSignOut)},
+	}
+}
+
+// The flags of single commands, beyond the shared groups of flags.go.
+
+func callFlags(fs *flag.FlagSet, inv *invocation) {
+	connectFlags(fs, inv)
+	fs.StringVar(&inv.argsJSON, "args", "", "the arguments as a `JSON` object; key=value pairs go on top")
+}
+
+func completeFlags(fs *flag.FlagSet, inv *invocation) {
+	connectFlags(fs, inv)
+	fs.Func("prompt", "complete an argument of the prompt `NAME`", func(v string) error { return inv.setFeatureFlag("prompt", v) })
+	fs.Func("template", "complete a variable of the resource template `URI`", func(v string) error { return inv.setFeatureFlag("template", v) })
+}
+
+func importFlags(fs *flag.FlagSet, inv *invocation) {
+	configFlag(fs, inv)
+	fs.BoolVar(&inv.all, "all", false, "import every server in the file")
+	fs.Func("on-clash", "when a name is taken: rename (default), replace or skip", inv.setOnClash)
+}
+
+func exportFlags(fs *flag.FlagSet, inv *invocation) {
+	configFlag(fs, inv)
+	fs.StringVar(&inv.format, "format", "", "the other app's `FORMAT`: claude, claude-code, cursor, vscode, cline, windsurf, codex or json")
+}
+
+func signOutFlags(fs *flag.FlagSet, inv *invocation) {
+	configFlag(fs, inv)
+	remoteFlags(fs, inv)
+}
+
+func demoServerFlags(fs *flag.FlagSet, inv *invocation) {
+	fs.StringVar(&inv.demoRoot, "root", "", "sandbox `DIR` for read_file (default: a fresh one with sample files)")
+}
+
+// noCtx adapts a command that needs no context.
+func noCtx(run func(*invocation, Env) error) func(context.Context, *invocation, Env) error {
+	return func(_ context.Context, inv *invocation, env Env) error { return run(inv, env) }
+}
+
+func findCommand(name string) (command, bool) {
+	for _, c := range commands() {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+func newInvocation(name string) *invocation {
+	return &invocation{command: name, headers: map[string]string{}}
+}
+
+// execute runs one command line.
+func execute(ctx context.Context, args []string, env Env) error {
+	name, rest, err := splitCommand(args)
+	if err != nil {
+		return err
+	}
+	switch name {
+	case "":
+		return usageErr("no command given")
+	case "help":
+		return help(ctx, rest, env)
+	case "version":
+		fmt.Fprintln(env.Stdout, "mcpbrowser "+env.Version)
+		return nil
+	}
+	c, ok := findCommand(name)
+	if !ok {
+		return usageErr("unknown command %q (see mcpbrowser --help)", name)
+	}
+	if c.main != nil {
+		return c.main(ctx, rest, env)
+	}
+	inv, err := c.parse(rest, env)
+	if err != nil {
+		return err
+	}
+	return c.run(ctx, inv, env)
+}
+
+// parse reads a command's flags and arguments (not its name).
+func (c command) parse(args []string, env Env) (*invocation, error) {
+	inv := newInvocation(c.name)
+	fs := newFlagSet(c.name, c.usage(), env)
+	if c.flags != nil {
+		c.flags(fs, inv)
+	}
+	if err := parseInterleaved(fs, args, inv); err != nil {
+		return inv, err
+	}
+	return inv, nil
+}
+
+// usage is the start of the command's --help; its flags follow.
+func (c command) usage() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Usage: mcpbrowser %s", c.name)
+	if c.args != "" {
+		b.WriteString(" " + c.args)
+	}
+	fmt.Fprintf(&b, "\n\n%s.\n", upperFirst(c.summary))
+	if c.flags != nil {
+		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+		c.flags(fs, newInvocation(c.name))
+		if fs.Lookup("url") != nil && strings.Contains(c.args, "TARGET") {
+			b.WriteString("\n" + targetHelp)
+		}
+	}
+	return b.String()
+}
+
+const targetHelp = `TARGET is a configured server's name, or instead:
+  --url URL [--transport http|sse] [--header 'K: V' ...]   a remote server
+  -- COMMAND ARGS...                          (at the end) a stdio server started ad hoc
+`
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// splitCommand finds the command's name, which may follow flags
+// (mcpbrowser --config F servers), and returns it with the other arguments.
+// --help and -h alone ask for help, --version for the version.
+func splitCommand(args []string) (string, []string, error) {
+	if len(args) == 0 {
+		return "", nil, nil
+	}
+	switch args[0] {
+	case "--help", "-help", "-h":
+		return "help", args[1:], nil
+	case "--version", "-version":
+		return "version", args[1:], nil
+	}
+	takesValue := flagsTakingValues()
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			rest := append(append([]string{}, args[:i]...), args[i+1:]...)
+			return a, rest, nil
+		}
+		if name := strings.TrimLeft(a, "-"); !strings.Contains(name, "=") && takesValue[name] {
+			i++
+		}
+	}
+	return "", nil, usageErr("no command given")
+}
+
+// flagsTakingValues is every command's flags that take a value.
+func flagsTakingValues() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range commands() {
+		if c.flags == nil {
+			continue
+		}
+		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+		c.flags(fs, newInvocation(c.name))
+		fs.VisitAll(func(f *flag.Flag) {
+			if !isBoolFlag(f) {
+				m[f.Name] = true
+			}
+		})
+	}
+	return m
+}
+
+// help prints the whole usage, or one command's (mcpbrowser help call).
+func help(ctx context.Context, args []string, env Env) error {
+	if len(args) == 0 {
+		fmt.Fprint(env.Stdout, usage())
+		return nil
+	}
+	c, ok := findCommand(args[0])
+	if !ok {
+		return usageErr("unknown command %q (see mcpbrowser --help)", args[0])
+	}
+	if c.main != nil {
+		return c.main(ctx, []string{"--help"}, env)
+	}
+	_, err := c.parse([]string{"--help"}, env)
+	return err
+}
+
+// usage is mcpbrowser --help: the commands from commands(), then what they share.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("Usage:\n  mcpbrowser                                  open the window\n")
+	for _, c := range commands() {
+		if c.section != "" {
+			fmt.Fprintf(&b, "\n%s\n", c.section)
+		}
+		line := "  mcpbrowser " + c.name
+		if c.args != "" {
+			line += " " + c.args
+		}
+		if len(line) < 46 {
+			fmt.Fprintf(&b, "%-46s%s\n", line, c.summary)
+		} else {
+			fmt.Fprintf(&b, "%s\n%46s%s\n", line, "", c.summary)
+		}
+	}
+	b.WriteString("  mcpbrowser --version\n")
+	b.WriteString("  mcpbrowser COMMAND --help                   that command's flags\n\n")
+	b.WriteString(targetHelp)
+	b.WriteString(usageTail)
+	return b.String()
+}
+
+const usageTail = `
+Flags of the commands that connect (see mcpbrowser COMMAND --help):
+  --config FILE       the servers file (default: the app's, under the XDG config dir)
+  --timeout DURATION  bounds connecting, and then the call (e.g. 30s, 2m)
+  --stderr            stream the server's stderr to ours
+  --wire              print every JSON-RPC message to stderr
+  --level LEVEL       set the server's log level after connecting (debug … emergency; see --stderr)
+
+Remote servers that answer 401 are signed in to in the browser ($BROWSER is honoured):
+  --client-id ID, --client-secret SECRET     a pre-registered client
+  --scope SCOPE                              (repeatable) the scopes to ask for
+
+Requests from the server are answered by flags, since nobody is at a form
+(without them the app does not offer the capability at all):
+  --elicit accept-defaults|decline|cancel   answer elicitation; accept fills in the form's defaults
+  --elicit NAME=VALUE                       (repeatable) fill a form field too, and accept
+  --sampling-reply TEXT                     answer sampling with TEXT
+  --sampling decline                        refuse sampling
+  --root DIR                                (repeatable) a folder answered to roots/list
+
+Exit codes: 0 ok, 1 the tool returned an error, 2 usage or arguments, 3 JSON-RPC
+error from the server, 4 could not connect, server died, or timed out.
+
+Examples:
+  mcpbrowser call demo add a=2 b=3
+  mcpbrowser call echo message=hi -- npx -y @modelcontextprotocol/server-everything
+  mcpbrowser tools --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer X'
+`
+
+// isHelp reports whether err is the end of a --help, which is no failure.
+func isHelp(err error) bool { return errors.Is(err, flag.ErrHelp) }

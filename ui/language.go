@@ -1,0 +1,56 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+
+	"mcpbrowser/internal/i18n"
+)
+
+// prefLanguage keeps the language the person chose in Help → Language
+// ("" follows the system).
+const prefLanguage = "language"
+
+// setupLanguage loads the translations in the language the person chose, or
+// the system's. It runs before the first widget is made.
+func setupLanguage(p fyne.Preferences) {
+	if _, err := i18n.Setup(p.String(prefLanguage)); err != nil {
+		fmt.Fprintln(os.Stderr, "mcpbrowser: the translations could not be loaded, so the window is in English:", err)
+	}
+}
+
+// languageMenu lets the person pick the window's language. Text already on
+// screen does not change, so the choice takes effect at the next start, and
+// the dialog says so.
+func languageMenu(p fyne.Preferences, win fyne.Window) *fyne.MenuItem {
+	item := fyne.NewMenuItem(lang.L("Language"), nil)
+	names := map[string]string{
+		i18n.Auto:              lang.L("Follow the system"),
+		i18n.English:           "English",
+		i18n.SimplifiedChinese: "简体中文",
+	}
+	var children []*fyne.MenuItem
+	for _, code := range i18n.Supported {
+		code := code
+		child := fyne.NewMenuItem(names[code], nil)
+		child.Checked = p.String(prefLanguage) == code
+		child.Action = func() {
+			if p.String(prefLanguage) == code {
+				return
+			}
+			p.SetString(prefLanguage, code)
+			for _, c := range children {
+				c.Checked = c == child
+			}
+			dialog.ShowInformation(lang.L("Language changed"),
+				lang.L("The new language is used from the next start of MCP Browser."), win)
+		}
+		children = append(children, child)
+	}
+	item.ChildMenu = fyne.NewMenu("", children...)
+	return item
+}
