@@ -476,16 +476,11 @@ func exitCodeOf(l ErrorLayer) int {
 // MarshalJSON renders the read for the CLI and for history.
 func (r *ReadResult) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Server     string                  `json:"server"`
-		URI        string                  `json:"uri"`
-		Started    time.Time               `json:"started"`
-		DurationMS float64                 `json:"durationMs"`
-		OK         bool                    `json:"ok"`
-		ErrorLayer ErrorLayer              `json:"errorLayer,omitempty"`
-		Message    string                  `json:"message,omitempty"`
-		RPCError   *wireRPCError           `json:"jsonrpcError,omitempty"`
-		Result     *sdk.ReadResourceResult `json:"result,omitempty"`
-	}{r.Server, r.URI, r.Started, millis(r.Duration), r.OK(), r.Layer, r.Message, wireError(r.RPCError), r.Result})
+		Server string `json:"server"`
+		URI    string `json:"uri"`
+		outcomeJSON
+		Result *sdk.ReadResourceResult `json:"result,omitempty"`
+	}{r.Server, r.URI, r.wire(), r.Result})
 }
 
 // A PromptResult is everything about one prompts/get.
@@ -503,17 +498,12 @@ func (r *PromptResult) ExitCode() int { return exitCodeOf(r.Layer) }
 // MarshalJSON renders the prompt for the CLI and for history.
 func (r *PromptResult) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Server     string               `json:"server"`
-		Prompt     string               `json:"prompt"`
-		Arguments  map[string]string    `json:"arguments,omitempty"`
-		Started    time.Time            `json:"started"`
-		DurationMS float64              `json:"durationMs"`
-		OK         bool                 `json:"ok"`
-		ErrorLayer ErrorLayer           `json:"errorLayer,omitempty"`
-		Message    string               `json:"message,omitempty"`
-		RPCError   *wireRPCError        `json:"jsonrpcError,omitempty"`
-		Result     *sdk.GetPromptResult `json:"result,omitempty"`
-	}{r.Server, r.Prompt, r.Arguments, r.Started, millis(r.Duration), r.OK(), r.Layer, r.Message, wireError(r.RPCError), r.Result})
+		Server    string            `json:"server"`
+		Prompt    string            `json:"prompt"`
+		Arguments map[string]string `json:"arguments,omitempty"`
+		outcomeJSON
+		Result *sdk.GetPromptResult `json:"result,omitempty"`
+	}{r.Server, r.Prompt, r.Arguments, r.wire(), r.Result})
 }
 
 type wireRPCError struct {

@@ -156,31 +156,28 @@ func firstText(res *sdk.CallToolResult) string {
 // MarshalJSON renders the result for the CLI and for history: the layers
 // apart, the content blocks as the protocol has them.
 func (r *CallResult) MarshalJSON() ([]byte, error) {
-	type rpcErr struct {
-		Code    int64           `json:"code"`
-		Message string          `json:"message"`
-		Data    json.RawMessage `json:"data,omitempty"`
-	}
-	out := struct {
-		Server     string              `json:"server"`
-		Tool       string              `json:"tool"`
-		Arguments  json.RawMessage     `json:"arguments,omitempty"`
-		Started    time.Time           `json:"started"`
-		DurationMS float64             `json:"durationMs"`
-		OK         bool                `json:"ok"`
-		ErrorLayer ErrorLayer          `json:"errorLayer,omitempty"`
-		Message    string              `json:"message,omitempty"`
-		RPCError   *rpcErr             `json:"jsonrpcError,omitempty"`
-		Result     *sdk.CallToolResult `json:"result,omitempty"`
-	}{
-		Server: r.Server, Tool: r.Tool, Arguments: r.Arguments, Started: r.Started,
-		DurationMS: float64(r.Duration.Microseconds()) / 1000, OK: r.OK(),
-		ErrorLayer: r.Layer, Message: r.Message, Result: r.Result,
-	}
-	if r.RPCError != nil {
-		out.RPCError = &rpcErr{Code: r.RPCError.Code, Message: r.RPCError.Message, Data: r.RPCError.Data}
-	}
-	return json.Marshal(out)
+	return json.Marshal(struct {
+		Server    string          `json:"server"`
+		Tool      string          `json:"tool"`
+		Arguments json.RawMessage `json:"arguments,omitempty"`
+		outcomeJSON
+		Result *sdk.CallToolResult `json:"result,omitempty"`
+	}{r.Server, r.Tool, r.Arguments, r.wire(), r.Result})
+}
+
+// outcomeJSON is how every result renders its Outcome, between the fields
+// of its own request and its result.
+type outcomeJSON struct {
+	Started    time.Time     `json:"started"`
+	DurationMS float64       `json:"durationMs"`
+	OK         bool          `json:"ok"`
+	ErrorLayer ErrorLayer    `json:"errorLayer,omitempty"`
+	Message    string        `json:"message,omitempty"`
+	RPCError   *wireRPCError `json:"jsonrpcError,omitempty"`
+}
+
+func (o *Outcome) wire() outcomeJSON {
+	return outcomeJSON{o.Started, millis(o.Duration), o.OK(), o.Layer, o.Message, wireError(o.RPCError)}
 }
 
 func jsonMarshalCompact(v any) ([]byte, error) { return json.Marshal(v) }
