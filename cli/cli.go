@@ -121,6 +121,7 @@ type invocation struct {
 	onClash  string // import --on-clash: rename | replace | skip
 	format   string // export --format
 	demoRoot string // demo-server --root
+	record   string // call, read, prompt --record: the check file each call is appended to
 }
 
 // loadConfig reads the servers file; a missing file means the demo config.

@@ -34,12 +34,17 @@ func commands() []command {
 		{name: "call", args: "TARGET TOOL [key=value ...] [--args JSON]", summary: "call a tool, print the result (JSON)", flags: callFlags, run: cmdCall},
 		{name: "resources", args: "TARGET", summary: "list a server's resources (JSON)", flags: connectFlags, run: cmdResources},
 		{name: "templates", args: "TARGET", summary: "list its resource templates and their variables", flags: connectFlags, run: cmdTemplates},
-		{name: "read", args: "TARGET URI [var=value ...]", summary: "read a resource; a template URI is filled from the pairs", flags: connectFlags, run: cmdRead},
+		{name: "read", args: "TARGET URI [var=value ...]", summary: "read a resource; a template URI is filled from the pairs", flags: recordingFlags, run: cmdRead},
 		{name: "prompts", args: "TARGET", summary: "list its prompts", flags: connectFlags, run: cmdPrompts},
-		{name: "prompt", args: "TARGET NAME [key=value ...]", summary: "get a prompt's messages", flags: connectFlags, run: cmdPrompt},
+		{name: "prompt", args: "TARGET NAME [key=value ...]", summary: "get a prompt's messages", flags: recordingFlags, run: cmdPrompt},
 		{name: "complete", args: "TARGET (--prompt NAME | --template URI) ARG [VALUE] [other=value ...]", summary: "ask the server to complete an argument", flags: completeFlags, run: cmdComplete},
 		{name: "ping", args: "TARGET", summary: "ping the server, print the round-trip time", flags: connectFlags, run: cmdPing},
+		{name: "lint", args: "TARGET [--json] [--strict] [--probe]", summary: "check the tools (prompts, resources) against quality rules", main: runLint},
+		{name: "load", args: "TARGET TOOL [key=value ...] --concurrency N (--requests M | --duration D) [--sessions K] [--json]", summary: "call a tool many times: calls/s, latency percentiles, errors by layer", main: runLoad},
 		{name: "app", args: "TARGET TOOL [key=value ...] [--no-open]", summary: "call a tool and show its MCP App in the browser", main: runApp},
+		{name: "check", args: "FILE... [--server NAME=TARGET] [--junit OUT.xml] [--tap] [--update]", summary: "run check files: saved calls and what to expect of them", main: runCheck},
+		{name: "snapshot", args: "TARGET", summary: "print what a server offers (tools, resources, prompts) as JSON, to diff later", flags: connectFlags, run: cmdSnapshot},
+		{name: "diff", args: "A B [--fail-on breaking|any] [--json]", summary: "compare what two servers (or snapshots) offer; breaking changes marked", main: runDiff},
 		{name: "demo-server", args: "[--root DIR]", summary: "run the built-in demo MCP server on stdio", flags: demoServerFlags, run: cmdDemoServer},
 
 		{name: "discover", args: "[DIR ...]", summary: "every config file found here, with its servers (JSON)", section: otherApps, flags: configFlag, run: noCtx(cmdDiscover)},
@@ -53,7 +58,7 @@ func commands() []command {
 // The flags of single commands, beyond the shared groups of flags.go.
 
 func callFlags(fs *flag.FlagSet, inv *invocation) {
-	connectFlags(fs, inv)
+	recordingFlags(fs, inv)
 	fs.StringVar(&inv.argsJSON, "args", "", "the arguments as a `JSON` object; key=value pairs go on top")
 }
 

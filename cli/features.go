@@ -15,6 +15,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/checks"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/history"
 )
@@ -302,6 +303,7 @@ func cmdRead(ctx context.Context, inv *invocation, env Env) error {
 	ctx, cancel := withTimeout(ctx, inv)
 	defer cancel()
 	r := s.ReadResource(ctx, uri)
+	recordCheck(inv, env, sc, checks.RecordedRead(sc.Name, r))
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
 	}
@@ -332,6 +334,7 @@ func cmdPrompt(ctx context.Context, inv *invocation, env Env) error {
 	ctx, cancel := withTimeout(ctx, inv)
 	defer cancel()
 	r := s.GetPrompt(ctx, name, args)
+	recordCheck(inv, env, sc, checks.RecordedPrompt(sc.Name, r))
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
 	}

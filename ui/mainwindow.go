@@ -100,10 +100,14 @@ type MainWindow struct {
 	rootsEditor *rootsEditor
 	// history keeps every call, read and prompt get (nil: nothing is kept).
 	history *history.History
+	// checks is the Checks tab (checks.go).
+	checks *checksPane
 
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
 	origin  *originView
+	// quality lints tools for the list's badges and the report (lintreport.go).
+	quality *qualityState
 
 	closeOnce sync.Once
 
@@ -151,18 +155,21 @@ func (w *MainWindow) build() {
 	w.form = NewFormView(w.win)
 	w.form.OnSubmit = w.runSelectedTool
 	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)
+	w.quality = newQualityState(w.showQualityReport)
 	w.result = NewResultView(w.win)
 	w.apps = newAppPane(w.ctx, w.app, oauth.OpenBrowser, w.recordAppCall)
 	w.side = NewSidePanel(w.win)
 
 	// The form scrolls by itself; the header above it stays short (see toolHeader).
-	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), w.apps.root, w.runner.root), nil, nil,
+	runMany := widget.NewButtonWithIcon("Run N times…", theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
+	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), w.apps.root, container.NewBorder(nil, nil, nil, container.NewVBox(runMany), w.runner.root)), nil, nil,
 		w.form.Widget())
 	work := container.NewVSplit(formArea, w.result.Widget())
-	toolsSplit := container.NewHSplit(w.tools.root, work)
+	toolsSplit := container.NewHSplit(container.NewBorder(nil, w.quality.button, nil, nil, w.tools.root), work)
 	w.roots = newRootStore(w.app.Preferences())
 	w.requests = newRequestPanel(w)
 	w.features = newFeaturePanes(w, toolsSplit)
+	w.addChecksTab()
 	w.toolsArea = w.features.root
 	w.emptyNotice = container.NewCenter(widget.NewLabel("Select a server on the left."))
 	w.middle = container.NewStack(w.toolsArea, w.status.root, w.emptyNotice)
@@ -226,13 +233,15 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	run := fyne.NewMenuItem("Run", w.runSelectedTool)
 	run.Shortcut = shortcutRun
 	cancel := fyne.NewMenuItem("Cancel call (Esc)", w.cancelCall)
+	runMany := fyne.NewMenuItem("Run N times…", w.openLoadPanel)
+	quality := fyne.NewMenuItem("Quality report…", w.showQualityReport)
 	server := fyne.NewMenu("Server", fyne.NewMenuItem("Add…", w.addServer), presets)
 	server.Items = append(server.Items, w.serverActions(false)...)
 	return fyne.NewMainMenu(
 		fyne.NewMenu("File", findItem, pasteItem, importItem, fyne.NewMenuItemSeparator(), exportAll, fyne.NewMenuItemSeparator(), reloadItem,
 			fyne.NewMenuItemSeparator(), quitItem),
 		server,
-		fyne.NewMenu("Tool", find, run, cancel),
+		fyne.NewMenu("Tool", find, run, cancel, fyne.NewMenuItemSeparator(), runMany, quality),
 		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, w.client.Version) }),
 			languageMenu(w.app.Preferences(), w.win)),
 	)
@@ -453,6 +462,7 @@ func (w *MainWindow) showSelection() {
 		return
 	}
 	t := w.tools.setTools(w.selected, s.Tools())
+	w.updateQuality(s)
 	if t == nil && w.currentTool == nil && len(w.tools.shown) > 0 && s.Status().State == mcp.StateReady {
 		// Nothing chosen yet: show the first tool's form rather than an empty page.
 		w.tools.selectRow(0)

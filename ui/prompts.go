@@ -663,6 +663,7 @@ func (t *promptsTab) get() {
 	t.note.SetText("Getting " + p.Name + " …")
 	t.w.goWork(func(ctx context.Context) {
 		r := s.GetPrompt(ctx, p.Name, args)
+		t.w.checks.recordPrompt(r)
 		fyne.Do(func() {
 			t.w.historyChanged(r.Server)
 			if n != t.getSeq {

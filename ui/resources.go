@@ -486,6 +486,9 @@ func (t *resourcesTab) readAgain(uri string, record bool) {
 			ctx = mcp.WithoutHistory(ctx)
 		}
 		r := s.ReadResource(ctx, uri) // the core keeps it in the history
+		if record {
+			t.w.checks.recordRead(r)
+		}
 		fyne.Do(func() {
 			t.w.historyChanged(r.Server)
 			if n != t.readSeq {

@@ -47,6 +47,8 @@ const (
 type ResultView struct {
 	win  fyne.Window
 	root *fyne.Container
+	// OnSaveCheck, when set, puts "Save as check" on every result a server answered.
+	OnSaveCheck func(*mcp.CallResult)
 
 	// The result on show, for Copy and Save.
 	result *mcp.CallResult
@@ -110,7 +112,11 @@ func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
 	v.duration = widget.NewLabel(formatDuration(r.Duration))
 	v.copyButton = widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), v.copyResult)
 	v.saveButton = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), v.saveResult)
-	header := v.band(look.color, container.NewHBox(v.duration, v.copyButton, v.saveButton))
+	actions := container.NewHBox(v.duration, v.copyButton, v.saveButton)
+	if v.OnSaveCheck != nil && r.Layer != mcp.LayerConnection && r.Layer != mcp.LayerCancelled {
+		actions.Add(widget.NewButtonWithIcon("Save as check", theme.ConfirmIcon(), func() { v.OnSaveCheck(r) }))
+	}
+	header := v.band(look.color, actions)
 
 	blocks := v.blocks(r, tool)
 	// One big text block (the common "tool printed a lot" case) gets the
@@ -123,7 +129,7 @@ func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
 }
 
 func (v *ResultView) reset() {
-	*v = ResultView{win: v.win, root: v.root}
+	*v = ResultView{win: v.win, root: v.root, OnSaveCheck: v.OnSaveCheck}
 }
 
 func (v *ResultView) setContent(o fyne.CanvasObject) {

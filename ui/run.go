@@ -292,10 +292,12 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 		defer w.jobs.Done()
 		res := s.CallTool(ctx, name, args, mcp.CallOptions{OnProgress: func(p mcp.Progress) { r.progressed(n, p) }})
 		cancel()
+		w.checks.recordCall(res)
 		fyne.Do(func() {
 			w.historyChanged(res.Server)
 			r.end(n, res)
 			w.lastResult = res
+			w.quality.observe(res)
 			w.result.Show(res, t)
 			w.apps.showResult(s, t, res)
 		})

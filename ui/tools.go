@@ -234,6 +234,7 @@ type toolList struct {
 
 	onSelect  func(*sdk.Tool)
 	selecting bool
+	quality   map[string]qualityMark // tool name → quality badge (lintreport.go)
 }
 
 func newToolList(onSelect func(*sdk.Tool)) *toolList {
@@ -251,10 +252,11 @@ func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	l.count.SizeName = theme.SizeNameCaptionText
 	l.list = widget.NewList(
 		func() int { return len(l.shown) },
-		newToolRowObject,
+		func() fyne.CanvasObject { return withQualityBadge(newToolRowObject()) },
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id < len(l.shown) {
-				updateToolRowObject(o, &l.entries[l.shown[id]])
+				e := &l.entries[l.shown[id]]
+				updateToolRowObject(showQualityBadge(o, l.quality[e.tool.Name]), e)
 			}
 		},
 	)

@@ -12,10 +12,10 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// codeResourceNotFound is the spec's "resource not found" error (-32002 up to
-// protocol 2025-11-25; the SDK's constant for it is deprecated in favour of
-// invalid params, which would tell a client something else).
-const codeResourceNotFound = -32002
+// codeResourceNotFound is what the demo answers for a missing resource: invalid
+// params (-32602), as the SDK's deprecated CodeResourceNotFound has been since
+// SEP-2164 (-32002 before); the window's tests read that code.
+const codeResourceNotFound = jsonrpc.CodeInvalidParams
 
 const readmeURI = "demo://readme"
 

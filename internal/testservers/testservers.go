@@ -10,6 +10,8 @@ package testservers
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -140,7 +142,11 @@ func buildShared(ctx context.Context) (string, error) {
 	if err != nil {
 		base = os.TempDir()
 	}
-	shared := filepath.Join(base, "mcpbrowser-testservers")
+	// One folder per source tree: checkouts side by side (git worktrees) would
+	// otherwise swap each other's build in under running tests.
+	_, here, _, _ := runtime.Caller(0)
+	tree := sha256.Sum256([]byte(filepath.Dir(here)))
+	shared := filepath.Join(base, "mcpbrowser-testservers", hex.EncodeToString(tree[:6]))
 	if err := os.MkdirAll(shared, 0o755); err != nil {
 		return "", fmt.Errorf("building the misbehave test server: %w", err)
 	}

@@ -105,17 +105,14 @@ func (r *Running) serveEvents(w http.ResponseWriter, req *http.Request) {
 		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
 		return
 	}
-	if !r.attach() {
-		http.Error(w, "this app is already open in another tab", http.StatusConflict)
-		return
-	}
 	w.Header().Set("Content-Type", "text/event-stream")
+	page := r.attach()
 	a := r.app
 	state := pageState{ViewURL: "/v/" + r.viewToken, Sandbox: IframeSandbox, Allow: a.Meta.Allow(),
 		PrefersBorder: a.Meta.PrefersBorder, Server: a.Server, ToolName: a.ToolName, Tool: a.Tool,
 		ResourceURI: a.ResourceURI, Input: a.Input, Result: a.Result, Context: r.hostContext(), Meta: a.Meta}
 	if err := writeEvent(w, pageEvent{Name: "state", Data: state}); err != nil {
-		r.Close()
+		r.detach(page)
 		return
 	}
 	flusher.Flush()
@@ -125,16 +122,21 @@ func (r *Running) serveEvents(w http.ResponseWriter, req *http.Request) {
 	for {
 		select {
 		case <-req.Context().Done():
-			// The person closed the tab (or the browser): the bridge ends.
-			r.Close()
+			// The person closed the tab (or the browser), or is reloading it:
+			// the bridge ends unless the page comes back.
+			r.detach(page)
 			return
 		case <-r.done:
 			writeEvent(w, pageEvent{Name: "closed", Data: map[string]string{"reason": "closed in MCP Browser"}})
 			flusher.Flush()
 			return
+		case <-page:
+			writeEvent(w, pageEvent{Name: "closed", Data: map[string]string{"reason": "opened in another tab"}})
+			flusher.Flush()
+			return
 		case e := <-r.push:
 			if writeEvent(w, e) != nil {
-				r.Close()
+				r.detach(page)
 				return
 			}
 			flusher.Flush()

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -124,6 +125,18 @@ func (l *eventLog) has(kind apps.EventKind, text string) bool {
 		}
 	}
 	return false
+}
+
+func (l *eventLog) count(kind apps.EventKind) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, e := range l.events {
+		if e.Kind == kind {
+			n++
+		}
+	}
+	return n
 }
 
 // waitFor polls cond until it holds or the test's guard ends.
@@ -258,6 +271,16 @@ func TestBasicAppInChromium(t *testing.T) {
 	if !events.has(apps.EventTraffic, "tools/call") || !events.has(apps.EventCall, "tools/call get-time") {
 		t.Error("the app's traffic was not reported")
 	}
+	// A reload keeps the app: the new page starts the view again.
+	if err := chromedp.Do(bctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the reloaded view's ui/initialize", func() bool { return events.count(apps.EventReady) >= 2 })
+	select {
+	case <-run.Done():
+		t.Fatal("a reload ended the app")
+	default:
+	}
 	// Closing the page ends the bridge.
 	if err := chromedp.Do(bctx, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatal(err)
@@ -333,5 +356,63 @@ func TestBudgetAllocatorInChromium(t *testing.T) {
 		if err := os.WriteFile(shot, png, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// countingSession answers everything and counts the requests that reach it.
+type countingSession struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (c *countingSession) Forward(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+	c.mu.Lock()
+	c.n++
+	c.mu.Unlock()
+	return json.RawMessage(`{"content":[]}`), nil
+}
+
+// TestViewCannotReachTheHost loads the view's own address in a tab of its
+// own: its CSP keeps it sandboxed (an opaque origin) even outside the
+// iframe, and a request it makes to the host with the page's token is
+// refused before it reaches the session.
+func TestViewCannotReachTheHost(t *testing.T) {
+	bctx := browser(t)
+	sess := &countingSession{}
+	host := &apps.Host{}
+	defer host.Close()
+	run, err := host.Open(apps.App{Server: "s", ToolName: "t", ResourceURI: "ui://t/app.html",
+		HTML: "<!DOCTYPE html><p id=hello>hi</p>", Session: sess})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(bctx, chromedp.Navigate(run.URL())); err != nil {
+		t.Fatal(err)
+	}
+	var src string
+	waitFor(t, "the host page's iframe", func() bool {
+		qctx, cancel := context.WithTimeout(bctx, time.Second)
+		defer cancel()
+		src, _ = chromedp.Run(qctx, chromedp.Evaluate[string](`(document.getElementById("app") || {}).src || ""`))
+		return src != ""
+	})
+	tab, cancel := chromedp.NewContext(bctx)
+	defer cancel()
+	if err := chromedp.Do(tab, chromedp.Navigate(src)); err != nil {
+		t.Fatal(err)
+	}
+	origin, err := chromedp.Run(tab, chromedp.Evaluate[string](`self.origin`))
+	if err != nil || origin != "null" {
+		t.Errorf("the view's origin = %q (%v), want the opaque \"null\"", origin, err)
+	}
+	status, err := chromedp.Run(tab, chromedp.Evaluate[int](`fetch(`+strconv.Quote(run.URL()+"rpc")+`, {method: "POST",
+		body: JSON.stringify({method: "tools/call", params: {name: "x"}})}).then(r => r.status, () => -1)`, chromedp.EvalAwaitPromise))
+	if err != nil || (status != -1 && status != 403) {
+		t.Errorf("the view's request to the host: status %d (%v), want it blocked or refused", status, err)
+	}
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	if sess.n != 0 {
+		t.Errorf("%d requests from the view reached the session", sess.n)
 	}
 }

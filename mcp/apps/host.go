@@ -201,18 +201,26 @@ func newToken() string {
 
 // A Running app is one open view: its page address, its bridge, and its end.
 type Running struct {
-	host              *Host
-	app               App
-	token, viewToken  string
-	life              context.Context
-	cancel            context.CancelFunc
-	push              chan pageEvent
-	done              chan struct{}
-	closeOnce         sync.Once
-	mu                sync.Mutex
-	ctx               HostContext
-	attached, started bool
+	host             *Host
+	app              App
+	token, viewToken string
+	life             context.Context
+	cancel           context.CancelFunc
+	push             chan pageEvent
+	done             chan struct{}
+	closeOnce        sync.Once
+	mu               sync.Mutex
+	ctx              HostContext
+	// page is closed to tell the attached page's stream that a newer page
+	// took over; nil while no page is attached.
+	page chan struct{}
+	// gone ends the app when its page left and did not come back (reload).
+	gone *time.Timer
 }
+
+// ReattachGrace is how long an app outlives its page's stream: a reload
+// reconnects within it; a closed tab does not.
+const ReattachGrace = 3 * time.Second
 
 // URL is the host page's address, token included.
 func (r *Running) URL() string { return r.host.origin + "/s/" + r.token + "/" }
@@ -227,6 +235,11 @@ func (r *Running) App() App { return r.app }
 // calls the app still has running are cancelled.
 func (r *Running) Close() {
 	r.closeOnce.Do(func() {
+		r.mu.Lock()
+		if r.gone != nil {
+			r.gone.Stop()
+		}
+		r.mu.Unlock()
 		r.host.forget(r)
 		r.cancel()
 		close(r.done)
@@ -269,15 +282,35 @@ func (r *Running) emit(e Event) {
 	}
 }
 
-// attach marks the page connected; only one page may drive an app.
-func (r *Running) attach() bool {
+// attach connects a page. The newest page drives the app: an older one
+// still attached (the tab before a reload whose close the host has not seen
+// yet, or another tab) is told to stop through the channel returned to it.
+func (r *Running) attach() chan struct{} {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.attached {
-		return false
+	if r.page != nil {
+		close(r.page)
 	}
-	r.attached = true
-	return true
+	r.page = make(chan struct{})
+	if r.gone != nil {
+		r.gone.Stop() // the page came back (a reload)
+		r.gone = nil
+	}
+	return r.page
+}
+
+// detach marks page gone; the app ends unless a page attaches within
+// ReattachGrace.
+func (r *Running) detach(page chan struct{}) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.page != page {
+		return // a newer page took over
+	}
+	r.page = nil
+	if r.gone == nil {
+		r.gone = time.AfterFunc(ReattachGrace, r.Close)
+	}
 }
 
 // pageEvent is one server-sent event to the host page.

@@ -186,3 +186,50 @@ func TestHostCloseEndsAppsAndListener(t *testing.T) {
 		t.Errorf("Open after Close: %v", err)
 	}
 }
+
+// stream opens the page's event stream as the host page does and waits for
+// its first event; the returned func closes it, as leaving the page does.
+func stream(t *testing.T, r *Running) (status int, leave func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", r.URL()+"events", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	if resp.StatusCode == 200 {
+		buf := make([]byte, 64)
+		if _, err := resp.Body.Read(buf); err != nil {
+			t.Fatalf("reading the first event: %v", err)
+		}
+	}
+	return resp.StatusCode, func() { cancel(); resp.Body.Close() }
+}
+
+func TestReloadKeepsTheAppAndLeavingEndsIt(t *testing.T) {
+	_, r, _ := openFake(t)
+	first, leave := stream(t, r)
+	if first != 200 {
+		t.Fatalf("the page's stream: %d", first)
+	}
+	defer leave()
+	// The page reloads: the new page takes over at once, whether or not the
+	// host has seen the old one go.
+	got, leave2 := stream(t, r)
+	if got != 200 {
+		t.Fatalf("the reloaded page's stream: %d", got)
+	}
+	leave()
+	select {
+	case <-r.Done():
+		t.Fatal("a reload ended the app")
+	case <-time.After(ReattachGrace + time.Second):
+	}
+	leave2() // the tab is closed
+	select {
+	case <-r.Done():
+	case <-time.After(30 * time.Second):
+		t.Fatal("closing the page did not end the app")
+	}
+}
