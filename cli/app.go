@@ -9,7 +9,6 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/apps"
-	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/oauth"
 )
 
@@ -65,7 +64,6 @@ func runApp(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	r := s.CallTool(ctx, toolName, input, mcp.CallOptions{})
-	recordHistory(inv, env, func(h *history.History) error { return h.AddCall(r) })
 	if r.Result == nil {
 		return &exitError{r.ExitCode(), explainCore(r.Message)}
 	}
@@ -79,9 +77,7 @@ func runApp(ctx context.Context, args []string, env Env) error {
 		defer mu.Unlock()
 		fmt.Fprintln(env.Stderr, "mcpbrowser: "+line)
 	}
-	live := &apps.Live{S: s, OnCall: func(c *mcp.CallResult) {
-		recordHistory(inv, env, func(h *history.History) error { return apps.RecordCall(h, c) })
-	}}
+	live := &apps.Live{S: s} // the session keeps the app's calls in History, marked as the app's
 	host := &apps.Host{}
 	defer host.Close()
 	run, err := apps.Open(ctx, host, live, toolName, input, result, apps.HostContext{}, func(e apps.Event) {

@@ -9,7 +9,6 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/checks"
-	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/schema"
 )
 
@@ -56,7 +55,6 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 		opts.Timeout, opts.MaxTotal = -1, inv.timeout
 	}
 	r := s.CallTool(ctx, toolName, args, opts)
-	recordHistory(inv, env, func(h *history.History) error { return h.AddCall(r) })
 	recordCheck(inv, env, sc, checks.Recorded(sc.Name, r))
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err

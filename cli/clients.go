@@ -9,6 +9,7 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // The commands that bring servers from other apps: discover, import, export, approve.
@@ -164,9 +165,9 @@ func cmdApprove(inv *invocation, env Env) error {
 	if err != nil {
 		return err
 	}
-	summary := config.CommandLine(s)
+	summary := transport.CommandLine(s)
 	fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("approving {{.Name}}, which runs:\n{{.Summary}}", M{"Name": q(s.Name), "Summary": summary.String()}))
-	if err := store.Approve(s); err != nil {
+	if err := store.ApproveCommand(s.Name, summary); err != nil {
 		return err
 	}
 	return writeJSON(env.Stdout, map[string]any{"approved": s.Name, "command": summary})

@@ -130,9 +130,19 @@ func requestHandlers(inv *invocation, env Env) mcp.Handlers {
 }
 
 // setRoots gives the session the --root folders before it connects (the
-// roots capability is advertised only when there are some).
+// roots capability is advertised only when there are some). Without --root, a
+// server of the app's own servers file gets the roots the window keeps for
+// it (config.RootStore); an ad-hoc server or one from --config gets none.
 func setRoots(inv *invocation, s *mcp.Session) error {
 	if len(inv.roots) == 0 {
+		if inv.url != "" || len(inv.adhoc) > 0 || inv.configPath != "" {
+			return nil
+		}
+		if st, err := config.DefaultRootStore(); err == nil {
+			if folders, _ := st.Get(s.Name()); len(folders) > 0 {
+				s.SetRoots(folders)
+			}
+		}
 		return nil
 	}
 	var folders []string
@@ -293,7 +303,6 @@ func cmdRead(ctx context.Context, inv *invocation, env Env) error {
 	ctx, cancel := withTimeout(ctx, inv)
 	defer cancel()
 	r := s.ReadResource(ctx, uri)
-	recordHistory(inv, env, func(h *history.History) error { return h.AddRead(r) })
 	recordCheck(inv, env, sc, checks.RecordedRead(sc.Name, r))
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
@@ -325,7 +334,6 @@ func cmdPrompt(ctx context.Context, inv *invocation, env Env) error {
 	ctx, cancel := withTimeout(ctx, inv)
 	defer cancel()
 	r := s.GetPrompt(ctx, name, args)
-	recordHistory(inv, env, func(h *history.History) error { return h.AddPrompt(r) })
 	recordCheck(inv, env, sc, checks.RecordedPrompt(sc.Name, r))
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
@@ -400,7 +408,8 @@ func withTimeout(ctx context.Context, inv *invocation) (context.Context, context
 // writes history ("off" turns it off).
 const HistoryDirEnv = "MCPBROWSER_HISTORY_DIR"
 
-// recordHistory keeps a call in the server's history, as the window does.
+// historyFor is the history a command's calls are kept in (nil: none); the
+// core records them (mcp.ManagerOptions.History), as it does the window's.
 //
 // Decision: the CLI writes history, but only for a server of the app's own
 // servers file, the servers the window lists, so that what someone tried in
@@ -410,20 +419,26 @@ const HistoryDirEnv = "MCPBROWSER_HISTORY_DIR"
 // name. MCPBROWSER_HISTORY_DIR names another folder, where everything is
 // recorded (tests, or keeping a script's calls apart), and "off" records
 // nothing. A failure to record is reported and does not change the exit code.
-func recordHistory(inv *invocation, env Env, add func(*history.History) error) {
+func historyFor(inv *invocation, env Env) *history.History {
 	dir, record := historyTarget(inv)
 	if !record {
-		return
+		return nil
 	}
 	if dir == "" {
 		d, err := history.DefaultHistoryDir()
 		if err != nil {
-			fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("not recorded in history: {{.Err}}", M{"Err": err}))
-			return
+			historyError(env)(err)
+			return nil
 		}
 		dir = d
 	}
-	if err := add(history.NewHistory(dir, history.HistoryOptions{})); err != nil {
+	return history.NewHistory(dir, history.HistoryOptions{})
+}
+
+// historyError reports a call that could not be recorded; it does not change
+// the exit code.
+func historyError(env Env) func(error) {
+	return func(err error) {
 		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("not recorded in history: {{.Err}}", M{"Err": err}))
 	}
 }

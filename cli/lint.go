@@ -129,7 +129,7 @@ func probeTools(ctx context.Context, s *mcp.Session, tools []lint.Tool, timeout 
 		if t.Annotations == nil || t.Annotations.ReadOnlyHint == nil || !*t.Annotations.ReadOnlyHint || requiresArguments(t.InputSchema) {
 			continue
 		}
-		r := s.CallTool(ctx, t.Name, nil, mcp.CallOptions{Timeout: -1, MaxTotal: timeout})
+		r := s.CallTool(mcp.WithoutHistory(ctx), t.Name, nil, mcp.CallOptions{Timeout: -1, MaxTotal: timeout}) // probes stay out of History
 		if o, ok := mcp.LintObservation(r); ok {
 			out = append(out, o)
 		}

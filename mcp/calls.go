@@ -50,7 +50,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	}
 	s.mu.Lock()
 	s.callSeq++
-	r := &CallResult{ID: s.callSeq, Server: s.cfg.Name, Tool: name, Arguments: args, Started: time.Now()}
+	r := &CallResult{Outcome: Outcome{ID: s.callSeq, Server: s.cfg.Name, Started: time.Now()}, Tool: name, Arguments: args}
 	cfg := s.cfg
 	s.mu.Unlock()
 
@@ -94,10 +94,11 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 		p.SettleStderr(stderrSettleMax)
 	}
 	r.classify(res, err)
-	s.explainCallFailure(r, callCtx, ctx, timeout, maxTotal)
+	s.explainFailure(&r.Outcome, "", callCtx, ctx, timeout, maxTotal)
 	r.masks, r.Message = &s.masks, s.masks.mask(r.Message)
 	s.Log.Add(transport.LogCallEnd, callName+" ended after "+r.Duration.Round(time.Millisecond).String()+": "+outcomeWord(r))
 	r.Log = s.logBetween(startSeq)
+	s.recordHistory(ctx, r)
 	return r
 }
 
@@ -138,37 +139,49 @@ func isConnectionLoss(err error) bool {
 	return err != nil && !errors.As(err, &rpc) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
 }
 
-// explainCallFailure rewrites the message of a timeout, cancel or dead server in plain words.
-func (s *Session) explainCallFailure(r *CallResult, callCtx, parent context.Context, timeout, maxTotal time.Duration) {
-	if r.Layer != LayerConnection {
-		return
+// explainFailure rewrites a timeout, a cancel, a stop or a server that died
+// in plain words, for a tool call (method "", whose sentences speak of the
+// call and its progress) and for any other request the person makes (method
+// names it).
+func (s *Session) explainFailure(o *Outcome, method string, reqCtx, parent context.Context, timeout, maxTotal time.Duration) {
+	switch o.Layer {
+	case LayerNone, LayerTool, LayerProtocol, LayerNetwork:
+		return // the server answered; its words stand
 	}
-	switch cause := context.Cause(callCtx); {
+	noun, subject, during := "the request", method, "during "+method
+	if method == "" {
+		noun, subject, during = "the call", "the call", "while the call was running"
+	}
+	switch cause := context.Cause(reqCtx); {
 	case errors.Is(cause, errCallTimeout):
-		r.Layer = LayerTimeout
-		r.Message = fmt.Sprintf("the server did not answer within %s (and sent no progress meanwhile); the call was cancelled. Raise \"callTimeout\" in the entry for slow tools.", timeout)
+		o.Layer = LayerTimeout
+		if method == "" {
+			o.Message = fmt.Sprintf("the server did not answer within %s (and sent no progress meanwhile); the call was cancelled. Raise \"callTimeout\" in the entry for slow tools.", timeout)
+		} else {
+			o.Message = fmt.Sprintf("the server did not answer %s within %s; the request was cancelled. Raise \"callTimeout\" in the entry for a slow server.", method, timeout)
+		}
 		return
 	case errors.Is(cause, errCallMaxTotal):
-		r.Layer = LayerTimeout
-		r.Message = fmt.Sprintf("the call ran longer than the %s maximum and was cancelled.", maxTotal)
+		o.Layer = LayerTimeout
+		o.Message = fmt.Sprintf("%s ran longer than the %s maximum and was cancelled.", noun, maxTotal)
 		return
 	case errors.Is(cause, errClosed):
-		r.Layer = LayerCancelled
-		r.Message = "the server was stopped while the call was running."
+		o.Layer = LayerCancelled
+		o.Message = "the server was stopped while " + noun + " was running."
 		return
 	case parent.Err() != nil && errors.Is(parent.Err(), context.Canceled):
-		r.Layer = LayerCancelled
-		r.Message = "you cancelled the call; the server was told (notifications/cancelled)."
+		o.Layer = LayerCancelled
+		o.Message = "you cancelled " + noun + "; the server was told (notifications/cancelled)."
 		return
 	case parent.Err() != nil:
-		r.Layer = LayerTimeout
-		r.Message = "the call ran out of time: " + parent.Err().Error()
+		o.Layer = LayerTimeout
+		o.Message = fmt.Sprintf("%s ran out of time: %v", subject, parent.Err())
 		return
 	}
-	if errors.Is(r.Err, errNotConnected) {
-		r.Message = "the server is not connected. Start (or restart) it first."
+	if errors.Is(o.Err, errNotConnected) {
+		o.Message = "the server is not connected. Start (or restart) it first."
 		if st := s.Status(); st.Reason != "" {
-			r.Message += " Last state: " + st.Reason
+			o.Message += " Last state: " + st.Reason
 		}
 		return
 	}
@@ -179,13 +192,13 @@ func (s *Session) explainCallFailure(r *CallResult, callCtx, parent context.Cont
 		}
 		select {
 		case <-p.Exited():
-			r.Message = fmt.Sprintf("the server exited with code %d while the call was running.%s", p.ExitCode(), s.stderrTail())
+			o.Message = fmt.Sprintf("the server exited with code %d %s.%s", p.ExitCode(), during, s.stderrTail())
 			return
 		default:
 		}
 	}
 	if st := s.Status(); st.State == StateExited && st.Reason != "" {
-		r.Message = "the server went away while the call was running: " + st.Reason
+		o.Message = "the server went away " + during + ": " + st.Reason
 	}
 }
 

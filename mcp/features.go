@@ -454,28 +454,11 @@ func (s *Session) Complete(ctx context.Context, ref *sdk.CompleteReference, argN
 // came back (or which layer failed and why), how long it took, and what the
 // server printed meanwhile.
 type ReadResult struct {
-	ID       int
-	Server   string
-	URI      string
-	Started  time.Time
-	Duration time.Duration
-
+	Outcome
+	URI string
 	// Result holds the contents (text or base64 blobs); nil on failure.
 	Result *sdk.ReadResourceResult
-	Layer  ErrorLayer
-	// RPCError is the JSON-RPC error for LayerProtocol, with code and data
-	// kept (-32002 is the spec's "resource not found").
-	RPCError *jsonrpc.Error
-	// Message says in plain words what went wrong (empty on success).
-	Message string
-	Err     error
-
-	// Log is what the server printed (stderr, stdout noise, log messages) during the read.
-	Log []transport.LogEntry
 }
-
-// OK reports whether the read succeeded.
-func (r *ReadResult) OK() bool { return r.Layer == LayerNone }
 
 // ExitCode is the CLI's exit code: 0, 3 for a JSON-RPC error, 4 otherwise.
 func (r *ReadResult) ExitCode() int { return exitCodeOf(r.Layer) }
@@ -493,38 +476,21 @@ func exitCodeOf(l ErrorLayer) int {
 // MarshalJSON renders the read for the CLI and for history.
 func (r *ReadResult) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Server     string                  `json:"server"`
-		URI        string                  `json:"uri"`
-		Started    time.Time               `json:"started"`
-		DurationMS float64                 `json:"durationMs"`
-		OK         bool                    `json:"ok"`
-		ErrorLayer ErrorLayer              `json:"errorLayer,omitempty"`
-		Message    string                  `json:"message,omitempty"`
-		RPCError   *wireRPCError           `json:"jsonrpcError,omitempty"`
-		Result     *sdk.ReadResourceResult `json:"result,omitempty"`
-	}{r.Server, r.URI, r.Started, millis(r.Duration), r.OK(), r.Layer, r.Message, wireError(r.RPCError), r.Result})
+		Server string `json:"server"`
+		URI    string `json:"uri"`
+		outcomeJSON
+		Result *sdk.ReadResourceResult `json:"result,omitempty"`
+	}{r.Server, r.URI, r.wire(), r.Result})
 }
 
 // A PromptResult is everything about one prompts/get.
 type PromptResult struct {
-	ID        int
-	Server    string
+	Outcome
 	Prompt    string
 	Arguments map[string]string
-	Started   time.Time
-	Duration  time.Duration
-
 	// Result holds the description and the messages by role; nil on failure.
-	Result   *sdk.GetPromptResult
-	Layer    ErrorLayer
-	RPCError *jsonrpc.Error
-	Message  string
-	Err      error
-	Log      []transport.LogEntry
+	Result *sdk.GetPromptResult
 }
-
-// OK reports whether the prompt was got.
-func (r *PromptResult) OK() bool { return r.Layer == LayerNone }
 
 // ExitCode is the CLI's exit code: 0, 3 for a JSON-RPC error, 4 otherwise.
 func (r *PromptResult) ExitCode() int { return exitCodeOf(r.Layer) }
@@ -532,17 +498,12 @@ func (r *PromptResult) ExitCode() int { return exitCodeOf(r.Layer) }
 // MarshalJSON renders the prompt for the CLI and for history.
 func (r *PromptResult) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Server     string               `json:"server"`
-		Prompt     string               `json:"prompt"`
-		Arguments  map[string]string    `json:"arguments,omitempty"`
-		Started    time.Time            `json:"started"`
-		DurationMS float64              `json:"durationMs"`
-		OK         bool                 `json:"ok"`
-		ErrorLayer ErrorLayer           `json:"errorLayer,omitempty"`
-		Message    string               `json:"message,omitempty"`
-		RPCError   *wireRPCError        `json:"jsonrpcError,omitempty"`
-		Result     *sdk.GetPromptResult `json:"result,omitempty"`
-	}{r.Server, r.Prompt, r.Arguments, r.Started, millis(r.Duration), r.OK(), r.Layer, r.Message, wireError(r.RPCError), r.Result})
+		Server    string            `json:"server"`
+		Prompt    string            `json:"prompt"`
+		Arguments map[string]string `json:"arguments,omitempty"`
+		outcomeJSON
+		Result *sdk.GetPromptResult `json:"result,omitempty"`
+	}{r.Server, r.Prompt, r.Arguments, r.wire(), r.Result})
 }
 
 type wireRPCError struct {
@@ -560,21 +521,13 @@ func wireError(e *jsonrpc.Error) *wireRPCError {
 
 func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// A tracked request is one the person made by hand (a read, a prompt): it
-// gets an ID, markers in the server log, the entry's call timeout, one
-// reconnect for a remote server that dropped, and the log lines it caused.
-type tracked struct {
-	ID       int
-	Started  time.Time
-	Duration time.Duration
-	outcome
-	Log []transport.LogEntry
-}
-
-func (s *Session) track(ctx context.Context, method, what string, f Feature, do func(context.Context, *sdk.ClientSession) error) tracked {
+// track runs a request the person made by hand (a read, a prompt): it gets
+// an ID, markers in the server log, the entry's call timeout, one reconnect
+// for a remote server that dropped, and the log lines it caused.
+func (s *Session) track(ctx context.Context, method, what string, f Feature, do func(context.Context, *sdk.ClientSession) error) Outcome {
 	s.mu.Lock()
 	s.callSeq++
-	t := tracked{ID: s.callSeq, Started: time.Now()}
+	t := Outcome{ID: s.callSeq, Server: s.cfg.Name, Started: time.Now()}
 	cfg := s.cfg
 	s.mu.Unlock()
 
@@ -599,8 +552,9 @@ func (s *Session) track(ctx context.Context, method, what string, f Feature, do 
 		}
 	}
 	t.Duration = time.Since(t.Started)
-	t.outcome = classifyRequest(method, err, s.undeclared(f))
-	s.explainTracked(&t.outcome, method, reqCtx, ctx, timeout)
+	o := classifyRequest(method, err, s.undeclared(f))
+	t.Layer, t.RPCError, t.Message, t.Err = o.Layer, o.RPCError, o.Message, o.Err
+	s.explainFailure(&t, method, reqCtx, ctx, timeout, 0)
 	word := "ok"
 	if t.Layer != LayerNone {
 		word = string(t.Layer) + " error"
@@ -608,48 +562,6 @@ func (s *Session) track(ctx context.Context, method, what string, f Feature, do 
 	s.Log.Add(transport.LogCallEnd, fmt.Sprintf("%s #%d %s ended after %s: %s", method, t.ID, what, t.Duration.Round(time.Millisecond), word))
 	t.Log = s.logBetween(startSeq)
 	return t
-}
-
-// explainTracked rewrites a timeout, cancel or dead server in plain words.
-func (s *Session) explainTracked(o *outcome, method string, reqCtx, parent context.Context, timeout time.Duration) {
-	if o.Layer == LayerNone || o.Layer == LayerProtocol || o.Layer == LayerNetwork {
-		return
-	}
-	switch cause := context.Cause(reqCtx); {
-	case errors.Is(cause, errCallTimeout):
-		o.Layer = LayerTimeout
-		o.Message = fmt.Sprintf("the server did not answer %s within %s; the request was cancelled. Raise \"callTimeout\" in the entry for a slow server.", method, timeout)
-		return
-	case parent.Err() != nil && errors.Is(parent.Err(), context.Canceled):
-		o.Layer = LayerCancelled
-		o.Message = "you cancelled the request; the server was told (notifications/cancelled)."
-		return
-	case parent.Err() != nil:
-		o.Layer = LayerTimeout
-		o.Message = fmt.Sprintf("%s ran out of time: %v", method, parent.Err())
-		return
-	}
-	if errors.Is(o.Err, errNotConnected) {
-		if st := s.Status(); st.Reason != "" {
-			o.Message += " Last state: " + st.Reason
-		}
-		return
-	}
-	if p := s.process(); p != nil {
-		select {
-		case <-p.Exited():
-		case <-time.After(time.Second):
-		}
-		select {
-		case <-p.Exited():
-			o.Message = fmt.Sprintf("the server exited with code %d during %s.%s", p.ExitCode(), method, s.stderrTail())
-			return
-		default:
-		}
-	}
-	if st := s.Status(); st.State == StateExited && st.Reason != "" {
-		o.Message = "the server went away during " + method + ": " + st.Reason
-	}
 }
 
 // ReadResource runs resources/read. It never returns nil: every outcome,
@@ -662,11 +574,11 @@ func (s *Session) ReadResource(ctx context.Context, uri string) *ReadResult {
 		res, err = cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: uri})
 		return err
 	})
-	r := &ReadResult{ID: t.ID, Server: s.Name(), URI: uri, Started: t.Started, Duration: t.Duration,
-		Layer: t.Layer, RPCError: t.RPCError, Message: t.Message, Err: t.Err, Log: t.Log}
+	r := &ReadResult{Outcome: t, URI: uri}
 	if t.Layer == LayerNone {
 		r.Result = res
 	}
+	s.recordHistory(ctx, r)
 	return r
 }
 
@@ -679,11 +591,11 @@ func (s *Session) GetPrompt(ctx context.Context, name string, args map[string]st
 		res, err = cs.GetPrompt(ctx, &sdk.GetPromptParams{Name: name, Arguments: args})
 		return err
 	})
-	r := &PromptResult{ID: t.ID, Server: s.Name(), Prompt: name, Arguments: args, Started: t.Started, Duration: t.Duration,
-		Layer: t.Layer, RPCError: t.RPCError, Message: t.Message, Err: t.Err, Log: t.Log}
+	r := &PromptResult{Outcome: t, Prompt: name, Arguments: args}
 	if t.Layer == LayerNone {
 		r.Result = res
 	}
+	s.recordHistory(ctx, r)
 	return r
 }
 
@@ -699,24 +611,27 @@ func TemplateVariables(tmpl string) []string {
 	return append(make([]string, 0, len(names)), names...)
 }
 
-// ExpandTemplate fills an RFC 6570 URI template with vars, escaping each
-// value as its expression requires ({x} escapes "/", {+x} keeps it). An
-// empty value counts as not given. A variable of a query expression ({?x},
+// A TemplateVar is one variable of a URI template. Optional is
+// ExpandTemplate's rule: a variable used only in query expressions ({?x},
 // {&x}) may be left out; any other one is required, since leaving it out
-// would silently name a different resource, and the error lists the missing ones.
-//
-// The template is parsed (and rejected when invalid) by uritemplate, the
-// library the SDK matches templates with; the expansion is done here because
-// uritemplate v3.0.2 percent-encodes a non-ASCII character by its code point
-// (é → %E9) instead of by its UTF-8 bytes (%C3%A9) as RFC 6570 section 1.6
-// requires: "non-ASCII characters are first encoded as UTF-8 and then
-// pct-encoded".
-func ExpandTemplate(tmpl string, vars map[string]string) (string, error) {
+// would silently name a different resource.
+type TemplateVar struct {
+	Name     string
+	Optional bool
+}
+
+// TemplateVars are the variables of a URI template with whether each may be
+// left out, in the order they first appear; nil when the template cannot be
+// parsed. A form asking for them marks the others required.
+func TemplateVars(tmpl string) []TemplateVar {
 	t, err := uritemplate.New(tmpl)
 	if err != nil {
-		return "", fmt.Errorf("%q is not a valid URI template: %w", tmpl, err)
+		return nil
 	}
-	exprs := parseTemplate(tmpl)
+	return templateVars(t, parseTemplate(tmpl))
+}
+
+func templateVars(t *uritemplate.Template, exprs []templateExpr) []TemplateVar {
 	optional := map[string]bool{}
 	for _, e := range exprs {
 		for _, v := range e.vars {
@@ -730,10 +645,34 @@ func ExpandTemplate(tmpl string, vars map[string]string) (string, error) {
 			}
 		}
 	}
-	var missing []string
+	vars := make([]TemplateVar, 0, len(t.Varnames()))
 	for _, name := range t.Varnames() {
-		if vars[name] == "" && !optional[name] {
-			missing = append(missing, name)
+		vars = append(vars, TemplateVar{Name: name, Optional: optional[name]})
+	}
+	return vars
+}
+
+// ExpandTemplate fills an RFC 6570 URI template with vars, escaping each
+// value as its expression requires ({x} escapes "/", {+x} keeps it). An
+// empty value counts as not given. A variable that is not Optional
+// (TemplateVars) must be given, and the error lists the missing ones.
+//
+// The template is parsed (and rejected when invalid) by uritemplate, the
+// library the SDK matches templates with; the expansion is done here because
+// uritemplate v3.0.2 percent-encodes a non-ASCII character by its code point
+// (é → %E9) instead of by its UTF-8 bytes (%C3%A9) as RFC 6570 section 1.6
+// requires: "non-ASCII characters are first encoded as UTF-8 and then
+// pct-encoded".
+func ExpandTemplate(tmpl string, vars map[string]string) (string, error) {
+	t, err := uritemplate.New(tmpl)
+	if err != nil {
+		return "", fmt.Errorf("%q is not a valid URI template: %w", tmpl, err)
+	}
+	exprs := parseTemplate(tmpl)
+	var missing []string
+	for _, v := range templateVars(t, exprs) {
+		if vars[v.Name] == "" && !v.Optional {
+			missing = append(missing, v.Name)
 		}
 	}
 	if len(missing) > 0 {

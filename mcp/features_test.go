@@ -685,6 +685,38 @@ func TestExpandTemplate(t *testing.T) {
 	}
 }
 
+// TemplateVars says which variables ExpandTemplate lets a form leave out.
+func TestTemplateVars(t *testing.T) {
+	cases := []struct {
+		tmpl string
+		want []TemplateVar
+	}{
+		{"file:///{+path}{?rev,x}", []TemplateVar{{"path", false}, {"rev", true}, {"x", true}}},
+		{"a://{x}{&y}", []TemplateVar{{"x", false}, {"y", true}}},
+		{"a://{x}{?x}", []TemplateVar{{"x", false}}}, // used outside a query too
+		{"a://{?q}/{q:3}", []TemplateVar{{"q", false}}},
+		{"a://plain", []TemplateVar{}},
+		{"a://{bad", nil},
+	}
+	for _, c := range cases {
+		got := TemplateVars(c.tmpl)
+		if !slices.Equal(got, c.want) || (got == nil) != (c.want == nil) {
+			t.Errorf("TemplateVars(%q) = %#v, want %#v", c.tmpl, got, c.want)
+		}
+		for _, v := range got { // the same rule as ExpandTemplate's
+			vals := map[string]string{}
+			for _, o := range got {
+				if o.Name != v.Name {
+					vals[o.Name] = "v"
+				}
+			}
+			if _, err := ExpandTemplate(c.tmpl, vals); (err == nil) != v.Optional {
+				t.Errorf("%q without %s: error %v, but Optional = %v", c.tmpl, v.Name, err, v.Optional)
+			}
+		}
+	}
+}
+
 func TestAsRequestError(t *testing.T) {
 	rpc := &jsonrpc.Error{Code: -32601, Message: "method not found"}
 	already := &RequestError{Method: "x", Layer: LayerTimeout, Message: "kept"}

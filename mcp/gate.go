@@ -3,10 +3,11 @@ package mcp
 import (
 	"errors"
 	"fmt"
-	"mcpbrowser/mcp/clients"
-	"mcpbrowser/mcp/config"
 	"os"
 	"strings"
+
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 )
 
 // Before a session starts a server, the gate makes sure the person has seen
@@ -43,7 +44,8 @@ func (e *NeedsInputsError) Error() string {
 // prepare returns the entry as it will run, or why it may not run yet.
 func (s *Session) prepare(cfg *config.ServerConfig) (*config.ServerConfig, error) {
 	if s.approvals != nil {
-		need, summary, err := s.approvals.NeedsApproval(cfg)
+		summary := s.paths.Command(cfg) // the program StartStdio will run
+		need, err := s.approvals.NeedsApproval(cfg, summary)
 		if err != nil {
 			return nil, fmt.Errorf("reading the approvals file: %w", err)
 		}

@@ -2,10 +2,12 @@ package mcp
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +15,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/internal/testservers"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/history"
 )
 
@@ -50,13 +55,10 @@ func fileLines(t *testing.T, path string) int {
 func TestHistoryRecordsEachKind(t *testing.T) {
 	h := history.NewHistory(t.TempDir(), history.HistoryOptions{})
 	started := time.Date(2025, 5, 1, 10, 0, 0, 0, time.UTC)
-	call := &CallResult{Server: "demo", Tool: "add", Arguments: json.RawMessage(`{"a":2,"b":3}`), Started: started, Duration: 1500 * time.Microsecond,
-		Result: &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "5"}}}}
-	read := &ReadResult{Server: "demo", URI: "demo://readme", Started: started.Add(time.Second), Layer: LayerProtocol,
-		RPCError: &jsonrpc.Error{Code: -32002, Message: "not found"}, Message: "the server refused resources/read"}
-	prompt := &PromptResult{Server: "demo", Prompt: "summarize_file", Arguments: map[string]string{"path": "a.txt"}, Started: started.Add(2 * time.Second),
-		Result: &sdk.GetPromptResult{Messages: []*sdk.PromptMessage{{Role: "user", Content: &sdk.TextContent{Text: "hi"}}}}}
-	for _, err := range []error{h.AddCall(call), h.AddRead(read), h.AddPrompt(prompt)} {
+	call := &CallResult{Outcome: Outcome{Server: "demo", Started: started, Duration: 1500 * time.Microsecond}, Tool: "add", Arguments: json.RawMessage(`{"a":2,"b":3}`), Result: &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "5"}}}}
+	read := &ReadResult{Outcome: Outcome{Server: "demo", Started: started.Add(time.Second), Layer: LayerProtocol, RPCError: &jsonrpc.Error{Code: -32002, Message: "not found"}, Message: "the server refused resources/read"}, URI: "demo://readme"}
+	prompt := &PromptResult{Outcome: Outcome{Server: "demo", Started: started.Add(2 * time.Second)}, Prompt: "summarize_file", Arguments: map[string]string{"path": "a.txt"}, Result: &sdk.GetPromptResult{Messages: []*sdk.PromptMessage{{Role: "user", Content: &sdk.TextContent{Text: "hi"}}}}}
+	for _, err := range []error{h.Add(call), h.Add(read), h.Add(prompt)} {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,11 +155,11 @@ func TestHistoryBounds(t *testing.T) {
 	})
 	t.Run("huge result is cut and marked", func(t *testing.T) {
 		h := history.NewHistory(t.TempDir(), history.HistoryOptions{MaxResultBytes: 2 << 10})
-		huge := &CallResult{Server: "s", Tool: "dump", Result: &sdk.CallToolResult{Content: []sdk.Content{
+		huge := &CallResult{Outcome: Outcome{Server: "s"}, Tool: "dump", Result: &sdk.CallToolResult{Content: []sdk.Content{
 			&sdk.TextContent{Text: strings.Repeat("é", 50_000)},
 			&sdk.ImageContent{MIMEType: "image/png", Data: bytes.Repeat([]byte{1, 2, 3}, 20_000)},
 		}}}
-		if err := h.AddCall(huge); err != nil {
+		if err := h.Add(huge); err != nil {
 			t.Fatal(err)
 		}
 		got, _ := h.List("s")
@@ -302,5 +304,64 @@ func TestHistoryFileNames(t *testing.T) {
 	}
 	if history.FileName("a/b") == history.FileName("a_b") {
 		t.Error("a/b and a_b share a file")
+	}
+}
+
+// The core records every call of every session once its manager has a
+// history, so the window and the command line need not (and cannot forget).
+func TestManagerRecordsHistory(t *testing.T) {
+	exe := testservers.Build(t)
+	cfg := &config.Config{}
+	cfg.Put(&config.ServerConfig{Name: "echo", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", "echo"}})
+	h := history.NewHistory(t.TempDir(), history.HistoryOptions{})
+	var failures []error
+	m := NewManager(cfg, ManagerOptions{History: h, OnHistoryError: func(err error) { failures = append(failures, err) }})
+	defer m.Close()
+	ctx := context.Background()
+	s := m.Session("echo")
+	if err := s.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if r := s.CallTool(ctx, "echo", json.RawMessage(`{"message":"hi"}`), CallOptions{}); !r.OK() {
+		t.Fatalf("call: %s", r.Message)
+	}
+	s.ReadResource(ctx, "test://no-such-resource") // a failure is history too
+	s.GetPrompt(ctx, "no-such-prompt", nil)
+	got, err := h.List("echo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []history.HistoryKind
+	for _, e := range got {
+		kinds = append(kinds, e.Kind)
+	}
+	if want := []history.HistoryKind{history.HistoryPrompt, history.HistoryResource, history.HistoryTool}; !slices.Equal(kinds, want) {
+		t.Errorf("recorded %v, want %v", kinds, want)
+	}
+
+	s.ReadResource(WithoutHistory(ctx), "test://read-by-the-app-itself")
+	s.CallTool(HistoryVia(ctx, "app"), "echo", json.RawMessage(`{"message":"from an app"}`), CallOptions{})
+	if marked, _ := h.List("echo"); len(marked) != len(got)+1 || marked[0].Via != "app" || got[0].Via != "" {
+		t.Errorf("a call marked as an app's: %+v", marked[0])
+	} else {
+		got = marked
+	}
+	m.SetHistory(nil)
+	s.CallTool(ctx, "echo", json.RawMessage(`{"message":"not kept"}`), CallOptions{})
+	if again, _ := h.List("echo"); len(again) != len(got) {
+		t.Errorf("recorded without history: %d entries, had %d", len(again), len(got))
+	}
+
+	// A history that cannot be written does not spoil the call; the hook hears it.
+	blocked := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(blocked, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m.SetHistory(history.NewHistory(filepath.Join(blocked, "history"), history.HistoryOptions{}))
+	if r := s.CallTool(ctx, "echo", json.RawMessage(`{"message":"hi"}`), CallOptions{}); !r.OK() {
+		t.Errorf("call with a broken history: %s", r.Message)
+	}
+	if len(failures) != 1 {
+		t.Errorf("history errors heard: %v", failures)
 	}
 }

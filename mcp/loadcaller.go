@@ -19,7 +19,7 @@ func LoadCaller(ss []*Session, tool string, args json.RawMessage, timeout time.D
 		opts.Timeout, opts.MaxTotal = -1, timeout
 	}
 	return func(ctx context.Context, w int) load.Outcome {
-		r := ss[w%len(ss)].CallTool(ctx, tool, args, opts)
+		r := ss[w%len(ss)].CallTool(WithoutHistory(ctx), tool, args, opts) // a load test must not flood History
 		return load.Outcome{Layer: LoadLayer(r), Message: r.Message}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/oauth"
 	"mcpbrowser/mcp/transport"
 )
@@ -67,6 +68,12 @@ type ManagerOptions struct {
 	// Client is how the app introduces itself to servers in initialize
 	// (its name and the build's version).
 	Client ClientInfo
+	// History, when set, keeps every tool call, resource read and prompt get
+	// of every session, whichever front end made it (see SetHistory).
+	History *history.History
+	// OnHistoryError hears a call that could not be recorded; the call
+	// itself is not affected. Nil ignores it.
+	OnHistoryError func(error)
 }
 
 // A Manager owns a session per configured server. It connects them
@@ -77,6 +84,7 @@ type Manager struct {
 	paths *transport.PathResolver
 
 	mu       sync.Mutex
+	history  *history.History
 	cfg      *config.Config
 	sessions map[string]*Session
 	subs     map[int]func(Event)
@@ -85,7 +93,8 @@ type Manager struct {
 
 // NewManager makes a manager for cfg's servers. Nothing starts until Connect.
 func NewManager(cfg *config.Config, opts ManagerOptions) *Manager {
-	m := &Manager{opts: opts, paths: transport.NewPathResolver(), cfg: cfg, sessions: map[string]*Session{}, subs: map[int]func(Event){}}
+	m := &Manager{opts: opts, paths: transport.SharedResolver(), history: opts.History, cfg: cfg,
+		sessions: map[string]*Session{}, subs: map[int]func(Event){}}
 	for _, sc := range cfg.Servers {
 		m.sessions[sc.Name] = m.newSession(sc)
 	}
@@ -109,8 +118,32 @@ func (m *Manager) newSession(sc *config.ServerConfig) *Session {
 	if s.eras == nil {
 		s.eras = NewEraMemory(DefaultEraMemoryPath())
 	}
+	s.record = m.record
 	s.clientInfo = m.opts.Client
 	return s
+}
+
+// SetHistory makes every session record its tool calls, resource reads and
+// prompt gets in h from now on (nil: none are kept).
+func (m *Manager) SetHistory(h *history.History) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.history = h
+}
+
+// record keeps a finished call in the history, if there is one. A history
+// that cannot be written must not spoil the call: the error goes to
+// OnHistoryError only.
+func (m *Manager) record(r history.Record) {
+	m.mu.Lock()
+	h := m.history
+	m.mu.Unlock()
+	if h == nil {
+		return
+	}
+	if err := h.Add(r); err != nil && m.opts.OnHistoryError != nil {
+		m.opts.OnHistoryError(err)
+	}
 }
 
 // Subscribe registers f for every event (called on the goroutine that caused
@@ -268,7 +301,8 @@ func (m *Manager) Approve(ctx context.Context, name string) error {
 	if s == nil || m.opts.Approvals == nil {
 		return fmt.Errorf("no server named %q waits for approval", name)
 	}
-	if err := m.opts.Approvals.Approve(s.Config()); err != nil {
+	cfg := s.Config()
+	if err := m.opts.Approvals.ApproveCommand(cfg.Name, m.paths.Command(cfg)); err != nil {
 		return fmt.Errorf("saving the approval: %w", err)
 	}
 	return s.Connect(ctx)

@@ -3,13 +3,14 @@ package mcp
 import (
 	"context"
 	"encoding/json"
-	"mcpbrowser/mcp/config"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"mcpbrowser/mcp/config"
 )
 
 // An openapi entry is a session like any other: tools listed, calls made,

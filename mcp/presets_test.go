@@ -1,11 +1,12 @@
 package mcp
 
 import (
-	"mcpbrowser/mcp/clients"
-	"mcpbrowser/mcp/config"
 	"slices"
 	"strings"
 	"testing"
+
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 )
 
 func TestPresetBuild(t *testing.T) {

@@ -1,6 +1,9 @@
 package mcp
 
-import "encoding/json"
+import (
+	"context"
+	"encoding/json"
+)
 import (
 	"mcpbrowser/mcp/history"
 )
@@ -25,4 +28,37 @@ func (r *PromptResult) HistoryEntry() (string, history.HistoryEntry) {
 	}
 	return r.Server, history.HistoryEntry{Time: r.Started, Kind: history.HistoryPrompt, Name: r.Prompt, Arguments: args,
 		DurationMS: millis(r.Duration), ErrorLayer: string(r.Layer), Message: r.Message}
+}
+
+// historyMark is the context key of how calls made with a context are kept
+// in history: not at all ("" with off), or marked as made by someone (Via).
+type historyMark struct{}
+
+type historyHow struct {
+	off bool
+	via string
+}
+
+// WithoutHistory marks ctx so that the calls made with it are not kept in
+// history: reads the app makes by itself, load tests, checks.
+func WithoutHistory(ctx context.Context) context.Context {
+	return context.WithValue(ctx, historyMark{}, historyHow{off: true})
+}
+
+// HistoryVia marks ctx so that the calls made with it are kept in history
+// marked as made by via (HistoryEntry.Via), e.g. an MCP App's calls.
+func HistoryVia(ctx context.Context, via string) context.Context {
+	return context.WithValue(ctx, historyMark{}, historyHow{via: via})
+}
+
+// viaRecord is a Record marked as made by via.
+type viaRecord struct {
+	history.Record
+	via string
+}
+
+func (r viaRecord) HistoryEntry() (string, history.HistoryEntry) {
+	server, e := r.Record.HistoryEntry()
+	e.Via = r.via
+	return server, e
 }

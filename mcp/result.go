@@ -27,35 +27,46 @@ const (
 	LayerNetwork    ErrorLayer = "network"    // an OpenAPI entry could not reach its API
 )
 
-// A CallResult is everything about one call: what was asked, what came back
-// (or which layer failed and why), how long it took, and what the server
-// printed meanwhile.
-type CallResult struct {
-	// masks hides the entry's secrets in what is kept of the result (history).
-	masks *maskHolder
+// An Outcome is what the result of every request the person makes shares
+// (CallResult, ReadResult, PromptResult): which request on which server,
+// when and for how long, how it ended, and what the server printed
+// meanwhile.
+type Outcome struct {
+	// ID numbers the session's requests.
+	ID       int
+	Server   string
+	Started  time.Time
+	Duration time.Duration
 
-	ID        int
-	Server    string
-	Tool      string
-	Arguments json.RawMessage
-	Started   time.Time
-	Duration  time.Duration
-
-	// Result is the tool's answer; set for success and for LayerTool.
-	Result *sdk.CallToolResult
-	Layer  ErrorLayer
-	// RPCError is the JSON-RPC error for LayerProtocol, with code and data kept.
+	// Layer is where it failed; LayerNone for success.
+	Layer ErrorLayer
+	// RPCError is the JSON-RPC error for LayerProtocol, with code and data
+	// kept (-32002 is the spec's "resource not found").
 	RPCError *jsonrpc.Error
 	// Message says in plain words what went wrong (empty on success).
 	Message string
 	Err     error
 
-	// Log is what the server printed (stderr, stdout noise, log messages) while the call ran.
+	// Log is what the server printed (stderr, stdout noise, log messages)
+	// while the request ran.
 	Log []transport.LogEntry
 }
 
-// OK reports whether the call succeeded with no error of any layer.
-func (r *CallResult) OK() bool { return r.Layer == LayerNone }
+// OK reports whether the request succeeded with no error of any layer.
+func (o *Outcome) OK() bool { return o.Layer == LayerNone }
+
+// A CallResult is everything about one call: what was asked, what came back
+// (or which layer failed and why), how long it took, and what the server
+// printed meanwhile.
+type CallResult struct {
+	Outcome
+	// masks hides the entry's secrets in what is kept of the result (history).
+	masks     *maskHolder
+	Tool      string
+	Arguments json.RawMessage
+	// Result is the tool's answer; set for success and for LayerTool.
+	Result *sdk.CallToolResult
+}
 
 // ExitCode is the CLI's exit code for this result: 0 success, 1 tool error,
 // 3 JSON-RPC error, 4 connection, timeout or server death.
@@ -167,31 +178,28 @@ func firstText(res *sdk.CallToolResult) string {
 // MarshalJSON renders the result for the CLI and for history: the layers
 // apart, the content blocks as the protocol has them.
 func (r *CallResult) MarshalJSON() ([]byte, error) {
-	type rpcErr struct {
-		Code    int64           `json:"code"`
-		Message string          `json:"message"`
-		Data    json.RawMessage `json:"data,omitempty"`
-	}
-	out := struct {
-		Server     string              `json:"server"`
-		Tool       string              `json:"tool"`
-		Arguments  json.RawMessage     `json:"arguments,omitempty"`
-		Started    time.Time           `json:"started"`
-		DurationMS float64             `json:"durationMs"`
-		OK         bool                `json:"ok"`
-		ErrorLayer ErrorLayer          `json:"errorLayer,omitempty"`
-		Message    string              `json:"message,omitempty"`
-		RPCError   *rpcErr             `json:"jsonrpcError,omitempty"`
-		Result     *sdk.CallToolResult `json:"result,omitempty"`
-	}{
-		Server: r.Server, Tool: r.Tool, Arguments: r.Arguments, Started: r.Started,
-		DurationMS: float64(r.Duration.Microseconds()) / 1000, OK: r.OK(),
-		ErrorLayer: r.Layer, Message: r.Message, Result: r.Result,
-	}
-	if r.RPCError != nil {
-		out.RPCError = &rpcErr{Code: r.RPCError.Code, Message: r.RPCError.Message, Data: r.RPCError.Data}
-	}
-	return json.Marshal(out)
+	return json.Marshal(struct {
+		Server    string          `json:"server"`
+		Tool      string          `json:"tool"`
+		Arguments json.RawMessage `json:"arguments,omitempty"`
+		outcomeJSON
+		Result *sdk.CallToolResult `json:"result,omitempty"`
+	}{r.Server, r.Tool, r.Arguments, r.wire(), r.Result})
+}
+
+// outcomeJSON is how every result renders its Outcome, between the fields
+// of its own request and its result.
+type outcomeJSON struct {
+	Started    time.Time     `json:"started"`
+	DurationMS float64       `json:"durationMs"`
+	OK         bool          `json:"ok"`
+	ErrorLayer ErrorLayer    `json:"errorLayer,omitempty"`
+	Message    string        `json:"message,omitempty"`
+	RPCError   *wireRPCError `json:"jsonrpcError,omitempty"`
+}
+
+func (o *Outcome) wire() outcomeJSON {
+	return outcomeJSON{o.Started, millis(o.Duration), o.OK(), o.Layer, o.Message, wireError(o.RPCError)}
 }
 
 func jsonMarshalCompact(v any) ([]byte, error) { return json.Marshal(v) }

@@ -72,8 +72,8 @@ func TestSecretsMaskedInLogsStatusAndHistory(t *testing.T) {
 	}
 
 	h := history.NewHistory(filepath.Join(t.TempDir(), "h"), history.HistoryOptions{})
-	r := &CallResult{Server: "echoer", Tool: "t", Arguments: json.RawMessage(`{"api_key":"abcdefghijklmnopqrstu"}`),
-		Message: "x", Err: errors.New("x"), masks: &s.masks}
+	r := &CallResult{Outcome: Outcome{Server: "echoer", Message: "x", Err: errors.New("x")}, Tool: "t",
+		Arguments: json.RawMessage(`{"api_key":"abcdefghijklmnopqrstu"}`), masks: &s.masks}
 	if err := h.AddCall(r); err != nil {
 		t.Fatal(err)
 	}

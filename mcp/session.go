@@ -17,6 +17,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/oauth"
 	"mcpbrowser/mcp/transport"
 )
@@ -114,6 +115,8 @@ type Session struct {
 	reloadFile func()
 	// closeLog flushes and closes the log's copy in a file (LogDirEnv), if any.
 	closeLog func() error
+	// record keeps a finished call in history (the manager's; nil: none).
+	record func(history.Record)
 
 	// Log is the server's stderr, stdout noise, log messages and lifecycle notes.
 	Log *transport.ServerLog
@@ -147,6 +150,22 @@ type Session struct {
 	masks     maskHolder
 	nextToken int
 	callSeq   int
+}
+
+// recordHistory hands a finished call to the manager's history, unless ctx
+// says not to (WithoutHistory), marked if ctx says by whom (HistoryVia).
+func (s *Session) recordHistory(ctx context.Context, r history.Record) {
+	if s.record == nil {
+		return
+	}
+	how, _ := ctx.Value(historyMark{}).(historyHow)
+	switch {
+	case how.off:
+		return
+	case how.via != "":
+		r = viaRecord{r, how.via}
+	}
+	s.record(r)
 }
 
 func newSession(cfg *config.ServerConfig, paths *transport.PathResolver, handlers Handlers, emit func(Event)) *Session {

@@ -316,7 +316,7 @@ func (s *Session) CallToolAsTask(ctx context.Context, name string, args json.Raw
 	}
 	s.mu.Lock()
 	s.callSeq++
-	r := &CallResult{ID: s.callSeq, Server: s.cfg.Name, Tool: name, Arguments: args, Started: time.Now()}
+	r := &CallResult{Outcome: Outcome{ID: s.callSeq, Server: s.cfg.Name, Started: time.Now()}, Tool: name, Arguments: args}
 	s.mu.Unlock()
 	startSeq := s.Log.Add(transport.LogCallStart, fmt.Sprintf("call #%d %s started as a task", r.ID, name))
 	t, err := s.StartToolTask(ctx, name, args)
@@ -346,5 +346,7 @@ func (s *Session) CallToolAsTask(ctx context.Context, name string, args json.Raw
 	}
 	s.Log.Add(transport.LogCallEnd, fmt.Sprintf("call #%d %s ended after %s: %s", r.ID, name, r.Duration.Round(time.Millisecond), outcomeWord(r)))
 	r.Log = s.logBetween(startSeq)
+	r.masks, r.Message = &s.masks, s.masks.mask(r.Message)
+	s.recordHistory(ctx, r) // a task is a call too: kept like one
 	return r
 }

@@ -3,6 +3,7 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
+
 	"mcpbrowser/mcp/transport"
 )
 

@@ -294,15 +294,10 @@ func (w *MainWindow) showToolHeader(server string, t *sdk.Tool) {
 	w.apps.showTool(w.manager.Session(server), t)
 }
 
-// recordAppCall keeps a call an app made in History, marked as the app's.
-// It is called on the call's goroutine.
+// recordAppCall shows a call an app made in History (the core kept it there,
+// marked as the app's). It is called on the call's goroutine.
 func (w *MainWindow) recordAppCall(r *mcp.CallResult) {
-	fyne.Do(func() {
-		if w.history != nil {
-			apps.RecordCall(w.history, r) // a history that cannot be written must not spoil the call
-		}
-		w.historyChanged(r.Server)
-	})
+	fyne.Do(func() { w.historyChanged(r.Server) })
 }
 
 // appServerState closes the app of a server that is no longer running: no

@@ -355,7 +355,8 @@ func TestImportedServerWaitsForApproval(t *testing.T) {
 	}
 	onUI(func() { test.Tap(s.w.status.retry) })
 	s.waitReady("ext")
-	if need, _, err := store.NeedsApproval(s.w.manager.Session("ext").Config()); need || err != nil {
+	cfg := s.w.manager.Session("ext").Config()
+	if need, err := store.NeedsApproval(cfg, transport.CommandLine(cfg)); need || err != nil {
 		t.Errorf("after approving, NeedsApproval = %v, %v", need, err)
 	}
 }

@@ -21,6 +21,9 @@ import (
 // XDG data directory; tests set one in a temporary folder or none.
 func (w *MainWindow) SetHistory(h *history.History) {
 	w.history = h
+	if w.manager != nil {
+		w.manager.SetHistory(h) // the core records every call
+	}
 	w.features.history.reset()
 }
 

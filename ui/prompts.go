@@ -661,12 +661,8 @@ func (t *promptsTab) get() {
 	n := t.getSeq
 	t.getBtn.Disable()
 	t.note.SetText("Getting " + p.Name + " …")
-	hist := t.w.history
 	t.w.goWork(func(ctx context.Context) {
 		r := s.GetPrompt(ctx, p.Name, args)
-		if hist != nil {
-			hist.AddPrompt(r)
-		}
 		t.w.checks.recordPrompt(r)
 		fyne.Do(func() {
 			t.w.historyChanged(r.Server)

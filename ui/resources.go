@@ -421,8 +421,8 @@ func (t *resourcesTab) selectTemplate(tm *sdk.ResourceTemplate) {
 	t.uriLabel.SetText(tm.URITemplate)
 	t.setDesc(tm.Description)
 	var specs []argSpec
-	for _, v := range mcp.TemplateVariables(tm.URITemplate) {
-		specs = append(specs, argSpec{Name: v, Required: !isQueryVariable(tm.URITemplate, v)})
+	for _, v := range mcp.TemplateVars(tm.URITemplate) {
+		specs = append(specs, argSpec{Name: v.Name, Required: !v.Optional})
 	}
 	completes := t.session != nil && t.session.Capabilities().Completions
 	none := "This template has no {variables}; Read reads it as it is."
@@ -435,36 +435,6 @@ func (t *resourcesTab) selectTemplate(tm *sdk.ResourceTemplate) {
 	t.contents.Objects = nil
 	t.contents.Refresh()
 	t.showDetail(true)
-}
-
-// isQueryVariable reports whether name appears only in {?…} or {&…}
-// expressions, which may be left out (mcp.ExpandTemplate's rule).
-func isQueryVariable(tmpl, name string) bool {
-	inQuery, elsewhere := false, false
-	for rest := tmpl; ; {
-		open := strings.IndexByte(rest, '{')
-		if open < 0 {
-			break
-		}
-		end := strings.IndexByte(rest[open:], '}')
-		if end < 0 {
-			break
-		}
-		body := rest[open+1 : open+end]
-		rest = rest[open+end+1:]
-		query := body != "" && (body[0] == '?' || body[0] == '&')
-		for _, spec := range strings.Split(strings.TrimLeft(body, "+#./;?&"), ",") {
-			n, _, _ := strings.Cut(strings.TrimSuffix(spec, "*"), ":")
-			if n == name {
-				if query {
-					inQuery = true
-				} else {
-					elsewhere = true
-				}
-			}
-		}
-	}
-	return inQuery && !elsewhere
 }
 
 func templateNote(hasVars, completes bool) string {
@@ -511,15 +481,11 @@ func (t *resourcesTab) readAgain(uri string, record bool) {
 	t.readBtn.Disable()
 	t.contents.Objects = []fyne.CanvasObject{centredNote("Reading " + uri + " …")}
 	t.contents.Refresh()
-	hist := t.w.history
-	if !record {
-		hist = nil
-	}
 	t.w.goWork(func(ctx context.Context) {
-		r := s.ReadResource(ctx, uri)
-		if hist != nil {
-			hist.AddRead(r)
+		if !record {
+			ctx = mcp.WithoutHistory(ctx)
 		}
+		r := s.ReadResource(ctx, uri) // the core keeps it in the history
 		if record {
 			t.w.checks.recordRead(r)
 		}

@@ -52,35 +52,33 @@ func TestResultLayersLookDifferent(t *testing.T) {
 	}{
 		{
 			name:   "success",
-			result: &mcp.CallResult{Tool: "add", Duration: 12 * time.Millisecond, Result: textResult("5")},
+			result: &mcp.CallResult{Outcome: mcp.Outcome{Duration: 12 * time.Millisecond}, Tool: "add", Result: textResult("5")},
 			title:  "Success", sentence: "The tool ran and returned its result", icon: "success_", importance: widget.SuccessImportance,
 		},
 		{
-			name: "tool error",
-			result: &mcp.CallResult{Tool: "read_file", Layer: mcp.LayerTool, Message: "the tool ran and reported an error: outside the sandbox",
-				Result: &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: "outside the sandbox"}}}},
-			title: "Tool error", sentence: "The tool ran and reported an error", icon: "warning_", importance: widget.WarningImportance,
+			name:   "tool error",
+			result: &mcp.CallResult{Outcome: mcp.Outcome{Layer: mcp.LayerTool, Message: "the tool ran and reported an error: outside the sandbox"}, Tool: "read_file", Result: &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: "outside the sandbox"}}}},
+			title:  "Tool error", sentence: "The tool ran and reported an error", icon: "warning_", importance: widget.WarningImportance,
 		},
 		{
-			name: "protocol error",
-			result: &mcp.CallResult{Tool: "add", Layer: mcp.LayerProtocol,
-				RPCError: &jsonrpc.Error{Code: -32602, Message: "missing a", Data: json.RawMessage(`{"field":"a"}`)}},
-			title: "Protocol error", sentence: "The server refused the request (JSON-RPC error -32602 invalid params): missing a",
+			name:   "protocol error",
+			result: &mcp.CallResult{Outcome: mcp.Outcome{Layer: mcp.LayerProtocol, RPCError: &jsonrpc.Error{Code: -32602, Message: "missing a", Data: json.RawMessage(`{"field":"a"}`)}}, Tool: "add"},
+			title:  "Protocol error", sentence: "The server refused the request (JSON-RPC error -32602 invalid params): missing a",
 			icon: "error_", importance: widget.DangerImportance,
 		},
 		{
 			name:   "connection",
-			result: &mcp.CallResult{Tool: "add", Layer: mcp.LayerConnection, Message: "the call failed: the server exited", Err: errors.New("EOF")},
+			result: &mcp.CallResult{Outcome: mcp.Outcome{Layer: mcp.LayerConnection, Message: "the call failed: the server exited", Err: errors.New("EOF")}, Tool: "add"},
 			title:  "Connection error", sentence: "Could not reach the server", icon: "error_", importance: widget.DangerImportance,
 		},
 		{
 			name:   "timeout",
-			result: &mcp.CallResult{Tool: "slow", Layer: mcp.LayerTimeout, Message: "no answer within 30s"},
+			result: &mcp.CallResult{Outcome: mcp.Outcome{Layer: mcp.LayerTimeout, Message: "no answer within 30s"}, Tool: "slow"},
 			title:  "Timed out", sentence: "did not answer in time", icon: "error_", importance: widget.DangerImportance,
 		},
 		{
 			name:   "cancelled",
-			result: &mcp.CallResult{Tool: "slow", Layer: mcp.LayerCancelled, Message: "cancelled"},
+			result: &mcp.CallResult{Outcome: mcp.Outcome{Layer: mcp.LayerCancelled, Message: "cancelled"}, Tool: "slow"},
 			title:  "Cancelled", sentence: "cancelled before the server answered", icon: "warning_", importance: widget.WarningImportance,
 		},
 	}
@@ -111,8 +109,7 @@ func TestResultLayersLookDifferent(t *testing.T) {
 
 func TestProtocolErrorShowsCodeAndData(t *testing.T) {
 	test.NewTempApp(t)
-	v, _ := showResult(t, &mcp.CallResult{Layer: mcp.LayerProtocol,
-		RPCError: &jsonrpc.Error{Code: -32601, Message: "unknown tool", Data: json.RawMessage(`{"tool":"nope"}`)}}, nil)
+	v, _ := showResult(t, &mcp.CallResult{Outcome: mcp.Outcome{Layer: mcp.LayerProtocol, RPCError: &jsonrpc.Error{Code: -32601, Message: "unknown tool", Data: json.RawMessage(`{"tool":"nope"}`)}}}, nil)
 	all := strings.Join(v.texts, "\n")
 	if !strings.Contains(all, "unknown tool") || !strings.Contains(all, "\"tool\": \"nope\"") {
 		t.Errorf("body texts = %q, want the message and the data pretty-printed", all)
@@ -289,7 +286,7 @@ func TestResultOtherContent(t *testing.T) {
 
 func TestResultCopy(t *testing.T) {
 	app := test.NewTempApp(t)
-	v, _ := showResult(t, &mcp.CallResult{Layer: mcp.LayerTool, Result: &sdk.CallToolResult{IsError: true,
+	v, _ := showResult(t, &mcp.CallResult{Outcome: mcp.Outcome{Layer: mcp.LayerTool}, Result: &sdk.CallToolResult{IsError: true,
 		Content: []sdk.Content{&sdk.TextContent{Text: "no such file"}}}}, nil)
 	test.Tap(v.copyButton)
 	got := app.Clipboard().Content()
@@ -399,7 +396,7 @@ func BenchmarkResultView10MB(b *testing.B) {
 			v := NewResultView(w)
 			w.SetContent(v.Widget())
 			w.Resize(fyne.NewSize(800, 600))
-			r := &mcp.CallResult{Tool: "dump", Duration: time.Second, Result: textResult(c.text)}
+			r := &mcp.CallResult{Outcome: mcp.Outcome{Duration: time.Second}, Tool: "dump", Result: textResult(c.text)}
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {

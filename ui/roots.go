@@ -12,24 +12,45 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 )
 
 // Roots are the folders the app tells a server about (roots/list). They
-// are the person's choice per server, kept in the app's preferences by
-// server name rather than in the servers file: the file is shared with
-// other clients, which have their own idea of roots. A server with none is
-// not told the app supports roots at all.
+// are the person's choice per server, kept by server name in a
+// config.RootStore, where the command line reads them too (not in the
+// servers file: it is shared with other clients, which have their own idea
+// of roots). A server with none is not told the app supports roots at all.
 
+// prefRootsPrefix is where the app kept roots before, in its preferences;
+// they move to the RootStore on first read.
 const prefRootsPrefix = "roots."
 
-// A rootStore keeps each server's roots in the preferences. It is safe for
-// concurrent use: the manager's event goroutine applies roots to a new
-// session before it connects.
+// A rootStore keeps each server's roots in its file store (keepIn), or, until
+// it has one, in the preferences. It is safe for concurrent use: the
+// manager's event goroutine applies roots to a new session before it
+// connects.
 type rootStore struct {
 	prefs fyne.Preferences
 
 	mu    sync.Mutex
+	file  *config.RootStore
 	cache map[string][]string
+}
+
+// keepIn makes file the store's home from now on.
+func (r *rootStore) keepIn(file *config.RootStore) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.file = file
+	r.cache = map[string][]string{}
+}
+
+// KeepRootsIn keeps the servers' roots in st, where the command line sees
+// them too, moving any still kept in the app's preferences there, and gives
+// every session its roots again.
+func (w *MainWindow) KeepRootsIn(st *config.RootStore) {
+	w.roots.keepIn(st)
+	w.roots.applyAll(w.manager)
 }
 
 func newRootStore(p fyne.Preferences) *rootStore {
@@ -44,6 +65,19 @@ func (r *rootStore) get(server string) []string {
 		return slices.Clone(f)
 	}
 	f := r.prefs.StringList(prefRootsPrefix + server)
+	if r.file != nil {
+		kept, err := r.file.Get(server)
+		switch {
+		case err != nil:
+			fyne.LogError("reading the roots of "+server, err)
+		case len(kept) > 0:
+			f = kept
+		case len(f) > 0: // still in the preferences: move it
+			if err := r.file.Set(server, f); err == nil {
+				r.prefs.RemoveValue(prefRootsPrefix + server)
+			}
+		}
+	}
 	if len(f) == 0 {
 		f = nil
 	}
@@ -57,6 +91,14 @@ func (r *rootStore) set(server string, folders []string) {
 	defer r.mu.Unlock()
 	folders = slices.Clone(folders)
 	r.cache[server] = folders
+	if r.file != nil {
+		if err := r.file.Set(server, folders); err != nil {
+			fyne.LogError("saving the roots of "+server, err)
+			return
+		}
+		r.prefs.RemoveValue(prefRootsPrefix + server) // an old copy must not come back
+		return
+	}
 	if len(folders) == 0 {
 		r.prefs.RemoveValue(prefRootsPrefix + server)
 		return

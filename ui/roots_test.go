@@ -42,6 +42,38 @@ func TestRootStoreKeepsRootsPerServer(t *testing.T) {
 	}
 }
 
+// Roots the app kept in its preferences move to the file store the command
+// line reads, on first read; a change goes to the file only.
+func TestRootStoreMovesPreferencesToTheFile(t *testing.T) {
+	a := test.NewTempApp(t)
+	dirA, dirB := t.TempDir(), t.TempDir()
+	old := newRootStore(a.Preferences()) // an older version of the app
+	old.set("one", []string{dirA})
+	old.set("two", []string{dirB})
+
+	file := config.NewRootStore(t.TempDir())
+	store := newRootStore(a.Preferences())
+	store.keepIn(file)
+	if got := store.get("one"); !slices.Equal(got, []string{dirA}) {
+		t.Errorf("one's roots after the move: %v", got)
+	}
+	if got, _ := file.Get("one"); !slices.Equal(got, []string{dirA}) {
+		t.Errorf("the file holds %v for one", got)
+	}
+	if got := a.Preferences().StringList(prefRootsPrefix + "one"); len(got) != 0 {
+		t.Errorf("the preferences still hold %v for one", got)
+	}
+	store.set("two", nil)
+	again := newRootStore(a.Preferences())
+	again.keepIn(file)
+	if got := again.get("two"); got != nil {
+		t.Errorf("two's removed roots came back: %v", got)
+	}
+	if got := again.get("one"); !slices.Equal(got, []string{dirA}) {
+		t.Errorf("one's roots on the next run: %v", got)
+	}
+}
+
 // rootURI is how a folder appears in roots/list.
 func rootURI(dir string) string {
 	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}).String()

@@ -668,7 +668,7 @@ func (w *MainWindow) needsApproval(cfg *config.ServerConfig) bool {
 	if w.approvals == nil {
 		return false
 	}
-	need, _, err := w.approvals.NeedsApproval(cfg)
+	need, err := w.approvals.NeedsApproval(cfg, transport.CommandLine(cfg))
 	return err == nil && need
 }
 

@@ -19,8 +19,9 @@ type Live struct {
 	S *mcp.Session
 	// App names the app in the server log, e.g. "get-time's app".
 	App string
-	// OnCall and OnRead see each tools/call and resources/read the app made,
-	// to record them (see RecordCall).
+	// OnCall and OnRead see each tools/call and resources/read the app made.
+	// The session's manager keeps the calls in History itself, marked as the
+	// app's (mcp.HistoryVia); RecordCall is for a History without a manager.
 	OnCall func(*mcp.CallResult)
 	OnRead func(*mcp.ReadResult)
 }
@@ -42,7 +43,9 @@ func (l *Live) Forward(ctx context.Context, method string, params json.RawMessag
 			return nil, fmt.Errorf("the tool %q is not offered to apps", p.Name)
 		}
 		l.S.Log.Add(transport.LogInfo, l.App+" calls the tool "+p.Name)
-		r := l.S.CallTool(ctx, p.Name, p.Arguments, mcp.CallOptions{})
+		// The session keeps the call in History (when its manager has one),
+		// marked as the app's.
+		r := l.S.CallTool(mcp.HistoryVia(ctx, Via), p.Name, p.Arguments, mcp.CallOptions{})
 		if l.OnCall != nil {
 			l.OnCall(r)
 		}
@@ -58,7 +61,7 @@ func (l *Live) Forward(ctx context.Context, method string, params json.RawMessag
 			return nil, errors.New("resources/read needs a uri")
 		}
 		l.S.Log.Add(transport.LogInfo, l.App+" reads "+p.URI)
-		r := l.S.ReadResource(ctx, p.URI)
+		r := l.S.ReadResource(mcp.WithoutHistory(ctx), p.URI) // the app's own reads stay out of History
 		if l.OnRead != nil {
 			l.OnRead(r)
 		}

@@ -12,7 +12,7 @@ import (
 
 func TestRecordCallMarksTheApp(t *testing.T) {
 	h := history.NewHistory(t.TempDir(), history.HistoryOptions{})
-	r := &mcp.CallResult{Server: "s", Tool: "get-time", Arguments: json.RawMessage(`{}`), Started: time.Now(), Duration: time.Millisecond}
+	r := &mcp.CallResult{Outcome: mcp.Outcome{Server: "s", Started: time.Now(), Duration: time.Millisecond}, Tool: "get-time", Arguments: json.RawMessage(`{}`)}
 	if err := apps.RecordCall(h, r); err != nil {
 		t.Fatal(err)
 	}

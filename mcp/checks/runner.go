@@ -119,6 +119,7 @@ func (rn *Runner) Run(ctx context.Context, f *File) *Report {
 
 // runOne runs a single check against a connected server.
 func (rn *Runner) runOne(ctx context.Context, c *Check, server string, t Target) Result {
+	ctx = mcp.WithoutHistory(ctx) // a check's calls are not the person's: they stay out of History
 	res := Result{Check: c, Server: server}
 	var o Observed
 	switch c.Kind() {

@@ -2,9 +2,10 @@ package clients
 
 import (
 	"path/filepath"
+	"testing"
 
 	"mcpbrowser/mcp/config"
-	"testing"
+	"mcpbrowser/mcp/transport"
 )
 
 // TestApprovalThroughServersFile: the import mark survives the servers file,
@@ -30,16 +31,16 @@ func TestApprovalThroughServersFile(t *testing.T) {
 	}
 	loaded := load()
 	memory := loaded.Server("memory")
-	if n, _, _ := store.NeedsApproval(memory); !n {
+	if n, _, _ := needsApproval(store, memory); !n {
 		t.Fatal("a pasted entry loaded from the servers file needs no approval")
 	}
-	if n, _, _ := store.NeedsApproval(loaded.Server("mine")); n {
+	if n, _, _ := needsApproval(store, loaded.Server("mine")); n {
 		t.Error("the person's own entry needs approval")
 	}
-	if err := store.Approve(memory); err != nil {
+	if err := store.ApproveCommand(memory.Name, transport.CommandLine(memory)); err != nil {
 		t.Fatal(err)
 	}
-	if n, _, _ := store.NeedsApproval(load().Server("memory")); n {
+	if n, _, _ := needsApproval(store, load().Server("memory")); n {
 		t.Error("approval lost across a reload")
 	}
 	// The person edits the imported entry: its new command is asked again.
@@ -48,7 +49,14 @@ func TestApprovalThroughServersFile(t *testing.T) {
 	if err := edited.Save(); err != nil {
 		t.Fatal(err)
 	}
-	if n, _, _ := store.NeedsApproval(load().Server("memory")); !n {
+	if n, _, _ := needsApproval(store, load().Server("memory")); !n {
 		t.Error("an edited imported entry was not asked again")
 	}
+}
+
+// needsApproval applies the store's rule to s as it will start.
+func needsApproval(st *config.ApprovalStore, s *config.ServerConfig) (bool, config.CommandSummary, error) {
+	c := transport.CommandLine(s)
+	n, err := st.NeedsApproval(s, c)
+	return n, c, err
 }

@@ -5,13 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"mcpbrowser/mcp/config"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+
+	"mcpbrowser/mcp/config"
 )
 
 // A DiscoverEnv says where to look for other clients' config files. Tests

@@ -4,12 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
-	"mcpbrowser/mcp/config"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"mcpbrowser/mcp/config"
 )
 
 // wantFile is what discovery should list for one file of a fake home.

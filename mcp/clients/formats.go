@@ -494,6 +494,12 @@ func textPosition(doc []byte, off int) (int, int) {
 // and README snippets) into JSON of the same length: comments, trailing
 // commas and a byte-order mark become spaces, newlines stay, so line and
 // column in messages still point into the file as written.
+//
+// Why not github.com/tailscale/hujson's Standardize, which also keeps
+// offsets: on a file with a mistake it returns the text unchanged, so
+// encoding/json would then report the first comment instead of the mistake,
+// and the line and column a person needs to fix it would be lost. This
+// scanner blanks the comments of a broken file too.
 func stripJSONC(data []byte) []byte {
 	out := bytes.Clone(data)
 	if bytes.HasPrefix(out, []byte("\xef\xbb\xbf")) {
@@ -1154,6 +1160,12 @@ func codexServer(name string, fields map[string]any) (*config.ServerConfig, erro
 	return parsed, nil
 }
 
+// exportCodex writes [mcp_servers.NAME] tables by hand, in the order Codex's
+// documentation shows the keys (command, args, env …), with env and headers
+// as inline tables. Reading uses BurntSushi/toml (parseCodex); its encoder
+// cannot write this: it sorts a map's keys and writes a nested map as a
+// [mcp_servers.NAME.env] table of its own, and an entry is a map here, since
+// the fields this app does not know are kept too.
 func exportCodex(servers []*config.ServerConfig) ([]byte, error) {
 	var b strings.Builder
 	for i, s := range servers {

@@ -14,13 +14,14 @@ package config
 // ParseClientConfig, ParsePasted, Import and MarkImported), so it survives
 // restarts and edits. The approval itself lives only in the store, keyed by
 // a hash of the command as it will run (resolved executable, arguments,
-// working folder, env names and values). So editing an imported entry in any
+// working folder, env names and values). The executable is found by
+// transport.PathResolver, the same lookup that starts the server, so the
+// program approved is the program started. So editing an imported entry in any
 // way that changes what runs asks again, and approving never has to rewrite
 // the servers file. Entries the person typed by hand carry no source and are
 // trusted as written. Remote entries start no program and need no approval.
 
 import (
-	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -30,7 +31,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -100,23 +100,16 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// CommandLine summarises what the entry will run, looking the program up in
-// the entry's own env PATH if it sets one, else in this process's PATH. Pass
-// the entry as it will start: after ExpandVariables, but with ${input:…}
-// still in place, so that the person's answers stay out of the hash.
-func CommandLine(s *ServerConfig) CommandSummary {
-	return ResolveCommand(s, os.Getenv("PATH"))
-}
-
-// ResolveCommand is CommandLine with the PATH the app will actually start
-// the program with (for instance the login shell's); the entry's own env
-// PATH still wins.
-func ResolveCommand(s *ServerConfig, pathList string) CommandSummary {
-	if p, ok := envLookup(s.Env, "PATH"); ok {
-		pathList = p
-	}
-	c := CommandSummary{Command: s.Command, PathSearched: pathList, Args: slices.Clone(s.Args), Cwd: s.Cwd}
-	c.Executable = findExecutable(s.Command, s.Cwd, pathList)
+// Summarize is what s will run, as shown to the person and hashed for the
+// approval: executable is the program found for s.Command ("" when none was)
+// and pathSearched the PATH it was looked up in. transport.PathResolver's
+// Command finds them the way starting the server does; call that, not this,
+// unless you have them already. Pass the entry as it will start: after
+// ExpandVariables, but with ${input:…} still in place, so that the person's
+// answers stay out of the hash.
+func Summarize(s *ServerConfig, executable, pathSearched string) CommandSummary {
+	c := CommandSummary{Command: s.Command, Executable: executable, PathSearched: pathSearched,
+		Args: slices.Clone(s.Args), Cwd: s.Cwd}
 	for _, name := range slices.Sorted(maps.Keys(s.Env)) {
 		c.Env = append(c.Env, EnvEntry{Name: name, Value: MaskSecret(name, s.Env[name]), Secret: IsSecretName(name)})
 	}
@@ -145,60 +138,6 @@ func commandHash(c CommandSummary, env map[string]string) string {
 	}{1, program, c.Args, c.Cwd, pairs})
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
-}
-
-func envLookup(env map[string]string, name string) (string, bool) {
-	if v, ok := env[name]; ok {
-		return v, true
-	}
-	if runtime.GOOS == "windows" { // Windows variable names ignore case
-		for k, v := range env {
-			if strings.EqualFold(k, name) {
-				return v, true
-			}
-		}
-	}
-	return "", false
-}
-
-// findExecutable is exec.LookPath with a given PATH: a command with a
-// separator is taken relative to cwd; a bare name is searched in pathList
-// (with PATHEXT's extensions on Windows). It returns "" when not found.
-func findExecutable(command, cwd, pathList string) string {
-	if command == "" {
-		return ""
-	}
-	exts := []string{""}
-	if runtime.GOOS == "windows" && filepath.Ext(command) == "" {
-		exts = strings.Split(strings.ToLower(cmp.Or(os.Getenv("PATHEXT"), ".com;.exe;.bat;.cmd")), ";")
-	}
-	try := func(p string) string {
-		for _, ext := range exts {
-			if fi, err := os.Stat(p + ext); err == nil && !fi.IsDir() &&
-				(runtime.GOOS == "windows" || fi.Mode()&0o111 != 0) {
-				if abs, err := filepath.Abs(p + ext); err == nil {
-					return abs
-				}
-				return p + ext
-			}
-		}
-		return ""
-	}
-	if strings.ContainsAny(command, `/\`) {
-		if !filepath.IsAbs(command) && cwd != "" {
-			command = filepath.Join(cwd, command)
-		}
-		return try(command)
-	}
-	for _, dir := range filepath.SplitList(pathList) {
-		if dir == "" {
-			continue
-		}
-		if exe := try(filepath.Join(dir, command)); exe != "" {
-			return exe
-		}
-	}
-	return ""
 }
 
 // approvalsFile is the store's file name inside its folder.
@@ -315,21 +254,15 @@ func (st *ApprovalStore) RevokeCommand(c CommandSummary) error {
 	return st.save(f)
 }
 
-// NeedsApproval applies the rule at the top of this file and returns the
-// command line to show the person.
-func (st *ApprovalStore) NeedsApproval(s *ServerConfig) (bool, CommandSummary, error) {
-	c := CommandLine(s)
+// NeedsApproval applies the rule at the top of this file to s, whose command
+// line c is (transport.PathResolver's Command: the program as it will start).
+func (st *ApprovalStore) NeedsApproval(s *ServerConfig, c CommandSummary) (bool, error) {
 	if s.Type != TypeStdio {
-		return false, c, nil
+		return false, nil
 	}
 	if _, imported := ImportedFrom(s); !imported {
-		return false, c, nil
+		return false, nil
 	}
 	ok, err := st.IsApproved(c)
-	return !ok, c, err
-}
-
-// Approve remembers the entry's command line (CommandLine) as approved.
-func (st *ApprovalStore) Approve(s *ServerConfig) error {
-	return st.ApproveCommand(s.Name, CommandLine(s))
+	return !ok, err
 }

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -40,120 +39,19 @@ func TestApprovalMaskSecret(t *testing.T) {
 	}
 }
 
-// fakeExecutable writes an executable file named name into dir.
-func fakeExecutable(t *testing.T, dir, name string) string {
-	t.Helper()
-	if runtime.GOOS == "windows" {
-		name += ".exe"
-	}
-	p := filepath.Join(dir, name)
-	writeFixture(t, p, "#!/bin/sh\nexit 0\n")
-	if err := os.Chmod(p, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return p
+// commandOf is s's command line without a program lookup: finding the
+// program is transport's PathResolver; these tests are about the store.
+func commandOf(s *ServerConfig) CommandSummary { return Summarize(s, "", "") }
+
+// needsApproval and approve apply the store's rule to s's summary.
+func needsApproval(st *ApprovalStore, s *ServerConfig) (bool, CommandSummary, error) {
+	c := commandOf(s)
+	n, err := st.NeedsApproval(s, c)
+	return n, c, err
 }
 
-func TestApprovalCommandLine(t *testing.T) {
-	bin := t.TempDir()
-	exe := fakeExecutable(t, bin, "fake-server")
-	other := t.TempDir()
-	const secret = "secret-token-123456789"
-	s := &ServerConfig{Name: "f", Type: TypeStdio, Command: "fake-server", Args: []string{"--flag", "two words"},
-		Cwd: other, Env: map[string]string{"PATH": bin, "API_TOKEN": secret, "A": "1"}}
-
-	c := CommandLine(s)
-	if c.Executable != exe || !c.Found() || c.PathSearched != bin {
-		t.Errorf("resolved %q in %q, want %q", c.Executable, c.PathSearched, exe)
-	}
-	var names []string
-	for _, e := range c.Env {
-		names = append(names, e.Name)
-		if e.Name == "API_TOKEN" && (!e.Secret || e.Value != "****6789") {
-			t.Errorf("API_TOKEN shown as %+v", e)
-		}
-		if e.Name == "A" && (e.Secret || e.Value != "1") {
-			t.Errorf("A shown as %+v", e)
-		}
-	}
-	if !slices.Equal(names, []string{"A", "API_TOKEN", "PATH"}) {
-		t.Errorf("env names %v", names)
-	}
-	line := c.String()
-	if strings.Contains(line, secret) || !strings.Contains(line, exe) || !strings.Contains(line, "'two words'") ||
-		!strings.Contains(line, "cd "+other) {
-		t.Errorf("command line %q", line)
-	}
-
-	// Without its own PATH the entry is looked up in the PATH given.
-	plain := s.Clone()
-	delete(plain.Env, "PATH")
-	if got := ResolveCommand(plain, other+string(os.PathListSeparator)+bin); got.Executable != exe {
-		t.Errorf("ResolveCommand found %q", got.Executable)
-	}
-	if got := ResolveCommand(plain, other); got.Found() || got.Hash() == "" || !strings.Contains(got.String(), "fake-server") {
-		t.Errorf("not found: %+v", got)
-	}
-	// A path relative to the working folder.
-	rel := &ServerConfig{Name: "r", Type: TypeStdio, Command: "./fake-server", Cwd: bin}
-	if got := CommandLine(rel); got.Executable != exe {
-		t.Errorf("relative command resolved to %q", got.Executable)
-	}
-	if runtime.GOOS != "windows" {
-		notExec := filepath.Join(other, "plain-file")
-		writeFixture(t, notExec, "data")
-		if got := ResolveCommand(&ServerConfig{Command: "plain-file"}, other); got.Found() {
-			t.Errorf("a file that is not executable was found: %q", got.Executable)
-		}
-	}
-}
-
-func TestApprovalHash(t *testing.T) {
-	bin := t.TempDir()
-	fakeExecutable(t, bin, "srv")
-	fakeExecutable(t, bin, "srv2")
-	base := &ServerConfig{Name: "a", Type: TypeStdio, Command: "srv", Args: []string{"x"}, Cwd: "/w",
-		Env: map[string]string{"PATH": bin, "K1": "v1", "K2": "v2", "K3": "v3"}}
-	h := CommandLine(base).Hash()
-	if len(h) != 64 {
-		t.Fatalf("hash %q", h)
-	}
-	for i := 0; i < 20; i++ { // map order must not matter
-		if CommandLine(base.Clone()).Hash() != h {
-			t.Fatal("the hash of the same entry changed")
-		}
-	}
-	same := []func(s *ServerConfig){
-		func(s *ServerConfig) { s.Name = "renamed" },
-		func(s *ServerConfig) { s.URL = "https://ignored" },
-		func(s *ServerConfig) { s.Disabled = true },
-		func(s *ServerConfig) { s.Extra = map[string]json.RawMessage{"autoApprove": []byte(`[]`)} },
-	}
-	changed := []func(s *ServerConfig){
-		func(s *ServerConfig) { s.Command = "srv2" },
-		func(s *ServerConfig) { s.Args = []string{"y"} },
-		func(s *ServerConfig) { s.Args = []string{"x", ""} },
-		func(s *ServerConfig) { s.Args = nil },
-		func(s *ServerConfig) { s.Cwd = "/other" },
-		func(s *ServerConfig) { s.Env["K1"] = "changed" },
-		func(s *ServerConfig) { s.Env["NEW"] = "" },
-		func(s *ServerConfig) { delete(s.Env, "K3") },
-		func(s *ServerConfig) { s.Env["K1="] = s.Env["K1"]; delete(s.Env, "K1") },
-	}
-	for i, f := range same {
-		c := base.Clone()
-		f(c)
-		if CommandLine(c).Hash() != h {
-			t.Errorf("same[%d] changed the hash", i)
-		}
-	}
-	for i, f := range changed {
-		c := base.Clone()
-		f(c)
-		if CommandLine(c).Hash() == h {
-			t.Errorf("changed[%d] kept the hash", i)
-		}
-	}
+func approve(st *ApprovalStore, s *ServerConfig) error {
+	return st.ApproveCommand(s.Name, commandOf(s))
 }
 
 func importedStdioEntry(name string, args ...string) *ServerConfig {
@@ -170,7 +68,7 @@ func TestApprovalRequiredAndRemembered(t *testing.T) {
 
 	needs := func(st *ApprovalStore, s *ServerConfig) bool {
 		t.Helper()
-		n, _, err := st.NeedsApproval(s)
+		n, _, err := needsApproval(st, s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -187,12 +85,12 @@ func TestApprovalRequiredAndRemembered(t *testing.T) {
 	if needs(store, remote) {
 		t.Error("a remote entry needs approval")
 	}
-	_, summary, _ := store.NeedsApproval(s)
+	_, summary, _ := needsApproval(store, s)
 	if summary.Command != "npx" || !slices.Equal(summary.Args, s.Args) {
 		t.Errorf("summary %+v", summary)
 	}
 
-	if err := store.Approve(s); err != nil {
+	if err := approve(store, s); err != nil {
 		t.Fatal(err)
 	}
 	if needs(store, s) {
@@ -230,7 +128,7 @@ func TestApprovalRequiredAndRemembered(t *testing.T) {
 	if needs(store, s.Clone()) {
 		t.Error("the approved command is asked again")
 	}
-	if err := store.RevokeCommand(CommandLine(s)); err != nil {
+	if err := store.RevokeCommand(commandOf(s)); err != nil {
 		t.Fatal(err)
 	}
 	if !needs(store, s) {
@@ -246,19 +144,19 @@ func TestApprovalStoreRobust(t *testing.T) {
 	store := NewApprovalStore(dir)
 	s := importedStdioEntry("a", "x")
 	writeFixture(t, store.Path(), "{ this is not json")
-	if n, _, err := store.NeedsApproval(s); !n || err != nil {
+	if n, _, err := needsApproval(store, s); !n || err != nil {
 		t.Errorf("corrupt file: needs %v err %v", n, err)
 	}
-	if err := store.Approve(s); err != nil {
+	if err := approve(store, s); err != nil {
 		t.Fatal(err)
 	}
-	if n, _, _ := store.NeedsApproval(s); n {
+	if n, _, _ := needsApproval(store, s); n {
 		t.Error("approval after a corrupt file not remembered")
 	}
 	if runtime.GOOS != "windows" {
 		// A file made readable by others is private again after the next approval.
 		os.Chmod(store.Path(), 0o644)
-		if err := store.Approve(importedStdioEntry("b", "y")); err != nil {
+		if err := approve(store, importedStdioEntry("b", "y")); err != nil {
 			t.Fatal(err)
 		}
 		if fi, _ := os.Stat(store.Path()); fi.Mode().Perm() != 0o600 {
@@ -278,14 +176,14 @@ func TestApprovalConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := store.Approve(s); err != nil {
+			if err := approve(store, s); err != nil {
 				t.Error(err)
 			}
 		}()
 	}
 	wg.Wait()
 	for _, s := range entries {
-		if n, _, _ := store.NeedsApproval(s); n {
+		if n, _, _ := needsApproval(store, s); n {
 			t.Errorf("%s: approval lost", s.Name)
 		}
 	}

@@ -2,11 +2,8 @@ package config
 
 import (
 	"encoding/json"
-
 	"fmt"
-
 	"slices"
-
 	"strings"
 )
 

@@ -31,12 +31,17 @@ func MaskSecret(name, value string) string {
 		return value
 	}
 	if scheme, rest, ok := strings.Cut(value, " "); ok && isAuthScheme(scheme) {
-		return scheme + " " + maskValue(strings.TrimSpace(rest))
+		return scheme + " " + Mask(strings.TrimSpace(rest))
 	}
-	return maskValue(value)
+	return Mask(value)
 }
 
-func maskValue(v string) string {
+// Mask is how a secret value is shown wherever people can see it (the
+// servers list, the approval card, logs, sign-in errors): "****", with its
+// last four characters when it is long enough (16 or more) that they give
+// nothing away. A placeholder such as ${input:token} or ${env:TOKEN} holds no
+// secret and is shown as written. This is the one masking rule of the app.
+func Mask(v string) string {
 	if isPlaceholder(v) {
 		return v
 	}

@@ -25,7 +25,7 @@ func NewTextMasker(cfg *ServerConfig) *TextMasker {
 		if shown := MaskSecret(name, value); shown != value {
 			pairs = append(pairs, value, shown)
 			if _, rest, ok := strings.Cut(value, " "); ok && len(rest) >= 4 && isAuthScheme(value[:len(value)-len(rest)-1]) {
-				pairs = append(pairs, rest, maskValue(rest)) // the token without its scheme
+				pairs = append(pairs, rest, Mask(rest)) // the token without its scheme
 			}
 			if q := url.QueryEscape(value); q != value {
 				pairs = append(pairs, q, shown)
@@ -55,14 +55,14 @@ func NewTextMasker(cfg *ServerConfig) *TextMasker {
 				pairs = append(pairs, cfg.URL, shown)
 			}
 			if p, ok := u.User.Password(); ok && len(p) >= 4 {
-				pairs = append(pairs, p, maskValue(p))
+				pairs = append(pairs, p, Mask(p))
 			}
 			for k, vs := range u.Query() { // as other code (Go's own errors) writes the URL
 				for _, v := range vs {
 					if len(v) >= 4 && (IsSecretName(k) || IsSecretParam(k)) {
-						pairs = append(pairs, v, "•••")
+						pairs = append(pairs, v, Mask(v))
 						if q := url.QueryEscape(v); q != v {
-							pairs = append(pairs, q, "•••")
+							pairs = append(pairs, q, Mask(v))
 						}
 					}
 				}
@@ -151,7 +151,7 @@ func MaskedForExport(servers []*ServerConfig) ([]*ServerConfig, bool) {
 	}
 	maskField := func(p *string) {
 		if *p != "" && !isPlaceholder(*p) {
-			*p, masked = maskValue(*p), true
+			*p, masked = Mask(*p), true
 		}
 	}
 	for i, s := range servers {
@@ -196,10 +196,10 @@ func MaskURL(u *url.URL) string {
 		q := c.Query()
 		for k := range q {
 			if IsSecretName(k) || IsSecretParam(k) {
-				q.Set(k, "•••")
+				q.Set(k, Mask(q.Get(k)))
 			}
 		}
-		c.RawQuery = strings.ReplaceAll(q.Encode(), url.QueryEscape("•••"), "•••")
+		c.RawQuery = strings.ReplaceAll(q.Encode(), url.QueryEscape("****"), "****")
 	}
 	return c.String()
 }

@@ -16,16 +16,19 @@ type Record interface {
 	HistoryEntry() (server string, e HistoryEntry)
 }
 
-// AddCall records a tools/call.
-func (h *History) AddCall(r Record) error { return h.add(r) }
+// AddCall, AddRead and AddPrompt are Add, by the name of what they record.
+// Front ends need none of them: the core records every call itself
+// (mcp.ManagerOptions.History, Manager.SetHistory).
+func (h *History) AddCall(r Record) error { return h.Add(r) }
 
-// AddRead records a resources/read.
-func (h *History) AddRead(r Record) error { return h.add(r) }
+// AddRead records a resources/read (Add).
+func (h *History) AddRead(r Record) error { return h.Add(r) }
 
-// AddPrompt records a prompts/get.
-func (h *History) AddPrompt(r Record) error { return h.add(r) }
+// AddPrompt records a prompts/get (Add).
+func (h *History) AddPrompt(r Record) error { return h.Add(r) }
 
-func (h *History) add(r Record) error {
+// Add records a finished call: a tool call, resource read or prompt get.
+func (h *History) Add(r Record) error {
 	server, e := r.HistoryEntry()
 	raw, err := r.MarshalJSON()
 	if err != nil {

@@ -3,16 +3,16 @@ package oauth
 import (
 	"errors"
 	"strings"
+
+	"mcpbrowser/mcp/config"
 )
 
-// masked is what a secret turns into wherever people can see it.
-const masked = "•••"
-
-// maskSecrets replaces every occurrence of each non-empty secret in s.
+// maskSecrets replaces every occurrence of each non-empty secret in s with
+// the secret as people may see it (config.Mask).
 func maskSecrets(s string, secrets []string) string {
 	for _, secret := range secrets {
 		if len(secret) >= 4 { // masking "a" would shred the text and reveal nothing
-			s = strings.ReplaceAll(s, secret, masked)
+			s = strings.ReplaceAll(s, secret, config.Mask(secret))
 		}
 	}
 	return s

@@ -23,10 +23,10 @@ func TestSignInFailure(t *testing.T) {
 		want   string
 		wantOK bool
 	}{
-		{"as returned", signIn, "signing in to http://x/mcp: refused with •••", true},
+		{"as returned", signIn, "signing in to http://x/mcp: refused with ****", true},
 		// The SDK's transport wraps with several %w at once.
 		{"wrapped by the transport", fmt.Errorf("calling %q: %w", "initialize",
-			fmt.Errorf("sending: %w: %w", errors.New("rejected by transport"), signIn)), "signing in to http://x/mcp: refused with •••", true},
+			fmt.Errorf("sending: %w: %w", errors.New("rejected by transport"), signIn)), "signing in to http://x/mcp: refused with ****", true},
 		{"not a sign-in", errors.New("x509: certificate signed by unknown authority"), "", false},
 		{"nil", nil, "", false},
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"mcpbrowser/internal/oauthtest"
+	"mcpbrowser/mcp/config"
 )
 
 // A token saved by one run is used by the next without the browser, and sign-out
@@ -223,7 +224,7 @@ func TestSecretsMasked(t *testing.T) {
 			if strings.Contains(err.Error(), secret) {
 				t.Errorf("the error shows the secret: %v", err)
 			}
-			if !strings.Contains(err.Error(), masked) {
+			if !strings.Contains(err.Error(), config.Mask(secret)) {
 				t.Errorf("the error %q does not show where the secret was", err)
 			}
 			for _, step := range s.progress.all() {

@@ -323,82 +323,125 @@ func mergeSchema(out, m *jsonValue) []string {
 			}
 			continue
 		}
-		switch key {
-		case "properties":
-			if cur.kind == jsonObject && val.kind == jsonObject {
-				merged := cur.cloneObject()
-				for j, name := range val.keys {
-					if prev := merged.get(name); prev != nil {
-						merged.set(name, allOfNode(prev, val.values[j]))
-					} else {
-						merged.set(name, val.values[j])
-					}
-				}
-				out.set(key, merged)
-			}
-		case "required":
-			if cur.kind == jsonArray && val.kind == jsonArray {
-				merged := &jsonValue{kind: jsonArray, items: append([]*jsonValue{}, cur.items...)}
-				for _, r := range val.items {
-					if !containsJSON(merged.items, r) {
-						merged.items = append(merged.items, r)
-					}
-				}
-				out.set(key, merged)
-			}
-		case "type":
-			a, b := typeList(cur), typeList(val)
-			var both []*jsonValue
-			for _, t := range a {
-				if containsString(b, t) || (t == "integer" && containsString(b, "number")) {
-					both = append(both, &jsonValue{kind: jsonString, text: t})
-				} else if t == "number" && containsString(b, "integer") {
-					both = append(both, &jsonValue{kind: jsonString, text: "integer"})
-				}
-			}
-			if len(both) == 0 {
-				notes = append(notes, "Parts of its allOf ask for different types, so no value can satisfy it.")
-				both = []*jsonValue{{kind: jsonString, text: "null"}}
-			}
-			out.set(key, &jsonValue{kind: jsonArray, items: both})
-		case "enum":
-			if cur.kind == jsonArray && val.kind == jsonArray {
-				common := &jsonValue{kind: jsonArray, items: []*jsonValue{}}
-				for _, e := range cur.items {
-					if containsJSON(val.items, e) {
-						common.items = append(common.items, e)
-					}
-				}
-				out.set(key, common)
-			}
-		case "minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties":
-			if stricter(val, cur, 1) {
-				out.set(key, val)
-			}
-		case "maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties":
-			if stricter(val, cur, -1) {
-				out.set(key, val)
-			}
-		case "additionalProperties", "items":
-			if cur.kind == jsonBool && !cur.boolean {
-				break
-			}
-			if val.kind == jsonBool && !val.boolean {
-				out.set(key, val)
-				break
-			}
-			out.set(key, allOfNode(cur, val))
-		case "uniqueItems", "readOnly", "writeOnly", "deprecated":
-			if val.kind == jsonBool && val.boolean {
-				out.set(key, val)
-			}
-		case "oneOf", "anyOf", "pattern", "const", "not", "if", "multipleOf", "format":
-			if !equalJSON(cur, val) {
-				notes = append(notes, fmt.Sprintf("Its allOf has more than one %q; the form uses the first, and the final check applies all.", key))
-			}
+		merged, note := mergeKeyword(key, cur, val)
+		if merged != nil {
+			out.set(key, merged)
+		}
+		if note != "" {
+			notes = append(notes, note)
 		}
 	}
 	return notes
+}
+
+// mergeKeyword combines a keyword both schemas have, cur in the merge so far
+// and val in the next part: the value to keep (nil leaves cur) and a remark
+// when the two cannot be combined.
+func mergeKeyword(key string, cur, val *jsonValue) (*jsonValue, string) {
+	switch key {
+	case "properties":
+		return mergeProperties(cur, val), ""
+	case "required":
+		return mergeRequired(cur, val), ""
+	case "type":
+		return mergeTypes(cur, val)
+	case "enum":
+		return mergeEnum(cur, val), ""
+	case "minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties":
+		if stricter(val, cur, 1) {
+			return val, ""
+		}
+	case "maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties":
+		if stricter(val, cur, -1) {
+			return val, ""
+		}
+	case "additionalProperties", "items":
+		return mergeSubschema(cur, val), ""
+	case "uniqueItems", "readOnly", "writeOnly", "deprecated":
+		if val.kind == jsonBool && val.boolean {
+			return val, ""
+		}
+	case "oneOf", "anyOf", "pattern", "const", "not", "if", "multipleOf", "format":
+		if !equalJSON(cur, val) {
+			return nil, fmt.Sprintf("Its allOf has more than one %q; the form uses the first, and the final check applies all.", key)
+		}
+	}
+	return nil, ""
+}
+
+// mergeProperties puts both parts' properties together; one both have must
+// satisfy both definitions.
+func mergeProperties(cur, val *jsonValue) *jsonValue {
+	if cur.kind != jsonObject || val.kind != jsonObject {
+		return nil
+	}
+	merged := cur.cloneObject()
+	for j, name := range val.keys {
+		if prev := merged.get(name); prev != nil {
+			merged.set(name, allOfNode(prev, val.values[j]))
+		} else {
+			merged.set(name, val.values[j])
+		}
+	}
+	return merged
+}
+
+// mergeRequired is the union of both required lists.
+func mergeRequired(cur, val *jsonValue) *jsonValue {
+	if cur.kind != jsonArray || val.kind != jsonArray {
+		return nil
+	}
+	merged := &jsonValue{kind: jsonArray, items: append([]*jsonValue{}, cur.items...)}
+	for _, r := range val.items {
+		if !containsJSON(merged.items, r) {
+			merged.items = append(merged.items, r)
+		}
+	}
+	return merged
+}
+
+// mergeTypes keeps the types both parts allow (an integer is a number).
+func mergeTypes(cur, val *jsonValue) (*jsonValue, string) {
+	a, b := typeList(cur), typeList(val)
+	var both []*jsonValue
+	for _, t := range a {
+		if containsString(b, t) || (t == "integer" && containsString(b, "number")) {
+			both = append(both, &jsonValue{kind: jsonString, text: t})
+		} else if t == "number" && containsString(b, "integer") {
+			both = append(both, &jsonValue{kind: jsonString, text: "integer"})
+		}
+	}
+	if len(both) == 0 {
+		return &jsonValue{kind: jsonArray, items: []*jsonValue{{kind: jsonString, text: "null"}}},
+			"Parts of its allOf ask for different types, so no value can satisfy it."
+	}
+	return &jsonValue{kind: jsonArray, items: both}, ""
+}
+
+// mergeEnum keeps the values both enums list.
+func mergeEnum(cur, val *jsonValue) *jsonValue {
+	if cur.kind != jsonArray || val.kind != jsonArray {
+		return nil
+	}
+	common := &jsonValue{kind: jsonArray, items: []*jsonValue{}}
+	for _, e := range cur.items {
+		if containsJSON(val.items, e) {
+			common.items = append(common.items, e)
+		}
+	}
+	return common
+}
+
+// mergeSubschema combines two "items" or "additionalProperties": false
+// wins, otherwise a value must satisfy both.
+func mergeSubschema(cur, val *jsonValue) *jsonValue {
+	if cur.kind == jsonBool && !cur.boolean {
+		return nil
+	}
+	if val.kind == jsonBool && !val.boolean {
+		return val
+	}
+	return allOfNode(cur, val)
 }
 
 func allOfNode(a, b *jsonValue) *jsonValue {

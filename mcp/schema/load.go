@@ -154,15 +154,7 @@ func (fd *Field) fit(v *jsonValue, strict bool, kept *[]FieldError) string {
 		if v.kind != jsonArray {
 			return wrong()
 		}
-		choices := make([]int, 0, len(v.items))
-		for _, item := range v.items {
-			i := fd.optionIndex(item)
-			if i < 0 {
-				return fmt.Sprintf("%s is not one of the choices (%s)", plainJSON(item), fd.optionList())
-			}
-			choices = append(choices, i)
-		}
-		fd.state.choices, fd.state.set = choices, true
+		return fd.fitChoices(v)
 	case Object, KeyValue:
 		if v.kind != jsonObject {
 			return wrong()
@@ -172,16 +164,36 @@ func (fd *Field) fit(v *jsonValue, strict bool, kept *[]FieldError) string {
 		if v.kind != jsonArray {
 			return wrong()
 		}
-		fd.state.set = true
-		for i, item := range v.items {
-			field := fd.newItem()
-			fd.state.items = append(fd.state.items, field) // first, so its path is right
-			if why := field.loadValue(item, strict, kept); why != "" {
-				return fmt.Sprintf("item %d: %s", i+1, why)
-			}
-		}
+		return fd.fitArray(v, strict, kept)
 	case Variant:
 		return fd.fitVariant(v)
+	}
+	return ""
+}
+
+// fitChoices loads a list of choices into a MultiEnum field.
+func (fd *Field) fitChoices(v *jsonValue) string {
+	choices := make([]int, 0, len(v.items))
+	for _, item := range v.items {
+		i := fd.optionIndex(item)
+		if i < 0 {
+			return fmt.Sprintf("%s is not one of the choices (%s)", plainJSON(item), fd.optionList())
+		}
+		choices = append(choices, i)
+	}
+	fd.state.choices, fd.state.set = choices, true
+	return ""
+}
+
+// fitArray loads a list into an Array field, item by item.
+func (fd *Field) fitArray(v *jsonValue, strict bool, kept *[]FieldError) string {
+	fd.state.set = true
+	for i, item := range v.items {
+		field := fd.newItem()
+		fd.state.items = append(fd.state.items, field) // first, so its path is right
+		if why := field.loadValue(item, strict, kept); why != "" {
+			return fmt.Sprintf("item %d: %s", i+1, why)
+		}
 	}
 	return ""
 }

@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"mcpbrowser/mcp/config"
 	"net/http"
 	"net/url"
 	"strings"
+
+	"mcpbrowser/mcp/config"
 )
 
 // A tapTransport is the http.RoundTripper every remote server's traffic goes
@@ -167,7 +168,7 @@ func maskBody(b []byte) []byte {
 	if q, err := url.ParseQuery(string(b)); err == nil && bytes.IndexByte(b, '=') > 0 && !bytes.ContainsAny(b[:1], "{[") {
 		for k := range q {
 			if config.IsSecretParam(k) {
-				q.Set(k, "•••")
+				q.Set(k, config.Mask(q.Get(k)))
 			}
 		}
 		return []byte(q.Encode())
@@ -186,7 +187,7 @@ func maskJSON(v any) any {
 		for k, e := range t {
 			// Only real secrets: metadata such as "token_endpoint" must stay readable.
 			if s, ok := e.(string); ok && config.IsSecretParam(k) && s != "" {
-				t[k] = "•••"
+				t[k] = config.Mask(s)
 			} else {
 				t[k] = maskJSON(e)
 			}

@@ -11,33 +11,75 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"mcpbrowser/mcp/config"
 )
 
-// A pathResolver finds a server's executable. Apps started from Finder (or a
-// desktop menu) do not inherit the PATH of the person's shell, where npx, uvx
-// and node usually live; when the program is not on our PATH we also try the
+// A PathResolver finds a server's executable: the one rule for what an
+// entry runs, used both for the approval card (and the hash the approval is
+// kept under) and for starting the server, so that the person never approves
+// one program and starts another.
+//
+// A command with a path separator is taken relative to the entry's working
+// folder (cwd). A bare name is searched in the PATH the server gets (the
+// entry's own env PATH, else ours); apps started from Finder (or a desktop
+// menu) do not inherit the PATH of the person's shell, where npx, uvx and
+// node usually live, so when the program is not on that PATH we also try the
 // PATH of the login shell, asked once.
 type PathResolver struct {
 	once      sync.Once
 	shellPath string
 	// loginShellPath returns the login shell's PATH; replaceable in tests.
+	// Nil means no login shell is asked.
 	loginShellPath func() string
 }
 
+// NewPathResolver returns a resolver that asks the login shell (once) when
+// a program is not on the PATH.
 func NewPathResolver() *PathResolver {
 	return &PathResolver{loginShellPath: askLoginShellPath}
 }
 
+// shared is the resolver of this process: the login shell is asked once,
+// and everything that resolves an entry sees the same answer.
+var shared = NewPathResolver()
+
+// SharedResolver is the process's resolver, the one the Manager starts
+// servers with and CommandLine summarises them with.
+func SharedResolver() *PathResolver { return shared }
+
+// CommandLine is what s will run when the Manager starts it: the approval
+// card's content and hash (SharedResolver().Command).
+func CommandLine(s *config.ServerConfig) config.CommandSummary { return shared.Command(s) }
+
+// Command is what s will run, resolved as StartStdio resolves it.
+func (r *PathResolver) Command(s *config.ServerConfig) config.CommandSummary {
+	return r.command(s, os.Environ())
+}
+
+// command resolves s with base as this process's environment.
+func (r *PathResolver) command(s *config.ServerConfig, base []string) config.CommandSummary {
+	exe, searched, _ := r.lookPath(s.Command, s.Cwd, mergeEnv(base, s.Env))
+	return config.Summarize(s, exe, searched)
+}
+
 var errNotFound = errors.New("executable file not found")
 
-// lookPath finds command using the PATH in env, then the login shell's PATH.
-// It returns the executable and the PATH it was found in (or, on failure, the
-// PATHs it searched).
-func (r *PathResolver) lookPath(command string, env []string) (string, string, error) {
+// lookPath finds command for a server started in cwd with env (this
+// process's environment merged with the entry's). It returns the executable
+// (an absolute path when it can make one) and the PATH it was found in, or,
+// on failure, the PATHs it searched.
+func (r *PathResolver) lookPath(command, cwd string, env []string) (string, string, error) {
 	path := envValue(env, "PATH")
+	if command == "" {
+		return "", path, errNotFound
+	}
 	if strings.ContainsAny(command, `/\`) {
-		if isExecutable(command) {
-			return command, path, nil
+		if !filepath.IsAbs(command) && cwd != "" {
+			command = filepath.Join(cwd, command)
+		}
+		if exe, ok := findFile(command, env); ok {
+			return exe, path, nil
 		}
 		return "", path, errNotFound
 	}
@@ -58,23 +100,35 @@ func (r *PathResolver) lookPath(command string, env []string) (string, string, e
 }
 
 func searchPath(command, path string, env []string) (string, bool) {
+	for _, dir := range filepath.SplitList(path) {
+		if dir == "" {
+			continue
+		}
+		if exe, ok := findFile(filepath.Join(dir, command), env); ok {
+			return exe, true
+		}
+	}
+	return "", false
+}
+
+// findFile returns p, or on Windows p with one of PATHEXT's extensions when
+// p has none, if that is an executable file; made absolute when it can be.
+func findFile(p string, env []string) (string, bool) {
 	exts := []string{""}
-	if runtime.GOOS == "windows" && filepath.Ext(command) == "" {
+	if runtime.GOOS == "windows" && filepath.Ext(p) == "" {
 		pathext := envValue(env, "PATHEXT")
 		if pathext == "" {
 			pathext = ".COM;.EXE;.BAT;.CMD"
 		}
 		exts = strings.Split(strings.ToLower(pathext), ";")
 	}
-	for _, dir := range filepath.SplitList(path) {
-		if dir == "" {
-			continue
-		}
-		for _, ext := range exts {
-			candidate := filepath.Join(dir, command+ext)
-			if isExecutable(candidate) {
-				return candidate, true
+	for _, ext := range exts {
+		candidate := p + ext
+		if isExecutable(candidate) {
+			if abs, err := filepath.Abs(candidate); err == nil {
+				return abs, true
 			}
+			return candidate, true
 		}
 	}
 	return "", false

@@ -36,11 +36,11 @@ func TestLookPathFallsBackToLoginShell(t *testing.T) {
 	asked := 0
 	r := &PathResolver{loginShellPath: func() string { asked++; return dir + ":/usr/bin" }}
 	env := []string{"PATH=/nonexistent"}
-	got, used, err := r.lookPath("only-in-shell-path", env)
+	got, used, err := r.lookPath("only-in-shell-path", "", env)
 	if err != nil || got != exe || used != dir+":/usr/bin" {
 		t.Fatalf("lookPath = %q, %q, %v", got, used, err)
 	}
-	if _, used, err := r.lookPath("no-such-program-anywhere", env); err == nil || !strings.Contains(used, "login shell") {
+	if _, used, err := r.lookPath("no-such-program-anywhere", "", env); err == nil || !strings.Contains(used, "login shell") {
 		t.Errorf("missing program: %q, %v", used, err)
 	}
 	if asked != 1 {

@@ -12,7 +12,6 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/testservers"
-	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 )
 
@@ -86,7 +85,7 @@ func TestLookPathReadsPathWhateverItsCase(t *testing.T) {
 	for _, name := range []string{"PATH", "Path", "path"} {
 		t.Run(name, func(t *testing.T) {
 			r := &PathResolver{loginShellPath: func() string { return "" }}
-			exe, used, err := r.lookPath("npx", []string{name + "=" + dir, "PATHEXT=.EXE;.CMD"})
+			exe, used, err := r.lookPath("npx", "", []string{name + "=" + dir, "PATHEXT=.EXE;.CMD"})
 			if err != nil || !strings.EqualFold(exe, filepath.Join(dir, "npx.cmd")) || used != dir {
 				t.Errorf("lookPath(npx) with %s=%s = %q, %q, %v; want npx.cmd found there", name, dir, exe, used, err)
 			}
@@ -99,7 +98,7 @@ func TestLookPathReadsPathWhateverItsCase(t *testing.T) {
 func TestLookPathNotFoundSaysWhere(t *testing.T) {
 	dir := t.TempDir()
 	r := &PathResolver{loginShellPath: askLoginShellPath}
-	_, used, err := r.lookPath("npx", []string{"Path=" + dir})
+	_, used, err := r.lookPath("npx", "", []string{"Path=" + dir})
 	if !errors.Is(err, errNotFound) {
 		t.Fatalf("lookPath(npx) error = %v, want errNotFound", err)
 	}
@@ -137,7 +136,7 @@ func TestStartStdioRunsACmdLauncher(t *testing.T) {
 	ctx := winTestContext(t)
 
 	client := sdk.NewClient(&sdk.Implementation{Name: "windows-test", Version: "1"}, nil)
-	cs, err := client.Connect(ctx, p.Transport, &sdk.ClientSessionOptions{ProtocolVersion: mcp.DefaultProtocolVersion})
+	cs, err := client.Connect(ctx, p.Transport, nil) // the SDK's newest protocol version
 	if err != nil {
 		t.Fatalf("connecting through fake-npx.cmd: %v; server log: %v", err, log.Tail(20))
 	}

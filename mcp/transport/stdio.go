@@ -104,11 +104,11 @@ func baseName(p string) string {
 	return p
 }
 
-// startStdio starts the server process of cfg. The stderr pump runs from the
+// StartStdio starts the server process of cfg, the program paths finds for it. The stderr pump runs from the
 // first instant; the caller connects the SDK over p.Transport.
 func StartStdio(cfg *config.ServerConfig, paths *PathResolver, log *ServerLog, wire *WireLog) (*StdioProcess, error) {
 	env := mergeEnv(os.Environ(), cfg.Env)
-	exe, pathUsed, err := paths.lookPath(cfg.Command, env)
+	exe, pathUsed, err := paths.lookPath(cfg.Command, cfg.Cwd, env)
 	if err != nil {
 		return nil, &StartError{Command: cfg.Command, PathUsed: pathUsed, NotFound: true, Err: err}
 	}
