@@ -12,11 +12,6 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// codeResourceNotFound is the spec's "resource not found" error (-32002 up to
-// protocol 2025-11-25; the SDK's constant for it is deprecated in favour of
-// invalid params, which would tell a client something else).
-const codeResourceNotFound = -32002
-
 const readmeURI = "demo://readme"
 
 func (d *demoServer) addResources(s *sdk.Server) {
@@ -82,7 +77,7 @@ func (d *demoServer) readFileResource(_ context.Context, req *sdk.ReadResourceRe
 	data, err := d.box.readFile(rel)
 	if err != nil {
 		return nil, &jsonrpc.Error{
-			Code:    codeResourceNotFound,
+			Code:    jsonrpc.CodeInvalidParams, // resource not found, per SEP-2164 (the SDK's CodeResourceNotFound, now deprecated)
 			Message: d.box.explainOpenError(userPath, rel, err),
 			Data:    fmt.Appendf(nil, `{"uri":%q}`, uri),
 		}
