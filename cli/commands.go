@@ -39,6 +39,7 @@ func commands() []command {
 		{name: "prompt", args: "TARGET NAME [key=value ...]", summary: "get a prompt's messages", flags: connectFlags, run: cmdPrompt},
 		{name: "complete", args: "TARGET (--prompt NAME | --template URI) ARG [VALUE] [other=value ...]", summary: "ask the server to complete an argument", flags: completeFlags, run: cmdComplete},
 		{name: "ping", args: "TARGET", summary: "ping the server, print the round-trip time", flags: connectFlags, run: cmdPing},
+		{name: "app", args: "TARGET TOOL [key=value ...] [--no-open]", summary: "call a tool and show its MCP App in the browser", main: runApp},
 		{name: "demo-server", args: "[--root DIR]", summary: "run the built-in demo MCP server on stdio", flags: demoServerFlags, run: cmdDemoServer},
 
 		{name: "discover", args: "[DIR ...]", summary: "every config file found here, with its servers (JSON)", section: otherApps, flags: configFlag, run: noCtx(cmdDiscover)},

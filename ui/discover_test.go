@@ -65,7 +65,7 @@ func (d *discoverDialog) row(t *testing.T, name string) *importRow {
 }
 
 func TestDiscoverListsEveryFileOfTheFakeHome(t *testing.T) {
-	home, err := filepath.Abs(filepath.Join("..", "mcp", "testdata", "homes", "linux"))
+	home, err := filepath.Abs(filepath.Join("..", "mcp", "clients", "testdata", "homes", "linux"))
 	if err != nil {
 		t.Fatal(err)
 	}

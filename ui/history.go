@@ -126,7 +126,11 @@ func historySubtitle(e *history.HistoryEntry) string {
 	if !e.OK() {
 		outcome = string(e.ErrorLayer) + " error"
 	}
-	return fmt.Sprintf("%s · %s · %s · %s", e.Kind, historyTime(e.Time), formatElapsed(time.Duration(e.DurationMS*float64(time.Millisecond))), outcome)
+	kind := string(e.Kind)
+	if e.Via != "" {
+		kind += " (by the " + e.Via + ")" // a call an MCP App made
+	}
+	return fmt.Sprintf("%s · %s · %s · %s", kind, historyTime(e.Time), formatElapsed(time.Duration(e.DurationMS*float64(time.Millisecond))), outcome)
 }
 
 // historyTime is the time of day for today's entries, else the date too.

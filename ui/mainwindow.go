@@ -21,6 +21,7 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/history"
+	"mcpbrowser/mcp/oauth"
 )
 
 // WindowTitle is the main window's title.
@@ -77,6 +78,7 @@ type MainWindow struct {
 	form        *FormView
 	runner      *runBar
 	result      *ResultView
+	apps        *appPane // the selected tool's MCP App (apps.go)
 	side        *SidePanel
 	middle      *fyne.Container // holds either the tools area or status
 	toolsArea   fyne.CanvasObject
@@ -150,10 +152,11 @@ func (w *MainWindow) build() {
 	w.form.OnSubmit = w.runSelectedTool
 	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)
 	w.result = NewResultView(w.win)
+	w.apps = newAppPane(w.ctx, w.app, oauth.OpenBrowser, w.recordAppCall)
 	w.side = NewSidePanel(w.win)
 
 	// The form scrolls by itself; the header above it stays short (see toolHeader).
-	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), w.runner.root), nil, nil,
+	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), w.apps.root, w.runner.root), nil, nil,
 		w.form.Widget())
 	work := container.NewVSplit(formArea, w.result.Widget())
 	toolsSplit := container.NewHSplit(w.tools.root, work)
@@ -262,6 +265,7 @@ func (w *MainWindow) Close() {
 			w.unsubscribe()
 		}
 		w.dismissRequests(w.manager, "", "the app is closing")
+		w.apps.closeApp()
 		w.manager.Close()
 		w.jobs.Wait()
 	})
@@ -351,6 +355,7 @@ func (w *MainWindow) subscribe() {
 		case mcp.EventLog, mcp.EventWire:
 			side.Notify(e)
 		case mcp.EventState, mcp.EventTools:
+			w.appServerState(m, e.Server)
 			w.scheduleRefresh(m, e.Server, false)
 		case mcp.EventServers:
 			// A new or edited entry gets its roots before PutServer connects it.
@@ -426,7 +431,7 @@ func (w *MainWindow) selectServer(name string) {
 	}
 	if changed {
 		w.currentTool = nil
-		w.header.show("", nil)
+		w.showToolHeader("", nil)
 		w.form.SetSchema(nil)
 		if !w.runner.running {
 			w.result.Clear()
@@ -456,11 +461,11 @@ func (w *MainWindow) showSelection() {
 	if w.currentTool != nil && t == nil {
 		// The tool is gone from the server's new list.
 		w.currentTool = nil
-		w.header.show("", nil)
+		w.showToolHeader("", nil)
 		w.form.SetSchema(nil)
 	} else if t != nil {
 		w.currentTool = t
-		w.header.show(w.selected, t)
+		w.showToolHeader(w.selected, t)
 	}
 	if w.status.show(s, w.editable()) {
 		w.showMiddle(w.status.root)
@@ -501,7 +506,7 @@ func (w *MainWindow) selectTool(t *sdk.Tool) {
 		return
 	}
 	w.currentTool = t
-	w.header.show(w.selected, t)
+	w.showToolHeader(w.selected, t)
 	w.form.SetSchema(s.InputSchema(t.Name))
 	if !w.runner.running {
 		w.result.Clear()

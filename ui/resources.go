@@ -15,6 +15,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/apps"
 )
 
 // A resourcesTab lists the selected server's resources and resource
@@ -181,6 +182,10 @@ func resourceName(name, title string) string {
 
 func resourceSubtitle(r *sdk.Resource) string {
 	parts := []string{r.URI}
+	if apps.IsAppResource(r.URI, r.MIMEType) {
+		// First, or the row's truncation hides it behind the long URI.
+		parts = []string{"MCP App page", r.URI}
+	}
 	if r.MIMEType != "" {
 		parts = append(parts, r.MIMEType)
 	}
@@ -562,6 +567,9 @@ func (t *resourcesTab) contentsBlock(rv *ResultView, i int, c *sdk.ResourceConte
 		parts = append(parts, c.URI) // the band above names the URI that was read
 	}
 	parts = append(parts, orUnknown(c.MIMEType))
+	if apps.IsAppResource(c.URI, c.MIMEType) {
+		parts = append(parts, "an MCP App's page: its tool's Open app shows it")
+	}
 	info := strings.Join(parts, " · ")
 	if c.Blob != nil {
 		if strings.HasPrefix(c.MIMEType, "image/") {

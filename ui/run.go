@@ -301,6 +301,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 			r.end(n, res)
 			w.lastResult = res
 			w.result.Show(res, t)
+			w.apps.showResult(s, t, res)
 		})
 	}()
 }

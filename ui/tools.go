@@ -57,17 +57,17 @@ var (
 	badgeDestructive = badge{"destructive", theme.ColorNameError}
 	badgeIdempotent  = badge{"idempotent", theme.ColorNamePrimary}
 	badgeOpenWorld   = badge{"open-world", theme.ColorNameWarning}
-	allBadges        = [...]badge{badgeReadOnly, badgeDestructive, badgeIdempotent, badgeOpenWorld}
+	allBadges        = [...]badge{badgeApp, badgeReadOnly, badgeDestructive, badgeIdempotent, badgeOpenWorld}
 )
 
 // toolBadges lists the hints the tool states explicitly; defaults the spec
 // assumes are not shown, so a badge always means the server said so.
 func toolBadges(t *sdk.Tool) []badge {
+	out := appBadges(t) // an MCP App view (apps.go)
 	a := t.Annotations
 	if a == nil {
-		return nil
+		return out
 	}
-	var out []badge
 	if a.ReadOnlyHint {
 		out = append(out, badgeReadOnly)
 	}

@@ -49,6 +49,9 @@ type HistoryEntry struct {
 	// CLI prints). A huge result is cut to fit, and Cut says so.
 	Result json.RawMessage `json:"result,omitempty"`
 	Cut    bool            `json:"cut,omitempty"`
+	// Via says who made the call when it was not the person: "app" for a
+	// call an MCP App made (mcp/apps).
+	Via string `json:"via,omitempty"`
 }
 
 // OK reports whether the call succeeded.
