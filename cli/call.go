@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/checks"
 	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/schema"
 )
@@ -28,6 +29,9 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 	}
 	if inv.argsJSON != "" && !json.Valid([]byte(inv.argsJSON)) {
 		return usageErr("--args is not valid JSON")
+	}
+	if inv.taskFlags["task"] {
+		return cmdCallTask(ctx, inv, env, sc, toolName, pairs)
 	}
 	s, stop, err := connect(ctx, inv, env, sc)
 	if err != nil {
@@ -53,6 +57,7 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 	}
 	r := s.CallTool(ctx, toolName, args, opts)
 	recordHistory(inv, env, func(h *history.History) error { return h.AddCall(r) })
+	recordCheck(inv, env, sc, checks.Recorded(sc.Name, r))
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
 	}

@@ -106,6 +106,13 @@ type invocation struct {
 	clientID     string
 	clientSecret string
 	scopes       []string
+	// clientMetaURL (--client-metadata-url) is a Client ID Metadata
+	// Document; grantType (--grant-type) is authorization_code or
+	// client_credentials; taskFlags are call's --task, --no-wait and
+	// task's --cancel (task.go).
+	clientMetaURL string
+	grantType     string
+	taskFlags     map[string]bool
 	// Answers to the server's own requests, and its log level (answerFlags).
 	roots         []string
 	elicit        []string
@@ -120,7 +127,10 @@ type invocation struct {
 	all      bool   // import --all
 	onClash  string // import --on-clash: rename | replace | skip
 	format   string // export --format
-	demoRoot string // demo-server --root
+	// includeSecrets makes export write secret values as they are.
+	includeSecrets bool
+	demoRoot       string // demo-server --root
+	record         string // call, read, prompt --record: the check file each call is appended to
 }
 
 // loadConfig reads the servers file; a missing file means the demo config.
@@ -160,11 +170,12 @@ func cmdServers(inv *invocation, env Env) error {
 		Name string `json:"name"`
 		Type string `json:"type"`
 		*config.ServerConfig
-		Problem string `json:"problem,omitempty"`
+		Problem  string          `json:"problem,omitempty"`
+		Protocol *serverProtocol `json:"protocol,omitempty"`
 	}
 	rows := []row{}
 	for _, s := range cfg.Servers {
-		rows = append(rows, row{Name: s.Name, Type: s.Type, ServerConfig: masked(s), Problem: s.Problem})
+		rows = append(rows, row{Name: s.Name, Type: s.Type, ServerConfig: masked(s), Problem: s.Problem, Protocol: configuredProtocol(s)})
 	}
 	return writeJSON(env.Stdout, map[string]any{"config": cfg.Path, "servers": rows})
 }
@@ -173,16 +184,8 @@ func cmdServers(inv *invocation, env Env) error {
 // environment variables, headers and query parameters, and the credentials
 // of sign-in and OpenAPI auth, are masked.
 func masked(s *config.ServerConfig) *config.ServerConfig {
-	c := s.Clone()
-	c.Env, c.Headers, c.Query = maskMap(c.Env), maskMap(c.Headers), maskMap(c.Query)
-	if c.OAuth != nil { // Clone copied it
-		c.OAuth.ClientSecret = config.MaskSecret("client_secret", c.OAuth.ClientSecret)
-	}
-	if c.Auth != nil {
-		c.Auth.Token = config.MaskSecret("token", c.Auth.Token)
-		c.Auth.Password = config.MaskSecret("password", c.Auth.Password)
-	}
-	return c
+	out, _ := config.MaskedForExport([]*config.ServerConfig{s}) // URL secrets too
+	return out[0]
 }
 
 func maskMap(m map[string]string) map[string]string {
@@ -249,7 +252,7 @@ func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 			}
 		}
 	}
-	if inv.clientID != "" || inv.clientSecret != "" || len(inv.scopes) > 0 {
+	if inv.clientID != "" || inv.clientSecret != "" || inv.clientMetaURL != "" || inv.grantType != "" || len(inv.scopes) > 0 {
 		o := &config.OAuthConfig{}
 		if sc.OAuth != nil {
 			o = sc.OAuth
@@ -262,6 +265,12 @@ func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 		}
 		if len(inv.scopes) > 0 {
 			o.Scopes = inv.scopes
+		}
+		if inv.clientMetaURL != "" {
+			o.ClientMetadataURL = inv.clientMetaURL
+		}
+		if inv.grantType != "" {
+			o.GrantType = inv.grantType
 		}
 		sc.OAuth = o
 	}
@@ -292,7 +301,8 @@ func baseName(p string) string {
 // streaming, and returns its session and the way to stop it (the whole
 // process tree) — the caller must call it.
 func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerConfig) (*mcp.Session, func(), error) {
-	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv), Handlers: requestHandlers(inv, env), Client: mcp.ClientInfo{Version: env.Version}})
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{sc}}, mcp.ManagerOptions{Approvals: approvalStore(inv), Handlers: requestHandlers(inv, env), Client: mcp.ClientInfo{Version: env.Version},
+		SignInTimeout: inv.timeout}) // --timeout bounds a browser sign-in too
 	var mu sync.Mutex // keeps lines from two goroutines whole
 	unsubscribe := m.Subscribe(func(e mcp.Event) {
 		switch {
@@ -356,7 +366,13 @@ func cmdTools(ctx context.Context, inv *invocation, env Env) error {
 		return err
 	}
 	defer stop()
-	return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "tools": nonNil(s.Tools())})
+	// Each tool as the server sent it: execution, icons, _meta and unknown
+	// fields included.
+	tools := []json.RawMessage{}
+	for _, t := range s.Tools() {
+		tools = append(tools, s.RawTool(t.Name))
+	}
+	return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "protocol": protocolOf(s), "tools": tools})
 }
 
 func nonNil[T any](s []T) []T {

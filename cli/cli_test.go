@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"github.com/adrg/xdg"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -23,6 +25,9 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	demoBinary = filepath.Join(dir, "demo")
+	// What the CLI remembers of servers (their protocol eras) stays here.
+	os.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
+	xdg.Reload()
 	if out, err := exec.Command("go", "build", "-o", demoBinary, "mcpbrowser/internal/demoserver").CombinedOutput(); err != nil {
 		panic(string(out))
 	}
@@ -49,6 +54,13 @@ func TestParseArgs(t *testing.T) {
 		{[]string{"call", "demo", "add", "--timeout", "2s", "--stderr", "--wire", "--config=/x.json"}, func(i *invocation) bool {
 			return i.timeout.Seconds() == 2 && i.stderr && i.wire && i.configPath == "/x.json"
 		}, ""},
+		{[]string{"tools", "--url", "http://x/mcp", "--grant-type", "client_credentials", "--client-metadata-url", "https://c/m.json"}, func(i *invocation) bool {
+			return i.grantType == "client_credentials" && i.clientMetaURL == "https://c/m.json"
+		}, ""},
+		{[]string{"call", "s", "t", "--task", "--no-wait"}, func(i *invocation) bool {
+			return i.taskFlags["task"] && i.taskFlags["no-wait"] && !i.taskFlags["cancel"]
+		}, ""},
+		{[]string{"tools", "--grant-type", "password"}, nil, "must be authorization_code or client_credentials"},
 		{[]string{"tools", "--timeout", "soon"}, nil, "not a duration"},
 		{[]string{"tools", "--header", "nocolon"}, nil, "not of the form"},
 		{[]string{"tools", "--transport", "websocket"}, nil, "must be http or sse"},
@@ -111,7 +123,7 @@ func TestCommands(t *testing.T) {
 		{name: "servers", args: []string{"servers", "--config", cfg}, wantCode: ExitOK,
 			wantOut: []string{`"name": "demo"`, `"problem": "unknown transport type \"carrier-pigeon\"`}},
 		{name: "tools", args: []string{"tools", "demo", "--config", cfg}, wantCode: ExitOK,
-			wantOut: []string{`"name": "add"`, `"inputSchema"`, `"readOnlyHint": true`}},
+			wantOut: []string{`"name": "add"`, `"inputSchema"`, `"readOnlyHint": true`, `"version": "2026-07-28"`, `"how": "`}},
 		{name: "call converts by the schema", args: []string{"call", "demo", "add", "a=2", "b=3", "--config", cfg}, wantCode: ExitOK,
 			checkJSONS: func(t *testing.T, out map[string]any) {
 				args := out["arguments"].(map[string]any)
@@ -144,7 +156,7 @@ func TestCommands(t *testing.T) {
 		{name: "--stderr streams the server's stderr", args: []string{"call", "demo", "log_stderr", "lines=2", "--stderr", "--config", cfg}, wantCode: ExitOK,
 			wantErr: []string{"[demo]"}},
 		{name: "--wire prints the messages", args: []string{"tools", "demo", "--wire", "--config", cfg}, wantCode: ExitOK,
-			wantErr: []string{"→ initialize", "← result", "tools/list"}},
+			wantErr: []string{"→ server/discover", "← result", "tools/list"}},
 		{name: "malformed config exits 2 with position", args: []string{"servers", "--config", writeConfig(t, "{\n  \"mcpServers\": {,}\n}")}, wantCode: ExitUsage,
 			wantErr: []string{":2:18:", "has not been changed"}},
 		{name: "no command", args: []string{}, wantCode: ExitUsage, wantErr: []string{"no command given", "Usage:"}},

@@ -128,6 +128,13 @@ func cmdExport(inv *invocation, env Env) error {
 		}
 		servers = append(servers, s)
 	}
+	if !inv.includeSecrets {
+		var masked bool
+		servers, masked = config.MaskedForExport(servers)
+		if masked {
+			fmt.Fprintln(env.Stderr, "mcpbrowser: note: secret values are masked (****); add --include-secrets to export them as they are")
+		}
+	}
 	out, err := clients.Export(servers, format)
 	if err != nil {
 		return usageErr("%v", err)

@@ -31,21 +31,29 @@ func commands() []command {
 	return []command{
 		{name: "servers", summary: "list the configured servers", flags: configFlag, run: noCtx(cmdServers)},
 		{name: "tools", args: "TARGET", summary: "list a server's tools (JSON)", flags: connectFlags, run: cmdTools},
-		{name: "call", args: "TARGET TOOL [key=value ...] [--args JSON]", summary: "call a tool, print the result (JSON)", flags: callFlags, run: cmdCall},
+		{name: "call", args: "TARGET TOOL [key=value ...] [--args JSON] [--task [--no-wait]]", summary: "call a tool, print the result (JSON)", flags: callFlags, run: cmdCall},
 		{name: "resources", args: "TARGET", summary: "list a server's resources (JSON)", flags: connectFlags, run: cmdResources},
 		{name: "templates", args: "TARGET", summary: "list its resource templates and their variables", flags: connectFlags, run: cmdTemplates},
-		{name: "read", args: "TARGET URI [var=value ...]", summary: "read a resource; a template URI is filled from the pairs", flags: connectFlags, run: cmdRead},
+		{name: "read", args: "TARGET URI [var=value ...]", summary: "read a resource; a template URI is filled from the pairs", flags: recordingFlags, run: cmdRead},
 		{name: "prompts", args: "TARGET", summary: "list its prompts", flags: connectFlags, run: cmdPrompts},
-		{name: "prompt", args: "TARGET NAME [key=value ...]", summary: "get a prompt's messages", flags: connectFlags, run: cmdPrompt},
+		{name: "prompt", args: "TARGET NAME [key=value ...]", summary: "get a prompt's messages", flags: recordingFlags, run: cmdPrompt},
 		{name: "complete", args: "TARGET (--prompt NAME | --template URI) ARG [VALUE] [other=value ...]", summary: "ask the server to complete an argument", flags: completeFlags, run: cmdComplete},
 		{name: "ping", args: "TARGET", summary: "ping the server, print the round-trip time", flags: connectFlags, run: cmdPing},
+		{name: "task", args: "TARGET ID [--cancel]", summary: "a task's status (and its result when done), or cancel it", flags: taskFlags, run: cmdTask},
+		{name: "skills", args: "TARGET", summary: "list a server's skills (reads no file)", flags: connectFlags, run: cmdSkills},
+		{name: "skill", args: "TARGET NAME", summary: "load a skill, each file verified (digest, size, front matter)", flags: connectFlags, run: cmdSkill},
+		{name: "lint", args: "TARGET [--json] [--strict] [--probe]", summary: "check the tools (prompts, resources) against quality rules", main: runLint},
+		{name: "load", args: "TARGET TOOL [key=value ...] --concurrency N (--requests M | --duration D) [--sessions K] [--json]", summary: "call a tool many times: calls/s, latency percentiles, errors by layer", main: runLoad},
 		{name: "app", args: "TARGET TOOL [key=value ...] [--no-open]", summary: "call a tool and show its MCP App in the browser", main: runApp},
+		{name: "check", args: "FILE... [--server NAME=TARGET] [--junit OUT.xml] [--tap] [--update]", summary: "run check files: saved calls and what to expect of them", main: runCheck},
+		{name: "snapshot", args: "TARGET", summary: "print what a server offers (tools, resources, prompts) as JSON, to diff later", flags: connectFlags, run: cmdSnapshot},
+		{name: "diff", args: "A B [--fail-on breaking|any] [--json]", summary: "compare what two servers (or snapshots) offer; breaking changes marked", main: runDiff},
 		{name: "demo-server", args: "[--root DIR]", summary: "run the built-in demo MCP server on stdio", flags: demoServerFlags, run: cmdDemoServer},
 
 		{name: "discover", args: "[DIR ...]", summary: "every config file found here, with its servers (JSON)", section: otherApps, flags: configFlag, run: noCtx(cmdDiscover)},
 		{name: "import", args: "FILE|- (--all | NAME ...) [--on-clash rename|replace|skip]", summary: "add servers from a file (or pasted JSON on stdin)", flags: importFlags, run: noCtx(cmdImport)},
 		{name: "approve", args: "NAME", summary: "show an imported server's command line and allow it", flags: configFlag, run: noCtx(cmdApprove)},
-		{name: "export", args: "[NAME ...] --format claude|claude-code|cursor|vscode|cline|windsurf|codex|json", summary: "print servers for another app", flags: exportFlags, run: noCtx(cmdExport)},
+		{name: "export", args: "[NAME ...] --format claude|claude-code|cursor|vscode|cline|windsurf|codex|json [--include-secrets]", summary: "print servers for another app", flags: exportFlags, run: noCtx(cmdExport)},
 		{name: "sign-out", args: "TARGET", summary: "forget a remote server's sign-in", flags: signOutFlags, run: noCtx(cmdSignOut)},
 	}
 }
@@ -53,8 +61,23 @@ func commands() []command {
 // The flags of single commands, beyond the shared groups of flags.go.
 
 func callFlags(fs *flag.FlagSet, inv *invocation) {
-	connectFlags(fs, inv)
+	recordingFlags(fs, inv)
 	fs.StringVar(&inv.argsJSON, "args", "", "the arguments as a `JSON` object; key=value pairs go on top")
+	taskBool(fs, inv, "task", "run the tool as a task: follow its status, print its result")
+	taskBool(fs, inv, "no-wait", "with --task: print the task (its id) and return at once")
+}
+
+func taskFlags(fs *flag.FlagSet, inv *invocation) {
+	connectFlags(fs, inv)
+	taskBool(fs, inv, "cancel", "cancel the task instead of showing it")
+}
+
+// taskBool declares a boolean flag kept in inv.taskFlags.
+func taskBool(fs *flag.FlagSet, inv *invocation, name, usage string) {
+	if inv.taskFlags == nil {
+		inv.taskFlags = map[string]bool{}
+	}
+	fs.BoolFunc(name, usage, func(string) error { inv.taskFlags[name] = true; return nil })
 }
 
 func completeFlags(fs *flag.FlagSet, inv *invocation) {
@@ -72,6 +95,7 @@ func importFlags(fs *flag.FlagSet, inv *invocation) {
 func exportFlags(fs *flag.FlagSet, inv *invocation) {
 	configFlag(fs, inv)
 	fs.StringVar(&inv.format, "format", "", "the other app's `FORMAT`: claude, claude-code, cursor, vscode, cline, windsurf, codex or json")
+	fs.BoolVar(&inv.includeSecrets, "include-secrets", false, "write secret values as they are (masked otherwise)")
 }
 
 func signOutFlags(fs *flag.FlagSet, inv *invocation) {

@@ -15,6 +15,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/checks"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/history"
 )
@@ -293,6 +294,7 @@ func cmdRead(ctx context.Context, inv *invocation, env Env) error {
 	defer cancel()
 	r := s.ReadResource(ctx, uri)
 	recordHistory(inv, env, func(h *history.History) error { return h.AddRead(r) })
+	recordCheck(inv, env, sc, checks.RecordedRead(sc.Name, r))
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
 	}
@@ -324,6 +326,7 @@ func cmdPrompt(ctx context.Context, inv *invocation, env Env) error {
 	defer cancel()
 	r := s.GetPrompt(ctx, name, args)
 	recordHistory(inv, env, func(h *history.History) error { return h.AddPrompt(r) })
+	recordCheck(inv, env, sc, checks.RecordedPrompt(sc.Name, r))
 	if err := writeJSON(env.Stdout, r); err != nil {
 		return err
 	}

@@ -115,6 +115,14 @@ func TestFeatureCommands(t *testing.T) {
 		wantErr  []string // in stderr
 		check    func(t *testing.T, out map[string]any)
 	}{
+		{name: "call --task runs simulate-research-query as a task", args: []string{"call", "everything", "simulate-research-query", "topic=cli", "--task"}, wantCode: ExitOK,
+			wantOut: []string{`"status": "completed"`, "Research Report: cli"}, wantErr: []string{": working"}},
+		{name: "call --task --no-wait prints the task", args: []string{"call", "everything", "simulate-research-query", "topic=cli", "--task", "--no-wait"}, wantCode: ExitOK,
+			wantOut: []string{`"taskId"`, `"status": "working"`}},
+		{name: "call --task refuses a tool that cannot run as one", args: []string{"call", "everything", "echo", "message=x", "--task"}, wantCode: ExitUsage,
+			wantErr: []string{"cannot run as a task"}},
+		{name: "tools prints execution as the server sent it", args: []string{"tools", "everything"}, wantCode: ExitOK,
+			wantOut: []string{`"taskSupport": "required"`}},
 		{name: "resources", args: []string{"resources", "everything"}, wantCode: ExitOK,
 			wantOut: []string{`"declared": true`, `"uri": "demo://resource/static/document/features.md"`}},
 		{name: "templates with their variables", args: []string{"templates", "everything"}, wantCode: ExitOK,

@@ -225,6 +225,14 @@ func signInFlags(fs *flag.FlagSet, inv *invocation) {
 		inv.scopes = append(inv.scopes, strings.Fields(v)...)
 		return nil
 	})
+	fs.StringVar(&inv.clientMetaURL, "client-metadata-url", "", "this client's Client ID Metadata Document `URL` (the client ID where the server supports it)")
+	fs.Func("grant-type", "authorization_code (sign in in the browser, the default) or client_credentials (a client, no browser)", func(v string) error {
+		if v != "authorization_code" && v != "client_credentials" {
+			return fmt.Errorf("must be authorization_code or client_credentials, not %q", v)
+		}
+		inv.grantType = v
+		return nil
+	})
 }
 
 // answerFlags answer the server's own requests, since nobody is at a form

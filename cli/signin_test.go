@@ -234,9 +234,11 @@ func TestSignInCLIFlags(t *testing.T) {
 			cfg:   oauthtest.Config{AuthMethods: []string{"client_secret_post"}, Preregistered: map[string]string{"cli-client": secret}},
 			flags: []string{"--client-id", "cli-client", "--client-secret", secret, "--scope", "mcp"}, wantClientID: "cli-client",
 			wantScope: []string{"mcp"}, wantMethod: "client_secret_post"},
-		{name: "connect timeout shorter than the sign-in",
+		// --timeout bounds the sign-in as well (TestSignInRespectsTimeout); a
+		// sign-in that takes 2 s fits in 10 s.
+		{name: "sign-in within --timeout",
 			cfg:   oauthtest.Config{},
-			flags: []string{"--timeout", "1s"}, browserFlags: []string{"-delay", "2s"}, wantClientID: "dyn-", wantMethod: "none"},
+			flags: []string{"--timeout", "10s"}, browserFlags: []string{"-delay", "2s"}, wantClientID: "dyn-", wantMethod: "none"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

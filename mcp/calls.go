@@ -89,14 +89,21 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	}
 	r.Duration = time.Since(r.Started)
 	if p := s.process(); p != nil {
-		p.SettleStderr(50 * time.Millisecond)
+		// What the tool printed before its reply belongs to the call: wait
+		// for the stderr reader to catch up, within a bound (a flood).
+		p.SettleStderr(stderrSettleMax)
 	}
 	r.classify(res, err)
 	s.explainCallFailure(r, callCtx, ctx, timeout, maxTotal)
+	r.masks, r.Message = &s.masks, s.masks.mask(r.Message)
 	s.Log.Add(transport.LogCallEnd, callName+" ended after "+r.Duration.Round(time.Millisecond).String()+": "+outcomeWord(r))
 	r.Log = s.logBetween(startSeq)
 	return r
 }
+
+// stderrSettleMax bounds how long a call's end waits for the stderr reader
+// to log what the server wrote before its reply; nothing pending, no wait.
+const stderrSettleMax = 2 * time.Second
 
 func (s *Session) callOnce(ctx context.Context, name string, args json.RawMessage, token string) (*sdk.CallToolResult, error) {
 	cs := s.clientSession()
@@ -123,6 +130,9 @@ func (s *Session) reconnectable() bool {
 func isConnectionLoss(err error) bool {
 	if errors.Is(err, sdk.ErrConnectionClosed) || errors.Is(err, errNotConnected) {
 		return true
+	}
+	if _, invalid := replyDecodeProblem(err); invalid {
+		return false // the server answered, badly
 	}
 	var rpc *jsonrpc.Error
 	return err != nil && !errors.As(err, &rpc) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)

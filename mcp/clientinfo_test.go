@@ -28,7 +28,8 @@ func TestClientInfoInInitialize(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := &config.ServerConfig{Name: "echo", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", "echo"}}
+			// Pinned to an era that has initialize: this test reads its clientInfo.
+			cfg := &config.ServerConfig{Name: "echo", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", "echo"}, ProtocolVersion: "2025-11-25"}
 			cfg.Validate()
 			m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{Client: tc.client})
 			defer m.Close()

@@ -542,7 +542,9 @@ func TestEverythingPing(t *testing.T) {
 // asking anyway sends the request and shows the JSON-RPC error it gets.
 func TestUndeclaredFeatures(t *testing.T) {
 	exe := testservers.Build(t)
-	cfg := &config.ServerConfig{Name: "tools-only", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeEcho}}
+	// resources/subscribe is a request of the stateful eras (2026-07-28
+	// servers are asked subscriptions/listen instead).
+	cfg := &config.ServerConfig{Name: "tools-only", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeEcho}, ProtocolVersion: Version20251125}
 	cfg.Validate()
 	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 	defer m.Close()

@@ -4,7 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"sync"
+	"time"
 
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
@@ -23,6 +27,7 @@ const (
 	EventServers                          // servers were added, removed, renamed or edited
 	EventListChanged                      // the server said its prompts or resources changed (List says which)
 	EventResourceUpdated                  // a subscribed resource changed (URI says which)
+	EventTask                             // a task's state was learnt (Task says which)
 )
 
 // An Event is one thing that happened, for whoever shows it. Exactly one of
@@ -38,6 +43,8 @@ type Event struct {
 	List string
 	// URI is the resource for EventResourceUpdated.
 	URI string
+	// Task is the task's latest state for EventTask.
+	Task *Task
 }
 
 // ManagerOptions configure a Manager.
@@ -51,6 +58,12 @@ type ManagerOptions struct {
 	Tokens *oauth.TokenStore
 	// OpenBrowser opens a sign-in page; nil means the system browser ($BROWSER honoured).
 	OpenBrowser func(ctx context.Context, url string) error
+	// SignInTimeout bounds the wait for a browser sign-in (the CLI's
+	// --timeout); zero means oauth.DefaultSignInTimeout.
+	SignInTimeout time.Duration
+	// Eras remembers each server's protocol version; nil means the default
+	// file (DefaultEraMemoryPath).
+	Eras *EraMemory
 	// Client is how the app introduces itself to servers in initialize
 	// (its name and the build's version).
 	Client ClientInfo
@@ -85,6 +98,17 @@ func (m *Manager) newSession(sc *config.ServerConfig) *Session {
 	s.approvals = m.opts.Approvals
 	s.tokens = m.opts.Tokens
 	s.openBrowser = m.opts.OpenBrowser
+	s.signInTimeout = m.opts.SignInTimeout
+	s.reloadFile = func() { m.ReloadFile() }
+	if dir := os.Getenv(transport.LogDirEnv); dir != "" {
+		if closeLog, err := s.Log.TeeToFile(filepath.Join(dir, transport.LogFileName(sc.Name)), nil); err == nil { // entries come masked
+			s.closeLog = closeLog
+		}
+	}
+	s.eras = m.opts.Eras
+	if s.eras == nil {
+		s.eras = NewEraMemory(DefaultEraMemoryPath())
+	}
 	s.clientInfo = m.opts.Client
 	return s
 }
@@ -169,45 +193,67 @@ func (m *Manager) ConnectAll(ctx context.Context) error {
 func (m *Manager) Close() {
 	var wg sync.WaitGroup
 	for _, s := range m.Sessions() {
-		wg.Go(func() { s.Close() })
+		wg.Go(func() {
+			s.Close()
+			if s.closeLog != nil {
+				s.closeLog()
+			}
+		})
 	}
 	wg.Wait()
 }
 
 // PutServer adds a server or replaces the entry of one, saves the config, and
-// (when connect is true and the entry is enabled) (re)starts it.
+// (when connect is true and the entry is enabled) (re)starts it. The save
+// writes this entry into the file as it is now (see Config.Save); if the
+// entry was changed in the file since sc was taken from it, the error is a
+// *ConflictError and nothing changes (KeepMine, then PutServer again,
+// overwrites the file's version).
 func (m *Manager) PutServer(ctx context.Context, oldName string, sc *config.ServerConfig, connect bool) error {
 	sc.Validate()
+	if oldName == "" {
+		sc.ForgetOrigin() // a new entry (a duplicate, an import) is no edit of the one it was cloned from
+	}
 	m.mu.Lock()
-	if oldName != "" && oldName != sc.Name {
-		if m.cfg.Server(sc.Name) != nil {
+	if cur := m.cfg.Server(oldName); oldName != "" && !sc.HasOrigin() && cur != nil {
+		// A replacement made from scratch (an import over an entry) replaces
+		// the entry as the manager last saw it.
+		sc.TakeOrigin(cur)
+	}
+	next := m.cfg.Clone()
+	renamed := oldName != "" && oldName != sc.Name
+	if renamed {
+		if next.Server(sc.Name) != nil {
 			m.mu.Unlock()
 			return fmt.Errorf("a server named %q already exists", sc.Name)
 		}
-		if err := m.cfg.Rename(oldName, sc.Name); err != nil {
+		i := slices.IndexFunc(next.Servers, func(e *config.ServerConfig) bool { return e.Name == oldName })
+		if i < 0 {
 			m.mu.Unlock()
-			return err
+			return fmt.Errorf("no server named %q", oldName)
 		}
+		next.Servers[i] = sc
+	} else {
+		next.Put(sc)
+	}
+	if err := m.saveLocked(next); err != nil {
+		m.mu.Unlock()
+		return err
+	}
+	if renamed {
 		if s := m.sessions[oldName]; s != nil {
 			delete(m.sessions, oldName)
 			m.sessions[sc.Name] = s
 		}
 		m.moveToken(oldName, sc.Name)
 	}
-	m.cfg.Put(sc)
+	gone := m.syncSessionsLocked()
 	s := m.sessions[sc.Name]
-	if s == nil {
-		s = m.newSession(sc)
-		m.sessions[sc.Name] = s
-	} else {
-		s.setConfig(sc)
-	}
-	err := m.saveLocked()
 	m.mu.Unlock()
-	m.publish(Event{Kind: EventServers, Server: sc.Name})
-	if err != nil {
-		return err
+	for _, g := range gone {
+		g.Close()
 	}
+	m.publish(Event{Kind: EventServers, Server: sc.Name})
 	s.Close()
 	if connect && !sc.Disabled {
 		go s.Connect(ctx)
@@ -231,17 +277,20 @@ func (m *Manager) Approve(ctx context.Context, name string) error {
 // RemoveServer stops the server, removes its entry and saves the config.
 func (m *Manager) RemoveServer(name string) error {
 	m.mu.Lock()
-	s := m.sessions[name]
-	delete(m.sessions, name)
-	m.cfg.Remove(name)
-	err := m.saveLocked()
+	next := m.cfg.Clone()
+	next.Remove(name)
+	if err := m.saveLocked(next); err != nil {
+		m.mu.Unlock()
+		return err
+	}
+	gone := m.syncSessionsLocked()
 	m.mu.Unlock()
-	if s != nil {
+	for _, s := range gone {
 		s.Close()
 	}
 	m.tokenStore().Delete(name) // a removed server's sign-in goes with it
 	m.publish(Event{Kind: EventServers, Server: name})
-	return err
+	return nil
 }
 
 func (m *Manager) tokenStore() *oauth.TokenStore {
@@ -263,9 +312,13 @@ func (m *Manager) moveToken(oldName, newName string) {
 	}
 }
 
-func (m *Manager) saveLocked() error {
-	if m.cfg.Path == "" {
-		return nil
+// saveLocked saves next and, when that worked, makes it the manager's config.
+func (m *Manager) saveLocked(next *config.Config) error {
+	if next.Path != "" {
+		if err := next.Save(); err != nil {
+			return err
+		}
 	}
-	return m.cfg.Save()
+	m.cfg = next
+	return nil
 }

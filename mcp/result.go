@@ -31,6 +31,9 @@ const (
 // (or which layer failed and why), how long it took, and what the server
 // printed meanwhile.
 type CallResult struct {
+	// masks hides the entry's secrets in what is kept of the result (history).
+	masks *maskHolder
+
 	ID        int
 	Server    string
 	Tool      string
@@ -83,6 +86,10 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 	}
 	r.Err = err
 	var rpc *jsonrpc.Error
+	if errors.As(err, &rpc) && transport.IsMadeInvalidReply(rpc) {
+		r.Layer, r.Message = LayerInvalidReply, "the server's reply to tools/call was not valid: "+rpc.Message
+		return
+	}
 	if errors.As(err, &rpc) {
 		r.Layer, r.RPCError = LayerProtocol, rpc
 		if rpc.Code == CodeNetworkError {
@@ -91,10 +98,26 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 			return
 		}
 		r.Message = fmt.Sprintf("the server refused the request: %s (JSON-RPC error %d, %s)", rpc.Message, rpc.Code, RPCCodeName(rpc.Code))
+		if strings.Contains(err.Error(), "multi round-trip") {
+			// The app's own refusal of an input_required round, not the server's.
+			r.Message = fmt.Sprintf("the server asked for input the app was not set up to give (%s); in the CLI answer it with --elicit, --sampling-reply or --root", rpc.Message)
+		}
+		return
+	}
+	if msg, ok := invalidReply("tools/call", err); ok {
+		r.Layer, r.Message = LayerInvalidReply, msg
 		return
 	}
 	r.Layer = LayerConnection
 	r.Message = "the call failed: " + err.Error()
+}
+
+// MaskSecrets hides the entry's secrets in b (see History).
+func (r *CallResult) MaskSecrets(b []byte) []byte {
+	if r.masks == nil {
+		return b
+	}
+	return r.masks.maskBytes(b)
 }
 
 // CodeNetworkError is the JSON-RPC code the app's in-process OpenAPI server

@@ -21,10 +21,10 @@ import (
 	"mcpbrowser/mcp/transport"
 )
 
-// DefaultProtocolVersion is offered in initialize unless an entry pins another.
-// Newer SDKs first probe server/discover (2026-07-28), which some servers
-// answer by hanging or exiting; this version goes straight to initialize.
-const DefaultProtocolVersion = "2025-11-25"
+// DefaultProtocolVersion is offered in initialize when server/discover fails
+// (see era.go: by default the app asks server/discover first, within a
+// bounded wait).
+const DefaultProtocolVersion = Version20251125
 
 // ClientName is what the app calls itself in initialize, unless
 // ManagerOptions.Client names it otherwise.
@@ -96,17 +96,24 @@ type Session struct {
 	cfg       *config.ServerConfig
 	paths     *transport.PathResolver
 	approvals *config.ApprovalStore // nil: no approval needed (tests, ad-hoc CLI servers)
+	eras      *EraMemory            // nil: nothing remembered, every connect probes
 	tokens    *oauth.TokenStore     // nil: the default, under the XDG data dir
 	// openBrowser opens the sign-in page; nil means the system browser.
 	openBrowser func(ctx context.Context, url string) error
 	clientInfo  ClientInfo // what initialize says the app is
-	signIn      *oauth.Handler
+	// signInTimeout bounds the wait for the browser; zero means the default.
+	signInTimeout time.Duration
+	signIn        *oauth.Handler
 	// inputAnswers are the person's values for ${input:id}, in memory only.
 	inputAnswers map[string]string
 	// configDir is the servers file's folder, where relative paths start.
 	configDir string
 	handlers  Handlers
 	emit      func(Event)
+	// reloadFile brings the entry up to date with the servers file (Restart).
+	reloadFile func()
+	// closeLog flushes and closes the log's copy in a file (LogDirEnv), if any.
+	closeLog func() error
 
 	// Log is the server's stderr, stdout noise, log messages and lifecycle notes.
 	Log *transport.ServerLog
@@ -127,6 +134,8 @@ type Session struct {
 	proc      *transport.StdioProcess
 	remote    *remoteBackend // openapi entries
 	init      *sdk.InitializeResult
+	era       Era
+	tasks     taskList // tasks started or polled here (its own lock)
 	tools     []*sdk.Tool
 	connectID int                       // bumps on each connect; stale watchers ignore themselves
 	progress  map[string]progressWaiter // progress token → the call waiting for it
@@ -134,17 +143,22 @@ type Session struct {
 	watchdog watchdog
 	// rawSchemas are the tools' schemas as they came over the wire (see toolschema.go).
 	rawSchemas map[string]rawToolSchemas
-	nextToken  int
-	callSeq    int
+	// masks hides the entry's secrets in everything logged or shown.
+	masks     maskHolder
+	nextToken int
+	callSeq   int
 }
 
 func newSession(cfg *config.ServerConfig, paths *transport.PathResolver, handlers Handlers, emit func(Event)) *Session {
 	s := &Session{cfg: cfg, paths: paths, handlers: handlers, emit: emit, progress: map[string]progressWaiter{}, rawSchemas: map[string]rawToolSchemas{}}
+	s.masks.set(cfg)
 	s.Log = transport.NewServerLog(func(e transport.LogEntry) { emit(Event{Kind: EventLog, Server: s.Name(), Log: &e}) })
+	s.Log.SetMask(s.masks.mask)
 	s.Wire = transport.NewWireLog(func(e transport.WireEntry) {
 		s.observeToolList(e)
 		emit(Event{Kind: EventWire, Server: s.Name(), Wire: &e})
 	})
+	s.Wire.SetMask(s.masks.maskBytes, s.masks.mask)
 	s.status.ExitCode = -1
 	return s
 }
@@ -177,6 +191,14 @@ func (s *Session) InitializeResult() *sdk.InitializeResult {
 	return s.init
 }
 
+// Era is the protocol version the session speaks and how it was chosen
+// (zero before ready).
+func (s *Session) Era() Era {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.era
+}
+
 // Tools is the last tool list fetched (all pages).
 func (s *Session) Tools() []*sdk.Tool {
 	s.mu.Lock()
@@ -205,6 +227,7 @@ func (s *Session) Pid() int {
 }
 
 func (s *Session) setStatus(st Status) {
+	st.Reason, st.Detail = s.masks.mask(st.Reason), s.masks.mask(st.Detail)
 	s.mu.Lock()
 	s.status = st
 	name := s.cfg.Name
@@ -256,13 +279,14 @@ func (s *Session) Connect(ctx context.Context) error {
 	stopWatchingCtx := context.AfterFunc(ctx, func() { cancelLife(context.Cause(ctx)) })
 	defer stopWatchingCtx()
 
-	cs, err := s.connect(life, cfg, pauseTimeout)
+	cs, era, err := s.connectEra(life, cfg, pauseTimeout)
 	if err == nil {
 		s.mu.Lock()
 		s.client = cs
 		s.init = cs.InitializeResult()
+		s.era = era
 		s.mu.Unlock()
-		s.Log.Add(transport.LogInfo, describeInit(s.init))
+		s.Log.Add(transport.LogInfo, describeInit(s.init, era))
 		err = s.refreshTools(life)
 		if err != nil && life.Err() == nil {
 			// A server may fail tools/list and still be worth talking to.
@@ -285,7 +309,7 @@ func (s *Session) Connect(ctx context.Context) error {
 		s.client = nil
 		s.mu.Unlock()
 		s.setStatus(st)
-		return &ConnectError{Server: cfg.Name, Reason: reason, Err: err}
+		return &ConnectError{Server: cfg.Name, Reason: s.masks.mask(reason), Err: err}
 	}
 	s.setStatus(Status{State: StateReady, ExitCode: -1})
 	go s.watch(cs, id)
@@ -318,7 +342,7 @@ type ConnectError struct {
 func (e *ConnectError) Error() string { return e.Server + ": " + e.Reason }
 func (e *ConnectError) Unwrap() error { return e.Err }
 
-func describeInit(r *sdk.InitializeResult) string {
+func describeInit(r *sdk.InitializeResult, era Era) string {
 	if r == nil {
 		return "connected"
 	}
@@ -326,19 +350,19 @@ func describeInit(r *sdk.InitializeResult) string {
 	if r.ServerInfo != nil {
 		name = strings.TrimSpace(r.ServerInfo.Name + " " + r.ServerInfo.Version)
 	}
-	return fmt.Sprintf("connected to %s, protocol %s", name, r.ProtocolVersion)
+	version := era.String()
+	if version == "" {
+		version = r.ProtocolVersion
+	}
+	return fmt.Sprintf("connected to %s, protocol %s", name, version)
 }
 
-func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, pauseTimeout func()) (*sdk.ClientSession, error) {
+func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, version string, probe *discoverProbe, pauseTimeout func()) (*sdk.ClientSession, error) {
 	client := sdk.NewClient(s.clientInfo.implementation(), s.clientOptions())
 	s.mu.Lock()
 	s.sdkClient = client
 	client.AddRoots(rootsOf(s.roots)...)
 	s.mu.Unlock()
-	version := cfg.ProtocolVersion
-	if version == "" {
-		version = DefaultProtocolVersion
-	}
 	var tr sdk.Transport
 	switch cfg.Type {
 	case config.TypeStdio:
@@ -350,10 +374,20 @@ func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, pauseTi
 		s.proc = p
 		s.mu.Unlock()
 		tr = p.Transport
+		if probe != nil {
+			pt := &probeTransport{inner: p.Transport, probe: probe, client: client}
+			probe.stdio = pt
+			tr = pt
+		}
 	case config.TypeHTTP:
 		t, err := s.streamableTransport(cfg, pauseTimeout)
 		if err != nil {
 			return nil, err
+		}
+		if st, ok := t.(*sdk.StreamableClientTransport); ok && probe != nil && st.HTTPClient != nil {
+			hc := *st.HTTPClient
+			hc.Transport = &discoverRoundTripper{inner: hc.Transport, probe: probe}
+			st.HTTPClient = &hc
 		}
 		tr = t
 	case config.TypeSSE:
@@ -370,6 +404,12 @@ func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, pauseTi
 	default:
 		return nil, fmt.Errorf("unknown transport %q", cfg.Type)
 	}
+	return s.connectOver(ctx, client, tr, version)
+}
+
+// connectOver runs the SDK's connect over tr, racing the server
+// process's exit.
+func (s *Session) connectOver(ctx context.Context, client *sdk.Client, tr sdk.Transport, version string) (*sdk.ClientSession, error) {
 	type connected struct {
 		cs  *sdk.ClientSession
 		err error
@@ -394,6 +434,8 @@ func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, pauseTi
 			if r.err == nil {
 				return r.cs, nil
 			}
+			// What the SDK saw first explains more than the exit it caused.
+			return nil, errors.Join(r.err, errProcessExited)
 		case <-time.After(200 * time.Millisecond):
 		}
 		return nil, errProcessExited
@@ -439,6 +481,10 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *config.ServerCon
 		return fmt.Sprintf("the server answered initialize with a protocol version this app does not support (%v). Try setting \"protocolVersion\" in the entry to a version the server supports.", err)
 	}
 	timedOut := errors.Is(context.Cause(ctx), errConnectTimeout)
+	if p := s.process(); p != nil && !timedOut && ctx.Err() == nil && p.AppHungUp() {
+		return "the connection to the server ended before it finished starting, with the server still running (" +
+			err.Error() + "); it has been stopped." + s.noiseTail() + s.stderrTail()
+	}
 	if errors.Is(err, errProcessExited) || !timedOut {
 		if p := s.process(); p != nil {
 			select {
@@ -504,7 +550,7 @@ func joinTail(entries []transport.LogEntry) string {
 
 // watch waits for the session to end and, if nobody asked for that, records why.
 func (s *Session) watch(cs *sdk.ClientSession, id int) {
-	cs.Wait()
+	werr := cs.Wait()
 	s.mu.Lock()
 	stale := s.connectID != id || s.client != cs
 	p := s.proc
@@ -517,7 +563,15 @@ func (s *Session) watch(cs *sdk.ClientSession, id int) {
 		return
 	}
 	st := Status{State: StateExited, ExitCode: -1, ExitedAt: time.Now()}
-	if p != nil {
+	if p != nil && p.AppHungUp() {
+		// The SDK ended the connection itself: the server did not exit first.
+		st.Reason = "the connection to the server ended on the app's side while the server was still running"
+		if werr != nil {
+			st.Reason += " (" + werr.Error() + ")"
+		}
+		st.Reason += "; the server has been stopped." + s.stderrTail()
+		s.stopProcess()
+	} else if p != nil {
 		select {
 		case <-p.Exited():
 		case <-time.After(time.Second):
@@ -579,14 +633,19 @@ func (s *Session) stopProcess() {
 	}
 }
 
-// Restart closes and connects again.
+// Restart closes and connects again, with the entry as the servers file
+// holds it now (an outside edit since the last start is taken).
 func (s *Session) Restart(ctx context.Context) error {
 	s.Close()
+	if s.reloadFile != nil {
+		s.reloadFile()
+	}
 	return s.Connect(ctx)
 }
 
 // setConfig replaces the entry (the caller restarts if needed).
 func (s *Session) setConfig(cfg *config.ServerConfig) {
+	s.masks.set(cfg)
 	s.mu.Lock()
 	s.cfg = cfg
 	s.mu.Unlock()
@@ -662,7 +721,11 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 				}
 			}()
 		},
-		MultiRoundTrip: &sdk.MultiRoundTripOptions{Disabled: true},
+		// Multi-round-trip requests (2026-07-28): a tools/call, prompts/get or
+		// resources/read answered with resultType "input_required" is answered
+		// through the handlers below (elicitation, sampling, roots) and sent
+		// again; each round is its own request in the wire log.
+		MultiRoundTrip: &sdk.MultiRoundTripOptions{},
 	}
 	s.mu.Lock()
 	if len(s.roots) > 0 {

@@ -41,7 +41,7 @@ func (s *Session) streamableTransport(cfg *config.ServerConfig, pauseConnectTime
 		ServerName: cfg.Name, ServerURL: cfg.URL,
 		ClientID: o.ClientID, ClientSecret: o.ClientSecret, ClientMetadataURL: o.ClientMetadataURL,
 		Scopes: o.Scopes, GrantType: o.GrantType,
-		HTTPClient: hc, Store: store,
+		HTTPClient: transport.NewOAuthHTTPClient(s.Wire), Store: store, SignInTimeout: s.signInTimeout,
 		OpenBrowser: func(ctx context.Context, url string) error {
 			// From here on the person is signing in: the sign-in has its own,
 			// longer limit, and the connect timeout must not cut it short. It

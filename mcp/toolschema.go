@@ -14,6 +14,9 @@ import (
 // rawToolSchemas are one tool's schemas exactly as the server sent them.
 type rawToolSchemas struct {
 	input, output json.RawMessage
+	// tool is the whole tool object: execution, icons, _meta and fields no
+	// version of the SDK knows yet.
+	tool json.RawMessage
 }
 
 // observeToolList picks the raw schemas out of a tools/list response.
@@ -23,11 +26,7 @@ func (s *Session) observeToolList(e transport.WireEntry) {
 	}
 	var msg struct {
 		Result struct {
-			Tools []struct {
-				Name         string          `json:"name"`
-				InputSchema  json.RawMessage `json:"inputSchema"`
-				OutputSchema json.RawMessage `json:"outputSchema"`
-			} `json:"tools"`
+			Tools []json.RawMessage `json:"tools"`
 		} `json:"result"`
 	}
 	if json.Unmarshal(e.JSON, &msg) != nil || len(msg.Result.Tools) == 0 {
@@ -35,9 +34,34 @@ func (s *Session) observeToolList(e transport.WireEntry) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, t := range msg.Result.Tools {
-		s.rawSchemas[t.Name] = rawToolSchemas{input: t.InputSchema, output: t.OutputSchema}
+	for _, raw := range msg.Result.Tools {
+		var t struct {
+			Name         string          `json:"name"`
+			InputSchema  json.RawMessage `json:"inputSchema"`
+			OutputSchema json.RawMessage `json:"outputSchema"`
+		}
+		if json.Unmarshal(raw, &t) != nil || t.Name == "" {
+			continue
+		}
+		s.rawSchemas[t.Name] = rawToolSchemas{input: t.InputSchema, output: t.OutputSchema, tool: raw}
 	}
+}
+
+// RawTool returns the named tool exactly as the server sent it in
+// tools/list, or the SDK's reading of it when the wire copy is gone (cut
+// for size); nil when there is no such tool.
+func (s *Session) RawTool(name string) json.RawMessage {
+	s.mu.Lock()
+	raw := s.rawSchemas[name].tool
+	s.mu.Unlock()
+	if len(raw) > 0 {
+		return raw
+	}
+	if t := s.Tool(name); t != nil {
+		b, _ := json.Marshal(t)
+		return b
+	}
+	return nil
 }
 
 // InputSchema returns the named tool's inputSchema as the server wrote it

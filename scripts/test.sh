@@ -79,6 +79,8 @@ step "go test -race (cgo)" gotest -tags "$GO_TAGS" -race -count=1 -timeout 20m .
 step "go test -tags ci without cgo (Fyne's software driver, no display)" \
 	gotest_env CGO_ENABLED=0 -- -tags "ci,$GO_TAGS" -count=1 -timeout 20m ./...
 step "build and screenshot the real window under Xvfb" build_and_screenshot
+# The official MCP conformance suite against the CLI, no protocol version pinned.
+step "MCP conformance suite (scripts/conformance.sh)" bash scripts/conformance.sh
 # Packaging: build dist/, then check what it holds.
 step "package for Linux and Windows, with checksums (scripts/package.sh)" scripts/package.sh linux windows checksums
 step "go test the packages (internal/packaging)" \

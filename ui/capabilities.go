@@ -172,7 +172,11 @@ func (h *serverHeader) show(s *mcp.Session) {
 		return
 	}
 	c := s.Capabilities()
-	setLabel(h.caps, "Declared: "+c.String())
+	text := "Declared: " + c.String()
+	if era := s.Era().String(); era != "" {
+		text = "Protocol " + era + ". " + text
+	}
+	setLabel(h.caps, text)
 	if c.Logging && s.Status().State == mcp.StateReady {
 		h.level.Enable()
 	} else {

@@ -392,7 +392,7 @@ func describeImported(s *config.ServerConfig) string {
 		}
 		return c.String()
 	case config.TypeHTTP, config.TypeSSE:
-		line := s.Type + " " + s.URL
+		line := s.Type + " " + s.MaskText(s.URL)
 		for _, name := range slices.Sorted(maps.Keys(s.Headers)) {
 			line += " · " + name + ": " + config.MaskSecret(name, s.Headers[name])
 		}
@@ -403,7 +403,7 @@ func describeImported(s *config.ServerConfig) string {
 	if s.Command != "" {
 		return s.Command + " " + strings.Join(s.Args, " ")
 	}
-	return s.URL
+	return s.MaskText(s.URL)
 }
 
 // importChosen adds the servers to the list. Each name clash with a
@@ -613,6 +613,8 @@ func sessionConfig(s *mcp.Session) *config.ServerConfig {
 // a person who just installed the app is shown where their servers are.
 type firstRunHint struct {
 	path string
+	text *widget.Label
+	find *widget.Button
 	root *fyne.Container
 }
 
@@ -621,18 +623,28 @@ func newFirstRunHint(w *MainWindow) *firstRunHint {
 	text.Wrapping = fyne.TextWrapWord
 	find := widget.NewButtonWithIcon("Find them…", theme.SearchIcon(), w.findServers)
 	find.Importance = widget.HighImportance
-	h := &firstRunHint{path: w.cfgPath, root: container.NewVBox(widget.NewSeparator(), text, find)}
+	h := &firstRunHint{path: w.cfgPath, text: text, find: find, root: container.NewVBox(widget.NewSeparator(), text, find)}
 	h.root.Hide()
 	return h
 }
 
-// update shows the hint while there is no servers file yet (the window runs
-// the built-in demo) and the file can be written.
+// update shows the card while the file can be written: in full while there
+// is no servers file yet (the window runs the built-in demo), then as just
+// its button — more servers may be found later, and a card that vanishes
+// once there are two servers leaves people looking for it.
 func (h *firstRunHint) update(editable bool) {
-	_, err := os.Stat(h.path)
-	if editable && h.path != "" && errors.Is(err, fs.ErrNotExist) {
-		h.root.Show()
-	} else {
+	if !editable || h.path == "" {
 		h.root.Hide()
+		return
 	}
+	_, err := os.Stat(h.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		h.text.Show()
+		h.find.Importance = widget.HighImportance
+	} else {
+		h.text.Hide()
+		h.find.Importance = widget.MediumImportance
+	}
+	h.find.Refresh()
+	h.root.Show()
 }

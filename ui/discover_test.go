@@ -379,6 +379,7 @@ func TestFirstRunHintUntilTheServersFileExists(t *testing.T) {
 	onUI(func() {
 		w = NewMainWindow(a, mcp.NewManager(config.DemoConfig(path, demoServerPath), mcp.ManagerOptions{}), path)
 		w.clients.discoverEnv = fakeHomeEnv(t.TempDir())
+		w.win.Resize(fyne.NewSize(1400, 900)) // wide enough for the servers column
 	})
 	t.Cleanup(func() { w.Close() })
 	var find *widget.Button
@@ -404,8 +405,8 @@ func TestFirstRunHintUntilTheServersFileExists(t *testing.T) {
 	}
 	onUI(func() {
 		w.servers.updateButtons(w.selected)
-		if w.servers.hint.root.Visible() {
-			t.Error("the first-run hint stays once the servers file exists")
+		if !w.servers.hint.root.Visible() || w.servers.hint.text.Visible() {
+			t.Error("once the servers file exists the card should shrink to its Find them… button, not go")
 		}
 	})
 }

@@ -16,7 +16,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/view"
 )
 
 // A serverEditor is the add/edit dialog's content for one server entry. It
@@ -25,7 +27,7 @@ type serverEditor struct {
 	orig  *config.ServerConfig // nil when adding
 	taken func(name string) bool
 
-	name      *widget.Entry
+	name      *escEntry
 	transport *widget.Select
 	command   *widget.Entry
 	args      *listRows
@@ -37,6 +39,7 @@ type serverEditor struct {
 	baseURL   *widget.Entry
 	connectTO *widget.Entry
 	callTO    *widget.Entry
+	protocol  *widget.Select
 	oauth     *oauthFields
 	problem   *widget.Label
 
@@ -63,7 +66,12 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 	if src == nil {
 		src = &config.ServerConfig{Type: config.TypeStdio}
 	}
-	e.name = widget.NewEntry()
+	e.name = newEscEntry()
+	e.name.onEsc = func() {
+		if c := fyne.CurrentApp().Driver().CanvasForObject(e.name); c != nil {
+			dismissOverlay(c)
+		}
+	}
 	e.name.SetText(src.Name)
 	e.name.SetPlaceHolder("my-server")
 	options := slices.Clone(editorTransports)
@@ -76,6 +84,8 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 	e.command.SetText(src.Command)
 	e.command.SetPlaceHolder("npx, uvx, docker, /path/to/server …")
 	e.args = newListRows("argument", src.Args)
+	e.args.splits = true
+	e.args.split(nil) // rebuilds the rows with their Split buttons
 	e.env = newKeyValueRows("NAME", "value", src.Env)
 	e.cwd = widget.NewEntry()
 	e.cwd.SetText(src.Cwd)
@@ -93,6 +103,7 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 
 	e.connectTO = timeoutEntry(src.ConnectTimeout, config.DefaultConnectTimeout.Seconds())
 	e.callTO = timeoutEntry(src.CallTimeout, config.DefaultCallTimeout.Seconds())
+	e.protocol = protocolSelect(src.ProtocolVersion)
 	e.problem = widget.NewLabel("")
 	e.problem.Importance = widget.DangerImportance
 	e.problem.Wrapping = fyne.TextWrapWord
@@ -119,6 +130,7 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 	rows = append(rows, e.headerRows...)
 	rows = append(rows, e.streamable...)
 	rows = append(rows, formLabel("Connect timeout (s)"), e.connectTO, formLabel("Call timeout (s)"), e.callTO)
+	rows = append(rows, formLabel("Protocol version"), e.protocol)
 	form := container.New(layout.NewFormLayout(), rows...)
 	hint := widget.NewLabel("Timeouts: empty for the default, -1 for none. The call timeout restarts with each progress notification.")
 	hint.Wrapping = fyne.TextWrapWord
@@ -130,6 +142,21 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 	}
 	e.root = container.NewVBox(form, hint, e.problem)
 	return e
+}
+
+// protocolSelect offers "auto" (the app finds the server's era) and every
+// version the app speaks; an entry's unknown version stays selectable.
+func protocolSelect(current string) *widget.Select {
+	options := slices.Clone(mcp.ProtocolVersions)
+	if current != "" && !slices.Contains(options, current) {
+		options = append(options, current)
+	}
+	sel := widget.NewSelect(options, nil)
+	if current == "" {
+		current = mcp.VersionAuto
+	}
+	sel.SetSelected(current)
+	return sel
 }
 
 func formLabel(s string) fyne.CanvasObject {
@@ -244,6 +271,10 @@ func (e *serverEditor) build() (*config.ServerConfig, error) {
 	if sc.CallTimeout, err = parseTimeout("call timeout", e.callTO.Text); err != nil {
 		return nil, err
 	}
+	if v := e.protocol.Selected; v != mcp.VersionAuto || sc.ProtocolVersion != mcp.VersionAuto {
+		// "auto" is the default: the file gets it only if it said so already.
+		sc.ProtocolVersion = strings.TrimPrefix(v, mcp.VersionAuto)
+	}
 	return sc, nil
 }
 
@@ -291,9 +322,10 @@ func (w *MainWindow) showServerEditor(orig *config.ServerConfig) {
 		w.editor = nil
 	})
 	d.SetButtons([]fyne.CanvasObject{cancel, save})
-	d.Resize(fyne.NewSize(760, 640)) // wide enough for the sign-in section's labels and fields side by side
+	d.Resize(fitDialog(w.win, 760, 640)) // wide enough for the sign-in section's labels and fields side by side
 	w.editor = &openEditor{ed: ed, save: save.OnTapped, cancel: cancel.OnTapped}
 	d.Show()
+	w.win.Canvas().Focus(ed.name)
 }
 
 // openEditor is the editor dialog on screen, kept so tests can drive it.
@@ -304,6 +336,7 @@ type openEditor struct {
 
 // A listRows edits a list of strings, one entry per row, with add and remove.
 type listRows struct {
+	splits  bool // rows with spaces offer to split into several arguments
 	what    string
 	entries []*widget.Entry
 	box     *fyne.Container
@@ -339,10 +372,44 @@ func (l *listRows) add(v string) *widget.Entry {
 		l.box.Remove(row)
 	})
 	remove.Importance = widget.LowImportance
-	row = container.NewBorder(nil, nil, nil, remove, e)
+	right := fyne.CanvasObject(remove)
+	if l.splits {
+		// "-y @scope/server /tmp" pasted into one row is one argument with
+		// spaces in it, which the server would not understand: offer to split.
+		split := widget.NewButtonWithIcon("Split", theme.ViewRestoreIcon(), func() { l.split(e) })
+		split.Importance = widget.WarningImportance
+		show := func(text string) {
+			if view.OffersSplit(text) {
+				split.Show()
+			} else {
+				split.Hide()
+			}
+		}
+		e.OnChanged = show
+		show(v)
+		right = container.NewHBox(split, remove)
+	}
+	row = container.NewBorder(nil, nil, nil, right, e)
 	l.entries = append(l.entries, e)
 	l.box.Add(row)
 	return e
+}
+
+// split replaces e's row with one row per argument its text holds.
+func (l *listRows) split(e *widget.Entry) {
+	var values []string
+	for _, x := range l.entries {
+		if x == e {
+			values = append(values, view.SplitArgs(x.Text)...)
+		} else {
+			values = append(values, x.Text)
+		}
+	}
+	l.entries = nil
+	l.box.RemoveAll()
+	for _, v := range values {
+		l.add(v)
+	}
 }
 
 // values are the non-empty rows in order.

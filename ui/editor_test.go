@@ -224,3 +224,21 @@ func TestEditorAddRowFocusesIt(t *testing.T) {
 		}
 	}
 }
+
+func TestArgumentWithSpacesOffersToSplit(t *testing.T) {
+	test.NewTempApp(t)
+	ed := newServerEditor(&config.ServerConfig{Name: "fs", Type: config.TypeStdio, Command: "npx",
+		Args: []string{"-y @modelcontextprotocol/server-filesystem /tmp", "--verbose"}}, func(string) bool { return false })
+	btn := findButton(ed.args.root, "Split")
+	if btn == nil {
+		t.Fatal("a row with spaces offers no Split")
+	}
+	test.Tap(btn)
+	want := []string{"-y", "@modelcontextprotocol/server-filesystem", "/tmp", "--verbose"}
+	if got := ed.args.values(); !slices.Equal(got, want) {
+		t.Errorf("after Split the arguments are %q, want %q", got, want)
+	}
+	if findButton(ed.args.root, "Split") != nil {
+		t.Error("Split is still offered on rows without spaces")
+	}
+}

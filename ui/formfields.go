@@ -314,6 +314,7 @@ func isLongText(fd *schema.Field) bool {
 func (w *fieldView) textInput(multiLine bool) fyne.CanvasObject {
 	fd := w.fd
 	e := newFormEntry(multiLine, w.v.submit)
+	e.onFocus = w.v.Reveal
 	if multiLine {
 		e.SetMinRowsVisible(3)
 	}
@@ -331,6 +332,7 @@ func (w *fieldView) textInput(multiLine bool) fyne.CanvasObject {
 func (w *fieldView) rawInput() fyne.CanvasObject {
 	fd := w.fd
 	e := newFormEntry(true, w.v.submit)
+	e.onFocus = w.v.Reveal
 	e.TextStyle = fyne.TextStyle{Monospace: true}
 	e.SetMinRowsVisible(min(max(3, strings.Count(fd.Text(), "\n")+1), 10))
 	e.SetPlaceHolder(fd.Placeholder)
@@ -361,39 +363,52 @@ func (w *fieldView) rawInput() fyne.CanvasObject {
 // noneLabel is the choice that leaves an optional field unset.
 const noneLabel = "—"
 
-// boolInput is a check box for a required boolean, and a three-way choice
-// (unset, true, false) for an optional one, which may be left out.
+// boolInput is a check box. Only a boolean the schema lets the person leave
+// out and gives no default has a third state, "not set", shown in words
+// beside the box with a Clear button to go back to it.
 func (w *fieldView) boolInput() fyne.CanvasObject {
 	fd := w.fd
 	value, set := fd.Bool()
-	if fd.Required {
-		c := widget.NewCheck("true", nil)
-		c.Checked = value && set
+	c := widget.NewCheck("", nil)
+	c.Checked = value && set
+	if fd.Required || len(fd.Default) > 0 {
 		c.OnChanged = func(on bool) {
 			w.v.touch(fd)
 			_ = fd.SetBool(on)
 		}
-		return c
+		return leftAligned(c)
 	}
-	s := widget.NewSelect([]string{noneLabel, "true", "false"}, nil)
-	switch {
-	case !set:
-		s.Selected = noneLabel
-	case value:
-		s.Selected = "true"
-	default:
-		s.Selected = "false"
-	}
-	s.OnChanged = func(choice string) {
-		w.v.touch(fd)
-		switch choice {
-		case "true", "false":
-			_ = fd.SetBool(choice == "true")
-		default:
-			fd.Clear()
+	state := widget.NewLabel("")
+	state.Importance = widget.LowImportance
+	clear := widget.NewButton("Clear", nil)
+	clear.Importance = widget.LowImportance
+	show := func() {
+		if _, set := fd.Bool(); set {
+			state.SetText("")
+			state.Hide()
+			clear.Show()
+		} else {
+			state.SetText("not set (left out of the call)")
+			state.Show()
+			clear.Hide()
 		}
 	}
-	return leftAligned(s)
+	c.OnChanged = func(on bool) {
+		w.v.touch(fd)
+		_ = fd.SetBool(on)
+		show()
+	}
+	clear.OnTapped = func() {
+		w.v.touch(fd)
+		fd.Clear()
+		f := c.OnChanged
+		c.OnChanged = nil // the box goes empty; the value stays unset
+		c.SetChecked(false)
+		c.OnChanged = f
+		show()
+	}
+	show()
+	return container.NewHBox(c, state, clear)
 }
 
 // nullInput is a Null field: JSON null is its only value.

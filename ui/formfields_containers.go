@@ -155,6 +155,7 @@ func (w *fieldView) entryRow(entry *schema.Field) fyne.CanvasObject {
 	parent := w.fd
 	current := entry
 	key := newFormEntry(false, w.v.submit)
+	key.onFocus = w.v.Reveal
 	key.SetPlaceHolder("key")
 	key.SetText(entry.Name)
 	value := container.NewStack(w.v.newFieldView(entry, bareField).box)
@@ -203,6 +204,7 @@ func findEntry(parent *schema.Field, key string) *schema.Field {
 func (w *fieldView) addEntryRow() fyne.CanvasObject {
 	fd := w.fd
 	key := newFormEntry(false, w.v.submit)
+	key.onFocus = w.v.Reveal
 	key.SetPlaceHolder("new key")
 	problem := newMessageLabel()
 	add := func() {

@@ -14,6 +14,8 @@ type formEntry struct {
 	widget.Entry
 	onSubmit    func()
 	onFocusLost func()
+	// onFocus is told when the entry gets the keyboard (the form scrolls it into view).
+	onFocus func(fyne.CanvasObject)
 }
 
 func newFormEntry(multiLine bool, onSubmit func()) *formEntry {
@@ -37,6 +39,14 @@ func (e *formEntry) TypedShortcut(s fyne.Shortcut) {
 		return
 	}
 	e.Entry.TypedShortcut(s)
+}
+
+// FocusGained also tells onFocus.
+func (e *formEntry) FocusGained() {
+	e.Entry.FocusGained()
+	if e.onFocus != nil {
+		e.onFocus(e)
+	}
 }
 
 // FocusLost also tells onFocusLost, for inputs that commit on leaving.

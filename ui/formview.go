@@ -39,6 +39,10 @@ type FormView struct {
 	rawOnly bool            // the schema could not be read: only the JSON editor is offered
 
 	root      *fyne.Container
+	header    fyne.CanvasObject // the tool's header, scrolled with the form (SetHeader)
+	top       *fyne.Container   // modes, notes, problems
+	modesRow  *fyne.Container   // the Form/JSON toggle, and at its right what SetModesRight put there
+	scroll    *container.Scroll // the form's scroll, nil in JSON mode
 	modes     *widget.RadioGroup
 	notes     *widget.Label // schema notes and what the last load kept raw
 	problems  *widget.Label // problems with no field of their own (path "")
@@ -82,8 +86,10 @@ func NewFormView(win fyne.Window) *FormView {
 	v.jsonPane = v.jsonEntry
 	v.body = container.NewStack(v.formPane)
 
-	top := container.NewVBox(v.modes, v.notes, v.problems)
-	v.root = container.NewBorder(top, nil, nil, nil, v.body)
+	v.header = container.NewVBox()
+	v.modesRow = container.NewBorder(nil, nil, v.modes, nil)
+	v.top = container.NewVBox(v.modesRow, v.notes, v.problems)
+	v.root = v.body
 	v.SetSchema(nil)
 	return v
 }
@@ -270,11 +276,97 @@ func (v *FormView) buildForm() {
 	// one would refresh every new widget too, which costs more than
 	// building them all.
 	v.formBox = container.NewVBox(content)
-	v.formPane = container.NewVScroll(container.NewPadded(v.formBox))
+	v.formPane = v.makeFormPane()
 	if !v.jsonMode {
 		v.setBody(v.formPane)
 	}
 	v.refreshMessages()
+}
+
+// makeFormPane is the one scroll of the form mode: the tool's header, the
+// mode toggle and notes, then the fields.
+func (v *FormView) makeFormPane() fyne.CanvasObject {
+	v.scroll = container.NewVScroll(container.NewPadded(container.NewVBox(v.header, v.top, v.formBox)))
+	return v.scroll
+}
+
+// SetModesRight puts o at the right of the Form/JSON toggle (the tool
+// header's More, so it costs no line of its own).
+func (v *FormView) SetModesRight(o fyne.CanvasObject) {
+	v.modesRow.Objects = []fyne.CanvasObject{v.modes, o}
+	v.modesRow.Layout = layout.NewBorderLayout(nil, nil, v.modes, o)
+	v.modesRow.Refresh()
+}
+
+// SetHeader puts o (the tool's title and description) at the top of the
+// form, scrolling with it.
+func (v *FormView) SetHeader(o fyne.CanvasObject) {
+	v.header = o
+	if v.jsonMode {
+		v.showMode(true)
+	} else {
+		v.formPane = v.makeFormPane()
+		v.setBody(v.formPane)
+	}
+}
+
+// WantHeight is the height the form region would like: all of it.
+func (v *FormView) WantHeight() float32 {
+	if v.jsonMode {
+		return v.header.MinSize().Height + v.top.MinSize().Height + 8*theme.TextSize()
+	}
+	if v.scroll == nil || v.scroll.Content == nil {
+		return 0
+	}
+	return v.scroll.Content.MinSize().Height
+}
+
+// FloorHeight is the least height the form region may get: its header, the
+// toggle and the first three fields (all of them if fewer).
+func (v *FormView) FloorHeight() float32 {
+	pad := theme.Padding()
+	h := v.header.MinSize().Height + v.top.MinSize().Height + 4*pad
+	if v.jsonMode {
+		return h + 6*theme.TextSize()
+	}
+	if v.form == nil || v.form.Root == nil {
+		return h + v.formBox.MinSize().Height
+	}
+	n := 0
+	for _, c := range v.form.Root.Children() {
+		if n == 3 {
+			break
+		}
+		if fv := v.views[c]; fv != nil && fv.box != nil {
+			h += fv.box.MinSize().Height + pad
+			n++
+		}
+	}
+	if n == 0 {
+		h += v.formBox.MinSize().Height
+	}
+	return h
+}
+
+// Reveal scrolls the form so that o, one of its widgets, is in view.
+func (v *FormView) Reveal(o fyne.CanvasObject) {
+	if v.scroll == nil || v.scroll.Content == nil {
+		return
+	}
+	d := fyne.CurrentApp().Driver()
+	top := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(v.scroll.Content).Y
+	bottom := top + o.Size().Height
+	view := v.scroll.Size().Height
+	off := v.scroll.Offset.Y
+	switch {
+	case top < off:
+		off = top - theme.Padding()
+	case bottom > off+view:
+		off = bottom - view + theme.Padding()
+	default:
+		return
+	}
+	v.scroll.ScrollToOffset(fyne.NewPos(0, max(off, 0)))
 }
 
 // setBody shows pane below the toggle, laid out at the body's size.
@@ -335,8 +427,8 @@ func (v *FormView) formToJSON() bool {
 			Message: "some values are not finished (see the messages below); fix them to switch to JSON"}})
 		return false
 	}
-	if !ok {
-		val = json.RawMessage(`{}`)
+	if !ok || string(val) == "{}" {
+		val = requiredSkeleton(v.form.Root)
 	}
 	v.setQuiet(func() { v.jsonEntry.SetText(prettyJSON(val)) })
 	v.showLabel(v.problems, "")
@@ -373,9 +465,16 @@ func (v *FormView) jsonToForm() bool {
 func (v *FormView) showMode(json bool) {
 	v.jsonMode = json
 	mode := modeForm
+	if json {
+		mode = modeJSON
+		v.jsonPane = container.NewBorder(container.NewPadded(container.NewVBox(v.header, v.top)), nil, nil, nil, v.jsonEntry)
+		v.scroll = nil
+	} else {
+		v.formPane = v.makeFormPane()
+	}
 	pane := v.formPane
 	if json {
-		mode, pane = modeJSON, v.jsonPane
+		pane = v.jsonPane
 	}
 	v.setQuiet(func() { v.modes.SetSelected(mode) })
 	if v.rawOnly {
@@ -564,4 +663,109 @@ func newMessageLabel() *widget.Label {
 	l.Importance = widget.DangerImportance
 	l.Hide()
 	return l
+}
+
+// FocusFirst puts the keyboard in the form's first input (the JSON editor
+// in JSON mode). It reports whether there was one.
+func (v *FormView) FocusFirst() bool {
+	c := fyne.CurrentApp().Driver().CanvasForObject(v.root)
+	if c == nil && v.win != nil {
+		c = v.win.Canvas()
+	}
+	if c == nil {
+		return false
+	}
+	if v.jsonMode || v.rawOnly {
+		c.Focus(v.jsonEntry)
+		return true
+	}
+	if f := firstFocusable(v.formBox); f != nil {
+		c.Focus(f)
+		return true
+	}
+	return false
+}
+
+// firstFocusable is the first visible widget inside o that takes the keyboard.
+func firstFocusable(o fyne.CanvasObject) fyne.Focusable {
+	if o == nil || !o.Visible() {
+		return nil
+	}
+	if f, ok := o.(fyne.Focusable); ok {
+		if d, ok := o.(fyne.Disableable); !ok || !d.Disabled() {
+			return f
+		}
+	}
+	switch x := o.(type) {
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if f := firstFocusable(c); f != nil {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// requiredSkeleton is an arguments object with every required property of
+// root filled with a placeholder of its type ("" for text, 0 for numbers …),
+// so the JSON editor starts with the keys the tool needs. Properties the
+// form already holds keep their value.
+func requiredSkeleton(root *schema.Field) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	n := 0
+	for _, c := range root.Children() {
+		if !c.Required || c.IsEntry() {
+			continue
+		}
+		val, ok := c.Value()
+		if !ok || !c.IsSet() {
+			val = placeholderFor(c)
+		}
+		if n > 0 {
+			b.WriteByte(',')
+		}
+		key, _ := json.Marshal(c.Name)
+		b.Write(key)
+		b.WriteByte(':')
+		b.Write(val)
+		n++
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// placeholderFor is a value of fd's type to be typed over.
+func placeholderFor(fd *schema.Field) json.RawMessage {
+	switch fd.Kind {
+	case schema.Number, schema.Integer:
+		return json.RawMessage(`0`)
+	case schema.Boolean:
+		return json.RawMessage(`false`)
+	case schema.Null:
+		return json.RawMessage(`null`)
+	case schema.Object, schema.KeyValue:
+		return json.RawMessage(`{}`)
+	case schema.Array, schema.MultiEnum:
+		return json.RawMessage(`[]`)
+	case schema.Enum, schema.Const, schema.Variant:
+		if len(fd.Options) > 0 && len(fd.Options[0].Value) > 0 {
+			return fd.Options[0].Value
+		}
+	}
+	return json.RawMessage(`""`)
+}
+
+// RevealFirst scrolls the form so that its first input is in view (the
+// form region shrinks when a result comes).
+func (v *FormView) RevealFirst() {
+	if v.jsonMode || v.scroll == nil {
+		return
+	}
+	if f := firstFocusable(v.formBox); f != nil {
+		if o, ok := f.(fyne.CanvasObject); ok {
+			v.Reveal(o)
+		}
+	}
 }

@@ -57,19 +57,32 @@ func TestFormKinds(t *testing.T) {
 		act:    func(t *testing.T, v *FormView) { test.Tap(first[*widget.Check](t, v, "b")) },
 		want:   `{"b":true}`,
 	}, {
-		name:   "optional boolean can be false",
-		schema: `{"type":"object","properties":{"b":{"type":"boolean"}}}`,
-		act:    func(t *testing.T, v *FormView) { first[*widget.Select](t, v, "b").SetSelected("false") },
-		want:   `{"b":false}`,
-	}, {
-		name:   "optional boolean can be left out again",
+		name:   "optional boolean is a check box that can be false",
 		schema: `{"type":"object","properties":{"b":{"type":"boolean"}}}`,
 		act: func(t *testing.T, v *FormView) {
-			s := first[*widget.Select](t, v, "b")
-			s.SetSelected("true")
-			s.SetSelected(noneLabel)
+			c := first[*widget.Check](t, v, "b")
+			test.Tap(c)
+			test.Tap(c)
+		},
+		want: `{"b":false}`,
+	}, {
+		name:   "optional boolean can be left out again with Clear",
+		schema: `{"type":"object","properties":{"b":{"type":"boolean"}}}`,
+		act: func(t *testing.T, v *FormView) {
+			test.Tap(first[*widget.Check](t, v, "b"))
+			test.Tap(findButton(v.Widget(), "Clear"))
 		},
 		want: `{}`,
+	}, {
+		name:   "a boolean with a default has no not-set state",
+		schema: `{"type":"object","properties":{"b":{"type":"boolean","default":true}}}`,
+		act: func(t *testing.T, v *FormView) {
+			if findButton(v.Widget(), "Clear") != nil {
+				t.Error("a boolean with a default offers Clear")
+			}
+			test.Tap(first[*widget.Check](t, v, "b"))
+		},
+		want: `{"b":false}`,
 	}, {
 		name:   "enum of three is a radio group",
 		schema: `{"type":"object","properties":{"c":{"enum":["red","green","blue"]}},"required":["c"]}`,
@@ -731,4 +744,16 @@ func corpusByName(t testing.TB, name string) corpusTool {
 	}
 	t.Fatalf("no corpus schema %s", name)
 	return corpusTool{}
+}
+
+func TestJSONModeStartsWithRequiredKeys(t *testing.T) {
+	test.NewTempApp(t)
+	v := NewFormView(test.NewWindow(nil))
+	v.SetSchema(json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"depth":{"type":"integer"},
+		"all":{"type":"boolean"},"mode":{"enum":["fast","slow"]}},"required":["path","depth","mode"]}`))
+	v.modes.SetSelected(modeJSON)
+	want := "{\n  \"path\": \"\",\n  \"depth\": 0,\n  \"mode\": \"fast\"\n}"
+	if got := v.jsonEntry.Text; got != want {
+		t.Errorf("the JSON editor starts with\n%s\nwant\n%s", got, want)
+	}
 }

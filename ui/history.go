@@ -50,6 +50,7 @@ type historyTab struct {
 	meta     *widget.Label
 	message  *widget.Label
 	loadBtn  *widget.Button
+	runBtn   *widget.Button // Run again: load and run in one click (tool calls)
 	note     *widget.Label
 	args     *widget.Label
 	argsBox  *fyne.Container
@@ -95,8 +96,9 @@ func newHistoryTab(w *MainWindow) *historyTab {
 	t.message.Wrapping = fyne.TextWrapWord
 	t.message.Importance = widget.DangerImportance
 	t.message.Selectable = true
-	t.loadBtn = widget.NewButtonWithIcon("Load arguments", theme.ContentUndoIcon(), t.replay)
-	t.loadBtn.Importance = widget.HighImportance
+	t.loadBtn = widget.NewButtonWithIcon("Load arguments", theme.ContentUndoIcon(), func() { t.replay() })
+	t.runBtn = widget.NewButtonWithIcon("Run again", theme.MediaPlayIcon(), t.runAgain)
+	t.runBtn.Importance = widget.HighImportance
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord
 	t.note.SizeName = theme.SizeNameCaptionText
@@ -106,7 +108,7 @@ func newHistoryTab(w *MainWindow) *historyTab {
 	t.argsBox = container.NewVBox(heading2("Arguments"), t.args)
 	t.result = newTextLines()
 	head := container.NewVBox(t.title, t.meta, t.message,
-		container.NewBorder(nil, nil, t.loadBtn, nil, t.note), t.argsBox, heading2("Result"))
+		container.NewBorder(nil, nil, container.NewHBox(t.runBtn, t.loadBtn), nil, t.note), t.argsBox, heading2("Result"))
 	t.detail = container.NewPadded(container.NewBorder(head, nil, nil, nil, t.result.withBar(true)))
 	t.detail.Hide()
 	t.hint = centredNote("Every tool call, resource read and prompt get is kept here. Select one to see it again.")
@@ -288,9 +290,15 @@ func (t *historyTab) show(e history.HistoryEntry) {
 	case history.HistoryResource:
 		t.loadBtn.SetText("Read again")
 		t.loadBtn.SetIcon(theme.ViewRefreshIcon())
+		t.runBtn.Hide()
 	default:
 		t.loadBtn.SetText("Load arguments")
 		t.loadBtn.SetIcon(theme.ContentUndoIcon())
+		if e.Kind == history.HistoryTool {
+			t.runBtn.Show()
+		} else {
+			t.runBtn.Hide()
+		}
 	}
 	t.note.SetText("")
 	result := "(no result was kept)"
@@ -306,10 +314,10 @@ func (t *historyTab) show(e history.HistoryEntry) {
 
 // replay puts the entry's arguments back where they came from: the tool's
 // form, the prompt's form, or a new read of the resource.
-func (t *historyTab) replay() {
+func (t *historyTab) replay() bool {
 	e := t.current
 	if e == nil {
-		return
+		return false
 	}
 	w := t.w
 	f := w.features
@@ -319,7 +327,7 @@ func (t *historyTab) replay() {
 		if !w.SelectTool(e.Name) {
 			f.selectTab(f.historyTab)
 			t.note.SetText("The server does not offer the tool " + e.Name + " now.")
-			return
+			return false
 		}
 		args := e.Arguments
 		if len(args) == 0 {
@@ -327,14 +335,15 @@ func (t *historyTab) replay() {
 		}
 		if err := w.form.Load(args); err != nil {
 			w.runner.say("Loaded from history, with a problem: " + err.Error())
-			return
+			return false
 		}
 		w.runner.say("Arguments loaded from the call at " + historyTime(e.Time) + "; Ctrl+Enter runs it again.")
+		return true
 	case history.HistoryPrompt:
 		args, err := e.PromptArguments()
 		if err != nil {
 			t.note.SetText(capitalise(err.Error()))
-			return
+			return false
 		}
 		f.selectTab(f.promptsTab)
 		p := f.prompts
@@ -353,6 +362,14 @@ func (t *historyTab) replay() {
 	case history.HistoryResource:
 		f.selectTab(f.resourcesTab)
 		f.resources.selectURI(e.Name)
+	}
+	return false
+}
+
+// runAgain loads a tool call's arguments and runs it, in one click.
+func (t *historyTab) runAgain() {
+	if t.replay() {
+		t.w.runSelectedTool()
 	}
 }
 

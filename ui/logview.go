@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"sort"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -36,6 +37,10 @@ type logView struct {
 	// line is selected (pinned): the person is reading it.
 	following bool
 	pinned    bool
+	// wrap shows long lines whole, over several lines (the Wrap check box).
+	wrap    bool
+	heights map[widget.ListItemID]float32
+	wrapBox *widget.Check
 
 	list     *widget.List
 	follow   *widget.Button
@@ -85,9 +90,10 @@ func newLogView(win fyne.Window) *logView {
 
 	// Two rows: the side panel is narrow, and a search box squeezed beside
 	// three buttons has no room to show what was typed.
+	v.wrapBox = widget.NewCheck("Wrap", v.setWrap)
 	tools := container.NewVBox(
 		container.NewBorder(nil, nil, container.NewHBox(v.follow, v.clear, v.save), v.count),
-		container.NewBorder(nil, nil, nil, v.level, v.search))
+		container.NewBorder(nil, nil, nil, container.NewHBox(v.level, v.wrapBox), v.search))
 	v.root = container.NewBorder(tools, v.detail, nil, nil, container.NewStack(v.list, container.NewPadded(v.empty)))
 	v.setLog(nil, "")
 	return v
@@ -124,7 +130,12 @@ func (v *logView) pull() {
 	}
 	start := len(v.entries)
 	v.entries = append(v.entries, fresh...)
-	if len(v.entries) > maxViewEntries+maxViewEntries/4 {
+	if i := v.droppedByLog(); i > 0 {
+		// The log dropped them to stay within its byte budget: so does the view.
+		v.entries = append([]transport.LogEntry(nil), v.entries[i:]...)
+		v.list.UnselectAll()
+		v.filter()
+	} else if len(v.entries) > maxViewEntries+maxViewEntries/4 {
 		// Copy into a new slice so the dropped lines' memory goes too.
 		v.entries = append([]transport.LogEntry(nil), v.entries[len(v.entries)-maxViewEntries:]...)
 		v.list.UnselectAll()
@@ -139,6 +150,31 @@ func (v *logView) pull() {
 	v.changed()
 }
 
+// droppedByLog is how many of the oldest kept entries the log itself no
+// longer holds, once that is a quarter of them or more (trimming in batches
+// keeps appending cheap); else 0.
+func (v *logView) droppedByLog() int {
+	return droppedBefore(len(v.entries), func(i int) uint64 { return v.entries[i].Seq }, v.log.NextSeq()-uint64(v.log.Len()))
+}
+
+// droppedBefore is how many of n entries (sequence numbers seq(i), oldest
+// first) come before first, once that is a quarter of them or more; else 0.
+func droppedBefore(n int, seq func(int) uint64, first uint64) int {
+	i := sort.Search(n, func(i int) bool { return seq(i) >= first })
+	if n == 0 || i < n/4 {
+		return 0
+	}
+	return i
+}
+
+// droppedNote says how many older lines the bounded log let go.
+func droppedNote(n uint64) string {
+	if n == 0 {
+		return ""
+	}
+	return " · " + thousands(int(n)) + " older dropped"
+}
+
 // changed redraws the list and the count, and follows the newest line.
 func (v *logView) changed() {
 	n := v.length()
@@ -148,7 +184,7 @@ func (v *logView) changed() {
 	case v.shown != nil:
 		v.count.SetText(fmt.Sprintf("%s of %s", thousands(n), thousands(len(v.entries))))
 	default:
-		v.count.SetText(thousands(n) + " lines")
+		v.count.SetText(thousands(n) + " lines" + droppedNote(v.log.Dropped()))
 	}
 	switch {
 	case n > 0:
@@ -191,7 +227,54 @@ func (v *logView) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
 	if id >= v.length() {
 		return
 	}
-	o.(*logRow).set(*v.entry(id))
+	row := o.(*logRow)
+	row.wrap = v.wrap
+	e := v.entry(id)
+	if v.wrap {
+		v.fitRow(id, e)
+	}
+	row.set(*e)
+}
+
+// fitRow gives row id the height its wrapped text needs at the list's width.
+func (v *logView) fitRow(id widget.ListItemID, e *transport.LogEntry) {
+	lineH := fyne.MeasureText("M", theme.TextSize(), fyne.TextStyle{Monospace: true}).Height
+	// The text starts after the time stamp and tag: about 13 and a few characters.
+	prefix := 14 + len(e.Level) + len(e.Logger)
+	if e.Kind == transport.LogStdoutNoise || e.Kind == transport.LogInfo {
+		prefix += 7
+	}
+	width := v.list.Size().Width - theme.Padding()*2 - 12
+	perLine := int(width/charWidth()) - prefix
+	n := len(wrapChars(displayLine(e.Text), perLine))
+	h := float32(n) * lineH
+	if v.heights == nil {
+		v.heights = map[widget.ListItemID]float32{}
+	}
+	if v.heights[id] != h {
+		v.heights[id] = h
+		v.list.SetItemHeight(id, h)
+	}
+}
+
+// setWrap turns wrapping of long lines on or off.
+func (v *logView) setWrap(on bool) {
+	v.wrap = on
+	v.resetHeights()
+	v.list.Refresh()
+}
+
+// resetHeights puts every row the wrap made taller back to one line: the
+// rows' numbers change when the filter does.
+func (v *logView) resetHeights() {
+	if len(v.heights) == 0 {
+		return
+	}
+	one := newLogRow().MinSize().Height
+	for id := range v.heights {
+		v.list.SetItemHeight(id, one)
+	}
+	v.heights = nil
 }
 
 func (v *logView) showSelected(id widget.ListItemID) {
@@ -273,6 +356,7 @@ func levelRank(level string) int {
 
 // filter rebuilds shown from query and minLevel.
 func (v *logView) filter() {
+	v.resetHeights()
 	if v.query == "" && v.minLevel == 0 {
 		v.shown = nil
 		return
@@ -368,6 +452,28 @@ func containsFold(s, lowerSub string) bool {
 type logRow struct {
 	widget.BaseWidget
 	entry transport.LogEntry
+	// wrap breaks a long text over as many lines as it needs (the list
+	// gives the row their height); off, the line is cut at the edge.
+	wrap bool
+}
+
+// charWidth is the width of one monospace character at the text size.
+func charWidth() float32 {
+	return fyne.MeasureText("M", theme.TextSize(), fyne.TextStyle{Monospace: true}).Width
+}
+
+// wrapChars cuts s into pieces of at most n characters (n < 1: one piece).
+func wrapChars(s string, n int) []string {
+	if n < 1 {
+		return []string{s}
+	}
+	var out []string
+	r := []rune(s)
+	for len(r) > n {
+		out = append(out, string(r[:n]))
+		r = r[n:]
+	}
+	return append(out, string(r))
 }
 
 func newLogRow() *logRow {
@@ -406,11 +512,16 @@ type logRowRenderer struct {
 	bg               *canvas.Rectangle
 	rule             *canvas.Line
 	stamp, tag, text *canvas.Text
+	more             []*canvas.Text // the wrapped lines after the first
 	ruleTop          bool
 }
 
 func (r *logRowRenderer) Objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{r.bg, r.rule, r.stamp, r.tag, r.text}
+	objs := []fyne.CanvasObject{r.bg, r.rule, r.stamp, r.tag, r.text}
+	for _, t := range r.more {
+		objs = append(objs, t)
+	}
+	return objs
 }
 
 func (r *logRowRenderer) Destroy() {}
@@ -432,6 +543,22 @@ func (r *logRowRenderer) Layout(size fyne.Size) {
 		r.tag.Move(fyne.NewPos(x, y))
 		r.tag.Resize(r.tag.MinSize())
 		x += r.tag.MinSize().Width + gap
+	}
+	if r.row.wrap {
+		y = 0
+		lines := wrapChars(displayLine(r.row.entry.Text), int((size.Width-x)/charWidth()))
+		r.text.Text = lines[0]
+		for len(r.more) < len(lines)-1 {
+			r.more = append(r.more, monoText())
+		}
+		r.more = r.more[:len(lines)-1]
+		for i, t := range r.more {
+			t.Text, t.Color = lines[i+1], r.text.Color
+			t.Move(fyne.NewPos(x, float32(i+1)*h))
+			t.Resize(fyne.NewSize(max(0, size.Width-x), h))
+		}
+	} else {
+		r.more = nil
 	}
 	r.text.Move(fyne.NewPos(x, y))
 	r.text.Resize(fyne.NewSize(max(0, size.Width-x), h))

@@ -147,3 +147,27 @@ func TestLogViewLevelFilter(t *testing.T) {
 		t.Errorf("after new lines: %q", got)
 	}
 }
+
+func TestLogWrapShowsLongLinesWhole(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewWindow(nil)
+	defer w.Close()
+	p := NewSidePanel(w)
+	w.SetContent(p.Widget())
+	w.Resize(fyne.NewSize(400, 500))
+	log := transport.NewServerLog(nil)
+	long := "Error: Cannot find module '/usr/lib/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js' imported from somewhere"
+	log.Add(transport.LogStderr, "short")
+	log.Add(transport.LogStderr, long)
+	p.SetLogs(log, nil)
+	p.refresh()
+	test.Tap(p.log.wrapBox)
+	w.Canvas().Capture() // lays the rows out
+	if h := p.log.heights[1]; h < 2*p.log.heights[0] || p.log.heights[0] == 0 {
+		t.Errorf("with Wrap on the long line is %v high, the short one %v", h, p.log.heights[0])
+	}
+	test.Tap(p.log.wrapBox)
+	if len(p.log.heights) != 0 {
+		t.Error("Wrap off left rows taller than one line")
+	}
+}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image/color"
@@ -22,6 +23,7 @@ import (
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/oauth"
+	"mcpbrowser/ui/widgets"
 )
 
 // WindowTitle is the main window's title.
@@ -33,6 +35,9 @@ var (
 	shortcutRunKP  = &desktop.CustomShortcut{KeyName: fyne.KeyEnter, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutFilter = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutQuit   = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutSide   = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutAdd    = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutServer = &desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}
 )
 
 // A MainWindow is the app's one window: servers on the left; the selected
@@ -54,6 +59,8 @@ type MainWindow struct {
 
 	// manager is replaced when a broken servers file is reloaded.
 	manager *mcp.Manager
+	// stopWatch ends the watch of the servers file for the current manager.
+	stopWatch context.CancelFunc
 	// client is how the app introduces itself to servers (its version), kept
 	// for the next manager and the About dialog.
 	client mcp.ClientInfo
@@ -69,21 +76,32 @@ type MainWindow struct {
 	sideSession *mcp.Session // the session the side panel shows
 	currentTool *sdk.Tool    // selected tool of the selected server
 
-	banner      *fyne.Container
-	bannerText  *widget.Label
-	servers     *serverList
-	status      *serverStatusView
-	tools       *toolList
-	header      *toolHeader
-	form        *FormView
-	runner      *runBar
-	result      *ResultView
-	apps        *appPane // the selected tool's MCP App (apps.go)
-	side        *SidePanel
-	middle      *fyne.Container // holds either the tools area or status
-	toolsArea   fyne.CanvasObject
-	emptyNotice *fyne.Container
-	splits      map[string]*container.Split
+	banner       *fyne.Container
+	bannerText   *widget.Label
+	servers      *serverList
+	status       *serverStatusView
+	tools        *toolList
+	header       *toolHeader
+	form         *FormView
+	runner       *runBar
+	result       *ResultView
+	apps         *appPane // the selected tool's MCP App (apps.go)
+	side         *SidePanel
+	middle       *fyne.Container // holds either the tools area or status
+	toolsArea    fyne.CanvasObject
+	emptyNotice  *fyne.Container
+	detail       *fyne.Container
+	resultSlot   *fyne.Container // the result, or the server requests in its place
+	callServer   string          // the server of the running call
+	detailLayout *widgets.Detail
+	columns      *widgets.Columns
+	outer        *fyne.Container
+	switcher     *widget.Select // the servers column's stand-in in narrow windows
+	switcherRow  *fyne.Container
+	switching    bool // the switcher is being set by the window, not the person
+	drafts       drafts
+	lastTool     map[string]string // server → the tool last selected there
+	draftServer  string            // the server the form's draft belongs to
 
 	// For tests and for the person: what the window last did.
 	lastResult         *mcp.CallResult
@@ -100,10 +118,14 @@ type MainWindow struct {
 	rootsEditor *rootsEditor
 	// history keeps every call, read and prompt get (nil: nothing is kept).
 	history *history.History
+	// checks is the Checks tab (checks.go).
+	checks *checksPane
 
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
 	origin  *originView
+	// quality lints tools for the list's badges and the report (lintreport.go).
+	quality *qualityState
 
 	closeOnce sync.Once
 
@@ -120,7 +142,7 @@ func NewMainWindow(a fyne.App, m *mcp.Manager, cfgPath string) *MainWindow {
 	w := &MainWindow{
 		app: a, win: a.NewWindow(WindowTitle), cfgPath: cfgPath,
 		prefs: windowPrefs{a.Preferences()}, ctx: ctx, cancel: cancel,
-		manager: m, splits: map[string]*container.Split{},
+		manager: m, drafts: drafts{}, lastTool: map[string]string{},
 		refreshPending: map[string]bool{},
 	}
 	w.build()
@@ -147,34 +169,62 @@ func (w *MainWindow) build() {
 	w.servers = newServerList(w)
 	w.status = newServerStatusView(w)
 	w.tools = newToolList(w.selectTool)
+	w.tools.onChosen = func() { w.form.FocusFirst() }
 	w.header = newToolHeader(w.app, w.win)
+	w.header.rawTool = func(server, tool string) json.RawMessage { // rawtool.go
+		if w.manager == nil {
+			return nil
+		}
+		if s := w.manager.Session(server); s != nil {
+			return s.RawTool(tool)
+		}
+		return nil
+	}
 	w.form = NewFormView(w.win)
 	w.form.OnSubmit = w.runSelectedTool
 	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)
+	w.quality = newQualityState(w.showQualityReport)
 	w.result = NewResultView(w.win)
 	w.apps = newAppPane(w.ctx, w.app, oauth.OpenBrowser, w.recordAppCall)
 	w.side = NewSidePanel(w.win)
 
-	// The form scrolls by itself; the header above it stays short (see toolHeader).
-	formArea := container.NewBorder(container.NewPadded(w.header.root), container.NewVBox(widget.NewSeparator(), w.apps.root, w.runner.root), nil, nil,
-		w.form.Widget())
-	work := container.NewVSplit(formArea, w.result.Widget())
-	toolsSplit := container.NewHSplit(w.tools.root, work)
-	w.roots = newRootStore(w.app.Preferences())
+	// The layout is docs/window.md: columns placed from the width alone, the
+	// tool header scrolling with the form, the result growing after a run.
+	w.form.SetHeader(w.header.root)
+	w.form.SetModesRight(w.header.moreBtn)
+	runMany := widget.NewButtonWithIcon("Run N times…", theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
 	w.requests = newRequestPanel(w)
+	w.resultSlot = container.NewStack(w.result.Widget())
+	expanded := func() bool { return w.result.HasContent() || w.requests.shown() }
+	w.detailLayout = &widgets.Detail{Expanded: expanded, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight, Urgent: w.requests.shown}
+	runRow := container.NewBorder(nil, nil, nil, container.NewVBox(runMany), w.runner.root)
+	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.apps.root, runRow, w.requests.banner), w.resultSlot)
+	w.header.relayout = w.relayoutDetail
+	w.result.onChange = w.relayoutDetail
+	w.result.OpenLink = func(uri string) {
+		w.features.selectTab(w.features.resourcesTab)
+		w.features.resources.selectURI(uri)
+	}
+	toolsSplit := container.New(widgets.ListDetail{}, container.NewBorder(nil, w.quality.button, nil, nil, w.tools.root), w.detail)
+	w.roots = newRootStore(w.app.Preferences())
 	w.features = newFeaturePanes(w, toolsSplit)
+	w.addChecksTab()
 	w.toolsArea = w.features.root
 	w.emptyNotice = container.NewCenter(widget.NewLabel("Select a server on the left."))
 	w.middle = container.NewStack(w.toolsArea, w.status.root, w.emptyNotice)
 	w.origin = newOriginView()
-	rest := container.NewHSplit(container.NewBorder(w.origin.root, nil, nil, nil, w.middle), w.side.Widget())
-	outer := container.NewHSplit(w.servers.root, rest)
-
-	w.splits = map[string]*container.Split{"outer": outer, "rest": rest, "tools": toolsSplit, "work": work}
-	w.prefs.restoreSplit("outer", outer, 0.17)
-	w.prefs.restoreSplit("rest", rest, 0.68)
-	w.prefs.restoreSplit("tools", toolsSplit, 0.32)
-	w.prefs.restoreSplit("work", work, 0.6)
+	w.switcher = widget.NewSelect(nil, func(name string) {
+		if !w.switching && name != w.selected {
+			w.selectServer(name)
+		}
+	})
+	w.switcher.PlaceHolder = "Choose a server"
+	w.switcherRow = container.NewBorder(nil, nil, widget.NewLabel("Server"), nil, w.switcher)
+	w.switcherRow.Hide()
+	w.columns = &widgets.Columns{SideHidden: w.app.Preferences().Bool(prefSideHidden), OnNarrow: w.setNarrow}
+	mid := container.NewBorder(container.NewVBox(w.switcherRow, w.origin.root), nil, nil, nil, w.middle)
+	outer := container.New(w.columns, w.servers.root, mid, w.side.Widget())
+	w.outer = outer
 
 	w.bannerText = widget.NewLabel("")
 	w.bannerText.Wrapping = fyne.TextWrapWord
@@ -185,7 +235,7 @@ func (w *MainWindow) build() {
 	w.banner = container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, container.NewCenter(icon), reload, w.bannerText)))
 	w.banner.Hide()
 
-	w.win.SetContent(container.NewBorder(container.NewVBox(w.banner, w.requests.banner), nil, nil, nil, outer))
+	w.win.SetContent(container.NewBorder(w.banner, nil, nil, nil, outer))
 	w.win.SetMainMenu(w.mainMenu())
 	w.win.Resize(w.prefs.windowSize())
 	w.win.SetMaster()
@@ -199,8 +249,11 @@ func (w *MainWindow) build() {
 	c.AddShortcut(shortcutRunKP, func(fyne.Shortcut) { w.runSelectedTool() })
 	c.AddShortcut(shortcutFilter, func(fyne.Shortcut) { w.focusFilter() })
 	c.AddShortcut(shortcutQuit, func(fyne.Shortcut) { w.quit() })
+	c.AddShortcut(shortcutSide, func(fyne.Shortcut) { w.toggleSide() })
+	c.AddShortcut(shortcutAdd, func(fyne.Shortcut) { w.addServer() })
+	c.AddShortcut(shortcutServer, func(fyne.Shortcut) { w.goToServer() })
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
-		if e.Name == fyne.KeyEscape {
+		if e.Name == fyne.KeyEscape && !dismissOverlay(c) {
 			w.cancelCall()
 		}
 	})
@@ -226,13 +279,22 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	run := fyne.NewMenuItem("Run", w.runSelectedTool)
 	run.Shortcut = shortcutRun
 	cancel := fyne.NewMenuItem("Cancel call (Esc)", w.cancelCall)
-	server := fyne.NewMenu("Server", fyne.NewMenuItem("Add…", w.addServer), presets)
+	goTo := fyne.NewMenuItem("Go to server…", w.goToServer)
+	goTo.Shortcut = shortcutServer
+	side := fyne.NewMenuItem("Show or hide the side panel", w.toggleSide)
+	side.Shortcut = shortcutSide
+	add := fyne.NewMenuItem("Add…", w.addServer)
+	add.Shortcut = shortcutAdd
+	runMany := fyne.NewMenuItem("Run N times…", w.openLoadPanel)
+	quality := fyne.NewMenuItem("Quality report…", w.showQualityReport)
+	server := fyne.NewMenu("Server", add, presets)
 	server.Items = append(server.Items, w.serverActions(false)...)
 	return fyne.NewMainMenu(
 		fyne.NewMenu("File", findItem, pasteItem, importItem, fyne.NewMenuItemSeparator(), exportAll, fyne.NewMenuItemSeparator(), reloadItem,
 			fyne.NewMenuItemSeparator(), quitItem),
 		server,
-		fyne.NewMenu("Tool", find, run, cancel),
+		fyne.NewMenu("Tool", find, run, cancel, fyne.NewMenuItemSeparator(), runMany, quality),
+		fyne.NewMenu("View", goTo, side),
 		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, w.client.Version) }),
 			languageMenu(w.app.Preferences(), w.win)),
 	)
@@ -253,6 +315,7 @@ func (w *MainWindow) Show() {
 // Start connects every enabled server concurrently, in the background.
 func (w *MainWindow) Start() {
 	m := w.manager
+	w.watchServersFile(m)
 	w.goWork(func(ctx context.Context) { m.ConnectAll(ctx) })
 }
 
@@ -263,6 +326,12 @@ func (w *MainWindow) Close() {
 		w.cancel()
 		if w.unsubscribe != nil {
 			w.unsubscribe()
+		}
+		if src := w.requests.src; src != nil {
+			// The window is going: the answers below must not redraw it
+			// (after the app's loop has ended, fyne.Do runs right here,
+			// off the UI goroutine).
+			src.setNotify(nil)
 		}
 		w.dismissRequests(w.manager, "", "the app is closing")
 		w.apps.closeApp()
@@ -409,6 +478,7 @@ func (w *MainWindow) scheduleRefresh(m *mcp.Manager, server string, all bool) {
 // reloadServers rebuilds the server list from the manager.
 func (w *MainWindow) reloadServers() {
 	w.servers.reload(w.manager.Sessions(), w.selected)
+	w.syncSwitcher()
 }
 
 // selectServer makes name the selected server and shows its tools and logs.
@@ -418,12 +488,16 @@ func (w *MainWindow) selectServer(name string) {
 		name = ""
 	}
 	changed := name != w.selected
+	if changed {
+		w.saveDraft()
+	}
 	w.selected = name
 	if name != "" {
 		w.prefs.setLastServer(name)
 	}
 	w.servers.selectName(name)
 	w.servers.updateButtons(name)
+	w.syncSwitcher()
 	if s != w.sideSession {
 		// Only on a real change: SetSession starts the panel over.
 		w.sideSession = s
@@ -453,9 +527,13 @@ func (w *MainWindow) showSelection() {
 		return
 	}
 	t := w.tools.setTools(w.selected, s.Tools())
+	w.updateQuality(s)
 	if t == nil && w.currentTool == nil && len(w.tools.shown) > 0 && s.Status().State == mcp.StateReady {
-		// Nothing chosen yet: show the first tool's form rather than an empty page.
-		w.tools.selectRow(0)
+		// Nothing chosen yet: the tool last used on this server, else the
+		// first tool's form rather than an empty page.
+		if last := w.lastTool[w.selected]; last == "" || !w.tools.selectName(last) {
+			w.tools.selectRow(0)
+		}
 		t = w.currentTool
 	}
 	if w.currentTool != nil && t == nil {
@@ -476,6 +554,9 @@ func (w *MainWindow) showSelection() {
 
 func (w *MainWindow) setEmptyNotice() {
 	msg := "Select a server on the left."
+	if w.switcherRow.Visible() {
+		msg = "Choose a server above."
+	}
 	switch {
 	case w.configErr != nil:
 		msg = "The servers file could not be read; see the message at the top."
@@ -505,13 +586,16 @@ func (w *MainWindow) selectTool(t *sdk.Tool) {
 	if s == nil || t == nil {
 		return
 	}
+	w.saveDraft()
 	w.currentTool = t
+	w.lastTool[w.selected] = t.Name
 	w.showToolHeader(w.selected, t)
 	w.form.SetSchema(s.InputSchema(t.Name))
 	if !w.runner.running {
 		w.result.Clear()
 		w.runner.reset()
 	}
+	w.restoreDraft(t)
 }
 
 // SelectTool selects the named tool of the selected server, as a click would.
@@ -533,8 +617,14 @@ func (w *MainWindow) quit() {
 	w.app.Quit()
 }
 
+// focusFilter puts the keyboard in the filter of what is showing: the
+// tool filter on the Tools tab, else the side panel's search.
 func (w *MainWindow) focusFilter() {
-	w.win.Canvas().Focus(w.tools.filter)
+	if w.features.tabs.Selected() == w.features.toolsTab || w.columns.SideHidden {
+		w.win.Canvas().Focus(w.tools.filter)
+		return
+	}
+	w.win.Canvas().Focus(w.side.search())
 }
 
 func (w *MainWindow) cancelCall() {
@@ -554,7 +644,77 @@ func (w *MainWindow) showError(what string, err error) {
 // savePrefs remembers the window size and split positions.
 func (w *MainWindow) savePrefs() {
 	w.prefs.setWindowSize(w.win.Canvas().Size())
-	for name, s := range w.splits {
-		w.prefs.saveSplit(name, s)
+	w.app.Preferences().SetBool(prefSideHidden, w.columns.SideHidden)
+}
+
+// prefSideHidden remembers that the person hid the side panel.
+const prefSideHidden = "window.sideHidden"
+
+// toggleSide shows or hides the side panel (View menu, Ctrl+L).
+func (w *MainWindow) toggleSide() {
+	// Remembered when the window closes (savePrefs): Fyne re-reads its
+	// preferences file whenever it changes, and a write per keystroke let
+	// it read a half-written file ("Preferences load error: EOF").
+	w.columns.SideHidden = !w.columns.SideHidden
+	w.outer.Refresh()
+}
+
+// setNarrow swaps the servers column for the switcher above the tabs.
+func (w *MainWindow) setNarrow(narrow bool) {
+	if narrow {
+		w.switcherRow.Show()
+	} else {
+		w.switcherRow.Hide()
 	}
+}
+
+// relayoutDetail lays the detail column out again: the result or the
+// description changed the room each part wants.
+func (w *MainWindow) relayoutDetail() {
+	if w.detail != nil {
+		w.detail.Refresh()
+	}
+}
+
+// syncSwitcher gives the switcher the servers and the selection.
+func (w *MainWindow) syncSwitcher() {
+	var names []string
+	for _, s := range w.manager.Sessions() {
+		names = append(names, s.Name())
+	}
+	w.switching = true
+	w.switcher.SetOptions(names)
+	if w.selected == "" {
+		w.switcher.ClearSelected()
+	} else {
+		w.switcher.SetSelected(w.selected)
+	}
+	w.switching = false
+}
+
+// placeRequests puts the requests' area in the result's slot.
+func (w *MainWindow) placeRequests(area fyne.CanvasObject) {
+	w.resultSlot.Add(area)
+}
+
+// showRequests shows the waiting requests (on) or the result in the slot below Run.
+func (w *MainWindow) showRequests(on bool) {
+	if on {
+		w.result.Widget().Hide()
+	} else {
+		w.result.Widget().Show()
+	}
+	w.relayoutDetail()
+}
+
+// requestsWaiting tells the running call whether its server waits for the
+// person: the call then says so and its clock stops.
+func (w *MainWindow) requestsWaiting(pending []*mcp.PendingRequest) {
+	waiting := false
+	for _, r := range pending {
+		if w.runner.running && r.Server == w.callServer {
+			waiting = true
+		}
+	}
+	w.runner.setWaiting(waiting)
 }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 )
 
 // Preference keys for what the window remembers between runs. The servers
@@ -10,12 +9,11 @@ import (
 const (
 	prefWindowWidth  = "window.width"
 	prefWindowHeight = "window.height"
-	prefSplitPrefix  = "split."
 	prefLastServer   = "selection.server"
 )
 
 // defaultWindowSize fits the four columns on a 1366×768 laptop screen.
-var defaultWindowSize = fyne.NewSize(1320, 800)
+var defaultWindowSize = fyne.NewSize(1280, 800)
 
 // minRememberedSize keeps a remembered size from making the window unusable
 // (a half-initialised window can report a tiny size on the way out).
@@ -42,19 +40,6 @@ func (w windowPrefs) setWindowSize(s fyne.Size) {
 	}
 	w.p.SetFloat(prefWindowWidth, float64(s.Width))
 	w.p.SetFloat(prefWindowHeight, float64(s.Height))
-}
-
-// restoreSplit sets the split's offset from the preferences, or to def.
-func (w windowPrefs) restoreSplit(name string, s *container.Split, def float64) {
-	off := w.p.FloatWithFallback(prefSplitPrefix+name, def)
-	if off <= 0.02 || off >= 0.98 {
-		off = def // a divider dragged to the edge would hide a whole pane next time
-	}
-	s.SetOffset(off)
-}
-
-func (w windowPrefs) saveSplit(name string, s *container.Split) {
-	w.p.SetFloat(prefSplitPrefix+name, s.Offset)
 }
 
 func (w windowPrefs) lastServer() string     { return w.p.String(prefLastServer) }

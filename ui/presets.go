@@ -109,12 +109,14 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	}
 	save.OnTapped = open.save
 	d.SetButtons([]fyne.CanvasObject{widget.NewButton("Cancel", open.cancel), save})
-	d.Resize(fyne.NewSize(680, 660))
+	d.Resize(fitDialog(w.win, 680, 660))
 	w.editor = open
 	d.Show()
 	start.SetSelected(blankChoice)
 	if p, ok := config.PresetByID(presetID); ok {
 		start.SetSelected(p.Title)
+	} else {
+		w.win.Canvas().Focus(open.ed.name) // the keyboard starts on Name
 	}
 }
 

@@ -667,6 +667,7 @@ func (t *promptsTab) get() {
 		if hist != nil {
 			hist.AddPrompt(r)
 		}
+		t.w.checks.recordPrompt(r)
 		fyne.Do(func() {
 			t.w.historyChanged(r.Server)
 			if n != t.getSeq {

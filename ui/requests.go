@@ -163,10 +163,15 @@ type requestPanel struct {
 	bannerText *widget.Label
 	openBtn    *widget.Button
 
-	win     fyne.Window // nil until opened, and again after it is closed
-	list    *widget.List
-	detail  *fyne.Container
-	current *mcp.PendingRequest
+	// area shows the requests inline, in the detail column where the
+	// result goes; nil until first opened. visible: it is on show.
+	area       *fyne.Container
+	visible    bool
+	queueLabel *widget.Label
+	queueBox   *fyne.Container
+	list       *widget.List
+	detail     *fyne.Container
+	current    *mcp.PendingRequest
 
 	// openURL opens a URL-mode elicitation's link; the app's by default,
 	// a recorder in tests.
@@ -221,20 +226,30 @@ func (p *requestPanel) sync() {
 			delete(p.answered, r)
 		}
 	}
-	switch n := len(p.pending); n {
-	case 0:
+	switch n := len(p.pending); {
+	case n == 0 || p.visible:
 		p.banner.Hide()
-	case 1:
+	case n == 1:
 		p.bannerText.SetText(describeRequest(p.pending[0]) + ". It waits for your answer.")
 		p.banner.Show()
 	default:
 		p.bannerText.SetText(strconv.Itoa(n) + " requests from servers wait for your answer, the first: " + describeRequest(p.pending[0]) + ".")
 		p.banner.Show()
 	}
-	if p.win == nil {
+	p.w.requestsWaiting(p.pending)
+	if !p.visible && p.hasSelectedServer() {
+		p.open() // the selected server asks: show it where its call is
 		return
 	}
-	p.win.SetTitle(p.windowTitle())
+	if p.area == nil || !p.visible {
+		return
+	}
+	p.queueLabel.SetText(p.windowTitle())
+	if len(p.pending) > 1 {
+		p.queueBox.Show()
+	} else {
+		p.queueBox.Hide()
+	}
 	p.list.Refresh()
 	if p.current != nil && p.indexOf(p.current) < 0 {
 		p.current = nil
@@ -263,7 +278,31 @@ func (p *requestPanel) windowTitle() string {
 	if len(p.pending) == 0 {
 		return "Requests from servers"
 	}
-	return fmt.Sprintf("Requests from servers (%d waiting)", len(p.pending))
+	return fmt.Sprintf("Requests from servers: %d wait for your answer, oldest first", len(p.pending))
+}
+
+// hasSelectedServer reports whether a waiting request comes from the
+// selected server.
+func (p *requestPanel) hasSelectedServer() bool {
+	for _, r := range p.pending {
+		if r.Server == p.w.selected {
+			return true
+		}
+	}
+	return false
+}
+
+// shown reports whether the requests are on show in the detail column.
+func (p *requestPanel) shown() bool { return p.area != nil && p.visible }
+
+// close hides the requests; the result comes back.
+func (p *requestPanel) close() {
+	p.visible, p.current = false, nil
+	if p.area != nil {
+		p.area.Hide()
+	}
+	p.w.showRequests(false)
+	p.sync()
 }
 
 // describeRequest says in a few words who asks for what.
@@ -277,14 +316,23 @@ func describeRequest(r *mcp.PendingRequest) string {
 	return r.Server + " asks you for information"
 }
 
-// open shows the requests window (making it the first time).
+// open shows the requests inline in the detail column, in place of the
+// result, on the Tools tab of the first request's server.
 func (p *requestPanel) open() {
-	if p.win != nil {
-		p.win.Show()
-		p.win.RequestFocus()
-		return
+	if p.area == nil {
+		p.build()
 	}
-	p.win = p.w.app.NewWindow(p.windowTitle())
+	if len(p.pending) > 0 && !p.hasSelectedServer() {
+		p.w.selectServer(p.pending[0].Server)
+	}
+	p.w.features.selectTab(p.w.features.toolsTab)
+	p.visible = true
+	p.area.Show()
+	p.w.showRequests(true)
+	p.sync()
+}
+
+func (p *requestPanel) build() {
 	p.list = widget.NewList(
 		func() int { return len(p.pending) },
 		newTwoLineRow,
@@ -300,15 +348,15 @@ func (p *requestPanel) open() {
 		}
 	}
 	p.detail = container.NewStack()
-	split := container.NewHSplit(p.list, p.detail)
-	split.SetOffset(0.28)
-	p.win.SetContent(split)
-	p.win.Resize(fyne.NewSize(860, 640))
-	p.win.SetOnClosed(func() {
-		p.win, p.current = nil, nil
-	})
-	p.win.Show()
-	p.sync()
+	p.queueLabel = boldLabel("")
+	p.queueBox = container.New(minHeight{110}, p.list)
+	p.queueBox.Hide()
+	top := container.NewVBox(container.NewStack(newTint(theme.ColorNameWarning, 0x30), container.NewPadded(p.queueLabel)), p.queueBox)
+	// One scroll around the request: the result's slot can be lower than a
+	// sampling request with its reply box, and it must not spill over Run.
+	p.area = container.NewBorder(top, nil, nil, nil, container.NewVScroll(p.detail))
+	p.area.Hide()
+	p.w.placeRequests(p.area)
 }
 
 func (p *requestPanel) showNothing() {
@@ -353,7 +401,7 @@ func requestTitle(r *mcp.PendingRequest, promise string) fyne.CanvasObject {
 // prompt, model preferences, limits) and takes the person's reply.
 func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	sp := r.Sampling()
-	rv := NewResultView(p.win)
+	rv := NewResultView(p.w.win)
 	var rows []fyne.CanvasObject
 	if sp.SystemPrompt != "" {
 		rows = append(rows, heading("System prompt"), selectableText(sp.SystemPrompt))
@@ -475,7 +523,7 @@ func selectableText(s string) *widget.Label {
 // schema as a form (defaults filled in), with Accept, Decline and Cancel.
 func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 	ep := r.Elicitation()
-	p.form = NewFormView(p.win)
+	p.form = NewFormView(p.w.win)
 	if raw := p.wireSchema(r); raw != nil {
 		p.form.SetSchema(raw)
 	} else {
@@ -617,9 +665,8 @@ func (p *requestPanel) answer(r *mcp.PendingRequest, what string, send func() er
 	p.w.lastNotice = "Answered: " + p.lastAnswer
 	p.current = nil
 	p.sync()
-	if len(p.pending) == 0 && p.win != nil {
-		// The person came to answer and has; the banner brings them back
-		// when a server asks again.
-		p.win.Close()
+	if len(p.pending) == 0 && p.visible {
+		// The person came to answer and has; the result comes back.
+		p.close()
 	}
 }

@@ -50,18 +50,25 @@ func newFeatureShell(t *testing.T, servers map[string]map[string]any) *shell {
 func (s *shell) openRequest(want string) *requestPanel {
 	s.t.Helper()
 	p := s.w.requests
-	s.waitFor("the banner saying "+want, func() bool {
-		return p.banner.Visible() && strings.Contains(p.bannerText.Text, want)
+	// The selected server's request shows by itself in the detail column
+	// of its call; another server's is announced under Run, with Open.
+	s.waitFor("the request saying "+want, func() bool {
+		return p.shown() || p.banner.Visible() && strings.Contains(p.bannerText.Text, want)
 	})
-	onUI(func() { test.Tap(p.openBtn) })
-	s.waitFor("the panel to show the request", func() bool {
-		return p.win != nil && p.current != nil && p.indexOf(p.current) >= 0
+	onUI(func() {
+		if !p.shown() {
+			test.Tap(p.openBtn)
+		}
+	})
+	s.waitFor("the request saying "+want+" inline", func() bool {
+		return p.shown() && p.current != nil && p.indexOf(p.current) >= 0 &&
+			strings.Contains(shownText(p.area), want)
 	})
 	return p
 }
 
 func (s *shell) panelText() string {
-	return s.text(func() fyne.CanvasObject { return s.w.requests.win.Canvas().Content() })
+	return s.text(func() fyne.CanvasObject { return s.w.requests.area })
 }
 
 func resultText2(r *mcp.CallResult) string {
@@ -76,6 +83,21 @@ func TestSamplingPanelSendsTheReplyOrRejects(t *testing.T) {
 	s.pickTool("everything", "trigger-sampling-request")
 	s.start(`{"prompt":"say hi","maxTokens":7}`)
 	p := s.openRequest("everything asks for a model reply")
+	onUI(func() {
+		if msg := s.w.runner.message.Text; !strings.Contains(msg, "Waiting for your answer") {
+			t.Errorf("while the server waits, the call says %q", msg)
+		}
+		if !placeOf(p.area).inside(placeOf(s.w.detail)) || s.w.result.Widget().Visible() {
+			t.Error("the request is not shown in the detail column in place of the result")
+		}
+		s.w.win.Resize(small)
+		if placeOf(p.area).overlaps(placeOf(s.w.runner.root)) || !placeOf(p.area).inside(placeOf(s.w.detail)) {
+			t.Errorf("at 1024×640 the request %+v spills over Run %+v or out of the column", placeOf(p.area), placeOf(s.w.runner.root))
+		}
+		if need, got := p.area.MinSize().Height, p.area.Size().Height; need > got+1 {
+			t.Errorf("at 1024×640 the request needs %v px and has %v: it is drawn over what is around it", need, got)
+		}
+	})
 
 	shown := s.panelText()
 	for _, want := range []string{"say hi", "You are a helpful test server.", "Max tokens: 7", "user", "Send", "Reject", mcp.DefaultSamplingModel} {
@@ -107,8 +129,8 @@ func TestSamplingPanelSendsTheReplyOrRejects(t *testing.T) {
 	}
 	s.waitFor("the banner to go", func() bool { return !p.banner.Visible() })
 	onUI(func() {
-		if p.win != nil {
-			t.Error("the panel stayed open after the last request was answered")
+		if p.shown() {
+			t.Error("the requests stayed in place of the result after the last one was answered")
 		}
 	})
 

@@ -520,6 +520,9 @@ func (t *resourcesTab) readAgain(uri string, record bool) {
 		if hist != nil {
 			hist.AddRead(r)
 		}
+		if record {
+			t.w.checks.recordRead(r)
+		}
 		fyne.Do(func() {
 			t.w.historyChanged(r.Server)
 			if n != t.readSeq {

@@ -4,11 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"image"
 	"image/color"
-	_ "image/gif" // decoders for image content blocks
-	_ "image/jpeg"
-	_ "image/png"
 	"path"
 	"strings"
 	"time"
@@ -25,6 +21,7 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/view"
 )
 
 // Text up to these sizes is shown in a wrapping, selectable label; anything
@@ -47,6 +44,8 @@ const (
 type ResultView struct {
 	win  fyne.Window
 	root *fyne.Container
+	// OnSaveCheck, when set, puts "Save as check" on every result a server answered.
+	OnSaveCheck func(*mcp.CallResult)
 
 	// The result on show, for Copy and Save.
 	result *mcp.CallResult
@@ -63,7 +62,16 @@ type ResultView struct {
 	images     []*canvas.Image
 	bigTexts   []*textLines
 	texts      []string // every text the body shows, in order, for tests
+
+	// onChange is told when the view shows something else (the window
+	// gives a result more room than the "run a tool" line).
+	onChange func()
+	// OpenLink, if set, opens a resource_link's URI in the Resources tab.
+	OpenLink func(uri string)
 }
+
+// HasContent reports whether the view shows a call (running or done).
+func (v *ResultView) HasContent() bool { return v.title != nil }
 
 // NewResultView makes an empty result view; win parents its dialogs.
 func NewResultView(win fyne.Window) *ResultView {
@@ -110,7 +118,11 @@ func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
 	v.duration = widget.NewLabel(formatDuration(r.Duration))
 	v.copyButton = widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), v.copyResult)
 	v.saveButton = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), v.saveResult)
-	header := v.band(look.color, container.NewHBox(v.duration, v.copyButton, v.saveButton))
+	actions := container.NewHBox(v.duration, v.copyButton, v.saveButton)
+	if v.OnSaveCheck != nil && r.Layer != mcp.LayerConnection && r.Layer != mcp.LayerCancelled {
+		actions.Add(widget.NewButtonWithIcon("Save as check", theme.ConfirmIcon(), func() { v.OnSaveCheck(r) }))
+	}
+	header := v.band(look.color, actions)
 
 	blocks := v.blocks(r, tool)
 	// One big text block (the common "tool printed a lot" case) gets the
@@ -123,12 +135,15 @@ func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
 }
 
 func (v *ResultView) reset() {
-	*v = ResultView{win: v.win, root: v.root}
+	*v = ResultView{win: v.win, root: v.root, onChange: v.onChange, OpenLink: v.OpenLink, OnSaveCheck: v.OnSaveCheck}
 }
 
 func (v *ResultView) setContent(o fyne.CanvasObject) {
 	v.root.Objects = []fyne.CanvasObject{o}
 	v.root.Refresh()
+	if v.onChange != nil {
+		v.onChange()
+	}
 }
 
 // band is the coloured header: icon, title and actions on one row, and
@@ -312,16 +327,22 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 		img = canvas.NewImageFromResource(fyne.NewStaticResource(name, data))
 		img.SetMinSize(fyne.NewSize(maxImageHeight*2/3, maxImageHeight*2/3))
 	} else {
-		cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+		// Decoded here, leniently, not by the canvas: a PNG with one bad
+		// checksum was an empty gap and a "Failed to render image" per frame.
+		decoded, repaired, err := view.DecodeImage(data)
 		if err != nil {
 			return container.NewVBox(
-				caption(fmt.Sprintf("Image · %s · %s — it could not be shown: %v", orUnknown(mimeType), humanSize(len(data)), err)),
+				caption(fmt.Sprintf("Image · %s · %s — this picture cannot be shown here; save it to open it in another program.", orUnknown(mimeType), humanSize(len(data)))),
 				container.NewHBox(save))
 		}
-		img = canvas.NewImageFromReader(bytes.NewReader(data), name)
-		w, h := fitInside(cfg.Width, cfg.Height, maxImageWidth, maxImageHeight)
+		img = canvas.NewImageFromImage(decoded)
+		b := decoded.Bounds()
+		w, h := fitInside(b.Dx(), b.Dy(), maxImageWidth, maxImageHeight)
 		img.SetMinSize(fyne.NewSize(w, h))
-		dims = fmt.Sprintf(" · %d×%d", cfg.Width, cfg.Height)
+		dims = fmt.Sprintf(" · %d×%d", b.Dx(), b.Dy())
+		if repaired {
+			dims += " · repaired (a damaged checksum was ignored)"
+		}
 	}
 	img.FillMode = canvas.ImageFillContain
 	img.ScaleMode = canvas.ImageScaleSmooth
@@ -357,7 +378,12 @@ func (v *ResultView) linkBlock(l *sdk.ResourceLink) fyne.CanvasObject {
 	if l.Description != "" {
 		rows = append(rows, caption(l.Description))
 	}
-	return container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.NewPrimaryThemedResource(theme.FileIcon()))), nil, container.NewVBox(rows...))
+	var open fyne.CanvasObject
+	if v.OpenLink != nil {
+		uri, openLink := l.URI, v.OpenLink
+		open = container.NewVBox(widget.NewButtonWithIcon("Open in Resources", theme.NavigateNextIcon(), func() { openLink(uri) }))
+	}
+	return container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.NewPrimaryThemedResource(theme.FileIcon()))), open, container.NewVBox(rows...))
 }
 
 func (v *ResultView) resourceBlock(i int, rc *sdk.ResourceContents) fyne.CanvasObject {

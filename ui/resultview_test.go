@@ -182,7 +182,7 @@ func TestResultImageThatIsNotAnImage(t *testing.T) {
 	if len(v.images) != 0 {
 		t.Error("a broken image was put on screen")
 	}
-	if !labelOnCanvas(w, "could not be shown") {
+	if !labelOnCanvas(w, "cannot be shown") {
 		t.Error("no words say the image could not be shown")
 	}
 }

@@ -17,6 +17,7 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/schema"
+	"mcpbrowser/ui/view"
 )
 
 // elapsedTick is how often the elapsed time of a running call is redrawn.
@@ -38,6 +39,11 @@ type runBar struct {
 	call    int // numbers calls, so that late progress of an old call is dropped
 	cancel  context.CancelFunc
 	started time.Time
+	// waiting: the server waits for the person's answer to its request;
+	// that time is not the call's (waited sums it, waitFrom is the start).
+	waiting  bool
+	waited   time.Duration
+	waitFrom time.Time
 
 	// progress is written by the SDK's goroutine and drawn on the UI one;
 	// pending makes a burst of notifications cost one redraw.
@@ -82,6 +88,7 @@ func (r *runBar) begin(cancel context.CancelFunc) int {
 	r.running = true
 	r.cancel = cancel
 	r.started = time.Now()
+	r.waiting, r.waited = false, 0
 	r.mu.Lock()
 	r.progress = mcp.Progress{}
 	r.pending = false
@@ -109,8 +116,37 @@ func (r *runBar) end(n int, res *mcp.CallResult) {
 	r.spinner.Stop()
 	r.spinner.Hide()
 	r.bar.Hide()
-	r.elapsed.SetText(formatElapsed(res.Duration))
-	r.message.SetText(outcomeSummary(res))
+	// The result band says how it went and how long it took: one status
+	// line and one duration, not a copy of each here.
+	r.reset()
+}
+
+// setWaiting shows that the server waits for the person's answer, and
+// stops the call's clock meanwhile.
+func (r *runBar) setWaiting(on bool) {
+	if !r.running || on == r.waiting {
+		return
+	}
+	r.waiting = on
+	if on {
+		r.spinner.Stop() // nothing moves while the server waits for the person
+		r.waitFrom = time.Now()
+		r.message.SetText("Waiting for your answer to the server's request (below); the clock stops meanwhile")
+		return
+	}
+	r.waited += time.Since(r.waitFrom)
+	if r.spinner.Visible() {
+		r.spinner.Start()
+	}
+	r.message.SetText("Running … (Esc cancels)")
+}
+
+// waitedTotal is how long the running call waited for the person.
+func (r *runBar) waitedTotal() time.Duration {
+	if r.waiting {
+		return r.waited + time.Since(r.waitFrom)
+	}
+	return r.waited
 }
 
 // cancelCall cancels the running call, if any (the server is told).
@@ -125,8 +161,8 @@ func (r *runBar) cancelCall() {
 
 // tick redraws the elapsed time of call n.
 func (r *runBar) tick(n int) {
-	if n == r.call && r.running {
-		r.elapsed.SetText(formatElapsed(time.Since(r.started)))
+	if n == r.call && r.running && !r.waiting {
+		r.elapsed.SetText(formatElapsed(time.Since(r.started) - r.waited))
 	}
 }
 
@@ -147,7 +183,7 @@ func (r *runBar) showProgress(n int) {
 	p := r.progress
 	r.pending = false
 	r.mu.Unlock()
-	if n != r.call || !r.running {
+	if n != r.call || !r.running || r.waiting {
 		return
 	}
 	if p.Total > 0 {
@@ -166,34 +202,7 @@ func (r *runBar) showProgress(n int) {
 	r.message.SetText(msg + " (Esc cancels)")
 }
 
-func formatElapsed(d time.Duration) string {
-	switch {
-	case d < 10*time.Millisecond:
-		return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
-	case d < time.Second:
-		return fmt.Sprintf("%d ms", d.Milliseconds())
-	case d < time.Minute:
-		return fmt.Sprintf("%.1f s", d.Seconds())
-	}
-	return d.Round(time.Second).String()
-}
-
-// outcomeSummary is the one line left under the Run button after a call.
-func outcomeSummary(r *mcp.CallResult) string {
-	switch r.Layer {
-	case mcp.LayerNone:
-		return "Done in " + formatElapsed(r.Duration)
-	case mcp.LayerTool:
-		return "The tool reported an error"
-	case mcp.LayerProtocol:
-		return "The server refused the request (JSON-RPC error)"
-	case mcp.LayerCancelled:
-		return "Cancelled"
-	case mcp.LayerTimeout:
-		return "Timed out"
-	}
-	return "The call failed: " + string(r.Layer)
-}
+func formatElapsed(d time.Duration) string { return view.Elapsed(d) }
 
 // runSelectedTool runs the selected tool with the form's arguments: checked
 // first, confirmed first for a destructive tool, then called on a goroutine.
@@ -269,10 +278,12 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 	ctx, cancel := context.WithCancel(w.ctx)
 	r := w.runner
 	n := r.begin(cancel)
+	w.callServer = s.Name()
 	// Esc goes to the focused widget when there is one; with none it reaches
 	// the canvas's key handler, which cancels.
 	w.win.Canvas().Unfocus()
 	w.result.ShowRunning(t.Name)
+	w.form.RevealFirst()
 	name := t.Name
 	hist := w.history
 	w.jobs.Add(2) // Close waits for the call and its ticker
@@ -291,17 +302,40 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 	}()
 	go func() {
 		defer w.jobs.Done()
-		res := s.CallTool(ctx, name, args, mcp.CallOptions{OnProgress: func(p mcp.Progress) { r.progressed(n, p) }})
+		var res *mcp.CallResult
+		if runsAsTask(s, name) { // see tasks.go
+			res = s.CallToolAsTask(ctx, name, args, func(t mcp.Task) { r.progressed(n, taskProgress(0, t)) })
+		} else {
+			res = s.CallTool(ctx, name, args, mcp.CallOptions{OnProgress: func(p mcp.Progress) { r.progressed(n, p) }})
+		}
 		cancel()
 		if hist != nil {
 			hist.AddCall(res) // a history that cannot be written must not spoil the call
 		}
+		w.checks.recordCall(res)
+		if w.ctx.Err() != nil {
+			// The window is closing: nothing to show it in (and once the
+			// app's loop has ended, fyne.Do would run this right here).
+			return
+		}
 		fyne.Do(func() {
 			w.historyChanged(res.Server)
+			if waited := r.waitedTotal(); n == r.call && waited > 0 {
+				// The time the person took to answer is not the call's.
+				shown := *res
+				shown.Duration = max(res.Duration-waited, 0)
+				res = &shown
+			}
 			r.end(n, res)
 			w.lastResult = res
-			w.result.Show(res, t)
-			w.apps.showResult(s, t, res)
+			w.keepResult(res)
+			w.quality.observe(res)
+			if w.selected == res.Server && w.currentTool != nil && w.currentTool.Name == name {
+				w.result.Show(res, t)
+				w.apps.showResult(s, t, res)
+			} else {
+				r.reset() // the person moved on; the result waits in the tool's draft
+			}
 		})
 	}()
 }

@@ -51,16 +51,22 @@ func TestOtherToolStartsClean(t *testing.T) {
 	if r := s.run(`{"a": 2, "b": 3}`); !r.OK() {
 		t.Fatalf("add: %s", r.Message)
 	}
-	var before string
-	onUI(func() { before = s.w.runner.elapsed.Text })
+	var before, bar string
+	onUI(func() { before, bar = s.w.result.duration.Text, s.w.runner.elapsed.Text })
 	if before == "" {
 		t.Fatal("no duration shown after the call; the check below would prove nothing")
+	}
+	if bar != "" {
+		t.Errorf("the run bar repeats the duration %q: one duration is enough", bar)
 	}
 	var found bool
 	var elapsed, message string
 	onUI(func() {
 		found = s.w.SelectTool("echo")
 		elapsed, message = s.w.runner.elapsed.Text, s.w.runner.message.Text
+		if s.w.result.HasContent() {
+			t.Error("after choosing echo the result of add's call is still shown")
+		}
 	})
 	if !found {
 		t.Fatal("no echo tool")

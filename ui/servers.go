@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image/color"
 	"os"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -20,6 +19,8 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/view"
 )
 
 // stateColor is the dot beside a server. These are fixed colours rather than
@@ -81,12 +82,7 @@ func (r serverRow) detail() string {
 	return transport + " · " + r.state.String()
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
+func plural(n int, one, many string) string { return view.Plural(n, one, many) }
 
 // A serverList is the left column: every configured server with its state
 // dot, transport and tool count, and the actions on servers.
@@ -130,14 +126,14 @@ func newServerList(w *MainWindow) *serverList {
 	l.addBtn = widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), w.addServer)
 	l.importBtn = widget.NewButtonWithIcon("Import…", theme.FolderOpenIcon(), nil)
 	l.importBtn.OnTapped = func() {
-		widget.ShowPopUpMenuAtRelativePosition(w.importMenu(), w.win.Canvas(), fyne.NewPos(0, l.importBtn.Size().Height), l.importBtn)
+		showMenuUnder(w.win.Canvas(), w.importMenu(), l.importBtn)
 	}
 	l.editBtn = widget.NewButtonWithIcon("Edit…", theme.DocumentCreateIcon(), w.editSelectedServer)
 	l.restart = widget.NewButtonWithIcon("Restart", theme.ViewRefreshIcon(), w.restartSelectedServer)
 	l.moreBtn = widget.NewButtonWithIcon("", theme.MoreHorizontalIcon(), nil)
 	l.moreBtn.OnTapped = func() {
 		menu := fyne.NewMenu("", w.serverActions(true)...)
-		widget.ShowPopUpMenuAtRelativePosition(menu, w.win.Canvas(), fyne.NewPos(0, l.moreBtn.Size().Height), l.moreBtn)
+		showMenuUnder(w.win.Canvas(), menu, l.moreBtn)
 	}
 
 	heading := widget.NewLabelWithStyle("Servers", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -434,7 +430,7 @@ func (w *MainWindow) putServer(oldName string, sc *config.ServerConfig) {
 		err := m.PutServer(ctx, oldName, sc, true)
 		fyne.Do(func() {
 			if err != nil {
-				w.showError("Saving "+sc.Name, err)
+				w.saveFailed(oldName, sc, err)
 			}
 		})
 	})
@@ -646,14 +642,14 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		v.action = v.w.askInputsForSelectedServer
 	case st.State == mcp.StateFailed:
 		v.title.SetText(name + " could not start")
-		v.reason.SetText(capitalise(st.Reason))
+		v.reason.SetText(firstErrorNote(s) + capitalise(st.Reason))
 	case st.State == mcp.StateExited:
 		when := ""
 		if !st.ExitedAt.IsZero() {
 			when = " at " + st.ExitedAt.Format("15:04:05")
 		}
 		v.title.SetText(name + " exited" + when)
-		v.reason.SetText(capitalise(st.Reason))
+		v.reason.SetText(firstErrorNote(s) + capitalise(st.Reason))
 	default:
 		v.title.SetText(name + " is stopped")
 		reason := "It is not running."
@@ -745,7 +741,7 @@ func describeTarget(cfg *config.ServerConfig) string {
 	case config.TypeStdio:
 		return "Command: " + strings.Join(append([]string{cfg.Command}, cfg.Args...), " ")
 	case config.TypeHTTP, config.TypeSSE:
-		return "URL: " + cfg.URL
+		return "URL: " + cfg.MaskText(cfg.URL)
 	}
 	return ""
 }
@@ -755,4 +751,32 @@ func capitalise(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// firstErrorNote is the first error line s wrote to stderr, when the last
+// lines (which the reason lists) do not include it, as a paragraph; else "".
+func firstErrorNote(s *mcp.Session) string {
+	entries := s.Log.Tail(500, transport.LogStderr)
+	lines := make([]string, len(entries))
+	for i, e := range entries {
+		lines[i] = e.Text
+	}
+	if l := view.FirstErrorLine(lines, 5); l != "" {
+		return "First error: " + l + "\n\n"
+	}
+	return ""
+}
+
+// showMenuUnder pops menu up under the button that opened it. The position
+// is worked out here: a button the canvas cannot place (a column being
+// laid out again) put the menu at the window's top-left corner.
+func showMenuUnder(c fyne.Canvas, menu *fyne.Menu, btn fyne.CanvasObject) {
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(btn)
+	if pos.IsZero() {
+		size := c.Size()
+		pos = fyne.NewPos(size.Width/3, size.Height/4)
+	} else {
+		pos = pos.AddXY(0, btn.Size().Height)
+	}
+	widget.ShowPopUpMenuAtPosition(menu, c, pos)
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -19,6 +18,7 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/view"
 )
 
 // panelFrame is how often, at most, the side panel redraws for new log lines or
@@ -47,6 +47,14 @@ func NewSidePanel(win fyne.Window) *SidePanel {
 		container.NewTabItem("messages", p.wire.Widget()),
 	)
 	return p
+}
+
+// search is the search box of the tab on show.
+func (p *SidePanel) search() fyne.Focusable {
+	if p.tabs.SelectedIndex() == 1 {
+		return p.wire.search
+	}
+	return p.log.search
 }
 
 // Widget is the panel's canvas object.
@@ -333,24 +341,7 @@ func saveInBackground(win fyne.Window, path string, content func() ([]byte, erro
 }
 
 // humanSize is a byte count in the units a person expects.
-func humanSize(n int) string {
-	switch {
-	case n < 1000:
-		return strconv.Itoa(n) + " B"
-	case n < 1000*1000:
-		return fmt.Sprintf("%.1f KB", float64(n)/1000)
-	}
-	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
-}
+func humanSize(n int) string { return view.Size(n) }
 
 // thousands writes n with thousands separators: 154,321.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+func thousands(n int) string { return view.Thousands(n) }

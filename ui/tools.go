@@ -1,49 +1,34 @@
 package ui
 
 import (
+	"encoding/json"
 	"image/color"
-	"regexp"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // toolTitle is the name a person reads: title, then annotations.title, then
 // name (the spec's display-name precedence).
-func toolTitle(t *sdk.Tool) string {
-	switch {
-	case t.Title != "":
-		return t.Title
-	case t.Annotations != nil && t.Annotations.Title != "":
-		return t.Annotations.Title
-	}
-	return t.Name
-}
-
-// agentNameUnsafe matches what Claude Code replaces in server and tool names
-// when it builds the mcp__server__tool names used in permission rules.
-var agentNameUnsafe = regexp.MustCompile(`[^a-zA-Z0-9_-]`)
+func toolTitle(t *sdk.Tool) string { return view.ToolTitle(t) }
 
 // agentToolName is the tool's name as agents see it: mcp__<server>__<tool>.
-func agentToolName(server, tool string) string {
-	return "mcp__" + agentNameUnsafe.ReplaceAllString(server, "_") + "__" + agentNameUnsafe.ReplaceAllString(tool, "_")
-}
+func agentToolName(server, tool string) string { return view.AgentToolName(server, tool) }
 
 // isDestructive reports whether the tool says it may destroy things. Only an
 // explicit destructiveHint: true counts (the spec's default of true for a tool
 // with no annotations would make every call ask), and a read-only tool
 // destroys nothing whatever its other hints say.
-func isDestructive(t *sdk.Tool) bool {
-	a := t.Annotations
-	return a != nil && !a.ReadOnlyHint && a.DestructiveHint != nil && *a.DestructiveHint
-}
+func isDestructive(t *sdk.Tool) bool { return view.IsDestructive(t) }
 
 // A badge is one annotation a tool declares, as shown beside its name.
 type badge struct {
@@ -192,16 +177,7 @@ func toolSubtitle(t *sdk.Tool) string {
 // description made each keystroke in the filter miss a frame.
 const maxSubtitleRunes = 90
 
-func clipRunes(s string, n int) string {
-	i := 0
-	for pos := range s {
-		if i == n {
-			return s[:pos]
-		}
-		i++
-	}
-	return s
-}
+func clipRunes(s string, n int) string { return view.ClipRunes(s, n) }
 
 // filterTools appends to out the indexes of the entries that contain every
 // word of query (any case) in their name, title or description.
@@ -234,6 +210,10 @@ type toolList struct {
 
 	onSelect  func(*sdk.Tool)
 	selecting bool
+	// onChosen, if set, is called after Enter in the filter chose a tool
+	// (the window puts the keyboard in its form).
+	onChosen func()
+	quality  map[string]qualityMark // tool name → quality badge (lintreport.go)
 }
 
 func newToolList(onSelect func(*sdk.Tool)) *toolList {
@@ -245,16 +225,20 @@ func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	l.filter.OnSubmitted = func(string) {
 		if len(l.shown) > 0 {
 			l.selectRow(0)
+			if l.onChosen != nil {
+				l.onChosen()
+			}
 		}
 	}
 	l.count = widget.NewLabel("")
 	l.count.SizeName = theme.SizeNameCaptionText
 	l.list = widget.NewList(
 		func() int { return len(l.shown) },
-		newToolRowObject,
+		func() fyne.CanvasObject { return withQualityBadge(newToolRowObject()) },
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id < len(l.shown) {
-				updateToolRowObject(o, &l.entries[l.shown[id]])
+				e := &l.entries[l.shown[id]]
+				updateToolRowObject(showQualityBadge(o, l.quality[e.tool.Name]), e)
 			}
 		},
 	)
@@ -375,43 +359,95 @@ func setLabel(l *widget.Label, text string) {
 	}
 }
 
-// A toolHeader introduces the selected tool above its form: title, the name
-// agents use (with a copy button), badges and description.
+// A toolHeader introduces the selected tool above its form: title and
+// badges, the name agents use (with a copy button) and the description,
+// two lines of it until the person asks for More (it opens in place and
+// scrolls with the form).
 type toolHeader struct {
 	app       fyne.App
 	win       fyne.Window
 	fullDesc  string
 	moreBtn   *widget.Button
-	more      *fyne.Container // holds moreBtn; hidden whole so it takes no room
 	title     *widget.Label
 	agentName *widget.Label
 	copyBtn   *widget.Button
 	badges    *fyne.Container
-	desc      *widget.Label
+	desc      *widgets.WrapText
 	root      *fyne.Container
 	copies    int // bumps on each copy so an older "Copied" reset does not undo a newer one
+	// rawTool returns the tool as the server sent it (see rawtool.go); nil: the SDK's reading.
+	rawTool func(server, tool string) json.RawMessage
+	server  string
+	tool    *sdk.Tool
+	// relayout lays the form out again when the description's height changes.
+	relayout func()
 }
+
+// descLines is how many lines of the description show before More.
+const descLines = 2
 
 func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
 	h := &toolHeader{app: a, win: win}
 	h.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	h.title.SizeName = theme.SizeNameSubHeadingText
-	h.title.Wrapping = fyne.TextWrapWord
+	h.title.Truncation = fyne.TextTruncateEllipsis
 	h.agentName = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	h.agentName.Selectable = true
 	h.agentName.Truncation = fyne.TextTruncateEllipsis
 	h.copyBtn = widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), h.copyAgentName)
+	h.copyBtn.Importance = widget.LowImportance
+	rawBtn := widget.NewButton("Raw", func() {
+		var raw json.RawMessage
+		if h.rawTool != nil && h.tool != nil {
+			raw = h.rawTool(h.server, h.tool.Name)
+		}
+		showRawTool(h.win, h.title.Text, rawToolText(raw, h.tool))
+	})
+	rawBtn.Importance = widget.LowImportance
 	h.badges = newBadgeRow()
-	h.desc = widget.NewLabel("")
-	h.desc.Wrapping = fyne.TextWrapWord
-	h.moreBtn = widget.NewButton("More…", h.showFullDescription)
+	h.desc = widgets.NewWrapText("", descLines)
+	h.moreBtn = widget.NewButton("More", h.toggleDescription)
 	h.moreBtn.Importance = widget.LowImportance
-	nameRow := container.NewBorder(nil, nil, nil, container.NewHBox(h.copyBtn, h.badges), h.agentName)
-	h.more = container.NewHBox(h.moreBtn)
-	h.more.Hide()
-	h.root = container.NewVBox(h.title, nameRow, h.desc, h.more)
+	h.moreBtn.Hide()
+	h.desc.OnCut = func(bool) { h.syncMore() }
+	h.desc.OnHeight = func() {
+		if h.relayout != nil {
+			h.relayout()
+		}
+	}
+	titleRow := container.NewBorder(nil, nil, nil, h.badges, h.title)
+	nameRow := container.NewBorder(nil, nil, nil, container.NewHBox(h.copyBtn, rawBtn), h.agentName)
+	h.root = container.NewVBox(titleRow, nameRow, h.desc)
 	h.root.Hide()
 	return h
+}
+
+// syncMore shows More when lines are cut, Less when the whole description
+// is open, nothing when it fits.
+func (h *toolHeader) syncMore() {
+	switch {
+	case h.desc.MaxLines == 0:
+		h.moreBtn.SetText("Less")
+		h.moreBtn.Show()
+	case h.desc.Cut():
+		h.moreBtn.SetText("More")
+		h.moreBtn.Show()
+	default:
+		h.moreBtn.Hide()
+	}
+}
+
+// toggleDescription opens or closes the whole description in place.
+func (h *toolHeader) toggleDescription() {
+	if h.desc.MaxLines == 0 {
+		h.desc.SetMaxLines(descLines)
+	} else {
+		h.desc.SetMaxLines(0)
+	}
+	h.syncMore()
+	if h.relayout != nil {
+		h.relayout()
+	}
 }
 
 func (h *toolHeader) show(server string, t *sdk.Tool) {
@@ -419,50 +455,28 @@ func (h *toolHeader) show(server string, t *sdk.Tool) {
 		h.root.Hide()
 		return
 	}
+	h.server, h.tool = server, t
 	h.title.SetText(toolTitle(t))
 	h.agentName.SetText(agentToolName(server, t.Name))
 	h.copyBtn.SetText("Copy")
 	showBadges(h.badges, toolBadges(t))
 	h.fullDesc = strings.TrimSpace(t.Description)
-	// One paragraph: a wrapping label with line breaks in it reports too
-	// small a height, and the form below would be drawn over it. More…
-	// shows the description with its breaks.
-	flat := strings.Join(strings.Fields(h.fullDesc), " ")
-	short := clipRunes(flat, maxHeaderDescRunes)
-	if short != h.fullDesc {
-		short += " …"
-		h.more.Show()
-	} else {
-		h.more.Hide()
-	}
-	h.desc.SetText(short)
-	if short == "" {
+	h.desc.MaxLines = descLines
+	h.desc.SetText(h.fullDesc)
+	if h.fullDesc == "" {
 		h.desc.Hide()
 	} else {
 		h.desc.Show()
 	}
+	h.syncMore()
 	h.root.Show()
-	// A wrapping label knows its height only once it has its width: lay the
-	// header out again on the next frame, or the form is drawn over its last
-	// lines until something else moves.
-	go fyne.Do(func() {
-		h.desc.Refresh()
-		h.root.Refresh()
-	})
 }
 
-// maxHeaderDescRunes keeps a long description from pushing the form out of
-// sight; "More…" shows all of it.
-const maxHeaderDescRunes = 240
-
-// showFullDescription shows the whole description in a scrollable dialog.
+// showFullDescription opens the whole description in place.
 func (h *toolHeader) showFullDescription() {
-	text := widget.NewLabel(h.fullDesc)
-	text.Wrapping = fyne.TextWrapWord
-	text.Selectable = true
-	scroll := container.NewVScroll(text)
-	scroll.SetMinSize(fyne.NewSize(560, 360))
-	dialog.ShowCustom(h.title.Text, "Close", scroll, h.win)
+	if h.desc.MaxLines != 0 {
+		h.toggleDescription()
+	}
 }
 
 // copyAgentName puts mcp__server__tool on the clipboard, for permission rules.

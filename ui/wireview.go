@@ -119,7 +119,12 @@ func (v *wireView) pull() {
 	}
 	start := len(v.entries)
 	v.entries = append(v.entries, fresh...)
-	if len(v.entries) > maxViewEntries+maxViewEntries/4 {
+	if i := droppedBefore(len(v.entries), func(i int) uint64 { return v.entries[i].Seq }, next-uint64(v.wire.Len())); i > 0 {
+		// The wire log dropped them to stay within its byte budget: so does the view.
+		v.entries = append([]transport.WireEntry(nil), v.entries[i:]...)
+		v.list.UnselectAll()
+		v.filter()
+	} else if len(v.entries) > maxViewEntries+maxViewEntries/4 {
 		v.entries = append([]transport.WireEntry(nil), v.entries[len(v.entries)-maxViewEntries:]...)
 		v.list.UnselectAll()
 		v.filter()

@@ -12,6 +12,11 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// codeResourceNotFound is what the demo answers for a missing resource: invalid
+// params (-32602), as the SDK's deprecated CodeResourceNotFound has been since
+// SEP-2164 (-32002 before); the window's tests read that code.
+const codeResourceNotFound = jsonrpc.CodeInvalidParams
+
 const readmeURI = "demo://readme"
 
 func (d *demoServer) addResources(s *sdk.Server) {
@@ -77,7 +82,7 @@ func (d *demoServer) readFileResource(_ context.Context, req *sdk.ReadResourceRe
 	data, err := d.box.readFile(rel)
 	if err != nil {
 		return nil, &jsonrpc.Error{
-			Code:    jsonrpc.CodeInvalidParams, // resource not found, per SEP-2164 (the SDK's CodeResourceNotFound, now deprecated)
+			Code:    codeResourceNotFound,
 			Message: d.box.explainOpenError(userPath, rel, err),
 			Data:    fmt.Appendf(nil, `{"uri":%q}`, uri),
 		}

@@ -10,6 +10,8 @@ package testservers
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -67,6 +69,20 @@ const (
 	ModeGrandchild = "grandchild"
 	// ModeBadProtocolVersion answers initialize with protocolVersion "1999-01-01".
 	ModeBadProtocolVersion = "bad-protocol-version"
+	// ModeBadLine writes -bad-line (a JSON-RPC-shaped line the SDK cannot
+	// take) on stdout at start and before every response, and otherwise
+	// works; echo of "MALFORMED" answers a result whose content is the string
+	// "notalist", echo of "DEEP" a result nested 2000 levels deep.
+	ModeBadLine = "bad-line"
+	// ModeIgnoreDiscover never answers server/discover, like a server of an
+	// older era that ignores methods it does not know; the rest works.
+	ModeIgnoreDiscover = "ignore-discover"
+	// ModeExitOnDiscover exits with code 4 when server/discover arrives.
+	ModeExitOnDiscover = "exit-on-discover"
+	// ModeMRTR adds the tool confirm, which answers its first call with a
+	// multi-round-trip input request (an elicitation) and the retry with
+	// the answer it got.
+	ModeMRTR = "mrtr"
 	// ModeEcho is a well-behaved, fast server; it sleeps -start-delay first.
 	ModeEcho = "echo"
 	// ModeSleep sleeps 300 s doing nothing: the grandchild where there is no sh.
@@ -79,7 +95,7 @@ func Modes() []string {
 		ModeJunkStdout, ModeNonJSONRPCJSON, ModeTruncatedLine, ModeCrashMidCall,
 		ModeNoInitialize, ModeNeverAnswersCall, ModeStderrFlood, ModeHugeMessage,
 		ModeSlowStart, ModeExitAtStart, ModeIgnoreStdinEOF, ModeIgnoreSIGTERM,
-		ModeGrandchild, ModeBadProtocolVersion, ModeEcho, ModeSleep,
+		ModeGrandchild, ModeBadProtocolVersion, ModeBadLine, ModeIgnoreDiscover, ModeExitOnDiscover, ModeMRTR, ModeEcho, ModeSleep,
 	}
 }
 
@@ -140,7 +156,11 @@ func buildShared(ctx context.Context) (string, error) {
 	if err != nil {
 		base = os.TempDir()
 	}
-	shared := filepath.Join(base, "mcpbrowser-testservers")
+	// One folder per source tree: checkouts side by side (git worktrees) would
+	// otherwise swap each other's build in under running tests.
+	_, here, _, _ := runtime.Caller(0)
+	tree := sha256.Sum256([]byte(filepath.Dir(here)))
+	shared := filepath.Join(base, "mcpbrowser-testservers", hex.EncodeToString(tree[:6]))
 	if err := os.MkdirAll(shared, 0o755); err != nil {
 		return "", fmt.Errorf("building the misbehave test server: %w", err)
 	}

@@ -45,6 +45,11 @@ type Config struct {
 	Servers []*ServerConfig
 	// extra holds unknown top-level fields (other apps share this shape).
 	extra map[string]json.RawMessage
+	// removed are the entries removed since the file was read, as they were
+	// then; keep are names whose outside change the person chose to override
+	// (see saveMerged).
+	removed map[string]*entryOrigin
+	keep    map[string]bool
 }
 
 // A ServerConfig is one entry of `mcpServers`.
@@ -84,6 +89,9 @@ type ServerConfig struct {
 	// Problem says, in plain words, why this entry cannot be started (no command,
 	// unknown type …); the rest of the file still loads.
 	Problem string `json:"-"`
+	// origin is the entry as last read from or written to the file; a save
+	// compares with it to write only what changed here.
+	origin *entryOrigin
 }
 
 // APIAuth is the credential of an openapi entry.
@@ -248,6 +256,12 @@ func (c *Config) Put(s *ServerConfig) {
 
 // Remove deletes the named entry and reports whether it was there.
 func (c *Config) Remove(name string) bool {
+	if s := c.Server(name); s != nil && s.origin != nil {
+		if c.removed == nil {
+			c.removed = map[string]*entryOrigin{}
+		}
+		c.removed[s.origin.name] = s.origin
+	}
 	n := len(c.Servers)
 	c.Servers = slices.DeleteFunc(c.Servers, func(s *ServerConfig) bool { return s.Name == name })
 	return len(c.Servers) != n
@@ -297,6 +311,8 @@ func LoadConfig(path string) (*Config, error) {
 // ParseConfig parses the `mcpServers` shape; path is used in messages only.
 func ParseConfig(path string, data []byte) (*Config, error) {
 	cfg := &Config{Path: path}
+	// Notepad and some editors start UTF-8 files with a byte order mark.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	if len(bytes.TrimSpace(data)) == 0 {
 		return cfg, nil
 	}
@@ -345,6 +361,7 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 			}
 			return nil, cerr
 		}
+		s.setOrigin()
 		cfg.Servers = append(cfg.Servers, s)
 	}
 	return cfg, nil
@@ -594,17 +611,15 @@ func (s *ServerConfig) SetType(t string) {
 	s.rawType = s.Type
 }
 
-// Save writes the config atomically: a temporary file in the same directory,
-// synced, then renamed over the old one, so a crash never leaves half a file.
+// Save writes the entries this copy changed into the file as it is now, under
+// the file's lock (see saveMerged), atomically: a temporary file in the same
+// directory, synced, then renamed over the old one, so a crash never leaves
+// half a file.
 func (c *Config) Save() error {
 	if c.Path == "" {
 		return errors.New("the config has no file path")
 	}
-	data, err := c.Marshal()
-	if err != nil {
-		return err
-	}
-	return WriteFileAtomic(c.Path, data, 0o600)
+	return c.saveMerged()
 }
 
 // WriteFileAtomic replaces path with data through a temp file and a rename.

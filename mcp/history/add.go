@@ -3,6 +3,8 @@ package history
 import (
 	"encoding/json"
 	"fmt"
+
+	"mcpbrowser/mcp/config"
 )
 
 // A Record is a finished call as history keeps it. The core's CallResult,
@@ -28,6 +30,12 @@ func (h *History) add(r Record) error {
 	raw, err := r.MarshalJSON()
 	if err != nil {
 		return fmt.Errorf("recording %s %q in history: %w", e.Kind, e.Name, err)
+	}
+	// No secret is kept: secret-named arguments, and the entry's own secret
+	// values wherever the result repeats them.
+	e.Arguments = config.MaskArguments(e.Arguments)
+	if m, ok := r.(interface{ MaskSecrets([]byte) []byte }); ok {
+		raw = m.MaskSecrets(raw)
 	}
 	e.Result = raw
 	return h.Append(server, e)

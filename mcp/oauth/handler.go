@@ -225,6 +225,9 @@ func (h *Handler) authorize(ctx context.Context, req *http.Request, resp *http.R
 		return err
 	}
 	if d.asmGuessed {
+		if d.prm == nil && h.opts.GrantType != GrantClientCredentials && !endpointExists(ctx, client, d.asm.AuthorizationEndpoint) {
+			return errNoSignIn
+		}
 		h.progress("The server publishes no authorization metadata; using %s, %s and %s (2025-03-26 defaults).",
 			d.asm.AuthorizationEndpoint, d.asm.TokenEndpoint, d.asm.RegistrationEndpoint)
 	} else {

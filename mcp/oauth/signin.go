@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
@@ -88,7 +89,7 @@ func (h *Handler) signInWithBrowser(ctx context.Context, client *http.Client, re
 		return err
 	}
 	if err := sdkHandler.Authorize(ctx, sdkReq, sdkResp); err != nil {
-		return explainSDKError(ctx, err)
+		return explainSDKError(ctx, err, h.opts.SignInTimeout)
 	}
 	ts, err := sdkHandler.TokenSource(ctx)
 	if err != nil {
@@ -103,9 +104,9 @@ func (h *Handler) signInWithBrowser(ctx context.Context, client *http.Client, re
 }
 
 // explainSDKError turns the SDK's terse errors into ones that say what to do.
-func explainSDKError(ctx context.Context, err error) error {
+func explainSDKError(ctx context.Context, err error, waited time.Duration) error {
 	if cause := context.Cause(ctx); errors.Is(cause, errSignInTimedOut) {
-		return fmt.Errorf("%w; try again and finish signing in in the browser", cause)
+		return fmt.Errorf("%w (waited %s); try again and finish signing in in the browser", cause, waited)
 	}
 	var regErr *oauthex.ClientRegistrationError
 	if errors.As(err, &regErr) {

@@ -19,30 +19,45 @@ type tapTransport struct {
 	base    http.RoundTripper
 	headers map[string]string
 	query   map[string]string
-	wire    *WireLog
+	// endpoint is the MCP endpoint: headers and query go only to its origin.
+	endpoint *url.URL
+	wire     *WireLog
 }
 
-// newHTTPClient returns the client a remote session (or an OpenAPI entry) uses.
+// NewHTTPClient returns the client a remote session uses for its MCP
+// endpoint: the entry's headers and query parameters go to that endpoint's
+// origin only (an SSE server may name a message endpoint elsewhere; a
+// redirect may lead anywhere).
 func NewHTTPClient(cfg *config.ServerConfig, wire *WireLog) *http.Client {
+	endpoint, _ := url.Parse(cfg.URL)
 	return &http.Client{Transport: &tapTransport{
-		base:    http.DefaultTransport,
-		headers: cfg.Headers,
-		query:   cfg.Query,
-		wire:    wire,
+		base:     http.DefaultTransport,
+		headers:  cfg.Headers,
+		query:    cfg.Query,
+		endpoint: endpoint,
+		wire:     wire,
 	}}
+}
+
+// NewOAuthHTTPClient returns the client of a sign-in's discovery,
+// registration and token requests: recorded in the wire log, but carrying
+// only what OAuth itself prescribes — never the entry's configured headers
+// or query parameters, which belong to the MCP endpoint.
+func NewOAuthHTTPClient(wire *WireLog) *http.Client {
+	return &http.Client{Transport: &tapTransport{base: http.DefaultTransport, wire: wire}}
+}
+
+// ownsCredentials reports whether req goes to the MCP endpoint's origin and
+// is no discovery request there (/.well-known/ belongs to OAuth).
+func (t *tapTransport) ownsCredentials(u *url.URL) bool {
+	return t.endpoint != nil && strings.EqualFold(u.Scheme, t.endpoint.Scheme) &&
+		strings.EqualFold(u.Host, t.endpoint.Host) && !strings.HasPrefix(u.Path, "/.well-known/")
 }
 
 func (t *tapTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	req = req.Clone(req.Context())
-	for k, v := range t.headers {
-		req.Header.Set(k, v)
-	}
-	if len(t.query) > 0 {
-		q := req.URL.Query()
-		for k, v := range t.query {
-			q.Set(k, v)
-		}
-		req.URL.RawQuery = q.Encode()
+	if t.ownsCredentials(req.URL) {
+		t.addCredentials(req)
 	}
 	var body []byte
 	if req.Body != nil && req.Body != http.NoBody {
@@ -88,6 +103,20 @@ func (t *tapTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, nil
 }
 
+// addCredentials sets the entry's headers and query parameters on req.
+func (t *tapTransport) addCredentials(req *http.Request) {
+	for k, v := range t.headers {
+		req.Header.Set(k, v)
+	}
+	if len(t.query) > 0 {
+		q := req.URL.Query()
+		for k, v := range t.query {
+			q.Set(k, v)
+		}
+		req.URL.RawQuery = q.Encode()
+	}
+}
+
 // sseTap records each JSON-RPC message of a server-sent event stream as the
 // SDK reads it.
 type sseTap struct {
@@ -125,31 +154,9 @@ func (s *sseTap) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// secretParams are query and form parameters whose values never reach a log.
-var secretParams = []string{"code", "access_token", "refresh_token", "id_token", "client_secret",
-	"code_verifier", "token", "api_key", "apikey", "key", "password", "secret", "client_assertion",
-	"registration_access_token", "subject_token", "assertion"}
-
-// MaskURL renders u with the values of secret-looking query parameters hidden.
-func MaskURL(u *url.URL) string {
-	if u == nil {
-		return ""
-	}
-	c := *u
-	if c.User != nil {
-		c.User = url.User(c.User.Username())
-	}
-	if c.RawQuery != "" {
-		q := c.Query()
-		for k := range q {
-			if config.IsSecretName(k) || containsFold(secretParams, k) {
-				q.Set(k, "•••")
-			}
-		}
-		c.RawQuery = q.Encode()
-	}
-	return c.String()
-}
+// MaskURL renders u with its password and the values of secret-looking
+// query parameters hidden (config.MaskURL, kept here for the transport's callers).
+func MaskURL(u *url.URL) string { return config.MaskURL(u) }
 
 // maskBody hides secret values in a form-encoded or JSON body of an HTTP step
 // (token requests carry codes, verifiers and secrets).
@@ -159,7 +166,7 @@ func maskBody(b []byte) []byte {
 	}
 	if q, err := url.ParseQuery(string(b)); err == nil && bytes.IndexByte(b, '=') > 0 && !bytes.ContainsAny(b[:1], "{[") {
 		for k := range q {
-			if containsFold(secretParams, k) {
+			if config.IsSecretParam(k) {
 				q.Set(k, "•••")
 			}
 		}
@@ -178,7 +185,7 @@ func maskJSON(v any) any {
 	case map[string]any:
 		for k, e := range t {
 			// Only real secrets: metadata such as "token_endpoint" must stay readable.
-			if s, ok := e.(string); ok && containsFold(secretParams, k) && s != "" {
+			if s, ok := e.(string); ok && config.IsSecretParam(k) && s != "" {
 				t[k] = "•••"
 			} else {
 				t[k] = maskJSON(e)
@@ -190,13 +197,4 @@ func maskJSON(v any) any {
 		}
 	}
 	return v
-}
-
-func containsFold(list []string, s string) bool {
-	for _, v := range list {
-		if strings.EqualFold(v, s) {
-			return true
-		}
-	}
-	return false
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -21,19 +22,35 @@ func ConfigureCommand(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 }
 
-// A processGroup is the server's process group (its pgid is the server's pid).
-type processGroup struct{ pgid int }
+// A processGroup is the server's process group (its pgid is the server's
+// pid), and the descendants that left it (see markedProcesses).
+type processGroup struct {
+	pgid   int
+	marker string
+}
 
-func NewProcessGroup(cmd *exec.Cmd) processGroup { return processGroup{pgid: cmd.Process.Pid} }
+func NewProcessGroup(cmd *exec.Cmd) processGroup {
+	return processGroup{pgid: cmd.Process.Pid, marker: markerOf(cmd)}
+}
 
-func (g processGroup) signalTerm() { syscall.Kill(-g.pgid, syscall.SIGTERM) }
-func (g processGroup) kill()       { syscall.Kill(-g.pgid, syscall.SIGKILL) }
+func (g processGroup) signal(sig syscall.Signal) {
+	syscall.Kill(-g.pgid, sig)
+	for _, pid := range markedProcesses(g.marker) {
+		syscall.Kill(pid, sig)
+	}
+}
+
+func (g processGroup) signalTerm() { g.signal(syscall.SIGTERM) }
+func (g processGroup) kill()       { g.signal(syscall.SIGKILL) }
 func (g processGroup) close()      {}
 
-// alive reports whether any process of the group is left.
+// alive reports whether any process of the group, or a marked one, is left.
 func (g processGroup) alive() bool {
 	err := syscall.Kill(-g.pgid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM)
+	if err == nil || errors.Is(err, syscall.EPERM) {
+		return true
+	}
+	return len(markedProcesses(g.marker)) > 0 // a zombie's environment reads empty
 }
 
 // terminate ends what is left of the group: SIGTERM, up to grace to exit, SIGKILL.
@@ -106,4 +123,14 @@ func readCounted(r io.Reader, b []byte, mu *sync.Mutex, count *atomic.Int64) (in
 		return 0, io.EOF
 	}
 	return n, nil
+}
+
+// markerOf is the marker in cmd's environment, or "".
+func markerOf(cmd *exec.Cmd) string {
+	for _, kv := range cmd.Env {
+		if strings.HasPrefix(kv, serverMarkerEnv+"=") {
+			return kv
+		}
+	}
+	return ""
 }

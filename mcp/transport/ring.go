@@ -16,6 +16,9 @@ type ring[T any] struct {
 	bytes    int
 	maxBytes int
 	next     uint64 // sequence number the next item gets
+	dropped  uint64 // items dropped to stay within the bounds (not cleared ones)
+	// stamp, when set, writes an item's sequence number into it as it is stored.
+	stamp func(*T, uint64)
 }
 
 func newRing[T any](maxItems, maxBytes int) *ring[T] {
@@ -26,6 +29,9 @@ func newRing[T any](maxItems, maxBytes int) *ring[T] {
 func (r *ring[T]) add(v T, size int) uint64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.stamp != nil {
+		r.stamp(&v, r.next)
+	}
 	for r.n > 0 && r.bytes+size > r.maxBytes {
 		r.dropOldest()
 	}
@@ -59,6 +65,7 @@ func (r *ring[T]) linearise() {
 }
 
 func (r *ring[T]) dropOldest() {
+	r.dropped++
 	var zero T
 	r.bytes -= r.sizes[r.head]
 	r.items[r.head], r.sizes[r.head] = zero, 0
@@ -94,6 +101,13 @@ func (r *ring[T]) nextSeq() uint64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.next
+}
+
+// droppedCount is how many items were dropped to stay within the bounds.
+func (r *ring[T]) droppedCount() uint64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.dropped
 }
 
 // clear forgets every entry and gives the storage back.

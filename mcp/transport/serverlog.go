@@ -3,6 +3,7 @@ package transport
 import (
 	"fmt"
 	"time"
+	"unsafe"
 )
 
 // LogKind says where a server log line came from.
@@ -49,9 +50,14 @@ func (e LogEntry) String() string {
 	return ts + " " + e.Text
 }
 
+// A server log is bounded by lines and by bytes, counted as what an entry
+// really costs (its struct, its text and the allocation around it), so that a
+// server flooding stderr costs the app a fixed amount: 24 MB of entries, about
+// 50 MB of heap at most with the garbage collector's headroom (see
+// TestServerLogFloodRetains). Older lines are dropped and counted (Dropped).
 const (
 	maxLogEntries = 100_000
-	maxLogBytes   = 32 << 20
+	maxLogBytes   = 24 << 20
 	// maxLogLine cuts one very long stderr line; the rest is noted, not kept.
 	maxLogLine = 16 << 10
 )
@@ -61,11 +67,24 @@ const (
 type ServerLog struct {
 	ring     *ring[LogEntry]
 	onAppend func(LogEntry)
+	// tee, when set, also writes every entry elsewhere (TeeToFile).
+	tee func(LogEntry)
+	// mask, when set, hides secrets in every entry's text.
+	mask func(string) string
 }
+
+// logEntryCost is what an entry costs beside its strings: the struct in the
+// ring and the text's allocation.
+const logEntryCost = int(unsafe.Sizeof(LogEntry{})) + 16
+
+// Dropped is how many older lines were dropped to keep the log bounded.
+func (l *ServerLog) Dropped() uint64 { return l.ring.droppedCount() }
 
 // NewServerLog makes an empty log; onAppend (may be nil) sees each new entry.
 func NewServerLog(onAppend func(LogEntry)) *ServerLog {
-	return &ServerLog{ring: newRing[LogEntry](maxLogEntries, maxLogBytes), onAppend: onAppend}
+	r := newRing[LogEntry](maxLogEntries, maxLogBytes)
+	r.stamp = func(e *LogEntry, seq uint64) { e.Seq = seq }
+	return &ServerLog{ring: r, onAppend: onAppend}
 }
 
 // Add appends an entry stamped now and returns its sequence number.
@@ -82,8 +101,14 @@ func (l *ServerLog) add(e LogEntry) uint64 {
 	if len(e.Text) > maxLogLine {
 		e.Text = fmt.Sprintf("%s … [%d more bytes not kept]", e.Text[:maxLogLine], len(e.Text)-maxLogLine)
 	}
+	if l.mask != nil {
+		e.Text = l.mask(e.Text)
+	}
 	e.Time = time.Now()
-	e.Seq = l.ring.add(e, len(e.Text)+48)
+	e.Seq = l.ring.add(e, logEntryCost+len(e.Text)+len(e.Level)+len(e.Logger))
+	if l.tee != nil {
+		l.tee(e)
+	}
 	if l.onAppend != nil {
 		l.onAppend(e)
 	}

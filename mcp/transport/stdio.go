@@ -120,7 +120,8 @@ func StartStdio(cfg *config.ServerConfig, paths *PathResolver, log *ServerLog, w
 	}
 	cmd := exec.Command(exe, cfg.Args...)
 	cmd.Args[0] = cfg.Command
-	cmd.Env = env
+	// The marker finds the server's descendants when it stops (procmarker.go).
+	cmd.Env = mergeEnv(env, map[string]string{serverMarkerEnv: strings.TrimPrefix(newServerMarker(), serverMarkerEnv+"=")})
 	cmd.Dir = cfg.Cwd
 	ConfigureCommand(cmd)
 
@@ -155,7 +156,7 @@ func StartStdio(cfg *config.ServerConfig, paths *PathResolver, log *ServerLog, w
 		exited:   make(chan struct{}),
 		stopping: make(chan struct{}),
 	}
-	p.stdout = &stdoutFilter{log: log, wire: wire, file: stdoutR,
+	p.stdout = &stdoutFilter{log: log, wire: wire, file: stdoutR, exited: p.exited,
 		br: bufio.NewReaderSize(stdoutR, 64<<10), done: make(chan struct{})} // longer lines come in chunks
 	p.group = NewProcessGroup(cmd)
 	p.Transport = &sdk.IOTransport{
@@ -290,6 +291,10 @@ type stdoutFilter struct {
 	env     envelope // reused: the envelope of the line being looked at
 	err     error
 	closed  atomic.Bool
+	// hungUp is set when the SDK closed stdout before its end: the
+	// connection ended on the app's side, with the server still writing.
+	hungUp atomic.Bool
+	exited <-chan struct{} // the process's end
 
 	doneOnce sync.Once
 	done     chan struct{} // closed at the end of stdout
@@ -320,13 +325,43 @@ func (f *stdoutFilter) next() {
 	line, tooLong, err := readMessageLine(f.br, MaxMessageSize, f.buf[:0])
 	switch {
 	case tooLong > 0:
-		f.log.Add(LogStdoutNoise, fmt.Sprintf("a message of %d MB was dropped: over the %d MB limit", tooLong>>20, MaxMessageSize>>20))
+		note := fmt.Sprintf("a message of %d MB was dropped: over the %d MB limit", tooLong>>20, MaxMessageSize>>20)
+		if id := idOfHead(line); id != nil {
+			// line holds the message's head: fail the call it answers now.
+			f.pending = append(errorReply(id, fmt.Sprintf("it is %d MB, over the %d MB limit", tooLong>>20, MaxMessageSize>>20)), '\n')
+			note += "; the call it answered fails"
+		}
+		f.log.Add(LogStdoutNoise, note)
+		line = line[:0]
 	case len(bytes.TrimSpace(line)) == 0:
-	case isJSONRPCObject(line, &f.env):
+	case isJSONRPCObject(line, &f.env) && f.env.problem() == "":
+		if tooDeep(line) {
+			if f.env.Method != "" {
+				f.log.Add(LogStdoutNoise, "a message from the server ("+f.env.Method+") was dropped: it is nested deeper than the 1000 levels the app can read")
+				break
+			}
+			fixed, note := repairDeepReply(line, f.env.ID)
+			f.wire.recordParsed(Received, line, &f.env)
+			f.log.Add(LogStdoutNoise, note)
+			f.pending = append(fixed, '\n')
+			break
+		}
 		f.wire.recordParsed(Received, line, &f.env)
 		f.pending = append(line, '\n')
 		line = f.pending
-	case isJSONRPC(line): // a batch
+	case isJSONRPC(line):
+		// Shaped like JSON-RPC: a batch the SDK can take, or a message it
+		// cannot (which would end the session there).
+		problem := ""
+		if t := bytes.TrimSpace(line); t[0] == '[' {
+			problem = batchProblem(t)
+		} else {
+			problem = messageProblem(t)
+		}
+		if problem != "" {
+			f.log.Add(LogStdoutNoise, "not a JSON-RPC message the app can take ("+problem+"): "+strings.TrimRight(string(line), "\r"))
+			break
+		}
 		f.wire.Record(Received, line)
 		f.pending = append(line, '\n')
 		line = f.pending
@@ -344,6 +379,12 @@ func (f *stdoutFilter) next() {
 func (f *stdoutFilter) Close() error {
 	if f.closed.Swap(true) {
 		return nil
+	}
+	select {
+	case <-f.done:
+	case <-f.exited:
+	default:
+		f.hungUp.Store(true)
 	}
 	go func() {
 		f.mu.Lock()
@@ -369,14 +410,14 @@ func readMessageLine(br *bufio.Reader, limit int, line []byte) ([]byte, int, err
 		total += len(chunk)
 		if total <= limit {
 			line = append(line, chunk...)
-		} else {
-			line = nil
+		} else if len(line) > 4096 {
+			line = line[:4096] // the head stays: it names the message's id
 		}
 		if err == bufio.ErrBufferFull {
 			continue
 		}
 		if total > limit {
-			return nil, total, err
+			return line, total, err
 		}
 		return bytes.TrimSuffix(line, []byte("\n")), 0, err
 	}
@@ -481,6 +522,22 @@ func (p *StdioProcess) Stop() error {
 		p.log.Add(LogInfo, "stopped")
 	})
 	return p.stopErr
+}
+
+// AppHungUp reports whether the connection ended on the app's side (the SDK
+// closed stdout before its end) rather than through the server's exit. A
+// server whose stdin closes then exits with code 0, so an exit within a
+// moment with another code means the server went first after all.
+func (p *StdioProcess) AppHungUp() bool {
+	if !p.stdout.hungUp.Load() {
+		return false
+	}
+	select {
+	case <-p.exited:
+	case <-time.After(300 * time.Millisecond):
+		return true
+	}
+	return p.exitCode == 0
 }
 
 // Exited is closed once the process has ended.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"time"
+	"unsafe"
 
 	segjson "github.com/segmentio/encoding/json"
 )
@@ -45,7 +46,7 @@ type WireEntry struct {
 
 const (
 	maxWireEntries    = 100_000
-	maxWireBytes      = 64 << 20
+	maxWireBytes      = 32 << 20
 	maxWireEntryBytes = 1 << 20
 )
 
@@ -53,11 +54,16 @@ const (
 type WireLog struct {
 	ring     *ring[WireEntry]
 	onAppend func(WireEntry)
+	// mask and maskText, when set, hide secrets in each entry's JSON and summary.
+	mask     func([]byte) []byte
+	maskText func(string) string
 }
 
 // NewWireLog makes an empty wire log; onAppend (may be nil) sees each new entry.
 func NewWireLog(onAppend func(WireEntry)) *WireLog {
-	return &WireLog{ring: newRing[WireEntry](maxWireEntries, maxWireBytes), onAppend: onAppend}
+	r := newRing[WireEntry](maxWireEntries, maxWireBytes)
+	r.stamp = func(e *WireEntry, seq uint64) { e.Seq = seq }
+	return &WireLog{ring: r, onAppend: onAppend}
 }
 
 // Record adds a JSON-RPC message as it crossed the wire.
@@ -83,7 +89,13 @@ func (w *WireLog) RecordHTTP(dir Direction, summary string, size int, body []byt
 }
 
 func (w *WireLog) add(e WireEntry) {
-	e.Seq = w.ring.add(e, len(e.JSON)+64)
+	if w.mask != nil {
+		e.JSON = w.mask(e.JSON)
+	}
+	if w.maskText != nil {
+		e.Summary = w.maskText(e.Summary)
+	}
+	e.Seq = w.ring.add(e, len(e.JSON)+len(e.Summary)+len(e.Method)+len(e.ID)+wireEntryCost)
 	if w.onAppend != nil {
 		w.onAppend(e)
 	}
@@ -91,6 +103,12 @@ func (w *WireLog) add(e WireEntry) {
 
 // Since returns the kept entries from sequence number seq on, and the next one to ask for.
 func (w *WireLog) Since(seq uint64) ([]WireEntry, uint64) { return w.ring.since(seq) }
+
+// wireEntryCost is what an entry costs beside its bytes and strings.
+const wireEntryCost = int(unsafe.Sizeof(WireEntry{})) + 16
+
+// Dropped is how many older entries were dropped to keep the log bounded.
+func (w *WireLog) Dropped() uint64 { return w.ring.droppedCount() }
 
 // Len is the number of entries kept.
 func (w *WireLog) Len() int { return w.ring.len() }
@@ -140,6 +158,8 @@ type envelope struct {
 		Code    int    `json:"code"`
 		Message string `json:"message"`
 	} `json:"error"`
+	// Result is whether there was one (its value is not read here).
+	Result presence `json:"result"`
 }
 
 func (env *envelope) describe(e *WireEntry) {

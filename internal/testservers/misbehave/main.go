@@ -39,6 +39,7 @@ type options struct {
 	startDelay        time.Duration
 	hugeSize          int
 	floodSize         int
+	badLine           string
 }
 
 // A mode is one way of misbehaving. run returns the process exit code.
@@ -65,6 +66,10 @@ func modes() []mode {
 		{"ignore-sigterm", "ignores SIGTERM, SIGINT, SIGHUP, SIGPIPE and stdin EOF; only SIGKILL stops it", runIgnoreSIGTERM},
 		{"grandchild", "starts a grandchild (" + grandchildDescription + "), writes its PID to -grandchild-pidfile and stderr, then serves", runGrandchild},
 		{"bad-protocol-version", "answers initialize with protocolVersion \"1999-01-01\"", runBadProtocolVersion},
+		{"bad-line", "writes -bad-line on stdout at start and before every response; echo of \"MALFORMED\" answers content \"notalist\", of \"DEEP\" a result nested 2000 levels", runBadLine},
+		{"ignore-discover", "never answers server/discover (an older server that ignores unknown methods)", runIgnoreDiscover},
+		{"exit-on-discover", "exits with code 4 when it receives server/discover", runExitOnDiscover},
+		{"mrtr", "tool confirm asks a question with a multi-round-trip input request", runMRTR},
 		{"echo", "a well-behaved, fast server; sleeps -start-delay first", runEcho},
 		{"sleep", "sleeps 300s doing nothing (the grandchild on systems without sh)", runSleep},
 	}
@@ -92,6 +97,7 @@ func run(ctx context.Context, args []string) int {
 	flags.DurationVar(&opts.startDelay, "start-delay", 0, "every serving mode: sleep this long before serving")
 	flags.IntVar(&opts.hugeSize, "huge-size", 20<<20, "huge-message: bytes of text the tool huge returns")
 	flags.IntVar(&opts.floodSize, "flood-size", 10<<20, "stderr-flood: bytes written to stderr at start")
+	flags.StringVar(&opts.badLine, "bad-line", `{"jsonrpc":"2.0","method":123}`, "bad-line: the `LINE` written before every response")
 	if err := flags.Parse(args); err != nil {
 		return 2
 	}

@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // runJunkStdout is a server that logs plain text to stdout, a common bug.
@@ -152,6 +155,48 @@ func runBadProtocolVersion(ctx context.Context, opts *options) int {
 	out := newStdoutWriter()
 	out.rewrite = withProtocolVersion("1999-01-01")
 	return exitCode(os.Stderr, serve(ctx, opts, out, serverConfig{}))
+}
+
+// runIgnoreDiscover is a server of an era before server/discover that
+// ignores requests it does not know: no answer at all.
+func runIgnoreDiscover(ctx context.Context, opts *options) int {
+	cfg := serverConfig{onDiscover: func() bool {
+		fmt.Fprintln(os.Stderr, "misbehave: ignoring server/discover")
+		return true
+	}}
+	return exitCode(os.Stderr, serve(ctx, opts, newStdoutWriter(), cfg))
+}
+
+// runExitOnDiscover is a server that dies on a method it does not know.
+func runExitOnDiscover(ctx context.Context, opts *options) int {
+	cfg := serverConfig{onDiscover: func() bool {
+		fmt.Fprintln(os.Stderr, "misbehave: unknown method server/discover, exiting")
+		os.Exit(4)
+		return true
+	}}
+	return exitCode(os.Stderr, serve(ctx, opts, newStdoutWriter(), cfg))
+}
+
+// runMRTR adds the tool confirm, which asks the client a question with a
+// multi-round-trip input request (2026-07-28) and returns the answer.
+func runMRTR(ctx context.Context, opts *options) int {
+	cfg := serverConfig{addTools: func(server *mcp.Server, _ toolSet) {
+		server.AddTool(&mcp.Tool{Name: "confirm", Description: "Asks for confirmation through an input request, then says what the answer was.",
+			InputSchema: &jsonschema.Schema{Type: "object"}},
+			func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				resp, ok := req.Params.InputResponses["confirm"]
+				if !ok {
+					return &mcp.CallToolResult{
+						InputRequests: mcp.InputRequestMap{"confirm": &mcp.ElicitParams{Message: "Go ahead?",
+							RequestedSchema: &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{"ok": {Type: "boolean", Default: json.RawMessage("true")}}}}},
+						RequestState: "round-1",
+					}, nil
+				}
+				b, _ := json.Marshal(resp)
+				return textResult("answer: " + string(b) + " state: " + req.Params.RequestState), nil
+			})
+	}}
+	return exitCode(os.Stderr, serve(ctx, opts, newStdoutWriter(), cfg))
 }
 
 func runEcho(ctx context.Context, opts *options) int {

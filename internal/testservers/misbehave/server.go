@@ -65,6 +65,9 @@ type serverConfig struct {
 	exitOnStdinEOF bool
 	// addTools adds the mode's own tools beside echo and hang.
 	addTools func(s *mcp.Server, tools toolSet)
+	// onDiscover, if set, sees each server/discover line before the SDK and
+	// says whether to hide it from the SDK (a server of an older era).
+	onDiscover func() (hide bool)
 }
 
 // serve runs an SDK server over stdin and out until stdin closes. It sleeps
@@ -98,6 +101,7 @@ func serve(ctx context.Context, opts *options, out *stdoutWriter, cfg serverConf
 		lines:             bufio.NewReader(os.Stdin),
 		closer:            os.Stdin,
 		dropCancellations: cfg.callsNeverReturn,
+		onDiscover:        cfg.onDiscover,
 		eof:               make(chan struct{}),
 	}
 	done := make(chan error, 1)
@@ -121,6 +125,7 @@ type stdinReader struct {
 	lines             *bufio.Reader
 	closer            io.Closer
 	dropCancellations bool
+	onDiscover        func() (hide bool)
 	pending           []byte // the rest of the current line
 	eofOnce           sync.Once
 	eof               chan struct{} // closed at the end of stdin
@@ -136,6 +141,9 @@ func (s *stdinReader) Read(p []byte) (int, error) {
 			if len(line) == 0 {
 				return 0, err
 			}
+		}
+		if s.onDiscover != nil && bytes.Contains(line, []byte(`"server/discover"`)) && s.onDiscover() {
+			continue
 		}
 		if s.dropCancellations && isCancellation(line) {
 			fmt.Fprintln(os.Stderr, "misbehave: ignoring notifications/cancelled")
@@ -226,21 +234,24 @@ func addHugeTool(server *mcp.Server, tools toolSet) {
 }
 
 // withProtocolVersion returns a rewrite that puts version into every response
-// that carries a protocolVersion: the answer to initialize (and to
-// server/discover, for clients that probe it first).
+// that carries a protocolVersion (the answer to initialize), and makes it the
+// only one in the answer to server/discover's supportedVersions.
 func withProtocolVersion(version string) func(line []byte) []byte {
 	return func(line []byte) []byte {
-		if !bytes.Contains(line, []byte(`"protocolVersion"`)) {
+		if !bytes.Contains(line, []byte(`"protocolVersion"`)) && !bytes.Contains(line, []byte(`"supportedVersions"`)) {
 			return line
 		}
 		var msg, result map[string]json.RawMessage
 		if json.Unmarshal(line, &msg) != nil || json.Unmarshal(msg["result"], &result) != nil {
 			return line
 		}
-		if _, ok := result["protocolVersion"]; !ok {
+		if _, ok := result["protocolVersion"]; ok {
+			result["protocolVersion"], _ = json.Marshal(version)
+		} else if _, ok := result["supportedVersions"]; ok {
+			result["supportedVersions"], _ = json.Marshal([]string{version})
+		} else {
 			return line
 		}
-		result["protocolVersion"], _ = json.Marshal(version)
 		msg["result"], _ = json.Marshal(result)
 		rewritten, err := json.Marshal(msg)
 		if err != nil {

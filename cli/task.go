@@ -1,0 +1,103 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+
+	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
+)
+
+// cmdCallTask runs a tool as a task (call --task): it prints the task id
+// with --no-wait, or follows the task's status on stderr and prints its
+// result when done.
+func cmdCallTask(ctx context.Context, inv *invocation, env Env, sc *config.ServerConfig, toolName string, pairs []string) error {
+	s, stop, err := connect(ctx, inv, env, sc)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	if s.Tool(toolName) == nil {
+		return usageErr("%q has no tool %q", sc.Name, toolName)
+	}
+	if ts := s.TaskSupport(toolName); ts == "" || ts == "forbidden" {
+		return usageErr("%s's tool %q cannot run as a task (its execution.taskSupport is %q)", sc.Name, toolName, ts)
+	}
+	args, err := buildArguments(toolName, s.InputSchema(toolName), inv.argsJSON, pairs)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := withTimeout(ctx, inv)
+	defer cancel()
+	t, err := s.StartToolTask(ctx, toolName, args)
+	if err != nil {
+		return failed(env, sc.Name, true, err)
+	}
+	if inv.taskFlags["no-wait"] {
+		return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "task": t})
+	}
+	return followTask(ctx, env, s, sc.Name, t)
+}
+
+// cmdTask shows a task's status (task TARGET ID), its result when done, or
+// cancels it (--cancel).
+func cmdTask(ctx context.Context, inv *invocation, env Env) error {
+	sc, rest, s, stop, err := connectFor(ctx, inv, env, 1, false, "task TARGET ID [--cancel]")
+	if err != nil {
+		return err
+	}
+	defer stop()
+	ctx, cancel := withTimeout(ctx, inv)
+	defer cancel()
+	var t mcp.Task
+	if inv.taskFlags["cancel"] {
+		t, err = s.CancelTask(ctx, rest[0])
+	} else {
+		t, err = s.GetTask(ctx, rest[0])
+	}
+	if err != nil {
+		return failed(env, sc.Name, true, err)
+	}
+	out := map[string]any{"server": sc.Name, "task": t}
+	if t.Status == "completed" || t.Status == "failed" {
+		if res, err := s.TaskResult(ctx, t.TaskID); err == nil {
+			out["result"] = res
+		}
+	}
+	return writeJSON(env.Stdout, out)
+}
+
+// followTask prints each status change to stderr, then the result.
+func followTask(ctx context.Context, env Env, s *mcp.Session, server string, t mcp.Task) error {
+	var mu sync.Mutex
+	t, err := s.WaitTask(ctx, t, func(t mcp.Task) {
+		mu.Lock()
+		defer mu.Unlock()
+		line := fmt.Sprintf("task %s: %s", t.TaskID, t.Status)
+		if t.StatusMessage != "" {
+			line += " (" + strings.TrimSpace(t.StatusMessage) + ")"
+		}
+		fmt.Fprintln(env.Stderr, "mcpbrowser: "+line)
+	})
+	if err != nil {
+		return failed(env, server, true, err)
+	}
+	out := map[string]any{"server": server, "task": t}
+	if t.Status != "cancelled" {
+		res, err := s.TaskResult(ctx, t.TaskID)
+		if err != nil {
+			return failed(env, server, true, err)
+		}
+		out["result"] = json.RawMessage(res)
+	}
+	if err := writeJSON(env.Stdout, out); err != nil {
+		return err
+	}
+	if t.Status != "completed" {
+		return &exitError{ExitToolError, fmt.Sprintf("%s: the task ended %s", server, t.Status)}
+	}
+	return nil
+}

@@ -1,0 +1,337 @@
+package checks
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+
+	"go.yaml.in/yaml/v4"
+)
+
+// A File is one check file: a named list of checks and the servers they need.
+type File struct {
+	Name string `yaml:"name,omitempty"`
+	// Servers names the servers the checks use. A value is either the name
+	// of an entry in the servers file ("demo: my-demo") or an inline entry.
+	Servers map[string]ServerSpec `yaml:"servers,omitempty"`
+	Checks  []Check               `yaml:"checks"`
+
+	// Path is where the file was read from (not stored).
+	Path string `yaml:"-"`
+}
+
+// A ServerSpec says how to reach a server: by the name of an entry in the
+// servers file (Ref), or inline, with the fields of a servers-file entry.
+type ServerSpec struct {
+	Ref     string            `yaml:"-"`
+	Type    string            `yaml:"type,omitempty"`
+	Command string            `yaml:"command,omitempty"`
+	Args    []string          `yaml:"args,omitempty"`
+	Env     map[string]string `yaml:"env,omitempty"`
+	Cwd     string            `yaml:"cwd,omitempty"`
+	URL     string            `yaml:"url,omitempty"`
+	Headers map[string]string `yaml:"headers,omitempty"`
+}
+
+// Inline reports whether the spec describes the server itself rather than
+// naming a servers-file entry.
+func (s ServerSpec) Inline() bool { return s.Command != "" || s.URL != "" }
+
+// UnmarshalYAML accepts a plain string as the name of a servers-file entry.
+func (s *ServerSpec) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode {
+		*s = ServerSpec{Ref: n.Value}
+		return nil
+	}
+	type plain ServerSpec
+	var p plain
+	if err := n.Decode(&p); err != nil {
+		return err
+	}
+	*s = ServerSpec(p)
+	return nil
+}
+
+// MarshalYAML writes a servers-file reference back as a plain string.
+func (s ServerSpec) MarshalYAML() (any, error) {
+	if !s.Inline() && s.Ref != "" {
+		return s.Ref, nil
+	}
+	type plain ServerSpec
+	return plain(s), nil
+}
+
+// A Check is one call and what is expected of its result. Exactly one of
+// Tool, Read and Prompt is set.
+type Check struct {
+	Name string `yaml:"name"`
+	// Server is a key of File.Servers, or the name of a servers-file entry.
+	// It may be left out when the file names exactly one server.
+	Server string `yaml:"server,omitempty"`
+
+	Tool      string         `yaml:"tool,omitempty"`
+	Arguments map[string]any `yaml:"arguments,omitempty"`
+	// Read is a resource URI (resources/read).
+	Read string `yaml:"read,omitempty"`
+	// Prompt is a prompt name (prompts/get) with PromptArguments.
+	Prompt          string            `yaml:"prompt,omitempty"`
+	PromptArguments map[string]string `yaml:"promptArguments,omitempty"`
+
+	// Destructive says the person means to run a tool that declares it may
+	// destroy things. Without it such a check is not run from the CLI, and
+	// the window asks first.
+	Destructive bool `yaml:"destructive,omitempty"`
+
+	Expect Expect `yaml:"expect"`
+}
+
+// Kind is "tool", "read" or "prompt".
+func (c *Check) Kind() string {
+	switch {
+	case c.Read != "":
+		return "read"
+	case c.Prompt != "":
+		return "prompt"
+	}
+	return "tool"
+}
+
+// Target names what the check calls, for people: "add", "read demo://readme".
+func (c *Check) Target() string {
+	switch c.Kind() {
+	case "read":
+		return "read " + c.Read
+	case "prompt":
+		return "prompt " + c.Prompt
+	}
+	return c.Tool
+}
+
+// Expect is what a result must be. Only the fields that are set are checked;
+// an empty Outcome means "success".
+type Expect struct {
+	// Outcome is success, tool_error or rpc_error.
+	Outcome string `yaml:"outcome,omitempty"`
+	// Code is the JSON-RPC error code an rpc_error must carry.
+	Code *int64 `yaml:"code,omitempty"`
+	// Text is held against the result's text blocks joined by newlines.
+	Text *TextExpect `yaml:"text,omitempty"`
+	// JSON looks into structuredContent, or into the text when it is JSON.
+	JSON []PathExpect `yaml:"json,omitempty"`
+	// OutputSchema asks that structuredContent validate against the tool's outputSchema.
+	OutputSchema bool `yaml:"outputSchema,omitempty"`
+	// MaxMS bounds the call's duration in milliseconds.
+	MaxMS int `yaml:"maxMs,omitempty"`
+	// Snapshot is the whole recorded result; the new one must be the same,
+	// except at the paths in Ignore (e.g. "structuredContent.time", "content.*.text").
+	Snapshot *any     `yaml:"snapshot,omitempty"`
+	Ignore   []string `yaml:"ignore,omitempty"`
+}
+
+// The outcomes a check can expect.
+const (
+	OutcomeSuccess   = "success"
+	OutcomeToolError = "tool_error"
+	OutcomeRPCError  = "rpc_error"
+	// OutcomeNoAnswer is observed, never expected: the server could not be
+	// reached, died or timed out.
+	OutcomeNoAnswer = "no_answer"
+)
+
+// TextExpect holds the text of a result against a string or a pattern.
+type TextExpect struct {
+	Contains string  `yaml:"contains,omitempty"`
+	Equals   *string `yaml:"equals,omitempty"`
+	Matches  string  `yaml:"matches,omitempty"` // a Go regular expression
+}
+
+// A PathExpect looks at one value inside the result's JSON.
+type PathExpect struct {
+	// Path is dotted with [n] for array items: "sum", "items[0].name", "$.a.b".
+	Path    string `yaml:"path"`
+	Equals  *any   `yaml:"equals,omitempty"`
+	Exists  *bool  `yaml:"exists,omitempty"`
+	Matches string `yaml:"matches,omitempty"` // against the value as text
+}
+
+// Load reads a check file (YAML; JSON is YAML too) and checks its shape.
+func Load(path string) (*File, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading the check file: %w", err)
+	}
+	f, err := Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	f.Path = path
+	if f.Name == "" {
+		f.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	return f, nil
+}
+
+// Parse reads a check file's content.
+func Parse(data []byte) (*File, error) {
+	var f File
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("not a check file: %w", err)
+	}
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	return &f, nil
+}
+
+// Validate says, in plain words, what is wrong with the file's checks.
+func (f *File) Validate() error {
+	var problems []string
+	seen := map[string]bool{}
+	for i, c := range f.Checks {
+		label := fmt.Sprintf("check %d (%q)", i+1, c.Name)
+		if c.Name == "" {
+			problems = append(problems, fmt.Sprintf("check %d has no name", i+1))
+		} else if seen[c.Name] {
+			problems = append(problems, label+": another check has the same name")
+		}
+		seen[c.Name] = true
+		n := 0
+		for _, s := range []string{c.Tool, c.Read, c.Prompt} {
+			if s != "" {
+				n++
+			}
+		}
+		if n != 1 {
+			problems = append(problems, label+": give exactly one of tool, read and prompt")
+		}
+		if f.ServerOf(&c) == "" {
+			problems = append(problems, label+": say which server (server: NAME)")
+		}
+		switch c.Expect.Outcome {
+		case "", OutcomeSuccess, OutcomeToolError, OutcomeRPCError:
+		default:
+			problems = append(problems, fmt.Sprintf("%s: outcome %q is not success, tool_error or rpc_error", label, c.Expect.Outcome))
+		}
+		if c.Expect.Code != nil && c.Expect.Outcome != OutcomeRPCError {
+			problems = append(problems, label+": code needs outcome: rpc_error")
+		}
+		for _, p := range c.Expect.JSON {
+			if _, err := parsePath(p.Path); err != nil {
+				problems = append(problems, fmt.Sprintf("%s: json path %q: %v", label, p.Path, err))
+			}
+		}
+	}
+	if len(problems) > 0 {
+		return errors.New(strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// ServerOf is the server a check runs against: its own, or the file's only one.
+func (f *File) ServerOf(c *Check) string {
+	if c.Server != "" {
+		return c.Server
+	}
+	if len(f.Servers) == 1 {
+		for name := range f.Servers {
+			return name
+		}
+	}
+	return ""
+}
+
+// Marshal writes the file as YAML.
+func (f *File) Marshal() ([]byte, error) {
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(f); err != nil {
+		return nil, fmt.Errorf("writing the check file: %w", err)
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// Save writes the file to path atomically (a temporary file, then rename).
+func (f *File) Save(path string) error {
+	data, err := f.Marshal()
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".check-*.yaml")
+	if err != nil {
+		return fmt.Errorf("saving the check file: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("saving the check file: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("saving the check file: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("saving the check file: %w", err)
+	}
+	return nil
+}
+
+// Append adds checks to the file at path, creating it when it does not
+// exist. A check whose name is taken gets " (2)", " (3)" … added.
+func Append(path string, servers map[string]ServerSpec, add ...Check) error {
+	f := &File{}
+	if _, err := os.Stat(path); err == nil {
+		if f, err = Load(path); err != nil {
+			return err
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("reading the check file: %w", err)
+	} else {
+		f.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	// A server already in the file under the same name but another entry
+	// (a configured "demo" and an ad-hoc one) gets a name of its own.
+	rename := map[string]string{}
+	for name, spec := range servers {
+		if f.Servers == nil {
+			f.Servers = map[string]ServerSpec{}
+		}
+		newName := name
+		for i := 2; ; i++ {
+			old, taken := f.Servers[newName]
+			if !taken {
+				f.Servers[newName] = spec
+				break
+			}
+			if reflect.DeepEqual(old, spec) {
+				break
+			}
+			newName = fmt.Sprintf("%s-%d", name, i)
+		}
+		rename[name] = newName
+	}
+	taken := map[string]bool{}
+	for _, c := range f.Checks {
+		taken[c.Name] = true
+	}
+	for _, c := range add {
+		if n, ok := rename[c.Server]; ok {
+			c.Server = n
+		}
+		base := c.Name
+		for i := 2; taken[c.Name]; i++ {
+			c.Name = fmt.Sprintf("%s (%d)", base, i)
+		}
+		taken[c.Name] = true
+		f.Checks = append(f.Checks, c)
+	}
+	return f.Save(path)
+}

@@ -1,0 +1,160 @@
+package checks
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteSummary writes the reports for people: one line per check, the
+// failures under it, and a count at the end.
+func WriteSummary(w io.Writer, reports []*Report) error {
+	var b strings.Builder
+	total := map[string]int{}
+	for _, rep := range reports {
+		fmt.Fprintf(&b, "%s (%s)\n", rep.File.Name, rep.File.Path)
+		for _, r := range rep.Results {
+			total[r.Status]++
+			mark := map[string]string{StatusPassed: "ok  ", StatusFailed: "FAIL", StatusError: "ERR ", StatusSkipped: "skip"}[r.Status]
+			fmt.Fprintf(&b, "  %s %s  [%s %s, %d ms]\n", mark, r.Check.Name, r.Server, r.Check.Target(), r.Duration.Milliseconds())
+			if r.Message != "" {
+				fmt.Fprintf(&b, "       %s\n", r.Message)
+			}
+			for _, f := range r.Failures {
+				fmt.Fprintf(&b, "       %s\n", f)
+			}
+		}
+		if rep.Updated > 0 {
+			fmt.Fprintf(&b, "  %d snapshot(s) rewritten\n", rep.Updated)
+		}
+	}
+	fmt.Fprintf(&b, "%d passed, %d failed, %d could not run (no connection), %d skipped\n",
+		total[StatusPassed], total[StatusFailed], total[StatusError], total[StatusSkipped])
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// JUnit XML, in the shape CI systems read: testsuites > testsuite > testcase
+// > failure | error | skipped.
+type (
+	junitSuites struct {
+		XMLName  xml.Name     `xml:"testsuites"`
+		Name     string       `xml:"name,attr"`
+		Tests    int          `xml:"tests,attr"`
+		Failures int          `xml:"failures,attr"`
+		Errors   int          `xml:"errors,attr"`
+		Skipped  int          `xml:"skipped,attr"`
+		Time     string       `xml:"time,attr"`
+		Suites   []junitSuite `xml:"testsuite"`
+	}
+	junitSuite struct {
+		Name     string      `xml:"name,attr"`
+		Tests    int         `xml:"tests,attr"`
+		Failures int         `xml:"failures,attr"`
+		Errors   int         `xml:"errors,attr"`
+		Skipped  int         `xml:"skipped,attr"`
+		Time     string      `xml:"time,attr"`
+		File     string      `xml:"file,attr,omitempty"`
+		Cases    []junitCase `xml:"testcase"`
+	}
+	junitCase struct {
+		Name      string        `xml:"name,attr"`
+		Classname string        `xml:"classname,attr"`
+		Time      string        `xml:"time,attr"`
+		Failure   *junitProblem `xml:"failure,omitempty"`
+		Error     *junitProblem `xml:"error,omitempty"`
+		Skipped   *junitProblem `xml:"skipped,omitempty"`
+		SystemErr string        `xml:"system-err,omitempty"`
+	}
+	junitProblem struct {
+		Message string `xml:"message,attr"`
+		Type    string `xml:"type,attr,omitempty"`
+		Text    string `xml:",chardata"`
+	}
+)
+
+func seconds(ms int64) string { return fmt.Sprintf("%.3f", float64(ms)/1000) }
+
+// WriteJUnit writes the reports as JUnit XML, one testsuite per check file.
+func WriteJUnit(w io.Writer, reports []*Report) error {
+	all := junitSuites{Name: "mcpbrowser check"}
+	var totalMS int64
+	for _, rep := range reports {
+		s := junitSuite{Name: rep.File.Name, File: rep.File.Path, Time: seconds(rep.Duration.Milliseconds())}
+		totalMS += rep.Duration.Milliseconds()
+		for _, r := range rep.Results {
+			c := junitCase{Name: r.Check.Name, Classname: rep.File.Name + "." + r.Server, Time: seconds(r.Duration.Milliseconds())}
+			if r.Observed != nil && len(r.Observed.Stderr) > 0 {
+				c.SystemErr = strings.Join(r.Observed.Stderr, "\n")
+			}
+			s.Tests++
+			switch r.Status {
+			case StatusFailed:
+				s.Failures++
+				var lines []string
+				for _, f := range r.Failures {
+					lines = append(lines, f.String())
+				}
+				c.Failure = &junitProblem{Message: r.Failures[0].String(), Type: r.Failures[0].Kind, Text: strings.Join(lines, "\n")}
+			case StatusError:
+				s.Errors++
+				c.Error = &junitProblem{Message: r.Message, Type: "connection"}
+			case StatusSkipped:
+				s.Skipped++
+				c.Skipped = &junitProblem{Message: r.Message}
+			}
+			s.Cases = append(s.Cases, c)
+		}
+		all.Tests += s.Tests
+		all.Failures += s.Failures
+		all.Errors += s.Errors
+		all.Skipped += s.Skipped
+		all.Suites = append(all.Suites, s)
+	}
+	all.Time = seconds(totalMS)
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(all); err != nil {
+		return fmt.Errorf("writing JUnit XML: %w", err)
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// WriteTAP writes the reports as TAP version 13.
+func WriteTAP(w io.Writer, reports []*Report) error {
+	var b strings.Builder
+	n := 0
+	for _, rep := range reports {
+		n += len(rep.Results)
+	}
+	fmt.Fprintf(&b, "TAP version 13\n1..%d\n", n)
+	i := 0
+	for _, rep := range reports {
+		for _, r := range rep.Results {
+			i++
+			name := rep.File.Name + ": " + r.Check.Name
+			switch r.Status {
+			case StatusPassed:
+				fmt.Fprintf(&b, "ok %d - %s\n", i, name)
+			case StatusSkipped:
+				fmt.Fprintf(&b, "ok %d - %s # SKIP %s\n", i, name, r.Message)
+			default:
+				fmt.Fprintf(&b, "not ok %d - %s\n  ---\n", i, name)
+				if r.Message != "" {
+					fmt.Fprintf(&b, "  message: %q\n", r.Message)
+				}
+				for _, f := range r.Failures {
+					fmt.Fprintf(&b, "  - %q\n", f.String())
+				}
+				b.WriteString("  ...\n")
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

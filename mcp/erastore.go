@@ -1,0 +1,134 @@
+package mcp
+
+import (
+	"mcpbrowser/mcp/config"
+
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/adrg/xdg"
+)
+
+// An EraMemory remembers, per server, the protocol version it spoke last
+// time, so the next connect goes straight there instead of probing. It is a
+// small JSON file under the XDG state directory; servers are keyed by a hash
+// of what identifies them (command line and folder, or URL), so no argument
+// or secret is written in clear.
+type EraMemory struct {
+	path string
+	mu   sync.Mutex
+}
+
+// NewEraMemory keeps the memory in the file at path.
+func NewEraMemory(path string) *EraMemory { return &EraMemory{path: path} }
+
+// DefaultEraMemoryPath is the app's era memory file.
+func DefaultEraMemoryPath() string {
+	return filepath.Join(xdg.StateHome, "mcpbrowser", "eras.json")
+}
+
+type eraRecord struct {
+	Version string    `json:"version"`
+	At      time.Time `json:"at"`
+}
+
+// serverKey identifies a server across runs: its transport and URL, or its
+// command line, environment names and folder.
+func serverKey(cfg *config.ServerConfig) string {
+	var b strings.Builder
+	b.WriteString(cfg.Type)
+	b.WriteByte(0)
+	if cfg.Type == config.TypeStdio {
+		b.WriteString(cfg.Command)
+		for _, a := range cfg.Args {
+			b.WriteByte(0)
+			b.WriteString(a)
+		}
+		b.WriteByte(0)
+		b.WriteString(cfg.Cwd)
+	} else {
+		b.WriteString(cfg.URL)
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	return hex.EncodeToString(sum[:16])
+}
+
+// Lookup returns the version remembered for cfg's server, or "".
+func (m *EraMemory) Lookup(cfg *config.ServerConfig) string {
+	if m == nil {
+		return ""
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.load()[serverKey(cfg)].Version
+}
+
+// Remember records the version cfg's server spoke (an empty version forgets it).
+func (m *EraMemory) Remember(cfg *config.ServerConfig, version string) error {
+	if m == nil {
+		return nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	all := m.load()
+	key := serverKey(cfg)
+	if version == "" {
+		if _, ok := all[key]; !ok {
+			return nil
+		}
+		delete(all, key)
+	} else {
+		if all[key].Version == version {
+			return nil // nothing new: no write on every connect
+		}
+		all[key] = eraRecord{Version: version, At: time.Now().UTC()}
+	}
+	return m.save(all)
+}
+
+// Forget drops what is remembered for cfg's server.
+func (m *EraMemory) Forget(cfg *config.ServerConfig) error { return m.Remember(cfg, "") }
+
+func (m *EraMemory) load() map[string]eraRecord {
+	all := map[string]eraRecord{}
+	b, err := os.ReadFile(m.path)
+	if err != nil {
+		return all
+	}
+	if json.Unmarshal(b, &all) != nil {
+		return map[string]eraRecord{} // a damaged file is only a cache: start over
+	}
+	return all
+}
+
+func (m *EraMemory) save(all map[string]eraRecord) error {
+	b, err := json.MarshalIndent(all, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(m.path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(m.path), ".eras-*.json")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(append(b, '\n'))
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), m.path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}

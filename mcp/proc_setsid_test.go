@@ -1,0 +1,51 @@
+//go:build linux
+
+package mcp
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"mcpbrowser/internal/testservers"
+	"mcpbrowser/mcp/config"
+)
+
+// TestStopReachesSetsidGrandchild: a descendant that left the server's
+// process group with setsid is still stopped with its server.
+func TestStopReachesSetsidGrandchild(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid command")
+	}
+	exe := buildMisbehave(t)
+	pidFile := filepath.Join(t.TempDir(), "gc.pid")
+	script := `setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $! > "$1.tmp" && mv "$1.tmp" "$1"; exec "$2" -mode echo`
+	cfg := &config.ServerConfig{Name: "s", Type: config.TypeStdio, Command: "sh", Args: []string{"-c", script, "sh", pidFile, exe}}
+	cfg.Validate()
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := m.Session("s").Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	pid, err := testservers.ReadPIDFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sid, _ := unixGetsid(pid); sid != pid {
+		t.Fatalf("the grandchild %d did not leave the session (sid %d)", pid, sid)
+	}
+	m.Close()
+	waitFor(t, func() bool { return !testservers.ProcessAlive(pid) }, "the setsid grandchild to be stopped")
+	if testservers.ProcessAlive(pid) {
+		p, _ := os.FindProcess(pid)
+		p.Kill()
+	}
+}
+
+func unixGetsid(pid int) (int, error) { return unix.Getsid(pid) }

@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# Walks the window's main path — pick a tool, fill its form, run it, read the
+# result beside the server's stderr — in the real window on a virtual
+# display, with the three npm reference servers (testdata/npm), at
+# 1024×640, 1400×900 and 1920×1080, and saves a screenshot of each step.
+#
+#   scripts/walkthrough.sh [BINARY] [OUT_DIR]
+#
+# WALKTHROUGH_SIZES picks the sizes, WALKTHROUGH_WAIT the seconds the
+# servers get to start (default 10).
+#
+# BINARY defaults to ./mcpbrowser, OUT_DIR to ./walkthrough. It fails when a
+# step fails or the app's log has a "Fyne error" or "Error in Fyne call
+# thread" line. Look at every picture it saves.
+#
+# Needs (Debian): xvfb xdotool imagemagick, node; the npm servers come from
+# scripts/deps.sh need_test_peers.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+bin="${1:-./mcpbrowser}"
+out="${2:-walkthrough}"
+sizes="${WALKTHROUGH_SIZES:-1024x640 1400x900 1920x1080}"
+# Seconds for the npm servers to start; more on a busy machine.
+start_wait="${WALKTHROUGH_WAIT:-10}"
+
+fail() {
+	echo "walkthrough: $*" >&2
+	exit 1
+}
+
+for tool in Xvfb xdotool import node; do
+	command -v "$tool" >/dev/null 2>&1 || fail "$tool is not installed; on Debian: apt-get install xvfb xdotool imagemagick nodejs"
+done
+[ -x "$bin" ] || fail "no program at $bin; build it first (go build -tags no_emoji,no_animations -o mcpbrowser .)"
+bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+mods="$ROOT/testdata/npm/node_modules/@modelcontextprotocol"
+for s in server-filesystem server-memory server-everything; do
+	[ -f "$mods/$s/dist/index.js" ] || fail "$s is not installed; run: bash -c '. scripts/deps.sh; ROOT=\$PWD; need_test_peers'"
+done
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+
+tmp="$(mktemp -d)"
+xvfb_pid=""
+app_pid=""
+stop() {
+	local pid="$1"
+	[ -n "$pid" ] || return 0
+	kill -TERM "$pid" 2>/dev/null || return 0
+	for _ in $(seq 50); do
+		kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null || true; return 0; }
+		sleep 0.1
+	done
+	kill -KILL "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+}
+cleanup() {
+	stop "$app_pid"
+	stop "$xvfb_pid"
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# The filesystem server may read one sample folder.
+mkdir -p "$tmp/files/notes"
+printf 'Hello from the walkthrough.\n' >"$tmp/files/welcome.txt"
+printf '# Shopping\n- bread\n' >"$tmp/files/notes/list.md"
+cat >"$tmp/servers.json" <<JSON
+{
+  "mcpServers": {
+    "filesystem": {"command": "node", "args": ["$mods/server-filesystem/dist/index.js", "$tmp/files"]},
+    "memory": {"command": "node", "args": ["$mods/server-memory/dist/index.js"], "env": {"MEMORY_FILE_PATH": "$tmp/memory.jsonl"}},
+    "everything": {"command": "node", "args": ["$mods/server-everything/dist/index.js", "stdio"]}
+  }
+}
+JSON
+
+max_w=0 max_h=0
+for s in $sizes; do
+	[ "${s%x*}" -gt "$max_w" ] && max_w="${s%x*}"
+	[ "${s#*x}" -gt "$max_h" ] && max_h="${s#*x}"
+done
+Xvfb -displayfd 3 -noreset -screen 0 "${max_w}x${max_h}x24" -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
+xvfb_pid=$!
+for _ in $(seq 100); do
+	[ -s "$tmp/display" ] && break
+	sleep 0.1
+done
+[ -s "$tmp/display" ] || fail "Xvfb did not start: $(tail -n 5 "$tmp/xvfb.log")"
+export DISPLAY=":$(tr -d '[:space:]' <"$tmp/display")"
+
+export XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" XDG_STATE_HOME="$tmp/state" XDG_CACHE_HOME="$tmp/cache"
+log="$out/app.log"
+: >"$log"
+
+key() { xdotool key --clearmodifiers "$@"; sleep 0.6; }
+typeit() { xdotool type --delay 20 "$1"; sleep 0.3; }
+shot() {
+	sleep "${2:-1}"
+	import -window root -crop "${W}x${H}+0+0" "$out/$1-${W}x${H}.png" || fail "could not capture $1"
+	echo "saved $out/$1-${W}x${H}.png"
+}
+# tool SERVER NAME: picks the server (Ctrl+K) and the tool (Ctrl+F, Enter),
+# which leaves the keyboard in the form's first field.
+tool() {
+	key ctrl+k
+	typeit "$1"
+	key Return
+	sleep 0.5
+	key ctrl+f
+	key ctrl+a
+	typeit "$2"
+	key Return
+	sleep 0.5
+}
+
+for s in $sizes; do
+	W="${s%x*}" H="${s#*x}"
+	rm -rf "$XDG_CONFIG_HOME" && mkdir -p "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_STATE_HOME" "$XDG_CACHE_HOME"
+	echo "== $s" >>"$log"
+	"$bin" --config "$tmp/servers.json" >>"$log" 2>&1 &
+	app_pid=$!
+	wid=""
+	deadline=$((SECONDS + 60))
+	while [ -z "$wid" ]; do
+		kill -0 "$app_pid" 2>/dev/null || fail "the app exited; see $log"
+		[ "$SECONDS" -lt "$deadline" ] || fail "no window within 60 s; see $log"
+		wid="$(timeout 2 xdotool search --sync --onlyvisible --name "^MCP Browser" 2>/dev/null | head -n 1 || true)"
+	done
+	xdotool windowmove "$wid" 0 0 windowsize "$wid" "$W" "$H"
+	xdotool windowfocus "$wid" 2>/dev/null || true
+	sleep "$start_wait" # npm servers take a few seconds to start
+	shot 1-start 0
+
+	tool filesystem list_directory
+	shot 2-form
+	typeit "$tmp/files"
+	key ctrl+Return
+	shot 3-result 2
+
+	tool everything get-tiny-image
+	key ctrl+Return
+	shot 4-image 2
+
+	tool memory create_entities
+	shot 5-big-form
+
+	tool everything echo
+	typeit "Hello from the walkthrough"
+	key ctrl+l
+	shot 6-no-side-panel
+	key ctrl+l
+
+	# A server's question shows where the result goes; the call waits.
+	tool everything trigger-sampling-request
+	typeit "Say hello"
+	key ctrl+Return
+	shot 7-request 3
+
+	stop "$app_pid"
+	app_pid=""
+done
+
+if grep -E "Fyne error|Error in Fyne call thread" "$log" | grep -v "Error parsing user locale" >"$tmp/errors"; then
+	fail "the app logged Fyne errors ($log):
+$(head -n 20 "$tmp/errors")"
+fi
+echo "walkthrough done: $out"

@@ -1,0 +1,558 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/checks"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/surface"
+)
+
+// This file is the Checks tab: the check files a person keeps, Run and Run
+// all, a report of each check with what was expected beside what came back
+// and the server's stderr during the call, "Save as check" for a result, and
+// Record, which writes every call made in the window to a check file.
+
+// checkFilesPref keeps the list of check files between runs.
+const checkFilesPref = "checkFiles"
+
+var yamlFiles = fileFilter{Desc: "Check files (YAML)", Exts: []string{"yaml", "yml"}}
+
+// checksDeps is what the Checks tab needs from the window.
+type checksDeps struct {
+	win   fyne.Window
+	prefs fyne.Preferences
+	// session is the window's session of a configured server, or nil.
+	session func(name string) *mcp.Session
+	// goWork runs f in the background; ctx ends when the window closes.
+	goWork func(f func(ctx context.Context))
+	// compare opens the surface diff view.
+	compare func() *diffView
+}
+
+// checksPane is the Checks tab. Its fields are used on the UI goroutine,
+// except recording, which calls read from their own goroutines.
+type checksPane struct {
+	deps checksDeps
+	root fyne.CanvasObject
+
+	files     []string
+	fileList  *widget.List
+	selected  int
+	run       *widget.Button
+	runAll    *widget.Button
+	summary   *widget.Label
+	results   []checks.Result
+	resultsUI *widget.List
+	detail    *fyne.Container
+	running   bool
+
+	record      *widget.Check
+	recordLabel *widget.Label
+	quiet       bool // the Record box is being set by code, not by the person
+	lastDiff    *diffView
+	tab         *container.TabItem // the Checks tab itself
+	recMu       sync.Mutex
+	recordTo    string // the check file calls are recorded to; "" when not recording
+}
+
+func newChecksPane(deps checksDeps) *checksPane {
+	p := &checksPane{deps: deps, selected: -1}
+	p.files = deps.prefs.StringList(checkFilesPref)
+	p.fileList = widget.NewList(
+		func() int { return len(p.files) },
+		func() fyne.CanvasObject {
+			dir := widget.NewLabel("")
+			dir.Importance = widget.LowImportance
+			dir.Truncation = fyne.TextTruncateEllipsis
+			name := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			name.Truncation = fyne.TextTruncateEllipsis
+			return container.NewVBox(name, dir)
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			box := o.(*fyne.Container)
+			box.Objects[0].(*widget.Label).SetText(filepath.Base(p.files[i]))
+			box.Objects[1].(*widget.Label).SetText(filepath.Dir(p.files[i]))
+		})
+	p.fileList.OnSelected = func(i widget.ListItemID) { p.selected = i; p.updateButtons() }
+	p.fileList.OnUnselected = func(widget.ListItemID) { p.selected = -1; p.updateButtons() }
+
+	add := widget.NewButtonWithIcon("Add…", theme.ContentAddIcon(), func() {
+		openFileDialog(deps.win, "Add a check file", yamlFiles, p.addFile)
+	})
+	remove := widget.NewButtonWithIcon("Remove", theme.ContentRemoveIcon(), p.removeSelected)
+	p.run = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), func() {
+		if p.selected >= 0 {
+			p.runFiles([]string{p.files[p.selected]})
+		}
+	})
+	p.run.Importance = widget.HighImportance
+	p.runAll = widget.NewButtonWithIcon("Run all", theme.MediaFastForwardIcon(), func() { p.runFiles(p.files) })
+	compare := widget.NewButtonWithIcon("Compare servers…", theme.ViewRestoreIcon(), func() {
+		if deps.compare != nil {
+			p.lastDiff = deps.compare()
+		}
+	})
+	p.record = widget.NewCheck("Record calls", p.toggleRecord)
+	p.recordLabel = caption("Every call made in the window is written to a check file, with its result.")
+	p.recordLabel.Wrapping = fyne.TextWrapWord
+
+	left := container.NewBorder(
+		container.NewVBox(heading("Check files"), container.NewHBox(add, remove)),
+		container.NewVBox(widget.NewSeparator(), container.NewHBox(p.run, p.runAll), compare, widget.NewSeparator(), p.record, p.recordLabel),
+		nil, nil, p.fileList)
+
+	p.summary = widget.NewLabel("Add a check file, then Run. A check file is a YAML list of calls and what to expect of them; \"Save as check\" on a result starts one.")
+	p.summary.Wrapping = fyne.TextWrapWord
+	p.resultsUI = widget.NewList(
+		func() int { return len(p.results) },
+		func() fyne.CanvasObject {
+			where := widget.NewLabel("")
+			where.Importance = widget.LowImportance
+			name := widget.NewLabel("")
+			name.Truncation = fyne.TextTruncateEllipsis
+			return container.NewBorder(nil, nil, widget.NewIcon(theme.ConfirmIcon()), where, name)
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) { p.showRow(p.results[i], o.(*fyne.Container)) })
+	p.resultsUI.OnSelected = func(i widget.ListItemID) { p.showDetail(p.results[i]) }
+	p.detail = container.NewStack()
+	report := container.NewVSplit(p.resultsUI, container.NewVScroll(p.detail))
+	report.SetOffset(0.45)
+	right := container.NewBorder(container.NewPadded(p.summary), nil, nil, nil, report)
+	split := container.NewHSplit(left, right)
+	split.SetOffset(0.3)
+	p.root = split
+	p.updateButtons()
+	return p
+}
+
+func (p *checksPane) updateButtons() {
+	if p.running || p.selected < 0 {
+		p.run.Disable()
+	} else {
+		p.run.Enable()
+	}
+	if p.running || len(p.files) == 0 {
+		p.runAll.Disable()
+	} else {
+		p.runAll.Enable()
+	}
+}
+
+// addFile adds a check file to the list (once) and selects it.
+func (p *checksPane) addFile(path string) {
+	for i, f := range p.files {
+		if f == path {
+			p.fileList.Select(i)
+			return
+		}
+	}
+	p.files = append(p.files, path)
+	p.deps.prefs.SetStringList(checkFilesPref, p.files)
+	p.fileList.Refresh()
+	p.fileList.Select(len(p.files) - 1)
+}
+
+func (p *checksPane) removeSelected() {
+	if p.selected < 0 {
+		return
+	}
+	p.files = append(p.files[:p.selected], p.files[p.selected+1:]...)
+	p.deps.prefs.SetStringList(checkFilesPref, p.files)
+	p.fileList.UnselectAll()
+	p.fileList.Refresh()
+}
+
+// runFiles runs the files' checks in the background; results appear as they come.
+func (p *checksPane) runFiles(paths []string) {
+	if p.running || len(paths) == 0 {
+		return
+	}
+	p.running = true
+	p.results = nil
+	p.resultsUI.UnselectAll()
+	p.resultsUI.Refresh()
+	p.detail.Objects = nil
+	p.detail.Refresh()
+	p.summary.SetText("Running…")
+	p.updateButtons()
+	paths = append([]string(nil), paths...)
+	p.deps.goWork(func(ctx context.Context) {
+		var problems []string
+		for _, path := range paths {
+			f, err := checks.Load(path)
+			if err != nil {
+				problems = append(problems, err.Error())
+				continue
+			}
+			temp := &tempServers{}
+			rn := &checks.Runner{
+				Connect: func(ctx context.Context, name string, spec checks.ServerSpec) (checks.Target, error) {
+					return p.connect(ctx, temp, name, spec)
+				},
+				Confirm:  p.confirm,
+				OnResult: func(r checks.Result) { fyne.Do(func() { p.addResult(r) }) },
+			}
+			rn.Run(ctx, f)
+			temp.close()
+		}
+		fyne.Do(func() { p.finish(problems) })
+	})
+}
+
+// connect finds the session a check file's server name stands for: the
+// window's own for a configured server (connected if it is not), a
+// temporary one for a server written inline.
+func (p *checksPane) connect(ctx context.Context, temp *tempServers, name string, spec checks.ServerSpec) (checks.Target, error) {
+	if spec.Inline() {
+		return temp.connect(ctx, spec.Config(name))
+	}
+	ref := name
+	if spec.Ref != "" {
+		ref = spec.Ref
+	}
+	s := p.deps.session(ref)
+	if s == nil {
+		return nil, fmt.Errorf("no server named %q in the servers file", ref)
+	}
+	if s.Status().State == mcp.StateReady {
+		return s, nil
+	}
+	if err := s.Connect(ctx); err != nil {
+		return nil, fmt.Errorf("could not connect to %q: %s", ref, orUnknown(s.Status().Reason))
+	}
+	return s, nil
+}
+
+// confirm asks before a check calls a destructive tool, as a call from the
+// form does; a check marked destructive: true was meant and is not asked about.
+func (p *checksPane) confirm(ctx context.Context, c *checks.Check, tool *sdk.Tool) bool {
+	if c.Destructive {
+		return true
+	}
+	answer := make(chan bool, 1)
+	fyne.Do(func() {
+		msg := widget.NewLabel(fmt.Sprintf("The check %q calls %s, which says it may delete or overwrite things. Run it?", c.Name, toolTitle(tool)))
+		msg.Wrapping = fyne.TextWrapWord
+		d := dialog.NewCustomConfirm("Run "+tool.Name+"?", "Run", "Skip", msg, func(ok bool) { answer <- ok }, p.deps.win)
+		d.SetConfirmImportance(widget.DangerImportance)
+		d.Resize(fyne.NewSize(480, 200))
+		d.Show()
+	})
+	select {
+	case ok := <-answer:
+		return ok
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (p *checksPane) addResult(r checks.Result) {
+	p.results = append(p.results, r)
+	p.resultsUI.Refresh()
+	p.summary.SetText(fmt.Sprintf("Running… %s", countsText(p.results)))
+}
+
+func (p *checksPane) finish(problems []string) {
+	p.running = false
+	p.updateButtons()
+	text := countsText(p.results)
+	if len(problems) > 0 {
+		text += "\n" + strings.Join(problems, "\n")
+	}
+	p.summary.SetText(text)
+	// Show the first failure straight away: that is what the person wants to see.
+	for i, r := range p.results {
+		if r.Status != checks.StatusPassed {
+			p.resultsUI.Select(i)
+			break
+		}
+	}
+}
+
+// countsText says how a run went: "3 passed, 1 failed".
+func countsText(results []checks.Result) string {
+	n := map[string]int{}
+	for _, r := range results {
+		n[r.Status]++
+	}
+	parts := []string{fmt.Sprintf("%d passed", n[checks.StatusPassed]), fmt.Sprintf("%d failed", n[checks.StatusFailed])}
+	if n[checks.StatusError] > 0 {
+		parts = append(parts, fmt.Sprintf("%d could not run", n[checks.StatusError]))
+	}
+	if n[checks.StatusSkipped] > 0 {
+		parts = append(parts, fmt.Sprintf("%d skipped", n[checks.StatusSkipped]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func statusLook(status string) (fyne.Resource, widget.Importance) {
+	switch status {
+	case checks.StatusPassed:
+		return theme.NewSuccessThemedResource(theme.ConfirmIcon()), widget.SuccessImportance
+	case checks.StatusSkipped:
+		return theme.NewWarningThemedResource(theme.MediaSkipNextIcon()), widget.WarningImportance
+	}
+	return theme.NewErrorThemedResource(theme.CancelIcon()), widget.DangerImportance
+}
+
+func (p *checksPane) showRow(r checks.Result, row *fyne.Container) {
+	label := row.Objects[0].(*widget.Label)
+	icon := row.Objects[1].(*widget.Icon)
+	right := row.Objects[2].(*widget.Label)
+	res, imp := statusLook(r.Status)
+	icon.SetResource(res)
+	label.SetText(r.Check.Name)
+	label.Importance = imp
+	label.Refresh()
+	right.SetText(fmt.Sprintf("%s · %s · %d ms", r.Server, r.Check.Target(), r.Duration.Milliseconds()))
+}
+
+// showDetail shows one check: each failure with what was expected on the
+// left and what came on the right, and the stderr slice of the call.
+func (p *checksPane) showDetail(r checks.Result) {
+	_, imp := statusLook(r.Status)
+	title := boldLabel(fmt.Sprintf("%s — %s", r.Check.Name, r.Status))
+	title.Importance = imp
+	rows := []fyne.CanvasObject{title, caption(fmt.Sprintf("%s on %s, %d ms", r.Check.Target(), r.Server, r.Duration.Milliseconds()))}
+	if r.Message != "" {
+		m := widget.NewLabel(upperFirst(r.Message))
+		m.Wrapping = fyne.TextWrapWord
+		rows = append(rows, m)
+	}
+	if len(r.Failures) > 0 {
+		rows = append(rows, container.NewGridWithColumns(2, heading("Expected"), heading("Actual")))
+	}
+	for _, f := range r.Failures {
+		where := f.Kind
+		if f.Path != "" {
+			where += " " + f.Path
+		}
+		rows = append(rows, widget.NewLabelWithStyle(where, fyne.TextAlignLeading, fyne.TextStyle{Italic: true}),
+			container.NewGridWithColumns(2, checkMono(f.Expected), checkMono(f.Actual)))
+	}
+	if r.Status == checks.StatusPassed {
+		rows = append(rows, widget.NewLabel("Every expectation was met."))
+	}
+	if r.Observed != nil && len(r.Observed.Stderr) > 0 {
+		rows = append(rows, heading("Server output during the call"), checkMono(strings.Join(r.Observed.Stderr, "\n")))
+	}
+	p.detail.Objects = []fyne.CanvasObject{container.NewPadded(container.NewVBox(rows...))}
+	p.detail.Refresh()
+}
+
+func checkMono(s string) *widget.Label {
+	l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	l.Wrapping = fyne.TextWrapBreak
+	l.Selectable = true
+	return l
+}
+
+// toggleRecord starts recording to a file the person picks, or stops.
+func (p *checksPane) toggleRecord(on bool) {
+	if p.quiet {
+		return
+	}
+	if !on {
+		p.setRecording("")
+		return
+	}
+	p.setChecked(false) // until a file is chosen; cancelling leaves it off
+	saveFileDialog(p.deps.win, "Record calls to a check file", "session.yaml", yamlFiles, func(path string) {
+		p.setRecording(path)
+		p.addFile(path)
+	})
+}
+
+// setChecked sets the Record box without acting on it.
+func (p *checksPane) setChecked(on bool) {
+	p.quiet = true
+	p.record.SetChecked(on)
+	p.quiet = false
+}
+
+func (p *checksPane) setRecording(path string) {
+	p.recMu.Lock()
+	p.recordTo = path
+	p.recMu.Unlock()
+	if path == "" {
+		p.recordLabel.SetText("Every call made in the window is written to a check file, with its result.")
+	} else {
+		p.recordLabel.SetText("Recording every call to " + path)
+	}
+	p.setChecked(path != "")
+}
+
+func (p *checksPane) recording() string {
+	p.recMu.Lock()
+	defer p.recMu.Unlock()
+	return p.recordTo
+}
+
+// recordCall, recordRead and recordPrompt append a finished call, read or
+// prompt get to the recording, if there is one. They may be called from any
+// goroutine; a recording that cannot be written must not spoil the call.
+func (p *checksPane) recordCall(r *mcp.CallResult) {
+	if r != nil {
+		p.recordCheck(r.Server, func() checks.Check { return checks.Recorded(r.Server, r) })
+	}
+}
+
+func (p *checksPane) recordRead(r *mcp.ReadResult) {
+	if r != nil {
+		p.recordCheck(r.Server, func() checks.Check { return checks.RecordedRead(r.Server, r) })
+	}
+}
+
+func (p *checksPane) recordPrompt(r *mcp.PromptResult) {
+	if r != nil {
+		p.recordCheck(r.Server, func() checks.Check { return checks.RecordedPrompt(r.Server, r) })
+	}
+}
+
+func (p *checksPane) recordCheck(server string, c func() checks.Check) {
+	path := p.recording()
+	if path == "" {
+		return
+	}
+	if err := checks.Append(path, map[string]checks.ServerSpec{server: {Ref: server}}, c()); err != nil {
+		fyne.Do(func() { p.recordLabel.SetText("Not recorded: " + err.Error()) })
+	}
+}
+
+// saveAsCheck offers the result as a check, expectations prefilled from
+// what came back, for the person to edit and add to a check file.
+func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
+	c := checks.Suggest(r.Tool, r.Server, r, outputSchema)
+	text, err := checks.MarshalCheck(c)
+	if err != nil {
+		dialog.ShowError(err, p.deps.win)
+		return
+	}
+	editor := widget.NewMultiLineEntry()
+	editor.TextStyle = fyne.TextStyle{Monospace: true}
+	editor.SetText(text)
+	path := widget.NewEntry()
+	path.SetPlaceHolder("checks.yaml")
+	if p.selected >= 0 {
+		path.SetText(p.files[p.selected])
+	} else if len(p.files) > 0 {
+		path.SetText(p.files[len(p.files)-1])
+	}
+	choose := widget.NewButtonWithIcon("", theme.FolderOpenIcon(), func() {
+		saveFileDialog(p.deps.win, "Check file to add to", "checks.yaml", yamlFiles, func(chosen string) { path.SetText(chosen) })
+	})
+	problem := widget.NewLabel("")
+	problem.Importance = widget.DangerImportance
+	problem.Wrapping = fyne.TextWrapWord
+	problem.Hide()
+	top := container.NewVBox(
+		widget.NewLabel("The expectations come from this result; change them as you like."),
+		container.NewBorder(nil, nil, widget.NewLabel("Add to"), choose, path))
+	body := container.NewBorder(top, problem, nil, nil, editor)
+	var d *dialog.CustomDialog
+	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() {
+		if err := p.saveCheck(path.Text, editor.Text, r.Server); err != nil {
+			problem.SetText(err.Error())
+			problem.Show()
+			return
+		}
+		d.Hide()
+	})
+	save.Importance = widget.HighImportance
+	cancel := widget.NewButton("Cancel", func() { d.Hide() })
+	d = dialog.NewCustomWithoutButtons("Save as check", body, p.deps.win)
+	d.SetButtons([]fyne.CanvasObject{cancel, save})
+	d.Resize(fyne.NewSize(620, 520))
+	d.Show()
+}
+
+// saveCheck reads the edited check and appends it to the file at path.
+func (p *checksPane) saveCheck(path, text, server string) error {
+	path = strings.TrimSpace(path)
+	if path == "" {
+		return fmt.Errorf("say which check file to add it to")
+	}
+	c, err := checks.ParseCheck(text)
+	if err != nil {
+		return err
+	}
+	if err := checks.Append(path, map[string]checks.ServerSpec{server: {Ref: server}}, c); err != nil {
+		return err
+	}
+	p.addFile(path)
+	return nil
+}
+
+// tempServers are the servers a check file writes inline: started for one
+// run, stopped after it.
+type tempServers struct {
+	managers []*mcp.Manager
+}
+
+func (t *tempServers) connect(ctx context.Context, sc *config.ServerConfig) (checks.Target, error) {
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{sc}}, mcp.ManagerOptions{})
+	t.managers = append(t.managers, m)
+	s := m.Session(sc.Name)
+	if err := s.Connect(ctx); err != nil {
+		return nil, fmt.Errorf("could not connect to %q: %s", sc.Name, orUnknown(s.Status().Reason))
+	}
+	return s, nil
+}
+
+func (t *tempServers) close() {
+	for _, m := range t.managers {
+		m.Close()
+	}
+}
+
+// addChecksTab wires the Checks tab, "Save as check" and recording into the
+// window.
+func (w *MainWindow) addChecksTab() {
+	session := func(name string) *mcp.Session { return w.manager.Session(name) }
+	w.checks = newChecksPane(checksDeps{
+		win: w.win, prefs: w.app.Preferences(), session: session, goWork: w.goWork,
+		compare: func() *diffView {
+			return showDiffDialog(diffDeps{win: w.win, goWork: w.goWork,
+				servers: func() []string {
+					var names []string
+					for _, s := range w.manager.Sessions() {
+						names = append(names, s.Name())
+					}
+					return names
+				},
+				snapshot: func(ctx context.Context, name string) (*surface.Snapshot, error) {
+					s := session(name)
+					if s == nil {
+						return nil, fmt.Errorf("no server named %q", name)
+					}
+					if s.Status().State != mcp.StateReady {
+						if err := s.Connect(ctx); err != nil {
+							return nil, fmt.Errorf("could not connect: %s", orUnknown(s.Status().Reason))
+						}
+					}
+					return surface.Take(ctx, s)
+				}})
+		}})
+	w.result.OnSaveCheck = func(r *mcp.CallResult) {
+		var schema []byte
+		if s := session(r.Server); s != nil {
+			schema = s.OutputSchema(r.Tool)
+		}
+		w.checks.saveAsCheck(r, schema)
+	}
+	w.checks.tab = container.NewTabItemWithIcon("Checks", theme.ConfirmIcon(), w.checks.root)
+	w.features.tabs.Append(w.checks.tab)
+}

@@ -1,0 +1,190 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp/surface"
+)
+
+// This file is the surface diff view: pick two servers (or saved snapshots),
+// see what changed between them side by side, each change marked breaking or not.
+
+const snapshotFileChoice = "Snapshot file…"
+
+var snapshotFiles = fileFilter{Desc: "Surface snapshots (JSON)", Exts: []string{"json"}}
+
+// diffDeps is what the diff view needs from the window.
+type diffDeps struct {
+	win fyne.Window
+	// servers are the configured servers' names.
+	servers func() []string
+	// snapshot takes a configured server's surface (connecting it if needed).
+	snapshot func(ctx context.Context, name string) (*surface.Snapshot, error)
+	goWork   func(f func(ctx context.Context))
+}
+
+// diffView is the content of the Compare servers dialog.
+type diffView struct {
+	deps    diffDeps
+	root    fyne.CanvasObject
+	sides   [2]*widget.Select
+	files   [2]string // the snapshot file chosen for a side
+	summary *widget.Label
+	rows    *fyne.Container
+}
+
+func newDiffView(deps diffDeps) *diffView {
+	v := &diffView{deps: deps}
+	options := append(deps.servers(), snapshotFileChoice)
+	for i := range v.sides {
+		v.sides[i] = widget.NewSelect(options, func(choice string) {
+			if choice == snapshotFileChoice {
+				openFileDialog(deps.win, "Open a surface snapshot", snapshotFiles, func(path string) {
+					v.files[i] = path
+					v.sides[i].SetOptions(append(deps.servers(), path, snapshotFileChoice))
+					v.sides[i].SetSelected(path)
+				})
+			}
+		})
+		v.sides[i].PlaceHolder = "a server or a snapshot"
+	}
+	compare := widget.NewButtonWithIcon("Compare", theme.ViewRefreshIcon(), v.compare)
+	compare.Importance = widget.HighImportance
+	save := widget.NewButtonWithIcon("Save snapshot of A…", theme.DocumentSaveIcon(), v.saveSnapshot)
+	v.summary = widget.NewLabel("Choose two servers, or a server and a snapshot saved before (mcpbrowser snapshot TARGET > surface.json).")
+	v.summary.Wrapping = fyne.TextWrapWord
+	v.rows = container.NewVBox()
+	top := container.NewVBox(
+		container.NewGridWithColumns(2,
+			container.NewBorder(nil, nil, boldLabel("A (before)"), nil, v.sides[0]),
+			container.NewBorder(nil, nil, boldLabel("B (after)"), nil, v.sides[1])),
+		container.NewHBox(compare, save), v.summary)
+	v.root = container.NewBorder(top, nil, nil, nil, container.NewVScroll(v.rows))
+	return v
+}
+
+// showDiffDialog opens the diff view over the window.
+func showDiffDialog(deps diffDeps) *diffView {
+	v := newDiffView(deps)
+	d := dialog.NewCustom("Compare servers", "Close", v.root, deps.win)
+	d.Resize(fyne.NewSize(1000, 760))
+	d.Show()
+	return v
+}
+
+// load gets one side's surface: a snapshot file, or a server's current one.
+func (v *diffView) load(ctx context.Context, choice string) (*surface.Snapshot, error) {
+	for _, f := range v.files {
+		if f != "" && f == choice {
+			return surface.Load(f)
+		}
+	}
+	return v.deps.snapshot(ctx, choice)
+}
+
+func (v *diffView) compare() {
+	a, b := v.sides[0].Selected, v.sides[1].Selected
+	if a == "" || b == "" || a == snapshotFileChoice || b == snapshotFileChoice {
+		v.summary.SetText("Choose both sides first.")
+		return
+	}
+	v.summary.SetText("Listing what both offer…")
+	v.deps.goWork(func(ctx context.Context) {
+		sa, errA := v.load(ctx, a)
+		sb, errB := v.load(ctx, b)
+		fyne.Do(func() {
+			switch {
+			case errA != nil:
+				v.summary.SetText("A: " + errA.Error())
+			case errB != nil:
+				v.summary.SetText("B: " + errB.Error())
+			default:
+				v.show(a, b, surface.Diff(sa, sb))
+			}
+		})
+	})
+}
+
+// show lays the changes out side by side: where and what, then A's value
+// beside B's, with the verdict first so that breaking changes stand out.
+func (v *diffView) show(a, b string, changes []surface.Change) {
+	breaking := 0
+	for _, c := range changes {
+		if c.Breaking {
+			breaking++
+		}
+	}
+	switch {
+	case len(changes) == 0:
+		v.summary.SetText(fmt.Sprintf("%s and %s offer the same tools, resources and prompts.", a, b))
+	default:
+		v.summary.SetText(fmt.Sprintf("%d change(s) from %s to %s, %d breaking for callers.", len(changes), a, b, breaking))
+	}
+	objs := []fyne.CanvasObject{}
+	if len(changes) > 0 {
+		objs = append(objs, container.NewGridWithColumns(3, heading("Change"), heading("A (before)"), heading("B (after)")), widget.NewSeparator())
+	}
+	for _, c := range changes {
+		verdict := widget.NewLabelWithStyle("not breaking", fyne.TextAlignLeading, fyne.TextStyle{})
+		verdict.Importance = widget.SuccessImportance
+		if c.Breaking {
+			verdict = widget.NewLabelWithStyle("BREAKING", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			verdict.Importance = widget.DangerImportance
+		}
+		what := widget.NewLabel(c.Path + ": " + c.What)
+		what.Wrapping = fyne.TextWrapWord
+		objs = append(objs,
+			container.NewGridWithColumns(3,
+				container.NewVBox(verdict, what),
+				wordMono(orDash(c.Before)), wordMono(orDash(c.After))),
+			widget.NewSeparator())
+	}
+	v.rows.Objects = objs
+	v.rows.Refresh()
+}
+
+// wordMono is monospace text wrapped at word boundaries: descriptions read
+// better whole-worded than broken anywhere.
+func wordMono(s string) *widget.Label {
+	l := checkMono(s)
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// saveSnapshot writes side A's surface to a file, to compare against later.
+func (v *diffView) saveSnapshot() {
+	a := v.sides[0].Selected
+	if a == "" || a == snapshotFileChoice {
+		v.summary.SetText("Choose a server as A first.")
+		return
+	}
+	saveFileDialog(v.deps.win, "Save the surface of "+a, a+"-surface.json", snapshotFiles, func(path string) {
+		v.deps.goWork(func(ctx context.Context) {
+			s, err := v.load(ctx, a)
+			if err == nil {
+				err = s.Save(path)
+			}
+			fyne.Do(func() {
+				if err != nil {
+					v.summary.SetText("Not saved: " + err.Error())
+				} else {
+					v.summary.SetText("Saved " + path)
+				}
+			})
+		})
+	})
+}

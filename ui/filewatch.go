@@ -1,0 +1,66 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
+)
+
+// watchServersFile makes m take outside changes to the servers file (the CLI,
+// an editor, another window) as they happen, for as long as m is the
+// window's manager.
+func (w *MainWindow) watchServersFile(m *mcp.Manager) {
+	if w.stopWatch != nil {
+		w.stopWatch()
+	}
+	ctx, cancel := context.WithCancel(w.ctx)
+	w.stopWatch = cancel
+	err := m.WatchFile(ctx, func(changed []string, err error) {
+		fyne.Do(func() {
+			if m != w.manager {
+				return
+			}
+			if err != nil {
+				w.lastNotice = "The servers file changed but cannot be read now: " + err.Error()
+				return
+			}
+			w.lastNotice = "Reloaded the servers file: changed outside the app (" + strings.Join(changed, ", ") + ")"
+		})
+	})
+	if err != nil {
+		w.lastNotice = "Outside changes to the servers file are not followed: " + err.Error()
+	}
+}
+
+// saveFailed reports a failed save; when the entry was also changed in the
+// file meanwhile, it asks which version to keep rather than overwrite either.
+func (w *MainWindow) saveFailed(oldName string, sc *config.ServerConfig, err error) {
+	var ce *config.ConflictError
+	if !errors.As(err, &ce) {
+		w.showError("Saving "+sc.Name, err)
+		return
+	}
+	name := oldName
+	if name == "" {
+		name = sc.Name
+	}
+	msg := widget.NewLabel(fmt.Sprintf("%q was changed in %s while you were editing it here.\n"+
+		"Keep yours to overwrite the file's version, or keep the file's and drop your edits.", name, ce.Path))
+	msg.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustomConfirm("Changed in the file too", "Keep mine", "Keep the file's", msg, func(mine bool) {
+		if mine {
+			w.manager.KeepMine(sc.Name)
+			w.putServer(oldName, sc)
+		}
+	}, w.win)
+	d.Resize(fyne.NewSize(480, 220))
+	d.Show()
+}

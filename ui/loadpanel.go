@@ -1,0 +1,353 @@
+package ui
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image/png"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/load"
+	"mcpbrowser/ui/plot"
+)
+
+// This file is "Run N times…": a window that calls one tool many times at a
+// chosen concurrency, with a live plot of each call's latency over time, a
+// histogram, the figures (calls/s, percentiles, errors by layer, the server's
+// peak memory), and saving as CSV, JSON and PNG.
+
+// loadFrame is how often the panel takes in new calls: at most once a frame.
+const loadFrame = time.Second / 30
+
+// figuresEvery is how many frames pass between recomputed figures (they sort
+// every latency so far).
+const figuresEvery = 6
+
+// A loadTarget is what the panel runs: a tool of a server, with fixed
+// arguments, started by Start.
+type loadTarget struct {
+	Server, Tool string
+	// Note says how the calls reach the server.
+	Note  string
+	Start func(ctx context.Context, opts load.Options) (*load.Run, error)
+}
+
+type loadPanel struct {
+	win    fyne.Window
+	target loadTarget
+	ctx    context.Context
+
+	concurrency, count *widget.Entry
+	startBtn, stopBtn  *widget.Button
+	saveBtns           []*widget.Button
+	figures            *widget.Label
+	status             *widget.Label
+	plot               *plot.Latency
+
+	// UI goroutine only.
+	run     *load.Run
+	opts    load.Options
+	read    int
+	frames  int
+	summary load.Summary
+
+	pending atomic.Bool // a frame's update is queued
+	wg      sync.WaitGroup
+}
+
+func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
+	p := &loadPanel{win: a.NewWindow("Run " + t.Tool + " many times — " + t.Server), target: t, ctx: ctx}
+	p.concurrency = widget.NewEntry()
+	p.concurrency.SetText("4")
+	p.count = widget.NewEntry()
+	p.count.SetText("1000")
+	p.startBtn = widget.NewButtonWithIcon("Start", theme.MediaPlayIcon(), p.start)
+	p.startBtn.Importance = widget.HighImportance
+	p.stopBtn = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), p.stop)
+	p.stopBtn.Disable()
+	p.saveBtns = []*widget.Button{
+		widget.NewButtonWithIcon("CSV…", theme.DocumentSaveIcon(), func() { p.askSave("csv") }),
+		widget.NewButtonWithIcon("JSON…", theme.DocumentSaveIcon(), func() { p.askSave("json") }),
+		widget.NewButtonWithIcon("Plot as PNG…", theme.DocumentSaveIcon(), func() { p.askSave("png") }),
+	}
+	for _, b := range p.saveBtns {
+		b.Disable()
+	}
+	p.status = widget.NewLabel(t.Note)
+	p.status.Wrapping = fyne.TextWrapWord
+	p.figures = widget.NewLabelWithStyle("No run yet.", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	p.plot = plot.NewLatency()
+
+	form := container.NewHBox(widget.NewLabel("Calls at a time"), sized(p.concurrency, 70), widget.NewLabel("Calls in all"), sized(p.count, 100), p.startBtn, p.stopBtn)
+	save := container.NewHBox(widget.NewLabel("Save"), p.saveBtns[0], p.saveBtns[1], p.saveBtns[2])
+	top := container.NewVBox(form, p.status)
+	bottom := container.NewVBox(p.figures, save)
+	p.win.SetContent(container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.plot)))
+	p.win.Resize(fyne.NewSize(900, 620))
+	p.win.SetOnClosed(p.stop)
+	return p
+}
+
+// sized gives an entry a width.
+func sized(o fyne.CanvasObject, width float32) fyne.CanvasObject {
+	return container.NewGridWrap(fyne.NewSize(width, o.MinSize().Height), o)
+}
+
+// readOptions checks the two fields.
+func (p *loadPanel) readOptions() (load.Options, error) {
+	c, err := strconv.Atoi(strings.TrimSpace(p.concurrency.Text))
+	if err != nil || c < 1 || c > 1000 {
+		return load.Options{}, errors.New("calls at a time must be a whole number from 1 to 1000")
+	}
+	n, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(p.count.Text), ",", ""))
+	if err != nil || n < 1 || n > 10_000_000 {
+		return load.Options{}, errors.New("calls in all must be a whole number from 1 to 10,000,000")
+	}
+	return load.Options{Concurrency: c, Requests: n}, nil
+}
+
+func (p *loadPanel) start() {
+	if p.run != nil {
+		return
+	}
+	opts, err := p.readOptions()
+	if err != nil {
+		p.status.SetText(err.Error())
+		return
+	}
+	p.status.SetText("Starting…")
+	p.startBtn.Disable()
+	p.stopBtn.Enable()
+	for _, b := range p.saveBtns {
+		b.Disable()
+	}
+	p.plot.Series.Reset()
+	p.plot.Update()
+	p.read, p.frames, p.opts = 0, 0, opts
+	p.wg.Go(func() {
+		run, err := p.target.Start(p.ctx, opts)
+		fyne.Do(func() {
+			if err != nil {
+				p.status.SetText("Could not start: " + err.Error())
+				p.startBtn.Enable()
+				p.stopBtn.Disable()
+				return
+			}
+			p.run = run
+			p.status.SetText(fmt.Sprintf("Calling %s %d times, %d at a time. %s", p.target.Tool, opts.Requests, opts.Concurrency, p.target.Note))
+			p.wg.Go(func() { p.watch(run) })
+		})
+	})
+}
+
+// watch queues one update a frame while the run lasts, and a last one at its
+// end. A frame whose update is still queued is skipped, so a busy window
+// never falls behind.
+func (p *loadPanel) watch(run *load.Run) {
+	t := time.NewTicker(loadFrame)
+	defer t.Stop()
+	for {
+		select {
+		case <-run.Done():
+			fyne.Do(func() { p.finish(run) })
+			return
+		case <-t.C:
+			if p.pending.CompareAndSwap(false, true) {
+				fyne.Do(func() {
+					p.pending.Store(false)
+					p.frame(run, false)
+				})
+			}
+		}
+	}
+}
+
+// frame takes in the calls that ended since the last frame.
+func (p *loadPanel) frame(run *load.Run, final bool) {
+	if run != p.run {
+		return
+	}
+	news := run.Samples(p.read)
+	p.read += len(news)
+	if len(news) > 0 {
+		p.plot.Series.Add(news)
+		p.plot.Update()
+	}
+	p.frames++
+	if final || p.frames%figuresEvery == 1 {
+		p.summary = run.Summary()
+		p.figures.SetText(loadFigures(p.summary, p.opts.Requests))
+	}
+}
+
+func (p *loadPanel) finish(run *load.Run) {
+	p.frame(run, true)
+	if run != p.run {
+		return
+	}
+	p.run = nil
+	p.startBtn.Enable()
+	p.stopBtn.Disable()
+	for _, b := range p.saveBtns {
+		b.Enable()
+	}
+	p.status.SetText(fmt.Sprintf("Done: %d calls. %s", p.summary.Calls, p.target.Note))
+}
+
+func (p *loadPanel) stop() {
+	if p.run != nil {
+		p.run.Stop()
+	}
+}
+
+// loadFigures is the figures under the plot.
+func loadFigures(s load.Summary, planned int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d of %d calls in %.1f s: %.0f calls/s\n", s.Calls, planned, s.Wall.Seconds(), s.CallsPerSecond)
+	fmt.Fprintf(&b, "p50 %s   p90 %s   p99 %s   max %s\n", plot.FmtMS(ms(s.P50)), plot.FmtMS(ms(s.P90)), plot.FmtMS(ms(s.P99)), plot.FmtMS(ms(s.Max)))
+	errs := "errors: none"
+	if s.Failed() > 0 {
+		var parts []string
+		for _, l := range []load.Layer{load.Transport, load.JSONRPC, load.Tool, load.Cancelled} {
+			if n := s.Errors[l]; n > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", n, l))
+			}
+		}
+		errs = "errors: " + strings.Join(parts, ", ")
+	}
+	b.WriteString(errs)
+	if s.PeakRSS > 0 {
+		fmt.Fprintf(&b, "   server peak memory: %.1f MB", float64(s.PeakRSS)/(1<<20))
+	}
+	return b.String()
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func (p *loadPanel) askSave(kind string) {
+	filters := map[string]fileFilter{
+		"csv":  {Desc: "CSV files", Exts: []string{"csv"}},
+		"json": jsonFiles,
+		"png":  {Desc: "PNG images", Exts: []string{"png"}},
+	}
+	suggested := fmt.Sprintf("%s-%s-load.%s", p.target.Server, p.target.Tool, kind)
+	saveFileDialog(p.win, "Save the run", suggested, filters[kind], func(path string) {
+		if err := p.saveTo(path, kind); err != nil {
+			dialog.ShowError(fmt.Errorf("could not save %s: %w", path, err), p.win)
+		}
+	})
+}
+
+// saveTo writes the last run: every call as CSV, the figures and every call
+// as JSON, or the plot as PNG.
+func (p *loadPanel) saveTo(path, kind string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	switch kind {
+	case "csv":
+		err = writeLoadCSV(f, &p.plot.Series)
+	case "json":
+		err = p.writeJSON(f)
+	case "png":
+		err = png.Encode(f, plot.Render(&p.plot.Series, fmt.Sprintf("%s %s: %s", p.target.Server, p.target.Tool, oneLine(loadFigures(p.summary, p.opts.Requests))), 1200, 520))
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func oneLine(s string) string {
+	first, _, _ := strings.Cut(s, "\n")
+	return first
+}
+
+func writeLoadCSV(f *os.File, s *plot.Series) error {
+	w := csv.NewWriter(f)
+	w.Write([]string{"call", "start_s", "latency_ms", "failed"})
+	for i, pt := range s.Points {
+		w.Write([]string{strconv.Itoa(i + 1), strconv.FormatFloat(pt.T, 'f', 6, 64), strconv.FormatFloat(pt.MS, 'f', 3, 64), strconv.FormatBool(pt.Failed)})
+	}
+	w.Flush()
+	return w.Error()
+}
+
+func (p *loadPanel) writeJSON(f *os.File) error {
+	type call struct {
+		StartS    float64 `json:"startS"`
+		LatencyMs float64 `json:"latencyMs"`
+		Failed    bool    `json:"failed,omitempty"`
+	}
+	calls := make([]call, len(p.plot.Series.Points))
+	for i, pt := range p.plot.Series.Points {
+		calls[i] = call{pt.T, pt.MS, pt.Failed}
+	}
+	enc := json.NewEncoder(f)
+	enc.SetIndent("", "  ")
+	return enc.Encode(map[string]any{"server": p.target.Server, "tool": p.target.Tool,
+		"concurrency": p.opts.Concurrency, "requests": p.opts.Requests, "summary": p.summary, "calls": calls})
+}
+
+// openLoadPanel opens "Run N times…" for the selected tool with the form's
+// arguments. A local server gets a process of its own for the run, driven by
+// the load runner's lean client, so that this window's logs of the server
+// stay readable and the figures are those of `mcpbrowser load`; a remote
+// server is called through this window's session.
+func (w *MainWindow) openLoadPanel() {
+	s := w.manager.Session(w.selected)
+	t := w.currentTool
+	if s == nil || t == nil {
+		w.runner.say("Select a tool first")
+		return
+	}
+	args, errs := w.form.Arguments()
+	if len(errs) > 0 {
+		w.runner.say(describeFieldErrors(errs))
+		return
+	}
+	open := func() {
+		target := loadTarget{Server: s.Name(), Tool: t.Name}
+		cfg := s.Config()
+		if cfg != nil && cfg.Type == config.TypeStdio {
+			target.Note = "The calls go to a separate process of this server started for the run."
+			target.Start = func(ctx context.Context, opts load.Options) (*load.Run, error) {
+				c, err := load.DialStdio(ctx, load.StdioServer{Command: cfg.Command, Args: cfg.Args, Env: cfg.Env, Dir: cfg.Cwd})
+				if err != nil {
+					return nil, err
+				}
+				opts.Pids = []int{c.Pid()}
+				run := load.Start(ctx, opts, load.Caller([]*load.StdioConn{c}, t.Name, args, 0))
+				go func() { <-run.Done(); c.Close() }()
+				return run, nil
+			}
+		} else {
+			target.Note = "The calls go through this window's connection to the server."
+			target.Start = func(ctx context.Context, opts load.Options) (*load.Run, error) {
+				return load.Start(ctx, opts, mcp.LoadCaller([]*mcp.Session{s}, t.Name, args, 0)), nil
+			}
+		}
+		newLoadPanel(w.app, w.ctx, target).win.Show()
+	}
+	if isDestructive(t) {
+		w.confirmDestructive(t, args, open)
+		return
+	}
+	open()
+}
