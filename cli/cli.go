@@ -189,17 +189,6 @@ func masked(s *config.ServerConfig) *config.ServerConfig {
 	return out[0]
 }
 
-func maskMap(m map[string]string) map[string]string {
-	if len(m) == 0 {
-		return nil
-	}
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		out[k] = config.MaskSecret(k, v)
-	}
-	return out
-}
-
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

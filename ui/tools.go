@@ -472,13 +472,6 @@ func (h *toolHeader) show(server string, t *sdk.Tool) {
 	h.root.Show()
 }
 
-// showFullDescription opens the whole description in place.
-func (h *toolHeader) showFullDescription() {
-	if h.desc.MaxLines != 0 {
-		h.toggleDescription()
-	}
-}
-
 // copyAgentName puts mcp__server__tool on the clipboard, for permission rules.
 func (h *toolHeader) copyAgentName() {
 	h.app.Clipboard().SetContent(h.agentName.Text)
