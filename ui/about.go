@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2/lang"
 	"net/url"
 	"runtime"
 	"runtime/debug"
@@ -101,7 +102,7 @@ func (a AboutInfo) String() string {
 // version is the string main gives Run in Options.Version (see ParseAboutInfo).
 func ShowAbout(win fyne.Window, version string) *dialog.CustomDialog {
 	info := ParseAboutInfo(version)
-	d := dialog.NewCustom("About "+AppName, "Close", newAboutContent(info, func(text string) {
+	d := dialog.NewCustom("About "+AppName, lang.L("Close"), newAboutContent(info, func(text string) {
 		fyne.CurrentApp().Clipboard().SetContent(text)
 	}), win)
 	d.Show()
@@ -116,18 +117,18 @@ func newAboutContent(info AboutInfo, copy func(text string)) fyne.CanvasObject {
 
 	name := widget.NewLabelWithStyle(AppName, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	name.SizeName = theme.SizeNameSubHeadingText
-	tagline := widget.NewLabelWithStyle("Try Model Context Protocol servers by hand.", fyne.TextAlignCenter, fyne.TextStyle{})
+	tagline := widget.NewLabelWithStyle(lang.L("Try Model Context Protocol servers by hand."), fyne.TextAlignCenter, fyne.TextStyle{})
 
 	commit := info.Commit
 	if commit == "" {
 		commit = "unknown"
 	}
 	details := widget.NewForm(
-		widget.NewFormItem("Version", widget.NewLabel(info.Version)),
-		widget.NewFormItem("Commit", widget.NewLabel(commit)),
-		widget.NewFormItem("Go", widget.NewLabel(info.Go)),
+		widget.NewFormItem(lang.L("Version"), widget.NewLabel(info.Version)),
+		widget.NewFormItem(lang.L("Commit"), widget.NewLabel(commit)),
+		widget.NewFormItem(lang.L("Go"), widget.NewLabel(info.Go)),
 	)
-	copyButton := widget.NewButtonWithIcon("Copy version", theme.ContentCopyIcon(), func() {
+	copyButton := widget.NewButtonWithIcon(lang.L("Copy version"), theme.ContentCopyIcon(), func() {
 		copy(info.String())
 	})
 

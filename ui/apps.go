@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"sync"
 
 	"fyne.io/fyne/v2"
@@ -65,8 +66,8 @@ func newAppPane(ctx context.Context, a fyne.App, openURL func(context.Context, s
 	p.address = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	p.address.Selectable = true
 	p.address.Truncation = fyne.TextTruncateEllipsis
-	p.openBtn = widget.NewButtonWithIcon("Open app", theme.ComputerIcon(), p.open)
-	p.closeBtn = widget.NewButtonWithIcon("Close app", theme.CancelIcon(), p.closeApp)
+	p.openBtn = widget.NewButtonWithIcon(lang.L("Open app"), theme.ComputerIcon(), p.open)
+	p.closeBtn = widget.NewButtonWithIcon(lang.L("Close app"), theme.CancelIcon(), p.closeApp)
 	p.closeBtn.Hide()
 	p.list = widget.NewList(func() int { return len(p.lines) },
 		func() fyne.CanvasObject {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fyne.io/fyne/v2/lang"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -45,10 +46,10 @@ func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
 	f.resources = newResourcesTab(w)
 	f.prompts = newPromptsTab(w)
 	f.history = newHistoryTab(w)
-	f.toolsTab = container.NewTabItemWithIcon("Tools", theme.SettingsIcon(), tools)
-	f.resourcesTab = container.NewTabItemWithIcon("Resources", theme.FileIcon(), f.resources.root)
-	f.promptsTab = container.NewTabItemWithIcon("Prompts", theme.MailComposeIcon(), f.prompts.root)
-	f.historyTab = container.NewTabItemWithIcon("History", theme.HistoryIcon(), f.history.root)
+	f.toolsTab = container.NewTabItemWithIcon(lang.L("Tools"), theme.SettingsIcon(), tools)
+	f.resourcesTab = container.NewTabItemWithIcon(lang.L("Resources"), theme.FileIcon(), f.resources.root)
+	f.promptsTab = container.NewTabItemWithIcon(lang.L("Prompts"), theme.MailComposeIcon(), f.prompts.root)
+	f.historyTab = container.NewTabItemWithIcon(lang.L("History"), theme.HistoryIcon(), f.history.root)
 	f.tabs = container.NewAppTabs(f.toolsTab, f.resourcesTab, f.promptsTab, f.historyTab)
 	f.tabs.OnSelected = func(t *container.TabItem) { f.tabShown(t) }
 	f.root = container.NewBorder(f.header.root, nil, nil, nil, f.tabs)
@@ -141,9 +142,9 @@ func newServerHeader(w *MainWindow) *serverHeader {
 			h.setLevel(level)
 		}
 	})
-	h.level.PlaceHolder = "Log level"
-	h.rootsBtn = widget.NewButtonWithIcon("Roots…", theme.FolderIcon(), w.showRootsDialog)
-	h.pingBtn = widget.NewButtonWithIcon("Ping", theme.MediaReplayIcon(), h.ping)
+	h.level.PlaceHolder = lang.L("Log level")
+	h.rootsBtn = widget.NewButtonWithIcon(lang.L("Roots…"), theme.FolderIcon(), w.showRootsDialog)
+	h.pingBtn = widget.NewButtonWithIcon(lang.L("Ping"), theme.MediaReplayIcon(), h.ping)
 	h.note = widget.NewLabel("")
 	h.note.SizeName = theme.SizeNameCaptionText
 	h.note.Truncation = fyne.TextTruncateEllipsis
@@ -267,7 +268,7 @@ func newAbsentNotice(onTry func()) *absentNotice {
 	a.title.Wrapping = fyne.TextWrapWord
 	a.detail = widget.NewLabel("")
 	a.detail.Wrapping = fyne.TextWrapWord
-	a.try = widget.NewButtonWithIcon("Try anyway", theme.MediaPlayIcon(), onTry)
+	a.try = widget.NewButtonWithIcon(lang.L("Try anyway"), theme.MediaPlayIcon(), onTry)
 	a.result = widget.NewLabel("")
 	a.result.Wrapping = fyne.TextWrapWord
 	a.result.Selectable = true

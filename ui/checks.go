@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -89,23 +90,23 @@ func newChecksPane(deps checksDeps) *checksPane {
 	p.fileList.OnSelected = func(i widget.ListItemID) { p.selected = i; p.updateButtons() }
 	p.fileList.OnUnselected = func(widget.ListItemID) { p.selected = -1; p.updateButtons() }
 
-	add := widget.NewButtonWithIcon("Add…", theme.ContentAddIcon(), func() {
+	add := widget.NewButtonWithIcon(lang.L("Add…"), theme.ContentAddIcon(), func() {
 		openFileDialog(deps.win, "Add a check file", yamlFiles, p.addFile)
 	})
-	remove := widget.NewButtonWithIcon("Remove", theme.ContentRemoveIcon(), p.removeSelected)
-	p.run = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), func() {
+	remove := widget.NewButtonWithIcon(lang.L("Remove"), theme.ContentRemoveIcon(), p.removeSelected)
+	p.run = widget.NewButtonWithIcon(lang.L("Run"), theme.MediaPlayIcon(), func() {
 		if p.selected >= 0 {
 			p.runFiles([]string{p.files[p.selected]})
 		}
 	})
 	p.run.Importance = widget.HighImportance
-	p.runAll = widget.NewButtonWithIcon("Run all", theme.MediaFastForwardIcon(), func() { p.runFiles(p.files) })
-	compare := widget.NewButtonWithIcon("Compare servers…", theme.ViewRestoreIcon(), func() {
+	p.runAll = widget.NewButtonWithIcon(lang.L("Run all"), theme.MediaFastForwardIcon(), func() { p.runFiles(p.files) })
+	compare := widget.NewButtonWithIcon(lang.L("Compare servers…"), theme.ViewRestoreIcon(), func() {
 		if deps.compare != nil {
 			p.lastDiff = deps.compare()
 		}
 	})
-	p.record = widget.NewCheck("Record calls", p.toggleRecord)
+	p.record = widget.NewCheck(lang.L("Record calls"), p.toggleRecord)
 	p.recordLabel = caption("Every call made in the window is written to a check file, with its result.")
 	p.recordLabel.Wrapping = fyne.TextWrapWord
 
@@ -114,7 +115,7 @@ func newChecksPane(deps checksDeps) *checksPane {
 		container.NewVBox(widget.NewSeparator(), container.NewHBox(p.run, p.runAll), compare, widget.NewSeparator(), p.record, p.recordLabel),
 		nil, nil, p.fileList)
 
-	p.summary = widget.NewLabel("Add a check file, then Run. A check file is a YAML list of calls and what to expect of them; \"Save as check\" on a result starts one.")
+	p.summary = widget.NewLabel(lang.L("Add a check file, then Run. A check file is a YAML list of calls and what to expect of them; \"Save as check\" on a result starts one."))
 	p.summary.Wrapping = fyne.TextWrapWord
 	p.resultsUI = widget.NewList(
 		func() int { return len(p.results) },
@@ -246,7 +247,7 @@ func (p *checksPane) confirm(ctx context.Context, c *checks.Check, tool *sdk.Too
 	fyne.Do(func() {
 		msg := widget.NewLabel(fmt.Sprintf("The check %q calls %s, which says it may delete or overwrite things. Run it?", c.Name, toolTitle(tool)))
 		msg.Wrapping = fyne.TextWrapWord
-		d := dialog.NewCustomConfirm("Run "+tool.Name+"?", "Run", "Skip", msg, func(ok bool) { answer <- ok }, p.deps.win)
+		d := dialog.NewCustomConfirm("Run "+tool.Name+"?", lang.L("Run"), lang.L("Skip"), msg, func(ok bool) { answer <- ok }, p.deps.win)
 		d.SetConfirmImportance(widget.DangerImportance)
 		d.Resize(fyne.NewSize(480, 200))
 		d.Show()
@@ -344,7 +345,7 @@ func (p *checksPane) showDetail(r checks.Result) {
 			container.NewGridWithColumns(2, checkMono(f.Expected), checkMono(f.Actual)))
 	}
 	if r.Status == checks.StatusPassed {
-		rows = append(rows, widget.NewLabel("Every expectation was met."))
+		rows = append(rows, widget.NewLabel(lang.L("Every expectation was met.")))
 	}
 	if r.Observed != nil && len(r.Observed.Stderr) > 0 {
 		rows = append(rows, heading("Server output during the call"), checkMono(strings.Join(r.Observed.Stderr, "\n")))
@@ -445,7 +446,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	editor.TextStyle = fyne.TextStyle{Monospace: true}
 	editor.SetText(text)
 	path := widget.NewEntry()
-	path.SetPlaceHolder("checks.yaml")
+	path.SetPlaceHolder(lang.L("checks.yaml"))
 	if p.selected >= 0 {
 		path.SetText(p.files[p.selected])
 	} else if len(p.files) > 0 {
@@ -459,11 +460,11 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	problem.Wrapping = fyne.TextWrapWord
 	problem.Hide()
 	top := container.NewVBox(
-		widget.NewLabel("The expectations come from this result; change them as you like."),
-		container.NewBorder(nil, nil, widget.NewLabel("Add to"), choose, path))
+		widget.NewLabel(lang.L("The expectations come from this result; change them as you like.")),
+		container.NewBorder(nil, nil, widget.NewLabel(lang.L("Add to")), choose, path))
 	body := container.NewBorder(top, problem, nil, nil, editor)
 	var d *dialog.CustomDialog
-	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() {
+	save := widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() {
 		if err := p.saveCheck(path.Text, editor.Text, r.Server); err != nil {
 			problem.SetText(err.Error())
 			problem.Show()
@@ -472,8 +473,8 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 		d.Hide()
 	})
 	save.Importance = widget.HighImportance
-	cancel := widget.NewButton("Cancel", func() { d.Hide() })
-	d = dialog.NewCustomWithoutButtons("Save as check", body, p.deps.win)
+	cancel := widget.NewButton(lang.L("Cancel"), func() { d.Hide() })
+	d = dialog.NewCustomWithoutButtons(lang.L("Save as check"), body, p.deps.win)
 	d.SetButtons([]fyne.CanvasObject{cancel, save})
 	d.Resize(fyne.NewSize(620, 520))
 	d.Show()
@@ -553,6 +554,6 @@ func (w *MainWindow) addChecksTab() {
 		}
 		w.checks.saveAsCheck(r, schema)
 	}
-	w.checks.tab = container.NewTabItemWithIcon("Checks", theme.ConfirmIcon(), w.checks.root)
+	w.checks.tab = container.NewTabItemWithIcon(lang.L("Checks"), theme.ConfirmIcon(), w.checks.root)
 	w.features.tabs.Append(w.checks.tab)
 }

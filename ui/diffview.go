@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -53,12 +54,12 @@ func newDiffView(deps diffDeps) *diffView {
 				})
 			}
 		})
-		v.sides[i].PlaceHolder = "a server or a snapshot"
+		v.sides[i].PlaceHolder = lang.L("a server or a snapshot")
 	}
-	compare := widget.NewButtonWithIcon("Compare", theme.ViewRefreshIcon(), v.compare)
+	compare := widget.NewButtonWithIcon(lang.L("Compare"), theme.ViewRefreshIcon(), v.compare)
 	compare.Importance = widget.HighImportance
-	save := widget.NewButtonWithIcon("Save snapshot of A…", theme.DocumentSaveIcon(), v.saveSnapshot)
-	v.summary = widget.NewLabel("Choose two servers, or a server and a snapshot saved before (mcpbrowser snapshot TARGET > surface.json).")
+	save := widget.NewButtonWithIcon(lang.L("Save snapshot of A…"), theme.DocumentSaveIcon(), v.saveSnapshot)
+	v.summary = widget.NewLabel(lang.L("Choose two servers, or a server and a snapshot saved before (mcpbrowser snapshot TARGET > surface.json)."))
 	v.summary.Wrapping = fyne.TextWrapWord
 	v.rows = container.NewVBox()
 	top := container.NewVBox(
@@ -73,7 +74,7 @@ func newDiffView(deps diffDeps) *diffView {
 // showDiffDialog opens the diff view over the window.
 func showDiffDialog(deps diffDeps) *diffView {
 	v := newDiffView(deps)
-	d := dialog.NewCustom("Compare servers", "Close", v.root, deps.win)
+	d := dialog.NewCustom(lang.L("Compare servers"), lang.L("Close"), v.root, deps.win)
 	d.Resize(fyne.NewSize(1000, 760))
 	d.Show()
 	return v
@@ -132,10 +133,10 @@ func (v *diffView) show(a, b string, changes []surface.Change) {
 		objs = append(objs, container.NewGridWithColumns(3, heading("Change"), heading("A (before)"), heading("B (after)")), widget.NewSeparator())
 	}
 	for _, c := range changes {
-		verdict := widget.NewLabelWithStyle("not breaking", fyne.TextAlignLeading, fyne.TextStyle{})
+		verdict := widget.NewLabelWithStyle(lang.L("not breaking"), fyne.TextAlignLeading, fyne.TextStyle{})
 		verdict.Importance = widget.SuccessImportance
 		if c.Breaking {
-			verdict = widget.NewLabelWithStyle("BREAKING", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			verdict = widget.NewLabelWithStyle(lang.L("BREAKING"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 			verdict.Importance = widget.DangerImportance
 		}
 		what := widget.NewLabel(c.Path + ": " + c.What)

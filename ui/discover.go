@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"io/fs"
 	"maps"
 	"os"
@@ -101,10 +102,10 @@ func (w *MainWindow) findServers() {
 	}
 	d := &discoverDialog{w: w, status: widget.NewLabel(""), bar: widget.NewProgressBarInfinite(), body: container.NewVBox()}
 	d.status.Wrapping = fyne.TextWrapWord
-	d.importSelected = widget.NewButtonWithIcon("Import selected", theme.DownloadIcon(), func() { d.importRows(d.checkedRows()) })
+	d.importSelected = widget.NewButtonWithIcon(lang.L("Import selected"), theme.DownloadIcon(), func() { d.importRows(d.checkedRows()) })
 	d.importSelected.Importance = widget.HighImportance
-	d.importAll = widget.NewButton("Import all", func() { d.importRows(d.importableRows()) })
-	d.addProject = widget.NewButtonWithIcon("Also look in a project folder…", theme.FolderOpenIcon(), func() {
+	d.importAll = widget.NewButton(lang.L("Import all"), func() { d.importRows(d.importableRows()) })
+	d.addProject = widget.NewButtonWithIcon(lang.L("Also look in a project folder…"), theme.FolderOpenIcon(), func() {
 		w.clients.chooseFolder(w.win, "Choose a project folder", func(path string) {
 			if !slices.Contains(d.projects, path) {
 				d.projects = append(d.projects, path)
@@ -112,10 +113,10 @@ func (w *MainWindow) findServers() {
 			d.look()
 		})
 	})
-	closeBtn := widget.NewButton("Close", func() { d.dlg.Hide() })
+	closeBtn := widget.NewButton(lang.L("Close"), func() { d.dlg.Hide() })
 	top := container.NewVBox(d.status, d.bar)
 	content := container.NewBorder(top, container.NewHBox(d.addProject, layout.NewSpacer()), nil, nil, container.NewVScroll(d.body))
-	d.dlg = dialog.NewCustomWithoutButtons("Servers in other apps", content, w.win)
+	d.dlg = dialog.NewCustomWithoutButtons(lang.L("Servers in other apps"), content, w.win)
 	d.dlg.SetButtons([]fyne.CanvasObject{closeBtn, d.importAll, d.importSelected})
 	d.dlg.SetOnClosed(func() {
 		if w.clients.discover == d {
@@ -524,9 +525,9 @@ func (w *MainWindow) askClash(imp *clients.ImportedServer, existing *config.Serv
 	rename := widget.NewButton("Keep both: import as "+renameTo, func() { q.answer(clients.ClashRename) })
 	rename.Importance = widget.HighImportance
 	q.dlg.SetButtons([]fyne.CanvasObject{
-		widget.NewButton("Cancel import", q.cancel),
-		widget.NewButton("Skip it", func() { q.answer(clients.ClashSkip) }),
-		widget.NewButton("Replace yours", func() { q.answer(clients.ClashReplace) }),
+		widget.NewButton(lang.L("Cancel import"), q.cancel),
+		widget.NewButton(lang.L("Skip it"), func() { q.answer(clients.ClashSkip) }),
+		widget.NewButton(lang.L("Replace yours"), func() { q.answer(clients.ClashReplace) }),
 		rename,
 	})
 	q.dlg.Resize(fyne.NewSize(720, 280))
@@ -584,20 +585,20 @@ func originText(cfg *config.ServerConfig) string {
 // importMenu is the Import… button's menu: every way to bring servers in.
 func (w *MainWindow) importMenu() *fyne.Menu {
 	return fyne.NewMenu("",
-		fyne.NewMenuItem("Find servers from other apps…", w.findServers),
-		fyne.NewMenuItem("Paste server config…", w.pasteServers),
-		fyne.NewMenuItem("Import a config file…", w.importServers),
+		fyne.NewMenuItem(lang.L("Find servers from other apps…"), w.findServers),
+		fyne.NewMenuItem(lang.L("Paste server config…"), w.pasteServers),
+		fyne.NewMenuItem(lang.L("Import a config file…"), w.importServers),
 	)
 }
 
 // emptyStateActions are the buttons of the page shown while the list is empty.
 func (w *MainWindow) emptyStateActions() fyne.CanvasObject {
-	find := widget.NewButtonWithIcon("Find servers from other apps…", theme.SearchIcon(), w.findServers)
+	find := widget.NewButtonWithIcon(lang.L("Find servers from other apps…"), theme.SearchIcon(), w.findServers)
 	find.Importance = widget.HighImportance
 	return container.NewHBox(layout.NewSpacer(),
 		find,
-		widget.NewButtonWithIcon("Add from a preset…", theme.ContentAddIcon(), func() { w.showAddDialog("") }),
-		widget.NewButtonWithIcon("Paste server config…", theme.ContentPasteIcon(), w.pasteServers),
+		widget.NewButtonWithIcon(lang.L("Add from a preset…"), theme.ContentAddIcon(), func() { w.showAddDialog("") }),
+		widget.NewButtonWithIcon(lang.L("Paste server config…"), theme.ContentPasteIcon(), w.pasteServers),
 		layout.NewSpacer())
 }
 
@@ -619,9 +620,9 @@ type firstRunHint struct {
 }
 
 func newFirstRunHint(w *MainWindow) *firstRunHint {
-	text := widget.NewLabel("Have servers in Claude, Cursor, VS Code or another app?")
+	text := widget.NewLabel(lang.L("Have servers in Claude, Cursor, VS Code or another app?"))
 	text.Wrapping = fyne.TextWrapWord
-	find := widget.NewButtonWithIcon("Find them…", theme.SearchIcon(), w.findServers)
+	find := widget.NewButtonWithIcon(lang.L("Find them…"), theme.SearchIcon(), w.findServers)
 	find.Importance = widget.HighImportance
 	h := &firstRunHint{path: w.cfgPath, text: text, find: find, root: container.NewVBox(widget.NewSeparator(), text, find)}
 	h.root.Hide()

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"maps"
 	"net/url"
 	"slices"
@@ -73,7 +74,7 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 		}
 	}
 	e.name.SetText(src.Name)
-	e.name.SetPlaceHolder("my-server")
+	e.name.SetPlaceHolder(lang.L("my-server"))
 	options := slices.Clone(editorTransports)
 	if src.Type != "" && !slices.Contains(options, src.Type) {
 		options = append(options, src.Type)
@@ -82,24 +83,24 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 
 	e.command = widget.NewEntry()
 	e.command.SetText(src.Command)
-	e.command.SetPlaceHolder("npx, uvx, docker, /path/to/server …")
+	e.command.SetPlaceHolder(lang.L("npx, uvx, docker, /path/to/server …"))
 	e.args = newListRows("argument", src.Args)
 	e.args.splits = true
 	e.args.split(nil) // rebuilds the rows with their Split buttons
 	e.env = newKeyValueRows("NAME", "value", src.Env)
 	e.cwd = widget.NewEntry()
 	e.cwd.SetText(src.Cwd)
-	e.cwd.SetPlaceHolder("(the app's working directory)")
+	e.cwd.SetPlaceHolder(lang.L("(the app's working directory)"))
 
 	e.url = widget.NewEntry()
 	e.url.SetText(src.URL)
-	e.url.SetPlaceHolder("https://example.com/mcp")
+	e.url.SetPlaceHolder(lang.L("https://example.com/mcp"))
 	e.headers = newKeyValueRows("Header", "value", src.Headers)
 	e.oauth = newOAuthFields(src.OAuth)
 	e.spec = newListRows("document", src.Spec)
 	e.baseURL = widget.NewEntry()
 	e.baseURL.SetText(src.BaseURL)
-	e.baseURL.SetPlaceHolder("(the document's first server URL)")
+	e.baseURL.SetPlaceHolder(lang.L("(the document's first server URL)"))
 
 	e.connectTO = timeoutEntry(src.ConnectTimeout, config.DefaultConnectTimeout.Seconds())
 	e.callTO = timeoutEntry(src.CallTimeout, config.DefaultCallTimeout.Seconds())
@@ -132,7 +133,7 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 	rows = append(rows, formLabel("Connect timeout (s)"), e.connectTO, formLabel("Call timeout (s)"), e.callTO)
 	rows = append(rows, formLabel("Protocol version"), e.protocol)
 	form := container.New(layout.NewFormLayout(), rows...)
-	hint := widget.NewLabel("Timeouts: empty for the default, -1 for none. The call timeout restarts with each progress notification.")
+	hint := widget.NewLabel(lang.L("Timeouts: empty for the default, -1 for none. The call timeout restarts with each progress notification."))
 	hint.Wrapping = fyne.TextWrapWord
 	hint.SizeName = theme.SizeNameCaptionText
 	e.transport.OnChanged = func(string) { e.showTransport() }
@@ -304,7 +305,7 @@ func (w *MainWindow) showServerEditor(orig *config.ServerConfig) {
 	}
 	scroll := container.NewVScroll(ed.root)
 	d := dialog.NewCustomWithoutButtons(title, scroll, w.win)
-	save := widget.NewButtonWithIcon("Save and start", theme.DocumentSaveIcon(), nil)
+	save := widget.NewButtonWithIcon(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
 	save.Importance = widget.HighImportance
 	save.OnTapped = func() {
 		sc, err := ed.build()
@@ -317,7 +318,7 @@ func (w *MainWindow) showServerEditor(orig *config.ServerConfig) {
 		w.editor = nil
 		w.putServer(oldName, sc)
 	}
-	cancel := widget.NewButton("Cancel", func() {
+	cancel := widget.NewButton(lang.L("Cancel"), func() {
 		d.Hide()
 		w.editor = nil
 	})
@@ -376,7 +377,7 @@ func (l *listRows) add(v string) *widget.Entry {
 	if l.splits {
 		// "-y @scope/server /tmp" pasted into one row is one argument with
 		// spaces in it, which the server would not understand: offer to split.
-		split := widget.NewButtonWithIcon("Split", theme.ViewRestoreIcon(), func() { l.split(e) })
+		split := widget.NewButtonWithIcon(lang.L("Split"), theme.ViewRestoreIcon(), func() { l.split(e) })
 		split.Importance = widget.WarningImportance
 		show := func(text string) {
 			if view.OffersSplit(text) {
@@ -474,7 +475,7 @@ func newKeyValueRows(keyHint, valueHint string, values map[string]string) *keyVa
 		k.add(name, values[name])
 	}
 	var addBtn *widget.Button
-	addBtn = widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), func() { focusNewRow(addBtn, k.add("", "").key) })
+	addBtn = widget.NewButtonWithIcon(lang.L("Add"), theme.ContentAddIcon(), func() { focusNewRow(addBtn, k.add("", "").key) })
 	addBtn.Importance = widget.LowImportance
 	k.root = container.NewVBox(k.box, container.NewHBox(addBtn))
 	return k

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"maps"
 	"slices"
 	"strings"
@@ -96,14 +97,14 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 	d.snippet.TextStyle = fyne.TextStyle{Monospace: true}
 	d.snippet.Selectable = true
 	d.status.Wrapping = fyne.TextWrapWord
-	d.copyBtn = widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), d.copy)
+	d.copyBtn = widget.NewButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), d.copy)
 	d.copyBtn.Importance = widget.HighImportance
-	d.saveBtn = widget.NewButtonWithIcon("Save…", theme.DocumentSaveIcon(), d.save)
+	d.saveBtn = widget.NewButtonWithIcon(lang.L("Save…"), theme.DocumentSaveIcon(), d.save)
 
 	top := container.NewVBox(container.New(layout.NewFormLayout(), formLabel("Format"), d.format), d.notes)
 	bottom := container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(d.saveBtn, d.copyBtn)), d.status)
 	content := container.NewBorder(top, bottom, nil, nil, container.NewScroll(d.snippet))
-	d.dlg = dialog.NewCustom("Export "+label, "Close", content, w.win)
+	d.dlg = dialog.NewCustom("Export "+label, lang.L("Close"), content, w.win)
 	d.dlg.SetOnClosed(func() {
 		if w.clients.export == d {
 			w.clients.export = nil

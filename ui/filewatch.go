@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -55,7 +56,7 @@ func (w *MainWindow) saveFailed(oldName string, sc *config.ServerConfig, err err
 	msg := widget.NewLabel(fmt.Sprintf("%q was changed in %s while you were editing it here.\n"+
 		"Keep yours to overwrite the file's version, or keep the file's and drop your edits.", name, ce.Path))
 	msg.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomConfirm("Changed in the file too", "Keep mine", "Keep the file's", msg, func(mine bool) {
+	d := dialog.NewCustomConfirm(lang.L("Changed in the file too"), lang.L("Keep mine"), lang.L("Keep the file's"), msg, func(mine bool) {
 		if mine {
 			w.manager.KeepMine(sc.Name)
 			w.putServer(oldName, sc)

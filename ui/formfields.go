@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2/lang"
 	"strconv"
 	"strings"
 
@@ -143,7 +144,7 @@ func (w *fieldView) nullToggle() fyne.CanvasObject {
 	if !fd.Nullable || fd.Kind == schema.Null {
 		return nil
 	}
-	w.null = widget.NewCheck("null", nil)
+	w.null = widget.NewCheck(lang.L("null"), nil)
 	w.null.Checked = fd.IsNull()
 	w.null.OnChanged = w.nullChanged
 	return w.null
@@ -234,7 +235,7 @@ func (w *fieldView) fillInput() {
 func (w *fieldView) makeInput() fyne.CanvasObject {
 	fd := w.fd
 	if fd.IsNull() && fd.Kind != schema.Null {
-		l := widget.NewLabelWithStyle("null", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+		l := widget.NewLabelWithStyle(lang.L("null"), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 		l.Importance = widget.LowImportance
 		return l
 	}
@@ -337,7 +338,7 @@ func (w *fieldView) rawInput() fyne.CanvasObject {
 	e.SetMinRowsVisible(min(max(3, strings.Count(fd.Text(), "\n")+1), 10))
 	e.SetPlaceHolder(fd.Placeholder)
 	if fd.Placeholder == "" {
-		e.SetPlaceHolder("JSON value")
+		e.SetPlaceHolder(lang.L("JSON value"))
 	}
 	e.SetText(fd.Text())
 	e.OnChanged = func(text string) {
@@ -348,7 +349,7 @@ func (w *fieldView) rawInput() fyne.CanvasObject {
 		return e
 	}
 	w.setNote(strings.TrimSpace(fd.Note + " This value does not fit the form, so it is kept as raw JSON."))
-	back := widget.NewButton("Use the form", func() {
+	back := widget.NewButton(lang.L("Use the form"), func() {
 		w.v.touch(fd)
 		if err := fd.UseForm(); err != nil {
 			w.setNote(err.Error())
@@ -380,7 +381,7 @@ func (w *fieldView) boolInput() fyne.CanvasObject {
 	}
 	state := widget.NewLabel("")
 	state.Importance = widget.LowImportance
-	clear := widget.NewButton("Clear", nil)
+	clear := widget.NewButton(lang.L("Clear"), nil)
 	clear.Importance = widget.LowImportance
 	show := func() {
 		if _, set := fd.Bool(); set {
@@ -415,10 +416,10 @@ func (w *fieldView) boolInput() fyne.CanvasObject {
 func (w *fieldView) nullInput() fyne.CanvasObject {
 	fd := w.fd
 	if fd.Required {
-		l := widget.NewLabelWithStyle("null", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+		l := widget.NewLabelWithStyle(lang.L("null"), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 		return l
 	}
-	c := widget.NewCheck("send null", nil)
+	c := widget.NewCheck(lang.L("send null"), nil)
 	c.Checked = fd.IsSet()
 	c.OnChanged = func(on bool) {
 		w.v.touch(fd)
@@ -488,7 +489,7 @@ func (w *fieldView) enumInput() fyne.CanvasObject {
 		options = append([]string{noneLabel}, labels...)
 	}
 	s := widget.NewSelect(options, nil)
-	s.PlaceHolder = "(pick one)"
+	s.PlaceHolder = lang.L("(pick one)")
 	s.Selected = chosen
 	if chosen == "" && !fd.Required {
 		s.Selected = noneLabel

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2/lang"
 	"strconv"
 
 	"fyne.io/fyne/v2"
@@ -94,7 +95,7 @@ func (w *fieldView) refresh() {
 func (w *fieldView) objectInput() fyne.CanvasObject {
 	fd := w.fd
 	if fd.Collapsed() {
-		open := widget.NewButtonWithIcon("Fill in", theme.ContentAddIcon(), func() {
+		open := widget.NewButtonWithIcon(lang.L("Fill in"), theme.ContentAddIcon(), func() {
 			w.v.touch(fd)
 			fd.Expand()
 			w.setFolded(false)
@@ -115,7 +116,7 @@ func (w *fieldView) objectInput() fyne.CanvasObject {
 		rows = append(rows, w.addEntryRow())
 	}
 	if len(rows) == 0 {
-		l := widget.NewLabel("(no properties)")
+		l := widget.NewLabel(lang.L("(no properties)"))
 		l.Importance = widget.LowImportance
 		rows = append(rows, l)
 	}
@@ -128,7 +129,7 @@ func (w *fieldView) keyValueInput() fyne.CanvasObject {
 	fd := w.fd
 	var rows []fyne.CanvasObject
 	if fd.Parent() == nil && len(fd.Children()) == 0 {
-		rows = append(rows, widget.NewLabel("This tool declares no arguments; add any as key/value pairs."))
+		rows = append(rows, widget.NewLabel(lang.L("This tool declares no arguments; add any as key/value pairs.")))
 	}
 	for _, c := range fd.Children() {
 		rows = append(rows, w.entryRow(c))
@@ -136,7 +137,7 @@ func (w *fieldView) keyValueInput() fyne.CanvasObject {
 	if fd.AllowsEntries() {
 		rows = append(rows, w.addEntryRow())
 	} else if len(rows) == 0 {
-		l := widget.NewLabel("(no entries allowed)")
+		l := widget.NewLabel(lang.L("(no entries allowed)"))
 		l.Importance = widget.LowImportance
 		rows = append(rows, l)
 	}
@@ -156,7 +157,7 @@ func (w *fieldView) entryRow(entry *schema.Field) fyne.CanvasObject {
 	current := entry
 	key := newFormEntry(false, w.v.submit)
 	key.onFocus = w.v.Reveal
-	key.SetPlaceHolder("key")
+	key.SetPlaceHolder(lang.L("key"))
 	key.SetText(entry.Name)
 	value := container.NewStack(w.v.newFieldView(entry, bareField).box)
 	problem := newMessageLabel()
@@ -205,7 +206,7 @@ func (w *fieldView) addEntryRow() fyne.CanvasObject {
 	fd := w.fd
 	key := newFormEntry(false, w.v.submit)
 	key.onFocus = w.v.Reveal
-	key.SetPlaceHolder("new key")
+	key.SetPlaceHolder(lang.L("new key"))
 	problem := newMessageLabel()
 	add := func() {
 		w.v.touch(fd)
@@ -218,7 +219,7 @@ func (w *fieldView) addEntryRow() fyne.CanvasObject {
 		w.v.focusField(entry)
 	}
 	key.OnSubmitted = func(string) { add() }
-	button := widget.NewButtonWithIcon("Add entry", theme.ContentAddIcon(), add)
+	button := widget.NewButtonWithIcon(lang.L("Add entry"), theme.ContentAddIcon(), add)
 	return container.NewVBox(container.NewHBox(fixedWidth(key, keyWidth), button), problem)
 }
 
@@ -236,11 +237,11 @@ func (w *fieldView) arrayInput() fyne.CanvasObject {
 		rows = append(rows, w.itemRow(i, n, item))
 	}
 	if n == 0 {
-		l := widget.NewLabel("(no items)")
+		l := widget.NewLabel(lang.L("(no items)"))
 		l.Importance = widget.LowImportance
 		rows = append(rows, l)
 	}
-	add := widget.NewButtonWithIcon("Add item", theme.ContentAddIcon(), func() {
+	add := widget.NewButtonWithIcon(lang.L("Add item"), theme.ContentAddIcon(), func() {
 		w.v.touch(fd)
 		if item, err := fd.AddItem(); err == nil {
 			w.refresh()
@@ -294,7 +295,7 @@ func (w *fieldView) variantInput() fyne.CanvasObject {
 		options = append([]string{noneLabel}, labels...)
 	}
 	s := widget.NewSelect(options, nil)
-	s.PlaceHolder = "(pick a kind)"
+	s.PlaceHolder = lang.L("(pick a kind)")
 	if i := fd.Choice(); i >= 0 {
 		s.Selected = labels[i]
 	} else if !fd.Required {

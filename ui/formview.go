@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -170,7 +171,7 @@ func (v *FormView) rawOnlyArguments() (json.RawMessage, []schema.FieldError) {
 	}
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(text), &obj); err != nil || obj == nil {
-		errs := []schema.FieldError{{Label: "arguments", Message: "the arguments must be a JSON object ({…}): " + plainError(err)}}
+		errs := []schema.FieldError{{Label: lang.L("arguments"), Message: "the arguments must be a JSON object ({…}): " + plainError(err)}}
 		v.showTopProblems(errs)
 		return nil, errs
 	}
@@ -187,12 +188,12 @@ func (v *FormView) jsonArguments() (json.RawMessage, []schema.FieldError) {
 	}
 	scratch, err := schema.NewForm(v.raw)
 	if err != nil { // cannot happen: v.form was built from the same bytes
-		errs := []schema.FieldError{{Label: "arguments", Message: err.Error()}}
+		errs := []schema.FieldError{{Label: lang.L("arguments"), Message: err.Error()}}
 		v.showTopProblems(errs)
 		return nil, errs
 	}
 	if err := scratch.Load(json.RawMessage(text)); err != nil && !isLoadError(err) {
-		errs := []schema.FieldError{{Label: "arguments", Message: err.Error()}}
+		errs := []schema.FieldError{{Label: lang.L("arguments"), Message: err.Error()}}
 		v.showTopProblems(errs)
 		return nil, errs
 	}
@@ -267,7 +268,7 @@ func (v *FormView) buildForm() {
 	case v.form == nil && v.rawOnly:
 		content = layout.NewSpacer()
 	case v.form == nil || isEmptyObject(v.form.Root):
-		content = widget.NewLabel("This tool takes no arguments.")
+		content = widget.NewLabel(lang.L("This tool takes no arguments."))
 	default:
 		v.rootView = v.newFieldView(v.form.Root, bareField)
 		content = v.rootView.box
@@ -423,7 +424,7 @@ func (v *FormView) formToJSON() bool {
 		// written as JSON; say where instead of dropping it.
 		v.showAll = true
 		v.refreshMessages()
-		v.showTopProblems([]schema.FieldError{{Label: "arguments",
+		v.showTopProblems([]schema.FieldError{{Label: lang.L("arguments"),
 			Message: "some values are not finished (see the messages below); fix them to switch to JSON"}})
 		return false
 	}
@@ -452,7 +453,7 @@ func (v *FormView) jsonToForm() bool {
 	}
 	err := v.form.Load(json.RawMessage(text))
 	if err != nil && !isLoadError(err) {
-		v.showTopProblems([]schema.FieldError{{Label: "arguments",
+		v.showTopProblems([]schema.FieldError{{Label: lang.L("arguments"),
 			Message: "cannot switch to the form: " + err.Error()}})
 		return false
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2/lang"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -13,7 +14,7 @@ import (
 // servers from the keyboard, also when the servers column is collapsed.
 func (w *MainWindow) goToServer() {
 	entry := newEscEntry()
-	entry.SetPlaceHolder("Server name, then Enter")
+	entry.SetPlaceHolder(lang.L("Server name, then Enter"))
 	var pop *widget.PopUp
 	entry.onEsc = func() { pop.Hide() }
 	entry.OnSubmitted = func(text string) {
@@ -22,7 +23,7 @@ func (w *MainWindow) goToServer() {
 			w.selectServer(name)
 		}
 	}
-	box := container.NewVBox(widget.NewLabel("Go to server"), entry)
+	box := container.NewVBox(widget.NewLabel(lang.L("Go to server")), entry)
 	pop = widget.NewModalPopUp(container.NewPadded(box), w.win.Canvas())
 	pop.Resize(fyne.NewSize(360, box.MinSize().Height+16))
 	pop.Show()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"strings"
 	"time"
 
@@ -66,7 +67,7 @@ type historyTab struct {
 func newHistoryTab(w *MainWindow) *historyTab {
 	t := &historyTab{w: w}
 	t.count = smallLabel()
-	t.clearBtn = widget.NewButtonWithIcon("Clear…", theme.DeleteIcon(), t.confirmClear)
+	t.clearBtn = widget.NewButtonWithIcon(lang.L("Clear…"), theme.DeleteIcon(), t.confirmClear)
 	t.clearBtn.Importance = widget.LowImportance
 	t.clearBtn.Disable()
 	t.off = lowLabel("")
@@ -85,7 +86,7 @@ func newHistoryTab(w *MainWindow) *historyTab {
 			t.show(t.entries[id])
 		}
 	}
-	heading := widget.NewLabelWithStyle("History", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	heading := widget.NewLabelWithStyle(lang.L("History"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	left := container.NewBorder(
 		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.clearBtn)), t.off),
 		nil, nil, nil, t.list)
@@ -99,8 +100,8 @@ func newHistoryTab(w *MainWindow) *historyTab {
 	t.message.Wrapping = fyne.TextWrapWord
 	t.message.Importance = widget.DangerImportance
 	t.message.Selectable = true
-	t.loadBtn = widget.NewButtonWithIcon("Load arguments", theme.ContentUndoIcon(), func() { t.replay() })
-	t.runBtn = widget.NewButtonWithIcon("Run again", theme.MediaPlayIcon(), t.runAgain)
+	t.loadBtn = widget.NewButtonWithIcon(lang.L("Load arguments"), theme.ContentUndoIcon(), func() { t.replay() })
+	t.runBtn = widget.NewButtonWithIcon(lang.L("Run again"), theme.MediaPlayIcon(), t.runAgain)
 	t.runBtn.Importance = widget.HighImportance
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord
@@ -384,7 +385,7 @@ func (t *historyTab) confirmClear() {
 	}
 	msg := widget.NewLabel(fmt.Sprintf("Forget all %s of %s? This cannot be undone.", plural(len(t.entries), "history entry", "history entries"), server))
 	msg.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomConfirm("Clear history", "Clear", "Keep", msg, func(ok bool) {
+	d := dialog.NewCustomConfirm(lang.L("Clear history"), lang.L("Clear"), lang.L("Keep"), msg, func(ok bool) {
 		if !ok {
 			return
 		}

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"sync"
 
 	"fyne.io/fyne/v2"
@@ -43,7 +44,7 @@ type qualityState struct {
 
 func newQualityState(openReport func()) *qualityState {
 	q := &qualityState{observed: map[string][]lint.Observation{}, lastList: map[string]*sdk.Tool{}, lastObs: map[string]int{}, marks: map[string]map[string]qualityMark{}}
-	q.button = widget.NewButtonWithIcon("Quality report", theme.InfoIcon(), openReport)
+	q.button = widget.NewButtonWithIcon(lang.L("Quality report"), theme.InfoIcon(), openReport)
 	q.button.Importance = widget.LowImportance
 	return q
 }
@@ -241,7 +242,7 @@ func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne
 		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	body := container.NewVBox(heading)
 	if len(rep.Findings) == 0 {
-		body.Add(widget.NewLabel("No rule found anything to say about this server's tools."))
+		body.Add(widget.NewLabel(lang.L("No rule found anything to say about this server's tools.")))
 	}
 	for _, g := range rep.ByRule() {
 		body.Add(ruleSection(g, openTool))

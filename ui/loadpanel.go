@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"image/png"
 	"os"
 	"strconv"
@@ -76,25 +77,25 @@ func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 	p.concurrency.SetText("4")
 	p.count = widget.NewEntry()
 	p.count.SetText("1000")
-	p.startBtn = widget.NewButtonWithIcon("Start", theme.MediaPlayIcon(), p.start)
+	p.startBtn = widget.NewButtonWithIcon(lang.L("Start"), theme.MediaPlayIcon(), p.start)
 	p.startBtn.Importance = widget.HighImportance
-	p.stopBtn = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), p.stop)
+	p.stopBtn = widget.NewButtonWithIcon(lang.L("Stop"), theme.MediaStopIcon(), p.stop)
 	p.stopBtn.Disable()
 	p.saveBtns = []*widget.Button{
-		widget.NewButtonWithIcon("CSV…", theme.DocumentSaveIcon(), func() { p.askSave("csv") }),
-		widget.NewButtonWithIcon("JSON…", theme.DocumentSaveIcon(), func() { p.askSave("json") }),
-		widget.NewButtonWithIcon("Plot as PNG…", theme.DocumentSaveIcon(), func() { p.askSave("png") }),
+		widget.NewButtonWithIcon(lang.L("CSV…"), theme.DocumentSaveIcon(), func() { p.askSave("csv") }),
+		widget.NewButtonWithIcon(lang.L("JSON…"), theme.DocumentSaveIcon(), func() { p.askSave("json") }),
+		widget.NewButtonWithIcon(lang.L("Plot as PNG…"), theme.DocumentSaveIcon(), func() { p.askSave("png") }),
 	}
 	for _, b := range p.saveBtns {
 		b.Disable()
 	}
 	p.status = widget.NewLabel(t.Note)
 	p.status.Wrapping = fyne.TextWrapWord
-	p.figures = widget.NewLabelWithStyle("No run yet.", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	p.figures = widget.NewLabelWithStyle(lang.L("No run yet."), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	p.plot = plot.NewLatency()
 
-	form := container.NewHBox(widget.NewLabel("Calls at a time"), sized(p.concurrency, 70), widget.NewLabel("Calls in all"), sized(p.count, 100), p.startBtn, p.stopBtn)
-	save := container.NewHBox(widget.NewLabel("Save"), p.saveBtns[0], p.saveBtns[1], p.saveBtns[2])
+	form := container.NewHBox(widget.NewLabel(lang.L("Calls at a time")), sized(p.concurrency, 70), widget.NewLabel(lang.L("Calls in all")), sized(p.count, 100), p.startBtn, p.stopBtn)
+	save := container.NewHBox(widget.NewLabel(lang.L("Save")), p.saveBtns[0], p.saveBtns[1], p.saveBtns[2])
 	top := container.NewVBox(form, p.status)
 	bottom := container.NewVBox(p.figures, save)
 	p.win.SetContent(container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.plot)))

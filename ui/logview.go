@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"image/color"
 	"sort"
 	"strings"
@@ -60,11 +61,11 @@ func newLogView(win fyne.Window) *logView {
 	v.list = widget.NewList(v.length, func() fyne.CanvasObject { return newLogRow() }, v.updateRow)
 	v.list.HideSeparators = true
 	v.list.OnSelected = v.showSelected
-	v.follow = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), func() { v.setFollowing(!v.following) })
-	v.clear = widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), v.clearAll)
-	v.save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), v.saveAll)
+	v.follow = widget.NewButtonWithIcon(lang.L("Pause"), theme.MediaPauseIcon(), func() { v.setFollowing(!v.following) })
+	v.clear = widget.NewButtonWithIcon(lang.L("Clear"), theme.ContentClearIcon(), v.clearAll)
+	v.save = widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), v.saveAll)
 	v.search = widget.NewEntry()
-	v.search.SetPlaceHolder("Search")
+	v.search.SetPlaceHolder(lang.L("Search"))
 	v.search.OnChanged = v.setQuery
 	v.level = widget.NewSelect(levelFilterOptions(), v.setLevelFilter)
 	v.level.Selected = v.level.Options[0] // set quietly: the view is not built yet
@@ -90,7 +91,7 @@ func newLogView(win fyne.Window) *logView {
 
 	// Two rows: the side panel is narrow, and a search box squeezed beside
 	// three buttons has no room to show what was typed.
-	v.wrapBox = widget.NewCheck("Wrap", v.setWrap)
+	v.wrapBox = widget.NewCheck(lang.L("Wrap"), v.setWrap)
 	tools := container.NewVBox(
 		container.NewBorder(nil, nil, container.NewHBox(v.follow, v.clear, v.save), v.count),
 		container.NewBorder(nil, nil, nil, container.NewHBox(v.level, v.wrapBox), v.search))
@@ -589,7 +590,7 @@ func (r *logRowRenderer) Refresh() {
 	switch e.Kind {
 	case transport.LogStdoutNoise:
 		warn := col(theme.ColorNameWarning)
-		r.tag.Text, r.tag.Color = "stdout", warn
+		r.tag.Text, r.tag.Color = lang.L("stdout"), warn
 		r.text.Color = warn
 		r.bg.FillColor = withAlpha(warn, 0x18)
 	case transport.LogMessage:
@@ -598,7 +599,7 @@ func (r *logRowRenderer) Refresh() {
 			r.tag.Text += " " + e.Logger
 		}
 	case transport.LogInfo:
-		r.tag.Text, r.tag.Color = "app", col(theme.ColorNamePlaceHolder)
+		r.tag.Text, r.tag.Color = lang.L("app"), col(theme.ColorNamePlaceHolder)
 		r.text.Color = col(theme.ColorNamePlaceHolder)
 	case transport.LogCallStart, transport.LogCallEnd:
 		primary := col(theme.ColorNamePrimary)

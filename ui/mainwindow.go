@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"image/color"
 	"io/fs"
 	"sync"
@@ -192,7 +193,7 @@ func (w *MainWindow) build() {
 	// tool header scrolling with the form, the result growing after a run.
 	w.form.SetHeader(w.header.root)
 	w.form.SetModesRight(w.header.moreBtn)
-	runMany := widget.NewButtonWithIcon("Run N times…", theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
+	runMany := widget.NewButtonWithIcon(lang.L("Run N times…"), theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
 	w.requests = newRequestPanel(w)
 	w.resultSlot = container.NewStack(w.result.Widget())
 	expanded := func() bool { return w.result.HasContent() || w.requests.shown() }
@@ -210,7 +211,7 @@ func (w *MainWindow) build() {
 	w.features = newFeaturePanes(w, toolsSplit)
 	w.addChecksTab()
 	w.toolsArea = w.features.root
-	w.emptyNotice = container.NewCenter(widget.NewLabel("Select a server on the left."))
+	w.emptyNotice = container.NewCenter(widget.NewLabel(lang.L("Select a server on the left.")))
 	w.middle = container.NewStack(w.toolsArea, w.status.root, w.emptyNotice)
 	w.origin = newOriginView()
 	w.switcher = widget.NewSelect(nil, func(name string) {
@@ -218,8 +219,8 @@ func (w *MainWindow) build() {
 			w.selectServer(name)
 		}
 	})
-	w.switcher.PlaceHolder = "Choose a server"
-	w.switcherRow = container.NewBorder(nil, nil, widget.NewLabel("Server"), nil, w.switcher)
+	w.switcher.PlaceHolder = lang.L("Choose a server")
+	w.switcherRow = container.NewBorder(nil, nil, widget.NewLabel(lang.L("Server")), nil, w.switcher)
 	w.switcherRow.Hide()
 	w.columns = &widgets.Columns{SideHidden: w.app.Preferences().Bool(prefSideHidden), OnNarrow: w.setNarrow}
 	mid := container.NewBorder(container.NewVBox(w.switcherRow, w.origin.root), nil, nil, nil, w.middle)
@@ -228,7 +229,7 @@ func (w *MainWindow) build() {
 
 	w.bannerText = widget.NewLabel("")
 	w.bannerText.Wrapping = fyne.TextWrapWord
-	reload := widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), w.reloadConfig)
+	reload := widget.NewButtonWithIcon(lang.L("Reload"), theme.ViewRefreshIcon(), w.reloadConfig)
 	// Ordinary text on a red tint with an error icon: red text on red reads badly.
 	bg := canvas.NewRectangle(translucent(theme.Color(theme.ColorNameError), 0x38))
 	icon := widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon()))
@@ -262,40 +263,40 @@ func (w *MainWindow) build() {
 // mainMenu carries the same shortcuts as the canvas: the menu sees them even
 // while an entry has the focus (an entry keeps Ctrl+Enter and Ctrl+F to itself).
 func (w *MainWindow) mainMenu() *fyne.MainMenu {
-	importItem := fyne.NewMenuItem("Import a config file…", w.importServers)
-	findItem := fyne.NewMenuItem("Find servers from other apps…", w.findServers)
-	pasteItem := fyne.NewMenuItem("Paste server config…", w.pasteServers)
-	exportAll := fyne.NewMenuItem("Export all…", w.exportAllServers)
-	presets := fyne.NewMenuItem("Add from a preset", nil)
+	importItem := fyne.NewMenuItem(lang.L("Import a config file…"), w.importServers)
+	findItem := fyne.NewMenuItem(lang.L("Find servers from other apps…"), w.findServers)
+	pasteItem := fyne.NewMenuItem(lang.L("Paste server config…"), w.pasteServers)
+	exportAll := fyne.NewMenuItem(lang.L("Export all…"), w.exportAllServers)
+	presets := fyne.NewMenuItem(lang.L("Add from a preset"), nil)
 	presets.ChildMenu = w.presetsMenu()
-	reloadItem := fyne.NewMenuItem("Reload servers file", w.reloadConfig)
+	reloadItem := fyne.NewMenuItem(lang.L("Reload servers file"), w.reloadConfig)
 	// Fyne adds a Quit item without a shortcut; this one has Ctrl+Q (on
 	// macOS Fyne puts it in the app menu, as Cmd+Q).
-	quitItem := fyne.NewMenuItem("Quit", w.quit)
+	quitItem := fyne.NewMenuItem(lang.L("Quit"), w.quit)
 	quitItem.IsQuit = true
 	quitItem.Shortcut = shortcutQuit
-	find := fyne.NewMenuItem("Find tool", w.focusFilter)
+	find := fyne.NewMenuItem(lang.L("Find tool"), w.focusFilter)
 	find.Shortcut = shortcutFilter
-	run := fyne.NewMenuItem("Run", w.runSelectedTool)
+	run := fyne.NewMenuItem(lang.L("Run"), w.runSelectedTool)
 	run.Shortcut = shortcutRun
-	cancel := fyne.NewMenuItem("Cancel call (Esc)", w.cancelCall)
-	goTo := fyne.NewMenuItem("Go to server…", w.goToServer)
+	cancel := fyne.NewMenuItem(lang.L("Cancel call (Esc)"), w.cancelCall)
+	goTo := fyne.NewMenuItem(lang.L("Go to server…"), w.goToServer)
 	goTo.Shortcut = shortcutServer
-	side := fyne.NewMenuItem("Show or hide the side panel", w.toggleSide)
+	side := fyne.NewMenuItem(lang.L("Show or hide the side panel"), w.toggleSide)
 	side.Shortcut = shortcutSide
-	add := fyne.NewMenuItem("Add…", w.addServer)
+	add := fyne.NewMenuItem(lang.L("Add…"), w.addServer)
 	add.Shortcut = shortcutAdd
-	runMany := fyne.NewMenuItem("Run N times…", w.openLoadPanel)
-	quality := fyne.NewMenuItem("Quality report…", w.showQualityReport)
-	server := fyne.NewMenu("Server", add, presets)
+	runMany := fyne.NewMenuItem(lang.L("Run N times…"), w.openLoadPanel)
+	quality := fyne.NewMenuItem(lang.L("Quality report…"), w.showQualityReport)
+	server := fyne.NewMenu(lang.L("Server"), add, presets)
 	server.Items = append(server.Items, w.serverActions(false)...)
 	return fyne.NewMainMenu(
-		fyne.NewMenu("File", findItem, pasteItem, importItem, fyne.NewMenuItemSeparator(), exportAll, fyne.NewMenuItemSeparator(), reloadItem,
+		fyne.NewMenu(lang.L("File"), findItem, pasteItem, importItem, fyne.NewMenuItemSeparator(), exportAll, fyne.NewMenuItemSeparator(), reloadItem,
 			fyne.NewMenuItemSeparator(), quitItem),
 		server,
-		fyne.NewMenu("Tool", find, run, cancel, fyne.NewMenuItemSeparator(), runMany, quality),
-		fyne.NewMenu("View", goTo, side),
-		fyne.NewMenu("Help", fyne.NewMenuItem("About MCP Browser", func() { ShowAbout(w.win, w.client.Version) }),
+		fyne.NewMenu(lang.L("Tool"), find, run, cancel, fyne.NewMenuItemSeparator(), runMany, quality),
+		fyne.NewMenu(lang.L("View"), goTo, side),
+		fyne.NewMenu(lang.L("Help"), fyne.NewMenuItem(lang.L("About MCP Browser"), func() { ShowAbout(w.win, w.client.Version) }),
 			languageMenu(w.app.Preferences(), w.win)),
 	)
 }
@@ -636,7 +637,7 @@ func (w *MainWindow) showError(what string, err error) {
 	w.lastNotice = what + ": " + err.Error()
 	msg := widget.NewLabel(capitalise(err.Error()))
 	msg.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom(what+" failed", "OK", container.NewVBox(msg, layout.NewSpacer()), w.win)
+	d := dialog.NewCustom(what+" failed", lang.L("OK"), container.NewVBox(msg, layout.NewSpacer()), w.win)
 	d.Resize(fyne.NewSize(480, 200))
 	d.Show()
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -51,14 +52,14 @@ func (w *MainWindow) pasteServers() {
 	d.entry.SetMinRowsVisible(11)
 	d.entry.OnChanged = func(string) { d.parse() }
 	d.status.Wrapping = fyne.TextWrapWord
-	d.importBtn = widget.NewButtonWithIcon("Import", theme.DownloadIcon(), d.importChecked)
+	d.importBtn = widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), d.importChecked)
 	d.importBtn.Importance = widget.HighImportance
-	hint := widget.NewLabel("Paste a server config from a README or another app. Servers that run a command wait for your approval before they first start.")
+	hint := widget.NewLabel(lang.L("Paste a server config from a README or another app. Servers that run a command wait for your approval before they first start."))
 	hint.Wrapping = fyne.TextWrapWord
 	top := container.NewVBox(hint, d.entry, d.status)
 	content := container.NewBorder(top, nil, nil, nil, container.NewVScroll(d.preview))
-	d.dlg = dialog.NewCustomWithoutButtons("Paste server config", content, w.win)
-	d.dlg.SetButtons([]fyne.CanvasObject{widget.NewButton("Cancel", func() { d.dlg.Hide() }), d.importBtn})
+	d.dlg = dialog.NewCustomWithoutButtons(lang.L("Paste server config"), content, w.win)
+	d.dlg.SetButtons([]fyne.CanvasObject{widget.NewButton(lang.L("Cancel"), func() { d.dlg.Hide() }), d.importBtn})
 	d.dlg.SetOnClosed(func() {
 		if w.clients.paste == d {
 			w.clients.paste = nil

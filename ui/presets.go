@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2/lang"
 	"slices"
 	"strings"
 
@@ -24,7 +25,7 @@ func (w *MainWindow) presetsMenu() *fyne.Menu {
 		id := p.ID
 		items = append(items, fyne.NewMenuItem(p.Title+"…", func() { w.showAddDialog(id) }))
 	}
-	return fyne.NewMenu("Add from a preset", items...)
+	return fyne.NewMenu(lang.L("Add from a preset"), items...)
 }
 
 // showAddDialog opens the Add server dialog, starting from a blank entry
@@ -90,8 +91,8 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	top := container.NewVBox(
 		container.New(layout.NewFormLayout(), formLabel("Start from"), start),
 		about, widget.NewSeparator())
-	d := dialog.NewCustomWithoutButtons("Add server", container.NewBorder(top, nil, nil, nil, container.NewVScroll(holder)), w.win)
-	save := widget.NewButtonWithIcon("Save and start", theme.DocumentSaveIcon(), nil)
+	d := dialog.NewCustomWithoutButtons(lang.L("Add server"), container.NewBorder(top, nil, nil, nil, container.NewVScroll(holder)), w.win)
+	save := widget.NewButtonWithIcon(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
 	save.Importance = widget.HighImportance
 	open.save = func() {
 		sc, err := open.ed.build()
@@ -108,7 +109,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 		w.editor = nil
 	}
 	save.OnTapped = open.save
-	d.SetButtons([]fyne.CanvasObject{widget.NewButton("Cancel", open.cancel), save})
+	d.SetButtons([]fyne.CanvasObject{widget.NewButton(lang.L("Cancel"), open.cancel), save})
 	d.Resize(fitDialog(w.win, 680, 660))
 	w.editor = open
 	d.Show()
@@ -192,9 +193,9 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 		d.dlg.Hide()
 		cancelled()
 	}
-	next := widget.NewButton("Continue", d.ok)
+	next := widget.NewButton(lang.L("Continue"), d.ok)
 	next.Importance = widget.HighImportance
-	d.dlg.SetButtons([]fyne.CanvasObject{widget.NewButton("Cancel", d.cancel), next})
+	d.dlg.SetButtons([]fyne.CanvasObject{widget.NewButton(lang.L("Cancel"), d.cancel), next})
 	d.dlg.Resize(fyne.NewSize(600, 320))
 	w.clients.params = d
 	d.dlg.Show()
@@ -238,7 +239,7 @@ type folderRows struct {
 
 func newFolderRows(w *MainWindow, param config.PresetParameter) *folderRows {
 	f := &folderRows{w: w, param: param, box: container.NewVBox()}
-	f.chooseBt = widget.NewButtonWithIcon("Choose folder…", theme.FolderOpenIcon(), f.choose)
+	f.chooseBt = widget.NewButtonWithIcon(lang.L("Choose folder…"), theme.FolderOpenIcon(), f.choose)
 	f.root = container.NewVBox(f.box, container.NewHBox(f.chooseBt))
 	return f
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"slices"
 	"strings"
 	"time"
@@ -208,7 +209,7 @@ func (f *argForm) showSuggestions(fd *argField, values []string, err error) {
 	case len(values) == 1 && values[0] == fd.entry.Text:
 		// The only suggestion is what is there already.
 	case len(values) > 0:
-		hint := widget.NewLabel("Suggested:")
+		hint := widget.NewLabel(lang.L("Suggested:"))
 		hint.SizeName = theme.SizeNameCaptionText
 		chips = append(chips, hint)
 		for i, v := range values {
@@ -355,7 +356,7 @@ func newPromptsTab(w *MainWindow) *promptsTab {
 			t.selectPrompt(t.prompts[id])
 		}
 	}
-	heading := widget.NewLabelWithStyle("Prompts", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	heading := widget.NewLabelWithStyle(lang.L("Prompts"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	left := container.NewBorder(
 		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.reload)), t.listNote),
 		nil, nil, nil, t.list)
@@ -366,7 +367,7 @@ func newPromptsTab(w *MainWindow) *promptsTab {
 	t.desc = widget.NewLabel("")
 	t.desc.Wrapping = fyne.TextWrapWord
 	t.form = newArgForm(w, t.get)
-	t.getBtn = widget.NewButtonWithIcon("Get", theme.MediaPlayIcon(), t.get)
+	t.getBtn = widget.NewButtonWithIcon(lang.L("Get"), theme.MediaPlayIcon(), t.get)
 	t.getBtn.Importance = widget.HighImportance
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord
@@ -751,9 +752,9 @@ func outcomeBand(ok bool, title, sentence string, rpc *jsonrpc.Error, d time.Dur
 // newTwoLineRow is a list row: a bold name over a caption line, with a
 // small note (such as "updated 12:03:04") at the right.
 func newTwoLineRow() fyne.CanvasObject {
-	name := widget.NewLabelWithStyle("name", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	name := widget.NewLabelWithStyle(lang.L("name"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.Truncation = fyne.TextTruncateEllipsis
-	sub := widget.NewLabel("subtitle")
+	sub := widget.NewLabel(lang.L("subtitle"))
 	sub.Truncation = fyne.TextTruncateEllipsis
 	sub.SizeName = theme.SizeNameCaptionText
 	note := widget.NewLabel("")

@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"encoding/json"
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -33,5 +34,5 @@ func showRawTool(win fyne.Window, title, text string) {
 	grid := widget.NewTextGridFromString(text)
 	scroll := container.NewScroll(grid)
 	scroll.SetMinSize(fyne.NewSize(640, 420))
-	dialog.ShowCustom(title+" — as the server sent it", "Close", scroll, win)
+	dialog.ShowCustom(title+" — as the server sent it", lang.L("Close"), scroll, win)
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"net/url"
 	"reflect"
 	"strconv"
@@ -197,7 +198,7 @@ func newRequestPanel(w *MainWindow) *requestPanel {
 	p := &requestPanel{w: w, openURL: w.app.OpenURL, answered: map[*mcp.PendingRequest]bool{}}
 	p.bannerText = widget.NewLabel("")
 	p.bannerText.Wrapping = fyne.TextWrapWord
-	p.openBtn = widget.NewButtonWithIcon("Open", theme.MailComposeIcon(), p.open)
+	p.openBtn = widget.NewButtonWithIcon(lang.L("Open"), theme.MailComposeIcon(), p.open)
 	p.openBtn.Importance = widget.HighImportance
 	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.QuestionIcon()))
 	p.banner = container.NewStack(newTint(theme.ColorNameWarning, 0x40),
@@ -416,12 +417,12 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	rows = append(rows, heading("What the server asks for"), selectableText(samplingDetails(sp)))
 
 	p.reply = widget.NewMultiLineEntry()
-	p.reply.SetPlaceHolder("Write the reply the server gets as the model's answer")
+	p.reply.SetPlaceHolder(lang.L("Write the reply the server gets as the model's answer"))
 	p.reply.Wrapping = fyne.TextWrapWord
 	p.reply.SetMinRowsVisible(4)
 	p.model = widget.NewEntry()
 	p.model.SetText(mcp.DefaultSamplingModel)
-	p.sendBtn = widget.NewButtonWithIcon("Send", theme.MailSendIcon(), func() {
+	p.sendBtn = widget.NewButtonWithIcon(lang.L("Send"), theme.MailSendIcon(), func() {
 		text := strings.TrimSpace(p.reply.Text)
 		if text == "" {
 			p.note.SetText("Write a reply first, or Reject the request.")
@@ -430,11 +431,11 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 		p.answer(r, "sent a reply as "+p.model.Text, func() error { return r.Reply(p.reply.Text, strings.TrimSpace(p.model.Text)) })
 	})
 	p.sendBtn.Importance = widget.HighImportance
-	p.rejectBtn = widget.NewButtonWithIcon("Reject", theme.CancelIcon(), func() {
+	p.rejectBtn = widget.NewButtonWithIcon(lang.L("Reject"), theme.CancelIcon(), func() {
 		p.answer(r, "rejected", func() error { return r.Reject("") })
 	})
 	p.rejectBtn.Importance = widget.DangerImportance
-	model := container.NewBorder(nil, nil, widget.NewLabel("Model name to report"), nil, p.model)
+	model := container.NewBorder(nil, nil, widget.NewLabel(lang.L("Model name to report")), nil, p.model)
 	bottom := container.NewVBox(widget.NewSeparator(), heading("Your reply"), p.reply, model,
 		container.NewBorder(nil, nil, container.NewHBox(p.sendBtn, p.rejectBtn), nil, p.note))
 	top := requestTitle(r, "The server waits; nothing is sent until you press Send or Reject.")
@@ -538,12 +539,12 @@ func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 		p.answer(r, "accepted with "+string(args), func() error { return r.AcceptJSON(args) })
 	}
 	p.form.OnSubmit = accept
-	p.acceptBtn = widget.NewButtonWithIcon("Accept", theme.ConfirmIcon(), accept)
+	p.acceptBtn = widget.NewButtonWithIcon(lang.L("Accept"), theme.ConfirmIcon(), accept)
 	p.acceptBtn.Importance = widget.HighImportance
-	p.declineBtn = widget.NewButtonWithIcon("Decline", theme.CancelIcon(), func() {
+	p.declineBtn = widget.NewButtonWithIcon(lang.L("Decline"), theme.CancelIcon(), func() {
 		p.answer(r, "declined", r.Decline)
 	})
-	p.cancelBtn = widget.NewButton("Cancel", func() {
+	p.cancelBtn = widget.NewButton(lang.L("Cancel"), func() {
 		p.answer(r, "cancelled", r.Cancel)
 	})
 	top := container.NewVBox(requestTitle(r, "Accept sends the form; Decline says no; Cancel dismisses the request without choosing."),
@@ -619,7 +620,7 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	default:
 		where = "Open takes you to " + u.Host + " in your browser and tells the server you agreed."
 	}
-	p.linkBtn = widget.NewButtonWithIcon("Open", theme.ComputerIcon(), func() {
+	p.linkBtn = widget.NewButtonWithIcon(lang.L("Open"), theme.ComputerIcon(), func() {
 		if err := p.openURL(u); err != nil {
 			p.note.SetText("The link could not be opened: " + err.Error() + ". Nothing was sent; copy it, or Decline.")
 			return
@@ -630,10 +631,10 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	if perr != nil {
 		p.linkBtn.Disable()
 	}
-	p.declineBtn = widget.NewButtonWithIcon("Decline", theme.CancelIcon(), func() {
+	p.declineBtn = widget.NewButtonWithIcon(lang.L("Decline"), theme.CancelIcon(), func() {
 		p.answer(r, "declined", r.Decline)
 	})
-	p.cancelBtn = widget.NewButton("Cancel", func() {
+	p.cancelBtn = widget.NewButton(lang.L("Cancel"), func() {
 		p.answer(r, "cancelled", r.Cancel)
 	})
 	p.note.SetText(where)

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"path"
 	"slices"
 	"strings"
@@ -112,11 +113,11 @@ func newResourcesTab(w *MainWindow) *resourcesTab {
 	reload := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), t.load)
 	reload.Importance = widget.LowImportance
 	resHead := container.NewVBox(
-		container.NewBorder(nil, nil, widget.NewLabelWithStyle("Resources", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewBorder(nil, nil, widget.NewLabelWithStyle(lang.L("Resources"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 			container.NewHBox(t.resCount, reload)),
 		t.listNote)
 	tmplHead := container.NewVBox(
-		container.NewBorder(nil, nil, widget.NewLabelWithStyle("Templates", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.tmplCount),
+		container.NewBorder(nil, nil, widget.NewLabelWithStyle(lang.L("Templates"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.tmplCount),
 		t.tmplNote)
 	lists := container.NewVSplit(
 		container.NewBorder(resHead, nil, nil, nil, t.resList),
@@ -134,9 +135,9 @@ func newResourcesTab(w *MainWindow) *resourcesTab {
 	t.badge = widget.NewLabel("")
 	t.badge.Importance = widget.WarningImportance
 	t.badge.Hide()
-	t.readBtn = widget.NewButtonWithIcon("Read", theme.MediaPlayIcon(), t.readSelected)
+	t.readBtn = widget.NewButtonWithIcon(lang.L("Read"), theme.MediaPlayIcon(), t.readSelected)
 	t.readBtn.Importance = widget.HighImportance
-	t.subBtn = widget.NewButtonWithIcon("Subscribe", theme.VisibilityIcon(), t.toggleSubscription)
+	t.subBtn = widget.NewButtonWithIcon(lang.L("Subscribe"), theme.VisibilityIcon(), t.toggleSubscription)
 	t.subBtn.Hide()
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"image/color"
 	"path"
 	"strings"
@@ -86,7 +87,7 @@ func (v *ResultView) Widget() fyne.CanvasObject { return v.root }
 // Clear empties the view.
 func (v *ResultView) Clear() {
 	v.reset()
-	hint := widget.NewLabel("Run a tool to see its result here.")
+	hint := widget.NewLabel(lang.L("Run a tool to see its result here."))
 	hint.Importance = widget.LowImportance
 	hint.Alignment = fyne.TextAlignCenter
 	v.setContent(container.NewCenter(hint))
@@ -97,7 +98,7 @@ func (v *ResultView) ShowRunning(tool string) {
 	v.reset()
 	v.icon = widget.NewIcon(theme.NewPrimaryThemedResource(theme.MediaPlayIcon()))
 	v.title = boldLabel("Running " + tool + " …")
-	v.sentence = widget.NewLabel("The result appears here when the server answers.")
+	v.sentence = widget.NewLabel(lang.L("The result appears here when the server answers."))
 	v.setContent(container.NewBorder(v.band(theme.ColorNamePrimary, nil), nil, nil, nil))
 }
 
@@ -116,11 +117,11 @@ func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
 	v.title.Importance = look.importance
 	v.sentence = widget.NewLabel(look.sentence)
 	v.duration = widget.NewLabel(formatDuration(r.Duration))
-	v.copyButton = widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), v.copyResult)
-	v.saveButton = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), v.saveResult)
+	v.copyButton = widget.NewButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), v.copyResult)
+	v.saveButton = widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), v.saveResult)
 	actions := container.NewHBox(v.duration, v.copyButton, v.saveButton)
 	if v.OnSaveCheck != nil && r.Layer != mcp.LayerConnection && r.Layer != mcp.LayerCancelled {
-		actions.Add(widget.NewButtonWithIcon("Save as check", theme.ConfirmIcon(), func() { v.OnSaveCheck(r) }))
+		actions.Add(widget.NewButtonWithIcon(lang.L("Save as check"), theme.ConfirmIcon(), func() { v.OnSaveCheck(r) }))
 	}
 	header := v.band(look.color, actions)
 
@@ -233,7 +234,7 @@ func (v *ResultView) blocks(r *mcp.CallResult, tool *sdk.Tool) []fyne.CanvasObje
 		out = append(out, b)
 	}
 	if r.OK() && len(out) == 0 {
-		l := widget.NewLabel("The tool returned no content.")
+		l := widget.NewLabel(lang.L("The tool returned no content."))
 		l.Importance = widget.LowImportance
 		out = append(out, l)
 	}
@@ -311,7 +312,7 @@ func (v *ResultView) bigJSONBlock(name, text string) fyne.CanvasObject {
 }
 
 func (v *ResultView) addBigText(t *textLines, fileName, text string) fyne.CanvasObject {
-	t.extra = []fyne.CanvasObject{widget.NewButtonWithIcon("Save text", theme.DocumentSaveIcon(), func() {
+	t.extra = []fyne.CanvasObject{widget.NewButtonWithIcon(lang.L("Save text"), theme.DocumentSaveIcon(), func() {
 		v.saveBytes("Save text", v.fileStem()+"-"+fileName, []byte(text))
 	})}
 	v.bigTexts = append(v.bigTexts, t)
@@ -320,7 +321,7 @@ func (v *ResultView) addBigText(t *textLines, fileName, text string) fyne.Canvas
 
 func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.CanvasObject {
 	name := fmt.Sprintf("image-%d%s", i+1, extensionFor(mimeType))
-	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() { v.saveBytes("Save image", v.fileStem()+"-"+name, data) })
+	save := widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save image", v.fileStem()+"-"+name, data) })
 	var img *canvas.Image
 	var dims string
 	if strings.Contains(mimeType, "svg") {
@@ -353,7 +354,7 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 
 func (v *ResultView) binaryBlock(what, fileName string, data []byte) fyne.CanvasObject {
 	v.texts = append(v.texts, what)
-	save := widget.NewButtonWithIcon("Save…", theme.DocumentSaveIcon(), func() { v.saveBytes("Save", v.fileStem()+"-"+fileName, data) })
+	save := widget.NewButtonWithIcon(lang.L("Save…"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save", v.fileStem()+"-"+fileName, data) })
 	return container.NewBorder(nil, nil, widget.NewIcon(theme.FileIcon()), save, caption(what))
 }
 
@@ -381,7 +382,7 @@ func (v *ResultView) linkBlock(l *sdk.ResourceLink) fyne.CanvasObject {
 	var open fyne.CanvasObject
 	if v.OpenLink != nil {
 		uri, openLink := l.URI, v.OpenLink
-		open = container.NewVBox(widget.NewButtonWithIcon("Open in Resources", theme.NavigateNextIcon(), func() { openLink(uri) }))
+		open = container.NewVBox(widget.NewButtonWithIcon(lang.L("Open in Resources"), theme.NavigateNextIcon(), func() { openLink(uri) }))
 	}
 	return container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.NewPrimaryThemedResource(theme.FileIcon()))), open, container.NewVBox(rows...))
 }

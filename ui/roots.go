@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fyne.io/fyne/v2/lang"
 	"slices"
 	"sync"
 
@@ -161,7 +162,7 @@ func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
 	e.list = widget.NewList(
 		func() int { return len(e.folders) },
 		func() fyne.CanvasObject {
-			l := widget.NewLabel("folder")
+			l := widget.NewLabel(lang.L("folder"))
 			l.Truncation = fyne.TextTruncateEllipsis
 			return container.NewBorder(nil, nil, widget.NewIcon(theme.FolderIcon()), nil, l)
 		},
@@ -178,14 +179,14 @@ func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
 		e.chosen = -1
 		e.removeBtn.Disable()
 	}
-	e.addBtn = widget.NewButtonWithIcon("Add…", theme.ContentAddIcon(), func() {
+	e.addBtn = widget.NewButtonWithIcon(lang.L("Add…"), theme.ContentAddIcon(), func() {
 		openFolderDialog(w.win, "Add a root folder for "+s.Name(), e.add)
 	})
-	e.removeBtn = widget.NewButtonWithIcon("Remove", theme.ContentRemoveIcon(), e.removeChosen)
+	e.removeBtn = widget.NewButtonWithIcon(lang.L("Remove"), theme.ContentRemoveIcon(), e.removeChosen)
 	e.removeBtn.Disable()
 	e.note = widget.NewLabel("")
 	e.note.Wrapping = fyne.TextWrapWord
-	e.restart = widget.NewButtonWithIcon("Restart to tell the server", theme.ViewRefreshIcon(), func() {
+	e.restart = widget.NewButtonWithIcon(lang.L("Restart to tell the server"), theme.ViewRefreshIcon(), func() {
 		e.restart.Hide()
 		e.note.SetText("Restarting " + s.Name() + " so that it learns of its roots …")
 		m := w.manager
@@ -210,7 +211,7 @@ func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
 	content := container.NewBorder(intro,
 		container.NewVBox(container.NewHBox(e.addBtn, e.removeBtn), e.note, container.NewHBox(e.restart)),
 		nil, nil, e.list)
-	e.dlg = dialog.NewCustom("Roots of "+s.Name(), "Close", content, w.win)
+	e.dlg = dialog.NewCustom("Roots of "+s.Name(), lang.L("Close"), content, w.win)
 	e.dlg.Resize(fyne.NewSize(560, 420))
 	return e
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"sync"
 	"time"
 
@@ -54,14 +55,14 @@ type runBar struct {
 
 func newRunBar(run, cancel func()) *runBar {
 	r := &runBar{}
-	r.runBtn = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), run)
+	r.runBtn = widget.NewButtonWithIcon(lang.L("Run"), theme.MediaPlayIcon(), run)
 	r.runBtn.Importance = widget.HighImportance
-	r.cancelBtn = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), cancel)
+	r.cancelBtn = widget.NewButtonWithIcon(lang.L("Cancel"), theme.CancelIcon(), cancel)
 	r.cancelBtn.Hide()
 	r.bar = widget.NewProgressBar()
 	r.bar.Hide()
 	r.spinner = newStoppedInfiniteBar()
-	r.message = widget.NewLabel("Ctrl+Enter runs the tool")
+	r.message = widget.NewLabel(lang.L("Ctrl+Enter runs the tool"))
 	r.message.Truncation = fyne.TextTruncateEllipsis
 	r.message.SizeName = theme.SizeNameCaptionText
 	r.elapsed = widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})
@@ -259,7 +260,7 @@ func (w *MainWindow) confirmDestructive(t *sdk.Tool, args json.RawMessage, run f
 	argsText.Selectable = true
 	scroll := container.NewScroll(argsText)
 	scroll.SetMinSize(fyne.NewSize(420, 140))
-	d := dialog.NewCustomConfirm("Run "+t.Name+"?", "Run", "Don't run", container.NewBorder(intro, nil, nil, nil, scroll), func(ok bool) {
+	d := dialog.NewCustomConfirm("Run "+t.Name+"?", lang.L("Run"), lang.L("Don't run"), container.NewBorder(intro, nil, nil, nil, scroll), func(ok bool) {
 		w.destructiveConfirm = nil
 		if ok {
 			run()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"image/color"
 	"os"
 	"strings"
@@ -123,20 +124,20 @@ func newServerList(w *MainWindow) *serverList {
 		w.selectServer(l.rows[id].name)
 	}
 
-	l.addBtn = widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), w.addServer)
-	l.importBtn = widget.NewButtonWithIcon("Import…", theme.FolderOpenIcon(), nil)
+	l.addBtn = widget.NewButtonWithIcon(lang.L("Add"), theme.ContentAddIcon(), w.addServer)
+	l.importBtn = widget.NewButtonWithIcon(lang.L("Import…"), theme.FolderOpenIcon(), nil)
 	l.importBtn.OnTapped = func() {
 		showMenuUnder(w.win.Canvas(), w.importMenu(), l.importBtn)
 	}
-	l.editBtn = widget.NewButtonWithIcon("Edit…", theme.DocumentCreateIcon(), w.editSelectedServer)
-	l.restart = widget.NewButtonWithIcon("Restart", theme.ViewRefreshIcon(), w.restartSelectedServer)
+	l.editBtn = widget.NewButtonWithIcon(lang.L("Edit…"), theme.DocumentCreateIcon(), w.editSelectedServer)
+	l.restart = widget.NewButtonWithIcon(lang.L("Restart"), theme.ViewRefreshIcon(), w.restartSelectedServer)
 	l.moreBtn = widget.NewButtonWithIcon("", theme.MoreHorizontalIcon(), nil)
 	l.moreBtn.OnTapped = func() {
 		menu := fyne.NewMenu("", w.serverActions(true)...)
 		showMenuUnder(w.win.Canvas(), menu, l.moreBtn)
 	}
 
-	heading := widget.NewLabelWithStyle("Servers", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	heading := widget.NewLabelWithStyle(lang.L("Servers"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	top := container.NewVBox(heading, container.NewGridWithColumns(2, l.addBtn, l.importBtn))
 	bottom := container.NewBorder(nil, nil, nil, l.moreBtn, container.NewGridWithColumns(2, l.editBtn, l.restart))
 	l.signIn = newSignInBar(w)
@@ -217,9 +218,9 @@ func setEnabled(b interface {
 // newServerRowObject is one row: a dot, then the name over the detail line.
 func newServerRowObject() fyne.CanvasObject {
 	dot := canvas.NewCircle(stateColor(mcp.StateStopped))
-	name := widget.NewLabelWithStyle("server", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	name := widget.NewLabelWithStyle(lang.L("server"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.Truncation = fyne.TextTruncateEllipsis
-	detail := widget.NewLabel("stdio · 0 tools")
+	detail := widget.NewLabel(lang.L("stdio · 0 tools"))
 	detail.Truncation = fyne.TextTruncateEllipsis
 	detail.SizeName = theme.SizeNameCaptionText
 	text := container.New(&tightVBox{}, name, detail)
@@ -297,22 +298,22 @@ func (tightVBox) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 // (forSelection) they say what applies to the selected server right now; the
 // main menu, built once, offers them all and each checks for itself.
 func (w *MainWindow) serverActions(forSelection bool) []*fyne.MenuItem {
-	toggle := fyne.NewMenuItem("Enable / Disable", w.toggleSelectedServer)
+	toggle := fyne.NewMenuItem(lang.L("Enable / Disable"), w.toggleSelectedServer)
 	if r, ok := w.servers.row(w.selected); forSelection && ok {
-		toggle.Label = "Disable"
+		toggle.Label = lang.L("Disable")
 		if r.disabled {
-			toggle.Label = "Enable"
+			toggle.Label = lang.L("Enable")
 		}
 	}
 	items := []*fyne.MenuItem{
-		fyne.NewMenuItem("Edit…", w.editSelectedServer),
-		fyne.NewMenuItem("Duplicate", w.duplicateSelectedServer),
+		fyne.NewMenuItem(lang.L("Edit…"), w.editSelectedServer),
+		fyne.NewMenuItem(lang.L("Duplicate"), w.duplicateSelectedServer),
 		toggle,
-		fyne.NewMenuItem("Restart", w.restartSelectedServer),
+		fyne.NewMenuItem(lang.L("Restart"), w.restartSelectedServer),
 		w.signOutItem(forSelection),
-		fyne.NewMenuItem("Export…", w.exportSelectedServer),
+		fyne.NewMenuItem(lang.L("Export…"), w.exportSelectedServer),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Remove…", w.removeSelectedServer),
+		fyne.NewMenuItem(lang.L("Remove…"), w.removeSelectedServer),
 	}
 	if !forSelection {
 		return items
@@ -375,7 +376,7 @@ func (w *MainWindow) removeSelectedServer() {
 	m := w.manager
 	msg := widget.NewLabel(fmt.Sprintf("Remove %q from the servers file?\nIts process is stopped; the entry is deleted from %s.", name, w.cfgPath))
 	msg.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomConfirm("Remove server", "Remove", "Keep", msg, func(ok bool) {
+	d := dialog.NewCustomConfirm(lang.L("Remove server"), lang.L("Remove"), lang.L("Keep"), msg, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -540,7 +541,7 @@ func (w *MainWindow) reportImport(path string, results []clients.ImportResult) {
 	w.lastNotice = b.String()
 	msg := widget.NewLabel(b.String())
 	msg.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom("Import", "OK", msg, w.win)
+	d := dialog.NewCustom(lang.L("Import"), lang.L("OK"), msg, w.win)
 	d.Resize(fyne.NewSize(520, 240))
 	d.Show()
 	if len(added) > 0 {
@@ -576,13 +577,13 @@ func newServerStatusView(w *MainWindow) *serverStatusView {
 	v.title.Wrapping = fyne.TextWrapWord
 	v.reason.Wrapping = fyne.TextWrapWord
 	v.reason.Selectable = true
-	v.retry = widget.NewButtonWithIcon("Retry", theme.ViewRefreshIcon(), func() {
+	v.retry = widget.NewButtonWithIcon(lang.L("Retry"), theme.ViewRefreshIcon(), func() {
 		if v.action != nil {
 			v.action()
 		}
 	})
 	v.retry.Importance = widget.HighImportance
-	v.edit = widget.NewButtonWithIcon("Edit…", theme.DocumentCreateIcon(), w.editSelectedServer)
+	v.edit = widget.NewButtonWithIcon(lang.L("Edit…"), theme.DocumentCreateIcon(), w.editSelectedServer)
 	v.copyAddress = newCopyAddressButton(v)
 	buttons := container.NewHBox(v.retry, v.edit, v.copyAddress, layout.NewSpacer())
 	v.root = container.NewVScroll(container.NewPadded(container.NewVBox(v.title, v.bar, v.reason, buttons)))

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"image/color"
 	"os"
 	"strings"
@@ -43,8 +44,8 @@ type SidePanel struct {
 func NewSidePanel(win fyne.Window) *SidePanel {
 	p := &SidePanel{win: win, log: newLogView(win), wire: newWireView(win)}
 	p.tabs = container.NewAppTabs(
-		container.NewTabItem("stderr", p.log.Widget()),
-		container.NewTabItem("messages", p.wire.Widget()),
+		container.NewTabItem(lang.L("stderr"), p.log.Widget()),
+		container.NewTabItem(lang.L("messages"), p.wire.Widget()),
 	)
 	return p
 }
@@ -153,7 +154,7 @@ func newTextLines() *textLines {
 		},
 	)
 	t.list.HideSeparators = true
-	t.showAll = widget.NewButtonWithIcon("Show all", theme.MoreVerticalIcon(), t.ShowAll)
+	t.showAll = widget.NewButtonWithIcon(lang.L("Show all"), theme.MoreVerticalIcon(), t.ShowAll)
 	return t
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"net/url"
 	"slices"
 	"strings"
@@ -59,13 +60,13 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 		scopes: widget.NewEntry(), metadataURL: widget.NewEntry(),
 		origGrant: src.GrantType,
 	}
-	f.clientID.SetPlaceHolder("(none: MCP Browser registers itself)")
+	f.clientID.SetPlaceHolder(lang.L("(none: MCP Browser registers itself)"))
 	f.clientID.SetText(src.ClientID)
-	f.clientSecret.SetPlaceHolder("(none: a public client)")
+	f.clientSecret.SetPlaceHolder(lang.L("(none: a public client)"))
 	f.clientSecret.SetText(src.ClientSecret)
-	f.scopes.SetPlaceHolder("(empty: what the server asks for)")
+	f.scopes.SetPlaceHolder(lang.L("(empty: what the server asks for)"))
 	f.scopes.SetText(strings.Join(src.Scopes, " "))
-	f.metadataURL.SetPlaceHolder("https://example.com/mcpbrowser.json")
+	f.metadataURL.SetPlaceHolder(lang.L("https://example.com/mcpbrowser.json"))
 	f.metadataURL.SetText(src.ClientMetadataURL)
 	options := []string{grantBrowserLabel, grantMachineLabel}
 	if label := grantLabel(src.GrantType); !slices.Contains(options, label) {
@@ -86,7 +87,7 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 		"Machine-to-machine sign-in needs a client ID and secret and opens no browser. Tokens are kept outside the servers file.")
 	hint.Wrapping = fyne.TextWrapWord
 	hint.SizeName = theme.SizeNameCaptionText
-	item := widget.NewAccordionItem("Sign-in (OAuth)", container.NewVBox(form, hint))
+	item := widget.NewAccordionItem(lang.L("Sign-in (OAuth)"), container.NewVBox(form, hint))
 	f.accordion = widget.NewAccordion(item)
 	if o != nil {
 		item.Open = true
@@ -171,7 +172,7 @@ func newSignInBar(w *MainWindow) *signInBar {
 	b.text.Wrapping = fyne.TextWrapWord
 	b.text.SizeName = theme.SizeNameCaptionText
 	b.text.Selectable = true
-	b.signOut = widget.NewButtonWithIcon("Sign out", theme.LogoutIcon(), w.signOutSelectedServer)
+	b.signOut = widget.NewButtonWithIcon(lang.L("Sign out"), theme.LogoutIcon(), w.signOutSelectedServer)
 	b.signOut.Importance = widget.LowImportance
 	b.root = container.NewVBox(widget.NewSeparator(), b.text, container.NewHBox(b.signOut))
 	b.root.Hide()
@@ -223,12 +224,12 @@ func (w *MainWindow) signOutSelectedServer() {
 	name := s.Name()
 	if signedInText(s) == "" {
 		w.lastNotice = name + " has no saved sign-in"
-		dialog.ShowInformation("Sign out", capitalise(w.lastNotice)+".", w.win)
+		dialog.ShowInformation(lang.L("Sign out"), capitalise(w.lastNotice)+".", w.win)
 		return
 	}
 	msg := widget.NewLabel(fmt.Sprintf("Sign out of %q?\nMCP Browser forgets its saved sign-in and stops the server; starting it again signs in again.", name))
 	msg.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomConfirm("Sign out", "Sign out", "Cancel", msg, func(ok bool) {
+	d := dialog.NewCustomConfirm(lang.L("Sign out"), lang.L("Sign out"), lang.L("Cancel"), msg, func(ok bool) {
 		if ok {
 			w.signOut(s)
 		}
@@ -262,7 +263,7 @@ func (w *MainWindow) signOut(s *mcp.Session) {
 // signOutItem is the menu's Sign out…, enabled (for the selection's menu)
 // only when the selected server has a saved sign-in.
 func (w *MainWindow) signOutItem(forSelection bool) *fyne.MenuItem {
-	it := fyne.NewMenuItem("Sign out…", w.signOutSelectedServer)
+	it := fyne.NewMenuItem(lang.L("Sign out…"), w.signOutSelectedServer)
 	if forSelection {
 		it.Disabled = signedInText(w.manager.Session(w.selected)) == ""
 	}
@@ -325,7 +326,7 @@ func addressIn(text string) string {
 
 // newCopyAddressButton copies the sign-in address the status view offers.
 func newCopyAddressButton(v *serverStatusView) *widget.Button {
-	b := widget.NewButtonWithIcon("Copy address", theme.ContentCopyIcon(), func() {
+	b := widget.NewButtonWithIcon(lang.L("Copy address"), theme.ContentCopyIcon(), func() {
 		if v.signInAddress != "" {
 			v.w.app.Clipboard().SetContent(v.signInAddress)
 			v.w.lastNotice = "Copied the sign-in address"

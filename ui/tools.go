@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"fyne.io/fyne/v2/lang"
 	"image/color"
 	"strings"
 	"time"
@@ -219,7 +220,7 @@ type toolList struct {
 func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	l := &toolList{onSelect: onSelect}
 	l.filter = widget.NewEntry()
-	l.filter.SetPlaceHolder("Filter tools (Ctrl+F)")
+	l.filter.SetPlaceHolder(lang.L("Filter tools (Ctrl+F)"))
 	l.filter.ActionItem = widget.NewButtonWithIcon("", theme.ContentClearIcon(), func() { l.filter.SetText("") })
 	l.filter.OnChanged = l.applyFilter
 	l.filter.OnSubmitted = func(string) {
@@ -250,7 +251,7 @@ func newToolList(onSelect func(*sdk.Tool)) *toolList {
 		l.selected = t.Name
 		l.onSelect(t)
 	}
-	heading := widget.NewLabelWithStyle("Tools", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	heading := widget.NewLabelWithStyle(lang.L("Tools"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	top := container.NewVBox(container.NewBorder(nil, nil, heading, l.count), l.filter)
 	l.root = container.NewBorder(top, nil, nil, nil, l.list)
 	return l
@@ -334,9 +335,9 @@ func (l *toolList) selectName(name string) bool {
 // newToolRowObject is one row: the name, then the subtitle with the badges
 // at its right (the name is what people scan for, so it gets the full width).
 func newToolRowObject() fyne.CanvasObject {
-	name := widget.NewLabelWithStyle("tool_name", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	name := widget.NewLabelWithStyle(lang.L("tool_name"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.Truncation = fyne.TextTruncateEllipsis
-	sub := widget.NewLabel("subtitle")
+	sub := widget.NewLabel(lang.L("subtitle"))
 	sub.Truncation = fyne.TextTruncateEllipsis
 	sub.SizeName = theme.SizeNameCaptionText
 	second := container.NewBorder(nil, nil, nil, newBadgeRow(), sub)
@@ -394,9 +395,9 @@ func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
 	h.agentName = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	h.agentName.Selectable = true
 	h.agentName.Truncation = fyne.TextTruncateEllipsis
-	h.copyBtn = widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), h.copyAgentName)
+	h.copyBtn = widget.NewButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), h.copyAgentName)
 	h.copyBtn.Importance = widget.LowImportance
-	rawBtn := widget.NewButton("Raw", func() {
+	rawBtn := widget.NewButton(lang.L("Raw"), func() {
 		var raw json.RawMessage
 		if h.rawTool != nil && h.tool != nil {
 			raw = h.rawTool(h.server, h.tool.Name)
@@ -406,7 +407,7 @@ func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
 	rawBtn.Importance = widget.LowImportance
 	h.badges = newBadgeRow()
 	h.desc = widgets.NewWrapText("", descLines)
-	h.moreBtn = widget.NewButton("More", h.toggleDescription)
+	h.moreBtn = widget.NewButton(lang.L("More"), h.toggleDescription)
 	h.moreBtn.Importance = widget.LowImportance
 	h.moreBtn.Hide()
 	h.desc.OnCut = func(bool) { h.syncMore() }

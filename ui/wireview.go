@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"fyne.io/fyne/v2/lang"
 	"image/color"
 	"strings"
 	"time"
@@ -53,11 +54,11 @@ func newWireView(win fyne.Window) *wireView {
 	v.list.HideSeparators = true
 	v.list.OnSelected = v.selectRow
 	v.list.OnUnselected = func(widget.ListItemID) { v.showDetail(nil) }
-	v.follow = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), func() { v.setFollowing(!v.following) })
-	v.clear = widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), v.clearAll)
-	v.save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), v.saveAll)
+	v.follow = widget.NewButtonWithIcon(lang.L("Pause"), theme.MediaPauseIcon(), func() { v.setFollowing(!v.following) })
+	v.clear = widget.NewButtonWithIcon(lang.L("Clear"), theme.ContentClearIcon(), v.clearAll)
+	v.save = widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), v.saveAll)
 	v.search = widget.NewEntry()
-	v.search.SetPlaceHolder("Search")
+	v.search.SetPlaceHolder(lang.L("Search"))
 	v.search.OnChanged = v.setQuery
 	v.count = widget.NewLabel("")
 	v.count.Importance = widget.LowImportance
@@ -69,8 +70,8 @@ func newWireView(win fyne.Window) *wireView {
 	v.detail = newTextLines()
 	v.detailHead = widget.NewLabel("")
 	v.detailHead.Wrapping = fyne.TextWrapWord
-	v.copyJSON = widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), v.copyCurrent)
-	v.saveOne = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), v.saveCurrent)
+	v.copyJSON = widget.NewButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), v.copyCurrent)
+	v.saveOne = widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), v.saveCurrent)
 	v.detail.extra = []fyne.CanvasObject{v.copyJSON, v.saveOne}
 	v.detailBox = container.NewBorder(v.detailHead, nil, nil, nil, v.detail.withBar(true))
 
