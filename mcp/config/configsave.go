@@ -175,7 +175,11 @@ func (c *Config) adopt(disk *Config) {
 		if mine := c.Server(d.Name); mine != nil && mine.SameAs(d) {
 			d = mine
 		}
-		d.setOrigin()
+		// Only an entry whose origin is stale gets a new one: an unchanged
+		// entry may be read by its running session at this very moment.
+		if d.changed() {
+			d.setOrigin()
+		}
 		servers = append(servers, d)
 	}
 	c.Servers, c.extra, c.removed, c.keep = servers, disk.extra, nil, nil
