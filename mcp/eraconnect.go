@@ -29,7 +29,17 @@ func (s *Session) connectEra(ctx context.Context, cfg *config.ServerConfig, paus
 		return cs, eraOf(cs, Era{}), err
 	}
 	if remembered := s.eras.Lookup(cfg); remembered != "" {
-		cs, era, err := s.attempt(ctx, cfg, remembered, pauseTimeout)
+		var cs *sdk.ClientSession
+		var era Era
+		var err error
+		if remembered >= Version20260728 {
+			// It answered server/discover before: ask it with no bound, or a
+			// server that is merely slow to start is taken for a deaf one.
+			cs, err = s.connect(ctx, cfg, remembered, nil, pauseTimeout)
+			era = eraOf(cs, Era{How: EraRemembered})
+		} else {
+			cs, era, err = s.attempt(ctx, cfg, remembered, pauseTimeout)
+		}
 		if err == nil {
 			if era.How == EraDiscovered || era.Version == remembered {
 				era.How, era.Why = EraRemembered, ""
