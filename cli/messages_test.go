@@ -1,15 +1,15 @@
 package cli
 
 import (
-	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"mcpbrowser/internal/i18n"
 )
 
 // Every message the CLI translates (the first argument of tr, trN, usageT
@@ -17,16 +17,12 @@ import (
 // none silently stays English under a Chinese locale.
 func TestEveryCLIMessageIsTranslated(t *testing.T) {
 	files := map[string]map[string]any{}
-	for _, name := range []string{"mcpbrowser.en.json", "mcpbrowser.zh_Hans.json"} {
-		data, err := os.ReadFile(filepath.Join("..", "internal", "i18n", "translations", name))
+	for _, language := range []string{i18n.English, i18n.SimplifiedChinese} {
+		m, err := i18n.Messages(language)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := map[string]any{}
-		if err := json.Unmarshal(data, &m); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		files[name] = m
+		files[language] = m
 	}
 	sources, _ := filepath.Glob("*.go")
 	fset := token.NewFileSet()

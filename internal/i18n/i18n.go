@@ -7,9 +7,10 @@
 // results), the CLI's JSON output, exit codes or the servers file: those
 // never change with the language.
 //
-// The translations are JSON files in translations/, one per language, named
-// as Fyne expects ([prefix.]lang.json); GLOSSARY.md beside them fixes the
-// Chinese terms. English is also the fallback text written in the code, so
+// The translations are JSON files in translations/, named as Fyne expects
+// (prefix.lang.json): one pair per part of the app (mcpbrowser.*.json for
+// the window and CLI, others per feature, so that work on two features never
+// edits the same file); GLOSSARY.md beside them fixes the Chinese terms. English is also the fallback text written in the code, so
 // a key missing from a file shows English, never a key.
 //
 // How to add a message:
@@ -19,10 +20,10 @@
 //     Names, values and durations go in {{.Templates}}; never join
 //     translated pieces with + or Sprintf. A count uses lang.N / lang.XN with
 //     go-i18n's "one"/"other" forms in the files.
-//  2. Add the key to BOTH translation files: translations/mcpbrowser.en.json
-//     (the English text again) and mcpbrowser.zh_Hans.json (the Chinese,
-//     with the terms of GLOSSARY.md). TestTranslationFilesHaveTheSameKeys
-//     fails when one is missing.
+//  2. Add the key to BOTH files of a pair: translations/PREFIX.en.json
+//     (the English text again) and PREFIX.zh_Hans.json (the Chinese, with
+//     the terms of GLOSSARY.md). TestTranslationFilesHaveTheSameKeys fails
+//     when one is missing, or when two pairs hold the same key.
 //  3. A failure explanation the core (mcp/…) words in English is not
 //     changed there: add a rule to coreRules in core.go (a regexp whose
 //     named groups are the key's template fields), its key to both files,
@@ -33,6 +34,7 @@ package i18n
 import (
 	"embed"
 	"encoding/json"
+	"fmt"
 	"os"
 	"runtime"
 	"strings"
@@ -134,19 +136,50 @@ func posixLocale(language string) string {
 }
 
 func overrideSystemLanguage(want string) error {
-	data, err := files.ReadFile("translations/" + FileName(want))
+	messages, err := Messages(want)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(messages)
 	if err != nil {
 		return err
 	}
 	return lang.AddTranslationsForLocale(data, lang.SystemLocale())
 }
 
-// FileName is the translation file of a language inside translations/.
-func FileName(language string) string {
+// fileSuffix is how the translation files of a language end.
+func fileSuffix(language string) string {
 	if language == SimplifiedChinese {
-		return "mcpbrowser.zh_Hans.json"
+		return ".zh_Hans.json"
 	}
-	return "mcpbrowser.en.json"
+	return ".en.json"
+}
+
+// Messages merges every translation file of a language into one key →
+// text (or plural forms) map.
+func Messages(language string) (map[string]any, error) {
+	entries, err := files.ReadDir("translations")
+	if err != nil {
+		return nil, err
+	}
+	merged := map[string]any{}
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), fileSuffix(language)) {
+			continue
+		}
+		data, err := files.ReadFile("translations/" + e.Name())
+		if err != nil {
+			return nil, err
+		}
+		var m map[string]any
+		if err := json.Unmarshal(data, &m); err != nil {
+			return nil, fmt.Errorf("%s: %w", e.Name(), err)
+		}
+		for k, v := range m {
+			merged[k] = v
+		}
+	}
+	return merged, nil
 }
 
 // setEnv sets the variables ("" unsets) and returns a function that puts the
@@ -182,12 +215,8 @@ func setEnv(vars map[string]string) (restore func()) {
 // {{template}} fields kept. A text on screen that still holds a plain Latin
 // letter was not translated (or came from a server).
 func SetupPseudo() error {
-	data, err := files.ReadFile("translations/" + FileName(English))
+	messages, err := Messages(English)
 	if err != nil {
-		return err
-	}
-	var messages map[string]any
-	if err := json.Unmarshal(data, &messages); err != nil {
 		return err
 	}
 	for k, v := range messages {

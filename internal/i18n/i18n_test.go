@@ -71,29 +71,52 @@ func TestResolvePrefersTheChoice(t *testing.T) {
 	}
 }
 
-// Both files hold the same keys with the same shape (plain text or plural
-// forms), and no translation is empty.
+// Each English file has its Chinese twin with the same keys and the same
+// shape (plain text or plural forms), no translation is empty, and no key is
+// in two pairs (the later file would silently win).
 func TestTranslationFilesHaveTheSameKeys(t *testing.T) {
-	en := readFile(t, FileName(English))
-	zh := readFile(t, FileName(SimplifiedChinese))
-	if missing := missingKeys(en, zh); len(missing) > 0 {
-		t.Errorf("keys in the English file but not the Chinese one: %q", missing)
+	names, err := filepath.Glob(filepath.Join("translations", "*.en.json"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no English translation files: %v", err)
 	}
-	if missing := missingKeys(zh, en); len(missing) > 0 {
-		t.Errorf("keys in the Chinese file but not the English one: %q", missing)
-	}
-	for k, v := range zh {
-		if s, ok := v.(string); ok && strings.TrimSpace(s) == "" {
-			t.Errorf("empty Chinese text for %q", k)
+	owner := map[string]string{}
+	total := 0
+	for _, name := range names {
+		base := filepath.Base(name)
+		twin := strings.TrimSuffix(base, ".en.json") + ".zh_Hans.json"
+		en := readFile(t, base)
+		zh := readFile(t, twin)
+		total += len(en)
+		if missing := missingKeys(en, zh); len(missing) > 0 {
+			t.Errorf("keys in %s but not %s: %q", base, twin, missing)
 		}
-		if _, plural := en[k].(map[string]any); plural {
-			if _, ok := v.(map[string]any); !ok {
-				t.Errorf("%q has plural forms in English but not in Chinese", k)
+		if missing := missingKeys(zh, en); len(missing) > 0 {
+			t.Errorf("keys in %s but not %s: %q", twin, base, missing)
+		}
+		for k, v := range zh {
+			if other, dup := owner[k]; dup {
+				t.Errorf("%q is in both %s and %s", k, other, base)
+			}
+			owner[k] = base
+			if s, ok := v.(string); ok && strings.TrimSpace(s) == "" {
+				t.Errorf("empty Chinese text for %q in %s", k, twin)
+			}
+			if _, plural := en[k].(map[string]any); plural {
+				if _, ok := v.(map[string]any); !ok {
+					t.Errorf("%q has plural forms in English but not in Chinese (%s)", k, twin)
+				}
 			}
 		}
 	}
-	if len(en) < 50 {
-		t.Errorf("only %d keys: the files were not read", len(en))
+	if zhNames, _ := filepath.Glob(filepath.Join("translations", "*.zh_Hans.json")); len(zhNames) != len(names) {
+		t.Errorf("%d English files but %d Chinese ones", len(names), len(zhNames))
+	}
+	if total < 50 {
+		t.Errorf("only %d keys: the files were not read", total)
+	}
+	merged, err := Messages(SimplifiedChinese)
+	if err != nil || len(merged) != total {
+		t.Errorf("Messages(zh-Hans) has %d keys (%v), the files %d", len(merged), err, total)
 	}
 }
 
