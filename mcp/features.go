@@ -134,6 +134,21 @@ func (c Capabilities) String() string {
 	if !c.Known {
 		return "not connected: capabilities unknown"
 	}
+	have, missing := c.Lists()
+	out := strings.Join(have, ", ")
+	if out == "" {
+		out = "nothing declared"
+	}
+	if len(missing) > 0 {
+		out += "; not declared: " + strings.Join(missing, ", ")
+	}
+	return out
+}
+
+// Lists names what the server declared, each with its sub-capabilities
+// ("resources (subscribe, listChanged)"), and what it did not: the parts
+// of String, for front ends that word the line themselves.
+func (c Capabilities) Lists() (have, missing []string) {
 	type part struct {
 		name string
 		on   bool
@@ -152,7 +167,6 @@ func (c Capabilities) String() string {
 		{"completions", c.Completions, nil},
 		{"logging", c.Logging, nil},
 	}
-	var have, missing []string
 	for _, p := range parts {
 		switch {
 		case !p.on:
@@ -163,14 +177,7 @@ func (c Capabilities) String() string {
 			have = append(have, p.name)
 		}
 	}
-	out := strings.Join(have, ", ")
-	if out == "" {
-		out = "nothing declared"
-	}
-	if len(missing) > 0 {
-		out += "; not declared: " + strings.Join(missing, ", ")
-	}
-	return out
+	return have, missing
 }
 
 // MarshalJSON renders the summary for the CLI.

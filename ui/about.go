@@ -102,7 +102,7 @@ func (a AboutInfo) String() string {
 // version is the string main gives Run in Options.Version (see ParseAboutInfo).
 func ShowAbout(win fyne.Window, version string) *dialog.CustomDialog {
 	info := ParseAboutInfo(version)
-	d := dialog.NewCustom("About "+AppName, lang.L("Close"), newAboutContent(info, func(text string) {
+	d := dialog.NewCustom(lang.L("About MCP Browser"), lang.L("Close"), newAboutContent(info, func(text string) {
 		fyne.CurrentApp().Clipboard().SetContent(text)
 	}), win)
 	d.Show()
@@ -121,10 +121,10 @@ func newAboutContent(info AboutInfo, copy func(text string)) fyne.CanvasObject {
 
 	commit := info.Commit
 	if commit == "" {
-		commit = "unknown"
+		commit = lang.L("unknown")
 	}
 	details := widget.NewForm(
-		widget.NewFormItem(lang.L("Version"), widget.NewLabel(info.Version)),
+		widget.NewFormItem(lang.L("Version"), widget.NewLabel(aboutVersion(info.Version))),
 		widget.NewFormItem(lang.L("Commit"), widget.NewLabel(commit)),
 		widget.NewFormItem(lang.L("Go"), widget.NewLabel(info.Go)),
 	)
@@ -138,7 +138,7 @@ func newAboutContent(info AboutInfo, copy func(text string)) fyne.CanvasObject {
 		if err != nil {
 			continue // a typo in aboutLinks; TestAboutContent catches it
 		}
-		links.Add(widget.NewHyperlinkWithStyle(l.text, u, fyne.TextAlignCenter, fyne.TextStyle{}))
+		links.Add(widget.NewHyperlinkWithStyle(lang.L(l.text), u, fyne.TextAlignCenter, fyne.TextStyle{}))
 	}
 
 	return container.NewVBox(
@@ -150,4 +150,12 @@ func newAboutContent(info AboutInfo, copy func(text string)) fyne.CanvasObject {
 		widget.NewSeparator(),
 		links,
 	)
+}
+
+// aboutVersion is the version as the dialog shows it ("unknown" translated).
+func aboutVersion(v string) string {
+	if v == "unknown" {
+		return lang.L("unknown")
+	}
+	return v
 }

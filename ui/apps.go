@@ -134,10 +134,10 @@ func (p *appPane) describe() {
 	uri := apps.ResourceURI(p.tool.Meta)
 	if p.result != nil {
 		p.note.SetText("MCP App " + uri + ": opens in your browser with the last result.")
-		p.openBtn.SetText("Open app with the result")
+		p.openBtn.SetText(lang.L("Open app with the result"))
 	} else {
 		p.note.SetText("MCP App " + uri + ": opens in your browser (run the tool first to give it a result).")
-		p.openBtn.SetText("Open app")
+		p.openBtn.SetText(lang.L("Open app"))
 	}
 }
 
@@ -170,7 +170,7 @@ func (p *appPane) open() {
 	p.lines = nil
 	p.list.Refresh()
 	p.openBtn.Disable()
-	p.note.SetText("Reading the app's page from the server…")
+	p.note.SetText(lang.L("Reading the app's page from the server…"))
 	hc := p.hostContext()
 	go func() {
 		host := &apps.Host{}

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fyne.io/fyne/v2/lang"
+	"mcpbrowser/ui/view"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -173,11 +174,7 @@ func (h *serverHeader) show(s *mcp.Session) {
 		return
 	}
 	c := s.Capabilities()
-	text := "Declared: " + c.String()
-	if era := s.Era().String(); era != "" {
-		text = "Protocol " + era + ". " + text
-	}
-	setLabel(h.caps, text)
+	setLabel(h.caps, view.CapabilitiesLine(c, s.Era()))
 	if c.Logging && s.Status().State == mcp.StateReady {
 		h.level.Enable()
 	} else {
@@ -230,7 +227,7 @@ func (h *serverHeader) ping() {
 	h.seq++
 	n := h.seq
 	h.pingBtn.Disable()
-	h.say("Ping …")
+	h.say(lang.L("Ping …"))
 	h.w.goWork(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, shortRequest)
 		defer cancel()
@@ -245,7 +242,7 @@ func (h *serverHeader) ping() {
 				h.say("Ping failed: " + err.Error())
 				return
 			}
-			h.say("Ping: the server answered in " + formatElapsed(d) + " (at " + time.Now().Format("15:04:05") + ").")
+			h.say("Ping: the server answered in " + view.Duration(d) + " (at " + time.Now().Format("15:04:05") + ").")
 		})
 	})
 }

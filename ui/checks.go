@@ -107,11 +107,11 @@ func newChecksPane(deps checksDeps) *checksPane {
 		}
 	})
 	p.record = widget.NewCheck(lang.L("Record calls"), p.toggleRecord)
-	p.recordLabel = caption("Every call made in the window is written to a check file, with its result.")
+	p.recordLabel = caption(lang.L("Every call made in the window is written to a check file, with its result."))
 	p.recordLabel.Wrapping = fyne.TextWrapWord
 
 	left := container.NewBorder(
-		container.NewVBox(heading("Check files"), container.NewHBox(add, remove)),
+		container.NewVBox(heading(lang.L("Check files")), container.NewHBox(add, remove)),
 		container.NewVBox(widget.NewSeparator(), container.NewHBox(p.run, p.runAll), compare, widget.NewSeparator(), p.record, p.recordLabel),
 		nil, nil, p.fileList)
 
@@ -187,7 +187,7 @@ func (p *checksPane) runFiles(paths []string) {
 	p.resultsUI.Refresh()
 	p.detail.Objects = nil
 	p.detail.Refresh()
-	p.summary.SetText("Running…")
+	p.summary.SetText(lang.L("Running…"))
 	p.updateButtons()
 	paths = append([]string(nil), paths...)
 	p.deps.goWork(func(ctx context.Context) {
@@ -334,7 +334,7 @@ func (p *checksPane) showDetail(r checks.Result) {
 		rows = append(rows, m)
 	}
 	if len(r.Failures) > 0 {
-		rows = append(rows, container.NewGridWithColumns(2, heading("Expected"), heading("Actual")))
+		rows = append(rows, container.NewGridWithColumns(2, heading(lang.L("Expected")), heading(lang.L("Actual"))))
 	}
 	for _, f := range r.Failures {
 		where := f.Kind
@@ -348,7 +348,7 @@ func (p *checksPane) showDetail(r checks.Result) {
 		rows = append(rows, widget.NewLabel(lang.L("Every expectation was met.")))
 	}
 	if r.Observed != nil && len(r.Observed.Stderr) > 0 {
-		rows = append(rows, heading("Server output during the call"), checkMono(strings.Join(r.Observed.Stderr, "\n")))
+		rows = append(rows, heading(lang.L("Server output during the call")), checkMono(strings.Join(r.Observed.Stderr, "\n")))
 	}
 	p.detail.Objects = []fyne.CanvasObject{container.NewPadded(container.NewVBox(rows...))}
 	p.detail.Refresh()
@@ -389,7 +389,7 @@ func (p *checksPane) setRecording(path string) {
 	p.recordTo = path
 	p.recMu.Unlock()
 	if path == "" {
-		p.recordLabel.SetText("Every call made in the window is written to a check file, with its result.")
+		p.recordLabel.SetText(lang.L("Every call made in the window is written to a check file, with its result."))
 	} else {
 		p.recordLabel.SetText("Recording every call to " + path)
 	}

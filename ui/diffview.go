@@ -64,8 +64,8 @@ func newDiffView(deps diffDeps) *diffView {
 	v.rows = container.NewVBox()
 	top := container.NewVBox(
 		container.NewGridWithColumns(2,
-			container.NewBorder(nil, nil, boldLabel("A (before)"), nil, v.sides[0]),
-			container.NewBorder(nil, nil, boldLabel("B (after)"), nil, v.sides[1])),
+			container.NewBorder(nil, nil, boldLabel(lang.L("A (before)")), nil, v.sides[0]),
+			container.NewBorder(nil, nil, boldLabel(lang.L("B (after)")), nil, v.sides[1])),
 		container.NewHBox(compare, save), v.summary)
 	v.root = container.NewBorder(top, nil, nil, nil, container.NewVScroll(v.rows))
 	return v
@@ -93,10 +93,10 @@ func (v *diffView) load(ctx context.Context, choice string) (*surface.Snapshot, 
 func (v *diffView) compare() {
 	a, b := v.sides[0].Selected, v.sides[1].Selected
 	if a == "" || b == "" || a == snapshotFileChoice || b == snapshotFileChoice {
-		v.summary.SetText("Choose both sides first.")
+		v.summary.SetText(lang.L("Choose both sides first."))
 		return
 	}
-	v.summary.SetText("Listing what both offer…")
+	v.summary.SetText(lang.L("Listing what both offer…"))
 	v.deps.goWork(func(ctx context.Context) {
 		sa, errA := v.load(ctx, a)
 		sb, errB := v.load(ctx, b)
@@ -130,7 +130,7 @@ func (v *diffView) show(a, b string, changes []surface.Change) {
 	}
 	objs := []fyne.CanvasObject{}
 	if len(changes) > 0 {
-		objs = append(objs, container.NewGridWithColumns(3, heading("Change"), heading("A (before)"), heading("B (after)")), widget.NewSeparator())
+		objs = append(objs, container.NewGridWithColumns(3, heading(lang.L("Change")), heading(lang.L("A (before)")), heading(lang.L("B (after)"))), widget.NewSeparator())
 	}
 	for _, c := range changes {
 		verdict := widget.NewLabelWithStyle(lang.L("not breaking"), fyne.TextAlignLeading, fyne.TextStyle{})
@@ -170,7 +170,7 @@ func orDash(s string) string {
 func (v *diffView) saveSnapshot() {
 	a := v.sides[0].Selected
 	if a == "" || a == snapshotFileChoice {
-		v.summary.SetText("Choose a server as A first.")
+		v.summary.SetText(lang.L("Choose a server as A first."))
 		return
 	}
 	saveFileDialog(v.deps.win, "Save the surface of "+a, a+"-surface.json", snapshotFiles, func(path string) {

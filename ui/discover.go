@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"io/fs"
 	"maps"
+	"mcpbrowser/internal/i18n"
 	"os"
 	"slices"
 	"strings"
@@ -133,7 +134,7 @@ func (w *MainWindow) findServers() {
 func (d *discoverDialog) look() {
 	w := d.w
 	d.looking = true
-	d.status.SetText("Looking for the config files of Claude, Cursor, VS Code, Cline, Windsurf and Codex …")
+	d.status.SetText(lang.L("Looking for the config files of Claude, Cursor, VS Code, Cline, Windsurf and Codex …"))
 	d.bar.Show()
 	d.bar.Start()
 	d.updateButtons()
@@ -184,10 +185,10 @@ func (d *discoverDialog) show(found []clients.DiscoveredFile, places int, err er
 	}
 	switch {
 	case len(found) == 0:
-		d.status.SetText(fmt.Sprintf("No other app's MCP config was found (looked in %s). Add servers with Add, a preset, or Paste server config.", plural(places, "place", "places")))
+		d.status.SetText(i18n.N("No other app's MCP config was found (looked in {{.Count}} places). Add servers with Add, a preset, or Paste server config.", places))
 	default:
-		d.status.SetText(fmt.Sprintf("Found %s with %s in other apps. Tick the ones to try and choose Import selected; imported commands wait for your approval before they first start.",
-			plural(len(found), "config file", "config files"), plural(servers, "server", "servers")))
+		d.status.SetText(i18n.N("Found {{.Files}} with {{.Count}} servers in other apps. Tick the ones to try and choose Import selected; imported commands wait for your approval before they first start.",
+			servers, map[string]any{"Files": i18n.N("{{.Count}} config files", len(found))}))
 	}
 	d.updateButtons()
 }
@@ -214,7 +215,7 @@ func (d *discoverDialog) importableRows() []*importRow {
 
 func (d *discoverDialog) updateButtons() {
 	n := len(d.checkedRows())
-	d.importSelected.SetText("Import selected")
+	d.importSelected.SetText(lang.L("Import selected"))
 	if n > 0 {
 		d.importSelected.SetText(fmt.Sprintf("Import selected (%d)", n))
 	}
@@ -253,7 +254,7 @@ func fileHeader(f clients.DiscoveredFile) fyne.CanvasObject {
 		msg.Importance = widget.DangerImportance
 		box.Add(msg)
 	} else if len(f.Servers) == 0 {
-		box.Add(captionLine("No servers in this file."))
+		box.Add(captionLine(lang.L("No servers in this file.")))
 	}
 	return box
 }
@@ -305,10 +306,10 @@ func newImportRow(imp *clients.ImportedServer, checked bool, changed func()) *im
 	r.mark = widget.NewLabel("")
 	switch {
 	case imp.Err != nil:
-		r.mark.SetText("cannot be imported")
+		r.mark.SetText(lang.L("cannot be imported"))
 		r.mark.Importance = widget.DangerImportance
 	case imp.Known:
-		r.mark.SetText("✓ already in your list")
+		r.mark.SetText(lang.L("✓ already in your list"))
 		r.mark.Importance = widget.SuccessImportance
 	case imp.NameTaken:
 		r.mark.SetText(fmt.Sprintf("a different %q is in your list: you will be asked", imp.Server.Name))
@@ -506,7 +507,7 @@ func (w *MainWindow) askClash(imp *clients.ImportedServer, existing *config.Serv
 		l.TextStyle = fyne.TextStyle{Monospace: true}
 		l.Wrapping = fyne.TextWrapBreak
 	}
-	q := &clashQuestion{sameForAll: widget.NewCheck(fmt.Sprintf("Do the same for the other %s", plural(left, "clash", "clashes")), nil)}
+	q := &clashQuestion{sameForAll: widget.NewCheck(i18n.N("Do the same for the other {{.Count}} clashes", left), nil)}
 	box := container.NewVBox(msg, yours, theirs)
 	if left > 0 {
 		box.Add(q.sameForAll)

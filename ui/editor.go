@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"fyne.io/fyne/v2/lang"
 	"maps"
+	"mcpbrowser/internal/i18n"
 	"net/url"
 	"slices"
 	"strconv"
@@ -110,28 +111,28 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 	e.problem.Wrapping = fyne.TextWrapWord
 
 	e.stdio = []fyne.CanvasObject{
-		formLabel("Command"), e.command,
-		formLabel("Arguments"), e.args.root,
-		formLabel("Environment"), e.env.root,
-		formLabel("Working folder"), e.cwd,
+		formLabel(lang.L("Command")), e.command,
+		formLabel(lang.L("Arguments")), e.args.root,
+		formLabel(lang.L("Environment")), e.env.root,
+		formLabel(lang.L("Working folder")), e.cwd,
 	}
-	e.remote = []fyne.CanvasObject{formLabel("URL"), e.url}
+	e.remote = []fyne.CanvasObject{formLabel(lang.L("URL")), e.url}
 	e.openapi = []fyne.CanvasObject{
-		formLabel("OpenAPI document"), e.spec.root,
-		formLabel("Base URL"), e.baseURL,
+		formLabel(lang.L("OpenAPI document")), e.spec.root,
+		formLabel(lang.L("Base URL")), e.baseURL,
 	}
-	e.headerRows = []fyne.CanvasObject{formLabel("Headers"), e.headers.root}
+	e.headerRows = []fyne.CanvasObject{formLabel(lang.L("Headers")), e.headers.root}
 	e.streamable = []fyne.CanvasObject{widget.NewLabel(""), e.oauth.root}
 	// One form layout for every row, so that the labels line up; a hidden
 	// row (label and field) takes no room.
-	rows := []fyne.CanvasObject{formLabel("Name"), e.name, formLabel("Transport"), e.transport}
+	rows := []fyne.CanvasObject{formLabel(lang.L("Name")), e.name, formLabel(lang.L("Transport")), e.transport}
 	rows = append(rows, e.stdio...)
 	rows = append(rows, e.remote...)
 	rows = append(rows, e.openapi...)
 	rows = append(rows, e.headerRows...)
 	rows = append(rows, e.streamable...)
-	rows = append(rows, formLabel("Connect timeout (s)"), e.connectTO, formLabel("Call timeout (s)"), e.callTO)
-	rows = append(rows, formLabel("Protocol version"), e.protocol)
+	rows = append(rows, formLabel(lang.L("Connect timeout (s)")), e.connectTO, formLabel(lang.L("Call timeout (s)")), e.callTO)
+	rows = append(rows, formLabel(lang.L("Protocol version")), e.protocol)
 	form := container.New(layout.NewFormLayout(), rows...)
 	hint := widget.NewLabel(lang.L("Timeouts: empty for the default, -1 for none. The call timeout restarts with each progress notification."))
 	hint.Wrapping = fyne.TextWrapWord
@@ -301,7 +302,7 @@ func (w *MainWindow) showServerEditor(orig *config.ServerConfig) {
 	ed := newServerEditor(orig, func(n string) bool { return m.Session(n) != nil })
 	title, oldName := "Add server", ""
 	if orig != nil {
-		title, oldName = "Edit "+orig.Name, orig.Name
+		title, oldName = i18n.L("Edit {{.Server}}", map[string]any{"Server": orig.Name}), orig.Name
 	}
 	scroll := container.NewVScroll(ed.root)
 	d := dialog.NewCustomWithoutButtons(title, scroll, w.win)
@@ -350,7 +351,7 @@ func newListRows(what string, values []string) *listRows {
 		l.add(v)
 	}
 	var addBtn *widget.Button
-	addBtn = widget.NewButtonWithIcon("Add "+what, theme.ContentAddIcon(), func() { focusNewRow(addBtn, l.add("")) })
+	addBtn = widget.NewButtonWithIcon(i18n.L("Add "+what), theme.ContentAddIcon(), func() { focusNewRow(addBtn, l.add("")) })
 	addBtn.Importance = widget.LowImportance
 	l.root = container.NewVBox(l.box, container.NewHBox(addBtn))
 	return l

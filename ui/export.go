@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"fyne.io/fyne/v2/lang"
 	"maps"
+	"mcpbrowser/internal/i18n"
 	"slices"
 	"strings"
 
@@ -76,7 +77,7 @@ func (w *MainWindow) exportAllServers() {
 		w.showError("Exporting servers", fmt.Errorf("there are no servers in the list yet"))
 		return
 	}
-	w.showExport(cfg.Servers, "all "+plural(len(cfg.Servers), "server", "servers"))
+	w.showExport(cfg.Servers, i18n.N("all {{.Count}} servers", len(cfg.Servers)))
 }
 
 func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
@@ -101,10 +102,10 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 	d.copyBtn.Importance = widget.HighImportance
 	d.saveBtn = widget.NewButtonWithIcon(lang.L("Save…"), theme.DocumentSaveIcon(), d.save)
 
-	top := container.NewVBox(container.New(layout.NewFormLayout(), formLabel("Format"), d.format), d.notes)
+	top := container.NewVBox(container.New(layout.NewFormLayout(), formLabel(lang.L("Format")), d.format), d.notes)
 	bottom := container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(d.saveBtn, d.copyBtn)), d.status)
 	content := container.NewBorder(top, bottom, nil, nil, container.NewScroll(d.snippet))
-	d.dlg = dialog.NewCustom("Export "+label, lang.L("Close"), content, w.win)
+	d.dlg = dialog.NewCustom(i18n.L("Export {{.What}}", map[string]any{"What": label}), lang.L("Close"), content, w.win)
 	d.dlg.SetOnClosed(func() {
 		if w.clients.export == d {
 			w.clients.export = nil
@@ -148,9 +149,9 @@ func (d *exportDialog) show(f config.Format) {
 		d.text = string(data)
 		d.snippet.SetText(d.text)
 		name, _ := exportFileName(f)
-		d.status.SetText(fmt.Sprintf("For %s's %s; merge it into an existing file rather than overwriting one.", f.Title(), name))
+		d.status.SetText(i18n.L("For {{.App}}'s {{.File}}; merge it into an existing file rather than overwriting one.", map[string]any{"App": f.Title(), "File": name}))
 		if f == config.FormatJSON {
-			d.status.SetText("The mcpServers shape most apps and READMEs use.")
+			d.status.SetText(lang.L("The mcpServers shape most apps and READMEs use."))
 		}
 		d.status.Importance = widget.LowImportance
 	}
@@ -164,7 +165,7 @@ func (d *exportDialog) copy() {
 		return
 	}
 	d.w.app.Clipboard().SetContent(d.text)
-	d.status.SetText("Copied to the clipboard.")
+	d.status.SetText(lang.L("Copied to the clipboard."))
 	d.status.Importance = widget.SuccessImportance
 	d.status.Refresh()
 }
@@ -184,7 +185,7 @@ func (d *exportDialog) save() {
 					d.status.SetText(capitalise(err.Error()) + ".")
 					d.status.Importance = widget.DangerImportance
 				} else {
-					d.status.SetText("Saved to " + path + ".")
+					d.status.SetText(i18n.L("Saved to {{.Path}}.", map[string]any{"Path": path}))
 					d.status.Importance = widget.SuccessImportance
 				}
 				d.status.Refresh()

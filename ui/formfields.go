@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fyne.io/fyne/v2/lang"
+	"mcpbrowser/ui/view"
 	"strconv"
 	"strings"
 
@@ -206,18 +207,10 @@ func helpText(fd *schema.Field, c chrome) string {
 	if fd.Description != "" && (c == labelledField || fd.Parent() == nil || fd.Index() >= 0) {
 		parts = append(parts, fd.Description)
 	}
-	if h := trimFlags(fd.Hint()); h != "" && h != fd.Placeholder {
+	if h := view.FieldHint(fd); h != "" && h != view.FieldPlaceholder(fd) {
 		parts = append(parts, h)
 	}
 	return strings.Join(parts, "\n")
-}
-
-func trimFlags(hint string) string {
-	for _, f := range []string{"deprecated", "read-only: the server may ignore it", "write-only", "can be null"} {
-		hint = strings.ReplaceAll(hint, ", "+f, "")
-		hint = strings.TrimPrefix(hint, f)
-	}
-	return strings.TrimPrefix(hint, ", ")
 }
 
 // fillInput (re)builds the input for the field's current state.
@@ -319,7 +312,7 @@ func (w *fieldView) textInput(multiLine bool) fyne.CanvasObject {
 	if multiLine {
 		e.SetMinRowsVisible(3)
 	}
-	e.SetPlaceHolder(fd.Placeholder)
+	e.SetPlaceHolder(view.FieldPlaceholder(fd))
 	e.SetText(fd.Text())
 	e.OnChanged = func(text string) {
 		w.v.touch(fd)
@@ -336,7 +329,7 @@ func (w *fieldView) rawInput() fyne.CanvasObject {
 	e.onFocus = w.v.Reveal
 	e.TextStyle = fyne.TextStyle{Monospace: true}
 	e.SetMinRowsVisible(min(max(3, strings.Count(fd.Text(), "\n")+1), 10))
-	e.SetPlaceHolder(fd.Placeholder)
+	e.SetPlaceHolder(view.FieldPlaceholder(fd))
 	if fd.Placeholder == "" {
 		e.SetPlaceHolder(lang.L("JSON value"))
 	}
@@ -389,7 +382,7 @@ func (w *fieldView) boolInput() fyne.CanvasObject {
 			state.Hide()
 			clear.Show()
 		} else {
-			state.SetText("not set (left out of the call)")
+			state.SetText(lang.L("not set (left out of the call)"))
 			state.Show()
 			clear.Hide()
 		}

@@ -18,11 +18,11 @@ import (
 	"mcpbrowser/mcp/schema"
 )
 
-// The two faces of the argument editor.
-const (
-	modeForm = "Form"
-	modeJSON = "JSON"
-)
+// The two faces of the argument editor, as the toggle names them (in the
+// language chosen at start, which does not change while the app runs).
+func modeForm() string { return lang.L("Form") }
+
+func modeJSON() string { return lang.L("JSON") }
 
 // A FormView is the argument form of one tool, built from its inputSchema by
 // package schema, with a toggle to edit the arguments as raw JSON instead.
@@ -68,10 +68,10 @@ type FormView struct {
 // NewFormView makes an empty form view ("no arguments"); win parents its dialogs.
 func NewFormView(win fyne.Window) *FormView {
 	v := &FormView{win: win}
-	v.modes = widget.NewRadioGroup([]string{modeForm, modeJSON}, v.modeChanged)
+	v.modes = widget.NewRadioGroup([]string{modeForm(), modeJSON()}, v.modeChanged)
 	v.modes.Horizontal = true
 	v.modes.Required = true
-	v.modes.Selected = modeForm
+	v.modes.Selected = modeForm()
 
 	v.notes = newHelpLabel("")
 	v.notes.Importance = widget.WarningImportance
@@ -392,7 +392,7 @@ func (v *FormView) modeChanged(mode string) {
 	if v.quiet {
 		return
 	}
-	wantJSON := mode == modeJSON
+	wantJSON := mode == modeJSON()
 	if wantJSON == v.jsonMode {
 		return
 	}
@@ -404,9 +404,9 @@ func (v *FormView) modeChanged(mode string) {
 	}
 	if !ok {
 		// Stay where we are; the reason is shown at the top.
-		current := modeForm
+		current := modeForm()
 		if v.jsonMode {
-			current = modeJSON
+			current = modeJSON()
 		}
 		v.setQuiet(func() { v.modes.SetSelected(current) })
 	}
@@ -465,9 +465,9 @@ func (v *FormView) jsonToForm() bool {
 // showMode shows the editor (json) or the form, and sets the toggle to match.
 func (v *FormView) showMode(json bool) {
 	v.jsonMode = json
-	mode := modeForm
+	mode := modeForm()
 	if json {
-		mode = modeJSON
+		mode = modeJSON()
 		v.jsonPane = container.NewBorder(container.NewPadded(container.NewVBox(v.header, v.top)), nil, nil, nil, v.jsonEntry)
 		v.scroll = nil
 	} else {

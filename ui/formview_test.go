@@ -429,7 +429,7 @@ func TestFormJSONRoundTrip(t *testing.T) {
 				}
 			}
 			before, beforeState := argsOf(t, v), formState(v)
-			v.modes.SetSelected(modeJSON)
+			v.modes.SetSelected(modeJSON())
 			if !v.jsonMode {
 				t.Fatalf("did not switch to JSON: %s", v.problems.Text)
 			}
@@ -437,7 +437,7 @@ func TestFormJSONRoundTrip(t *testing.T) {
 				t.Errorf("editor shows\n%s\nwant\n%s", got, prettyJSON([]byte(before)))
 			}
 			sameJSON(t, argsOf(t, v), before)
-			v.modes.SetSelected(modeForm)
+			v.modes.SetSelected(modeForm())
 			if v.jsonMode {
 				t.Fatalf("did not switch back: %s", v.problems.Text)
 			}
@@ -453,10 +453,10 @@ func TestFormJSONRoundTrip(t *testing.T) {
 // text and the reason; JSON that does not fit is kept raw on its field.
 func TestFormJSONInvalidKept(t *testing.T) {
 	v, _ := newTestFormView(t, string(corpusByName(t, "demo-draw_gradient").Schema))
-	v.modes.SetSelected(modeJSON)
+	v.modes.SetSelected(modeJSON())
 	v.jsonEntry.SetText(`{"width": 3,`)
-	v.modes.SetSelected(modeForm)
-	if !v.jsonMode || v.modes.Selected != modeJSON {
+	v.modes.SetSelected(modeForm())
+	if !v.jsonMode || v.modes.Selected != modeJSON() {
 		t.Fatal("invalid JSON switched to the form")
 	}
 	if v.jsonEntry.Text != `{"width": 3,` {
@@ -471,7 +471,7 @@ func TestFormJSONInvalidKept(t *testing.T) {
 	}
 
 	v.jsonEntry.SetText(`{"width": "wide", "height": 5}`)
-	v.modes.SetSelected(modeForm)
+	v.modes.SetSelected(modeForm())
 	if v.jsonMode {
 		t.Fatalf("JSON that parses stayed in the editor: %s", v.problems.Text)
 	}
@@ -499,7 +499,7 @@ func TestFormJSONInvalidKept(t *testing.T) {
 // against the schema and lists the problems at the top.
 func TestFormJSONModeArguments(t *testing.T) {
 	v, _ := newTestFormView(t, string(corpusByName(t, "demo-add").Schema))
-	v.modes.SetSelected(modeJSON)
+	v.modes.SetSelected(modeJSON())
 	v.jsonEntry.SetText(`{"a": 1}`)
 	_, errs := v.Arguments()
 	if len(errs) != 1 || errs[0].Path != "b" {
@@ -520,8 +520,8 @@ func TestFormJSONModeArguments(t *testing.T) {
 func TestFormUnfinishedNumberStaysInForm(t *testing.T) {
 	v, _ := newTestFormView(t, string(corpusByName(t, "demo-add").Schema))
 	test.Type(first[*formEntry](t, v, "a"), "1e")
-	v.modes.SetSelected(modeJSON)
-	if v.jsonMode || v.modes.Selected != modeForm {
+	v.modes.SetSelected(modeJSON())
+	if v.jsonMode || v.modes.Selected != modeForm() {
 		t.Fatal("switched to JSON with an unfinished number")
 	}
 	if !v.problems.Visible() || messageOf(t, v, "a") == "" {
@@ -561,7 +561,7 @@ func TestFormCtrlEnterSubmits(t *testing.T) {
 	if body.SelectedText() != "text" {
 		t.Errorf("select-all did not reach the entry: %q", body.SelectedText())
 	}
-	v.modes.SetSelected(modeJSON)
+	v.modes.SetSelected(modeJSON())
 	win.Canvas().Focus(v.jsonEntry)
 	press(ctrlEnter)
 	if submits != 3 {
@@ -751,7 +751,7 @@ func TestJSONModeStartsWithRequiredKeys(t *testing.T) {
 	v := NewFormView(test.NewWindow(nil))
 	v.SetSchema(json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"depth":{"type":"integer"},
 		"all":{"type":"boolean"},"mode":{"enum":["fast","slow"]}},"required":["path","depth","mode"]}`))
-	v.modes.SetSelected(modeJSON)
+	v.modes.SetSelected(modeJSON())
 	want := "{\n  \"path\": \"\",\n  \"depth\": 0,\n  \"mode\": \"fast\"\n}"
 	if got := v.jsonEntry.Text; got != want {
 		t.Errorf("the JSON editor starts with\n%s\nwant\n%s", got, want)

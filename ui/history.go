@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"fyne.io/fyne/v2/lang"
+	"mcpbrowser/internal/i18n"
+	"mcpbrowser/ui/view"
 	"strings"
 	"time"
 
@@ -109,13 +111,13 @@ func newHistoryTab(w *MainWindow) *historyTab {
 	t.args = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	t.args.Selectable = true
 	t.args.Wrapping = fyne.TextWrapBreak
-	t.argsBox = container.NewVBox(heading2("Arguments"), t.args)
+	t.argsBox = container.NewVBox(heading2(lang.L("Arguments")), t.args)
 	t.result = newTextLines()
 	head := container.NewVBox(t.title, t.meta, t.message,
-		container.NewBorder(nil, nil, container.NewHBox(t.runBtn, t.loadBtn), nil, t.note), t.argsBox, heading2("Result"))
+		container.NewBorder(nil, nil, container.NewHBox(t.runBtn, t.loadBtn), nil, t.note), t.argsBox, heading2(lang.L("Result")))
 	t.detail = container.NewPadded(container.NewBorder(head, nil, nil, nil, t.result.withBar(true)))
 	t.detail.Hide()
-	t.hint = centredNote("Every tool call, resource read and prompt get is kept here. Select one to see it again.")
+	t.hint = centredNote(lang.L("Every tool call, resource read and prompt get is kept here. Select one to see it again."))
 	split := container.NewHSplit(left, container.NewStack(t.detail, t.hint))
 	split.SetOffset(0.32)
 	t.root = split
@@ -136,7 +138,7 @@ func historySubtitle(e *history.HistoryEntry) string {
 	if e.Via != "" {
 		kind += " (by the " + e.Via + ")" // a call an MCP App made
 	}
-	return fmt.Sprintf("%s · %s · %s · %s", kind, historyTime(e.Time), formatElapsed(time.Duration(e.DurationMS*float64(time.Millisecond))), outcome)
+	return fmt.Sprintf("%s · %s · %s · %s", kind, historyTime(e.Time), view.Duration(time.Duration(e.DurationMS*float64(time.Millisecond))), outcome)
 }
 
 // historyTime is the time of day for today's entries, else the date too.
@@ -215,7 +217,7 @@ func (t *historyTab) load() {
 		t.count.SetText("")
 		t.clearBtn.Disable()
 		if h == nil {
-			t.off.SetText("History is not kept in this window.")
+			t.off.SetText(lang.L("History is not kept in this window."))
 			t.off.Show()
 		}
 		return
@@ -238,7 +240,7 @@ func (t *historyTab) load() {
 
 func (t *historyTab) setEntries(entries []history.HistoryEntry) {
 	t.entries = entries
-	t.count.SetText(plural(len(entries), "entry", "entries"))
+	t.count.SetText(i18n.N("{{.Count}} entries", len(entries)))
 	setEnabled(t.clearBtn, len(entries) > 0)
 	t.list.Refresh()
 	if t.current == nil {
@@ -277,7 +279,7 @@ func (t *historyTab) show(e history.HistoryEntry) {
 		outcome = "failed: " + string(e.ErrorLayer) + " error"
 	}
 	t.meta.SetText(fmt.Sprintf("%s · took %s · %s", e.Time.Format("2006-01-02 15:04:05"),
-		formatElapsed(time.Duration(e.DurationMS*float64(time.Millisecond))), outcome))
+		view.Duration(time.Duration(e.DurationMS*float64(time.Millisecond))), outcome))
 	t.message.SetText(capitalise(e.Message))
 	if e.Message == "" {
 		t.message.Hide()
@@ -292,11 +294,11 @@ func (t *historyTab) show(e history.HistoryEntry) {
 	}
 	switch e.Kind {
 	case history.HistoryResource:
-		t.loadBtn.SetText("Read again")
+		t.loadBtn.SetText(lang.L("Read again"))
 		t.loadBtn.SetIcon(theme.ViewRefreshIcon())
 		t.runBtn.Hide()
 	default:
-		t.loadBtn.SetText("Load arguments")
+		t.loadBtn.SetText(lang.L("Load arguments"))
 		t.loadBtn.SetIcon(theme.ContentUndoIcon())
 		if e.Kind == history.HistoryTool {
 			t.runBtn.Show()
@@ -383,7 +385,7 @@ func (t *historyTab) confirmClear() {
 	if h == nil || server == "" {
 		return
 	}
-	msg := widget.NewLabel(fmt.Sprintf("Forget all %s of %s? This cannot be undone.", plural(len(t.entries), "history entry", "history entries"), server))
+	msg := widget.NewLabel(i18n.N("Forget all {{.Count}} history entries of {{.Server}}? This cannot be undone.", len(t.entries), map[string]any{"Server": server}))
 	msg.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustomConfirm(lang.L("Clear history"), lang.L("Clear"), lang.L("Keep"), msg, func(ok bool) {
 		if !ok {

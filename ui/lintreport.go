@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"fyne.io/fyne/v2/lang"
+	"mcpbrowser/internal/i18n"
 	"sync"
 
 	"fyne.io/fyne/v2"
@@ -59,14 +60,14 @@ func (q *qualityState) showCounts(marks map[string]qualityMark) {
 			issues += m.count
 		}
 	}
-	text := "Quality report"
+	var text string
 	switch {
 	case issues > 0:
-		text += ": " + plural(issues, "issue", "issues")
+		text = i18n.N("Quality report: {{.Count}} issues", issues)
 	case notes > 0:
-		text += ": " + plural(notes, "note", "notes")
+		text = i18n.N("Quality report: {{.Count}} notes", notes)
 	default:
-		text += ": no findings"
+		text = i18n.L("Quality report: no findings")
 	}
 	if q.button.Text != text {
 		q.button.SetText(text)
@@ -160,9 +161,9 @@ func severityColor(s lint.Severity) fyne.ThemeColorName {
 // badgeText is the badge's words: "2 issues", "1 note".
 func (m qualityMark) badgeText() string {
 	if m.worst == lint.Info {
-		return plural(m.count, "note", "notes")
+		return i18n.N("{{.Count}} notes", m.count)
 	}
-	return plural(m.count, "issue", "issues")
+	return i18n.N("{{.Count}} issues", m.count)
 }
 
 // withQualityBadge puts a quality badge at the top right of a tool row, on
@@ -236,9 +237,9 @@ func (w *MainWindow) showQualityReport() {
 // newLintReport builds the report window: counts, the findings grouped by
 // rule (each rule's why once, each finding a link to its tool), and the cost.
 func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne.Window {
-	win := a.NewWindow("Quality of " + rep.Server)
-	heading := widget.NewLabelWithStyle(fmt.Sprintf("%s: %s, %s, %s", rep.Server,
-		plural(rep.Counts.Error, "error", "errors"), plural(rep.Counts.Warning, "warning", "warnings"), plural(rep.Counts.Info, "note", "notes")),
+	win := a.NewWindow(i18n.L("Quality of {{.Server}}", map[string]any{"Server": rep.Server}))
+	heading := widget.NewLabelWithStyle(i18n.L("{{.Server}}: {{.Errors}}, {{.Warnings}}, {{.Notes}}", map[string]any{"Server": rep.Server,
+		"Errors": i18n.N("{{.Count}} errors", rep.Counts.Error), "Warnings": i18n.N("{{.Count}} warnings", rep.Counts.Warning), "Notes": i18n.N("{{.Count}} notes", rep.Counts.Info)}),
 		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	body := container.NewVBox(heading)
 	if len(rep.Findings) == 0 {
@@ -287,7 +288,7 @@ func findingRow(f lint.Finding, openTool func(string)) fyne.CanvasObject {
 }
 
 func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
-	title := widget.NewLabelWithStyle(fmt.Sprintf("Cost: about %d tokens for %s", c.Total, plural(len(c.Tools), "tool", "tools")),
+	title := widget.NewLabelWithStyle(i18n.N("Cost: about {{.Tokens}} tokens for {{.Count}} tools", len(c.Tools), map[string]any{"Tokens": c.Total}),
 		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	note := widget.NewLabel(c.Method)
 	note.Wrapping = fyne.TextWrapWord

@@ -131,7 +131,7 @@ func (p *loadPanel) start() {
 		p.status.SetText(err.Error())
 		return
 	}
-	p.status.SetText("Starting…")
+	p.status.SetText(lang.L("Starting…"))
 	p.startBtn.Disable()
 	p.stopBtn.Enable()
 	for _, b := range p.saveBtns {
@@ -315,7 +315,7 @@ func (w *MainWindow) openLoadPanel() {
 	s := w.manager.Session(w.selected)
 	t := w.currentTool
 	if s == nil || t == nil {
-		w.runner.say("Select a tool first")
+		w.runner.say(lang.L("Select a tool first"))
 		return
 	}
 	args, errs := w.form.Arguments()

@@ -291,14 +291,14 @@ func (v *logView) showSelected(id widget.ListItemID) {
 func (v *logView) setFollowing(on bool) {
 	v.following = on
 	if on {
-		v.follow.SetText("Pause")
+		v.follow.SetText(lang.L("Pause"))
 		v.follow.SetIcon(theme.MediaPauseIcon())
 		v.follow.Importance = widget.MediumImportance
 		if v.length() > 0 {
 			scrollListToBottom(v.list)
 		}
 	} else {
-		v.follow.SetText("Follow")
+		v.follow.SetText(lang.L("Follow"))
 		v.follow.SetIcon(theme.MediaPlayIcon())
 		v.follow.Importance = widget.HighImportance
 	}
@@ -315,7 +315,7 @@ func (v *logView) setQuery(q string) {
 // levelFilterOptions are the level filter's choices: everything, then each
 // level of logging/setLevel "and above".
 func levelFilterOptions() []string {
-	out := []string{"all levels"}
+	out := []string{lang.L("all levels")}
 	levels := mcp.LogLevels()
 	for i, l := range levels[1:] {
 		if i == len(levels)-2 {

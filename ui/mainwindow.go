@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"image/color"
 	"io/fs"
+	"mcpbrowser/internal/i18n"
 	"sync"
 
 	"fyne.io/fyne/v2"
@@ -637,7 +638,7 @@ func (w *MainWindow) showError(what string, err error) {
 	w.lastNotice = what + ": " + err.Error()
 	msg := widget.NewLabel(capitalise(err.Error()))
 	msg.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom(what+" failed", lang.L("OK"), container.NewVBox(msg, layout.NewSpacer()), w.win)
+	d := dialog.NewCustom(i18n.L("{{.What}} failed", map[string]any{"What": what}), lang.L("OK"), container.NewVBox(msg, layout.NewSpacer()), w.win)
 	d.Resize(fyne.NewSize(480, 200))
 	d.Show()
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"fyne.io/fyne/v2/lang"
+	"mcpbrowser/internal/i18n"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -25,7 +26,10 @@ const pastePlaceholder = `{
     }
   }
 }
-… or a bare {"name": {…}} map, one server {"command": …} or {"url": …},
+`
+
+// pasteShapes is the sentence under pastePlaceholder's example.
+const pasteShapes = `… or a bare {"name": {…}} map, one server {"command": …} or {"url": …},
 or Codex [mcp_servers.name] tables.`
 
 // A pasteDialog reads servers from text pasted out of a README or another
@@ -48,7 +52,7 @@ func (w *MainWindow) pasteServers() {
 	d := &pasteDialog{w: w, entry: widget.NewMultiLineEntry(), status: widget.NewLabel(""), preview: container.NewVBox()}
 	d.entry.TextStyle = fyne.TextStyle{Monospace: true}
 	d.entry.Wrapping = fyne.TextWrapBreak // a one-line snippet stays readable
-	d.entry.SetPlaceHolder(pastePlaceholder)
+	d.entry.SetPlaceHolder(pastePlaceholder + lang.L(pasteShapes))
 	d.entry.SetMinRowsVisible(11)
 	d.entry.OnChanged = func(string) { d.parse() }
 	d.status.Wrapping = fyne.TextWrapWord
@@ -104,9 +108,9 @@ func (d *pasteDialog) parse() {
 		d.rows = append(d.rows, r)
 		d.preview.Add(r.root)
 	}
-	d.status.SetText(fmt.Sprintf("Read %s:", plural(len(servers), "server", "servers")))
+	d.status.SetText(i18n.N("Read {{.Count}} servers:", len(servers)))
 	if len(servers) == 0 {
-		d.status.SetText("No servers in this text.")
+		d.status.SetText(lang.L("No servers in this text."))
 	}
 	d.status.Importance = widget.MediumImportance
 	d.status.Refresh()
@@ -136,7 +140,7 @@ func (d *pasteDialog) checkedRows() []*importRow {
 
 func (d *pasteDialog) updateButton() {
 	n := len(d.checkedRows())
-	d.importBtn.SetText("Import")
+	d.importBtn.SetText(lang.L("Import"))
 	if n > 1 {
 		d.importBtn.SetText(fmt.Sprintf("Import %d servers", n))
 	}

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fyne.io/fyne/v2/lang"
+	"mcpbrowser/internal/i18n"
+	"mcpbrowser/ui/view"
 	"slices"
 	"strings"
 
@@ -16,14 +18,14 @@ import (
 )
 
 // blankChoice is the Add dialog's "start from" choice of an empty entry.
-const blankChoice = "Blank entry"
+func blankChoice() string { return lang.L("Blank entry") }
 
 // presetsMenu is the "Add from a preset" submenu: one item per preset.
 func (w *MainWindow) presetsMenu() *fyne.Menu {
 	var items []*fyne.MenuItem
 	for _, p := range config.Presets() {
 		id := p.ID
-		items = append(items, fyne.NewMenuItem(p.Title+"…", func() { w.showAddDialog(id) }))
+		items = append(items, fyne.NewMenuItem(i18n.L("{{.Preset}}…", map[string]any{"Preset": lang.L(p.Title)}), func() { w.showAddDialog(id) }))
 	}
 	return fyne.NewMenu(lang.L("Add from a preset"), items...)
 }
@@ -40,9 +42,9 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	m := w.manager
 	taken := func(n string) bool { return m.Session(n) != nil }
 	presets := config.Presets()
-	choices := []string{blankChoice}
+	choices := []string{blankChoice()}
 	for _, p := range presets {
-		choices = append(choices, p.Title)
+		choices = append(choices, lang.L(p.Title))
 	}
 
 	holder := container.NewStack()
@@ -62,7 +64,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	setEditor(nil)
 
 	start := widget.NewSelect(choices, nil)
-	current := blankChoice
+	current := blankChoice()
 	reverting := false
 	start.OnChanged = func(choice string) {
 		if reverting || choice == current {
@@ -70,7 +72,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 		}
 		i := slices.Index(choices, choice)
 		if i <= 0 {
-			current = blankChoice
+			current = blankChoice()
 			about.SetText("")
 			about.Hide()
 			setEditor(nil)
@@ -89,7 +91,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 		})
 	}
 	top := container.NewVBox(
-		container.New(layout.NewFormLayout(), formLabel("Start from"), start),
+		container.New(layout.NewFormLayout(), formLabel(lang.L("Start from")), start),
 		about, widget.NewSeparator())
 	d := dialog.NewCustomWithoutButtons(lang.L("Add server"), container.NewBorder(top, nil, nil, nil, container.NewVScroll(holder)), w.win)
 	save := widget.NewButtonWithIcon(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
@@ -113,9 +115,9 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	d.Resize(fitDialog(w.win, 680, 660))
 	w.editor = open
 	d.Show()
-	start.SetSelected(blankChoice)
+	start.SetSelected(blankChoice())
 	if p, ok := config.PresetByID(presetID); ok {
-		start.SetSelected(p.Title)
+		start.SetSelected(lang.L(p.Title))
 	} else {
 		w.win.Canvas().Focus(open.ed.name) // the keyboard starts on Name
 	}
@@ -124,11 +126,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 // describePreset is the line under the preset choice: what it does, what it
 // runs and what must be installed for it.
 func describePreset(p config.Preset) string {
-	s := p.Description + "\nRuns: " + p.CommandPreview()
-	if p.Needs != "" {
-		s += "\nNeeds " + p.Needs + " installed."
-	}
-	return s
+	return view.PresetText(p)
 }
 
 // A presetParamsDialog asks for the values a preset needs: folders through
@@ -273,10 +271,10 @@ func (f *folderRows) redraw() {
 		f.box.Add(container.NewBorder(nil, nil, widget.NewIcon(theme.FolderIcon()), remove, label))
 	}
 	if f.param.Multiple && len(f.paths) > 0 {
-		f.chooseBt.SetText("Add another folder…")
+		f.chooseBt.SetText(lang.L("Add another folder…"))
 	} else if len(f.paths) > 0 {
-		f.chooseBt.SetText("Choose another folder…")
+		f.chooseBt.SetText(lang.L("Choose another folder…"))
 	} else {
-		f.chooseBt.SetText("Choose folder…")
+		f.chooseBt.SetText(lang.L("Choose folder…"))
 	}
 }

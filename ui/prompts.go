@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"fyne.io/fyne/v2/lang"
+	"mcpbrowser/internal/i18n"
+	"mcpbrowser/ui/view"
 	"slices"
 	"strings"
 	"time"
@@ -378,7 +380,7 @@ func newPromptsTab(w *MainWindow) *promptsTab {
 	work := container.NewVSplit(container.NewBorder(nil, bar, nil, nil, top), t.result)
 	work.SetOffset(0.6)
 	t.detail = work
-	t.hint = centredNote("Select a prompt on the left.")
+	t.hint = centredNote(lang.L("Select a prompt on the left."))
 	right := container.NewStack(t.detail, t.hint)
 	t.detail.Hide()
 	split := container.NewHSplit(left, right)
@@ -414,7 +416,7 @@ func promptSubtitle(p *sdk.Prompt) string {
 		if sub != "" {
 			sub += " · "
 		}
-		sub += plural(n, "argument", "arguments")
+		sub += i18n.N("{{.Count}} arguments", n)
 	}
 	return clipRunes(sub, maxSubtitleRunes)
 }
@@ -499,7 +501,7 @@ func (t *promptsTab) load() {
 	t.listSeq++
 	n := t.listSeq
 	t.loading = true
-	t.count.SetText("loading …")
+	t.count.SetText(lang.L("loading …"))
 	t.w.goWork(func(ctx context.Context) {
 		prompts, err := s.Prompts(ctx)
 		fyne.Do(func() {
@@ -539,7 +541,7 @@ func (t *promptsTab) setPrompts(prompts []*sdk.Prompt, err error) {
 	}
 	t.listNote.Hide()
 	t.prompts = prompts
-	t.count.SetText(plural(len(prompts), "prompt", "prompts"))
+	t.count.SetText(i18n.N("{{.Count}} prompts", len(prompts)))
 	t.list.Refresh()
 	if t.selected != nil {
 		i := slices.IndexFunc(prompts, func(p *sdk.Prompt) bool { return p.Name == t.selected.Name })
@@ -571,7 +573,7 @@ func (t *promptsTab) tryAnyway() {
 				t.absent.answered(err, "")
 				return
 			}
-			t.absent.answered(nil, fmt.Sprintf("The server answered prompts/list anyway, with %s.", plural(len(prompts), "prompt", "prompts")))
+			t.absent.answered(nil, i18n.N("The server answered prompts/list anyway, with {{.Count}} prompts.", len(prompts)))
 			if len(prompts) > 0 {
 				t.forced = true
 				t.absent.root.Hide()
@@ -680,9 +682,9 @@ func (t *promptsTab) get() {
 
 func promptOutcome(r *mcp.PromptResult) string {
 	if r.OK() {
-		return "Got " + plural(len(r.Result.Messages), "message", "messages") + " in " + formatElapsed(r.Duration) + "."
+		return i18n.N("Got {{.Count}} messages in {{.Duration}}.", len(r.Result.Messages), map[string]any{"Duration": view.Duration(r.Duration)})
 	}
-	return "prompts/get failed (" + string(r.Layer) + " error)."
+	return i18n.L("prompts/get failed ({{.Layer}} error).", map[string]any{"Layer": view.LayerWord(r.Layer)})
 }
 
 // showResult draws the prompt's messages by role with their content.
@@ -692,9 +694,9 @@ func (t *promptsTab) showResult(r *mcp.PromptResult) {
 	t.view = rv
 	var rows []fyne.CanvasObject
 	if !r.OK() {
-		rows = append(rows, outcomeBand(false, "prompts/get failed", r.Message, r.RPCError, r.Duration))
+		rows = append(rows, outcomeBand(false, i18n.L("prompts/get failed"), r.Message, r.RPCError, r.Duration))
 	} else {
-		rows = append(rows, outcomeBand(true, "Prompt "+r.Prompt, "The server sent "+plural(len(r.Result.Messages), "message", "messages")+".", nil, r.Duration))
+		rows = append(rows, outcomeBand(true, i18n.L("Prompt {{.Name}}", map[string]any{"Name": r.Prompt}), i18n.N("The server sent {{.Count}} messages.", len(r.Result.Messages)), nil, r.Duration))
 		if d := strings.TrimSpace(r.Result.Description); d != "" {
 			rows = append(rows, caption(d))
 		}
@@ -743,7 +745,7 @@ func outcomeBand(ok bool, title, sentence string, rpc *jsonrpc.Error, d time.Dur
 	}
 	var right fyne.CanvasObject = layout.NewSpacer()
 	if d > 0 {
-		right = widget.NewLabel(formatDuration(d))
+		right = widget.NewLabel(view.Duration(d))
 	}
 	row := container.NewBorder(nil, nil, container.NewVBox(icon), container.NewVBox(right), container.NewVBox(rows...))
 	return container.NewStack(newTint(colour, 0x30), container.NewPadded(row))

@@ -362,7 +362,7 @@ func (p *requestPanel) build() {
 
 func (p *requestPanel) showNothing() {
 	p.current = nil
-	p.setDetail(centredNote("No requests wait for you. When a server asks for a model reply or for information, it shows here."))
+	p.setDetail(centredNote(lang.L("No requests wait for you. When a server asks for a model reply or for information, it shows here.")))
 }
 
 func (p *requestPanel) setDetail(o fyne.CanvasObject) {
@@ -405,7 +405,7 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	rv := NewResultView(p.w.win)
 	var rows []fyne.CanvasObject
 	if sp.SystemPrompt != "" {
-		rows = append(rows, heading("System prompt"), selectableText(sp.SystemPrompt))
+		rows = append(rows, heading(lang.L("System prompt")), selectableText(sp.SystemPrompt))
 	}
 	rows = append(rows, heading(fmt.Sprintf("Messages (%d)", len(sp.Messages))))
 	for i, m := range sp.Messages {
@@ -414,7 +414,7 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 		}
 		rows = append(rows, messageCard(string(m.Role), samplingContent(rv, i, m.Content)))
 	}
-	rows = append(rows, heading("What the server asks for"), selectableText(samplingDetails(sp)))
+	rows = append(rows, heading(lang.L("What the server asks for")), selectableText(samplingDetails(sp)))
 
 	p.reply = widget.NewMultiLineEntry()
 	p.reply.SetPlaceHolder(lang.L("Write the reply the server gets as the model's answer"))
@@ -425,7 +425,7 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	p.sendBtn = widget.NewButtonWithIcon(lang.L("Send"), theme.MailSendIcon(), func() {
 		text := strings.TrimSpace(p.reply.Text)
 		if text == "" {
-			p.note.SetText("Write a reply first, or Reject the request.")
+			p.note.SetText(lang.L("Write a reply first, or Reject the request."))
 			return
 		}
 		p.answer(r, "sent a reply as "+p.model.Text, func() error { return r.Reply(p.reply.Text, strings.TrimSpace(p.model.Text)) })
@@ -436,7 +436,7 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	})
 	p.rejectBtn.Importance = widget.DangerImportance
 	model := container.NewBorder(nil, nil, widget.NewLabel(lang.L("Model name to report")), nil, p.model)
-	bottom := container.NewVBox(widget.NewSeparator(), heading("Your reply"), p.reply, model,
+	bottom := container.NewVBox(widget.NewSeparator(), heading(lang.L("Your reply")), p.reply, model,
 		container.NewBorder(nil, nil, container.NewHBox(p.sendBtn, p.rejectBtn), nil, p.note))
 	top := requestTitle(r, "The server waits; nothing is sent until you press Send or Reject.")
 	return container.NewPadded(container.NewBorder(top, bottom, nil, nil, container.NewVScroll(container.NewVBox(rows...))))
@@ -641,7 +641,7 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	rows := []fyne.CanvasObject{
 		requestTitle(r, "Nothing is opened unless you press Open."),
 		messageBox(ep.Message),
-		heading("Link"), link,
+		heading(lang.L("Link")), link,
 	}
 	if ep.ElicitationID != "" {
 		rows = append(rows, caption("Elicitation ID: "+ep.ElicitationID))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"fyne.io/fyne/v2/lang"
+	"mcpbrowser/internal/i18n"
 	"path"
 	"slices"
 	"strings"
@@ -150,7 +151,7 @@ func newResourcesTab(w *MainWindow) *resourcesTab {
 	t.contents = container.NewStack()
 	t.detail = container.NewBorder(container.NewPadded(head), nil, nil, nil, t.contents)
 	t.detail.Hide()
-	t.hint = centredNote("Select a resource or a template on the left.")
+	t.hint = centredNote(lang.L("Select a resource or a template on the left."))
 	split := container.NewHSplit(lists, container.NewStack(t.detail, t.hint))
 	split.SetOffset(0.32)
 	t.body = split
@@ -285,8 +286,8 @@ func (t *resourcesTab) load() {
 	}
 	t.listSeq++
 	n := t.listSeq
-	t.resCount.SetText("loading …")
-	t.tmplCount.SetText("loading …")
+	t.resCount.SetText(lang.L("loading …"))
+	t.tmplCount.SetText(lang.L("loading …"))
 	t.w.goWork(func(ctx context.Context) {
 		resources, rerr := s.Resources(ctx)
 		templates, terr := s.ResourceTemplates(ctx)
@@ -310,8 +311,8 @@ func (t *resourcesTab) setLists(resources []*sdk.Resource, rerr error, templates
 	show(t.listNote, rerr)
 	show(t.tmplNote, terr)
 	t.resources, t.templates = resources, templates
-	t.resCount.SetText(plural(len(resources), "resource", "resources"))
-	t.tmplCount.SetText(plural(len(templates), "template", "templates"))
+	t.resCount.SetText(i18n.N("{{.Count}} resources", len(resources)))
+	t.tmplCount.SetText(i18n.N("{{.Count}} templates", len(templates)))
 	if rerr != nil {
 		t.resCount.SetText("")
 	}
@@ -358,7 +359,7 @@ func (t *resourcesTab) tryAnyway() {
 				t.absent.answered(err, "")
 				return
 			}
-			t.absent.answered(nil, fmt.Sprintf("The server answered resources/list anyway, with %s.", plural(len(resources), "resource", "resources")))
+			t.absent.answered(nil, i18n.N("The server answered resources/list anyway, with {{.Count}} resources.", len(resources)))
 			if len(resources) > 0 {
 				t.forced = true
 				t.absent.root.Hide()
@@ -392,7 +393,7 @@ func (t *resourcesTab) selectResource(r *sdk.Resource) {
 	t.uriLabel.SetText(r.URI)
 	t.setDesc(r.Description)
 	t.tmplBox.Hide()
-	t.readBtn.SetText("Read again")
+	t.readBtn.SetText(lang.L("Read again"))
 	t.note.SetText("")
 	t.showSubscribe(r.URI)
 	t.showBadge(r.URI)
@@ -429,7 +430,7 @@ func (t *resourcesTab) selectTemplate(tm *sdk.ResourceTemplate) {
 	none := "This template has no {variables}; Read reads it as it is."
 	t.tmplForm.set(t.session, mcp.TemplateRef(tm.URITemplate), completes, specs, none)
 	t.tmplBox.Show()
-	t.readBtn.SetText("Read")
+	t.readBtn.SetText(lang.L("Read"))
 	t.subBtn.Hide()
 	t.badge.Hide()
 	t.note.SetText(templateNote(len(specs) > 0, completes))
@@ -514,10 +515,10 @@ func (t *resourcesTab) showRead(r *mcp.ReadResult) {
 	t.view = rv
 	var rows []fyne.CanvasObject
 	if !r.OK() {
-		rows = append(rows, outcomeBand(false, "resources/read failed", r.Message, r.RPCError, r.Duration))
+		rows = append(rows, outcomeBand(false, i18n.L("resources/read failed"), r.Message, r.RPCError, r.Duration))
 	} else {
 		n := len(r.Result.Contents)
-		rows = append(rows, outcomeBand(true, "Read "+r.URI, "The server sent "+plural(n, "content item", "content items")+".", nil, r.Duration))
+		rows = append(rows, outcomeBand(true, i18n.L("Read {{.URI}}", map[string]any{"URI": r.URI}), i18n.N("The server sent {{.Count}} content items.", n), nil, r.Duration))
 		for i, c := range r.Result.Contents {
 			rows = append(rows, t.contentsBlock(rv, i, c, r.URI))
 		}
@@ -561,10 +562,10 @@ func (t *resourcesTab) showSubscribe(uri string) {
 		return
 	}
 	if t.subscribed[uri] {
-		t.subBtn.SetText("Unsubscribe")
+		t.subBtn.SetText(lang.L("Unsubscribe"))
 		t.subBtn.SetIcon(theme.VisibilityOffIcon())
 	} else {
-		t.subBtn.SetText("Subscribe")
+		t.subBtn.SetText(lang.L("Subscribe"))
 		t.subBtn.SetIcon(theme.VisibilityIcon())
 	}
 	t.subBtn.Enable()
@@ -608,9 +609,9 @@ func (t *resourcesTab) toggleSubscription() {
 				case err != nil:
 					t.note.SetText(capitalise(err.Error()))
 				case on:
-					t.note.SetText("Subscribed: changes the server reports are shown here and the resource is read again.")
+					t.note.SetText(lang.L("Subscribed: changes the server reports are shown here and the resource is read again."))
 				default:
-					t.note.SetText("Unsubscribed.")
+					t.note.SetText(lang.L("Unsubscribed."))
 				}
 			}
 		})
@@ -652,7 +653,7 @@ func (t *resourcesTab) selectURI(uri string) {
 	t.uriLabel.SetText(uri)
 	t.setDesc("")
 	t.tmplBox.Hide()
-	t.readBtn.SetText("Read again")
+	t.readBtn.SetText(lang.L("Read again"))
 	t.showSubscribe(uri)
 	t.showBadge(uri)
 	t.note.SetText("")

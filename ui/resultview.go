@@ -8,9 +8,6 @@ import (
 	"image/color"
 	"path"
 	"strings"
-	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -116,7 +113,7 @@ func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
 	v.title = boldLabel(look.title)
 	v.title.Importance = look.importance
 	v.sentence = widget.NewLabel(look.sentence)
-	v.duration = widget.NewLabel(formatDuration(r.Duration))
+	v.duration = widget.NewLabel(view.Duration(r.Duration))
 	v.copyButton = widget.NewButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), v.copyResult)
 	v.saveButton = widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), v.saveResult)
 	actions := container.NewHBox(v.duration, v.copyButton, v.saveButton)
@@ -174,49 +171,20 @@ type resultLook struct {
 
 // lookOf says, for each layer, how it looks and in words which layer failed.
 func lookOf(r *mcp.CallResult) resultLook {
-	detail := upperFirst(strings.TrimSpace(r.Message))
+	title, sentence := view.ResultWords(r)
 	switch r.Layer {
 	case mcp.LayerNone:
-		return resultLook{theme.NewSuccessThemedResource(theme.ConfirmIcon()), theme.ColorNameSuccess, widget.SuccessImportance,
-			"Success", "The tool ran and returned its result" + countBlocks(r.Result) + "."}
-	case mcp.LayerTool:
-		return resultLook{theme.NewWarningThemedResource(theme.WarningIcon()), theme.ColorNameWarning, widget.WarningImportance,
-			"Tool error", "The tool ran and reported an error (isError: true). The server itself worked; what the tool said is below."}
-	case mcp.LayerProtocol:
-		s := "The server refused the request."
-		if r.RPCError != nil {
-			s = fmt.Sprintf("The server refused the request (JSON-RPC error %d %s): %s", r.RPCError.Code, mcp.RPCCodeName(r.RPCError.Code), r.RPCError.Message)
+		return resultLook{theme.NewSuccessThemedResource(theme.ConfirmIcon()), theme.ColorNameSuccess, widget.SuccessImportance, title, sentence}
+	case mcp.LayerTool, mcp.LayerCancelled:
+		icon := theme.WarningIcon()
+		if r.Layer == mcp.LayerCancelled {
+			icon = theme.CancelIcon()
 		}
-		return resultLook{theme.NewErrorThemedResource(theme.ErrorIcon()), theme.ColorNameError, widget.DangerImportance,
-			"Protocol error", joinSentences(s, "The tool did not run.")}
+		return resultLook{theme.NewWarningThemedResource(icon), theme.ColorNameWarning, widget.WarningImportance, title, sentence}
 	case mcp.LayerTimeout:
-		return resultLook{theme.NewErrorThemedResource(theme.HistoryIcon()), theme.ColorNameError, widget.DangerImportance,
-			"Timed out", joinSentences("The server did not answer in time.", detail)}
-	case mcp.LayerCancelled:
-		return resultLook{theme.NewWarningThemedResource(theme.CancelIcon()), theme.ColorNameWarning, widget.WarningImportance,
-			"Cancelled", joinSentences("The call was cancelled before the server answered.", detail)}
-	case mcp.LayerNetwork:
-		return resultLook{theme.NewErrorThemedResource(theme.ErrorIcon()), theme.ColorNameError, widget.DangerImportance,
-			"Network error", joinSentences("The server could not reach the API behind it.", detail)}
+		return resultLook{theme.NewErrorThemedResource(theme.HistoryIcon()), theme.ColorNameError, widget.DangerImportance, title, sentence}
 	}
-	return resultLook{theme.NewErrorThemedResource(theme.ErrorIcon()), theme.ColorNameError, widget.DangerImportance,
-		"Connection error", joinSentences("Could not reach the server, so the tool did not run.", detail)}
-}
-
-func countBlocks(res *sdk.CallToolResult) string {
-	if res == nil {
-		return ""
-	}
-	n := len(res.Content)
-	switch {
-	case n == 0 && res.StructuredContent != nil:
-		return " as structured content"
-	case n == 0:
-		return ", with no content"
-	case n == 1:
-		return " (1 content block)"
-	}
-	return fmt.Sprintf(" (%d content blocks)", n)
+	return resultLook{theme.NewErrorThemedResource(theme.ErrorIcon()), theme.ColorNameError, widget.DangerImportance, title, sentence}
 }
 
 // blocks builds the body: error details, content, structured content, server output.
@@ -251,7 +219,7 @@ func (v *ResultView) rpcErrorBlock(r *mcp.CallResult) fyne.CanvasObject {
 		v.textBlock("message", e.Message),
 	}
 	if len(e.Data) > 0 {
-		rows = append(rows, heading("data"), v.textBlock("data", string(e.Data)))
+		rows = append(rows, heading(lang.L("data")), v.textBlock("data", string(e.Data)))
 	}
 	return container.NewVBox(rows...)
 }
@@ -389,7 +357,7 @@ func (v *ResultView) linkBlock(l *sdk.ResourceLink) fyne.CanvasObject {
 
 func (v *ResultView) resourceBlock(i int, rc *sdk.ResourceContents) fyne.CanvasObject {
 	if rc == nil {
-		return caption("An embedded resource with no contents.")
+		return caption(lang.L("An embedded resource with no contents."))
 	}
 	head := "Embedded resource " + rc.URI
 	if rc.MIMEType != "" {
@@ -419,13 +387,13 @@ func (v *ResultView) structuredBlock(r *mcp.CallResult, tool *sdk.Tool) fyne.Can
 	if structured == nil && (schema == nil || r.Layer != mcp.LayerNone) {
 		return nil
 	}
-	rows := []fyne.CanvasObject{heading("Structured content")}
+	rows := []fyne.CanvasObject{heading(lang.L("Structured content"))}
 	if schema != nil {
 		problem := outputSchemaProblem(schema, structured)
 		v.schemaNote = widget.NewLabel("")
 		v.schemaNote.Wrapping = fyne.TextWrapWord
 		if problem == "" {
-			v.schemaNote.SetText("Matches the tool's outputSchema.")
+			v.schemaNote.SetText(lang.L("Matches the tool's outputSchema."))
 			v.schemaNote.Importance = widget.SuccessImportance
 		} else {
 			v.schemaNote.SetText(problem)
@@ -673,18 +641,6 @@ func fitInside(w, h, maxW, maxH int) (float32, float32) {
 	return float32(float64(w) * scale), float32(float64(h) * scale)
 }
 
-func formatDuration(d time.Duration) string {
-	switch {
-	case d <= 0:
-		return ""
-	case d < time.Millisecond:
-		return fmt.Sprintf("%d µs", d.Microseconds())
-	case d < 10*time.Second:
-		return fmt.Sprintf("%d ms", d.Milliseconds())
-	}
-	return d.Round(100 * time.Millisecond).String()
-}
-
 func boldLabel(s string) *widget.Label {
 	l := widget.NewLabel(s)
 	l.TextStyle.Bold = true
@@ -705,29 +661,11 @@ func heading(s string) *widget.Label {
 	return l
 }
 
-func upperFirst(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
-}
+func upperFirst(s string) string { return view.UpperFirst(s) }
 
-// joinSentences puts two sentences together, ending each with a full stop.
-func joinSentences(lead, detail string) string {
-	lead = withStop(lead)
-	if detail == "" {
-		return lead
-	}
-	return lead + " " + withStop(detail)
-}
+func joinSentences(lead, detail string) string { return view.JoinSentences(lead, detail) }
 
-func withStop(s string) string {
-	if s == "" || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "!") {
-		return s
-	}
-	return s + "."
-}
+func withStop(s string) string { return view.WithStop(s) }
 
 func orUnknown(s string) string {
 	if s == "" {

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fyne.io/fyne/v2/lang"
+	"mcpbrowser/internal/i18n"
 	"slices"
 	"sync"
 
@@ -195,10 +196,10 @@ func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
 			err := s.Restart(ctx)
 			fyne.Do(func() {
 				if err != nil {
-					e.note.SetText("The restart failed: " + err.Error())
+					e.note.SetText(i18n.L("The restart failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
 					return
 				}
-				e.note.SetText(s.Name() + " started again and was told of " + plural(len(e.folders), "root", "roots") + ".")
+				e.note.SetText(i18n.N("{{.Server}} started again and was told of {{.Count}} roots.", len(e.folders), map[string]any{"Server": s.Name()}))
 			})
 		})
 	})
@@ -206,12 +207,12 @@ func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
 	e.restart.Hide()
 	e.describe(false)
 
-	intro := widget.NewLabel("Folders " + s.Name() + " may work in, answered to its roots/list request. With none, the app does not offer roots to the server at all.")
+	intro := widget.NewLabel(i18n.L("Folders {{.Server}} may work in, answered to its roots/list request. With none, the app does not offer roots to the server at all.", map[string]any{"Server": s.Name()}))
 	intro.Wrapping = fyne.TextWrapWord
 	content := container.NewBorder(intro,
 		container.NewVBox(container.NewHBox(e.addBtn, e.removeBtn), e.note, container.NewHBox(e.restart)),
 		nil, nil, e.list)
-	e.dlg = dialog.NewCustom("Roots of "+s.Name(), lang.L("Close"), content, w.win)
+	e.dlg = dialog.NewCustom(i18n.L("Roots of {{.Server}}", map[string]any{"Server": s.Name()}), lang.L("Close"), content, w.win)
 	e.dlg.Resize(fyne.NewSize(560, 420))
 	return e
 }
@@ -221,14 +222,14 @@ func (e *rootsEditor) describe(needsRestart bool) {
 	st := e.session.Status().State
 	switch {
 	case needsRestart:
-		e.note.SetText(e.session.Name() + " was started without roots, so it learns of them only when it starts again.")
+		e.note.SetText(i18n.L("{{.Server}} was started without roots, so it learns of them only when it starts again.", map[string]any{"Server": e.session.Name()}))
 		e.restart.Show()
 	case len(e.folders) == 0:
-		e.note.SetText("No roots: the server is not told that the app has any.")
+		e.note.SetText(lang.L("No roots: the server is not told that the app has any."))
 	case st == mcp.StateReady:
-		e.note.SetText(plural(len(e.folders), "folder", "folders") + "; the server was told of each change (notifications/roots/list_changed).")
+		e.note.SetText(i18n.N("{{.Count}} folders; the server was told of each change (notifications/roots/list_changed).", len(e.folders)))
 	default:
-		e.note.SetText(plural(len(e.folders), "folder", "folders") + "; the server gets them when it starts.")
+		e.note.SetText(i18n.N("{{.Count}} folders; the server gets them when it starts.", len(e.folders)))
 	}
 }
 

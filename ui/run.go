@@ -80,7 +80,7 @@ func (r *runBar) say(msg string) {
 // last call, which belonged to another tool.
 func (r *runBar) reset() {
 	r.elapsed.SetText("")
-	r.say("Ctrl+Enter runs the tool")
+	r.say(lang.L("Ctrl+Enter runs the tool"))
 }
 
 // begin switches to the running look and returns the call's number.
@@ -100,8 +100,8 @@ func (r *runBar) begin(cancel context.CancelFunc) int {
 	r.bar.Hide()
 	r.spinner.Show()
 	r.spinner.Start()
-	r.message.SetText("Running … (Esc cancels)")
-	r.elapsed.SetText("0.0 s")
+	r.message.SetText(lang.L("Running … (Esc cancels)"))
+	r.elapsed.SetText(lang.L("0.0 s"))
 	return r.call
 }
 
@@ -132,14 +132,14 @@ func (r *runBar) setWaiting(on bool) {
 	if on {
 		r.spinner.Stop() // nothing moves while the server waits for the person
 		r.waitFrom = time.Now()
-		r.message.SetText("Waiting for your answer to the server's request (below); the clock stops meanwhile")
+		r.message.SetText(lang.L("Waiting for your answer to the server's request (below); the clock stops meanwhile"))
 		return
 	}
 	r.waited += time.Since(r.waitFrom)
 	if r.spinner.Visible() {
 		r.spinner.Start()
 	}
-	r.message.SetText("Running … (Esc cancels)")
+	r.message.SetText(lang.L("Running … (Esc cancels)"))
 }
 
 // waitedTotal is how long the running call waited for the person.
@@ -157,13 +157,13 @@ func (r *runBar) cancelCall() {
 	}
 	r.cancel()
 	r.cancelBtn.Disable()
-	r.message.SetText("Cancelling …")
+	r.message.SetText(lang.L("Cancelling …"))
 }
 
 // tick redraws the elapsed time of call n.
 func (r *runBar) tick(n int) {
 	if n == r.call && r.running && !r.waiting {
-		r.elapsed.SetText(formatElapsed(time.Since(r.started) - r.waited))
+		r.elapsed.SetText(view.Duration(time.Since(r.started) - r.waited))
 	}
 }
 
@@ -203,8 +203,6 @@ func (r *runBar) showProgress(n int) {
 	r.message.SetText(msg + " (Esc cancels)")
 }
 
-func formatElapsed(d time.Duration) string { return view.Elapsed(d) }
-
 // runSelectedTool runs the selected tool with the form's arguments: checked
 // first, confirmed first for a destructive tool, then called on a goroutine.
 func (w *MainWindow) runSelectedTool() {
@@ -214,7 +212,7 @@ func (w *MainWindow) runSelectedTool() {
 	s := w.manager.Session(w.selected)
 	t := w.currentTool
 	if s == nil || t == nil {
-		w.runner.say("Select a tool first")
+		w.runner.say(lang.L("Select a tool first"))
 		return
 	}
 	args, errs := w.form.Arguments()
@@ -265,7 +263,7 @@ func (w *MainWindow) confirmDestructive(t *sdk.Tool, args json.RawMessage, run f
 		if ok {
 			run()
 		} else {
-			w.runner.say("Not run")
+			w.runner.say(lang.L("Not run"))
 		}
 	}, w.win)
 	d.SetConfirmImportance(widget.DangerImportance)

@@ -2,27 +2,9 @@ package ui
 
 import (
 	"testing"
-	"time"
 
 	"mcpbrowser/mcp/schema"
 )
-
-func TestFormatElapsed(t *testing.T) {
-	tests := []struct {
-		d    time.Duration
-		want string
-	}{
-		{934 * time.Microsecond, "0.9 ms"},
-		{42 * time.Millisecond, "42 ms"},
-		{3254 * time.Millisecond, "3.3 s"},
-		{90 * time.Second, "1m30s"},
-	}
-	for _, tt := range tests {
-		if got := formatElapsed(tt.d); got != tt.want {
-			t.Errorf("formatElapsed(%v) = %q, want %q", tt.d, got, tt.want)
-		}
-	}
-}
 
 func TestDescribeFieldErrors(t *testing.T) {
 	tests := []struct {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"fyne.io/fyne/v2/lang"
 	"image/color"
+	"mcpbrowser/internal/i18n"
 	"os"
 	"strings"
 
@@ -66,24 +67,8 @@ func rowFor(s *mcp.Session) serverRow {
 
 // detail is the row's second line: transport, then the tool count or what is wrong.
 func (r serverRow) detail() string {
-	transport := r.transport
-	if transport == "" {
-		transport = "unknown transport"
-	}
-	switch {
-	case r.disabled:
-		return transport + " · disabled"
-	case r.state == mcp.StateReady:
-		return transport + " · " + plural(r.tools, "tool", "tools")
-	case r.state == mcp.StateStopped && r.problem != "":
-		return transport + " · not startable"
-	case r.waiting:
-		return transport + " · waiting for you"
-	}
-	return transport + " · " + r.state.String()
+	return view.ServerDetail(r.transport, r.state, r.tools, r.disabled, r.problem != "", r.waiting)
 }
-
-func plural(n int, one, many string) string { return view.Plural(n, one, many) }
 
 // A serverList is the left column: every configured server with its state
 // dot, transport and tool count, and the actions on servers.
@@ -521,7 +506,7 @@ func (w *MainWindow) reportImport(path string, results []clients.ImportResult) {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Imported %s from %s", plural(len(added), "server", "servers"), path)
+	b.WriteString(i18n.N("Imported {{.Count}} servers from {{.Path}}", len(added), map[string]any{"Path": path}))
 	if len(added) > 0 {
 		b.WriteString(": " + strings.Join(added, ", "))
 	}
@@ -600,7 +585,7 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 	v.bar.Hide()
 	v.retry.Show()
 	v.retry.Enable()
-	v.retry.SetText("Retry")
+	v.retry.SetText(lang.L("Retry"))
 	v.retry.SetIcon(theme.ViewRefreshIcon())
 	v.action = v.w.restartSelectedServer
 	setEnabled(v.edit, editable)
@@ -609,14 +594,14 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 	switch {
 	case cfg.Disabled:
 		v.title.SetText(name + " is disabled")
-		v.reason.SetText("It is not started with the others. Enable it to start it.")
-		v.retry.SetText("Enable")
+		v.reason.SetText(lang.L("It is not started with the others. Enable it to start it."))
+		v.retry.SetText(lang.L("Enable"))
 		v.retry.SetIcon(theme.MediaPlayIcon())
 		setEnabled(v.retry, editable)
 	case st.State == mcp.StateReady:
 		return false
 	case st.State == mcp.StateStarting:
-		v.title.SetText("Starting " + name + " …")
+		v.title.SetText(i18n.L("Starting {{.Server}} …", map[string]any{"Server": name}))
 		reason := describeTarget(cfg)
 		if st.Detail != "" {
 			// A slow start says what it waits for, e.g. a sign-in in the browser.
@@ -626,39 +611,39 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		v.reason.SetText(reason)
 		v.bar.Show()
 		v.bar.Start()
-		v.retry.SetText("Stop")
+		v.retry.SetText(lang.L("Stop"))
 		v.retry.SetIcon(theme.CancelIcon())
 		v.action = v.w.stopSelectedServer
 	case st.Waiting && v.w.needsApproval(cfg):
-		v.title.SetText(name + " waits for your approval")
-		v.reason.SetText(capitalise(st.Reason) + "\n\nApprove it only if you trust this command: it runs with your permissions.")
-		v.retry.SetText("Approve and start")
+		v.title.SetText(i18n.L("{{.Server}} waits for your approval", map[string]any{"Server": name}))
+		v.reason.SetText(i18n.L("{{.Reason}}\n\nApprove it only if you trust this command: it runs with your permissions.", map[string]any{"Reason": capitalise(st.Reason)}))
+		v.retry.SetText(lang.L("Approve and start"))
 		v.retry.SetIcon(theme.ConfirmIcon())
 		v.action = v.w.approveSelectedServer
 	case st.Waiting:
-		v.title.SetText(name + " needs values before it can start")
-		v.reason.SetText(capitalise(st.Reason) + ". They are kept in memory only, never written to the servers file.")
-		v.retry.SetText("Enter values…")
+		v.title.SetText(i18n.L("{{.Server}} needs values before it can start", map[string]any{"Server": name}))
+		v.reason.SetText(i18n.L("{{.Reason}}. They are kept in memory only, never written to the servers file.", map[string]any{"Reason": capitalise(st.Reason)}))
+		v.retry.SetText(lang.L("Enter values…"))
 		v.retry.SetIcon(theme.DocumentCreateIcon())
 		v.action = v.w.askInputsForSelectedServer
 	case st.State == mcp.StateFailed:
-		v.title.SetText(name + " could not start")
+		v.title.SetText(i18n.L("{{.Server}} could not start", map[string]any{"Server": name}))
 		v.reason.SetText(firstErrorNote(s) + capitalise(st.Reason))
 	case st.State == mcp.StateExited:
-		when := ""
-		if !st.ExitedAt.IsZero() {
-			when = " at " + st.ExitedAt.Format("15:04:05")
+		if st.ExitedAt.IsZero() {
+			v.title.SetText(i18n.L("{{.Server}} exited", map[string]any{"Server": name}))
+		} else {
+			v.title.SetText(i18n.L("{{.Server}} exited at {{.Time}}", map[string]any{"Server": name, "Time": st.ExitedAt.Format("15:04:05")}))
 		}
-		v.title.SetText(name + " exited" + when)
 		v.reason.SetText(firstErrorNote(s) + capitalise(st.Reason))
 	default:
-		v.title.SetText(name + " is stopped")
-		reason := "It is not running."
+		v.title.SetText(i18n.L("{{.Server}} is stopped", map[string]any{"Server": name}))
+		reason := i18n.L("It is not running.")
 		if cfg.Problem != "" {
-			reason = "It cannot be started: " + cfg.Problem + "."
+			reason = i18n.L("It cannot be started: {{.Problem}}.", map[string]any{"Problem": capitalise(cfg.Problem)})
 		}
 		v.reason.SetText(reason)
-		v.retry.SetText("Start")
+		v.retry.SetText(lang.L("Start"))
 		v.retry.SetIcon(theme.MediaPlayIcon())
 	}
 	return true
@@ -740,19 +725,18 @@ func (w *MainWindow) askInputsForSelectedServer() {
 func describeTarget(cfg *config.ServerConfig) string {
 	switch cfg.Type {
 	case config.TypeStdio:
-		return "Command: " + strings.Join(append([]string{cfg.Command}, cfg.Args...), " ")
+		return i18n.L("Command: {{.Command}}", map[string]any{"Command": strings.Join(append([]string{cfg.Command}, cfg.Args...), " ")})
 	case config.TypeHTTP, config.TypeSSE:
-		return "URL: " + cfg.MaskText(cfg.URL)
+		return i18n.L("URL: {{.URL}}", map[string]any{"URL": cfg.MaskText(cfg.URL)})
 	}
 	return ""
 }
 
-func capitalise(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
+// capitalise is how the window shows a message from the core (mcp/…): a
+// failed connect, call, read or sign-in, an error of the servers file. It is
+// the one place such text is translated (i18n.Explain knows the core's
+// sentences; other text passes through) and starts with a capital.
+func capitalise(s string) string { return view.UpperFirst(i18n.Explain(s)) }
 
 // firstErrorNote is the first error line s wrote to stderr, when the last
 // lines (which the reason lists) do not include it, as a paragraph; else "".
@@ -763,7 +747,7 @@ func firstErrorNote(s *mcp.Session) string {
 		lines[i] = e.Text
 	}
 	if l := view.FirstErrorLine(lines, 5); l != "" {
-		return "First error: " + l + "\n\n"
+		return i18n.L("First error: {{.Line}}", map[string]any{"Line": l}) + "\n\n"
 	}
 	return ""
 }

@@ -76,11 +76,11 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 	f.grant.SetSelected(grantLabel(src.GrantType))
 
 	form := container.New(layout.NewFormLayout(),
-		formLabel("Grant type"), f.grant,
-		formLabel("Client ID"), f.clientID,
-		formLabel("Client secret"), f.clientSecret,
-		formLabel("Scopes"), f.scopes,
-		formLabel("Client metadata URL"), f.metadataURL,
+		formLabel(lang.L("Grant type")), f.grant,
+		formLabel(lang.L("Client ID")), f.clientID,
+		formLabel(lang.L("Client secret")), f.clientSecret,
+		formLabel(lang.L("Scopes")), f.scopes,
+		formLabel(lang.L("Client metadata URL")), f.metadataURL,
 	)
 	hint := widget.NewLabel("All optional. A client ID (and secret) is one the server's owner gave you; " +
 		"scopes are separated by spaces. The client metadata document URL identifies MCP Browser to servers that accept one. " +

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fyne.io/fyne/v2/lang"
 	"image/color"
+	"mcpbrowser/internal/i18n"
 	"strings"
 	"time"
 
@@ -69,6 +70,15 @@ func toolBadges(t *sdk.Tool) []badge {
 	return out
 }
 
+// badgeText is a badge's label in the chosen language: the fixed badges
+// hold their English, which is the key.
+func badgeText(label string) string {
+	if label == "" {
+		return ""
+	}
+	return lang.L(label)
+}
+
 // newBadgeObject draws a badge: small coloured text in a thin rounded frame.
 func newBadgeObject(b badge) *fyne.Container {
 	c := theme.Color(b.color)
@@ -76,7 +86,7 @@ func newBadgeObject(b badge) *fyne.Container {
 	frame.StrokeColor = c
 	frame.StrokeWidth = 1
 	frame.CornerRadius = 4
-	text := canvas.NewText(b.label, c)
+	text := canvas.NewText(badgeText(b.label), c)
 	text.TextSize = theme.CaptionTextSize()
 	return container.New(&badgeLayout{}, frame, text)
 }
@@ -87,7 +97,7 @@ func setBadge(o *fyne.Container, b badge) {
 	text := o.Objects[1].(*canvas.Text)
 	frame.StrokeColor = c
 	text.Color = c
-	text.Text = b.label
+	text.Text = badgeText(b.label)
 	text.TextSize = theme.CaptionTextSize()
 	frame.Refresh()
 	text.Refresh()
@@ -289,9 +299,9 @@ func (l *toolList) applyFilter(string) {
 func (l *toolList) refilter() {
 	l.shown = filterTools(l.entries, l.filter.Text, l.shown[:0])
 	if len(l.shown) == len(l.entries) {
-		l.count.SetText(plural(len(l.entries), "tool", "tools"))
+		l.count.SetText(i18n.N("{{.Count}} tools", len(l.entries)))
 	} else {
-		l.count.SetText(plural(len(l.shown), "match", "matches") + " of " + plural(len(l.entries), "tool", "tools"))
+		l.count.SetText(i18n.N("{{.Shown}} of {{.Count}} tools match", len(l.entries), map[string]any{"Shown": len(l.shown)}))
 	}
 	l.list.Refresh()
 	l.syncSelection()
@@ -428,10 +438,10 @@ func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
 func (h *toolHeader) syncMore() {
 	switch {
 	case h.desc.MaxLines == 0:
-		h.moreBtn.SetText("Less")
+		h.moreBtn.SetText(lang.L("Less"))
 		h.moreBtn.Show()
 	case h.desc.Cut():
-		h.moreBtn.SetText("More")
+		h.moreBtn.SetText(lang.L("More"))
 		h.moreBtn.Show()
 	default:
 		h.moreBtn.Hide()
@@ -459,7 +469,7 @@ func (h *toolHeader) show(server string, t *sdk.Tool) {
 	h.server, h.tool = server, t
 	h.title.SetText(toolTitle(t))
 	h.agentName.SetText(agentToolName(server, t.Name))
-	h.copyBtn.SetText("Copy")
+	h.copyBtn.SetText(lang.L("Copy"))
 	showBadges(h.badges, toolBadges(t))
 	h.fullDesc = strings.TrimSpace(t.Description)
 	h.desc.MaxLines = descLines
@@ -478,11 +488,11 @@ func (h *toolHeader) copyAgentName() {
 	h.app.Clipboard().SetContent(h.agentName.Text)
 	h.copies++
 	n := h.copies
-	h.copyBtn.SetText("Copied")
+	h.copyBtn.SetText(lang.L("Copied"))
 	time.AfterFunc(2*time.Second, func() {
 		fyne.Do(func() {
 			if h.copies == n {
-				h.copyBtn.SetText("Copy")
+				h.copyBtn.SetText(lang.L("Copy"))
 			}
 		})
 	})

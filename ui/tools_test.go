@@ -103,7 +103,7 @@ func TestToolListFilterKeepsSelection(t *testing.T) {
 	if got := len(l.shown); got != 10 {
 		t.Errorf("%d tools shown for tool_00, want 10", got)
 	}
-	if !strings.Contains(l.count.Text, "10 matches of 50 tools") {
+	if !strings.Contains(l.count.Text, "10 of 50 tools match") {
 		t.Errorf("count says %q", l.count.Text)
 	}
 	if l.selected != "tool_007" {

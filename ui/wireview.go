@@ -203,7 +203,7 @@ func (v *wireView) selectRow(id widget.ListItemID) {
 func (v *wireView) showDetail(e *transport.WireEntry) {
 	v.current = e
 	if e == nil {
-		v.detailHead.SetText("Select a message to see its JSON.")
+		v.detailHead.SetText(lang.L("Select a message to see its JSON."))
 		v.detail.SetText("")
 		v.detail.note.SetText("")
 		v.copyJSON.Disable()
@@ -239,7 +239,7 @@ func prettyMessage(raw []byte) string {
 func (v *wireView) setFollowing(on bool) {
 	v.following = on
 	if on {
-		v.follow.SetText("Pause")
+		v.follow.SetText(lang.L("Pause"))
 		v.follow.SetIcon(theme.MediaPauseIcon())
 		v.follow.Importance = widget.MediumImportance
 		v.list.UnselectAll()
@@ -247,7 +247,7 @@ func (v *wireView) setFollowing(on bool) {
 			scrollListToBottom(v.list)
 		}
 	} else {
-		v.follow.SetText("Follow")
+		v.follow.SetText(lang.L("Follow"))
 		v.follow.SetIcon(theme.MediaPlayIcon())
 		v.follow.Importance = widget.HighImportance
 	}

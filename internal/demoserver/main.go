@@ -18,6 +18,8 @@ import (
 	"strings"
 	"syscall"
 
+	_ "mcpbrowser/internal/localefix" // before Fyne initialises; see the package
+
 	"mcpbrowser/cli"
 	"mcpbrowser/internal/demo"
 )

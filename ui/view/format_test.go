@@ -2,25 +2,18 @@ package view
 
 import (
 	"testing"
-	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 func TestFormat(t *testing.T) {
 	tests := []struct{ got, want string }{
-		{Elapsed(3200 * time.Microsecond), "3.2 ms"},
-		{Elapsed(45 * time.Millisecond), "45 ms"},
-		{Elapsed(1500 * time.Millisecond), "1.5 s"},
-		{Elapsed(123 * time.Second), "2m3s"},
 		{Size(999), "999 B"},
 		{Size(4000), "4.0 KB"},
 		{Size(2_500_000), "2.5 MB"},
 		{Thousands(154321), "154,321"},
 		{Thousands(-1000), "-1,000"},
 		{Thousands(12), "12"},
-		{Plural(1, "tool", "tools"), "1 tool"},
-		{Plural(0, "tool", "tools"), "0 tools"},
 		{ClipRunes("héllo", 2), "hé"},
 		{ClipRunes("ab", 5), "ab"},
 	}

@@ -1,0 +1,349 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/internal/i18n"
+	"mcpbrowser/mcp"
+	"mcpbrowser/ui/view"
+)
+
+// The pseudo-locale walk: with every translation replaced by accented
+// look-alikes ("Run" → "Ŕûñ"), a text on screen that still holds a plain
+// Latin letter did not go through the translation files — unless it came
+// from the server (names, descriptions, results, stderr), is a protocol word
+// people search for, or is the product's name.
+
+// protocolWords stay in Latin letters in every language (GLOSSARY.md).
+// Log level names are the protocol's own words (logging/setLevel), and
+// product names (of other apps, of libraries) are not translated either.
+var protocolWords = []string{"JSON-RPC", "stdio", "stderr", "stdout", "OAuth", "MCP Browser", "MCP", "URL", "JSON", "HTTP", "http", "SSE", "sse", "PATH",
+	"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency", "English",
+	"Claude Desktop", "Claude Code", "Cursor", "VS Code", "Cline", "Windsurf", "Codex", "Playwright", "Git", "Fyne", "OpenAPI", "openapi", "Ctrl", "Enter", "Esc",
+	"listChanged", "subscribe", "mcpServers", "mcp_servers", "auto", "npx", "command", "args", "url", "name"}
+
+// A shownText is one text of the window and where it was found.
+type shownTextAt struct{ where, text string }
+
+// walkTexts collects what a person can read in o: labels, buttons, entry
+// placeholders, select options, checks, radio options, links, rich text,
+// canvas text, tab titles and accordion titles. Entry contents are what the
+// person typed (or the server's JSON) and are left out.
+func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
+	if o == nil || !o.Visible() {
+		return
+	}
+	add := func(kind, s string) {
+		if strings.TrimSpace(s) != "" {
+			*out = append(*out, shownTextAt{where + " " + kind, s})
+		}
+	}
+	switch v := o.(type) {
+	case *widget.Label:
+		add("label", v.Text)
+		return
+	case *widget.Button:
+		add("button", v.Text)
+		return
+	case *widget.Entry:
+		if v.Text == "" {
+			add("placeholder", v.PlaceHolder)
+		}
+		return
+	case *widget.SelectEntry:
+		if v.Text == "" {
+			add("placeholder", v.PlaceHolder)
+		}
+		return
+	case *widget.Select:
+		add("select", v.Selected)
+		if v.Selected == "" {
+			add("select placeholder", v.PlaceHolder)
+		}
+		for _, opt := range v.Options {
+			add("select option", opt)
+		}
+		return
+	case *widget.Check:
+		add("check", v.Text)
+		return
+	case *widget.RadioGroup:
+		for _, opt := range v.Options {
+			add("radio", opt)
+		}
+		return
+	case *widget.Hyperlink:
+		add("link", v.Text)
+		return
+	case *widget.RichText:
+		add("rich text", v.String())
+		return
+	case *widget.TextGrid:
+		return // logs: what the server printed
+	case *canvas.Text:
+		add("text", v.Text)
+		return
+	case *container.AppTabs:
+		for _, it := range v.Items {
+			add("tab", it.Text)
+		}
+		if sel := v.Selected(); sel != nil {
+			walkTexts(sel.Content, where, out)
+		}
+		return
+	case *widget.Accordion:
+		for _, it := range v.Items {
+			add("accordion", it.Title)
+			if it.Open {
+				walkTexts(it.Detail, where, out)
+			}
+		}
+		return
+	case *fyne.Container:
+		for _, c := range v.Objects {
+			walkTexts(c, where, out)
+		}
+		return
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(v).Objects() {
+			walkTexts(c, where, out)
+		}
+	}
+}
+
+func walkMenu(m *fyne.Menu, where string, out *[]shownTextAt) {
+	if m == nil {
+		return
+	}
+	*out = append(*out, shownTextAt{where + " menu", m.Label})
+	for _, it := range m.Items {
+		if it.IsSeparator {
+			continue
+		}
+		*out = append(*out, shownTextAt{where + " menu item", it.Label})
+		walkMenu(it.ChildMenu, where+" "+it.Label, out)
+	}
+}
+
+// serverData is every text a session got from its server: what the walk
+// allows in Latin letters.
+func serverData(s *mcp.Session) []string {
+	var data []string
+	add := func(ss ...string) {
+		for _, x := range ss {
+			for _, line := range strings.Split(x, "\n") {
+				if line = strings.TrimSpace(line); line != "" {
+					data = append(data, line)
+				}
+			}
+		}
+	}
+	for _, t := range s.Tools() {
+		add(t.Name, t.Title, t.Description)
+		if t.Annotations != nil {
+			add(t.Annotations.Title)
+		}
+		if raw := s.RawTool(t.Name); raw != nil {
+			add(jsonStrings(raw)...)
+		}
+	}
+	ctx := context.Background()
+	if rs, err := s.Resources(ctx); err == nil {
+		for _, r := range rs {
+			add(r.URI, r.Name, r.Title, r.Description, r.MIMEType)
+		}
+	}
+	if ts, err := s.ResourceTemplates(ctx); err == nil {
+		for _, r := range ts {
+			add(r.URITemplate, r.Name, r.Title, r.Description, r.MIMEType)
+		}
+	}
+	if ps, err := s.Prompts(ctx); err == nil {
+		for _, p := range ps {
+			add(p.Name, p.Title, p.Description)
+			for _, a := range p.Arguments {
+				add(a.Name, a.Title, a.Description)
+			}
+		}
+	}
+	entries, _ := s.Log.Since(0)
+	for _, e := range entries {
+		add(e.Text)
+	}
+	return data
+}
+
+// jsonStrings is every string and key in a JSON document.
+func jsonStrings(raw json.RawMessage) []string {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return nil
+	}
+	var out []string
+	var walk func(any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			out = append(out, v)
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		case map[string]any:
+			for k, x := range v {
+				out = append(out, k)
+				walk(x)
+			}
+		}
+	}
+	walk(v)
+	return out
+}
+
+// allowedRemainder is text with the server's data and the protocol words
+// taken out, each only where it stands as a whole word: what must hold no
+// Latin letter.
+func allowedRemainder(text string, data []string) string {
+	for _, d := range append(data, protocolWords...) {
+		text = removeWord(text, d)
+	}
+	// File names, paths and identifiers (claude_desktop_config.json,
+	// notifications/roots/list_changed) are shown as they are.
+	return identifierLike.ReplaceAllString(text, " ")
+}
+
+var identifierLike = regexp.MustCompile(`[\w@-]*[._/][\w@./-]*`)
+
+// isServerData: a line of a wrapped server text (a description cut into
+// lines, the last one clipped with …), or a JSON document (a config
+// being exported) shown as it is.
+func isServerData(text string, data []string) bool {
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), "…"))
+	if json.Valid([]byte(text)) {
+		return true
+	}
+	if len(t) < 12 {
+		return false
+	}
+	for _, d := range data {
+		if strings.Contains(d, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// removeWord blanks every occurrence of w in s that no letter or digit
+// touches on either side ("a", a server's argument name, must not eat the a
+// of "a server").
+func removeWord(s, w string) string {
+	isWordByte := func(b byte) bool {
+		return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_'
+	}
+	for from := 0; ; {
+		i := strings.Index(s[from:], w)
+		if i < 0 {
+			return s
+		}
+		i += from
+		j := i + len(w)
+		if (i == 0 || !isWordByte(s[i-1])) && (j == len(s) || !isWordByte(s[j])) {
+			s = s[:i] + strings.Repeat(" ", len(w)) + s[j:]
+		}
+		from = i + 1
+	}
+}
+
+func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
+	if err := i18n.SetupPseudo(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { i18n.Setup(i18n.English) })
+
+	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
+	s.pickTool("demo", "add")
+	s.run(`{"a": 2, "b": 3}`)
+
+	var texts []shownTextAt
+	walkWindow := func(where string) {
+		onUI(func() {
+			c := s.w.win.Canvas()
+			walkTexts(c.Content(), where, &texts)
+			for _, o := range c.Overlays().List() {
+				walkTexts(o, where+" dialog", &texts)
+			}
+		})
+	}
+	onUI(func() {
+		for _, m := range s.w.win.MainMenu().Items {
+			walkMenu(m, "main", &texts)
+		}
+	})
+	walkWindow("tools")
+	for _, tab := range []func() *container.TabItem{
+		func() *container.TabItem { return s.w.features.resourcesTab },
+		func() *container.TabItem { return s.w.features.promptsTab },
+		func() *container.TabItem { return s.w.features.historyTab },
+	} {
+		var name string
+		onUI(func() { s.w.features.selectTab(tab()); name = tab().Text })
+		s.waitFor("the tab to load", func() bool { return true })
+		walkWindow(name)
+	}
+	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
+
+	dialogs := []struct {
+		name string
+		open func()
+	}{
+		{"about", func() { ShowAbout(s.w.win, "1.2.3") }},
+		{"add server", s.w.addServer},
+		{"edit server", s.w.editSelectedServer},
+		{"paste", s.w.pasteServers},
+		{"export", s.w.exportAllServers},
+		{"roots", s.w.showRootsDialog},
+		{"go to", s.w.goToServer},
+	}
+	for _, d := range dialogs {
+		onUI(d.open)
+		walkWindow(d.name)
+		onUI(func() {
+			for _, o := range s.w.win.Canvas().Overlays().List() {
+				s.w.win.Canvas().Overlays().Remove(o)
+			}
+		})
+	}
+
+	var data []string
+	onUI(func() { data = serverData(s.w.manager.Session("demo")) })
+	data = append(data, pastePlaceholder, view.AgentToolName("demo", "add"), "2 + 3 = 5", s.cfgPath, demoServerPath, "demo", runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
+	sort.Slice(data, func(i, j int) bool { return len(data[i]) > len(data[j]) })
+
+	seen := map[string]bool{}
+	var bad []string
+	for _, x := range texts {
+		if !i18n.HasLatinLetter(allowedRemainder(x.text, data)) || isServerData(x.text, data) {
+			continue
+		}
+		if !seen[x.text] {
+			seen[x.text] = true
+			bad = append(bad, fmt.Sprintf("%s: %q", x.where, x.text))
+		}
+	}
+	if len(bad) > 0 {
+		t.Errorf("%d texts on screen did not go through the translation files:\n%s", len(bad), strings.Join(bad, "\n"))
+	}
+}

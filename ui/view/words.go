@@ -1,0 +1,155 @@
+package view
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"mcpbrowser/internal/i18n"
+	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
+)
+
+// The window's wording built at run time — counts, durations, status
+// lines — in the language i18n.Setup chose. Each text is one translation
+// key with {{.Fields}}; translated pieces are never joined by hand.
+
+// Duration is a call's running time as the window shows it: 850 µs,
+// 45 ms, 1.5 s, 2 min 3 s.
+func Duration(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return ""
+	case d < time.Millisecond:
+		return i18n.L("{{.N}} µs", map[string]any{"N": d.Microseconds()})
+	case d < 10*time.Millisecond:
+		return i18n.L("{{.N}} ms", map[string]any{"N": fmt.Sprintf("%.1f", float64(d.Microseconds())/1000)})
+	case d < time.Second:
+		return i18n.L("{{.N}} ms", map[string]any{"N": d.Milliseconds()})
+	case d < time.Minute:
+		return i18n.L("{{.N}} s", map[string]any{"N": fmt.Sprintf("%.1f", d.Seconds())})
+	}
+	d = d.Round(time.Second)
+	return i18n.L("{{.Min}} min {{.S}} s", map[string]any{"Min": int(d.Minutes()), "S": int(d.Seconds()) % 60})
+}
+
+// ServerDetail is a server row's second line: its transport, then its tool
+// count or what keeps it from running.
+func ServerDetail(transport string, state mcp.State, tools int, disabled, unstartable, waiting bool) string {
+	if transport == "" {
+		transport = i18n.L("unknown transport")
+	}
+	data := map[string]any{"Transport": transport}
+	switch {
+	case disabled:
+		return i18n.L("{{.Transport}} · disabled", data)
+	case state == mcp.StateReady:
+		return i18n.N("{{.Transport}} · {{.Count}} tools", tools, data)
+	case state == mcp.StateStopped && unstartable:
+		return i18n.L("{{.Transport}} · not startable", data)
+	case waiting:
+		return i18n.L("{{.Transport}} · waiting for you", data)
+	}
+	data["State"] = StateWord(state)
+	return i18n.L("{{.Transport}} · {{.State}}", data)
+}
+
+// StateWord is a session state in words.
+func StateWord(s mcp.State) string {
+	switch s {
+	case mcp.StateStopped:
+		return i18n.L("stopped")
+	case mcp.StateStarting:
+		return i18n.L("starting")
+	case mcp.StateReady:
+		return i18n.L("ready")
+	case mcp.StateFailed:
+		return i18n.L("failed")
+	case mcp.StateExited:
+		return i18n.L("exited")
+	}
+	return s.String()
+}
+
+// CapabilitiesLine is the line above the tabs: the protocol version and how
+// it was chosen, what the server declared and what it did not. Capability
+// names are the protocol's own words and stay as they are.
+func CapabilitiesLine(c mcp.Capabilities, era mcp.Era) string {
+	if !c.Known {
+		return i18n.L("not connected: capabilities unknown")
+	}
+	have, missing := c.Lists()
+	for i := range have {
+		have[i] = capabilityWords(have[i])
+	}
+	for i := range missing {
+		missing[i] = capabilityWords(missing[i])
+	}
+	declared := i18n.L("Declared: {{.Have}}", map[string]any{"Have": strings.Join(have, ", ")})
+	if len(have) == 0 {
+		declared = i18n.L("Nothing declared")
+	}
+	if len(missing) > 0 {
+		declared = i18n.L("{{.Declared}}; not declared: {{.Missing}}", map[string]any{"Declared": declared, "Missing": strings.Join(missing, ", ")})
+	}
+	if era.Version == "" {
+		return declared
+	}
+	return i18n.L("Protocol {{.Era}}. {{.Declared}}", map[string]any{"Era": EraWords(era), "Declared": declared})
+}
+
+// capabilityWords translates a capability's name ("tools", the feature)
+// and keeps its sub-capabilities ("(listChanged)"), the protocol's keys.
+func capabilityWords(s string) string {
+	name, subs, _ := strings.Cut(s, " (")
+	var word string
+	switch name {
+	case "tools":
+		word = i18n.L("tools")
+	case "resources":
+		word = i18n.L("resources")
+	case "prompts":
+		word = i18n.L("prompts")
+	case "completions":
+		word = i18n.L("completions")
+	case "logging":
+		word = i18n.L("logging")
+	default:
+		word = name
+	}
+	if subs == "" {
+		return word
+	}
+	return word + " (" + subs
+}
+
+// EraWords is the protocol version and how it was chosen:
+// "2025-11-25 (fell back: …)".
+func EraWords(e mcp.Era) string {
+	data := map[string]any{"Version": e.Version, "Why": e.Why}
+	switch e.How {
+	case mcp.EraPinned:
+		return i18n.L("{{.Version}} (pinned)", data)
+	case mcp.EraDiscovered:
+		return i18n.L("{{.Version}} (discovered)", data)
+	case mcp.EraRemembered:
+		return i18n.L("{{.Version}} (remembered)", data)
+	case mcp.EraFellBack:
+		if e.Why != "" {
+			return i18n.L("{{.Version}} (fell back: {{.Why}})", data)
+		}
+		return i18n.L("{{.Version}} (fell back)", data)
+	}
+	return e.Version
+}
+
+// PresetText is the line under a preset choice: what it does, what it runs
+// and what must be installed for it. The preset's words are the app's own
+// (mcp/config) and translated here; the command is shown as it runs.
+func PresetText(p config.Preset) string {
+	data := map[string]any{"Description": i18n.L(p.Description), "Command": p.CommandPreview(), "Needs": p.Needs}
+	if p.Needs != "" {
+		return i18n.L("{{.Description}}\nRuns: {{.Command}}\nNeeds {{.Needs}} installed.", data)
+	}
+	return i18n.L("{{.Description}}\nRuns: {{.Command}}", data)
+}
