@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/lang"
 	"net/url"
 	"runtime"
 	"runtime/debug"
@@ -11,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/apps"
 )
@@ -133,10 +134,10 @@ func (p *appPane) describe() {
 	}
 	uri := apps.ResourceURI(p.tool.Meta)
 	if p.result != nil {
-		p.note.SetText("MCP App " + uri + ": opens in your browser with the last result.")
+		p.note.SetText(i18n.L("MCP App {{.URI}}: opens in your browser with the last result.", map[string]any{"URI": uri}))
 		p.openBtn.SetText(lang.L("Open app with the result"))
 	} else {
-		p.note.SetText("MCP App " + uri + ": opens in your browser (run the tool first to give it a result).")
+		p.note.SetText(i18n.L("MCP App {{.URI}}: opens in your browser (run the tool first to give it a result).", map[string]any{"URI": uri}))
 		p.openBtn.SetText(lang.L("Open app"))
 	}
 }
@@ -184,7 +185,7 @@ func (p *appPane) open() {
 			host.Close()
 			fyne.Do(func() {
 				p.openBtn.Enable()
-				p.note.SetText("The app could not be opened: " + err.Error())
+				p.note.SetText(i18n.L("The app could not be opened: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
 			})
 			return
 		}

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 )
 
@@ -200,7 +201,7 @@ func (h *serverHeader) setLevel(level string) {
 	}
 	h.seq++
 	n := h.seq
-	h.say("Asking the server to send log messages at " + level + " and above …")
+	h.say(i18n.L("Asking the server to send log messages at {{.Level}} and above …", map[string]any{"Level": level}))
 	h.w.goWork(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, shortRequest)
 		defer cancel()
@@ -210,10 +211,10 @@ func (h *serverHeader) setLevel(level string) {
 				return
 			}
 			if err != nil {
-				h.say("Setting the log level failed: " + err.Error())
+				h.say(i18n.L("Setting the log level failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
 				return
 			}
-			h.say("The server sends log messages at " + level + " and above (see the stderr tab).")
+			h.say(i18n.L("The server sends log messages at {{.Level}} and above (see the stderr tab).", map[string]any{"Level": level}))
 		})
 	})
 }
@@ -239,10 +240,10 @@ func (h *serverHeader) ping() {
 				return
 			}
 			if err != nil {
-				h.say("Ping failed: " + err.Error())
+				h.say(i18n.L("Ping failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
 				return
 			}
-			h.say("Ping: the server answered in " + view.Duration(d) + " (at " + time.Now().Format("15:04:05") + ").")
+			h.say(i18n.L("Ping: the server answered in {{.Duration}} (at {{.Time}}).", map[string]any{"Duration": view.Duration(d), "Time": time.Now().Format("15:04:05")}))
 		})
 	})
 }
@@ -277,7 +278,7 @@ func newAbsentNotice(onTry func()) *absentNotice {
 
 // set says which feature is absent and which request "Try anyway" sends.
 func (a *absentNotice) set(feature, method string) {
-	a.title.SetText("This server does not offer " + feature)
+	a.title.SetText(i18n.L("This server does not offer {{.Feature}}", map[string]any{"Feature": lang.L(feature)}))
 	a.detail.SetText("It did not declare the \"" + feature + "\" capability when it started, so the app does not ask for " +
 		feature + ". Try anyway sends " + method + " and shows what the server answers.")
 	a.try.Enable()
@@ -288,7 +289,7 @@ func (a *absentNotice) set(feature, method string) {
 // trying shows that the request is on its way.
 func (a *absentNotice) trying(method string) {
 	a.try.Disable()
-	a.result.SetText("Sending " + method + " …")
+	a.result.SetText(i18n.L("Sending {{.Method}} …", map[string]any{"Method": method}))
 	a.result.Importance = widget.MediumImportance
 	a.result.Show()
 }

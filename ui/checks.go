@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"fyne.io/fyne/v2/lang"
+	"mcpbrowser/internal/i18n"
+	"mcpbrowser/ui/view"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -245,7 +247,7 @@ func (p *checksPane) confirm(ctx context.Context, c *checks.Check, tool *sdk.Too
 	}
 	answer := make(chan bool, 1)
 	fyne.Do(func() {
-		msg := widget.NewLabel(fmt.Sprintf("The check %q calls %s, which says it may delete or overwrite things. Run it?", c.Name, toolTitle(tool)))
+		msg := widget.NewLabel(i18n.L("The check \"{{.Check}}\" calls {{.Tool}}, which says it may delete or overwrite things. Run it?", map[string]any{"Check": c.Name, "Tool": toolTitle(tool)}))
 		msg.Wrapping = fyne.TextWrapWord
 		d := dialog.NewCustomConfirm("Run "+tool.Name+"?", lang.L("Run"), lang.L("Skip"), msg, func(ok bool) { answer <- ok }, p.deps.win)
 		d.SetConfirmImportance(widget.DangerImportance)
@@ -263,7 +265,7 @@ func (p *checksPane) confirm(ctx context.Context, c *checks.Check, tool *sdk.Too
 func (p *checksPane) addResult(r checks.Result) {
 	p.results = append(p.results, r)
 	p.resultsUI.Refresh()
-	p.summary.SetText(fmt.Sprintf("Running… %s", countsText(p.results)))
+	p.summary.SetText(i18n.L("Running… {{.Counts}}", map[string]any{"Counts": countsText(p.results)}))
 }
 
 func (p *checksPane) finish(problems []string) {
@@ -318,7 +320,7 @@ func (p *checksPane) showRow(r checks.Result, row *fyne.Container) {
 	label.SetText(r.Check.Name)
 	label.Importance = imp
 	label.Refresh()
-	right.SetText(fmt.Sprintf("%s · %s · %d ms", r.Server, r.Check.Target(), r.Duration.Milliseconds()))
+	right.SetText(r.Server + " · " + r.Check.Target() + " · " + view.Duration(r.Duration))
 }
 
 // showDetail shows one check: each failure with what was expected on the
@@ -327,7 +329,7 @@ func (p *checksPane) showDetail(r checks.Result) {
 	_, imp := statusLook(r.Status)
 	title := boldLabel(fmt.Sprintf("%s — %s", r.Check.Name, r.Status))
 	title.Importance = imp
-	rows := []fyne.CanvasObject{title, caption(fmt.Sprintf("%s on %s, %d ms", r.Check.Target(), r.Server, r.Duration.Milliseconds()))}
+	rows := []fyne.CanvasObject{title, caption(i18n.L("{{.Target}} on {{.Server}}, {{.Duration}}", map[string]any{"Target": r.Check.Target(), "Server": r.Server, "Duration": view.Duration(r.Duration)}))}
 	if r.Message != "" {
 		m := widget.NewLabel(upperFirst(r.Message))
 		m.Wrapping = fyne.TextWrapWord
@@ -391,7 +393,7 @@ func (p *checksPane) setRecording(path string) {
 	if path == "" {
 		p.recordLabel.SetText(lang.L("Every call made in the window is written to a check file, with its result."))
 	} else {
-		p.recordLabel.SetText("Recording every call to " + path)
+		p.recordLabel.SetText(i18n.L("Recording every call to {{.Path}}", map[string]any{"Path": path}))
 	}
 	p.setChecked(path != "")
 }
@@ -429,7 +431,9 @@ func (p *checksPane) recordCheck(server string, c func() checks.Check) {
 		return
 	}
 	if err := checks.Append(path, map[string]checks.ServerSpec{server: {Ref: server}}, c()); err != nil {
-		fyne.Do(func() { p.recordLabel.SetText("Not recorded: " + err.Error()) })
+		fyne.Do(func() {
+			p.recordLabel.SetText(i18n.L("Not recorded: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+		})
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/surface"
 )
 
@@ -124,7 +125,7 @@ func (v *diffView) show(a, b string, changes []surface.Change) {
 	}
 	switch {
 	case len(changes) == 0:
-		v.summary.SetText(fmt.Sprintf("%s and %s offer the same tools, resources and prompts.", a, b))
+		v.summary.SetText(i18n.L("{{.A}} and {{.B}} offer the same tools, resources and prompts.", map[string]any{"A": a, "B": b}))
 	default:
 		v.summary.SetText(fmt.Sprintf("%d change(s) from %s to %s, %d breaking for callers.", len(changes), a, b, breaking))
 	}
@@ -181,9 +182,9 @@ func (v *diffView) saveSnapshot() {
 			}
 			fyne.Do(func() {
 				if err != nil {
-					v.summary.SetText("Not saved: " + err.Error())
+					v.summary.SetText(i18n.L("Not saved: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
 				} else {
-					v.summary.SetText("Saved " + path)
+					v.summary.SetText(i18n.L("Saved {{.Path}}", map[string]any{"Path": path}))
 				}
 			})
 		})

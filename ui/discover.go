@@ -159,7 +159,7 @@ func (d *discoverDialog) show(found []clients.DiscoveredFile, places int, err er
 	d.bar.Stop()
 	d.bar.Hide()
 	if err != nil {
-		d.status.SetText("Could not look for other apps' config files: " + err.Error())
+		d.status.SetText(i18n.L("Could not look for other apps' config files: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
 		d.updateButtons()
 		return
 	}
@@ -217,7 +217,7 @@ func (d *discoverDialog) updateButtons() {
 	n := len(d.checkedRows())
 	d.importSelected.SetText(lang.L("Import selected"))
 	if n > 0 {
-		d.importSelected.SetText(fmt.Sprintf("Import selected (%d)", n))
+		d.importSelected.SetText(i18n.L("Import selected ({{.N}})", map[string]any{"N": n}))
 	}
 	setEnabled(d.importSelected, !d.looking && n > 0)
 	setEnabled(d.importAll, !d.looking && len(d.importableRows()) > 0)
@@ -312,10 +312,10 @@ func newImportRow(imp *clients.ImportedServer, checked bool, changed func()) *im
 		r.mark.SetText(lang.L("✓ already in your list"))
 		r.mark.Importance = widget.SuccessImportance
 	case imp.NameTaken:
-		r.mark.SetText(fmt.Sprintf("a different %q is in your list: you will be asked", imp.Server.Name))
+		r.mark.SetText(i18n.L("a different \"{{.Name}}\" is in your list: you will be asked", map[string]any{"Name": imp.Server.Name}))
 		r.mark.Importance = widget.WarningImportance
 	case imp.Server.Disabled:
-		r.mark.SetText("disabled in " + imp.Source.Format.Title())
+		r.mark.SetText(i18n.L("disabled in {{.App}}", map[string]any{"App": imp.Source.Format.Title()}))
 		r.mark.Importance = widget.LowImportance
 	}
 	r.check.Checked = checked && r.importable()
@@ -499,10 +499,10 @@ func (w *MainWindow) askClash(imp *clients.ImportedServer, existing *config.Serv
 	if imp.Source.Path == "" {
 		from = "the pasted text"
 	}
-	msg := widget.NewLabel(fmt.Sprintf("Your list already has a different server named %q. What should happen to the one from %s?", name, from))
+	msg := widget.NewLabel(i18n.L("Your list already has a different server named \"{{.Name}}\". What should happen to the one from {{.From}}?", map[string]any{"Name": name, "From": from}))
 	msg.Wrapping = fyne.TextWrapWord
-	yours := widget.NewLabel("Yours:  " + describeImported(existing))
-	theirs := widget.NewLabel("From " + from + ":  " + describeImported(imp.Server))
+	yours := widget.NewLabel(i18n.L("Yours:  {{.Entry}}", map[string]any{"Entry": describeImported(existing)}))
+	theirs := widget.NewLabel(i18n.L("From {{.From}}:  {{.Entry}}", map[string]any{"From": from, "Entry": describeImported(imp.Server)}))
 	for _, l := range []*widget.Label{yours, theirs} {
 		l.TextStyle = fyne.TextStyle{Monospace: true}
 		l.Wrapping = fyne.TextWrapBreak

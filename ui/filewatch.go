@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"errors"
-	"fmt"
 	"fyne.io/fyne/v2/lang"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 )
@@ -53,8 +53,7 @@ func (w *MainWindow) saveFailed(oldName string, sc *config.ServerConfig, err err
 	if name == "" {
 		name = sc.Name
 	}
-	msg := widget.NewLabel(fmt.Sprintf("%q was changed in %s while you were editing it here.\n"+
-		"Keep yours to overwrite the file's version, or keep the file's and drop your edits.", name, ce.Path))
+	msg := widget.NewLabel(i18n.L("\"{{.Name}}\" was changed in {{.Path}} while you were editing it here.\nKeep yours to overwrite the file's version, or keep the file's and drop your edits.", map[string]any{"Name": name, "Path": ce.Path}))
 	msg.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustomConfirm(lang.L("Changed in the file too"), lang.L("Keep mine"), lang.L("Keep the file's"), msg, func(mine bool) {
 		if mine {

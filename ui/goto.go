@@ -1,11 +1,11 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/lang"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 )
 

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/history"
 )
 
@@ -230,7 +231,7 @@ func (t *historyTab) load() {
 				return
 			}
 			if err != nil {
-				t.off.SetText("The history could not be read: " + err.Error())
+				t.off.SetText(i18n.L("The history could not be read: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
 				t.off.Show()
 			}
 			t.setEntries(entries)
@@ -274,12 +275,11 @@ func (t *historyTab) show(e history.HistoryEntry) {
 	}
 	t.current = &e
 	t.title.SetText(string(e.Kind) + " " + e.Name)
-	outcome := "succeeded"
+	outcome := i18n.L("succeeded")
 	if !e.OK() {
-		outcome = "failed: " + string(e.ErrorLayer) + " error"
+		outcome = i18n.L("failed: {{.Layer}} error", map[string]any{"Layer": view.LayerWord(mcp.ErrorLayer(e.ErrorLayer))})
 	}
-	t.meta.SetText(fmt.Sprintf("%s · took %s · %s", e.Time.Format("2006-01-02 15:04:05"),
-		view.Duration(time.Duration(e.DurationMS*float64(time.Millisecond))), outcome))
+	t.meta.SetText(i18n.L("{{.Time}} · took {{.Duration}} · {{.Outcome}}", map[string]any{"Time": e.Time.Format("2006-01-02 15:04:05"), "Duration": view.Duration(time.Duration(e.DurationMS * float64(time.Millisecond))), "Outcome": outcome}))
 	t.message.SetText(capitalise(e.Message))
 	if e.Message == "" {
 		t.message.Hide()
@@ -332,7 +332,7 @@ func (t *historyTab) replay() bool {
 		f.selectTab(f.toolsTab)
 		if !w.SelectTool(e.Name) {
 			f.selectTab(f.historyTab)
-			t.note.SetText("The server does not offer the tool " + e.Name + " now.")
+			t.note.SetText(i18n.L("The server does not offer the tool {{.Name}} now.", map[string]any{"Name": e.Name}))
 			return false
 		}
 		args := e.Arguments
@@ -340,10 +340,10 @@ func (t *historyTab) replay() bool {
 			args = json.RawMessage(`{}`)
 		}
 		if err := w.form.Load(args); err != nil {
-			w.runner.say("Loaded from history, with a problem: " + err.Error())
+			w.runner.say(i18n.L("Loaded from history, with a problem: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
 			return false
 		}
-		w.runner.say("Arguments loaded from the call at " + historyTime(e.Time) + "; Ctrl+Enter runs it again.")
+		w.runner.say(i18n.L("Arguments loaded from the call at {{.Time}}; Ctrl+Enter runs it again.", map[string]any{"Time": historyTime(e.Time)}))
 		return true
 	case history.HistoryPrompt:
 		args, err := e.PromptArguments()
@@ -355,7 +355,7 @@ func (t *historyTab) replay() bool {
 		p := f.prompts
 		p.whenLoaded(func() {
 			if !p.selectName(e.Name) {
-				p.note.SetText("The server does not offer the prompt " + e.Name + " now.")
+				p.note.SetText(i18n.L("The server does not offer the prompt {{.Name}} now.", map[string]any{"Name": e.Name}))
 				return
 			}
 			unknown := p.form.load(args)

@@ -305,7 +305,7 @@ func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
 		bar := canvas.NewRectangle(translucent(theme.Color(theme.ColorNamePrimary), 0x90))
 		bar.SetMinSize(fyne.NewSize(float32(t.Tokens)/float32(most)*240, 12))
 		rows.Add(link)
-		rows.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(fmt.Sprintf("%d tokens", t.Tokens)), container.NewHBox(container.NewCenter(bar))))
+		rows.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(i18n.N("{{.Count}} tokens", t.Tokens)), container.NewHBox(container.NewCenter(bar))))
 	}
 	return container.NewVBox(title, note, rows)
 }

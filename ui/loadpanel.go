@@ -21,6 +21,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/load"
@@ -144,13 +145,13 @@ func (p *loadPanel) start() {
 		run, err := p.target.Start(p.ctx, opts)
 		fyne.Do(func() {
 			if err != nil {
-				p.status.SetText("Could not start: " + err.Error())
+				p.status.SetText(i18n.L("Could not start: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
 				p.startBtn.Enable()
 				p.stopBtn.Disable()
 				return
 			}
 			p.run = run
-			p.status.SetText(fmt.Sprintf("Calling %s %d times, %d at a time. %s", p.target.Tool, opts.Requests, opts.Concurrency, p.target.Note))
+			p.status.SetText(i18n.L("Calling {{.Tool}} {{.N}} times, {{.C}} at a time. {{.Note}}", map[string]any{"Tool": p.target.Tool, "N": opts.Requests, "C": opts.Concurrency, "Note": p.target.Note}))
 			p.wg.Go(func() { p.watch(run) })
 		})
 	})
@@ -207,7 +208,7 @@ func (p *loadPanel) finish(run *load.Run) {
 	for _, b := range p.saveBtns {
 		b.Enable()
 	}
-	p.status.SetText(fmt.Sprintf("Done: %d calls. %s", p.summary.Calls, p.target.Note))
+	p.status.SetText(i18n.L("Done: {{.N}} calls. {{.Note}}", map[string]any{"N": p.summary.Calls, "Note": p.target.Note}))
 }
 
 func (p *loadPanel) stop() {

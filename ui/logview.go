@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"fyne.io/fyne/v2/lang"
 	"image/color"
 	"sort"
@@ -13,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/transport"
 )
@@ -173,7 +173,7 @@ func droppedNote(n uint64) string {
 	if n == 0 {
 		return ""
 	}
-	return " · " + thousands(int(n)) + " older dropped"
+	return " · " + i18n.L("{{.N}} older dropped", map[string]any{"N": thousands(int(n))})
 }
 
 // changed redraws the list and the count, and follows the newest line.
@@ -183,21 +183,21 @@ func (v *logView) changed() {
 	case v.log == nil:
 		v.count.SetText("")
 	case v.shown != nil:
-		v.count.SetText(fmt.Sprintf("%s of %s", thousands(n), thousands(len(v.entries))))
+		v.count.SetText(i18n.L("{{.Shown}} of {{.Total}}", map[string]any{"Shown": thousands(n), "Total": thousands(len(v.entries))}))
 	default:
-		v.count.SetText(thousands(n) + " lines" + droppedNote(v.log.Dropped()))
+		v.count.SetText(i18n.N("{{.N}} lines", n, map[string]any{"N": thousands(n)}) + droppedNote(v.log.Dropped()))
 	}
 	switch {
 	case n > 0:
 		v.empty.Hide()
 	case v.log == nil:
-		v.showEmpty("Select a server to see what it prints.")
+		v.showEmpty(i18n.L("Select a server to see what it prints."))
 	case v.shown != nil && v.query == "":
-		v.showEmpty("No lines at level " + v.level.Selected + ".")
+		v.showEmpty(i18n.L("No lines at level {{.Level}}.", map[string]any{"Level": v.level.Selected}))
 	case v.shown != nil:
-		v.showEmpty("No lines match “" + v.search.Text + "”.")
+		v.showEmpty(i18n.L("No lines match “{{.Query}}”.", map[string]any{"Query": v.search.Text}))
 	default:
-		v.showEmpty("Nothing printed yet. The server's stderr, stdout noise and log messages appear here.")
+		v.showEmpty(i18n.L("Nothing printed yet. The server's stderr, stdout noise and log messages appear here."))
 	}
 	v.list.Refresh()
 	if v.following && !v.pinned && n > 0 {

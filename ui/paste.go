@@ -142,7 +142,7 @@ func (d *pasteDialog) updateButton() {
 	n := len(d.checkedRows())
 	d.importBtn.SetText(lang.L("Import"))
 	if n > 1 {
-		d.importBtn.SetText(fmt.Sprintf("Import %d servers", n))
+		d.importBtn.SetText(i18n.N("Import {{.Count}} servers", n))
 	}
 	setEnabled(d.importBtn, n > 0)
 }

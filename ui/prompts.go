@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"fmt"
 	"fyne.io/fyne/v2/lang"
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/ui/view"
@@ -203,7 +202,7 @@ func (f *argForm) showSuggestions(fd *argField, values []string, err error) {
 	var chips []fyne.CanvasObject
 	switch {
 	case err != nil:
-		l := widget.NewLabel("No suggestions: " + err.Error())
+		l := widget.NewLabel(i18n.L("No suggestions: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
 		l.SizeName = theme.SizeNameCaptionText
 		l.Importance = widget.LowImportance
 		l.Truncation = fyne.TextTruncateEllipsis
@@ -216,7 +215,7 @@ func (f *argForm) showSuggestions(fd *argField, values []string, err error) {
 		chips = append(chips, hint)
 		for i, v := range values {
 			if i == maxSuggestionChips {
-				more := widget.NewLabel(fmt.Sprintf("+%d more (▾)", len(values)-i))
+				more := widget.NewLabel(i18n.L("+{{.N}} more (▾)", map[string]any{"N": len(values) - i}))
 				more.SizeName = theme.SizeNameCaptionText
 				chips = append(chips, more)
 				break
@@ -534,7 +533,7 @@ func (t *promptsTab) setPrompts(prompts []*sdk.Prompt, err error) {
 	t.loading = false
 	defer t.runAfterLoad()
 	if err != nil {
-		t.listNote.SetText("The list could not be fetched: " + err.Error())
+		t.listNote.SetText(i18n.L("The list could not be fetched: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
 		t.listNote.Show()
 		t.count.SetText("")
 		return
@@ -656,14 +655,14 @@ func (t *promptsTab) get() {
 		return
 	}
 	if missing := t.form.missing(); len(missing) > 0 {
-		t.note.SetText("Not sent: fill in " + strings.Join(missing, ", ") + ".")
+		t.note.SetText(i18n.L("Not sent: fill in {{.Fields}}.", map[string]any{"Fields": strings.Join(missing, ", ")}))
 		return
 	}
 	args := t.form.values()
 	t.getSeq++
 	n := t.getSeq
 	t.getBtn.Disable()
-	t.note.SetText("Getting " + p.Name + " …")
+	t.note.SetText(i18n.L("Getting {{.Name}} …", map[string]any{"Name": p.Name}))
 	t.w.goWork(func(ctx context.Context) {
 		r := s.GetPrompt(ctx, p.Name, args)
 		t.w.checks.recordPrompt(r)

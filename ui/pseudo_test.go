@@ -273,7 +273,7 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	}
 	t.Cleanup(func() { i18n.Setup(i18n.English) })
 
-	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
+	s := newShell(t, map[string]map[string]any{"demo": demoEntry(), "broken": {"command": "no-such-program-xyz"}})
 	s.pickTool("demo", "add")
 	s.run(`{"a": 2, "b": 3}`)
 
@@ -305,6 +305,24 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	}
 	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
 
+	// A tool error, a protocol error, a picture.
+	s.pickTool("demo", "fail")
+	s.run(`{"kind": "tool_error"}`)
+	walkWindow("tool error")
+	s.run(`{"kind": "protocol_error"}`)
+	walkWindow("protocol error")
+	s.pickTool("demo", "draw_gradient")
+	s.run(`{}`)
+	walkWindow("image")
+
+	// A server that cannot start: the failure explained.
+	onUI(func() { s.w.SelectServer("broken") })
+	s.waitFor("broken to fail", func() bool {
+		return s.w.manager.Session("broken").Status().State == mcp.StateFailed
+	})
+	walkWindow("failed start")
+	onUI(func() { s.w.SelectServer("demo") })
+
 	dialogs := []struct {
 		name string
 		open func()
@@ -328,8 +346,11 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	}
 
 	var data []string
-	onUI(func() { data = serverData(s.w.manager.Session("demo")) })
-	data = append(data, pastePlaceholder, view.AgentToolName("demo", "add"), "2 + 3 = 5", s.cfgPath, demoServerPath, "demo", runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
+	onUI(func() {
+		data = serverData(s.w.manager.Session("demo"))
+		data = append(data, serverData(s.w.manager.Session("broken"))...)
+	})
+	data = append(data, "broken", "no-such-program-xyz", "\"no-such-program-xyz\"", pastePlaceholder, view.AgentToolName("demo", "add"), "2 + 3 = 5", s.cfgPath, demoServerPath, "demo", runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
 	sort.Slice(data, func(i, j int) bool { return len(data[i]) > len(data[j]) })
 
 	seen := map[string]bool{}

@@ -21,6 +21,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/transport"
 )
@@ -392,7 +393,7 @@ func requestTitle(r *mcp.PendingRequest, promise string) fyne.CanvasObject {
 	title := boldLabel(describeRequest(r))
 	title.SizeName = theme.SizeNameSubHeadingText
 	title.Wrapping = fyne.TextWrapWord
-	when := widget.NewLabel("Received " + r.Received.Format("15:04:05") + ". " + promise)
+	when := widget.NewLabel(i18n.L("Received {{.Time}}. {{.Promise}}", map[string]any{"Time": r.Received.Format("15:04:05"), "Promise": promise}))
 	when.Wrapping = fyne.TextWrapWord
 	when.SizeName = theme.SizeNameCaptionText
 	return container.NewVBox(title, when)
@@ -407,7 +408,7 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	if sp.SystemPrompt != "" {
 		rows = append(rows, heading(lang.L("System prompt")), selectableText(sp.SystemPrompt))
 	}
-	rows = append(rows, heading(fmt.Sprintf("Messages (%d)", len(sp.Messages))))
+	rows = append(rows, heading(i18n.L("Messages ({{.N}})", map[string]any{"N": len(sp.Messages)})))
 	for i, m := range sp.Messages {
 		if m == nil {
 			continue
@@ -622,7 +623,7 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	}
 	p.linkBtn = widget.NewButtonWithIcon(lang.L("Open"), theme.ComputerIcon(), func() {
 		if err := p.openURL(u); err != nil {
-			p.note.SetText("The link could not be opened: " + err.Error() + ". Nothing was sent; copy it, or Decline.")
+			p.note.SetText(i18n.L("The link could not be opened: {{.Reason}}. Nothing was sent; copy it, or Decline.", map[string]any{"Reason": i18n.Explain(err.Error())}))
 			return
 		}
 		p.answer(r, "opened "+ep.URL, func() error { return r.Accept(nil) })

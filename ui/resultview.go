@@ -17,6 +17,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
@@ -215,7 +216,7 @@ func (v *ResultView) blocks(r *mcp.CallResult, tool *sdk.Tool) []fyne.CanvasObje
 func (v *ResultView) rpcErrorBlock(r *mcp.CallResult) fyne.CanvasObject {
 	e := r.RPCError
 	rows := []fyne.CanvasObject{
-		heading(fmt.Sprintf("JSON-RPC error %d (%s)", e.Code, mcp.RPCCodeName(e.Code))),
+		heading(i18n.L("JSON-RPC error {{.Code}} ({{.Name}})", map[string]any{"Code": e.Code, "Name": mcp.RPCCodeName(e.Code)})),
 		v.textBlock("message", e.Message),
 	}
 	if len(e.Data) > 0 {
@@ -238,7 +239,7 @@ func (v *ResultView) contentBlock(i int, c sdk.Content) fyne.CanvasObject {
 	case *sdk.EmbeddedResource:
 		return v.resourceBlock(i, c.Resource)
 	}
-	return caption(fmt.Sprintf("A content block of a kind this app does not show (%T).", c))
+	return caption(i18n.L("A content block of a kind this app does not show ({{.Type}}).", map[string]any{"Type": fmt.Sprintf("%T", c)}))
 }
 
 // textBlock shows a text, pretty-printed when it is JSON: small ones in a
@@ -301,7 +302,7 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 		decoded, repaired, err := view.DecodeImage(data)
 		if err != nil {
 			return container.NewVBox(
-				caption(fmt.Sprintf("Image · %s · %s — this picture cannot be shown here; save it to open it in another program.", orUnknown(mimeType), humanSize(len(data)))),
+				caption(i18n.L("Image · {{.Type}} · {{.Size}} — this picture cannot be shown here; save it to open it in another program.", map[string]any{"Type": orUnknown(mimeType), "Size": humanSize(len(data))})),
 				container.NewHBox(save))
 		}
 		img = canvas.NewImageFromImage(decoded)
@@ -316,7 +317,7 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 	img.FillMode = canvas.ImageFillContain
 	img.ScaleMode = canvas.ImageScaleSmooth
 	v.images = append(v.images, img)
-	info := heading(fmt.Sprintf("Image · %s%s · %s", orUnknown(mimeType), dims, humanSize(len(data))))
+	info := heading(i18n.L("Image · {{.Type}}{{.Dims}} · {{.Size}}", map[string]any{"Type": orUnknown(mimeType), "Dims": dims, "Size": humanSize(len(data))}))
 	return container.NewVBox(container.NewBorder(nil, nil, nil, save, info), container.NewHBox(img))
 }
 

@@ -189,7 +189,7 @@ func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
 	e.note.Wrapping = fyne.TextWrapWord
 	e.restart = widget.NewButtonWithIcon(lang.L("Restart to tell the server"), theme.ViewRefreshIcon(), func() {
 		e.restart.Hide()
-		e.note.SetText("Restarting " + s.Name() + " so that it learns of its roots …")
+		e.note.SetText(i18n.L("Restarting {{.Server}} so that it learns of its roots …", map[string]any{"Server": s.Name()}))
 		m := w.manager
 		w.goWork(func(ctx context.Context) {
 			w.dismissRequests(m, s.Name(), "the server is being restarted")

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/schema"
 	"mcpbrowser/ui/view"
@@ -252,7 +253,7 @@ func (w *MainWindow) confirmDestructive(t *sdk.Tool, args json.RawMessage, run f
 		pretty.Reset()
 		pretty.Write(args)
 	}
-	intro := widget.NewLabel(fmt.Sprintf("%s says it may delete or overwrite things (destructiveHint). It will be called with these arguments:", toolTitle(t)))
+	intro := widget.NewLabel(i18n.L("{{.Tool}} says it may delete or overwrite things (destructiveHint). It will be called with these arguments:", map[string]any{"Tool": toolTitle(t)}))
 	intro.Wrapping = fyne.TextWrapWord
 	argsText := widget.NewLabelWithStyle(pretty.String(), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	argsText.Selectable = true

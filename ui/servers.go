@@ -359,7 +359,7 @@ func (w *MainWindow) removeSelectedServer() {
 		return
 	}
 	m := w.manager
-	msg := widget.NewLabel(fmt.Sprintf("Remove %q from the servers file?\nIts process is stopped; the entry is deleted from %s.", name, w.cfgPath))
+	msg := widget.NewLabel(i18n.L("Remove \"{{.Name}}\" from the servers file?\nIts process is stopped; the entry is deleted from {{.Path}}.", map[string]any{"Name": name, "Path": w.cfgPath}))
 	msg.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustomConfirm(lang.L("Remove server"), lang.L("Remove"), lang.L("Keep"), msg, func(ok bool) {
 		if !ok {

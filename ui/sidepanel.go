@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
@@ -190,15 +191,15 @@ func (t *textLines) ShowAll() {
 
 func (t *textLines) update() {
 	if t.full != nil {
-		t.note.SetText(fmt.Sprintf("Showing the first %s lines of %s.", thousands(len(t.lines)), humanSize(t.size)))
+		t.note.SetText(i18n.L("Showing the first {{.N}} lines of {{.Size}}.", map[string]any{"N": thousands(len(t.lines)), "Size": humanSize(t.size)}))
 		t.note.Show()
 		t.showAll.Show()
 	} else if len(t.lines) < t.total {
-		t.note.SetText(fmt.Sprintf("Showing the first %s of %s lines (%s).", thousands(len(t.lines)), thousands(t.total), humanSize(len(t.text))))
+		t.note.SetText(i18n.L("Showing the first {{.N}} of {{.Total}} lines ({{.Size}}).", map[string]any{"N": thousands(len(t.lines)), "Total": thousands(t.total), "Size": humanSize(len(t.text))}))
 		t.note.Show()
 		t.showAll.Show()
 	} else {
-		t.note.SetText(fmt.Sprintf("%s lines, %s.", thousands(t.total), humanSize(len(t.text))))
+		t.note.SetText(i18n.L("{{.N}} lines, {{.Size}}.", map[string]any{"N": thousands(t.total), "Size": humanSize(len(t.text))}))
 		t.showAll.Hide()
 	}
 	t.list.Refresh()

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
@@ -82,9 +83,7 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 		formLabel(lang.L("Scopes")), f.scopes,
 		formLabel(lang.L("Client metadata URL")), f.metadataURL,
 	)
-	hint := widget.NewLabel("All optional. A client ID (and secret) is one the server's owner gave you; " +
-		"scopes are separated by spaces. The client metadata document URL identifies MCP Browser to servers that accept one. " +
-		"Machine-to-machine sign-in needs a client ID and secret and opens no browser. Tokens are kept outside the servers file.")
+	hint := widget.NewLabel(i18n.L("All optional. A client ID (and secret) is one the server's owner gave you; scopes are separated by spaces. The client metadata document URL identifies MCP Browser to servers that accept one. Machine-to-machine sign-in needs a client ID and secret and opens no browser. Tokens are kept outside the servers file."))
 	hint.Wrapping = fyne.TextWrapWord
 	hint.SizeName = theme.SizeNameCaptionText
 	item := widget.NewAccordionItem(lang.L("Sign-in (OAuth)"), container.NewVBox(form, hint))
@@ -227,7 +226,7 @@ func (w *MainWindow) signOutSelectedServer() {
 		dialog.ShowInformation(lang.L("Sign out"), capitalise(w.lastNotice)+".", w.win)
 		return
 	}
-	msg := widget.NewLabel(fmt.Sprintf("Sign out of %q?\nMCP Browser forgets its saved sign-in and stops the server; starting it again signs in again.", name))
+	msg := widget.NewLabel(i18n.L("Sign out of \"{{.Name}}\"?\nMCP Browser forgets its saved sign-in and stops the server; starting it again signs in again.", map[string]any{"Name": name}))
 	msg.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustomConfirm(lang.L("Sign out"), lang.L("Sign out"), lang.L("Cancel"), msg, func(ok bool) {
 		if ok {

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/transport"
 )
 
@@ -145,19 +146,19 @@ func (v *wireView) changed() {
 	case v.wire == nil:
 		v.count.SetText("")
 	case v.shown != nil:
-		v.count.SetText(fmt.Sprintf("%s of %s", thousands(n), thousands(len(v.entries))))
+		v.count.SetText(i18n.L("{{.Shown}} of {{.Total}}", map[string]any{"Shown": thousands(n), "Total": thousands(len(v.entries))}))
 	default:
-		v.count.SetText(thousands(n) + " messages")
+		v.count.SetText(i18n.N("{{.N}} messages", n, map[string]any{"N": thousands(n)}))
 	}
 	switch {
 	case n > 0:
 		v.empty.Hide()
 	case v.wire == nil:
-		v.showEmpty("Select a server to see the messages it exchanges.")
+		v.showEmpty(i18n.L("Select a server to see the messages it exchanges."))
 	case v.shown != nil:
-		v.showEmpty("No messages match “" + v.search.Text + "”.")
+		v.showEmpty(i18n.L("No messages match “{{.Query}}”.", map[string]any{"Query": v.search.Text}))
 	default:
-		v.showEmpty("No messages yet.")
+		v.showEmpty(i18n.L("No messages yet."))
 	}
 	v.list.Refresh()
 	if v.following && n > 0 && v.current == nil {
