@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/lang"
 	"image/color"
 	"sort"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+	"fyne.io/fyne/v2/lang"
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
@@ -33,7 +34,7 @@ import (
 var protocolWords = []string{"JSON-RPC", "stdio", "stderr", "stdout", "OAuth", "MCP Browser", "MCP", "URL", "JSON", "HTTP", "http", "SSE", "sse", "PATH",
 	"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency", "English",
 	"Claude Desktop", "Claude Code", "Cursor", "VS Code", "Cline", "Windsurf", "Codex", "Playwright", "Git", "Fyne", "OpenAPI", "openapi", "Ctrl", "Enter", "Esc",
-	"listChanged", "subscribe", "mcpServers", "mcp_servers", "auto", "npx", "command", "args", "url", "name"}
+	"listChanged", "subscribe", "invalid params", "method not found", "parse error", "invalid request", "internal error", "mcpServers", "mcp_servers", "auto", "npx", "command", "args", "url", "name"}
 
 // A shownText is one text of the window and where it was found.
 type shownTextAt struct{ where, text string }
@@ -186,6 +187,23 @@ func serverData(s *mcp.Session) []string {
 	return data
 }
 
+// resultData is what a call's result holds from the server: its texts and
+// the JSON-RPC error's message.
+func resultData(r *mcp.CallResult) []string {
+	var out []string
+	if r.RPCError != nil {
+		out = append(out, r.RPCError.Message)
+	}
+	if r.Result != nil {
+		for _, c := range r.Result.Content {
+			if t, ok := c.(*sdk.TextContent); ok {
+				out = append(out, strings.Split(t.Text, "\n")...)
+			}
+		}
+	}
+	return out
+}
+
 // jsonStrings is every string and key in a JSON document.
 func jsonStrings(raw json.RawMessage) []string {
 	var v any
@@ -306,13 +324,14 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
 
 	// A tool error, a protocol error, a picture.
+	var results []*mcp.CallResult
 	s.pickTool("demo", "fail")
-	s.run(`{"kind": "tool_error"}`)
+	results = append(results, s.run(`{"kind": "tool_error"}`))
 	walkWindow("tool error")
-	s.run(`{"kind": "protocol_error"}`)
+	results = append(results, s.run(`{"kind": "protocol_error"}`))
 	walkWindow("protocol error")
 	s.pickTool("demo", "draw_gradient")
-	s.run(`{}`)
+	results = append(results, s.run(`{}`))
 	walkWindow("image")
 
 	// A server that cannot start: the failure explained.
@@ -350,6 +369,9 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 		data = serverData(s.w.manager.Session("demo"))
 		data = append(data, serverData(s.w.manager.Session("broken"))...)
 	})
+	for _, r := range results {
+		data = append(data, resultData(r)...)
+	}
 	data = append(data, "broken", "no-such-program-xyz", "\"no-such-program-xyz\"", pastePlaceholder, view.AgentToolName("demo", "add"), "2 + 3 = 5", s.cfgPath, demoServerPath, "demo", runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
 	sort.Slice(data, func(i, j int) bool { return len(data[i]) > len(data[j]) })
 

@@ -52,9 +52,11 @@ var coreRules = []coreRule{
 	rule(`signing in to (?P<URL>\S+) failed: (?P<Err>.*)`, "signing in to {{.URL}} failed: {{.Err}}"),
 	// Starting a stdio server (mcp/transport StartError).
 	rule(`could not start the server: the program (?P<Command>".*") was not found\. (?P<Hint>.*)\. PATH searched: (?P<Path>.*)`,
-		"could not start the server: the program {{.Command}} was not found. {{.Hint}}. PATH searched: {{.Path}}", "Hint"),
+		"could not start the server: the program {{.Command}} was not found. {{.Hint}}. PATH searched: {{.Path}}", "Hint", "Path"),
 	rule(`could not start the server: the program (?P<Command>".*") was not found\. PATH searched: (?P<Path>.*)`,
-		"could not start the server: the program {{.Command}} was not found. PATH searched: {{.Path}}"),
+		"could not start the server: the program {{.Command}} was not found. PATH searched: {{.Path}}", "Path"),
+	// The PATH searched, when the login shell's was asked too (mcp/transport lookpath).
+	rule(`(?P<Path>\S*) \(and the login shell's PATH: (?P<ShellPath>\S*)\)`, "{{.Path}} (and the login shell's PATH: {{.ShellPath}})"),
 	rule(`could not start the server (?P<Command>".*?"): (?P<Err>.*)`, "could not start the server {{.Command}}: {{.Err}}"),
 	rule(`It comes with Node\.js: install Node\.js \(https://nodejs\.org\) and try again`,
 		"It comes with Node.js: install Node.js (https://nodejs.org) and try again"),

@@ -25,6 +25,8 @@ func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 		{"could not initialize the session: EOF", "无法初始化会话：EOF"},
 		{`could not start the server: the program "npx" was not found. It comes with Node.js: install Node.js (https://nodejs.org) and try again. PATH searched: /usr/bin:/bin`,
 			`无法启动服务器：找不到程序 "npx"。它随 Node.js 提供：请安装 Node.js（https://nodejs.org）后重试。已搜索的 PATH：/usr/bin:/bin`},
+		{`could not start the server: the program "npx" was not found. Check the command's spelling, or give its full path. PATH searched: /usr/bin (and the login shell's PATH: /opt/bin:/usr/bin)`,
+			`无法启动服务器：找不到程序 "npx"。请检查命令的拼写，或给出它的完整路径。已搜索的 PATH：/usr/bin（以及登录 shell 的 PATH：/opt/bin:/usr/bin）`},
 		{`could not start the server "./srv": permission denied`, `无法启动服务器 "./srv"：permission denied`},
 		{`the server did not answer within 30s (and sent no progress meanwhile); the call was cancelled. Raise "callTimeout" in the entry for slow tools.`,
 			`服务器未在 30s 内响应（期间也没有发送进度）；调用已取消。对于较慢的工具，请在该条目中调高 "callTimeout"。`},

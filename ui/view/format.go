@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"mcpbrowser/internal/i18n"
 	"strconv"
 )
 
@@ -9,11 +10,11 @@ import (
 func Size(n int) string {
 	switch {
 	case n < 1000:
-		return strconv.Itoa(n) + " B"
+		return i18n.L("{{.N}} B", map[string]any{"N": n})
 	case n < 1000*1000:
-		return fmt.Sprintf("%.1f KB", float64(n)/1000)
+		return i18n.L("{{.N}} KB", map[string]any{"N": fmt.Sprintf("%.1f", float64(n)/1000)})
 	}
-	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	return i18n.L("{{.N}} MB", map[string]any{"N": fmt.Sprintf("%.1f", float64(n)/1e6)})
 }
 
 // Thousands writes n with thousands separators: 154,321.
