@@ -18,7 +18,7 @@ import (
 // This file is the surface diff view: pick two servers (or saved snapshots),
 // see what changed between them side by side, each change marked breaking or not.
 
-const snapshotFileChoice = "Snapshot file…"
+func snapshotFileChoice() string { return lang.L("Snapshot file…") }
 
 var snapshotFiles = fileFilter{Desc: "Surface snapshots (JSON)", Exts: []string{"json"}}
 
@@ -44,13 +44,13 @@ type diffView struct {
 
 func newDiffView(deps diffDeps) *diffView {
 	v := &diffView{deps: deps}
-	options := append(deps.servers(), snapshotFileChoice)
+	options := append(deps.servers(), snapshotFileChoice())
 	for i := range v.sides {
 		v.sides[i] = widget.NewSelect(options, func(choice string) {
-			if choice == snapshotFileChoice {
+			if choice == snapshotFileChoice() {
 				openFileDialog(deps.win, "Open a surface snapshot", snapshotFiles, func(path string) {
 					v.files[i] = path
-					v.sides[i].SetOptions(append(deps.servers(), path, snapshotFileChoice))
+					v.sides[i].SetOptions(append(deps.servers(), path, snapshotFileChoice()))
 					v.sides[i].SetSelected(path)
 				})
 			}
@@ -93,7 +93,7 @@ func (v *diffView) load(ctx context.Context, choice string) (*surface.Snapshot, 
 
 func (v *diffView) compare() {
 	a, b := v.sides[0].Selected, v.sides[1].Selected
-	if a == "" || b == "" || a == snapshotFileChoice || b == snapshotFileChoice {
+	if a == "" || b == "" || a == snapshotFileChoice() || b == snapshotFileChoice() {
 		v.summary.SetText(lang.L("Choose both sides first."))
 		return
 	}
@@ -170,7 +170,7 @@ func orDash(s string) string {
 // saveSnapshot writes side A's surface to a file, to compare against later.
 func (v *diffView) saveSnapshot() {
 	a := v.sides[0].Selected
-	if a == "" || a == snapshotFileChoice {
+	if a == "" || a == snapshotFileChoice() {
 		v.summary.SetText(lang.L("Choose a server as A first."))
 		return
 	}

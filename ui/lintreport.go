@@ -290,7 +290,7 @@ func findingRow(f lint.Finding, openTool func(string)) fyne.CanvasObject {
 func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
 	title := widget.NewLabelWithStyle(i18n.N("Cost: about {{.Tokens}} tokens for {{.Count}} tools", len(c.Tools), map[string]any{"Tokens": c.Total}),
 		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	note := widget.NewLabel(c.Method)
+	note := widget.NewLabel(lang.L(c.Method)) // lint.CostMethod, whose English is the key
 	note.Wrapping = fyne.TextWrapWord
 	note.SizeName = theme.SizeNameCaptionText
 	rows := container.New(layout.NewFormLayout()) // names in one column, so the bars share a start

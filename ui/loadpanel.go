@@ -73,7 +73,7 @@ type loadPanel struct {
 }
 
 func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
-	p := &loadPanel{win: a.NewWindow("Run " + t.Tool + " many times — " + t.Server), target: t, ctx: ctx}
+	p := &loadPanel{win: a.NewWindow(i18n.L("Run {{.Tool}} many times — {{.Server}}", map[string]any{"Tool": t.Tool, "Server": t.Server})), target: t, ctx: ctx}
 	p.concurrency = widget.NewEntry()
 	p.concurrency.SetText("4")
 	p.count = widget.NewEntry()
@@ -328,7 +328,7 @@ func (w *MainWindow) openLoadPanel() {
 		target := loadTarget{Server: s.Name(), Tool: t.Name}
 		cfg := s.Config()
 		if cfg != nil && cfg.Type == config.TypeStdio {
-			target.Note = "The calls go to a separate process of this server started for the run."
+			target.Note = lang.L("The calls go to a separate process of this server started for the run.")
 			target.Start = func(ctx context.Context, opts load.Options) (*load.Run, error) {
 				c, err := load.DialStdio(ctx, load.StdioServer{Command: cfg.Command, Args: cfg.Args, Env: cfg.Env, Dir: cfg.Cwd})
 				if err != nil {
@@ -340,7 +340,7 @@ func (w *MainWindow) openLoadPanel() {
 				return run, nil
 			}
 		} else {
-			target.Note = "The calls go through this window's connection to the server."
+			target.Note = lang.L("The calls go through this window's connection to the server.")
 			target.Start = func(ctx context.Context, opts load.Options) (*load.Run, error) {
 				return load.Start(ctx, opts, mcp.LoadCaller([]*mcp.Session{s}, t.Name, args, 0)), nil
 			}

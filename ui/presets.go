@@ -147,7 +147,7 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 	if len(p.Parameters) == 0 {
 		sc, err := p.Build(nil)
 		if err != nil {
-			w.showError("Adding "+p.Title, err)
+			w.showError(i18n.L("Adding {{.Preset}}", map[string]any{"Preset": lang.L(p.Title)}), err)
 			cancelled()
 			return
 		}
@@ -170,12 +170,12 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 			d.texts[param.Name] = e
 			field = e
 		}
-		rows = append(rows, formLabel(param.Label), field)
+		rows = append(rows, formLabel(lang.L(param.Label)), field)
 	}
 	intro := widget.NewLabel(describePreset(p))
 	intro.Wrapping = fyne.TextWrapWord
 	content := container.NewVBox(intro, container.New(layout.NewFormLayout(), rows...), d.problem)
-	d.dlg = dialog.NewCustomWithoutButtons(p.Title, content, w.win)
+	d.dlg = dialog.NewCustomWithoutButtons(lang.L(p.Title), content, w.win)
 	d.ok = func() {
 		sc, err := p.Build(d.values())
 		if err != nil {
@@ -243,7 +243,7 @@ func newFolderRows(w *MainWindow, param config.PresetParameter) *folderRows {
 }
 
 func (f *folderRows) choose() {
-	f.w.clients.chooseFolder(f.w.win, f.param.Label, f.add)
+	f.w.clients.chooseFolder(f.w.win, lang.L(f.param.Label), f.add)
 }
 
 func (f *folderRows) add(path string) {

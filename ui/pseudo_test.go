@@ -4,11 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -19,6 +22,7 @@ import (
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/ui/view"
 )
 
@@ -34,7 +38,10 @@ import (
 var protocolWords = []string{"JSON-RPC", "stdio", "stderr", "stdout", "OAuth", "MCP Browser", "MCP", "URL", "JSON", "HTTP", "http", "SSE", "sse", "PATH",
 	"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency", "English",
 	"Claude Desktop", "Claude Code", "Cursor", "VS Code", "Cline", "Windsurf", "Codex", "Playwright", "Git", "Fyne", "OpenAPI", "openapi", "Ctrl", "Enter", "Esc",
-	"listChanged", "subscribe", "invalid params", "method not found", "parse error", "invalid request", "internal error", "mcpServers", "mcp_servers", "auto", "npx", "command", "args", "url", "name"}
+	"listChanged", "subscribe",
+	// Fyne's own folder chooser (the ci build's stand-in for the system's)
+	// hard-codes these.
+	"Home", "Computer", "(Parent)", "invalid params", "method not found", "parse error", "invalid request", "internal error", "mcpServers", "mcp_servers", "auto", "npx", "command", "args", "url", "name"}
 
 // A shownText is one text of the window and where it was found.
 type shownTextAt struct{ where, text string }
@@ -268,6 +275,9 @@ func isServerData(text string, data []string) bool {
 // touches on either side ("a", a server's argument name, must not eat the a
 // of "a server").
 func removeWord(s, w string) string {
+	if w == "" {
+		return s
+	}
 	isWordByte := func(b byte) bool {
 		return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_'
 	}
@@ -296,12 +306,20 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	s.run(`{"a": 2, "b": 3}`)
 
 	var texts []shownTextAt
+	// walkWindow reads every window the app has open (the main one, the
+	// quality report, the load panel) with its dialogs and title.
 	walkWindow := func(where string) {
 		onUI(func() {
-			c := s.w.win.Canvas()
-			walkTexts(c.Content(), where, &texts)
-			for _, o := range c.Overlays().List() {
-				walkTexts(o, where+" dialog", &texts)
+			for _, win := range s.app.Driver().AllWindows() {
+				if win == nil || win.Canvas() == nil || win.Canvas().Content() == nil {
+					continue
+				}
+				texts = append(texts, shownTextAt{where + " window title", win.Title()})
+				c := win.Canvas()
+				walkTexts(c.Content(), where, &texts)
+				for _, o := range c.Overlays().List() {
+					walkTexts(o, where+" dialog", &texts)
+				}
 			}
 		})
 	}
@@ -311,15 +329,11 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 		}
 	})
 	walkWindow("tools")
-	for _, tab := range []func() *container.TabItem{
-		func() *container.TabItem { return s.w.features.resourcesTab },
-		func() *container.TabItem { return s.w.features.promptsTab },
-		func() *container.TabItem { return s.w.features.historyTab },
-	} {
-		var name string
-		onUI(func() { s.w.features.selectTab(tab()); name = tab().Text })
-		s.waitFor("the tab to load", func() bool { return true })
-		walkWindow(name)
+	var tabs []*container.TabItem
+	onUI(func() { tabs = s.w.features.tabs.Items })
+	for _, tab := range tabs[1:] {
+		onUI(func() { s.w.features.selectTab(tab) })
+		walkWindow(tab.Text)
 	}
 	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
 
@@ -353,13 +367,25 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 		{"export", s.w.exportAllServers},
 		{"roots", s.w.showRootsDialog},
 		{"go to", s.w.goToServer},
+		{"remove", s.w.removeSelectedServer},
+		{"compare", func() { s.w.checks.deps.compare() }},
+		{"quality report", s.w.showQualityReport},
+		{"run many times", s.w.openLoadPanel},
+		{"preset with a folder", func() { s.w.showAddDialog("filesystem") }},
+		{"find servers", s.w.findServers},
 	}
 	for _, d := range dialogs {
 		onUI(d.open)
+		time.Sleep(300 * time.Millisecond) // what the dialog fetches in the background
 		walkWindow(d.name)
 		onUI(func() {
 			for _, o := range s.w.win.Canvas().Overlays().List() {
 				s.w.win.Canvas().Overlays().Remove(o)
+			}
+			for _, win := range s.app.Driver().AllWindows() {
+				if win != nil && win != s.w.win {
+					win.Close()
+				}
 			}
 		})
 	}
@@ -371,6 +397,17 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	})
 	for _, r := range results {
 		data = append(data, resultData(r)...)
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		data = append(data, strings.Split(home, string(filepath.Separator))...)
+		entries, _ := os.ReadDir(home) // what Fyne's folder chooser lists
+		for _, e := range entries {
+			data = append(data, e.Name())
+		}
+	}
+	// A preset's command is shown as it will run.
+	if p, ok := config.PresetByID("filesystem"); ok {
+		data = append(data, p.CommandPreview())
 	}
 	data = append(data, "broken", "no-such-program-xyz", "\"no-such-program-xyz\"", pastePlaceholder, view.AgentToolName("demo", "add"), "2 + 3 = 5", s.cfgPath, demoServerPath, "demo", runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
 	sort.Slice(data, func(i, j int) bool { return len(data[i]) > len(data[j]) })

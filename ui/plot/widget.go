@@ -1,12 +1,14 @@
 package plot
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
@@ -140,12 +142,12 @@ func (r *latencyRenderer) layoutBars(hist rect) {
 func (r *latencyRenderer) layoutLabels(dots, hist rect) {
 	sc := r.p.scale
 	l := r.labels
-	l[labelYMax].Text = FmtMS(sc.MSMax)
-	l[labelY0].Text = FmtMS(sc.MSMin)
-	l[labelT0].Text = "0 s"
-	l[labelTMax].Text = FmtSeconds(sc.TMax)
-	l[labelCaption].Text = "latency of each call over time (log scale)"
-	l[labelHistCaption].Text = "calls per latency"
+	l[labelYMax].Text = shownMS(sc.MSMax)
+	l[labelY0].Text = shownMS(sc.MSMin)
+	l[labelT0].Text = shownSeconds(0)
+	l[labelTMax].Text = shownSeconds(sc.TMax)
+	l[labelCaption].Text = lang.L("latency of each call over time (log scale)")
+	l[labelHistCaption].Text = lang.L("calls per latency")
 	right := func(t *canvas.Text, x, y float32) {
 		m := t.MinSize()
 		t.Move(fyne.NewPos(x-m.Width, y-m.Height/2))
@@ -159,7 +161,7 @@ func (r *latencyRenderer) layoutLabels(dots, hist rect) {
 			continue
 		}
 		ms := sc.MSMin * math.Pow(10, float64(i+1))
-		t.Text = FmtMS(ms)
+		t.Text = shownMS(ms)
 		t.Color = theme.Color(theme.ColorNameForeground)
 		t.Show()
 		right(t, dots.Pos.X-4, dots.Pos.Y+dots.Size.Height*float32(1-sc.Y(ms)))
@@ -225,4 +227,21 @@ func itoa(n int) string {
 type rect struct {
 	Pos  fyne.Position
 	Size fyne.Size
+}
+
+// shownMS and shownSeconds are FmtMS and FmtSeconds in the window's
+// language. The exported PNG keeps the English units: its bitmap font has
+// no CJK glyphs.
+func shownMS(ms float64) string {
+	switch {
+	case ms >= 1000:
+		return lang.L("{{.N}} s", map[string]any{"N": fmt.Sprintf("%.3g", ms/1000)})
+	case ms >= 1:
+		return lang.L("{{.N}} ms", map[string]any{"N": fmt.Sprintf("%.3g", ms)})
+	}
+	return lang.L("{{.N}} µs", map[string]any{"N": fmt.Sprintf("%.3g", ms*1000)})
+}
+
+func shownSeconds(s float64) string {
+	return lang.L("{{.N}} s", map[string]any{"N": fmt.Sprintf("%.3g", s)})
 }

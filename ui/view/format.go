@@ -2,8 +2,9 @@ package view
 
 import (
 	"fmt"
-	"mcpbrowser/internal/i18n"
 	"strconv"
+
+	"mcpbrowser/internal/i18n"
 )
 
 // Size is a byte count in the units a person expects.
