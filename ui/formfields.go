@@ -345,7 +345,7 @@ func (w *fieldView) rawInput() fyne.CanvasObject {
 	back := widget.NewButton(lang.L("Use the form"), func() {
 		w.v.touch(fd)
 		if err := fd.UseForm(); err != nil {
-			w.setNote(err.Error())
+			w.setNote(view.FieldProblem(err.Error()))
 			return
 		}
 		w.fillInput()

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp/schema"
+	"mcpbrowser/ui/view"
 )
 
 // keyWidth is the width of a key/value entry's key input.
@@ -164,7 +165,7 @@ func (w *fieldView) entryRow(entry *schema.Field) fyne.CanvasObject {
 	key.OnChanged = func(name string) {
 		w.v.touch(parent)
 		if err := parent.RenameEntry(current.Name, name); err != nil {
-			w.v.showLabel(problem, err.Error())
+			w.v.showLabel(problem, view.FieldProblem(err.Error()))
 			return
 		}
 		w.v.showLabel(problem, "")
@@ -212,7 +213,7 @@ func (w *fieldView) addEntryRow() fyne.CanvasObject {
 		w.v.touch(fd)
 		entry, err := fd.AddEntry(key.Text)
 		if err != nil {
-			w.v.showLabel(problem, err.Error())
+			w.v.showLabel(problem, view.FieldProblem(err.Error()))
 			return
 		}
 		w.refresh()

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp/schema"
+	"mcpbrowser/ui/view"
 )
 
 // The two faces of the argument editor, as the toggle names them (in the
@@ -542,7 +543,7 @@ func (v *FormView) showProblems(errs []schema.FieldError) {
 		if !v.showAll && !v.touched[w.fd] {
 			continue
 		}
-		msg := e.Message
+		msg := view.FieldProblem(e.Message)
 		if own := w.fd.Path(); e.Path != own {
 			rel := strings.TrimPrefix(strings.TrimPrefix(e.Path, own), ".")
 			msg = rel + ": " + msg
@@ -581,7 +582,11 @@ func (v *FormView) viewForPath(path string) *fieldView {
 func (v *FormView) showTopProblems(errs []schema.FieldError) {
 	lines := make([]string, 0, len(errs))
 	for _, e := range errs {
-		lines = append(lines, e.Error())
+		if e.Path == "" {
+			lines = append(lines, view.FieldProblem(e.Message))
+		} else {
+			lines = append(lines, e.Path+": "+view.FieldProblem(e.Message))
+		}
 	}
 	v.showLabel(v.problems, strings.Join(lines, "\n"))
 }

@@ -235,14 +235,14 @@ func describeFieldErrors(errs []schema.FieldError) string {
 	if what == "" {
 		what = first.Path
 	}
-	msg := first.Message
+	msg := view.FieldProblem(first.Message)
 	if what != "" {
-		msg = what + ": " + msg
+		msg = i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": what, "Problem": msg})
 	}
 	if len(errs) > 1 {
-		return fmt.Sprintf("Not sent: %s (and %d more)", msg, len(errs)-1)
+		return i18n.N("Not sent: {{.Problem}} (and {{.Count}} more)", len(errs)-1, map[string]any{"Problem": msg})
 	}
-	return "Not sent: " + msg
+	return i18n.L("Not sent: {{.Problem}}", map[string]any{"Problem": msg})
 }
 
 // confirmDestructive asks before calling a tool that says it may destroy
