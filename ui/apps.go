@@ -281,9 +281,9 @@ func appEventLine(e apps.Event) string {
 	case apps.EventTraffic:
 		return fmt.Sprintf("%s %s %s %s", at, e.Dir, e.Text, clipRunes(string(e.JSON), 300))
 	case apps.EventOpenLink:
-		return at + " the app asks to open " + e.Text + " (not opened; copy it if you want it)"
+		return at + " " + i18n.L("the app asks to open {{.URL}} (not opened; copy it if you want it)", map[string]any{"URL": e.Text})
 	case apps.EventMessage:
-		return at + " the app would post (sent nowhere): " + e.Text
+		return at + " " + i18n.L("the app would post (sent nowhere): {{.Text}}", map[string]any{"Text": e.Text})
 	case apps.EventLog:
 		return at + " app log: " + e.Text
 	}

@@ -279,8 +279,7 @@ func newAbsentNotice(onTry func()) *absentNotice {
 // set says which feature is absent and which request "Try anyway" sends.
 func (a *absentNotice) set(feature, method string) {
 	a.title.SetText(i18n.L("This server does not offer {{.Feature}}", map[string]any{"Feature": lang.L(feature)}))
-	a.detail.SetText("It did not declare the \"" + feature + "\" capability when it started, so the app does not ask for " +
-		feature + ". Try anyway sends " + method + " and shows what the server answers.")
+	a.detail.SetText(i18n.L("It did not declare the \"{{.Capability}}\" capability when it started, so the app does not ask for {{.Feature}}. Try anyway sends {{.Method}} and shows what the server answers.", map[string]any{"Capability": feature, "Feature": lang.L(feature), "Method": method}))
 	a.try.Enable()
 	a.result.SetText("")
 	a.result.Hide()

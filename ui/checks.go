@@ -291,14 +291,14 @@ func countsText(results []checks.Result) string {
 	for _, r := range results {
 		n[r.Status]++
 	}
-	parts := []string{fmt.Sprintf("%d passed", n[checks.StatusPassed]), fmt.Sprintf("%d failed", n[checks.StatusFailed])}
+	parts := []string{i18n.L("{{.N}} passed", map[string]any{"N": n[checks.StatusPassed]}), i18n.L("{{.N}} failed", map[string]any{"N": n[checks.StatusFailed]})}
 	if n[checks.StatusError] > 0 {
-		parts = append(parts, fmt.Sprintf("%d could not run", n[checks.StatusError]))
+		parts = append(parts, i18n.L("{{.N}} could not run", map[string]any{"N": n[checks.StatusError]}))
 	}
 	if n[checks.StatusSkipped] > 0 {
-		parts = append(parts, fmt.Sprintf("%d skipped", n[checks.StatusSkipped]))
+		parts = append(parts, i18n.L("{{.N}} skipped", map[string]any{"N": n[checks.StatusSkipped]}))
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, lang.L(", "))
 }
 
 func statusLook(status string) (fyne.Resource, widget.Importance) {

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"fmt"
 	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
@@ -127,7 +126,7 @@ func (v *diffView) show(a, b string, changes []surface.Change) {
 	case len(changes) == 0:
 		v.summary.SetText(i18n.L("{{.A}} and {{.B}} offer the same tools, resources and prompts.", map[string]any{"A": a, "B": b}))
 	default:
-		v.summary.SetText(fmt.Sprintf("%d change(s) from %s to %s, %d breaking for callers.", len(changes), a, b, breaking))
+		v.summary.SetText(i18n.N("{{.Count}} changes from {{.A}} to {{.B}}, {{.Breaking}} breaking for callers.", len(changes), map[string]any{"A": a, "B": b, "Breaking": breaking}))
 	}
 	objs := []fyne.CanvasObject{}
 	if len(changes) > 0 {

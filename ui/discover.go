@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"errors"
-	"fmt"
 	"fyne.io/fyne/v2/lang"
 	"io/fs"
 	"maps"
@@ -264,9 +263,9 @@ func describeFileError(err error) string {
 	var ce *config.ConfigError
 	if errors.As(err, &ce) {
 		if ce.Line > 0 {
-			return fmt.Sprintf("This file could not be read: line %d, column %d: %s. Its servers are not shown; fix it in its app.", ce.Line, ce.Column, ce.Msg)
+			return i18n.L("This file could not be read: line {{.Line}}, column {{.Column}}: {{.Problem}}. Its servers are not shown; fix it in its app.", map[string]any{"Line": ce.Line, "Column": ce.Column, "Problem": ce.Msg})
 		}
-		return "This file could not be read: " + ce.Msg + "."
+		return i18n.L("This file could not be read: {{.Problem}}.", map[string]any{"Problem": ce.Msg})
 	}
 	return capitalise(err.Error()) + "."
 }

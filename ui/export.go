@@ -225,5 +225,5 @@ func secretsNote(servers []*config.ServerConfig) string {
 	if len(found) == 0 {
 		return ""
 	}
-	return "The snippet holds secret values in clear (" + strings.Join(found, "; ") + "): paste it only into the app's own config, not into a chat or an issue."
+	return i18n.L("The snippet holds secret values in clear ({{.Found}}): paste it only into the app's own config, not into a chat or an issue.", map[string]any{"Found": strings.Join(found, "; ")})
 }

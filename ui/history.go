@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"fyne.io/fyne/v2/lang"
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/ui/view"
@@ -131,15 +130,15 @@ func heading2(s string) *widget.Label {
 
 // historySubtitle is an entry's second line: kind, time, duration, outcome.
 func historySubtitle(e *history.HistoryEntry) string {
-	outcome := "ok"
+	outcome := i18n.L("ok")
 	if !e.OK() {
-		outcome = string(e.ErrorLayer) + " error"
+		outcome = i18n.L("{{.Layer}} error", map[string]any{"Layer": view.LayerWord(mcp.ErrorLayer(e.ErrorLayer))})
 	}
-	kind := string(e.Kind)
+	kind := lang.L(string(e.Kind)) // "tool", "resource", "prompt"
 	if e.Via != "" {
-		kind += " (by the " + e.Via + ")" // a call an MCP App made
+		kind = i18n.L("{{.Kind}} (by the {{.Via}})", map[string]any{"Kind": kind, "Via": lang.L(e.Via)}) // a call an MCP App made
 	}
-	return fmt.Sprintf("%s · %s · %s · %s", kind, historyTime(e.Time), view.Duration(time.Duration(e.DurationMS*float64(time.Millisecond))), outcome)
+	return kind + " · " + historyTime(e.Time) + " · " + view.Duration(time.Duration(e.DurationMS*float64(time.Millisecond))) + " · " + outcome
 }
 
 // historyTime is the time of day for today's entries, else the date too.

@@ -372,14 +372,14 @@ func (w *MainWindow) SetConfigError(err error) {
 // describeConfigError says what is wrong with the servers file, where, and what to do.
 func describeConfigError(path string, err error) string {
 	var ce *config.ConfigError
-	where := "The servers file " + path + " could not be read"
+	where := i18n.L("The servers file {{.Path}} could not be read", map[string]any{"Path": path})
 	if errors.As(err, &ce) {
 		if ce.Line > 0 {
-			where = fmt.Sprintf("The servers file %s has a mistake at line %d, column %d", ce.Path, ce.Line, ce.Column)
+			where = i18n.L("The servers file {{.Path}} has a mistake at line {{.Line}}, column {{.Column}}", map[string]any{"Path": ce.Path, "Line": ce.Line, "Column": ce.Column})
 		}
-		return where + ": " + ce.Msg + ". No servers are shown and nothing will be saved until it is fixed; fix the file, then choose Reload."
+		return i18n.L("{{.Where}}: {{.Problem}}. No servers are shown and nothing will be saved until it is fixed; fix the file, then choose Reload.", map[string]any{"Where": where, "Problem": ce.Msg})
 	}
-	return where + ": " + err.Error() + ". Fix it, then choose Reload."
+	return i18n.L("{{.Where}}: {{.Problem}}. Fix it, then choose Reload.", map[string]any{"Where": where, "Problem": i18n.Explain(err.Error())})
 }
 
 // reloadConfig reads the servers file again; when it is readable now, the

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"fmt"
 	"fyne.io/fyne/v2/lang"
 	"mcpbrowser/internal/i18n"
 	"strings"
@@ -121,7 +120,7 @@ func describePasteError(err error) string {
 	var ce *config.ConfigError
 	if errors.As(err, &ce) {
 		if ce.Line > 0 {
-			return fmt.Sprintf("Line %d, column %d: %s.", ce.Line, ce.Column, ce.Msg)
+			return i18n.L("Line {{.Line}}, column {{.Column}}: {{.Problem}}.", map[string]any{"Line": ce.Line, "Column": ce.Column, "Problem": ce.Msg})
 		}
 		return capitalise(ce.Msg) + "."
 	}

@@ -629,7 +629,7 @@ func (t *promptsTab) selectPrompt(p *sdk.Prompt) {
 func getNote(hasArgs, completes bool) string {
 	switch {
 	case !hasArgs:
-		return "Get asks the server for the prompt's messages (prompts/get)."
+		return i18n.L("Get asks the server for the prompt's messages (prompts/get).")
 	case completes:
 		return "* required. The server suggests values as you type. Enter gets the prompt."
 	}

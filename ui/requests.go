@@ -278,9 +278,9 @@ func (p *requestPanel) indexOf(r *mcp.PendingRequest) int {
 
 func (p *requestPanel) windowTitle() string {
 	if len(p.pending) == 0 {
-		return "Requests from servers"
+		return i18n.L("Requests from servers")
 	}
-	return fmt.Sprintf("Requests from servers: %d wait for your answer, oldest first", len(p.pending))
+	return i18n.N("Requests from servers: {{.Count}} wait for your answer, oldest first", len(p.pending))
 }
 
 // hasSelectedServer reports whether a waiting request comes from the
@@ -311,11 +311,11 @@ func (p *requestPanel) close() {
 func describeRequest(r *mcp.PendingRequest) string {
 	switch {
 	case r.Kind == mcp.RequestSampling:
-		return r.Server + " asks for a model reply"
+		return i18n.L("{{.Server}} asks for a model reply", map[string]any{"Server": r.Server})
 	case r.IsURL():
-		return r.Server + " asks you to open a link"
+		return i18n.L("{{.Server}} asks you to open a link", map[string]any{"Server": r.Server})
 	}
-	return r.Server + " asks you for information"
+	return i18n.L("{{.Server}} asks you for information", map[string]any{"Server": r.Server})
 }
 
 // open shows the requests inline in the detail column, in place of the
@@ -619,7 +619,7 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 		where = "This link is not a web address (" + u.Scheme + ":); it cannot be opened from here."
 		perr = errors.New("not a web address")
 	default:
-		where = "Open takes you to " + u.Host + " in your browser and tells the server you agreed."
+		where = i18n.L("Open takes you to {{.Host}} in your browser and tells the server you agreed.", map[string]any{"Host": u.Host})
 	}
 	p.linkBtn = widget.NewButtonWithIcon(lang.L("Open"), theme.ComputerIcon(), func() {
 		if err := p.openURL(u); err != nil {

@@ -444,9 +444,9 @@ func templateNote(hasVars, completes bool) string {
 	case !hasVars:
 		return ""
 	case completes:
-		return "Fill in the variables (* required); the server suggests values as you type."
+		return i18n.L("Fill in the variables (* required); the server suggests values as you type.")
 	}
-	return "Fill in the variables (* required), then Read."
+	return i18n.L("Fill in the variables (* required), then Read.")
 }
 
 // readSelected reads the selected resource again, or fills the selected

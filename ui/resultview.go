@@ -233,7 +233,7 @@ func (v *ResultView) contentBlock(i int, c sdk.Content) fyne.CanvasObject {
 		return v.imageBlock(i, c.Data, c.MIMEType)
 	case *sdk.AudioContent:
 		name := fmt.Sprintf("audio-%d%s", i+1, extensionFor(c.MIMEType))
-		return v.binaryBlock(fmt.Sprintf("Audio · %s · %s", orUnknown(c.MIMEType), humanSize(len(c.Data))), name, c.Data)
+		return v.binaryBlock(i18n.L("Audio · {{.Type}} · {{.Size}}", map[string]any{"Type": orUnknown(c.MIMEType), "Size": humanSize(len(c.Data))}), name, c.Data)
 	case *sdk.ResourceLink:
 		return v.linkBlock(c)
 	case *sdk.EmbeddedResource:
@@ -416,19 +416,19 @@ func (v *ResultView) structuredBlock(r *mcp.CallResult, tool *sdk.Tool) fyne.Can
 // when it matches.
 func outputSchemaProblem(schema, structured any) string {
 	if structured == nil {
-		return "The tool declares an outputSchema but returned no structuredContent."
+		return i18n.L("The tool declares an outputSchema but returned no structuredContent.")
 	}
 	raw, err := json.Marshal(schema)
 	if err != nil {
-		return "The tool's outputSchema could not be read: " + err.Error()
+		return i18n.L("The tool's outputSchema could not be read: {{.Reason}}", map[string]any{"Reason": err.Error()})
 	}
 	var s jsonschema.Schema
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return "The tool's outputSchema is not a JSON Schema this app understands: " + err.Error()
+		return i18n.L("The tool's outputSchema is not a JSON Schema this app understands: {{.Reason}}", map[string]any{"Reason": err.Error()})
 	}
 	resolved, err := s.Resolve(nil)
 	if err != nil {
-		return "The tool's outputSchema could not be resolved, so the result was not checked: " + err.Error()
+		return i18n.L("The tool's outputSchema could not be resolved, so the result was not checked: {{.Reason}}", map[string]any{"Reason": err.Error()})
 	}
 	// Validate wants plain JSON values (map[string]any …), whatever Go types the result holds.
 	var instance any
@@ -437,10 +437,10 @@ func outputSchemaProblem(schema, structured any) string {
 		err = json.Unmarshal(b, &instance)
 	}
 	if err != nil {
-		return "The structured content is not JSON: " + err.Error()
+		return i18n.L("The structured content is not JSON: {{.Reason}}", map[string]any{"Reason": err.Error()})
 	}
 	if err := resolved.Validate(instance); err != nil {
-		return "The structured content does not match the tool's outputSchema: " + err.Error()
+		return i18n.L("The structured content does not match the tool's outputSchema: {{.Reason}}", map[string]any{"Reason": err.Error()})
 	}
 	return ""
 }
@@ -453,10 +453,7 @@ func (v *ResultView) callLogBlock(entries []transport.LogEntry) fyne.CanvasObjec
 	}
 	t := newTextLines()
 	t.SetText(strings.Join(lines, "\n"))
-	title := fmt.Sprintf("Server output during this call (%d lines)", len(entries))
-	if len(entries) == 1 {
-		title = "Server output during this call (1 line)"
-	}
+	title := i18n.N("Server output during this call ({{.Count}} lines)", len(entries))
 	return widget.NewAccordion(widget.NewAccordionItem(title, container.New(minHeight{160}, t.withBar(true))))
 }
 
@@ -670,7 +667,7 @@ func withStop(s string) string { return view.WithStop(s) }
 
 func orUnknown(s string) string {
 	if s == "" {
-		return "unknown type"
+		return i18n.L("unknown type")
 	}
 	return s
 }

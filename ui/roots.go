@@ -235,7 +235,7 @@ func (e *rootsEditor) describe(needsRestart bool) {
 
 func (e *rootsEditor) add(path string) {
 	if slices.Contains(e.folders, path) {
-		e.note.SetText(path + " is a root already.")
+		e.note.SetText(i18n.L("{{.Path}} is a root already.", map[string]any{"Path": path}))
 		return
 	}
 	e.folders = append(e.folders, path)

@@ -197,11 +197,11 @@ func (r *runBar) showProgress(n int) {
 	}
 	msg := p.Message
 	if msg == "" && p.Total > 0 {
-		msg = fmt.Sprintf("%g of %g", p.Progress, p.Total)
+		msg = i18n.L("{{.Done}} of {{.Total}}", map[string]any{"Done": fmt.Sprintf("%g", p.Progress), "Total": fmt.Sprintf("%g", p.Total)})
 	} else if msg == "" {
-		msg = fmt.Sprintf("progress %g", p.Progress)
+		msg = i18n.L("progress {{.Done}}", map[string]any{"Done": fmt.Sprintf("%g", p.Progress)})
 	}
-	r.message.SetText(msg + " (Esc cancels)")
+	r.message.SetText(i18n.L("{{.Progress}} (Esc cancels)", map[string]any{"Progress": msg}))
 }
 
 // runSelectedTool runs the selected tool with the form's arguments: checked

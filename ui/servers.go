@@ -593,7 +593,7 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 	v.w.servers.signIn.update(s)
 	switch {
 	case cfg.Disabled:
-		v.title.SetText(name + " is disabled")
+		v.title.SetText(i18n.L("{{.Server}} is disabled", map[string]any{"Server": name}))
 		v.reason.SetText(lang.L("It is not started with the others. Enable it to start it."))
 		v.retry.SetText(lang.L("Enable"))
 		v.retry.SetIcon(theme.MediaPlayIcon())

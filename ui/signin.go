@@ -208,9 +208,9 @@ func signedInText(s *mcp.Session) string {
 	// The description starts with the server's own URL, which the page
 	// already shows; the issuer, client and expiry are the news.
 	if rest, ok := strings.CutPrefix(desc, "token for "+cfg.URL+" from "); ok {
-		return "Signed in at " + rest
+		return i18n.L("Signed in at {{.Where}}", map[string]any{"Where": rest})
 	}
-	return "Signed in: " + desc
+	return i18n.L("Signed in: {{.What}}", map[string]any{"What": desc})
 }
 
 // signOutSelectedServer asks, then forgets the selected server's sign-in and

@@ -213,7 +213,7 @@ func (v *wireView) showDetail(e *transport.WireEntry) {
 	}
 	head := fmt.Sprintf("%s %s · %s · %s", e.Dir, directionWord(e.Dir), e.Time.Format("15:04:05.000"), humanSize(e.Size))
 	if e.Truncated {
-		head += fmt.Sprintf(" · only the first %s of it was kept", humanSize(len(e.JSON)))
+		head += " · " + i18n.L("only the first {{.Size}} of it was kept", map[string]any{"Size": humanSize(len(e.JSON))})
 	}
 	v.detailHead.SetText(head)
 	v.detail.SetText(prettyMessage(e.JSON))
@@ -223,9 +223,9 @@ func (v *wireView) showDetail(e *transport.WireEntry) {
 
 func directionWord(d transport.Direction) string {
 	if d == transport.Sent {
-		return "sent to the server"
+		return i18n.L("sent to the server")
 	}
-	return "received from the server"
+	return i18n.L("received from the server")
 }
 
 // prettyMessage indents a message's JSON; a cut or non-JSON body is shown as it is.
