@@ -178,9 +178,9 @@ func TestDiffView(t *testing.T) {
 		v.sides[1].SetSelected("demo-changed")
 		tapButton(t, v.root, "Compare")
 	})
-	s.waitFor("the diff", func() bool { return strings.Contains(v.summary.Text, "change(s)") })
+	s.waitFor("the diff", func() bool { return strings.Contains(v.summary.Text, "changes from") })
 	shown := s.text(func() fyne.CanvasObject { return v.root })
-	for _, want := range []string{"4 change(s) from demo to demo-changed, 3 breaking", "tool log_stderr: removed", "argument channel: added (required)",
+	for _, want := range []string{"4 changes from demo to demo-changed, 3 breaking", "tool log_stderr: removed", "argument channel: added (required)",
 		"type narrowed", "number", "integer", "tool add: description changed", "not breaking", "BREAKING"} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the diff view lacks %q:\n%s", want, shown)
