@@ -717,7 +717,7 @@ func messageCard(role string, content fyne.CanvasObject) fyne.CanvasObject {
 	if role == "assistant" {
 		colour = theme.ColorNameSuccess
 	}
-	head := widget.NewLabelWithStyle(role, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	head := widget.NewLabelWithStyle(lang.L(role), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}) // "user", "assistant" in words
 	return container.NewStack(newTint(colour, 0x1c), container.NewPadded(container.NewBorder(head, nil, nil, nil, content)))
 }
 

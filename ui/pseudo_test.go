@@ -301,7 +301,7 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	}
 	t.Cleanup(func() { i18n.Setup(i18n.English) })
 
-	s := newShell(t, map[string]map[string]any{"demo": demoEntry(), "broken": {"command": "no-such-program-xyz"}})
+	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry(), "broken": {"command": "no-such-program-xyz"}})
 	s.pickTool("demo", "add")
 	s.run(`{"a": 2, "b": 3}`)
 
@@ -347,6 +347,23 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	s.pickTool("demo", "draw_gradient")
 	results = append(results, s.run(`{}`))
 	walkWindow("image")
+
+	// A sampling request and an elicitation form, inline in the detail column.
+	h := s.w.requests.src.Handlers()
+	ctx, giveUp := context.WithCancel(context.Background())
+	defer giveUp()
+	go h.CreateMessage(ctx, "demo", &sdk.CreateMessageRequest{Params: &sdk.CreateMessageParams{
+		MaxTokens: 50, SystemPrompt: "Be brief.",
+		Messages: []*sdk.SamplingMessage{{Role: "user", Content: &sdk.TextContent{Text: "Say hello"}}}}})
+	s.openRequest(i18n.L("{{.Server}} asks for a model reply", map[string]any{"Server": "demo"}))
+	walkWindow("sampling request")
+	go h.Elicit(ctx, "demo", &sdk.ElicitRequest{Params: &sdk.ElicitParams{Message: "Who are you?",
+		RequestedSchema: map[string]any{"type": "object", "required": []any{"name"}, "properties": map[string]any{
+			"name": map[string]any{"type": "string", "title": "Name"}, "age": map[string]any{"type": "integer", "minimum": 0}}}}})
+	s.waitFor("the elicitation", func() bool { return len(s.w.requests.pending) == 2 })
+	walkWindow("elicitation request")
+	giveUp()
+	s.waitFor("the requests to go", func() bool { return len(s.w.requests.pending) == 0 })
 
 	// A server that cannot start: the failure explained.
 	onUI(func() { s.w.SelectServer("broken") })
@@ -409,7 +426,7 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	if p, ok := config.PresetByID("filesystem"); ok {
 		data = append(data, p.CommandPreview())
 	}
-	data = append(data, "broken", "no-such-program-xyz", "\"no-such-program-xyz\"", pastePlaceholder, view.AgentToolName("demo", "add"), "2 + 3 = 5", s.cfgPath, demoServerPath, "demo", runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
+	data = append(data, "Be brief.", "Say hello", "Who are you?", "Name", "name", "age", "broken", "no-such-program-xyz", "\"no-such-program-xyz\"", pastePlaceholder, view.AgentToolName("demo", "add"), "2 + 3 = 5", s.cfgPath, demoServerPath, "demo", runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
 	sort.Slice(data, func(i, j int) bool { return len(data[i]) > len(data[j]) })
 
 	seen := map[string]bool{}

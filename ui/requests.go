@@ -439,7 +439,7 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	model := container.NewBorder(nil, nil, widget.NewLabel(lang.L("Model name to report")), nil, p.model)
 	bottom := container.NewVBox(widget.NewSeparator(), heading(lang.L("Your reply")), p.reply, model,
 		container.NewBorder(nil, nil, container.NewHBox(p.sendBtn, p.rejectBtn), nil, p.note))
-	top := requestTitle(r, "The server waits; nothing is sent until you press Send or Reject.")
+	top := requestTitle(r, i18n.L("The server waits; nothing is sent until you press Send or Reject."))
 	return container.NewPadded(container.NewBorder(top, bottom, nil, nil, container.NewVScroll(container.NewVBox(rows...))))
 }
 
@@ -463,15 +463,15 @@ func samplingContent(rv *ResultView, i int, c sdk.Content) fyne.CanvasObject {
 
 // samplingDetails lists the request's limits and preferences, one per line.
 func samplingDetails(sp *sdk.CreateMessageParams) string {
-	lines := []string{"Max tokens: " + strconv.FormatInt(sp.MaxTokens, 10)}
+	lines := []string{i18n.L("Max tokens: {{.N}}", map[string]any{"N": sp.MaxTokens})}
 	if sp.Temperature != 0 {
-		lines = append(lines, "Temperature: "+strconv.FormatFloat(sp.Temperature, 'g', -1, 64))
+		lines = append(lines, i18n.L("Temperature: {{.T}}", map[string]any{"T": strconv.FormatFloat(sp.Temperature, 'g', -1, 64)}))
 	}
 	if len(sp.StopSequences) > 0 {
-		lines = append(lines, "Stop sequences: "+quoteAll(sp.StopSequences))
+		lines = append(lines, i18n.L("Stop sequences: {{.List}}", map[string]any{"List": quoteAll(sp.StopSequences)}))
 	}
 	if sp.IncludeContext != "" {
-		lines = append(lines, "Include context: "+sp.IncludeContext)
+		lines = append(lines, i18n.L("Include context: {{.Value}}", map[string]any{"Value": sp.IncludeContext}))
 	}
 	if mp := sp.ModelPreferences; mp != nil {
 		var hints []string
@@ -493,10 +493,10 @@ func samplingDetails(sp *sdk.CreateMessageParams) string {
 			}
 		}
 		if len(prefs) > 0 {
-			lines = append(lines, "Model preferences: "+strings.Join(prefs, ", "))
+			lines = append(lines, i18n.L("Model preferences: {{.List}}", map[string]any{"List": strings.Join(prefs, ", ")}))
 		}
 	} else {
-		lines = append(lines, "Model preferences: none")
+		lines = append(lines, i18n.L("Model preferences: none"))
 	}
 	if sp.Metadata != nil {
 		if b, err := json.Marshal(sp.Metadata); err == nil {
@@ -548,7 +548,7 @@ func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 	p.cancelBtn = widget.NewButton(lang.L("Cancel"), func() {
 		p.answer(r, "cancelled", r.Cancel)
 	})
-	top := container.NewVBox(requestTitle(r, "Accept sends the form; Decline says no; Cancel dismisses the request without choosing."),
+	top := container.NewVBox(requestTitle(r, i18n.L("Accept sends the form; Decline says no; Cancel dismisses the request without choosing.")),
 		messageBox(ep.Message), widget.NewSeparator())
 	bottom := container.NewVBox(widget.NewSeparator(),
 		container.NewBorder(nil, nil, container.NewHBox(p.acceptBtn, p.declineBtn, p.cancelBtn), nil, p.note))
@@ -640,7 +640,7 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	})
 	p.note.SetText(where)
 	rows := []fyne.CanvasObject{
-		requestTitle(r, "Nothing is opened unless you press Open."),
+		requestTitle(r, i18n.L("Nothing is opened unless you press Open.")),
 		messageBox(ep.Message),
 		heading(lang.L("Link")), link,
 	}
