@@ -167,7 +167,7 @@ func formLabel(s string) fyne.CanvasObject {
 
 func timeoutEntry(v *float64, def float64) *widget.Entry {
 	e := widget.NewEntry()
-	e.SetPlaceHolder(strconv.FormatFloat(def, 'g', -1, 64) + " (default)")
+	e.SetPlaceHolder(i18n.L("{{.N}} (default)", map[string]any{"N": strconv.FormatFloat(def, 'g', -1, 64)}))
 	if v != nil {
 		e.SetText(strconv.FormatFloat(*v, 'g', -1, 64))
 	}
