@@ -93,7 +93,7 @@ func newChecksPane(deps checksDeps) *checksPane {
 	p.fileList.OnUnselected = func(widget.ListItemID) { p.selected = -1; p.updateButtons() }
 
 	add := widget.NewButtonWithIcon(lang.L("Add…"), theme.ContentAddIcon(), func() {
-		openFileDialog(deps.win, "Add a check file", yamlFiles, p.addFile)
+		openFileDialog(deps.win, lang.L("Add a check file"), yamlFiles, p.addFile)
 	})
 	remove := widget.NewButtonWithIcon(lang.L("Remove"), theme.ContentRemoveIcon(), p.removeSelected)
 	p.run = widget.NewButtonWithIcon(lang.L("Run"), theme.MediaPlayIcon(), func() {
@@ -373,7 +373,7 @@ func (p *checksPane) toggleRecord(on bool) {
 		return
 	}
 	p.setChecked(false) // until a file is chosen; cancelling leaves it off
-	saveFileDialog(p.deps.win, "Record calls to a check file", "session.yaml", yamlFiles, func(path string) {
+	saveFileDialog(p.deps.win, lang.L("Record calls to a check file"), "session.yaml", yamlFiles, func(path string) {
 		p.setRecording(path)
 		p.addFile(path)
 	})
@@ -457,7 +457,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 		path.SetText(p.files[len(p.files)-1])
 	}
 	choose := widget.NewButtonWithIcon("", theme.FolderOpenIcon(), func() {
-		saveFileDialog(p.deps.win, "Check file to add to", "checks.yaml", yamlFiles, func(chosen string) { path.SetText(chosen) })
+		saveFileDialog(p.deps.win, lang.L("Check file to add to"), "checks.yaml", yamlFiles, func(chosen string) { path.SetText(chosen) })
 	})
 	problem := widget.NewLabel("")
 	problem.Importance = widget.DangerImportance

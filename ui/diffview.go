@@ -47,7 +47,7 @@ func newDiffView(deps diffDeps) *diffView {
 	for i := range v.sides {
 		v.sides[i] = widget.NewSelect(options, func(choice string) {
 			if choice == snapshotFileChoice() {
-				openFileDialog(deps.win, "Open a surface snapshot", snapshotFiles, func(path string) {
+				openFileDialog(deps.win, lang.L("Open a surface snapshot"), snapshotFiles, func(path string) {
 					v.files[i] = path
 					v.sides[i].SetOptions(append(deps.servers(), path, snapshotFileChoice()))
 					v.sides[i].SetSelected(path)
@@ -173,7 +173,7 @@ func (v *diffView) saveSnapshot() {
 		v.summary.SetText(lang.L("Choose a server as A first."))
 		return
 	}
-	saveFileDialog(v.deps.win, "Save the surface of "+a, a+"-surface.json", snapshotFiles, func(path string) {
+	saveFileDialog(v.deps.win, i18n.L("Save the surface of {{.Server}}", map[string]any{"Server": a}), a+"-surface.json", snapshotFiles, func(path string) {
 		v.deps.goWork(func(ctx context.Context) {
 			s, err := v.load(ctx, a)
 			if err == nil {

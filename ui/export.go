@@ -177,7 +177,7 @@ func (d *exportDialog) save() {
 	}
 	text, f := d.text, d.current
 	name, filter := exportFileName(f)
-	saveFileDialog(d.w.win, "Save the "+f.Title()+" snippet", name, filter, func(path string) {
+	saveFileDialog(d.w.win, i18n.L("Save the {{.App}} snippet", map[string]any{"App": f.Title()}), name, filter, func(path string) {
 		d.w.goWork(func(ctx context.Context) {
 			err := writeExport(path, text)
 			fyne.Do(func() {

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/schema"
 	"mcpbrowser/ui/view"
 )
@@ -650,7 +651,7 @@ func compactJSON(text string) json.RawMessage {
 
 func plainError(err error) string {
 	if err == nil {
-		return "it is null"
+		return i18n.L("it is null")
 	}
 	return err.Error()
 }

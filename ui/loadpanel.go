@@ -248,7 +248,7 @@ func (p *loadPanel) askSave(kind string) {
 		"png":  {Desc: "PNG images", Exts: []string{"png"}},
 	}
 	suggested := fmt.Sprintf("%s-%s-load.%s", p.target.Server, p.target.Tool, kind)
-	saveFileDialog(p.win, "Save the run", suggested, filters[kind], func(path string) {
+	saveFileDialog(p.win, lang.L("Save the run"), suggested, filters[kind], func(path string) {
 		if err := p.saveTo(path, kind); err != nil {
 			dialog.ShowError(fmt.Errorf("could not save %s: %w", path, err), p.win)
 		}

@@ -477,7 +477,7 @@ func (v *ResultView) saveResult() {
 	if r == nil {
 		return
 	}
-	saveFileDialog(v.win, "Save result", v.fileStem()+"-result.json", jsonFiles, func(path string) {
+	saveFileDialog(v.win, lang.L("Save result"), v.fileStem()+"-result.json", jsonFiles, func(path string) {
 		saveInBackground(v.win, path, func() ([]byte, error) {
 			b, err := json.MarshalIndent(r, "", "  ")
 			return append(b, '\n'), err

@@ -442,7 +442,7 @@ func (w *MainWindow) importServers() {
 	if !w.editable() {
 		return
 	}
-	openFileDialog(w.win, "Import servers from a config file", jsonFiles, w.importServersFrom)
+	openFileDialog(w.win, lang.L("Import servers from a config file"), jsonFiles, w.importServersFrom)
 }
 
 // importServersFrom adds the servers of the config file at path (the

@@ -306,7 +306,7 @@ func (v *wireView) saveAll() {
 	if wire == nil {
 		return
 	}
-	saveFileDialog(v.win, "Save messages", v.stem()+"-messages.jsonl", fileFilter{Desc: "JSON lines", Exts: []string{"jsonl", "json"}}, func(path string) {
+	saveFileDialog(v.win, lang.L("Save messages"), v.stem()+"-messages.jsonl", fileFilter{Desc: "JSON lines", Exts: []string{"jsonl", "json"}}, func(path string) {
 		saveInBackground(v.win, path, func() ([]byte, error) { return wireFileBytes(wire) })
 	})
 }
@@ -323,7 +323,7 @@ func (v *wireView) saveCurrent() {
 		return
 	}
 	name := fmt.Sprintf("%s-message-%d.json", v.stem(), e.Seq)
-	saveFileDialog(v.win, "Save message", name, jsonFiles, func(path string) {
+	saveFileDialog(v.win, lang.L("Save message"), name, jsonFiles, func(path string) {
 		saveInBackground(v.win, path, func() ([]byte, error) { return []byte(prettyMessage(e.JSON) + "\n"), nil })
 	})
 }
