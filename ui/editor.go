@@ -300,7 +300,7 @@ func parseTimeout(what, text string) (*float64, error) {
 func (w *MainWindow) showServerEditor(orig *config.ServerConfig) {
 	m := w.manager
 	ed := newServerEditor(orig, func(n string) bool { return m.Session(n) != nil })
-	title, oldName := "Add server", ""
+	title, oldName := lang.L("Add server"), ""
 	if orig != nil {
 		title, oldName = i18n.L("Edit {{.Server}}", map[string]any{"Server": orig.Name}), orig.Name
 	}

@@ -74,7 +74,7 @@ func (w *MainWindow) exportSelectedServer() {
 func (w *MainWindow) exportAllServers() {
 	cfg := w.configSnapshot()
 	if len(cfg.Servers) == 0 {
-		w.showError("Exporting servers", fmt.Errorf("there are no servers in the list yet"))
+		w.showError(lang.L("Exporting servers"), fmt.Errorf("there are no servers in the list yet"))
 		return
 	}
 	w.showExport(cfg.Servers, i18n.N("all {{.Count}} servers", len(cfg.Servers)))

@@ -46,7 +46,7 @@ func (w *MainWindow) watchServersFile(m *mcp.Manager) {
 func (w *MainWindow) saveFailed(oldName string, sc *config.ServerConfig, err error) {
 	var ce *config.ConflictError
 	if !errors.As(err, &ce) {
-		w.showError("Saving "+sc.Name, err)
+		w.showError(i18n.L("Saving {{.Server}}", map[string]any{"Server": sc.Name}), err)
 		return
 	}
 	name := oldName

@@ -394,7 +394,7 @@ func (t *historyTab) confirmClear() {
 			err := h.Clear(server)
 			fyne.Do(func() {
 				if err != nil {
-					t.w.showError("Clearing the history", err)
+					t.w.showError(lang.L("Clearing the history"), err)
 				}
 				t.current = nil
 				t.showDetail(false)

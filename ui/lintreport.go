@@ -214,7 +214,7 @@ func (w *MainWindow) updateQuality(s *mcp.Session) {
 func (w *MainWindow) showQualityReport() {
 	s := w.manager.Session(w.selected)
 	if s == nil || s.Status().State != mcp.StateReady {
-		w.showError("Quality report", fmt.Errorf("connect to a server first"))
+		w.showError(lang.L("Quality report"), fmt.Errorf("connect to a server first"))
 		return
 	}
 	obs := w.quality.observations(s.Name())

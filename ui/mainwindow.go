@@ -391,7 +391,7 @@ func (w *MainWindow) reloadConfig() {
 	}
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			w.showError("Reloading the servers file", err)
+			w.showError(lang.L("Reloading the servers file"), err)
 			return
 		}
 		w.SetConfigError(err)

@@ -618,7 +618,7 @@ func (t *promptsTab) selectPrompt(p *sdk.Prompt) {
 		specs = append(specs, argSpec{Name: a.Name, Title: a.Title, Description: a.Description, Required: a.Required})
 	}
 	completes := t.session != nil && t.session.Capabilities().Completions
-	t.form.set(t.session, mcp.PromptRef(p.Name), completes, specs, "This prompt takes no arguments.")
+	t.form.set(t.session, mcp.PromptRef(p.Name), completes, specs, lang.L("This prompt takes no arguments."))
 	t.getBtn.Enable()
 	t.note.SetText(getNote(len(specs) > 0, completes))
 	t.result.Objects = nil
@@ -703,7 +703,7 @@ func (t *promptsTab) showResult(r *mcp.PromptResult) {
 			rows = append(rows, messageCard(string(m.Role), rv.contentBlock(i, m.Content)))
 		}
 		if len(r.Result.Messages) == 0 {
-			rows = append(rows, lowLabel("The prompt has no messages."))
+			rows = append(rows, lowLabel(lang.L("The prompt has no messages.")))
 		}
 	}
 	t.result.Objects = []fyne.CanvasObject{container.NewVScroll(container.NewPadded(container.NewVBox(rows...)))}

@@ -534,7 +534,7 @@ func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 	accept := func() {
 		args, errs := p.form.Arguments()
 		if len(errs) > 0 {
-			p.note.SetText(strings.Replace(describeFieldErrors(errs), "Not sent", "Not accepted", 1))
+			p.note.SetText(describeFieldErrorsAs(errs, false))
 			return
 		}
 		p.answer(r, "accepted with "+string(args), func() error { return r.AcceptJSON(args) })

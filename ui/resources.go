@@ -523,7 +523,7 @@ func (t *resourcesTab) showRead(r *mcp.ReadResult) {
 			rows = append(rows, t.contentsBlock(rv, i, c, r.URI))
 		}
 		if n == 0 {
-			rows = append(rows, lowLabel("The resource has no contents."))
+			rows = append(rows, lowLabel(lang.L("The resource has no contents.")))
 		}
 	}
 	t.contents.Objects = []fyne.CanvasObject{container.NewVScroll(container.NewPadded(container.NewVBox(rows...)))}

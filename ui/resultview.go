@@ -282,7 +282,7 @@ func (v *ResultView) bigJSONBlock(name, text string) fyne.CanvasObject {
 
 func (v *ResultView) addBigText(t *textLines, fileName, text string) fyne.CanvasObject {
 	t.extra = []fyne.CanvasObject{widget.NewButtonWithIcon(lang.L("Save text"), theme.DocumentSaveIcon(), func() {
-		v.saveBytes("Save text", v.fileStem()+"-"+fileName, []byte(text))
+		v.saveBytes(lang.L("Save text"), v.fileStem()+"-"+fileName, []byte(text))
 	})}
 	v.bigTexts = append(v.bigTexts, t)
 	return t.withBar(false)

@@ -229,7 +229,11 @@ func (w *MainWindow) runSelectedTool() {
 }
 
 // describeFieldErrors says why the call was not sent; the form shows each message by its field.
-func describeFieldErrors(errs []schema.FieldError) string {
+func describeFieldErrors(errs []schema.FieldError) string { return describeFieldErrorsAs(errs, true) }
+
+// describeFieldErrorsAs words the first problem as "Not sent: …" (a call)
+// or "Not accepted: …" (an elicitation form).
+func describeFieldErrorsAs(errs []schema.FieldError, sent bool) string {
 	first := errs[0]
 	what := first.Label
 	if what == "" {
@@ -239,10 +243,16 @@ func describeFieldErrors(errs []schema.FieldError) string {
 	if what != "" {
 		msg = i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": what, "Problem": msg})
 	}
-	if len(errs) > 1 {
-		return i18n.N("Not sent: {{.Problem}} (and {{.Count}} more)", len(errs)-1, map[string]any{"Problem": msg})
+	data := map[string]any{"Problem": msg}
+	switch {
+	case len(errs) > 1 && sent:
+		return i18n.N("Not sent: {{.Problem}} (and {{.Count}} more)", len(errs)-1, data)
+	case len(errs) > 1:
+		return i18n.N("Not accepted: {{.Problem}} (and {{.Count}} more)", len(errs)-1, data)
+	case sent:
+		return i18n.L("Not sent: {{.Problem}}", data)
 	}
-	return i18n.L("Not sent: {{.Problem}}", map[string]any{"Problem": msg})
+	return i18n.L("Not accepted: {{.Problem}}", data)
 }
 
 // confirmDestructive asks before calling a tool that says it may destroy

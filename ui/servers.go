@@ -305,10 +305,10 @@ func (w *MainWindow) serverActions(forSelection bool) []*fyne.MenuItem {
 	}
 	_, has := w.servers.row(w.selected)
 	for _, it := range items {
-		if it.IsSeparator || it.Label == "Sign out…" {
+		if it.IsSeparator || it.Label == lang.L("Sign out…") {
 			continue // signing out changes no file: signOutItem decides
 		}
-		it.Disabled = !has || (!w.editable() && it.Label != "Restart" && it.Label != "Export…")
+		it.Disabled = !has || (!w.editable() && it.Label != lang.L("Restart") && it.Label != lang.L("Export…"))
 	}
 	return items
 }
@@ -369,7 +369,7 @@ func (w *MainWindow) removeSelectedServer() {
 			err := m.RemoveServer(name)
 			fyne.Do(func() {
 				if err != nil {
-					w.showError("Removing "+name, err)
+					w.showError(i18n.L("Removing {{.Server}}", map[string]any{"Server": name}), err)
 				}
 			})
 		})
@@ -456,17 +456,17 @@ func (w *MainWindow) importServersFrom(path string) {
 	w.goWork(func(ctx context.Context) {
 		data, err := os.ReadFile(path)
 		if err != nil {
-			fyne.Do(func() { w.showError("Importing servers", err) })
+			fyne.Do(func() { w.showError(lang.L("Importing servers"), err) })
 			return
 		}
 		found, err := clients.ParseClientConfig(config.GuessFormat(path), path, data)
 		if err != nil {
-			fyne.Do(func() { w.showError("Importing servers", err) })
+			fyne.Do(func() { w.showError(lang.L("Importing servers"), err) })
 			return
 		}
 		if len(found) == 0 {
 			fyne.Do(func() {
-				w.showError("Importing servers", fmt.Errorf("%s has no MCP servers in it (no \"mcpServers\" or \"servers\")", path))
+				w.showError(lang.L("Importing servers"), fmt.Errorf("%s has no MCP servers in it (no \"mcpServers\" or \"servers\")", path))
 			})
 			return
 		}
@@ -668,7 +668,7 @@ func (w *MainWindow) approveSelectedServer() {
 			if errors.As(err, &ce) {
 				return // the status view shows why it did not start
 			}
-			fyne.Do(func() { w.showError("Approving "+name, err) })
+			fyne.Do(func() { w.showError(i18n.L("Approving {{.Server}}", map[string]any{"Server": name}), err) })
 		}
 	})
 }
@@ -706,7 +706,7 @@ func (w *MainWindow) askInputsForSelectedServer() {
 		item.HintText = in.Description
 		items = append(items, item)
 	}
-	d := dialog.NewForm("Values for "+s.Name(), "Start", "Cancel", items, func(ok bool) {
+	d := dialog.NewForm(i18n.L("Values for {{.Server}}", map[string]any{"Server": s.Name()}), lang.L("Start"), lang.L("Cancel"), items, func(ok bool) {
 		if !ok {
 			return
 		}

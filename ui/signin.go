@@ -250,7 +250,7 @@ func (w *MainWindow) signOut(s *mcp.Session) {
 				return
 			}
 			if err != nil {
-				w.showError("Signing out of "+name, err)
+				w.showError(i18n.L("Signing out of {{.Server}}", map[string]any{"Server": name}), err)
 			} else {
 				w.lastNotice = "Signed out of " + name
 			}
