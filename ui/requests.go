@@ -657,7 +657,7 @@ func (p *requestPanel) answer(r *mcp.PendingRequest, what string, send func() er
 	if err := send(); err != nil {
 		msg := err.Error()
 		if errors.Is(err, mcp.ErrRequestGone) {
-			msg = "The server no longer waits for this answer; nothing was sent."
+			msg = lang.L("The server no longer waits for this answer; nothing was sent.")
 		}
 		p.note.SetText(capitalise(msg))
 		return
