@@ -4,9 +4,10 @@
 # the main window with a tool selected, the server editor, a failed connect
 # (a server whose command does not exist), a tool error (the demo's
 # read_file asked for ../../etc/passwd) and a sampling request
-# (server-everything's trigger-sampling-request) — then the Chinese main
-# window once more with the system's CJK fonts hidden, which is what a person
-# without fonts-noto-cjk gets.
+# (server-everything's trigger-sampling-request) — then the window asked for
+# in Chinese once more with the system's CJK fonts hidden, which is what a
+# person without fonts-noto-cjk gets: English, and a line on stderr saying
+# what to install (checked here).
 #
 #   scripts/screenshots-i18n.sh [BINARY] [OUT_DIR]
 #
@@ -76,6 +77,7 @@ log="$out/app.log"
 
 shot() {
 	sleep "${2:-1}"
+	settle "$app_pid"
 	import -window root -crop "${W}x${H}+0+0" "$out/$1.png" || fail "could not capture $1"
 	echo "saved $out/$1.png"
 }
@@ -161,6 +163,8 @@ else
 	shot zh-6-no-cjk-fonts
 	stop_pid "$app_pid"
 	app_pid=""
+	grep -q "no font on this system has Chinese characters" "$log" ||
+		fail "without CJK fonts the app did not say it stays English ($log)"
 fi
 
 # Fyne's preferences watcher sometimes reads the file while Fyne itself is

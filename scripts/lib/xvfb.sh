@@ -13,6 +13,7 @@
 #   stop_pid PID         TERM, up to 5 s to go, then KILL; waits for it.
 #   key KEYS, typeit TEXT, pick_tool SERVER TOOL
 #                        drive the focused window (see below).
+#   settle PID           waits until the app is idle (see below).
 #
 # Needs Xvfb and xdotool.
 
@@ -95,4 +96,28 @@ pick_tool() {
 	typeit "$2"
 	key Return
 	sleep 0.5
+}
+
+# settle PID: waits (up to 20 s) until the app has used under 5 % of a core
+# for half a second — the keys and text sent so far are handled and drawn —
+# so a picture on a busy machine is not of a window still catching up.
+settle() {
+	local pid="$1" before after
+	for _ in $(seq 40); do
+		before="$(cpu_ticks "$pid")" || return 0
+		sleep 0.5
+		after="$(cpu_ticks "$pid")" || return 0
+		# USER_HZ is 100: 0.5 s at 5 % is 2.5 ticks.
+		[ $((after - before)) -le 2 ] && return 0
+	done
+}
+
+# cpu_ticks PID: user + system time so far, in clock ticks.
+cpu_ticks() {
+	local stat
+	stat="$(cat "/proc/$1/stat" 2>/dev/null)" || return 1
+	stat="${stat##*) }"
+	# shellcheck disable=SC2086 # split the fields on purpose
+	set -- $stat
+	echo $((${12} + ${13}))
 }
