@@ -112,3 +112,18 @@ func TestHelpFollowsTheLanguage(t *testing.T) {
 		})
 	}
 }
+
+// A command's summary starts its --help capitalized; a Chinese one is left
+// whole (cutting its first byte made a broken character).
+func TestUpperFirst(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                 "",
+		"list its prompts": "List its prompts",
+		"列出其提示词":           "列出其提示词",
+		"ünicode":          "Ünicode",
+	} {
+		if got := upperFirst(in); got != want {
+			t.Errorf("upperFirst(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
