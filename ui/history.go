@@ -155,7 +155,7 @@ func historyFlag(e *history.HistoryEntry) string {
 	if e.OK() {
 		return ""
 	}
-	return string(e.ErrorLayer)
+	return view.LayerWord(mcp.ErrorLayer(e.ErrorLayer))
 }
 
 func (t *historyTab) visible() bool {

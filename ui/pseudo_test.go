@@ -347,6 +347,10 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	s.pickTool("demo", "draw_gradient")
 	results = append(results, s.run(`{}`))
 	walkWindow("image")
+	onUI(func() { s.w.features.selectTab(s.w.features.historyTab) })
+	s.waitFor("the failed calls in History", func() bool { return len(s.w.features.history.entries) >= 4 })
+	walkWindow("history after failures")
+	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
 
 	// A sampling request and an elicitation form, inline in the detail column.
 	h := s.w.requests.src.Handlers()
