@@ -28,7 +28,6 @@ func showFreshness(l *widget.Label, f mcp.ListFreshness) {
 // freshnessNote is the small label showFreshness fills.
 func freshnessNote() *widget.Label {
 	l := smallLabel()
-	l.Importance = widget.LowImportance
 	l.Wrapping = fyne.TextWrapWord
 	l.Hide()
 	return l
