@@ -91,3 +91,19 @@ func TestResourcesListFreshness(t *testing.T) {
 		t.Errorf("Refresh sent resources/list %d times, want once", n-lists)
 	}
 }
+
+// The Prompts tab honours the prompt list's ttlMs the same way.
+func TestPromptsListFreshness(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry()})
+	p := s.openPrompts("demo")
+	sess := s.w.manager.Session("demo")
+	s.waitFor("the freshness note", func() bool { return strings.HasPrefix(p.fresh.Text, "fresh for 30 s (until ") })
+	before := sentCount(sess, "prompts/list")
+	onUI(p.load) // shown again: the cache serves it
+	s.waitFor("the list from the cache", func() bool { return strings.HasPrefix(p.fresh.Text, "not asked again: ") })
+	onUI(func() { test.Tap(p.reload) })
+	s.waitFor("the refreshed list", func() bool { return strings.HasPrefix(p.fresh.Text, "fresh for 30 s") })
+	if n := sentCount(sess, "prompts/list") - before; n != 1 {
+		t.Errorf("prompts/list sent %d times for one load from the cache and one Refresh, want 1", n)
+	}
+}
