@@ -383,7 +383,11 @@ func (s *Session) Subscribe(ctx context.Context, uri string) error {
 // Unsubscribe stops the notifications Subscribe asked for: a
 // resources/unsubscribe, or on 2026-07-28 the listen's notifications/cancelled.
 func (s *Session) Unsubscribe(ctx context.Context, uri string) error {
-	return s.simpleRequest(ctx, "resources/unsubscribe", FeatureSubscribe, func(ctx context.Context, cs *sdk.ClientSession) error {
+	method := "resources/unsubscribe"
+	if cs := s.clientSession(); cs != nil && speaksListen(cs) {
+		method = "notifications/cancelled"
+	}
+	return s.simpleRequest(ctx, method, FeatureSubscribe, func(ctx context.Context, cs *sdk.ClientSession) error {
 		if speaksListen(cs) {
 			return s.unsubscribeListen(ctx, cs, uri)
 		}

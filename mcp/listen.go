@@ -2,12 +2,16 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp/transport"
 )
 
 // This file is what 2026-07-28 changed about keeping up with a server:
@@ -104,11 +108,19 @@ func (s *Session) subscribeListen(ctx context.Context, cs *sdk.ClientSession, ur
 		l.ack = nil
 		l.mu.Unlock()
 	}()
+	from := s.Wire.Next()
 	if err := cs.Subscribe(ctx, &sdk.SubscribeParams{URI: uri}); err != nil {
 		return err
 	}
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
 	for {
 		select {
+		case <-tick.C:
+			if rpc := s.listenAnswer(from); rpc != nil {
+				_ = cs.Unsubscribe(context.WithoutCancel(ctx), &sdk.UnsubscribeParams{URI: uri})
+				return rpc
+			}
 		case ack := <-ch:
 			n := ack.Notifications
 			if slices.Contains(n.ResourceSubscriptions, uri) {
@@ -131,6 +143,29 @@ func (s *Session) subscribeListen(ctx context.Context, cs *sdk.ClientSession, ur
 			return context.Cause(ctx)
 		}
 	}
+}
+
+// listenAnswer is the JSON-RPC error the server answered the
+// subscriptions/listen sent since wire entry from with, if it did: the SDK
+// sends the listen without waiting for its answer, so the wire log is where
+// a refusal shows.
+func (s *Session) listenAnswer(from uint64) *jsonrpc.Error {
+	entries, _ := s.Wire.Since(from)
+	id := ""
+	for _, e := range entries {
+		switch {
+		case e.Dir == transport.Sent && e.Method == "subscriptions/listen":
+			id = e.ID
+		case id != "" && e.Dir == transport.Received && e.Method == "" && e.ID == id:
+			var answer struct {
+				Error *jsonrpc.Error `json:"error"`
+			}
+			if json.Unmarshal(e.JSON, &answer) == nil && answer.Error != nil {
+				return answer.Error
+			}
+		}
+	}
+	return nil
 }
 
 // errListenRefused is a subscriptions/listen the server acknowledged

@@ -2,6 +2,9 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -250,5 +253,46 @@ func TestCacheHintPages(t *testing.T) {
 				t.Errorf("got %+v, want %+v", got, tt.want)
 			}
 		})
+	}
+}
+
+// A 2026-07-28 server that answers subscriptions/listen with a JSON-RPC
+// error (here "method not found"): the SDK does not wait for that answer,
+// so Subscribe finds it in the wire log and says so at once.
+func TestSubscribeListenAnsweredWithAnError(t *testing.T) {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		if r.Method != http.MethodPost || json.NewDecoder(r.Body).Decode(&req) != nil {
+			http.Error(w, "not here", http.StatusMethodNotAllowed)
+			return
+		}
+		if len(req.ID) == 0 {
+			w.WriteHeader(http.StatusAccepted) // a notification
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		switch req.Method {
+		case "server/discover":
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"raw","version":"1"}},"ttlMs":0,"cacheScope":"public","supportedVersions":["2026-07-28"],"capabilities":{"resources":{"subscribe":true}}}}`, req.ID)
+		case "subscriptions/listen":
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}`, req.ID)
+		default:
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"resultType":"complete"}}`, req.ID)
+		}
+	}))
+	defer ts.Close()
+	s, _ := connectEntry(t, &config.ServerConfig{Name: "raw", Type: config.TypeHTTP, URL: ts.URL})
+	if v := s.Era().Version; v != Version20260728 {
+		dumpWire(t, s)
+		t.Fatalf("era %q", v)
+	}
+	err := s.Subscribe(t.Context(), "test://x")
+	var re *RequestError
+	if !errors.As(err, &re) || re.RPCError == nil || re.RPCError.Code != -32601 || !strings.Contains(err.Error(), "refused subscriptions/listen") {
+		dumpWire(t, s)
+		t.Fatalf("subscribe: %v", err)
 	}
 }
