@@ -20,6 +20,7 @@ const skillsExtension = "io.modelcontextprotocol/skills"
 // demoCapabilities are the capabilities the SDK cannot infer from what is
 // added: logging (its default) and the skills extension.
 func demoCapabilities() *sdk.ServerCapabilities {
+	//lint:ignore SA1019 SEP-2577 deprecates logging from 2026-07-28; the demo still offers it, as the SDK does by default
 	c := &sdk.ServerCapabilities{Logging: &sdk.LoggingCapabilities{}}
 	c.AddExtension(skillsExtension, nil)
 	return c
