@@ -27,6 +27,9 @@ type Progress struct {
 type CallOptions struct {
 	// OnProgress sees each progress notification (on the SDK's goroutine; be quick).
 	OnProgress func(Progress)
+	// OnTask sees each status change when the server runs the call as a
+	// task (the 2026 tasks extension; see tasksext.go).
+	OnTask func(Task)
 	// Timeout overrides the entry's call timeout (restarted by each progress
 	// notification); 0 keeps the entry's, negative means none.
 	Timeout time.Duration
@@ -86,6 +89,10 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 		if cerr := s.Connect(callCtx); cerr == nil {
 			res, err = s.callOnce(callCtx, name, args, token)
 		}
+	}
+	if err == nil {
+		// A task handle instead of a result: follow the task (tasksext.go).
+		res, err = s.followCallTask(callCtx, name, strconv.Quote(token), res, s.taskSeen(r.ID, token, opts.OnTask))
 	}
 	r.Duration = time.Since(r.Started)
 	if p := s.process(); p != nil {

@@ -746,6 +746,8 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		// again; each round is its own request in the wire log.
 		MultiRoundTrip: &sdk.MultiRoundTripOptions{},
 	}
+	// Tasks of the 2026 extension are followed wherever a tool is called (tasksext.go).
+	opts.Capabilities.AddExtension(TasksExtension, nil)
 	s.mu.Lock()
 	if len(s.roots) > 0 {
 		// Advertise roots only when there are some: an empty list means the

@@ -78,13 +78,16 @@ func NewServer(opts Options) (*sdk.Server, error) {
 	}
 	server := sdk.NewServer(
 		&sdk.Implementation{Name: Name, Title: "MCP Browser demo server", Version: Version},
-		&sdk.ServerOptions{Instructions: instructions(box.dir)},
+		&sdk.ServerOptions{Instructions: instructions(box.dir), Capabilities: capabilities()},
 	)
-	d := &demoServer{box: box, stderr: opts.Stderr}
+	d := &demoServer{box: box, stderr: opts.Stderr, jobs: &jobTasks{}}
 	d.addTools(server)
 	d.addResources(server)
 	d.addPrompts(server)
-	server.AddReceivingMiddleware(recoverPanics(opts.Stderr), nullArgumentsAsEmpty, greetOnSetLevel(box.dir))
+	if err := d.addTaskMethods(server); err != nil { // tasks.go
+		return nil, err
+	}
+	server.AddReceivingMiddleware(recoverPanics(opts.Stderr), nullArgumentsAsEmpty, greetOnSetLevel(box.dir), d.taskMiddleware)
 	return server, nil
 }
 
@@ -93,6 +96,14 @@ func NewServer(opts Options) (*sdk.Server, error) {
 type demoServer struct {
 	box    sandbox
 	stderr io.Writer
+	jobs   *jobTasks // background_job's tasks (tasks.go)
+}
+
+// capabilities are the SDK's defaults (logging) and the tasks extension.
+func capabilities() *sdk.ServerCapabilities {
+	c := &sdk.ServerCapabilities{Logging: &sdk.LoggingCapabilities{}}
+	c.AddExtension(TasksExtension, nil)
+	return c
 }
 
 func instructions(root string) string {
@@ -119,6 +130,7 @@ func (d *demoServer) addTools(s *sdk.Server) {
 	d.addTextTools(s)
 	d.addFileTools(s)
 	d.addSlowTask(s)
+	d.addBackgroundJob(s)
 	d.addImageTool(s)
 	d.addWeatherTool(s)
 	d.addDiagnosticTools(s)
