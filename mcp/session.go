@@ -408,6 +408,11 @@ func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, version
 			hc.Transport = &discoverRoundTripper{inner: hc.Transport, probe: probe}
 			st.HTTPClient = &hc
 		}
+		if st, ok := t.(*sdk.StreamableClientTransport); ok && st.HTTPClient != nil {
+			hc := *st.HTTPClient
+			hc.Transport = taskRouting{hc.Transport} // tasksext.go
+			st.HTTPClient = &hc
+		}
 		tr = t
 	case config.TypeSSE:
 		tr = &sdk.SSEClientTransport{Endpoint: cfg.URL, HTTPClient: transport.NewHTTPClient(cfg, s.Wire)}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"strconv"
 	"time"
 
@@ -261,4 +263,40 @@ func (s *Session) taskSeen(callID int, token string, onTask func(Task)) func(Tas
 		w.f(p)
 		s.emit(Event{Kind: EventProgress, Server: name, Progress: &p})
 	}
+}
+
+// taskRouting names the task in the Mcp-Name header of the task methods
+// over streamable HTTP: "When tasks/get, tasks/update, or tasks/cancel is
+// sent over the Streamable HTTP transport, the client MUST set the Mcp-Name
+// header to the value of params.taskId" (the SDK sets it for tools/call,
+// prompts/get and resources/read only).
+type taskRouting struct {
+	inner http.RoundTripper
+}
+
+func (rt taskRouting) RoundTrip(req *http.Request) (*http.Response, error) {
+	switch req.Header.Get("Mcp-Method") {
+	case "tasks/get", "tasks/update", "tasks/cancel":
+	default:
+		return rt.inner.RoundTrip(req)
+	}
+	if req.Body == nil || req.GetBody == nil || req.Header.Get("Mcp-Name") != "" {
+		return rt.inner.RoundTrip(req)
+	}
+	body, err := req.GetBody()
+	if err != nil {
+		return rt.inner.RoundTrip(req)
+	}
+	var msg struct {
+		Params struct {
+			TaskID string `json:"taskId"`
+		} `json:"params"`
+	}
+	err = json.NewDecoder(io.LimitReader(body, 1<<20)).Decode(&msg)
+	body.Close()
+	if err == nil && msg.Params.TaskID != "" {
+		req = req.Clone(req.Context())
+		req.Header.Set("Mcp-Name", msg.Params.TaskID)
+	}
+	return rt.inner.RoundTrip(req)
 }

@@ -61,7 +61,15 @@ func demoEntries(t *testing.T, pin string) map[string]func(t *testing.T) *config
 			if err != nil {
 				t.Fatal(err)
 			}
-			ts := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return server }, &sdk.StreamableHTTPOptions{Stateless: true}))
+			h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return server }, &sdk.StreamableHTTPOptions{Stateless: true})
+			ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				// Like a load balancer routing by task: no Mcp-Name, no answer.
+				if strings.HasPrefix(r.Header.Get("Mcp-Method"), "tasks/") && r.Header.Get("Mcp-Name") == "" {
+					http.Error(w, "Mcp-Name missing", http.StatusBadRequest)
+					return
+				}
+				h.ServeHTTP(w, r)
+			}))
 			t.Cleanup(ts.Close)
 			return &config.ServerConfig{Name: "demo", Type: config.TypeHTTP, URL: ts.URL, ProtocolVersion: pin}
 		},
