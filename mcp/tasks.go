@@ -265,8 +265,8 @@ type TaskEntry struct {
 	Task
 	// Tool is the tool the task runs ("" when the task was only looked up).
 	Tool string
-	// Seen is when the app first learnt of the task.
-	Seen time.Time
+	// Seen is when the app first learnt of the task, Updated when last.
+	Seen, Updated time.Time
 }
 
 // Tasks is the session's task list: every task started or polled through
@@ -312,7 +312,7 @@ func (s *Session) noteTask(t Task, tool string) {
 	if t.Result == nil && e.Result != nil && t.Status == e.Status {
 		t.Result = e.Result // a result fetched once stays
 	}
-	e.Task = t
+	e.Task, e.Updated = t, time.Now()
 	if tool != "" {
 		e.Tool = tool
 	}
