@@ -22,7 +22,7 @@ func TestTaskExtensionCommands(t *testing.T) {
 		{"call follows the task", []string{"call", "demo", "background_job", "steps=2", "delay_ms=10"}, ExitOK,
 			[]string{"Finished 2 steps."}, nil},
 		{"call --task", []string{"call", "demo", "background_job", "steps=2", "delay_ms=10", "--task"}, ExitOK,
-			[]string{`"status": "completed"`, "Finished 2 steps."}, []string{": working: starting", ": completed: done"}},
+			[]string{`"status": "completed"`, "Finished 2 steps."}, []string{": working: starting", ": completed: finished"}},
 		{"call --task --no-wait", []string{"call", "demo", "background_job", "--task", "--no-wait"}, ExitOK,
 			[]string{`"taskId"`, `"status": "working"`}, nil},
 		{"call --task of a tool the server runs at once", []string{"call", "demo", "echo", "message=now", "--task"}, ExitOK,

@@ -112,6 +112,7 @@ func newTasksPane(d tasksDeps) *tasksPane {
 	p.title = boldLabel("")
 	p.formNote = lowLabel("")
 	p.formNote.Wrapping = fyne.TextWrapWord
+	p.formNote.Alignment = fyne.TextAlignLeading
 	p.refresh = widget.NewButtonWithIcon(lang.L("Refresh"), theme.ViewRefreshIcon(), p.refreshNow)
 	p.list = widget.NewList(
 		func() int { return len(p.entries) },
@@ -136,6 +137,7 @@ func newTasksPane(d tasksDeps) *tasksPane {
 	p.message.Wrapping = fyne.TextWrapWord
 	p.times = lowLabel("")
 	p.times.Wrapping = fyne.TextWrapWord
+	p.times.Alignment = fyne.TextAlignLeading
 	p.cancelBtn = widget.NewButtonWithIcon(lang.L("Cancel task"), theme.CancelIcon(), p.cancelCurrent)
 	p.cancelBtn.Importance = widget.DangerImportance
 	p.answerBtn = widget.NewButtonWithIcon(lang.L("Answer"), theme.MailComposeIcon(), func() {
@@ -178,6 +180,9 @@ func (p *tasksPane) shown(on bool) {
 	if on {
 		p.reload()
 		p.startPolling()
+		if p.src != nil && p.src.TaskForm() == mcp.TaskFormExperimental {
+			p.refreshNow() // the server's own tasks too (tasks/list)
+		}
 	}
 }
 
@@ -242,6 +247,7 @@ func (p *tasksPane) showDetail() {
 		p.cancelBtn.Hide()
 		p.answerBtn.Hide()
 		p.result.Clear()
+		p.result.Widget().Hide()
 		p.shownResult = ""
 		return
 	}
@@ -261,8 +267,10 @@ func (p *tasksPane) showDetail() {
 	switch {
 	case !e.Done():
 		p.result.Clear()
+		p.result.Widget().Hide() // its "run a tool" note is not for here
 		p.shownResult = ""
 	case p.shownResult != e.TaskID+"/"+e.Status:
+		p.result.Widget().Show()
 		p.shownResult = e.TaskID + "/" + e.Status
 		p.showResult(e)
 	}
@@ -453,7 +461,17 @@ func taskTimes(e mcp.TaskEntry) string {
 	if e.CreatedAt == "" {
 		return ""
 	}
-	return lang.L("Created {{.Created}}, last changed {{.Updated}} (the server's clock).", map[string]any{"Created": e.CreatedAt, "Updated": e.LastUpdatedAt})
+	return lang.L("Created {{.Created}}, last changed {{.Updated}} (the server's clock).", map[string]any{"Created": serverTime(e.CreatedAt), "Updated": serverTime(e.LastUpdatedAt)})
+}
+
+// serverTime shows an ISO 8601 time of the server's in local time, to the
+// second; what does not parse is shown as it came.
+func serverTime(s string) string {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return s
+	}
+	return t.Local().Format("2006-01-02 15:04:05")
 }
 
 // taskFormNote says which kind of tasks the server has.

@@ -51,9 +51,9 @@ func (d *demoServer) addBackgroundJob(s *sdk.Server) {
 		Name:  "background_job",
 		Title: "Run a background job (task)",
 		Description: "Works through a number of steps in the background. A client that supports the tasks " +
-			"extension (io.modelcontextprotocol/tasks, protocol 2026-07-28) gets a task at once and follows its " +
-			"status; others wait for the result as with any tool. Set ask to have the job stop halfway and ask " +
-			"you a question, or ask for a model reply, before it goes on. It changes nothing.",
+			"extension of protocol 2026-07-28 gets a task at once and follows its status; others wait for the " +
+			"result as with any tool. Set ask to have the job stop halfway and ask you a question, or ask for a " +
+			"model reply, before it goes on. It changes nothing.",
 		InputSchema: object(
 			optional("steps", withDefault(integer("Steps", "How many steps to take.", 1, 100), 4)),
 			optional("delay_ms", withDefault(integer("Pause per step (ms)", "How long each step takes, in milliseconds.", 0, 60_000), 700)),
@@ -253,7 +253,11 @@ func (j *jobTasks) start(in jobArgs) *jobTask {
 	j.mu.Unlock()
 	ask := func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
 		req, _ := json.Marshal(map[string]any{"method": method, "params": params})
-		t.set("input_required", "waiting for "+method, func() { t.asking = map[string]json.RawMessage{key: req} })
+		waiting := "waiting for your answer to its question"
+		if method == "sampling/createMessage" {
+			waiting = "waiting for a model reply"
+		}
+		t.set("input_required", waiting, func() { t.asking = map[string]json.RawMessage{key: req} })
 		select {
 		case a := <-t.answered:
 			t.set("working", "got the answer; going on", func() { t.asking = nil })
@@ -273,7 +277,7 @@ func (j *jobTasks) start(in jobArgs) *jobTask {
 			t.set("completed", "the job could not finish", func() { t.result = res })
 		default:
 			res, _ := json.Marshal(textResult("%s", text))
-			t.set("completed", "done", func() { t.result = res })
+			t.set("completed", "finished", func() { t.result = res })
 		}
 	}()
 	return t
