@@ -1,5 +1,7 @@
 package mcp
 
+//lint:file-ignore SA1019 SEP-2577 deprecates sampling from 2026-07-28; a task's input requests may still carry it
+
 import (
 	"context"
 	"encoding/json"

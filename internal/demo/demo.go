@@ -101,6 +101,7 @@ type demoServer struct {
 
 // capabilities are the SDK's defaults (logging) and the tasks extension.
 func capabilities() *sdk.ServerCapabilities {
+	//lint:ignore SA1019 SEP-2577 deprecates logging from 2026-07-28; the SDK's default keeps it for older clients, and so does the demo
 	c := &sdk.ServerCapabilities{Logging: &sdk.LoggingCapabilities{}}
 	c.AddExtension(TasksExtension, nil)
 	return c
