@@ -181,6 +181,19 @@ func TestDemoTaskExtension(t *testing.T) {
 			if res, err := s.TaskResult(ctx, task.TaskID); err != nil || !strings.Contains(string(res), "Finished 1 steps.") {
 				t.Errorf("result %s %v", res, err)
 			}
+			// "Clients SHOULD deduplicate inputRequests keys across consecutive
+			// polls": a key answered once is not asked again.
+			again := task
+			again.Status, again.InputRequests = "input_required", json.RawMessage(`{"extra":{"method":"elicitation/create","params":{"message":"again?","requestedSchema":{"type":"object","properties":{}}}}}`)
+			before := len(asked)
+			for i := range 2 {
+				if sent, err := s.answerTaskInputs(ctx, again); err != nil || sent != (i == 0) {
+					t.Errorf("answering the same key, round %d: sent %v, %v", i+1, sent, err)
+				}
+			}
+			if len(asked) != before+1 {
+				t.Errorf("the same key was asked %d times", len(asked)-before)
+			}
 			// A tool the server does not make a task of.
 			if task, err := s.StartToolTask(ctx, "echo", json.RawMessage(`{"message":"hi"}`)); err != nil || task.TaskID != "" || task.Status != "completed" || !strings.Contains(string(task.Result), "hi") {
 				t.Errorf("echo as a task: %+v %v", task, err)
