@@ -90,9 +90,11 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 			res, err = s.callOnce(callCtx, name, args, token)
 		}
 	}
+	becameTask := false
 	if err == nil {
 		// A task handle instead of a result: follow the task (tasksext.go).
-		res, err = s.followCallTask(callCtx, name, strconv.Quote(token), res, s.taskSeen(r.ID, token, opts.OnTask))
+		seen := s.taskSeen(r.ID, token, opts.OnTask)
+		res, err = s.followCallTask(callCtx, name, strconv.Quote(token), res, func(t Task) { becameTask = true; seen(t) })
 	}
 	r.Duration = time.Since(r.Started)
 	if p := s.process(); p != nil {
@@ -102,6 +104,9 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	}
 	r.classify(res, err)
 	s.explainFailure(&r.Outcome, "", callCtx, ctx, timeout, maxTotal)
+	if becameTask && r.Layer == LayerCancelled && ctx.Err() != nil {
+		r.Message = "you cancelled the task; the server was told (tasks/cancel)."
+	}
 	r.masks, r.Message = &s.masks, s.masks.mask(r.Message)
 	s.Log.Add(transport.LogCallEnd, callName+" ended after "+r.Duration.Round(time.Millisecond).String()+": "+outcomeWord(r))
 	r.Log = s.logBetween(startSeq)

@@ -211,7 +211,7 @@ func TestDemoTaskExtension(t *testing.T) {
 				stop()
 			}()
 			r = s.CallTool(cctx, "background_job", json.RawMessage(`{"steps":100,"delay_ms":100}`), CallOptions{})
-			if r.Layer != LayerCancelled {
+			if r.Layer != LayerCancelled || !strings.Contains(r.Message, "(tasks/cancel)") {
 				t.Errorf("cancelled call: %s %s", r.Layer, r.Message)
 			}
 			if n := wireMethods(s); n["tasks/cancel"] != 1 {
