@@ -412,6 +412,11 @@ func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, version
 			hc.Transport = &discoverRoundTripper{inner: hc.Transport, probe: probe}
 			st.HTTPClient = &hc
 		}
+		if st, ok := t.(*sdk.StreamableClientTransport); ok && st.HTTPClient != nil {
+			hc := *st.HTTPClient
+			hc.Transport = taskRouting{hc.Transport} // tasksext.go
+			st.HTTPClient = &hc
+		}
 		tr = t
 	case config.TypeSSE:
 		tr = &sdk.SSEClientTransport{Endpoint: cfg.URL, HTTPClient: transport.NewHTTPClient(cfg, s.Wire)}
@@ -750,6 +755,8 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		// again; each round is its own request in the wire log.
 		MultiRoundTrip: &sdk.MultiRoundTripOptions{},
 	}
+	// Tasks of the 2026 extension are followed wherever a tool is called (tasksext.go).
+	opts.Capabilities.AddExtension(TasksExtension, nil)
 	s.mu.Lock()
 	if len(s.roots) > 0 {
 		// Advertise roots only when there are some: an empty list means the

@@ -123,6 +123,7 @@ type MainWindow struct {
 	checks *checksPane
 	// skills is the Skills tab, for servers that offer skills (skills.go).
 	skills *skillsPane
+	tasks  *tasksPane // tasks.go
 
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
@@ -213,6 +214,7 @@ func (w *MainWindow) build() {
 	w.features = newFeaturePanes(w, toolsSplit)
 	w.addChecksTab()
 	w.addSkillsTab()
+	w.addTasksTab()
 	w.toolsArea = w.features.root
 	w.emptyNotice = container.NewCenter(widget.NewLabel(lang.L("Select a server on the left.")))
 	w.middle = container.NewStack(w.toolsArea, w.status.root, w.emptyNotice)
@@ -434,6 +436,8 @@ func (w *MainWindow) subscribe() {
 			// A new or edited entry gets its roots before PutServer connects it.
 			w.roots.applyTo(m.Session(e.Server))
 			w.scheduleRefresh(m, e.Server, true)
+		case mcp.EventTask:
+			w.tasksEvent(m, e.Server)
 		case mcp.EventListChanged, mcp.EventResourceUpdated:
 			fyne.Do(func() {
 				if m == w.manager {
@@ -523,6 +527,7 @@ func (w *MainWindow) showSelection() {
 	s := w.manager.Session(w.selected)
 	w.features.show(s)
 	w.skills.show(s)
+	w.showTasks(s)
 	w.origin.show(sessionConfig(s))
 	if s == nil {
 		w.currentTool = nil

@@ -82,13 +82,16 @@ func NewServer(opts Options) (*sdk.Server, error) {
 		&sdk.Implementation{Name: Name, Title: "MCP Browser demo server", Version: Version},
 		serverOpts,
 	)
-	d := &demoServer{box: box, stderr: opts.Stderr, server: server}
+	d := &demoServer{box: box, stderr: opts.Stderr, server: server, jobs: &jobTasks{}}
 	d.addTools(server)
 	d.addResources(server)
 	d.addSandboxResource(server)
 	d.addSkills(server)
 	d.addPrompts(server)
-	server.AddReceivingMiddleware(recoverPanics(opts.Stderr), nullArgumentsAsEmpty, greetOnSetLevel(box.dir))
+	if err := d.addTaskMethods(server); err != nil { // tasks.go
+		return nil, err
+	}
+	server.AddReceivingMiddleware(recoverPanics(opts.Stderr), nullArgumentsAsEmpty, greetOnSetLevel(box.dir), d.taskMiddleware)
 	return server, nil
 }
 
@@ -99,6 +102,7 @@ type demoServer struct {
 	stderr io.Writer
 	// server sends notifications/resources/updated when the sandbox changes.
 	server *sdk.Server
+	jobs   *jobTasks // background_job's tasks (tasks.go)
 }
 
 func instructions(root string) string {
@@ -125,6 +129,7 @@ func (d *demoServer) addTools(s *sdk.Server) {
 	d.addTextTools(s)
 	d.addFileTools(s)
 	d.addSlowTask(s)
+	d.addBackgroundJob(s)
 	d.addImageTool(s)
 	d.addWeatherTool(s)
 	d.addDiagnosticTools(s)

@@ -18,11 +18,12 @@ import (
 const skillsExtension = "io.modelcontextprotocol/skills"
 
 // demoCapabilities are the capabilities the SDK cannot infer from what is
-// added: logging (its default) and the skills extension.
+// added: logging (its default), the skills and tasks extensions.
 func demoCapabilities() *sdk.ServerCapabilities {
 	//lint:ignore SA1019 SEP-2577 deprecates logging from 2026-07-28; the demo still offers it, as the SDK does by default
 	c := &sdk.ServerCapabilities{Logging: &sdk.LoggingCapabilities{}}
 	c.AddExtension(skillsExtension, nil)
+	c.AddExtension(TasksExtension, nil)
 	return c
 }
 
