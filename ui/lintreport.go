@@ -258,7 +258,7 @@ func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne
 func ruleSection(g lint.RuleFindings, openTool func(string)) fyne.CanvasObject {
 	sev := newBadgeObject(badge{string(g.Rule.Severity), severityColor(g.Rule.Severity)})
 	title := widget.NewLabelWithStyle(fmt.Sprintf("%s (%d)", g.Rule.ID, len(g.Findings)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	why := widget.NewLabel(g.Rule.Why)
+	why := widget.NewLabel(lang.L(g.Rule.Why)) // the rule's English is the key
 	why.Wrapping = fyne.TextWrapWord
 	items := container.NewVBox()
 	for _, f := range g.Findings {
@@ -272,12 +272,12 @@ func ruleSection(g lint.RuleFindings, openTool func(string)) fyne.CanvasObject {
 
 // findingRow is one finding: its tool as a link, then what is wrong.
 func findingRow(f lint.Finding, openTool func(string)) fyne.CanvasObject {
-	msg := widget.NewLabel(f.Message)
+	msg := widget.NewLabel(lang.L(f.Message)) // fixed messages are keys; others pass through
 	msg.Wrapping = fyne.TextWrapWord
 	if f.Kind != lint.KindTool || f.Target == "" {
-		what := string(f.Kind)
+		what := lang.L(string(f.Kind))
 		if f.Target != "" {
-			what += " " + f.Target
+			what = i18n.L("{{.Kind}} {{.Target}}", map[string]any{"Kind": what, "Target": f.Target})
 		}
 		return container.NewBorder(nil, nil, widget.NewLabelWithStyle(what, fyne.TextAlignLeading, fyne.TextStyle{Italic: true}), nil, msg)
 	}

@@ -23,6 +23,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/lint"
 	"mcpbrowser/ui/view"
 )
 
@@ -425,6 +426,10 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 		for _, e := range entries {
 			data = append(data, e.Name())
 		}
+	}
+	// Lint rule IDs are names, as the command line prints them.
+	for _, r := range lint.Rules() {
+		data = append(data, r.ID)
 	}
 	// A preset's command is shown as it will run.
 	if p, ok := config.PresetByID("filesystem"); ok {
