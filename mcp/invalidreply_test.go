@@ -1,14 +1,11 @@
 package mcp
 
 import (
-	"context"
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"mcpbrowser/internal/testservers"
-	"mcpbrowser/mcp/config"
 )
 
 // TestInvalidRepliesToReadAndPrompt: a resources/read or prompts/get reply
@@ -18,17 +15,7 @@ func TestInvalidRepliesToReadAndPrompt(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("shares the misbehave rig, which relies on Unix signals")
 	}
-	exe := buildMisbehave(t)
-	cfg := &config.ServerConfig{Name: "bad", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeBadLine, "-bad-line", " "}}
-	cfg.Validate()
-	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
-	defer m.Close()
-	s := m.Session("bad")
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatalf("connect: %v (%s)", err, s.Status().Reason)
-	}
+	s, ctx := connectMisbehave(t, buildMisbehave(t), nil, "-mode", testservers.ModeBadLine, "-bad-line", " ")
 	read := func(text string) *Outcome { return &s.ReadResource(ctx, "echo://"+text).Outcome }
 	prompt := func(text string) *Outcome {
 		return &s.GetPrompt(ctx, "echo", map[string]string{"text": text}).Outcome

@@ -45,14 +45,7 @@ func TestParseRunDuration(t *testing.T) {
 func TestLoadPanelForADuration(t *testing.T) {
 	a := newSerialApp(t)
 	var asked load.Options
-	target := loadTarget{Server: "srv", Tool: "echo", Note: "test calls.",
-		Start: func(ctx context.Context, opts load.Options) (*load.Run, error) {
-			asked = opts
-			return load.Start(ctx, opts, func(context.Context, int) load.Outcome {
-				time.Sleep(time.Millisecond)
-				return load.Outcome{}
-			}), nil
-		}}
+	target := sleepyTarget(time.Millisecond, &asked)
 	var p *loadPanel
 	onUI(func() {
 		p = newLoadPanel(a, t.Context(), target)
@@ -107,4 +100,19 @@ func TestLoadPanelForADuration(t *testing.T) {
 	if err := json.Unmarshal(data, &saved); err != nil || saved.DurationS != 0.3 || saved.Requests != nil || len(saved.Calls) != calls {
 		t.Errorf("saved %s (%v)", data, err)
 	}
+}
+
+// sleepyTarget is a tool whose every call takes d and succeeds; asked, if
+// set, gets the options of the last run started.
+func sleepyTarget(d time.Duration, asked *load.Options) loadTarget {
+	return loadTarget{Server: "srv", Tool: "echo", Note: "test calls.",
+		Start: func(ctx context.Context, opts load.Options) (*load.Run, error) {
+			if asked != nil {
+				*asked = opts
+			}
+			return load.Start(ctx, opts, func(context.Context, int) load.Outcome {
+				time.Sleep(d)
+				return load.Outcome{}
+			}), nil
+		}}
 }
