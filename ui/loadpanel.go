@@ -104,7 +104,7 @@ func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 	p.plot = plot.NewLatency()
 
 	p.limit.SetSelectedIndex(0)
-	form := container.NewHBox(widget.NewLabel(lang.L("Calls at a time")), sized(p.concurrency, 70), p.limit, p.countBox, p.durationBox, p.startBtn, p.stopBtn)
+	form := container.NewHBox(widget.NewLabel(lang.L("Calls at a time")), sized(p.concurrency, 70), sized(p.limit, selectWidth(p.limit)), p.countBox, p.durationBox, p.startBtn, p.stopBtn)
 	save := container.NewHBox(widget.NewLabel(lang.L("Save")), p.saveBtns[0], p.saveBtns[1], p.saveBtns[2])
 	top := container.NewVBox(form, p.status)
 	bottom := container.NewVBox(p.figures, save)
@@ -117,6 +117,16 @@ func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 // sized gives an entry a width.
 func sized(o fyne.CanvasObject, width float32) fyne.CanvasObject {
 	return container.NewGridWrap(fyne.NewSize(width, o.MinSize().Height), o)
+}
+
+// selectWidth is wide enough for the longest of s's options: a Select's
+// own minimum cuts them short.
+func selectWidth(s *widget.Select) float32 {
+	var w float32
+	for _, o := range s.Options {
+		w = max(w, fyne.MeasureText(o, theme.TextSize(), fyne.TextStyle{}).Width)
+	}
+	return w + theme.IconInlineSize() + 4*theme.InnerPadding()
 }
 
 // forDuration reports whether the run is to last a while rather than a
@@ -182,6 +192,7 @@ func (p *loadPanel) start() {
 		b.Disable()
 	}
 	p.plot.Series.Reset()
+	p.plot.Series.Span = opts.Duration.Seconds()
 	p.plot.Update()
 	p.read, p.frames, p.opts = 0, 0, opts
 	p.wg.Go(func() {

@@ -78,7 +78,11 @@ func TestLoadPanelForADuration(t *testing.T) {
 	}
 	var figures, status string
 	var calls int
-	onUI(func() { figures, status, calls = p.figures.Text, p.status.Text, p.summary.Calls })
+	var span float64
+	onUI(func() { figures, status, calls, span = p.figures.Text, p.status.Text, p.summary.Calls, p.plot.Series.Span })
+	if span != 0.3 {
+		t.Errorf("the plot's time axis spans %v s, want the run's 0.3", span)
+	}
 	if !strings.Contains(figures, "calls in") || !strings.Contains(figures, "s of 300ms") || strings.Contains(figures, " of 0 calls") {
 		t.Errorf("figures:\n%s", figures)
 	}
