@@ -60,6 +60,10 @@ func TestConflictDialogKeepsWhatThePersonChose(t *testing.T) {
 				if n := len(s.w.win.Canvas().Overlays().List()); n != 1 || s.w.editor == nil {
 					t.Errorf("reloading showed %d overlays (want only the editor); top:\n%s", n, shownText(s.w.win.Canvas().Overlays().Top()))
 				}
+				warned := strings.Contains(s.w.editor.ed.problem.Text, "changed in the servers file while you were editing")
+				if warned != tc.sameEntry {
+					t.Errorf("the editor says %q after an outside change (to the entry being edited: %v)", s.w.editor.ed.problem.Text, tc.sameEntry)
+				}
 			})
 
 			onUI(func() { s.w.editor.save() })

@@ -79,7 +79,9 @@ func TestLoadPanelForADuration(t *testing.T) {
 	var figures, status string
 	var calls int
 	var span float64
-	onUI(func() { figures, status, calls, span = p.figures.Text, p.status.Text, p.summary.Calls, p.plot.Series.Span })
+	onUI(func() {
+		figures, status, calls, span = p.figures.Text, p.status.Text, p.summary.Calls, p.plot.Series.Span
+	})
 	if span != 0.3 {
 		t.Errorf("the plot's time axis spans %v s, want the run's 0.3", span)
 	}

@@ -155,11 +155,12 @@ func pairs(b *testing.B, conc, n int, a, ref side) (*tally, *tally) {
 	var ta, tr tally
 	var ms runtime.MemStats
 	batch := func(s side, t *tally) {
+		q0 := runqueueWait() // outside the memory counts: it allocates too
 		runtime.ReadMemStats(&ms)
-		m0, g0, q0 := ms.Mallocs, ms.NumGC, runqueueWait()
+		m0, g0 := ms.Mallocs, ms.NumGC
 		lats, wall := s(conc, n)
-		q1 := runqueueWait()
 		runtime.ReadMemStats(&ms)
+		q1 := runqueueWait()
 		t.mallocs += ms.Mallocs - m0
 		t.gcs += uint64(ms.NumGC - g0)
 		t.runq += q1 - q0
