@@ -24,12 +24,10 @@ const LayerInvalidReply ErrorLayer = "invalid reply"
 // filter answered in the server's place a reply the SDK could not have read
 // at all, such as one nested too deep).
 func invalidReply(method string, err error) (string, bool) {
-	var rpc *jsonrpc.Error
-	why, ok := "", false
-	if errors.As(err, &rpc) {
+	why, ok := replyDecodeProblem(err)
+	if rpc := (*jsonrpc.Error)(nil); errors.As(err, &rpc) {
+		// An error reply: the server's own words, unless the app made it.
 		why, ok = rpc.Message, transport.IsMadeInvalidReply(rpc)
-	} else {
-		why, ok = replyDecodeProblem(err)
 	}
 	if !ok {
 		return "", false
