@@ -36,12 +36,16 @@ import (
 //
 // The two sides take turns in short batches (batchRounds rounds of every
 // worker's calls, alternating which goes first) for b.N pairs. On a shared
-// machine the tail is other processes holding the cores: long batches let a
-// burst of that land on one side only, which then owns the top 1 % — p99 swung
-// by ±40–75 % that way with 400-call batches, for the reference against
-// itself as much as for ours.
+// machine the tail is other processes holding the cores (each call waits
+// longer for a core, on average, than it takes): long batches let a burst of
+// that land on one side only, which then owns the top 1 % — with 400-call
+// batches p99 swung by ±40–75 %, for the reference against itself as much as
+// for ours. Compare p99-vs-ref with the A/A run's before reading anything
+// into it.
 //
-//	go test -run '^$' -bench BenchmarkLoad -benchtime 400x -count 10 ./mcp/load/ | benchstat -
+//	go test -run '^$' -bench 'BenchmarkLoad/driver=(stdio|ref)/concurrency=1$' -benchtime 1000x -count 10 ./mcp/load/ > c1.txt
+//	go test -run '^$' -bench 'BenchmarkLoad/driver=(stdio|ref)/concurrency=8$' -benchtime 250x -count 10 ./mcp/load/ > c8.txt
+//	benchstat -col /driver c1.txt c8.txt
 func BenchmarkLoad(b *testing.B) {
 	exe := buildDemo(b)
 	args := json.RawMessage(`{"message":"hello"}`)
