@@ -157,7 +157,7 @@ func isConnectionLoss(err error) bool {
 // names it).
 func (s *Session) explainFailure(o *Outcome, method string, reqCtx, parent context.Context, timeout, maxTotal time.Duration) {
 	switch o.Layer {
-	case LayerNone, LayerTool, LayerProtocol, LayerNetwork:
+	case LayerNone, LayerTool, LayerProtocol, LayerNetwork, LayerInvalidReply:
 		return // the server answered; its words stand
 	}
 	noun, subject, during := "the request", method, "during "+method

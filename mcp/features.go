@@ -253,6 +253,10 @@ func classifyRequest(method string, err error, undeclared Feature) outcome {
 		return outcome{}
 	}
 	o := outcome{Err: err}
+	if msg, ok := invalidReply(method, err); ok {
+		o.Layer, o.Message = LayerInvalidReply, msg
+		return o
+	}
 	var rpc *jsonrpc.Error
 	switch {
 	case errors.As(err, &rpc):

@@ -100,11 +100,11 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 		r.Layer, r.Message = LayerCancelled, tc.Error()+"."
 		return
 	}
-	var rpc *jsonrpc.Error
-	if errors.As(err, &rpc) && transport.IsMadeInvalidReply(rpc) {
-		r.Layer, r.Message = LayerInvalidReply, "the server's reply to tools/call was not valid: "+rpc.Message
+	if msg, ok := invalidReply("tools/call", err); ok {
+		r.Layer, r.Message = LayerInvalidReply, msg
 		return
 	}
+	var rpc *jsonrpc.Error
 	if errors.As(err, &rpc) {
 		r.Layer, r.RPCError = LayerProtocol, rpc
 		if rpc.Code == CodeNetworkError {
@@ -117,10 +117,6 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 			// The app's own refusal of an input_required round, not the server's.
 			r.Message = fmt.Sprintf("the server asked for input the app was not set up to give (%s); in the CLI answer it with --elicit, --sampling-reply or --root", rpc.Message)
 		}
-		return
-	}
-	if msg, ok := invalidReply("tools/call", err); ok {
-		r.Layer, r.Message = LayerInvalidReply, msg
 		return
 	}
 	r.Layer = LayerConnection

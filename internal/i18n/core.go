@@ -80,6 +80,8 @@ var coreRules = []coreRule{
 	rule(`the server refused the request: (?P<Message>.*) \(JSON-RPC error (?P<Code>-?\d+), (?P<CodeName>[^)]*)\)`,
 		"the server refused the request: {{.Message}} (JSON-RPC error {{.Code}}, {{.CodeName}})"),
 	rule(`the tool ran and reported an error`, "the tool ran and reported an error"),
+	rule(`the server's reply to (?P<Method>\S+) was not valid: (?P<Why>.*)`,
+		"the server's reply to {{.Method}} was not valid: {{.Why}}"),
 	rule(`the server was stopped while the call was running\.`, "the server was stopped while the call was running."),
 	rule(`you cancelled the call; the server was told \(notifications/cancelled\)\.`,
 		"you cancelled the call; the server was told (notifications/cancelled)."),
