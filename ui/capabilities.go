@@ -37,6 +37,8 @@ type featurePanes struct {
 	prompts   *promptsTab
 	history   *historyTab
 	root      fyne.CanvasObject
+	// filters are the tabs' filter boxes, which Ctrl+F focuses (filter.go).
+	filters map[*container.TabItem]fyne.Focusable
 }
 
 // newFeaturePanes wraps the tools area (list, form, result) in the tabs.
@@ -52,6 +54,9 @@ func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
 	f.historyTab = container.NewTabItemWithIcon(lang.L("History"), theme.HistoryIcon(), f.history.root)
 	f.tabs = container.NewAppTabs(f.toolsTab, f.resourcesTab, f.promptsTab, f.historyTab)
 	f.tabs.OnSelected = func(t *container.TabItem) { f.tabShown(t) }
+	f.setFilter(f.resourcesTab, f.resources.filter)
+	f.setFilter(f.promptsTab, f.prompts.filter)
+	f.setFilter(f.historyTab, f.history.filter)
 	f.root = container.NewBorder(f.header.root, nil, nil, nil, f.tabs)
 	return f
 }

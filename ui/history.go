@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp/history"
+	"mcpbrowser/ui/view"
 )
 
 // SetHistory keeps every tool call, resource read and prompt get of the
@@ -46,6 +47,9 @@ type historyTab struct {
 	current *history.HistoryEntry
 	seq     int
 
+	filter   *widget.Entry
+	rows     filtered // the entries the filter lets through (filter.go)
+	syncing  bool     // the tab marks the selected row itself
 	list     *widget.List
 	count    *widget.Label
 	clearBtn *widget.Button
@@ -72,23 +76,24 @@ func newHistoryTab(w *MainWindow) *historyTab {
 	t.clearBtn.Disable()
 	t.off = lowLabel("")
 	t.off.Hide()
+	t.filter = newFilterEntry(lang.L("Filter history (Ctrl+F)"), t.refilter)
 	t.list = widget.NewList(
-		func() int { return len(t.entries) },
+		t.rows.rows,
 		newTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if id < len(t.entries) {
-				e := &t.entries[id]
+			if i := t.rows.item(id); i >= 0 && i < len(t.entries) {
+				e := &t.entries[i]
 				setTwoLineRow(o, e.Name, historySubtitle(e), historyFlag(e))
 			}
 		})
 	t.list.OnSelected = func(id widget.ListItemID) {
-		if id < len(t.entries) {
-			t.show(t.entries[id])
+		if i := t.rows.item(id); !t.syncing && i >= 0 && i < len(t.entries) {
+			t.show(t.entries[i])
 		}
 	}
 	heading := widget.NewLabelWithStyle(lang.L("History"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	left := container.NewBorder(
-		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.clearBtn)), t.off),
+		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.clearBtn)), t.filter, t.off),
 		nil, nil, nil, t.list)
 
 	t.title = boldLabel("")
@@ -169,6 +174,7 @@ func (t *historyTab) setServer(name string, visible bool) {
 	t.server = name
 	t.entries, t.current = nil, nil
 	t.list.UnselectAll()
+	t.rows.setItems(0, nil)
 	t.list.Refresh()
 	t.showDetail(false)
 	t.stale = true
@@ -238,21 +244,65 @@ func (t *historyTab) load() {
 
 func (t *historyTab) setEntries(entries []history.HistoryEntry) {
 	t.entries = entries
-	t.count.SetText(plural(len(entries), "entry", "entries"))
+	t.rows.setItems(len(entries), func(i int) []string { return historyText(&entries[i]) })
+	t.count.SetText(t.rows.count("entry", "entries"))
 	setEnabled(t.clearBtn, len(entries) > 0)
 	t.list.Refresh()
 	if t.current == nil {
 		return
 	}
-	for i := range entries {
-		if entries[i].ID == t.current.ID {
-			t.list.Select(i)
-			return
+	if !t.markSelected() {
+		t.current = nil
+		t.list.UnselectAll()
+		t.showDetail(false)
+	}
+}
+
+// historyText is what the filter searches in an entry: the tool, prompt or
+// resource, the kind, the outcome, the arguments, the message and the start
+// of the result.
+func historyText(e *history.HistoryEntry) []string {
+	result := string(e.Result)
+	if len(result) > maxFilteredResult {
+		result = result[:maxFilteredResult]
+	}
+	return []string{e.Name, string(e.Kind), e.ErrorLayer, e.Via, string(e.Arguments), e.Message, result}
+}
+
+// maxFilteredResult bounds how much of each result the filter searches, so
+// a history of big results costs little memory.
+const maxFilteredResult = 4096
+
+// refilter shows the entries that have every word typed in the filter.
+func (t *historyTab) refilter(q view.Filter) {
+	t.rows.apply(q)
+	if len(t.entries) > 0 {
+		t.count.SetText(t.rows.count("entry", "entries"))
+	}
+	t.list.Refresh()
+	t.markSelected()
+}
+
+// markSelected marks the current entry's row, wherever the filter moved it
+// (none when it hides it). It reports whether the entry is still there.
+func (t *historyTab) markSelected() bool {
+	t.syncing = true
+	defer func() { t.syncing = false }()
+	if t.current == nil {
+		t.list.UnselectAll()
+		return false
+	}
+	for i := range t.entries {
+		if t.entries[i].ID == t.current.ID {
+			if r := t.rows.row(i); r >= 0 {
+				t.list.Select(r)
+			} else {
+				t.list.UnselectAll()
+			}
+			return true
 		}
 	}
-	t.current = nil
-	t.list.UnselectAll()
-	t.showDetail(false)
+	return false
 }
 
 func (t *historyTab) showDetail(on bool) {

@@ -17,6 +17,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/ui/view"
 )
 
 // This file is the Prompts tab (list, argument form, get, the messages by
@@ -306,11 +307,15 @@ type promptsTab struct {
 	selected *sdk.Prompt
 	listSeq  int
 	getSeq   int
+	// syncing is set while the tab marks the selected row itself.
+	syncing bool
 	// loading is set while prompts/list is on its way; afterLoad runs when it is back.
 	loading   bool
 	afterLoad []func()
 
 	absent   *absentNotice
+	filter   *widget.Entry
+	rows     filtered // the prompts the filter lets through (filter.go)
 	list     *widget.List
 	count    *widget.Label
 	listNote *widget.Label
@@ -342,23 +347,24 @@ func newPromptsTab(w *MainWindow) *promptsTab {
 	t.listNote.Hide()
 	t.reload = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), t.load)
 	t.reload.Importance = widget.LowImportance
+	t.filter = newFilterEntry(lang.L("Filter prompts (Ctrl+F)"), t.refilter)
 	t.list = widget.NewList(
-		func() int { return len(t.prompts) },
+		t.rows.rows,
 		newTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if id < len(t.prompts) {
-				p := t.prompts[id]
+			if i := t.rows.item(id); i >= 0 && i < len(t.prompts) {
+				p := t.prompts[i]
 				setTwoLineRow(o, p.Name, promptSubtitle(p), "")
 			}
 		})
 	t.list.OnSelected = func(id widget.ListItemID) {
-		if id < len(t.prompts) {
-			t.selectPrompt(t.prompts[id])
+		if i := t.rows.item(id); !t.syncing && i >= 0 && i < len(t.prompts) {
+			t.selectPrompt(t.prompts[i])
 		}
 	}
 	heading := widget.NewLabelWithStyle(lang.L("Prompts"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	left := container.NewBorder(
-		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.reload)), t.listNote),
+		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.reload)), t.filter, t.listNote),
 		nil, nil, nil, t.list)
 
 	t.title = boldLabel("")
@@ -446,6 +452,8 @@ func (t *promptsTab) setSession(s *mcp.Session, visible bool) {
 	t.prompts, t.selected, t.forced = nil, nil, false
 	t.loading, t.afterLoad = false, nil
 	t.list.UnselectAll()
+	t.filter.SetText("") // a new server's list starts unfiltered
+	t.rows.setItems(0, nil)
 	t.list.Refresh()
 	t.count.SetText("")
 	t.showDetail(false)
@@ -539,8 +547,10 @@ func (t *promptsTab) setPrompts(prompts []*sdk.Prompt, err error) {
 	}
 	t.listNote.Hide()
 	t.prompts = prompts
-	t.count.SetText(plural(len(prompts), "prompt", "prompts"))
-	t.list.Refresh()
+	t.rows.setItems(len(prompts), func(i int) []string {
+		return []string{prompts[i].Name, prompts[i].Title, prompts[i].Description}
+	})
+	t.showRows()
 	if t.selected != nil {
 		i := slices.IndexFunc(prompts, func(p *sdk.Prompt) bool { return p.Name == t.selected.Name })
 		if i < 0 {
@@ -550,8 +560,39 @@ func (t *promptsTab) setPrompts(prompts []*sdk.Prompt, err error) {
 			return
 		}
 		t.selected = prompts[i] // its arguments may have changed; the form stays as typed
-		t.list.Select(i)
+		t.markSelected()
 	}
+}
+
+// refilter shows the prompts whose name, title or description has every
+// word typed in the filter.
+func (t *promptsTab) refilter(q view.Filter) {
+	t.rows.apply(q)
+	t.showRows()
+	t.markSelected()
+}
+
+func (t *promptsTab) showRows() {
+	if !t.loading && t.session != nil {
+		t.count.SetText(t.rows.count("prompt", "prompts"))
+	}
+	t.list.Refresh()
+}
+
+// markSelected marks the selected prompt's row, wherever the filter moved
+// it (none when the filter hides it; its form stays on show).
+func (t *promptsTab) markSelected() {
+	t.syncing = true
+	defer func() { t.syncing = false }()
+	r := -1
+	if t.selected != nil {
+		r = t.rows.row(slices.IndexFunc(t.prompts, func(p *sdk.Prompt) bool { return p.Name == t.selected.Name }))
+	}
+	if r < 0 {
+		t.list.UnselectAll()
+		return
+	}
+	t.list.Select(r)
 }
 
 // tryAnyway sends prompts/list to a server that did not declare prompts.
@@ -635,12 +676,16 @@ func getNote(hasArgs, completes bool) string {
 	return "* required. Enter gets the prompt."
 }
 
-// selectName selects the named prompt as a click would.
+// selectName selects the named prompt as a click would (emptying the
+// filter when it hides the prompt).
 func (t *promptsTab) selectName(name string) bool {
 	for i, p := range t.prompts {
 		if p.Name == name {
-			t.list.Select(i)
+			if t.rows.row(i) < 0 {
+				t.filter.SetText("")
+			}
 			t.selectPrompt(p)
+			t.markSelected()
 			return true
 		}
 	}
