@@ -469,10 +469,10 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 		dialog.ShowError(err, p.deps.win)
 		return
 	}
-	editor := widget.NewMultiLineEntry()
+	editor := newMultiLineEntry()
 	editor.TextStyle = fyne.TextStyle{Monospace: true}
 	editor.SetText(text)
-	path := widget.NewEntry()
+	path := newEntry()
 	path.SetPlaceHolder(lang.L("checks.yaml"))
 	if p.selected >= 0 {
 		path.SetText(p.files[p.selected])
@@ -504,7 +504,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	d = dialog.NewCustomWithoutButtons(lang.L("Save as check"), body, p.deps.win)
 	d.SetButtons([]fyne.CanvasObject{cancel, save})
 	d.Resize(fyne.NewSize(620, 520))
-	d.Show()
+	showFocused(d, p.deps.win, path)
 }
 
 // saveCheck reads the edited check and appends it to the file at path.

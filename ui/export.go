@@ -51,7 +51,7 @@ type exportDialog struct {
 	label   string // "github" or "all 5 servers", for titles
 
 	dlg     *dialog.CustomDialog
-	format  *widget.Select
+	format  *escSelect
 	notes   *fyne.Container
 	snippet *widget.Label
 	status  *widget.Label
@@ -86,7 +86,7 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 	for _, f := range config.Formats() {
 		titles = append(titles, f.Title())
 	}
-	d.format = widget.NewSelect(titles, func(title string) {
+	d.format = newSelect(titles, func(title string) {
 		for _, f := range config.Formats() {
 			if f.Title() == title {
 				d.show(f)
@@ -118,7 +118,7 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 		start = f
 	}
 	d.format.SetSelected(start.Title())
-	d.dlg.Show()
+	showFocused(d.dlg, w.win, d.format)
 }
 
 // show renders the servers in format f, with its notes above the snippet.

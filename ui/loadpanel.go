@@ -53,7 +53,7 @@ type loadPanel struct {
 	target loadTarget
 	ctx    context.Context
 
-	concurrency, count *widget.Entry
+	concurrency, count *escEntry
 	startBtn, stopBtn  *widget.Button
 	saveBtns           []*widget.Button
 	figures            *widget.Label
@@ -73,9 +73,9 @@ type loadPanel struct {
 
 func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 	p := &loadPanel{win: a.NewWindow("Run " + t.Tool + " many times — " + t.Server), target: t, ctx: ctx}
-	p.concurrency = widget.NewEntry()
+	p.concurrency = newEntry()
 	p.concurrency.SetText("4")
-	p.count = widget.NewEntry()
+	p.count = newEntry()
 	p.count.SetText("1000")
 	p.startBtn = widget.NewButtonWithIcon(lang.L("Start"), theme.MediaPlayIcon(), p.start)
 	p.startBtn.Importance = widget.HighImportance
@@ -101,6 +101,8 @@ func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 	p.win.SetContent(container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.plot)))
 	p.win.Resize(fyne.NewSize(900, 620))
 	p.win.SetOnClosed(p.stop)
+	closeOnEsc(p.win)
+	p.win.Canvas().Focus(p.concurrency) // the keyboard starts in the first field
 	return p
 }
 

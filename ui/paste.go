@@ -33,7 +33,7 @@ or Codex [mcp_servers.name] tables.`
 type pasteDialog struct {
 	w         *MainWindow
 	dlg       *dialog.CustomDialog
-	entry     *widget.Entry
+	entry     *escEntry
 	status    *widget.Label
 	preview   *fyne.Container
 	rows      []*importRow
@@ -45,7 +45,7 @@ func (w *MainWindow) pasteServers() {
 	if !w.editable() {
 		return
 	}
-	d := &pasteDialog{w: w, entry: widget.NewMultiLineEntry(), status: widget.NewLabel(""), preview: container.NewVBox()}
+	d := &pasteDialog{w: w, entry: newMultiLineEntry(), status: widget.NewLabel(""), preview: container.NewVBox()}
 	d.entry.TextStyle = fyne.TextStyle{Monospace: true}
 	d.entry.Wrapping = fyne.TextWrapBreak // a one-line snippet stays readable
 	d.entry.SetPlaceHolder(pastePlaceholder)

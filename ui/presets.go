@@ -61,7 +61,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	}
 	setEditor(nil)
 
-	start := widget.NewSelect(choices, nil)
+	start := newSelect(choices, nil)
 	current := blankChoice
 	reverting := false
 	start.OnChanged = func(choice string) {
@@ -137,7 +137,7 @@ type presetParamsDialog struct {
 	preset  config.Preset
 	dlg     *dialog.CustomDialog
 	folders map[string]*folderRows
-	texts   map[string]*widget.Entry
+	texts   map[string]*escEntry
 	problem *widget.Label
 	// ok and cancel are what the dialog's buttons do.
 	ok, cancel func()
@@ -156,7 +156,7 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 		built(sc)
 		return
 	}
-	d := &presetParamsDialog{preset: p, folders: map[string]*folderRows{}, texts: map[string]*widget.Entry{}, problem: widget.NewLabel("")}
+	d := &presetParamsDialog{preset: p, folders: map[string]*folderRows{}, texts: map[string]*escEntry{}, problem: widget.NewLabel("")}
 	d.problem.Importance = widget.DangerImportance
 	d.problem.Wrapping = fyne.TextWrapWord
 	var rows []fyne.CanvasObject
@@ -168,7 +168,7 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 			d.folders[param.Name] = f
 			field = f.root
 		default:
-			e := widget.NewEntry()
+			e := newEntry()
 			d.texts[param.Name] = e
 			field = e
 		}
