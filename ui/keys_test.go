@@ -38,6 +38,7 @@ func windowDialogs() []dialogOpener {
 		{name: "edit server", fields: true, open: func(s *shell) { s.w.editSelectedServer() }},
 		{name: "edit http server (sign-in section)", fields: true, open: func(s *shell) {
 			s.w.showServerEditor(&config.ServerConfig{Name: "remote", Type: config.TypeHTTP, URL: "http://127.0.0.1:1/mcp"})
+			s.w.editor.ed.oauth.accordion.Open(0)
 		}},
 		{name: "paste", fields: true, open: func(s *shell) { s.w.pasteServers() }},
 		{name: "export", fields: true, open: func(s *shell) { s.w.exportAllServers() }},
