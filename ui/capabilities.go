@@ -13,6 +13,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+
+	"mcpbrowser/ui/widgets"
 )
 
 // This file is the middle column's frame around the tools: the server
@@ -57,7 +59,7 @@ func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
 	f.setFilter(f.resourcesTab, f.resources.filter)
 	f.setFilter(f.promptsTab, f.prompts.filter)
 	f.setFilter(f.historyTab, f.history.filter)
-	f.root = container.NewBorder(f.header.root, nil, nil, nil, f.tabs)
+	f.root = widgets.NewBorder(f.header.root, nil, nil, nil, f.tabs)
 	return f
 }
 

@@ -20,6 +20,8 @@ import (
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/surface"
 	"mcpbrowser/ui/view"
+
+	"mcpbrowser/ui/widgets"
 )
 
 // This file is the Checks tab: the check files a person keeps, Run and Run
@@ -113,7 +115,7 @@ func newChecksPane(deps checksDeps) *checksPane {
 	p.recordLabel = caption("Every call made in the window is written to a check file, with its result.")
 	p.recordLabel.Wrapping = fyne.TextWrapWord
 
-	left := container.NewBorder(
+	left := widgets.NewBorder(
 		container.NewVBox(heading("Check files"), container.NewHBox(add, remove)),
 		container.NewVBox(widget.NewSeparator(), container.NewHBox(p.run, p.runAll), compare, widget.NewSeparator(), p.record, p.recordLabel),
 		nil, nil, p.fileList)
@@ -141,7 +143,7 @@ func newChecksPane(deps checksDeps) *checksPane {
 		}
 	}
 	p.detail = container.NewStack()
-	report := container.NewVSplit(container.NewBorder(p.filter, nil, nil, nil, p.resultsUI), container.NewVScroll(p.detail))
+	report := container.NewVSplit(widgets.NewBorder(p.filter, nil, nil, nil, p.resultsUI), container.NewVScroll(p.detail))
 	report.SetOffset(0.45)
 	right := container.NewBorder(container.NewPadded(p.summary), nil, nil, nil, report)
 	split := container.NewHSplit(left, right)
@@ -489,7 +491,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	top := container.NewVBox(
 		widget.NewLabel(lang.L("The expectations come from this result; change them as you like.")),
 		container.NewBorder(nil, nil, widget.NewLabel(lang.L("Add to")), choose, path))
-	body := container.NewBorder(top, problem, nil, nil, editor)
+	body := widgets.NewBorder(top, problem, nil, nil, editor)
 	var d *dialog.CustomDialog
 	save := widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() {
 		if err := p.saveCheck(path.Text, editor.Text, r.Server); err != nil {

@@ -17,6 +17,8 @@ import (
 
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+
+	"mcpbrowser/ui/widgets"
 )
 
 // prefExportFormat remembers the format last exported to.
@@ -103,7 +105,7 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 
 	top := container.NewVBox(container.New(layout.NewFormLayout(), formLabel("Format"), d.format), d.notes)
 	bottom := container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(d.saveBtn, d.copyBtn)), d.status)
-	content := container.NewBorder(top, bottom, nil, nil, container.NewScroll(d.snippet))
+	content := widgets.NewBorder(top, bottom, nil, nil, container.NewScroll(d.snippet))
 	d.dlg = dialog.NewCustom("Export "+label, lang.L("Close"), content, w.win)
 	d.dlg.SetOnClosed(func() {
 		if w.clients.export == d {

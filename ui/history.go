@@ -16,6 +16,8 @@ import (
 
 	"mcpbrowser/mcp/history"
 	"mcpbrowser/ui/view"
+
+	"mcpbrowser/ui/widgets"
 )
 
 // SetHistory keeps every tool call, resource read and prompt get of the
@@ -92,7 +94,7 @@ func newHistoryTab(w *MainWindow) *historyTab {
 		}
 	}
 	heading := widget.NewLabelWithStyle(lang.L("History"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	left := container.NewBorder(
+	left := widgets.NewBorder(
 		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.clearBtn)), t.filter, t.off),
 		nil, nil, nil, t.list)
 

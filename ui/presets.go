@@ -13,6 +13,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp/config"
+
+	"mcpbrowser/ui/widgets"
 )
 
 // blankChoice is the Add dialog's "start from" choice of an empty entry.
@@ -91,7 +93,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	top := container.NewVBox(
 		container.New(layout.NewFormLayout(), formLabel("Start from"), start),
 		about, widget.NewSeparator())
-	d := dialog.NewCustomWithoutButtons(lang.L("Add server"), container.NewBorder(top, nil, nil, nil, container.NewVScroll(holder)), w.win)
+	d := dialog.NewCustomWithoutButtons(lang.L("Add server"), widgets.NewBorder(top, nil, nil, nil, container.NewVScroll(holder)), w.win)
 	save := widget.NewButtonWithIcon(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
 	save.Importance = widget.HighImportance
 	open.save = func() {

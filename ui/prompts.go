@@ -18,6 +18,8 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/ui/view"
+
+	"mcpbrowser/ui/widgets"
 )
 
 // This file is the Prompts tab (list, argument form, get, the messages by
@@ -363,7 +365,7 @@ func newPromptsTab(w *MainWindow) *promptsTab {
 		}
 	}
 	heading := widget.NewLabelWithStyle(lang.L("Prompts"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	left := container.NewBorder(
+	left := widgets.NewBorder(
 		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.reload)), t.filter, t.listNote),
 		nil, nil, nil, t.list)
 

@@ -17,6 +17,8 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/apps"
+
+	"mcpbrowser/ui/widgets"
 )
 
 // A resourcesTab lists the selected server's resources and resource
@@ -124,10 +126,10 @@ func newResourcesTab(w *MainWindow) *resourcesTab {
 		container.NewBorder(nil, nil, widget.NewLabelWithStyle(lang.L("Templates"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.tmplCount),
 		t.tmplNote)
 	split2 := container.NewVSplit(
-		container.NewBorder(resHead, nil, nil, nil, t.resList),
-		container.NewBorder(tmplHead, nil, nil, nil, t.tmplList))
+		widgets.NewBorder(resHead, nil, nil, nil, t.resList),
+		widgets.NewBorder(tmplHead, nil, nil, nil, t.tmplList))
 	split2.SetOffset(0.62)
-	lists := container.NewBorder(t.filter, nil, nil, nil, split2)
+	lists := widgets.NewBorder(t.filter, nil, nil, nil, split2)
 
 	t.title = boldLabel("")
 	t.title.SizeName = theme.SizeNameSubHeadingText

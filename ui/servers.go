@@ -22,6 +22,8 @@ import (
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
+
+	"mcpbrowser/ui/widgets"
 )
 
 // stateColor is the dot beside a server. These are fixed colours rather than
@@ -142,7 +144,7 @@ func newServerList(w *MainWindow) *serverList {
 	bottom := container.NewBorder(nil, nil, nil, l.moreBtn, container.NewGridWithColumns(2, l.editBtn, l.restart))
 	l.signIn = newSignInBar(w)
 	l.hint = newFirstRunHint(w)
-	l.root = container.NewBorder(top, container.NewVBox(l.hint.root, l.signIn.root, bottom), nil, nil, l.list)
+	l.root = widgets.NewBorder(top, container.NewVBox(l.hint.root, l.signIn.root, bottom), nil, nil, l.list)
 	return l
 }
 

@@ -240,7 +240,7 @@ func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	}
 	heading := widget.NewLabelWithStyle(lang.L("Tools"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	top := container.NewVBox(container.NewBorder(nil, nil, heading, l.count), l.filter)
-	l.root = container.NewBorder(top, nil, nil, nil, l.list)
+	l.root = widgets.NewBorder(top, nil, nil, nil, l.list)
 	return l
 }
 
