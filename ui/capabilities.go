@@ -13,6 +13,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/history"
 
 	"mcpbrowser/ui/widgets"
 )
@@ -49,7 +50,11 @@ func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
 	f.header = newServerHeader(w)
 	f.resources = newResourcesTab(w)
 	f.prompts = newPromptsTab(w)
-	f.history = newHistoryTab(w)
+	f.history = newHistoryTab(historyDeps{
+		win: w.win, store: func() *history.History { return w.history }, work: w,
+		visible:   func() bool { return f.tabs != nil && f.tabs.Selected() == f.historyTab },
+		showError: w.showError, replay: w.replayHistory, run: w.runSelectedTool,
+	})
 	f.toolsTab = container.NewTabItemWithIcon(lang.L("Tools"), theme.SettingsIcon(), tools)
 	f.resourcesTab = container.NewTabItemWithIcon(lang.L("Resources"), theme.FileIcon(), f.resources.root)
 	f.promptsTab = container.NewTabItemWithIcon(lang.L("Prompts"), theme.MailComposeIcon(), f.prompts.root)

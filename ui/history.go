@@ -38,11 +38,28 @@ func (w *MainWindow) historyChanged(server string) {
 	}
 }
 
+// historyDeps is what the History tab needs from the window.
+type historyDeps struct {
+	win fyne.Window
+	// store is the history kept (nil: none is).
+	store func() *history.History
+	work  worker
+	// visible reports whether the tab is on show.
+	visible   func() bool
+	showError func(what string, err error)
+	// replay puts an entry back where it came from (a form, a read); it
+	// reports whether a tool call's arguments are loaded, ready to run, and
+	// what to say under the entry when the replay could not be done.
+	replay func(e history.HistoryEntry) (loaded bool, note string)
+	// run runs the selected tool with its form's arguments.
+	run func()
+}
+
 // A historyTab lists the selected server's history, newest first. Selecting
 // an entry shows it again; "Load arguments" puts a call's arguments back
 // into the tool's form or the prompt's, and a read is read again.
 type historyTab struct {
-	w       *MainWindow
+	deps    historyDeps
 	server  string
 	stale   bool
 	entries []history.HistoryEntry
@@ -70,8 +87,8 @@ type historyTab struct {
 	root     fyne.CanvasObject
 }
 
-func newHistoryTab(w *MainWindow) *historyTab {
-	t := &historyTab{w: w}
+func newHistoryTab(deps historyDeps) *historyTab {
+	t := &historyTab{deps: deps}
 	t.count = smallLabel()
 	t.clearBtn = widget.NewButtonWithIcon(lang.L("Clear…"), theme.DeleteIcon(), t.confirmClear)
 	t.clearBtn.Importance = widget.LowImportance
@@ -163,10 +180,7 @@ func historyFlag(e *history.HistoryEntry) string {
 	return string(e.ErrorLayer)
 }
 
-func (t *historyTab) visible() bool {
-	f := t.w.features
-	return f != nil && f.tabs.Selected() == f.historyTab
-}
+func (t *historyTab) visible() bool { return t.deps.visible() }
 
 // setServer follows the selected server; the list is read when the tab is shown.
 func (t *historyTab) setServer(name string, visible bool) {
@@ -214,7 +228,7 @@ func (t *historyTab) shown() {
 
 // load reads the server's history file on a goroutine.
 func (t *historyTab) load() {
-	h, server := t.w.history, t.server
+	h, server := t.deps.store(), t.server
 	t.seq++
 	n := t.seq
 	if h == nil || server == "" {
@@ -229,7 +243,7 @@ func (t *historyTab) load() {
 		return
 	}
 	t.off.Hide()
-	t.w.goWork(func(context.Context) {
+	t.deps.work.goWork(func(context.Context) {
 		entries, err := h.List(server)
 		fyne.Do(func() {
 			if n != t.seq || server != t.server {
@@ -371,19 +385,33 @@ func (t *historyTab) show(e history.HistoryEntry) {
 // replay puts the entry's arguments back where they came from: the tool's
 // form, the prompt's form, or a new read of the resource.
 func (t *historyTab) replay() bool {
-	e := t.current
-	if e == nil {
+	if t.current == nil {
 		return false
 	}
-	w := t.w
+	loaded, note := t.deps.replay(*t.current)
+	if note != "" {
+		t.note.SetText(note)
+	}
+	return loaded
+}
+
+// runAgain loads a tool call's arguments and runs it, in one click.
+func (t *historyTab) runAgain() {
+	if t.replay() {
+		t.deps.run()
+	}
+}
+
+// replayHistory puts a history entry back where it came from (the History
+// tab's Load arguments, Read again and Run again).
+func (w *MainWindow) replayHistory(e history.HistoryEntry) (loaded bool, note string) {
 	f := w.features
 	switch e.Kind {
 	case history.HistoryTool:
 		f.selectTab(f.toolsTab)
 		if !w.SelectTool(e.Name) {
 			f.selectTab(f.historyTab)
-			t.note.SetText("The server does not offer the tool " + e.Name + " now.")
-			return false
+			return false, "The server does not offer the tool " + e.Name + " now."
 		}
 		args := e.Arguments
 		if len(args) == 0 {
@@ -391,15 +419,14 @@ func (t *historyTab) replay() bool {
 		}
 		if err := w.form.Load(args); err != nil {
 			w.runner.say("Loaded from history, with a problem: " + err.Error())
-			return false
+			return false, ""
 		}
 		w.runner.say("Arguments loaded from the call at " + historyTime(e.Time) + "; Ctrl+Enter runs it again.")
-		return true
+		return true, ""
 	case history.HistoryPrompt:
 		args, err := e.PromptArguments()
 		if err != nil {
-			t.note.SetText(capitalise(err.Error()))
-			return false
+			return false, capitalise(err.Error())
 		}
 		f.selectTab(f.promptsTab)
 		p := f.prompts
@@ -419,19 +446,12 @@ func (t *historyTab) replay() bool {
 		f.selectTab(f.resourcesTab)
 		f.resources.selectURI(e.Name)
 	}
-	return false
-}
-
-// runAgain loads a tool call's arguments and runs it, in one click.
-func (t *historyTab) runAgain() {
-	if t.replay() {
-		t.w.runSelectedTool()
-	}
+	return false, ""
 }
 
 // confirmClear asks, then forgets the server's history.
 func (t *historyTab) confirmClear() {
-	h, server := t.w.history, t.server
+	h, server := t.deps.store(), t.server
 	if h == nil || server == "" {
 		return
 	}
@@ -441,18 +461,18 @@ func (t *historyTab) confirmClear() {
 		if !ok {
 			return
 		}
-		t.w.goWork(func(context.Context) {
+		t.deps.work.goWork(func(context.Context) {
 			err := h.Clear(server)
 			fyne.Do(func() {
 				if err != nil {
-					t.w.showError("Clearing the history", err)
+					t.deps.showError("Clearing the history", err)
 				}
 				t.current = nil
 				t.showDetail(false)
 				t.changed(server)
 			})
 		})
-	}, t.w.win)
+	}, t.deps.win)
 	d.SetConfirmImportance(widget.DangerImportance)
 	d.Resize(fyne.NewSize(420, 180))
 	d.Show()
