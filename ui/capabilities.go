@@ -49,7 +49,11 @@ func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
 	f := &featurePanes{w: w}
 	f.header = newServerHeader(w)
 	f.resources = newResourcesTab(w)
-	f.prompts = newPromptsTab(w)
+	f.prompts = newPromptsTab(promptsDeps{
+		win: w.win, work: w, historyChanged: w.historyChanged,
+		visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.promptsTab },
+		got:     func(r *mcp.PromptResult) { w.checks.recordPrompt(r) },
+	})
 	f.history = newHistoryTab(historyDeps{
 		win: w.win, store: func() *history.History { return w.history }, work: w,
 		visible:   func() bool { return f.tabs != nil && f.tabs.Selected() == f.historyTab },

@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/test"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/history"
 )
 
@@ -63,4 +65,19 @@ func TestHistoryTabNeedsNoWindow(t *testing.T) {
 	if !equalStrings(replayed, []string{"add"}) || ran != 1 {
 		t.Errorf("Run again replayed %q and ran %d times, want add once", replayed, ran)
 	}
+}
+
+// TestPromptsTabNeedsNoWindow builds the Prompts tab from its deps alone
+// and filters a list it is given.
+func TestPromptsTabNeedsNoWindow(t *testing.T) {
+	newSerialApp(t)
+	onUI(func() {
+		p := newPromptsTab(promptsDeps{win: test.NewWindow(nil), work: &syncWorker{},
+			visible: func() bool { return true }, got: func(*mcp.PromptResult) {}, historyChanged: func(string) {}})
+		p.setPrompts([]*sdk.Prompt{{Name: "greet"}, {Name: "review", Description: "Reviews code"}}, nil)
+		test.Type(p.filter, "code")
+		if got := promptRows(p); !equalStrings(got, []string{"review"}) {
+			t.Errorf("rows %q, want review", got)
+		}
+	})
 }

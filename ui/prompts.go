@@ -60,7 +60,7 @@ type argField struct {
 // asks it for suggestions (completion/complete), with the other fields'
 // values as context. It is used from the UI goroutine only.
 type argForm struct {
-	w         *MainWindow
+	work      worker
 	session   *mcp.Session
 	ref       *sdk.CompleteReference
 	completes bool
@@ -73,8 +73,8 @@ type argForm struct {
 	answers int
 }
 
-func newArgForm(w *MainWindow, onSubmit func()) *argForm {
-	f := &argForm{w: w, onSubmit: onSubmit, box: container.NewVBox()}
+func newArgForm(work worker, onSubmit func()) *argForm {
+	f := &argForm{work: work, onSubmit: onSubmit, box: container.NewVBox()}
 	f.empty = widget.NewLabel("")
 	f.empty.Importance = widget.LowImportance
 	return f
@@ -171,10 +171,11 @@ func (f *argForm) complete(fd *argField, delay time.Duration) {
 	n := fd.seq
 	value := fd.entry.Text
 	resolved := f.valuesExcept(fd.spec.Name)
-	ctx, cancel := context.WithCancel(f.w.ctx)
+	ctx, cancel := context.WithCancel(context.Background())
 	fd.cancel = cancel
-	f.w.goWork(func(context.Context) {
+	f.work.goWork(func(window context.Context) {
 		defer cancel()
+		defer context.AfterFunc(window, cancel)() // the window closing ends it too
 		if delay > 0 {
 			select {
 			case <-time.After(delay):
@@ -294,11 +295,24 @@ func (f *argForm) field(name string) *argField {
 	return nil
 }
 
+// promptsDeps is what the Prompts tab needs from the window.
+type promptsDeps struct {
+	win  fyne.Window
+	work worker
+	// visible reports whether the tab is on show.
+	visible func() bool
+	// got is told of every prompts/get, on the job's goroutine (Record
+	// calls in the Checks tab writes it down).
+	got func(r *mcp.PromptResult)
+	// historyChanged says that server's history grew.
+	historyChanged func(server string)
+}
+
 // A promptsTab lists the selected server's prompts; selecting one shows a
 // form for its arguments, Get sends prompts/get, and the messages come back
 // by role with their content.
 type promptsTab struct {
-	w       *MainWindow
+	deps    promptsDeps
 	session *mcp.Session
 	conn    *sdk.InitializeResult
 	// stale is set when the list must be fetched the next time the tab is shown.
@@ -338,8 +352,8 @@ type promptsTab struct {
 	view       *ResultView
 }
 
-func newPromptsTab(w *MainWindow) *promptsTab {
-	t := &promptsTab{w: w}
+func newPromptsTab(deps promptsDeps) *promptsTab {
+	t := &promptsTab{deps: deps}
 	t.absent = newAbsentNotice(t.tryAnyway)
 	t.count = widget.NewLabel("")
 	t.count.SizeName = theme.SizeNameCaptionText
@@ -374,7 +388,7 @@ func newPromptsTab(w *MainWindow) *promptsTab {
 	t.title.Wrapping = fyne.TextWrapWord
 	t.desc = widget.NewLabel("")
 	t.desc.Wrapping = fyne.TextWrapWord
-	t.form = newArgForm(w, t.get)
+	t.form = newArgForm(deps.work, t.get)
 	t.getBtn = widget.NewButtonWithIcon(lang.L("Get"), theme.MediaPlayIcon(), t.get)
 	t.getBtn.Importance = widget.HighImportance
 	t.note = widget.NewLabel("")
@@ -435,10 +449,7 @@ func firstLine(s string) string {
 	return s
 }
 
-func (t *promptsTab) visible() bool {
-	f := t.w.features
-	return f != nil && f.tabs.Selected() == f.promptsTab
-}
+func (t *promptsTab) visible() bool { return t.deps.visible() }
 
 // setSession follows the selected server; a new session or connection
 // empties the tab, and the list is fetched when the tab is (or next is) shown.
@@ -510,7 +521,7 @@ func (t *promptsTab) load() {
 	n := t.listSeq
 	t.loading = true
 	t.count.SetText("loading …")
-	t.w.goWork(func(ctx context.Context) {
+	t.deps.work.goWork(func(ctx context.Context) {
 		prompts, err := s.Prompts(ctx)
 		fyne.Do(func() {
 			if n == t.listSeq && s == t.session {
@@ -604,7 +615,7 @@ func (t *promptsTab) tryAnyway() {
 		return
 	}
 	t.absent.trying("prompts/list")
-	t.w.goWork(func(ctx context.Context) {
+	t.deps.work.goWork(func(ctx context.Context) {
 		prompts, err := s.Prompts(ctx)
 		fyne.Do(func() {
 			if s != t.session {
@@ -709,11 +720,11 @@ func (t *promptsTab) get() {
 	n := t.getSeq
 	t.getBtn.Disable()
 	t.note.SetText("Getting " + p.Name + " …")
-	t.w.goWork(func(ctx context.Context) {
+	t.deps.work.goWork(func(ctx context.Context) {
 		r := s.GetPrompt(ctx, p.Name, args)
-		t.w.checks.recordPrompt(r)
+		t.deps.got(r)
 		fyne.Do(func() {
-			t.w.historyChanged(r.Server)
+			t.deps.historyChanged(r.Server)
 			if n != t.getSeq {
 				return
 			}
@@ -734,7 +745,7 @@ func promptOutcome(r *mcp.PromptResult) string {
 
 // showResult draws the prompt's messages by role with their content.
 func (t *promptsTab) showResult(r *mcp.PromptResult) {
-	rv := NewResultView(t.w.win)
+	rv := NewResultView(t.deps.win)
 	rv.result = &mcp.CallResult{Tool: r.Prompt} // names saved files after the prompt
 	t.view = rv
 	var rows []fyne.CanvasObject
