@@ -30,7 +30,6 @@ const shortRequest = 30 * time.Second
 // featurePanes are the tabs of the middle column and the header above them.
 // They are used from the UI goroutine only.
 type featurePanes struct {
-	w      *MainWindow
 	header *serverHeader
 	tabs   *container.AppTabs
 
@@ -46,8 +45,8 @@ type featurePanes struct {
 
 // newFeaturePanes wraps the tools area (list, form, result) in the tabs.
 func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
-	f := &featurePanes{w: w}
-	f.header = newServerHeader(w)
+	f := &featurePanes{}
+	f.header = newServerHeader(w, w.showRootsDialog)
 	f.resources = newResourcesTab(w)
 	f.prompts = newPromptsTab(promptsDeps{
 		win: w.win, work: w, historyChanged: w.historyChanged,
@@ -132,7 +131,7 @@ func connectionOf(s *mcp.Session) *sdk.InitializeResult {
 // A serverHeader sits above the tabs: what the server declared, the level
 // of log messages it should send, its roots, and a ping.
 type serverHeader struct {
-	w       *MainWindow
+	work    worker
 	session *mcp.Session
 	conn    *sdk.InitializeResult
 
@@ -148,8 +147,9 @@ type serverHeader struct {
 	seq   int // numbers header requests so a late answer for another server is dropped
 }
 
-func newServerHeader(w *MainWindow) *serverHeader {
-	h := &serverHeader{w: w}
+// newServerHeader is the header; openRoots opens the roots dialog.
+func newServerHeader(work worker, openRoots func()) *serverHeader {
+	h := &serverHeader{work: work}
 	h.caps = widget.NewLabel("")
 	h.caps.SizeName = theme.SizeNameCaptionText
 	h.caps.Wrapping = fyne.TextWrapWord
@@ -159,7 +159,7 @@ func newServerHeader(w *MainWindow) *serverHeader {
 		}
 	})
 	h.level.PlaceHolder = lang.L("Log level")
-	h.rootsBtn = widget.NewButtonWithIcon(lang.L("Roots…"), theme.FolderIcon(), w.showRootsDialog)
+	h.rootsBtn = widget.NewButtonWithIcon(lang.L("Roots…"), theme.FolderIcon(), openRoots)
 	h.pingBtn = widget.NewButtonWithIcon(lang.L("Ping"), theme.MediaReplayIcon(), h.ping)
 	h.note = widget.NewLabel("")
 	h.note.SizeName = theme.SizeNameCaptionText
@@ -220,7 +220,7 @@ func (h *serverHeader) setLevel(level string) {
 	h.seq++
 	n := h.seq
 	h.say("Asking the server to send log messages at " + level + " and above …")
-	h.w.goWork(func(ctx context.Context) {
+	h.work.goWork(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, shortRequest)
 		defer cancel()
 		err := s.SetLogLevel(ctx, level)
@@ -247,7 +247,7 @@ func (h *serverHeader) ping() {
 	n := h.seq
 	h.pingBtn.Disable()
 	h.say("Ping …")
-	h.w.goWork(func(ctx context.Context) {
+	h.work.goWork(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, shortRequest)
 		defer cancel()
 		d, err := s.Ping(ctx)
