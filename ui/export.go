@@ -48,7 +48,10 @@ func exportFileName(f config.Format) (string, fileFilter) {
 // An exportDialog shows servers as a snippet for another app's config, to
 // copy or save.
 type exportDialog struct {
-	w       *MainWindow
+	win  fyne.Window
+	app  fyne.App // preferences (the format last used) and the clipboard
+	work worker
+
 	servers []*config.ServerConfig
 	label   string // "github" or "all 5 servers", for titles
 
@@ -82,7 +85,7 @@ func (w *MainWindow) exportAllServers() {
 }
 
 func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
-	d := &exportDialog{w: w, servers: servers, label: label,
+	d := &exportDialog{win: w.win, app: w.app, work: w, servers: servers, label: label,
 		notes: container.NewVBox(), snippet: widget.NewLabel(""), status: widget.NewLabel("")}
 	var titles []string
 	for _, f := range config.Formats() {
@@ -126,7 +129,7 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 // show renders the servers in format f, with its notes above the snippet.
 func (d *exportDialog) show(f config.Format) {
 	d.current = f
-	d.w.app.Preferences().SetString(prefExportFormat, string(f))
+	d.app.Preferences().SetString(prefExportFormat, string(f))
 	d.status.SetText("")
 	d.notes.RemoveAll()
 	notes := clients.ExportNotes(d.servers, f)
@@ -165,7 +168,7 @@ func (d *exportDialog) copy() {
 	if d.text == "" {
 		return
 	}
-	d.w.app.Clipboard().SetContent(d.text)
+	d.app.Clipboard().SetContent(d.text)
 	d.status.SetText("Copied to the clipboard.")
 	d.status.Importance = widget.SuccessImportance
 	d.status.Refresh()
@@ -178,8 +181,8 @@ func (d *exportDialog) save() {
 	}
 	text, f := d.text, d.current
 	name, filter := exportFileName(f)
-	saveFileDialog(d.w.win, "Save the "+f.Title()+" snippet", name, filter, func(path string) {
-		d.w.goWork(func(ctx context.Context) {
+	saveFileDialog(d.win, "Save the "+f.Title()+" snippet", name, filter, func(path string) {
+		d.work.goWork(func(ctx context.Context) {
 			err := writeExport(path, text)
 			fyne.Do(func() {
 				if err != nil {
