@@ -166,7 +166,7 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 		var field fyne.CanvasObject
 		switch param.Kind {
 		case config.ParamFolder:
-			f := newFolderRows(w, param)
+			f := newFolderRows(func(label string, then func(string)) { w.clients.chooseFolder(w.win, label, then) }, param)
 			d.folders[param.Name] = f
 			field = f.root
 		default:
@@ -231,23 +231,24 @@ func (d *presetParamsDialog) values() map[string][]string {
 // folderRows lists chosen folders, each removable, with a button that asks
 // for another (or, for a single folder, a different one).
 type folderRows struct {
-	w        *MainWindow
-	param    config.PresetParameter
-	paths    []string
-	box      *fyne.Container
-	chooseBt *widget.Button
-	root     fyne.CanvasObject
+	// chooseFolder asks for a folder (label says what for), then calls then.
+	chooseFolder func(label string, then func(path string))
+	param        config.PresetParameter
+	paths        []string
+	box          *fyne.Container
+	chooseBt     *widget.Button
+	root         fyne.CanvasObject
 }
 
-func newFolderRows(w *MainWindow, param config.PresetParameter) *folderRows {
-	f := &folderRows{w: w, param: param, box: container.NewVBox()}
+func newFolderRows(chooseFolder func(label string, then func(string)), param config.PresetParameter) *folderRows {
+	f := &folderRows{chooseFolder: chooseFolder, param: param, box: container.NewVBox()}
 	f.chooseBt = widget.NewButtonWithIcon(lang.L("Choose folder…"), theme.FolderOpenIcon(), f.choose)
 	f.root = container.NewVBox(f.box, container.NewHBox(f.chooseBt))
 	return f
 }
 
 func (f *folderRows) choose() {
-	f.w.clients.chooseFolder(f.w.win, f.param.Label, f.add)
+	f.chooseFolder(f.param.Label, f.add)
 }
 
 func (f *folderRows) add(path string) {
