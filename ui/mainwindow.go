@@ -121,6 +121,8 @@ type MainWindow struct {
 	history *history.History
 	// checks is the Checks tab (checks.go).
 	checks *checksPane
+	// skills is the Skills tab, for servers that offer skills (skills.go).
+	skills *skillsPane
 
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
@@ -211,6 +213,7 @@ func (w *MainWindow) build() {
 	w.features = newFeaturePanes(w, toolsSplit)
 	w.features.setFilter(w.features.toolsTab, w.tools.filter)
 	w.addChecksTab()
+	w.addSkillsTab()
 	w.toolsArea = w.features.root
 	w.emptyNotice = container.NewCenter(widget.NewLabel(lang.L("Select a server on the left.")))
 	w.middle = container.NewStack(w.toolsArea, w.status.root, w.emptyNotice)
@@ -520,6 +523,7 @@ func (w *MainWindow) selectServer(name string) {
 func (w *MainWindow) showSelection() {
 	s := w.manager.Session(w.selected)
 	w.features.show(s)
+	w.skills.show(s)
 	w.origin.show(sessionConfig(s))
 	if s == nil {
 		w.currentTool = nil

@@ -335,6 +335,7 @@ type promptsTab struct {
 	list     *widget.List
 	count    *widget.Label
 	listNote *widget.Label
+	fresh    *widget.Label // how long the list stays fresh (ttlMs)
 	reload   *widget.Button
 	title    *widget.Label
 	desc     *widget.Label
@@ -361,7 +362,8 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 	t.listNote.Wrapping = fyne.TextWrapWord
 	t.listNote.Importance = widget.DangerImportance
 	t.listNote.Hide()
-	t.reload = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), t.load)
+	t.fresh = freshnessNote()
+	t.reload = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() { t.fetch(true) })
 	t.reload.Importance = widget.LowImportance
 	t.filter = newFilterEntry(lang.L("Filter prompts (Ctrl+F)"), t.refilter)
 	t.list = widget.NewList(
@@ -380,7 +382,7 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 	}
 	heading := widget.NewLabelWithStyle(lang.L("Prompts"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	left := widgets.NewBorder(
-		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.reload)), t.filter, t.listNote),
+		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.reload)), t.filter, t.fresh, t.listNote),
 		nil, nil, nil, t.list)
 
 	t.title = boldLabel("")
@@ -469,6 +471,7 @@ func (t *promptsTab) setSession(s *mcp.Session, visible bool) {
 	t.rows.setItems(0, nil)
 	t.list.Refresh()
 	t.count.SetText("")
+	t.fresh.Hide()
 	t.showDetail(false)
 	t.stale = true
 	if visible {
@@ -505,14 +508,18 @@ func (t *promptsTab) listChanged(server string) {
 		return
 	}
 	if t.visible() && t.body.Visible() {
-		t.load()
+		t.fetch(true)
 	} else {
 		t.stale = true
 	}
 }
 
-// load fetches every page of prompts/list, keeping the selection by name.
-func (t *promptsTab) load() {
+// load shows every page of prompts/list, keeping the selection by name:
+// from the session's cache while the server's ttlMs says it is fresh.
+func (t *promptsTab) load() { t.fetch(false) }
+
+// fetch is load; refresh asks the server whatever the ttlMs said.
+func (t *promptsTab) fetch(refresh bool) {
 	s := t.session
 	if s == nil {
 		return
@@ -522,10 +529,11 @@ func (t *promptsTab) load() {
 	t.loading = true
 	t.count.SetText("loading …")
 	t.deps.work.goWork(func(ctx context.Context) {
-		prompts, err := s.Prompts(ctx)
+		prompts, fresh, err := s.PromptsList(ctx, refresh)
 		fyne.Do(func() {
 			if n == t.listSeq && s == t.session {
 				t.setPrompts(prompts, err)
+				showFreshness(t.fresh, fresh)
 			}
 		})
 	})
