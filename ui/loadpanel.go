@@ -53,10 +53,10 @@ type loadPanel struct {
 	target loadTarget
 	ctx    context.Context
 
-	concurrency, count *widget.Entry
+	concurrency, count *escEntry
 	// limit chooses how the run ends: after count calls, or after duration.
-	limit                 *widget.Select
-	duration              *widget.Entry
+	limit                 *escSelect
+	duration              *escEntry
 	countBox, durationBox fyne.CanvasObject
 	startBtn, stopBtn     *widget.Button
 	saveBtns              []*widget.Button
@@ -77,15 +77,15 @@ type loadPanel struct {
 
 func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 	p := &loadPanel{win: a.NewWindow("Run " + t.Tool + " many times — " + t.Server), target: t, ctx: ctx}
-	p.concurrency = widget.NewEntry()
+	p.concurrency = newEntry()
 	p.concurrency.SetText("4")
-	p.count = widget.NewEntry()
+	p.count = newEntry()
 	p.count.SetText("1000")
-	p.duration = widget.NewEntry()
+	p.duration = newEntry()
 	p.duration.SetText("30s")
 	p.duration.SetPlaceHolder(lang.L("30s, 2m …"))
 	p.countBox, p.durationBox = sized(p.count, 100), sized(p.duration, 100)
-	p.limit = widget.NewSelect([]string{lang.L("Calls in all"), lang.L("For a duration")}, func(string) { p.showLimit() })
+	p.limit = newSelect([]string{lang.L("Calls in all"), lang.L("For a duration")}, func(string) { p.showLimit() })
 	p.startBtn = widget.NewButtonWithIcon(lang.L("Start"), theme.MediaPlayIcon(), p.start)
 	p.startBtn.Importance = widget.HighImportance
 	p.stopBtn = widget.NewButtonWithIcon(lang.L("Stop"), theme.MediaStopIcon(), p.stop)
@@ -104,13 +104,15 @@ func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 	p.plot = plot.NewLatency()
 
 	p.limit.SetSelectedIndex(0)
-	form := container.NewHBox(widget.NewLabel(lang.L("Calls at a time")), sized(p.concurrency, 70), sized(p.limit, selectWidth(p.limit)), p.countBox, p.durationBox, p.startBtn, p.stopBtn)
+	form := container.NewHBox(widget.NewLabel(lang.L("Calls at a time")), sized(p.concurrency, 70), sized(p.limit, selectWidth(&p.limit.Select)), p.countBox, p.durationBox, p.startBtn, p.stopBtn)
 	save := container.NewHBox(widget.NewLabel(lang.L("Save")), p.saveBtns[0], p.saveBtns[1], p.saveBtns[2])
 	top := container.NewVBox(form, p.status)
 	bottom := container.NewVBox(p.figures, save)
 	p.win.SetContent(container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.plot)))
 	p.win.Resize(fyne.NewSize(900, 620))
 	p.win.SetOnClosed(p.stop)
+	closeOnEsc(p.win)
+	p.win.Canvas().Focus(p.concurrency) // the keyboard starts in the first field
 	return p
 }
 

@@ -223,6 +223,8 @@ func setEntries(o fyne.CanvasObject, values ...string) {
 		switch v := o.(type) {
 		case *widget.Entry:
 			entries = append(entries, v)
+		case *escEntry:
+			entries = append(entries, &v.Entry)
 		case *fyne.Container:
 			for _, c := range v.Objects {
 				walk(c)

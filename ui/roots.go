@@ -137,14 +137,27 @@ func (w *MainWindow) showRootsDialog() {
 	if s == nil {
 		return
 	}
-	d := newRootsEditor(w, s)
+	m := w.manager
+	d := newRootsEditor(rootsDeps{win: w.win, work: w, store: w.roots, restart: func(ctx context.Context) error {
+		w.dismissRequests(m, s.Name(), "the server is being restarted")
+		return s.Restart(ctx)
+	}}, s)
 	d.dlg.Show()
 	w.rootsEditor = d
 }
 
+// rootsDeps is what the roots dialog needs from the window.
+type rootsDeps struct {
+	win   fyne.Window
+	work  worker
+	store *rootStore
+	// restart restarts the server (its waiting requests answered first).
+	restart func(ctx context.Context) error
+}
+
 // A rootsEditor is the dialog of one server's roots.
 type rootsEditor struct {
-	w       *MainWindow
+	deps    rootsDeps
 	session *mcp.Session
 	folders []string
 	chosen  int // the selected row, -1 for none
@@ -157,8 +170,8 @@ type rootsEditor struct {
 	dlg       dialog.Dialog
 }
 
-func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
-	e := &rootsEditor{w: w, session: s, folders: w.roots.get(s.Name()), chosen: -1}
+func newRootsEditor(deps rootsDeps, s *mcp.Session) *rootsEditor {
+	e := &rootsEditor{deps: deps, session: s, folders: deps.store.get(s.Name()), chosen: -1}
 	e.list = widget.NewList(
 		func() int { return len(e.folders) },
 		func() fyne.CanvasObject {
@@ -180,7 +193,7 @@ func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
 		e.removeBtn.Disable()
 	}
 	e.addBtn = widget.NewButtonWithIcon(lang.L("Add…"), theme.ContentAddIcon(), func() {
-		openFolderDialog(w.win, "Add a root folder for "+s.Name(), e.add)
+		openFolderDialog(deps.win, "Add a root folder for "+s.Name(), e.add)
 	})
 	e.removeBtn = widget.NewButtonWithIcon(lang.L("Remove"), theme.ContentRemoveIcon(), e.removeChosen)
 	e.removeBtn.Disable()
@@ -189,10 +202,8 @@ func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
 	e.restart = widget.NewButtonWithIcon(lang.L("Restart to tell the server"), theme.ViewRefreshIcon(), func() {
 		e.restart.Hide()
 		e.note.SetText("Restarting " + s.Name() + " so that it learns of its roots …")
-		m := w.manager
-		w.goWork(func(ctx context.Context) {
-			w.dismissRequests(m, s.Name(), "the server is being restarted")
-			err := s.Restart(ctx)
+		deps.work.goWork(func(ctx context.Context) {
+			err := deps.restart(ctx)
 			fyne.Do(func() {
 				if err != nil {
 					e.note.SetText("The restart failed: " + err.Error())
@@ -211,7 +222,7 @@ func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
 	content := container.NewBorder(intro,
 		container.NewVBox(container.NewHBox(e.addBtn, e.removeBtn), e.note, container.NewHBox(e.restart)),
 		nil, nil, e.list)
-	e.dlg = dialog.NewCustom("Roots of "+s.Name(), lang.L("Close"), content, w.win)
+	e.dlg = dialog.NewCustom("Roots of "+s.Name(), lang.L("Close"), content, deps.win)
 	e.dlg.Resize(fyne.NewSize(560, 420))
 	return e
 }
@@ -253,6 +264,6 @@ func (e *rootsEditor) removeChosen() {
 // changed saves the list and gives it to the session.
 func (e *rootsEditor) changed() {
 	e.list.Refresh()
-	e.w.roots.set(e.session.Name(), e.folders)
+	e.deps.store.set(e.session.Name(), e.folders)
 	e.describe(e.session.SetRoots(e.folders))
 }

@@ -37,11 +37,11 @@ const (
 // Every field is optional: without them MCP Browser registers itself with the
 // server's authorization server and signs in through the browser.
 type oauthFields struct {
-	clientID     *widget.Entry
-	clientSecret *widget.Entry
-	scopes       *widget.Entry
-	metadataURL  *widget.Entry
-	grant        *widget.Select
+	clientID     *escEntry // Esc closes the editor from these too (keys.go)
+	clientSecret *escEntry
+	scopes       *escEntry
+	metadataURL  *escEntry
+	grant        *escSelect
 	// origGrant is the grant type as the file wrote it, kept when the Select
 	// still says what it meant ("authorization_code" stays, not "").
 	origGrant string
@@ -56,8 +56,8 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 		src = &config.OAuthConfig{}
 	}
 	f := &oauthFields{
-		clientID: widget.NewEntry(), clientSecret: widget.NewPasswordEntry(),
-		scopes: widget.NewEntry(), metadataURL: widget.NewEntry(),
+		clientID: newEntry(), clientSecret: newPasswordEntry(),
+		scopes: newEntry(), metadataURL: newEntry(),
 		origGrant: src.GrantType,
 	}
 	f.clientID.SetPlaceHolder(lang.L("(none: MCP Browser registers itself)"))
@@ -72,7 +72,7 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 	if label := grantLabel(src.GrantType); !slices.Contains(options, label) {
 		options = append(options, label) // an unknown grant type stays as written
 	}
-	f.grant = widget.NewSelect(options, nil)
+	f.grant = newSelect(options, nil)
 	f.grant.SetSelected(grantLabel(src.GrantType))
 
 	form := container.New(layout.NewFormLayout(),

@@ -151,7 +151,7 @@ func indexTools(tools []*sdk.Tool) []toolEntry {
 	for i, t := range tools {
 		out[i] = toolEntry{
 			tool:     t,
-			haystack: strings.ToLower(t.Name + "\n" + toolTitle(t) + "\n" + t.Description),
+			haystack: view.Haystack(t.Name, toolTitle(t), t.Description),
 			subtitle: toolSubtitle(t),
 			badges:   toolBadges(t),
 		}
@@ -183,17 +183,7 @@ func clipRunes(s string, n int) string { return view.ClipRunes(s, n) }
 // filterTools appends to out the indexes of the entries that contain every
 // word of query (any case) in their name, title or description.
 func filterTools(entries []toolEntry, query string, out []int) []int {
-	words := strings.Fields(strings.ToLower(query))
-next:
-	for i, e := range entries {
-		for _, w := range words {
-			if !strings.Contains(e.haystack, w) {
-				continue next
-			}
-		}
-		out = append(out, i)
-	}
-	return out
+	return view.NewFilter(query).Indexes(len(entries), func(i int) string { return entries[i].haystack }, out)
 }
 
 // A toolList is the selected server's tools with a filter box; a virtualised
@@ -219,10 +209,7 @@ type toolList struct {
 
 func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	l := &toolList{onSelect: onSelect}
-	l.filter = widget.NewEntry()
-	l.filter.SetPlaceHolder(lang.L("Filter tools (Ctrl+F)"))
-	l.filter.ActionItem = widget.NewButtonWithIcon("", theme.ContentClearIcon(), func() { l.filter.SetText("") })
-	l.filter.OnChanged = l.applyFilter
+	l.filter = newFilterEntry(lang.L("Filter tools (Ctrl+F)"), func(view.Filter) { l.refilter() })
 	l.filter.OnSubmitted = func(string) {
 		if len(l.shown) > 0 {
 			l.selectRow(0)
@@ -253,7 +240,7 @@ func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	}
 	heading := widget.NewLabelWithStyle(lang.L("Tools"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	top := container.NewVBox(container.NewBorder(nil, nil, heading, l.count), l.filter)
-	l.root = container.NewBorder(top, nil, nil, nil, l.list)
+	l.root = widgets.NewBorder(top, nil, nil, nil, l.list)
 	return l
 }
 
@@ -282,17 +269,9 @@ func (l *toolList) selectedTool() *sdk.Tool {
 	return nil
 }
 
-func (l *toolList) applyFilter(string) {
-	l.refilter()
-}
-
 func (l *toolList) refilter() {
 	l.shown = filterTools(l.entries, l.filter.Text, l.shown[:0])
-	if len(l.shown) == len(l.entries) {
-		l.count.SetText(plural(len(l.entries), "tool", "tools"))
-	} else {
-		l.count.SetText(plural(len(l.shown), "match", "matches") + " of " + plural(len(l.entries), "tool", "tools"))
-	}
+	l.count.SetText(countOf(len(l.shown), len(l.entries), "tool", "tools"))
 	l.list.Refresh()
 	l.syncSelection()
 }
