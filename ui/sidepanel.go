@@ -53,9 +53,9 @@ func NewSidePanel(win fyne.Window) *SidePanel {
 // search is the search box of the tab on show.
 func (p *SidePanel) search() fyne.Focusable {
 	if p.tabs.SelectedIndex() == 1 {
-		return p.wire.search
+		return p.wire.Search
 	}
-	return p.log.search
+	return p.log.Search
 }
 
 // Widget is the panel's canvas object.
@@ -104,8 +104,8 @@ func (p *SidePanel) refresh() {
 	p.mu.Lock()
 	p.scheduled = false
 	p.mu.Unlock()
-	p.log.pull()
-	p.wire.pull()
+	p.log.Pull()
+	p.wire.Pull()
 	p.mu.Lock()
 	p.refreshes++
 	p.mu.Unlock()
