@@ -41,9 +41,11 @@ func newLogView(win fyne.Window) *logView {
 	v.level = widget.NewSelect(levelFilterOptions(), v.setLevelFilter)
 	v.level.Selected = v.level.Options[0] // set quietly: the view is not built yet
 	v.LogList = widgets.NewLogList(widgets.LogSpec[transport.LogEntry]{
-		Seq:      func(e *transport.LogEntry) uint64 { return e.Seq },
-		Match:    logMatches,
-		Filter:   func(e *transport.LogEntry) bool { return e.Kind != transport.LogMessage || levelRank(e.Level) >= v.minLevel },
+		Seq:   func(e *transport.LogEntry) uint64 { return e.Seq },
+		Match: logMatches,
+		Filter: func(e *transport.LogEntry) bool {
+			return e.Kind != transport.LogMessage || levelRank(e.Level) >= v.minLevel
+		},
 		FilterOn: func() bool { return v.minLevel > 0 },
 		NewRow:   func() fyne.CanvasObject { return newLogRow() },
 		SetRow: func(o fyne.CanvasObject, e *transport.LogEntry, wrap bool) {
