@@ -384,7 +384,7 @@ func (l *LogList[E]) showSelected(e *E) {
 	l.hideTip()
 	if l.spec.Strip {
 		if e != nil {
-			l.Selected.SetText(l.spec.Text(e))
+			l.Selected.SetText(stripText(l.spec.Text(e)))
 			l.Strip.Show()
 		} else {
 			l.Strip.Hide()
@@ -393,6 +393,24 @@ func (l *LogList[E]) showSelected(e *E) {
 	if l.spec.OnSelect != nil {
 		l.spec.OnSelect(e)
 	}
+}
+
+// stripMaxRunes bounds what the strip shows of a line: a label wraps a
+// huge text slowly. Copy copies all of it.
+const stripMaxRunes = 4000
+
+func stripText(s string) string {
+	if len(s) <= stripMaxRunes {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == stripMaxRunes {
+			return s[:i] + " …"
+		}
+		n++
+	}
+	return s
 }
 
 func (l *LogList[E]) copySelected() {

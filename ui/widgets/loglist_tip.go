@@ -79,8 +79,9 @@ func (l *LogList[E]) hovered(it *logItem, in bool) {
 	if l.spec.Lines(&e, l.List.Size().Width) <= 1 {
 		return // the row shows it whole
 	}
-	d := fyne.CurrentApp().Driver()
-	top := d.AbsolutePositionForObject(it).Y - d.AbsolutePositionForObject(l.tip.layer).Y
+	// The tip's layer lies exactly over the list: the row's place in it is
+	// its place in the list's content less the scrolled part.
+	top := it.Position().Y - l.List.GetScrollOffset()
 	gen := l.hoverGen
 	show := func() {
 		if gen == l.hoverGen {
