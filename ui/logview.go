@@ -287,6 +287,9 @@ func (r *logRowRenderer) Layout(size fyne.Size) {
 	r.bg.Resize(size)
 	h := r.stamp.MinSize().Height
 	y := (size.Height - h) / 2
+	if r.row.wrap {
+		y = 0 // the time and tag beside the first line
+	}
 	x := float32(4)
 	r.stamp.Move(fyne.NewPos(x, y))
 	r.stamp.Resize(r.stamp.MinSize())

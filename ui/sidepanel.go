@@ -47,6 +47,14 @@ func NewSidePanel(win fyne.Window) *SidePanel {
 		container.NewTabItem(lang.L("stderr"), p.log.Widget()),
 		container.NewTabItem(lang.L("messages"), p.wire.Widget()),
 	)
+	// A tab that comes on show follows its newest line again, after it has
+	// been laid out at its size.
+	p.tabs.OnSelected = func(*container.TabItem) {
+		fyne.Do(func() {
+			p.log.Refollow()
+			p.wire.Refollow()
+		})
+	}
 	return p
 }
 

@@ -121,6 +121,7 @@ type LogList[E any] struct {
 	// TipDelay is how long the pointer rests on a cut row before it shows whole.
 	TipDelay time.Duration
 	hoverGen int
+	rootC    *fyne.Container
 	root     fyne.CanvasObject
 }
 
@@ -146,6 +147,8 @@ func NewLogList[E any](spec LogSpec[E]) *LogList[E] {
 	l.Search.OnChanged = l.setQuery
 	l.Count = widget.NewLabel("")
 	l.Count.Importance = widget.LowImportance
+	l.Count.SizeName = theme.SizeNameCaptionText
+	l.Count.Truncation = fyne.TextTruncateEllipsis
 	l.Empty = widget.NewLabel("")
 	l.Empty.Importance = widget.LowImportance
 	l.Empty.Alignment = fyne.TextAlignCenter
@@ -168,11 +171,14 @@ func NewLogList[E any](spec LogSpec[E]) *LogList[E] {
 	l.tip = newHoverTip()
 	// Two rows: the side panel is narrow, and a search box squeezed beside
 	// three buttons has no room to show what was typed.
+	// The count goes under the list: beside three buttons in a narrow
+	// panel it was cut off.
 	tools := container.NewVBox(
-		container.NewBorder(nil, nil, container.NewHBox(l.Follow, l.ClearB, l.SaveB), l.Count),
+		container.NewHBox(l.Follow, l.ClearB, l.SaveB),
 		container.NewBorder(nil, nil, nil, container.NewHBox(append(append([]fyne.CanvasObject{}, spec.Tools...), l.WrapBox)...), l.Search))
-	body := container.NewStack(l.List, container.NewPadded(l.Empty), l.tip.layer)
-	l.root = container.New(&stripLayout{want: l.stripHeight}, tools, body, l.Strip)
+	body := container.NewBorder(nil, l.Count, nil, nil, container.NewStack(l.List, container.NewPadded(l.Empty), l.tip.layer))
+	l.rootC = container.New(&stripLayout{want: l.stripHeight}, tools, body, l.Strip)
+	l.root = l.rootC
 	l.SetSource(nil)
 	return l
 }
@@ -268,7 +274,37 @@ func (l *LogList[E]) changed() {
 	l.List.Refresh()
 	if l.following && !l.pinned && st.Shown > 0 {
 		l.hideTip() // the rows move under the pointer
+		if l.wrap {
+			l.fitLast()
+		}
 		scrollListToBottom(l.List)
+	}
+}
+
+// Refollow scrolls to the newest entry again if the list follows: for a list
+// that was not on show (another tab) while entries arrived, whose wrapped
+// rows had no width to be measured at.
+func (l *LogList[E]) Refollow() {
+	if l.following && !l.pinned && l.Len() > 0 {
+		if l.wrap {
+			l.resetHeights()
+			l.fitLast()
+		}
+		scrollListToBottom(l.List)
+	}
+}
+
+// fitLast gives the last screenful of rows their wrapped heights before the
+// list scrolls to the bottom: rows get them only when drawn, and the bottom
+// worked out without them is short of the last row.
+func (l *LogList[E]) fitLast() {
+	room := l.List.Size().Height
+	if room <= 0 {
+		room = 1500 // a tab not on show yet: about a screen
+	}
+	for id := l.Len() - 1; id >= 0 && room > 0; id-- {
+		l.fitRow(id, l.Entry(id))
+		room -= l.heights[id]
 	}
 }
 
@@ -383,11 +419,17 @@ func (l *LogList[E]) showSelected(e *E) {
 	l.current, l.pinned = e, e != nil
 	l.hideTip()
 	if l.spec.Strip {
+		was := l.Strip.Visible()
 		if e != nil {
 			l.Selected.SetText(stripText(l.spec.Text(e)))
 			l.Strip.Show()
 		} else {
 			l.Strip.Hide()
+		}
+		if was || e != nil {
+			// Showing or hiding it does not lay the panel out again by itself.
+			l.rootC.Layout.Layout(l.rootC.Objects, l.rootC.Size())
+			l.Strip.Refresh()
 		}
 	}
 	if l.spec.OnSelect != nil {

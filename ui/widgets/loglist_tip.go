@@ -22,11 +22,11 @@ type logItem struct {
 	widget.BaseWidget
 	row     fyne.CanvasObject
 	id      widget.ListItemID
-	onHover func(it *logItem, in bool)
+	onHover func(it *logItem, in bool, top float32)
 	hover   *canvas.Rectangle
 }
 
-func newLogItem(row fyne.CanvasObject, onHover func(*logItem, bool)) *logItem {
+func newLogItem(row fyne.CanvasObject, onHover func(*logItem, bool, float32)) *logItem {
 	it := &logItem{row: row, onHover: onHover, hover: canvas.NewRectangle(color.Transparent)}
 	it.ExtendBaseWidget(it)
 	return it
@@ -37,10 +37,12 @@ func (it *logItem) CreateRenderer() fyne.WidgetRenderer {
 }
 
 // MouseIn is the pointer arriving on the row.
-func (it *logItem) MouseIn(*desktop.MouseEvent) {
+func (it *logItem) MouseIn(ev *desktop.MouseEvent) {
 	it.hover.FillColor = theme.Color(theme.ColorNameHover)
 	it.hover.Refresh()
-	it.onHover(it, true)
+	// Where the row is on the canvas: the list's own item holds it, so its
+	// Position is 0,0.
+	it.onHover(it, true, ev.AbsolutePosition.Y-ev.Position.Y)
 }
 
 // MouseMoved is the pointer moving on the row: nothing to do.
@@ -50,7 +52,7 @@ func (it *logItem) MouseMoved(*desktop.MouseEvent) {}
 func (it *logItem) MouseOut() {
 	it.hover.FillColor = color.Transparent
 	it.hover.Refresh()
-	it.onHover(it, false)
+	it.onHover(it, false, 0)
 }
 
 type logItemRenderer struct{ it *logItem }
@@ -69,7 +71,7 @@ func (r *logItemRenderer) Objects() []fyne.CanvasObject {
 // hovered shows the entry of the row the pointer rests on whole, in a tip
 // over the list, when the row cuts it; after TipDelay, so that a pointer
 // crossing the list does not flash tips.
-func (l *LogList[E]) hovered(it *logItem, in bool) {
+func (l *LogList[E]) hovered(it *logItem, in bool, rowTop float32) {
 	l.hoverGen++
 	l.hideTip()
 	if !in || l.wrap || it.id >= l.Len() {
@@ -79,9 +81,8 @@ func (l *LogList[E]) hovered(it *logItem, in bool) {
 	if l.spec.Lines(&e, l.List.Size().Width) <= 1 {
 		return // the row shows it whole
 	}
-	// The tip's layer lies exactly over the list: the row's place in it is
-	// its place in the list's content less the scrolled part.
-	top := it.Position().Y - l.List.GetScrollOffset()
+	// The tip's layer lies exactly over the list.
+	top := rowTop - fyne.CurrentApp().Driver().AbsolutePositionForObject(l.List).Y
 	gen := l.hoverGen
 	show := func() {
 		if gen == l.hoverGen {
@@ -99,7 +100,7 @@ func (l *LogList[E]) hideTip() { l.tip.hide() }
 
 // TipText is what the hover tip shows, "" when it is hidden (for tests).
 func (l *LogList[E]) TipText() string {
-	if !l.tip.layer.Visible() {
+	if !l.tip.shown {
 		return ""
 	}
 	return l.tip.text
@@ -107,8 +108,11 @@ func (l *LogList[E]) TipText() string {
 
 // A hoverTip is a card over the list that shows a line whole. It is made of
 // canvas objects only, which take no pointer events: the rows under it still
-// get the pointer and taps.
+// get the pointer and taps. Its layer is never hidden, only emptied: a
+// canvas does not redraw for an object it has never drawn, and the layer
+// would then show a frame late, or never.
 type hoverTip struct {
+	shown     bool
 	layer     *fyne.Container
 	bg        *canvas.Rectangle
 	lines     []*canvas.Text
@@ -123,28 +127,28 @@ func newHoverTip() *hoverTip {
 	t.bg.StrokeWidth = 1
 	t.bg.CornerRadius = theme.InputRadiusSize()
 	t.hintLine.TextSize = theme.CaptionTextSize()
-	t.layer = &fyne.Container{Layout: t, Objects: []fyne.CanvasObject{t.bg, t.hintLine}}
-	t.layer.Hide()
+	t.layer = &fyne.Container{Layout: t}
 	return t
 }
 
 func (t *hoverTip) show(text, hint string, top, bottom float32) {
 	t.text, t.hint, t.top, t.bott = text, hint, top, bottom
-	t.layer.Show()
-	t.Layout(t.layer.Objects, t.layer.Size())
-	t.layer.Refresh()
+	t.shown = true
+	t.layer.Refresh() // lays it out
 }
 
 func (t *hoverTip) hide() {
-	if t.layer.Visible() {
-		t.layer.Hide()
+	if t.shown {
+		t.shown = false
+		t.layer.Refresh()
 	}
 }
 
 // Layout places the card under the hovered row, or above it when there is
 // no room below, as wide as the list.
 func (t *hoverTip) Layout(_ []fyne.CanvasObject, size fyne.Size) {
-	if !t.layer.Visible() || size.Width <= 0 {
+	if !t.shown || size.Width <= 0 {
+		t.layer.Objects = nil
 		return
 	}
 	pad := theme.InnerPadding()
