@@ -189,9 +189,14 @@ func TestLogStripCopiesTheLine(t *testing.T) {
 	if p.log.Strip.Visible() {
 		t.Fatal("the strip shows with nothing selected")
 	}
+	w.Canvas().Capture()
+	full := p.log.List.Size().Height
 	p.log.List.Select(1)
 	if !p.log.Strip.Visible() || !strings.Contains(p.log.Selected.Text, longLine) {
 		t.Fatalf("the strip shows %q", p.log.Selected.Text)
+	}
+	if h := p.log.List.Size().Height; h >= full {
+		t.Errorf("with the strip on show the list is %v high, as high as without (%v)", h, full)
 	}
 	test.Tap(p.log.Copy)
 	if got := fyne.CurrentApp().Clipboard().Content(); !strings.Contains(got, longLine) {
@@ -204,6 +209,11 @@ func TestLogStripCopiesTheLine(t *testing.T) {
 	w.Canvas().Capture()
 	if h, all := p.log.Strip.Size().Height, p.log.Widget().Size().Height; h > all*0.41 || h == 0 {
 		t.Errorf("the strip is %v high in a panel of %v", h, all)
+	}
+	// Closing it gives the list its room back.
+	p.log.List.UnselectAll()
+	if h := p.log.List.Size().Height; p.log.Strip.Visible() || h != full {
+		t.Errorf("after the strip closed the list is %v high, want %v again", h, full)
 	}
 }
 
