@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"sync"
 
 	"mcpbrowser/mcp"
@@ -23,8 +22,11 @@ func cmdCallTask(ctx context.Context, inv *invocation, env Env, sc *config.Serve
 	if s.Tool(toolName) == nil {
 		return usageErr("%q has no tool %q", sc.Name, toolName)
 	}
-	if ts := s.TaskSupport(toolName); ts == "" || ts == "forbidden" {
-		return usageErr("%s's tool %q cannot run as a task (its execution.taskSupport is %q)", sc.Name, toolName, ts)
+	if !s.CanRunAsTask(toolName) {
+		if s.TaskForm() == mcp.TaskFormNone {
+			return usageErr("%s offers no tasks: it neither declares the tasks extension (%s) nor any tool with execution.taskSupport", sc.Name, mcp.TasksExtension)
+		}
+		return usageErr("%s's tool %q cannot run as a task (its execution.taskSupport is %q)", sc.Name, toolName, s.TaskSupport(toolName))
 	}
 	args, err := buildArguments(toolName, s.InputSchema(toolName), inv.argsJSON, pairs)
 	if err != nil {
@@ -35,6 +37,11 @@ func cmdCallTask(ctx context.Context, inv *invocation, env Env, sc *config.Serve
 	t, err := s.StartToolTask(ctx, toolName, args)
 	if err != nil {
 		return failed(env, sc.Name, true, err)
+	}
+	if t.TaskID == "" {
+		// The server (tasks extension) chose to run the tool at once.
+		fmt.Fprintf(env.Stderr, "mcpbrowser: %s ran %s at once instead of as a task\n", sc.Name, toolName)
+		return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "result": t.Result})
 	}
 	if inv.taskFlags["no-wait"] {
 		return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "task": t})
@@ -62,7 +69,7 @@ func cmdTask(ctx context.Context, inv *invocation, env Env) error {
 		return failed(env, sc.Name, true, err)
 	}
 	out := map[string]any{"server": sc.Name, "task": t}
-	if t.Status == "completed" || t.Status == "failed" {
+	if t.Status == "completed" && t.Result == nil && s.TaskForm() != mcp.TaskFormExtension {
 		if res, err := s.TaskResult(ctx, t.TaskID); err == nil {
 			out["result"] = res
 		}
@@ -76,22 +83,21 @@ func followTask(ctx context.Context, env Env, s *mcp.Session, server string, t m
 	t, err := s.WaitTask(ctx, t, func(t mcp.Task) {
 		mu.Lock()
 		defer mu.Unlock()
-		line := fmt.Sprintf("task %s: %s", t.TaskID, t.Status)
-		if t.StatusMessage != "" {
-			line += " (" + strings.TrimSpace(t.StatusMessage) + ")"
-		}
-		fmt.Fprintln(env.Stderr, "mcpbrowser: "+line)
+		fmt.Fprintf(env.Stderr, "mcpbrowser: task %s: %s\n", t.TaskID, t.Describe())
 	})
 	if err != nil {
 		return failed(env, server, true, err)
 	}
 	out := map[string]any{"server": server, "task": t}
-	if t.Status != "cancelled" {
-		res, err := s.TaskResult(ctx, t.TaskID)
-		if err != nil {
-			return failed(env, server, true, err)
+	if t.Status == "completed" {
+		res := t.Result // the extension's tasks/get carries it
+		if res == nil {
+			if res, err = s.TaskResult(ctx, t.TaskID); err != nil {
+				return failed(env, server, true, err)
+			}
 		}
-		out["result"] = json.RawMessage(res)
+		t.Result = nil // printed once, as "result"
+		out["task"], out["result"] = t, json.RawMessage(res)
 	}
 	if err := writeJSON(env.Stdout, out); err != nil {
 		return err

@@ -27,6 +27,9 @@ type Progress struct {
 type CallOptions struct {
 	// OnProgress sees each progress notification (on the SDK's goroutine; be quick).
 	OnProgress func(Progress)
+	// OnTask sees each status change when the server runs the call as a
+	// task (the 2026 tasks extension; see tasksext.go).
+	OnTask func(Task)
 	// Timeout overrides the entry's call timeout (restarted by each progress
 	// notification); 0 keeps the entry's, negative means none.
 	Timeout time.Duration
@@ -88,6 +91,12 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 			res, err = s.callOnce(callCtx, name, args, token)
 		}
 	}
+	becameTask := false
+	if err == nil {
+		// A task handle instead of a result: follow the task (tasksext.go).
+		seen := s.taskSeen(r.ID, token, opts.OnTask)
+		res, err = s.followCallTask(callCtx, name, strconv.Quote(token), res, func(t Task) { becameTask = true; seen(t) })
+	}
 	timed()
 	if p := s.process(); p != nil {
 		// What the tool printed before its reply belongs to the call: wait
@@ -96,6 +105,9 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	}
 	r.classify(res, err)
 	s.explainFailure(&r.Outcome, "", callCtx, ctx, timeout, maxTotal)
+	if becameTask && r.Layer == LayerCancelled && ctx.Err() != nil {
+		r.Message = "you cancelled the task; the server was told (tasks/cancel)."
+	}
 	r.masks, r.Message = &s.masks, s.masks.mask(r.Message)
 	s.Log.Add(transport.LogCallEnd, callName+" ended after "+tookWords(&r.Outcome)+": "+outcomeWord(r))
 	r.Log = s.logBetween(startSeq)

@@ -101,6 +101,10 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 		return
 	}
 	r.Err = err
+	if tc := (*TaskCancelledError)(nil); errors.As(err, &tc) {
+		r.Layer, r.Message = LayerCancelled, tc.Error()+"."
+		return
+	}
 	var rpc *jsonrpc.Error
 	if errors.As(err, &rpc) && transport.IsMadeInvalidReply(rpc) {
 		r.Layer, r.Message = LayerInvalidReply, "the server's reply to tools/call was not valid: "+rpc.Message

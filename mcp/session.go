@@ -152,6 +152,9 @@ type Session struct {
 	waits     waitClock
 	nextToken int
 	callSeq   int
+
+	// listen holds subscriptions/listen acknowledgements and cached lists (its own lock).
+	listen listenState
 }
 
 // recordHistory hands a finished call to the manager's history, unless ctx
@@ -380,6 +383,7 @@ func describeInit(r *sdk.InitializeResult, era Era) string {
 
 func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, version string, probe *discoverProbe, pauseTimeout func()) (*sdk.ClientSession, error) {
 	client := sdk.NewClient(s.clientInfo.implementation(), s.clientOptions())
+	s.listen.install(client)
 	s.mu.Lock()
 	s.sdkClient = client
 	client.AddRoots(rootsOf(s.roots)...)
@@ -408,6 +412,11 @@ func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, version
 		if st, ok := t.(*sdk.StreamableClientTransport); ok && probe != nil && st.HTTPClient != nil {
 			hc := *st.HTTPClient
 			hc.Transport = &discoverRoundTripper{inner: hc.Transport, probe: probe}
+			st.HTTPClient = &hc
+		}
+		if st, ok := t.(*sdk.StreamableClientTransport); ok && st.HTTPClient != nil {
+			hc := *st.HTTPClient
+			hc.Transport = taskRouting{hc.Transport} // tasksext.go
 			st.HTTPClient = &hc
 		}
 		tr = t
@@ -748,6 +757,8 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		// again; each round is its own request in the wire log.
 		MultiRoundTrip: &sdk.MultiRoundTripOptions{},
 	}
+	// Tasks of the 2026 extension are followed wherever a tool is called (tasksext.go).
+	opts.Capabilities.AddExtension(TasksExtension, nil)
 	s.mu.Lock()
 	if len(s.roots) > 0 {
 		// Advertise roots only when there are some: an empty list means the

@@ -33,7 +33,9 @@ func TestEverythingTask(t *testing.T) {
 			cfg := tc.entry(t)
 			cfg.Validate()
 			var events []Task
-			m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
+			// The ambiguous query's clarification is answered like any elicitation.
+			h := AutoHandlers(ElicitPolicy{Action: ElicitAccept, Values: []string{"interpretation=historical"}}, SamplingPolicy{})
+			m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{Handlers: h})
 			m.Subscribe(func(e Event) {
 				if e.Kind == EventTask {
 					events = append(events, *e.Task)
@@ -72,6 +74,23 @@ func TestEverythingTask(t *testing.T) {
 			}
 			if got, err := s.CancelTask(ctx, second.TaskID); err != nil || got.Status != "cancelled" {
 				t.Errorf("cancel: %+v %v", got, err)
+			}
+
+			// input_required: the task's question comes through tasks/result
+			// to the session's handlers, and the task goes on with the answer.
+			if s.TaskForm() != TaskFormExperimental {
+				t.Errorf("task form %v", s.TaskForm())
+			}
+			statuses = nil
+			r := s.CallToolAsTask(ctx, "simulate-research-query", json.RawMessage(`{"topic":"ships","ambiguous":true}`), func(t Task) { statuses = append(statuses, t.Status) })
+			if r.Layer != LayerNone || !strings.Contains(firstText(r.Result), "Research Report: ships (historical)") {
+				t.Errorf("ambiguous query: %s %s %s", r.Layer, r.Message, firstText(r.Result))
+			}
+			if !strings.Contains(strings.Join(statuses, " "), "input_required") {
+				t.Errorf("statuses %v", statuses)
+			}
+			if all, err := s.ListTasks(ctx); err != nil || len(all) < 3 {
+				t.Errorf("tasks/list: %d tasks, %v", len(all), err)
 			}
 		})
 	}

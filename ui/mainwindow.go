@@ -121,6 +121,9 @@ type MainWindow struct {
 	history *history.History
 	// checks is the Checks tab (checks.go).
 	checks *checksPane
+	// skills is the Skills tab, for servers that offer skills (skills.go).
+	skills *skillsPane
+	tasks  *tasksPane // tasks.go
 
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
@@ -210,6 +213,8 @@ func (w *MainWindow) build() {
 	w.roots = newRootStore(w.app.Preferences())
 	w.features = newFeaturePanes(w, toolsSplit)
 	w.addChecksTab()
+	w.addSkillsTab()
+	w.addTasksTab()
 	w.toolsArea = w.features.root
 	w.emptyNotice = container.NewCenter(widget.NewLabel(lang.L("Select a server on the left.")))
 	w.middle = container.NewStack(w.toolsArea, w.status.root, w.emptyNotice)
@@ -431,6 +436,8 @@ func (w *MainWindow) subscribe() {
 			// A new or edited entry gets its roots before PutServer connects it.
 			w.roots.applyTo(m.Session(e.Server))
 			w.scheduleRefresh(m, e.Server, true)
+		case mcp.EventTask:
+			w.tasksEvent(m, e.Server)
 		case mcp.EventListChanged, mcp.EventResourceUpdated:
 			fyne.Do(func() {
 				if m == w.manager {
@@ -519,6 +526,8 @@ func (w *MainWindow) selectServer(name string) {
 func (w *MainWindow) showSelection() {
 	s := w.manager.Session(w.selected)
 	w.features.show(s)
+	w.skills.show(s)
+	w.showTasks(s)
 	w.origin.show(sessionConfig(s))
 	if s == nil {
 		w.currentTool = nil

@@ -3,15 +3,26 @@ package ui
 import (
 	"context"
 	"encoding/json"
-	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
 )
 
-// A tool whose execution.taskSupport is "required" runs as a task: the
-// running-call view shows each status change as progress (with the
-// server's status message), Cancel sends tasks/cancel, and the result is
-// shown like any call's. The session keeps the task list (mcp.Session.Tasks).
+// A tool whose execution.taskSupport is "required" runs as a task (the
+// 2025-11-25 form); on a server with the 2026-07-28 tasks extension any
+// call may become one, and the session follows it. Either way the
+// running-call view shows each status change as progress, Cancel stops the
+// task (tasks/cancel), what the task asks of the person comes to the same
+// request panel a call's requests do (requests.go), and the result is shown
+// like any call's. The Tasks tab lists the server's tasks (tasksPane).
 
 // taskRunner is what running a tool as a task needs from a session.
 type taskRunner interface {
@@ -26,9 +37,485 @@ func runsAsTask(s taskRunner, tool string) bool {
 
 // taskProgress words a task's state as a progress line for the running view.
 func taskProgress(callID int, t mcp.Task) mcp.Progress {
-	msg := "task " + t.Status
-	if m := strings.TrimSpace(t.StatusMessage); m != "" {
-		msg += ": " + m
+	return mcp.Progress{CallID: callID, Message: lang.L("task {{.State}}", map[string]any{"State": t.Describe()})}
+}
+
+// taskSource is what the Tasks tab needs of a session.
+type taskSource interface {
+	Name() string
+	Tasks() []mcp.TaskEntry
+	TaskForm() mcp.TaskForm
+	Tool(name string) *sdk.Tool
+	GetTask(ctx context.Context, id string) (mcp.Task, error)
+	CancelTask(ctx context.Context, id string) (mcp.Task, error)
+	ListTasks(ctx context.Context) ([]mcp.Task, error)
+	TaskOutcome(ctx context.Context, e mcp.TaskEntry) *mcp.CallResult
+}
+
+// tasksDeps are the window's parts the Tasks tab uses.
+type tasksDeps struct {
+	win fyne.Window
+	// goWork runs f off the UI goroutine with the window's context.
+	goWork func(f func(ctx context.Context))
+	// answer shows the request panel where a task's question waits.
+	answer func()
+	// now is the clock (tests set it).
+	now func() time.Time
+}
+
+// tasksPolled is how often the tab asks again about unfinished tasks that
+// no call follows (a task of tasks/list, one a call gave up on).
+const tasksPolled = 3 * time.Second
+
+// tasksPane is the Tasks tab: the selected server's tasks, newest first,
+// with status kept live from the session's task events; selecting one
+// shows its state and, when done, its result; Cancel asks the server to
+// stop it. Used from the UI goroutine only.
+type tasksPane struct {
+	deps    tasksDeps
+	src     taskSource
+	entries []mcp.TaskEntry
+	current string // the selected task's id
+	visible bool   // the tab is on show
+
+	root      fyne.CanvasObject
+	title     *widget.Label
+	formNote  *widget.Label
+	refresh   *widget.Button
+	list      *widget.List
+	empty     fyne.CanvasObject
+	listSlot  *fyne.Container
+	detail    *fyne.Container
+	status    *widget.Label
+	message   *widget.Label
+	times     *widget.Label
+	cancelBtn *widget.Button
+	answerBtn *widget.Button
+	result    *ResultView
+	// shownResult is the task whose result the view holds.
+	shownResult string
+
+	// mu guards what the polling goroutine reads: a copy of src and
+	// visible, and its own state.
+	mu       sync.Mutex
+	pollSrc  taskSource
+	pollOn   bool
+	polling  bool
+	lastPoll map[string]time.Time
+}
+
+func newTasksPane(d tasksDeps) *tasksPane {
+	if d.now == nil {
+		d.now = time.Now
 	}
-	return mcp.Progress{CallID: callID, Message: msg}
+	p := &tasksPane{deps: d, lastPoll: map[string]time.Time{}}
+	p.title = boldLabel("")
+	p.formNote = lowLabel("")
+	p.formNote.Wrapping = fyne.TextWrapWord
+	p.formNote.Alignment = fyne.TextAlignLeading
+	p.refresh = widget.NewButtonWithIcon(lang.L("Refresh"), theme.ViewRefreshIcon(), p.refreshNow)
+	p.list = widget.NewList(
+		func() int { return len(p.entries) },
+		newTwoLineRow,
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			if id < len(p.entries) {
+				name, sub, note := taskRow(p.entries[id], p.deps.now())
+				setTwoLineRow(o, name, sub, note)
+			}
+		})
+	p.list.OnSelected = func(id widget.ListItemID) {
+		if id < len(p.entries) {
+			p.current = p.entries[id].TaskID
+			p.showDetail()
+		}
+	}
+	p.empty = centredNote(lang.L("No tasks yet. A tool that runs as a task (a server decides, or the tool requires it) shows here with its status while it runs, and its result when done."))
+	p.listSlot = container.NewStack(p.list, p.empty)
+	p.status = boldLabel("")
+	p.status.Wrapping = fyne.TextWrapWord
+	p.message = widget.NewLabel("")
+	p.message.Wrapping = fyne.TextWrapWord
+	p.times = lowLabel("")
+	p.times.Wrapping = fyne.TextWrapWord
+	p.times.Alignment = fyne.TextAlignLeading
+	p.cancelBtn = widget.NewButtonWithIcon(lang.L("Cancel task"), theme.CancelIcon(), p.cancelCurrent)
+	p.cancelBtn.Importance = widget.DangerImportance
+	p.answerBtn = widget.NewButtonWithIcon(lang.L("Answer"), theme.MailComposeIcon(), func() {
+		if p.deps.answer != nil {
+			p.deps.answer()
+		}
+	})
+	p.answerBtn.Importance = widget.HighImportance
+	p.result = NewResultView(d.win)
+	buttons := container.NewHBox(p.answerBtn, p.cancelBtn)
+	head := container.NewVBox(p.status, p.message, p.times, buttons)
+	p.detail = container.NewBorder(head, nil, nil, nil, p.result.Widget())
+	top := container.NewVBox(container.NewBorder(nil, nil, nil, p.refresh, p.title), p.formNote, widget.NewSeparator())
+	split := container.NewVSplit(p.listSlot, p.detail)
+	split.Offset = 0.4
+	p.root = container.NewBorder(top, nil, nil, nil, split)
+	p.setSession(nil)
+	return p
+}
+
+// setSession follows the selected server's session (nil for none).
+func (p *tasksPane) setSession(s taskSource) {
+	if s != p.src {
+		p.current, p.shownResult = "", ""
+		p.list.UnselectAll()
+	}
+	p.src = s
+	p.mu.Lock()
+	p.pollSrc = s
+	p.mu.Unlock()
+	p.reload()
+}
+
+// shown is called when the tab comes on show (true) or goes (false).
+func (p *tasksPane) shown(on bool) {
+	p.visible = on
+	p.mu.Lock()
+	p.pollOn = on
+	p.mu.Unlock()
+	if on {
+		p.reload()
+		p.startPolling()
+		if p.src != nil && p.src.TaskForm() == mcp.TaskFormExperimental {
+			p.refreshNow() // the server's own tasks too (tasks/list)
+		}
+	}
+}
+
+// taskChanged is the session's EventTask for server.
+func (p *tasksPane) taskChanged(server string) {
+	if p.src != nil && p.src.Name() == server {
+		p.reload()
+	}
+}
+
+// reload reads the session's list again and redraws.
+func (p *tasksPane) reload() {
+	p.entries = nil
+	if p.src == nil {
+		p.title.SetText(lang.L("Tasks"))
+		p.formNote.SetText("")
+		p.refresh.Disable()
+	} else {
+		p.entries = p.src.Tasks()
+		p.title.SetText(lang.L("Tasks of {{.Server}}", map[string]any{"Server": p.src.Name()}))
+		p.formNote.SetText(taskFormNote(p.src.TaskForm()))
+		p.refresh.Enable()
+	}
+	if len(p.entries) == 0 {
+		p.empty.Show()
+		p.list.Hide()
+	} else {
+		p.empty.Hide()
+		p.list.Show()
+	}
+	p.list.Refresh()
+	if i := p.indexOf(p.current); i >= 0 {
+		p.list.Select(i) // keeps the row highlighted; showDetail below redraws
+	}
+	p.showDetail()
+}
+
+func (p *tasksPane) indexOf(id string) int {
+	for i, e := range p.entries {
+		if id != "" && e.TaskID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// selected is the selected task, if any.
+func (p *tasksPane) selected() (mcp.TaskEntry, bool) {
+	if i := p.indexOf(p.current); i >= 0 {
+		return p.entries[i], true
+	}
+	return mcp.TaskEntry{}, false
+}
+
+// showDetail shows the selected task's state, and its result when done.
+func (p *tasksPane) showDetail() {
+	e, ok := p.selected()
+	if !ok {
+		p.status.SetText(lang.L("Select a task to see its status and result."))
+		p.message.SetText("")
+		p.times.SetText("")
+		p.cancelBtn.Hide()
+		p.answerBtn.Hide()
+		p.result.Clear()
+		p.result.Widget().Hide()
+		p.shownResult = ""
+		return
+	}
+	p.status.SetText(taskHeadline(e))
+	p.message.SetText(e.StatusMessage)
+	p.times.SetText(taskTimes(e))
+	if e.Done() {
+		p.cancelBtn.Hide()
+	} else {
+		p.cancelBtn.Show()
+	}
+	if e.Status == "input_required" {
+		p.answerBtn.Show()
+	} else {
+		p.answerBtn.Hide()
+	}
+	switch {
+	case !e.Done():
+		p.result.Clear()
+		p.result.Widget().Hide() // its "run a tool" note is not for here
+		p.shownResult = ""
+	case p.shownResult != e.TaskID+"/"+e.Status:
+		p.result.Widget().Show()
+		p.shownResult = e.TaskID + "/" + e.Status
+		p.showResult(e)
+	}
+}
+
+// showResult fetches (when the list lacks it) and shows a finished task's result.
+func (p *tasksPane) showResult(e mcp.TaskEntry) {
+	src := p.src
+	if e.Result != nil || e.Status == "cancelled" || e.Status == "failed" && e.Error != nil {
+		// Nothing to fetch.
+		p.result.Show(src.TaskOutcome(context.Background(), e), src.Tool(e.Tool))
+		return
+	}
+	p.result.ShowRunning(e.Tool)
+	p.deps.goWork(func(ctx context.Context) {
+		r := src.TaskOutcome(ctx, e)
+		fyne.Do(func() {
+			if p.src == src && p.current == e.TaskID {
+				p.result.Show(r, src.Tool(e.Tool))
+			}
+		})
+	})
+}
+
+// cancelCurrent asks the server to cancel the selected task.
+func (p *tasksPane) cancelCurrent() {
+	e, ok := p.selected()
+	if !ok || p.src == nil {
+		return
+	}
+	src := p.src
+	p.cancelBtn.Disable()
+	p.deps.goWork(func(ctx context.Context) {
+		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		_, err := src.CancelTask(ctx, e.TaskID)
+		fyne.Do(func() {
+			p.cancelBtn.Enable()
+			if err != nil && p.src == src {
+				p.message.SetText(lang.L("Cancelling failed: {{.Error}}", map[string]any{"Error": err.Error()}))
+			}
+		})
+	})
+}
+
+// refreshNow asks the server about its tasks: tasks/list where the server
+// has it (the 2025-11-25 form), tasks/get for each unfinished task.
+func (p *tasksPane) refreshNow() {
+	if p.src == nil {
+		return
+	}
+	src := p.src
+	p.refresh.Disable()
+	p.deps.goWork(func(ctx context.Context) {
+		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		var err error
+		if src.TaskForm() == mcp.TaskFormExperimental {
+			_, err = src.ListTasks(ctx)
+		}
+		for _, e := range src.Tasks() {
+			if !e.Done() {
+				src.GetTask(ctx, e.TaskID)
+			}
+		}
+		fyne.Do(func() {
+			p.refresh.Enable()
+			if err != nil && p.src == src {
+				p.formNote.SetText(lang.L("Listing the server's tasks failed: {{.Error}}", map[string]any{"Error": err.Error()}))
+			}
+		})
+	})
+}
+
+// startPolling asks, while the tab is on show, about unfinished tasks that
+// have not changed for tasksPolled: a task no call follows would otherwise
+// never change here.
+func (p *tasksPane) startPolling() {
+	p.mu.Lock()
+	if p.polling {
+		p.mu.Unlock()
+		return
+	}
+	p.polling = true
+	p.mu.Unlock()
+	p.deps.goWork(func(ctx context.Context) {
+		defer func() {
+			p.mu.Lock()
+			p.polling = false
+			p.mu.Unlock()
+		}()
+		tick := time.NewTicker(tasksPolled)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+			p.mu.Lock()
+			src, on := p.pollSrc, p.pollOn
+			p.mu.Unlock()
+			if !on {
+				return
+			}
+			if src != nil {
+				p.pollOnce(ctx, src)
+			}
+		}
+	})
+}
+
+// pollOnce sends tasks/get for each unfinished task not asked about lately.
+func (p *tasksPane) pollOnce(ctx context.Context, src taskSource) {
+	now := time.Now()
+	for _, e := range src.Tasks() {
+		p.mu.Lock()
+		due := !e.Done() && now.Sub(p.lastPoll[e.TaskID]) >= tasksPolled && now.Sub(e.Updated) >= tasksPolled
+		if due {
+			p.lastPoll[e.TaskID] = now
+		}
+		p.mu.Unlock()
+		if due {
+			cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			src.GetTask(cctx, e.TaskID)
+			cancel()
+		}
+	}
+}
+
+// taskRow is a task's row in the list: the tool and status, the status
+// message, and the task's age.
+func taskRow(e mcp.TaskEntry, now time.Time) (name, sub, note string) {
+	tool := e.Tool
+	if tool == "" {
+		tool = lang.L("(tool not known)")
+	}
+	name = taskRowName(tool, e.Status)
+	sub = e.StatusMessage
+	if sub == "" {
+		sub = lang.L("task {{.ID}}", map[string]any{"ID": e.TaskID})
+	}
+	note = lang.L("started {{.Time}}", map[string]any{"Time": e.Seen.Format("15:04:05")})
+	if e.Status == "input_required" {
+		note = lang.L("waits for your answer")
+	}
+	return name, sub, note
+}
+
+// taskRowName is a task's row title: the tool and the status, in words.
+func taskRowName(tool, status string) string {
+	v := map[string]any{"Tool": tool, "Status": status}
+	switch status {
+	case "working":
+		return lang.L("{{.Tool}}: working", v)
+	case "input_required":
+		return lang.L("{{.Tool}}: needs your input", v)
+	case "completed":
+		return lang.L("{{.Tool}}: completed", v)
+	case "failed":
+		return lang.L("{{.Tool}}: failed", v)
+	case "cancelled":
+		return lang.L("{{.Tool}}: cancelled", v)
+	}
+	return lang.L("{{.Tool}}: {{.Status}}", v)
+}
+
+// taskHeadline is the selected task's first line.
+func taskHeadline(e mcp.TaskEntry) string {
+	v := map[string]any{"ID": e.TaskID, "Status": e.Status}
+	switch e.Status {
+	case "working":
+		return lang.L("Task {{.ID}} is working.", v)
+	case "input_required":
+		return lang.L("Task {{.ID}} needs your input.", v)
+	case "completed":
+		return lang.L("Task {{.ID}} has completed.", v)
+	case "failed":
+		return lang.L("Task {{.ID}} has failed.", v)
+	case "cancelled":
+		return lang.L("Task {{.ID}} was cancelled.", v)
+	}
+	return lang.L("Task {{.ID}}: {{.Status}}", v)
+}
+
+// taskTimes says when the task was created and last changed, as the server said.
+func taskTimes(e mcp.TaskEntry) string {
+	if e.CreatedAt == "" {
+		return ""
+	}
+	return lang.L("Created {{.Created}}, last changed {{.Updated}} (the server's clock).", map[string]any{"Created": serverTime(e.CreatedAt), "Updated": serverTime(e.LastUpdatedAt)})
+}
+
+// serverTime shows an ISO 8601 time of the server's in local time, to the
+// second; what does not parse is shown as it came.
+func serverTime(s string) string {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return s
+	}
+	return t.Local().Format("2006-01-02 15:04:05")
+}
+
+// taskFormNote says which kind of tasks the server has.
+func taskFormNote(f mcp.TaskForm) string {
+	switch f {
+	case mcp.TaskFormExtension:
+		return lang.L("This server has the tasks extension (io.modelcontextprotocol/tasks): it decides which calls become tasks. The extension has no tasks/list, so only the tasks started here are listed.")
+	case mcp.TaskFormExperimental:
+		return lang.L("This server has 2025-11-25 tasks: tools that declare execution.taskSupport run as tasks. Refresh also lists the server's own tasks (tasks/list).")
+	}
+	return lang.L("This server offers no tasks.")
+}
+
+// addTasksTab adds the Tasks tab after the others.
+func (w *MainWindow) addTasksTab() {
+	w.tasks = newTasksPane(tasksDeps{win: w.win, goWork: w.goWork, answer: w.requests.open})
+	tab := container.NewTabItemWithIcon(lang.L("Tasks"), theme.MediaPlayIcon(), w.tasks.root)
+	w.features.tabs.Append(tab)
+	prev := w.features.tabs.OnSelected
+	w.features.tabs.OnSelected = func(t *container.TabItem) {
+		if prev != nil {
+			prev(t)
+		}
+		w.tasks.shown(t == tab)
+	}
+}
+
+// showTasks follows the selected server in the Tasks tab.
+func (w *MainWindow) showTasks(s *mcp.Session) {
+	if w.tasks == nil {
+		return
+	}
+	if s == nil {
+		w.tasks.setSession(nil) // not a typed nil in the interface
+		return
+	}
+	w.tasks.setSession(s)
+}
+
+// tasksEvent is a session's EventTask (on the manager's goroutine).
+func (w *MainWindow) tasksEvent(m *mcp.Manager, server string) {
+	fyne.Do(func() {
+		if m == w.manager && w.tasks != nil {
+			w.tasks.taskChanged(server)
+		}
+	})
 }

@@ -76,15 +76,22 @@ func NewServer(opts Options) (*sdk.Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	serverOpts := &sdk.ServerOptions{Instructions: instructions(box.dir), Capabilities: demoCapabilities()}
+	updateOptions(serverOpts)
 	server := sdk.NewServer(
 		&sdk.Implementation{Name: Name, Title: "MCP Browser demo server", Version: Version},
-		&sdk.ServerOptions{Instructions: instructions(box.dir)},
+		serverOpts,
 	)
-	d := &demoServer{box: box, stderr: opts.Stderr}
+	d := &demoServer{box: box, stderr: opts.Stderr, server: server, jobs: &jobTasks{}}
 	d.addTools(server)
 	d.addResources(server)
+	d.addSandboxResource(server)
+	d.addSkills(server)
 	d.addPrompts(server)
-	server.AddReceivingMiddleware(recoverPanics(opts.Stderr), nullArgumentsAsEmpty, greetOnSetLevel(box.dir))
+	if err := d.addTaskMethods(server); err != nil { // tasks.go
+		return nil, err
+	}
+	server.AddReceivingMiddleware(recoverPanics(opts.Stderr), nullArgumentsAsEmpty, greetOnSetLevel(box.dir), d.taskMiddleware)
 	return server, nil
 }
 
@@ -93,6 +100,9 @@ func NewServer(opts Options) (*sdk.Server, error) {
 type demoServer struct {
 	box    sandbox
 	stderr io.Writer
+	// server sends notifications/resources/updated when the sandbox changes.
+	server *sdk.Server
+	jobs   *jobTasks // background_job's tasks (tasks.go)
 }
 
 func instructions(root string) string {
@@ -119,6 +129,7 @@ func (d *demoServer) addTools(s *sdk.Server) {
 	d.addTextTools(s)
 	d.addFileTools(s)
 	d.addSlowTask(s)
+	d.addBackgroundJob(s)
 	d.addImageTool(s)
 	d.addWeatherTool(s)
 	d.addDiagnosticTools(s)

@@ -29,6 +29,7 @@ func TestToolsAreDescribedForPeople(t *testing.T) {
 		"weather_report":  {true, false},
 		"fail":            {true, false},
 		"log_stderr":      {true, false},
+		"background_job":  {true, false},
 	}
 	f := newFixture(t)
 	res, err := f.client.ListTools(t.Context(), nil)
