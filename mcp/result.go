@@ -33,10 +33,15 @@ const (
 // meanwhile.
 type Outcome struct {
 	// ID numbers the session's requests.
-	ID       int
-	Server   string
-	Started  time.Time
+	ID      int
+	Server  string
+	Started time.Time
+	// Duration is how long it took, less Waited (see waitClock).
 	Duration time.Duration
+	// Waited is how long the server waited meanwhile for the person to
+	// answer its requests (sampling, elicitation): the person's time, not
+	// counted in Duration.
+	Waited time.Duration
 
 	// Layer is where it failed; LayerNone for success.
 	Layer ErrorLayer
@@ -192,6 +197,7 @@ func (r *CallResult) MarshalJSON() ([]byte, error) {
 type outcomeJSON struct {
 	Started    time.Time     `json:"started"`
 	DurationMS float64       `json:"durationMs"`
+	WaitedMS   float64       `json:"waitedMs,omitempty"`
 	OK         bool          `json:"ok"`
 	ErrorLayer ErrorLayer    `json:"errorLayer,omitempty"`
 	Message    string        `json:"message,omitempty"`
@@ -199,7 +205,7 @@ type outcomeJSON struct {
 }
 
 func (o *Outcome) wire() outcomeJSON {
-	return outcomeJSON{o.Started, millis(o.Duration), o.OK(), o.Layer, o.Message, wireError(o.RPCError)}
+	return outcomeJSON{o.Started, millis(o.Duration), millis(o.Waited), o.OK(), o.Layer, o.Message, wireError(o.RPCError)}
 }
 
 func jsonMarshalCompact(v any) ([]byte, error) { return json.Marshal(v) }
