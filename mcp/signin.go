@@ -41,6 +41,10 @@ func (s *Session) streamableTransport(cfg *config.ServerConfig, pauseConnectTime
 		ServerName: cfg.Name, ServerURL: cfg.URL,
 		ClientID: o.ClientID, ClientSecret: o.ClientSecret, ClientMetadataURL: o.ClientMetadataURL,
 		Scopes: o.Scopes, GrantType: o.GrantType,
+		PrivateKeyFile: o.PrivateKeyFile, SigningAlg: o.SigningAlg,
+		AssertionFile: o.AssertionFile, AssertionEnv: o.AssertionEnv,
+		IdPIssuer: o.IdPIssuer, IdPClientID: o.IdPClientID, IdPClientSecret: o.IdPClientSecret,
+		DPoP:       o.DPoP,
 		HTTPClient: transport.NewOAuthHTTPClient(s.Wire), Store: store, SignInTimeout: s.signInTimeout,
 		OpenBrowser: func(ctx context.Context, url string) error {
 			// From here on the person is signing in: the sign-in has its own,
@@ -62,6 +66,10 @@ func (s *Session) streamableTransport(cfg *config.ServerConfig, pauseConnectTime
 	s.mu.Lock()
 	s.signIn = h
 	s.mu.Unlock()
+	// DPoP proofs on the MCP requests when the token is DPoP-bound.
+	withProofs := *hc
+	withProofs.Transport = h.WrapResourceTransport(hc.Transport)
+	hc = &withProofs
 	return &sdk.StreamableClientTransport{Endpoint: cfg.URL, HTTPClient: hc, MaxRetries: 1, OAuthHandler: h}, nil
 }
 

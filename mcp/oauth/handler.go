@@ -32,7 +32,17 @@ import (
 const (
 	GrantAuthorizationCode = "authorization_code"
 	GrantClientCredentials = "client_credentials"
+	// GrantJWTBearer is the JWT-bearer grant for workload identity (RFC 7523
+	// §2.1): a token the workload's platform issued is the grant.
+	GrantJWTBearer = "jwt_bearer"
+	// GrantEnterprise is enterprise-managed authorization (SEP-990): an ID
+	// token from the enterprise's identity provider is exchanged there for an
+	// ID-JAG (RFC 8693), which is then a JWT-bearer grant.
+	GrantEnterprise = "enterprise"
 )
+
+// GrantTypes are the grant types a server entry may name, in the order offered.
+var GrantTypes = []string{GrantAuthorizationCode, GrantClientCredentials, GrantJWTBearer, GrantEnterprise}
 
 // DefaultSignInTimeout bounds the wait for the person to finish signing in in
 // the browser.
@@ -59,9 +69,23 @@ type Options struct {
 	// Scopes, when set, replaces the scopes the server asks for.
 	Scopes []string
 	// GrantType is "" or GrantAuthorizationCode (a person signs in in the
-	// browser) or GrantClientCredentials (machine to machine; needs ClientID
-	// and ClientSecret).
+	// browser), GrantClientCredentials (machine to machine; needs ClientID
+	// and ClientSecret or PrivateKeyFile), GrantJWTBearer (needs an
+	// assertion) or GrantEnterprise (needs the IdP fields and an ID token).
 	GrantType string
+	// PrivateKeyFile is a PEM private key: the client authenticates with a
+	// signed assertion (private_key_jwt, RFC 7523 §2.2) instead of a secret.
+	// SigningAlg is its JWS algorithm; "" means the one its type implies.
+	PrivateKeyFile, SigningAlg string
+	// AssertionFile or AssertionEnv holds the JWT the grant presents: the
+	// workload's identity token (GrantJWTBearer) or the person's ID token from
+	// the identity provider (GrantEnterprise). Read at each token request.
+	AssertionFile, AssertionEnv string
+	// IdPIssuer, IdPClientID and IdPClientSecret are the enterprise identity
+	// provider and MCP Browser's client there (GrantEnterprise).
+	IdPIssuer, IdPClientID, IdPClientSecret string
+	// DPoP is DPoPAuto (""), DPoPAlways or DPoPNever.
+	DPoP string
 	// HTTPClient carries every discovery, registration and token request, so
 	// the wire view sees each step. Nil means http.DefaultClient.
 	HTTPClient *http.Client
@@ -104,6 +128,15 @@ type Handler struct {
 	stepUps map[string]int
 	// secrets are the values never to show (client secret, tokens, codes).
 	secrets []string
+
+	// key signs client assertions (private_key_jwt); nil without one.
+	key *signingKey
+	// dpop is the DPoP prover once DPoP is on, and dpopTokenURL the token
+	// endpoint its proofs go to; lastTokenType is the type of
+	// lastAccessToken ("DPoP" for a bound token).
+	dpop          *dpopProver
+	dpopTokenURL  string
+	lastTokenType string
 }
 
 var _ auth.OAuthHandler = (*Handler)(nil)
@@ -117,15 +150,8 @@ func NewHandler(opts Options) (*Handler, error) {
 	if opts.ServerName == "" {
 		opts.ServerName = opts.ServerURL
 	}
-	switch opts.GrantType {
-	case "", GrantAuthorizationCode:
-		opts.GrantType = GrantAuthorizationCode
-	case GrantClientCredentials:
-		if opts.ClientID == "" || opts.ClientSecret == "" {
-			return nil, errors.New("the client credentials grant needs a client ID and a client secret (--client-id and --client-secret)")
-		}
-	default:
-		return nil, fmt.Errorf("unknown OAuth grant type %q: use %q or %q", opts.GrantType, GrantAuthorizationCode, GrantClientCredentials)
+	if err := checkOptions(&opts); err != nil {
+		return nil, err
 	}
 	if opts.ClientSecret != "" && opts.ClientID == "" {
 		return nil, errors.New("a client secret was given without a client ID (--client-id)")
@@ -149,7 +175,22 @@ func NewHandler(opts Options) (*Handler, error) {
 		signingIn:  make(chan struct{}, 1),
 		stepUps:    map[string]int{},
 	}
-	h.addSecrets(opts.ClientSecret)
+	if opts.PrivateKeyFile != "" {
+		key, err := loadSigningKey(opts.PrivateKeyFile, opts.SigningAlg)
+		if err != nil {
+			return nil, err
+		}
+		h.key = key
+	}
+	// Token requests get DPoP proofs once it is on (tokenEndpointTransport).
+	rt := client.Transport
+	if rt == nil {
+		rt = http.DefaultTransport
+	}
+	withProofs := *client
+	withProofs.Transport = &tokenEndpointTransport{base: rt, h: h}
+	h.httpClient = &withProofs
+	h.addSecrets(opts.ClientSecret, opts.IdPClientSecret)
 	return h, nil
 }
 
@@ -225,7 +266,7 @@ func (h *Handler) authorize(ctx context.Context, req *http.Request, resp *http.R
 		return err
 	}
 	if d.asmGuessed {
-		if d.prm == nil && h.opts.GrantType != GrantClientCredentials && !endpointExists(ctx, client, d.asm.AuthorizationEndpoint) {
+		if d.prm == nil && !machineGrant(h.opts.GrantType) && !endpointExists(ctx, client, d.asm.AuthorizationEndpoint) {
 			return errNoSignIn
 		}
 		h.progress("The server publishes no authorization metadata; using %s, %s and %s (2025-03-26 defaults).",
@@ -234,8 +275,11 @@ func (h *Handler) authorize(ctx context.Context, req *http.Request, resp *http.R
 		h.progress("Authorization server: %s", d.asm.Issuer)
 	}
 
-	if h.opts.GrantType == GrantClientCredentials {
-		return h.signInWithClientCredentials(ctx, client, d, stepUp)
+	if err := h.setUpDPoP(ctx, client, d); err != nil {
+		return err
+	}
+	if machineGrant(h.opts.GrantType) {
+		return h.signInWithoutBrowser(ctx, client, d, stepUp)
 	}
 	return h.signInWithBrowser(ctx, client, req, resp.StatusCode, d, stepUp)
 }
@@ -264,6 +308,105 @@ func (h *Handler) tokenChangedSince(req *http.Request) bool {
 		return false
 	}
 	return req.Header.Get("Authorization") != "Bearer "+h.lastAccessToken
+}
+
+// setUpDPoP turns DPoP on or off for this sign-in, from the entry's mode
+// and the authorization server's dpop_signing_alg_values_supported.
+func (h *Handler) setUpDPoP(ctx context.Context, client *http.Client, d *discovery) error {
+	var advertised []string
+	atAll := false
+	if h.opts.DPoP != DPoPNever && !d.asmGuessed {
+		raw := rawASMetadata(ctx, client, d.asm.Issuer)
+		_, atAll = raw["dpop_signing_alg_values_supported"]
+		advertised = dpopAlgsSupported(raw)
+	}
+	on, err := decideDPoP(h.opts.DPoP, advertised, atAll, d.asm.Issuer)
+	if err != nil || !on {
+		h.mu.Lock()
+		h.dpop, h.dpopTokenURL = nil, ""
+		h.mu.Unlock()
+		return err
+	}
+	h.mu.Lock()
+	p := h.dpop
+	h.mu.Unlock()
+	if p == nil {
+		if p, err = newDPoPProver(nil); err != nil {
+			return err
+		}
+	}
+	h.mu.Lock()
+	h.dpop, h.dpopTokenURL = p, d.asm.TokenEndpoint
+	h.mu.Unlock()
+	h.progress("Binding the token to a key of this app's (DPoP).")
+	return nil
+}
+
+// dpopState is the prover and the token endpoint, nil before DPoP is on.
+func (h *Handler) dpopState() (*dpopProver, string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.dpop, h.dpopTokenURL
+}
+
+// dpopProverFor is the prover when token is the current DPoP-bound token.
+func (h *Handler) dpopProverFor(token string) *dpopProver {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.dpop == nil || token == "" || token != h.lastAccessToken || !strings.EqualFold(h.lastTokenType, "DPoP") {
+		return nil
+	}
+	return h.dpop
+}
+
+// checkOptions says what is missing or contradictory in the entry's sign-in
+// settings, in the words of the servers file and the CLI flags.
+func checkOptions(opts *Options) error {
+	switch opts.DPoP {
+	case "":
+		opts.DPoP = DPoPAuto
+	case DPoPAuto, DPoPAlways, DPoPNever:
+	default:
+		return fmt.Errorf("unknown DPoP setting %q: use %s, %s or %s", opts.DPoP, DPoPAuto, DPoPAlways, DPoPNever)
+	}
+	if opts.GrantType == "" {
+		opts.GrantType = GrantAuthorizationCode
+	}
+	if !slices.Contains(GrantTypes, opts.GrantType) {
+		return fmt.Errorf("unknown OAuth grant type %q: use one of %s", opts.GrantType, strings.Join(GrantTypes, ", "))
+	}
+	hasKey, hasAssertion := opts.PrivateKeyFile != "", opts.AssertionFile != "" || opts.AssertionEnv != ""
+	switch {
+	case opts.SigningAlg != "" && !hasKey:
+		return errors.New("a signing algorithm was given without a private key file (--private-key)")
+	case hasKey && opts.ClientSecret != "":
+		return errors.New("give either a client secret or a private key file, not both: the client authenticates with one of them")
+	case hasKey && !machineGrant(opts.GrantType):
+		return errors.New("a private key file is used with the client credentials, JWT-bearer or enterprise grant, not with browser sign-in (--grant-type)")
+	case opts.AssertionFile != "" && opts.AssertionEnv != "":
+		return errors.New("give the token either as a file or as an environment variable, not both")
+	case hasAssertion && opts.GrantType != GrantJWTBearer && opts.GrantType != GrantEnterprise:
+		return errors.New("an assertion file or variable is used with the jwt_bearer or enterprise grant only (--grant-type)")
+	}
+	switch opts.GrantType {
+	case GrantClientCredentials:
+		if opts.ClientID == "" || (opts.ClientSecret == "" && !hasKey) {
+			return errors.New("the client credentials grant needs a client ID and a client secret or private key file (--client-id and --client-secret or --private-key)")
+		}
+	case GrantJWTBearer:
+		if !hasAssertion {
+			return errors.New("the JWT-bearer grant needs the workload's identity token: a file (--assertion-file) or an environment variable (--assertion-env)")
+		}
+	case GrantEnterprise:
+		if opts.IdPIssuer == "" || opts.IdPClientID == "" || opts.ClientID == "" || !hasAssertion {
+			return errors.New("enterprise-managed sign-in needs the identity provider's issuer URL and MCP Browser's client ID there (--idp-issuer, --idp-client-id), " +
+				"the client ID at this server's authorization server (--client-id), and the ID token (--assertion-file or --assertion-env)")
+		}
+	}
+	if opts.IdPClientSecret != "" && opts.IdPClientID == "" {
+		return errors.New("an identity provider client secret was given without its client ID (--idp-client-id)")
+	}
+	return nil
 }
 
 func (h *Handler) countStepUp(scopes []string) error {
