@@ -483,7 +483,7 @@ func TestCheckOptions(t *testing.T) {
 		{"jwt_bearer without token", Options{GrantType: GrantJWTBearer}, "workload's identity token"},
 		{"token as file and env", Options{GrantType: GrantJWTBearer, AssertionFile: "f", AssertionEnv: "E"}, "not both"},
 		{"assertion with browser", Options{AssertionFile: "f"}, "jwt_bearer or enterprise grant only"},
-		{"enterprise incomplete", Options{GrantType: GrantEnterprise, AssertionFile: "f", ClientID: "c"}, "--idp-issuer"},
+		{"enterprise incomplete", Options{GrantType: GrantEnterprise, AssertionFile: "f", ClientID: "c"}, "issuer URL"},
 		{"unknown grant", Options{GrantType: "password"}, "unknown OAuth grant type"},
 		{"unknown dpop", Options{DPoP: "sometimes"}, "unknown DPoP setting"},
 	}

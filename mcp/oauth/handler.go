@@ -26,6 +26,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"golang.org/x/oauth2"
+
+	"mcpbrowser/mcp/config"
 )
 
 // Grant types a server entry may ask for.
@@ -342,6 +344,29 @@ func (h *Handler) setUpDPoP(ctx context.Context, client *http.Client, d *discove
 	return nil
 }
 
+// CheckConfig says what is wrong with a server entry's sign-in settings
+// before anything is sent: the checks NewHandler makes, for the editor.
+func CheckConfig(o *config.OAuthConfig) error {
+	if o == nil {
+		return nil
+	}
+	opts := OptionsFromConfig(o)
+	return checkOptions(&opts)
+}
+
+// OptionsFromConfig is the sign-in part of Options for a server entry's
+// "oauth" settings.
+func OptionsFromConfig(o *config.OAuthConfig) Options {
+	return Options{
+		ClientID: o.ClientID, ClientSecret: o.ClientSecret, ClientMetadataURL: o.ClientMetadataURL,
+		Scopes: o.Scopes, GrantType: o.GrantType,
+		PrivateKeyFile: o.PrivateKeyFile, SigningAlg: o.SigningAlg,
+		AssertionFile: o.AssertionFile, AssertionEnv: o.AssertionEnv,
+		IdPIssuer: o.IdPIssuer, IdPClientID: o.IdPClientID, IdPClientSecret: o.IdPClientSecret,
+		DPoP: o.DPoP,
+	}
+}
+
 // dpopState is the prover and the token endpoint, nil before DPoP is on.
 func (h *Handler) dpopState() (*dpopProver, string) {
 	h.mu.Lock()
@@ -360,7 +385,7 @@ func (h *Handler) dpopProverFor(token string) *dpopProver {
 }
 
 // checkOptions says what is missing or contradictory in the entry's sign-in
-// settings, in the words of the servers file and the CLI flags.
+// settings, in words that fit the editor and the CLI alike.
 func checkOptions(opts *Options) error {
 	switch opts.DPoP {
 	case "":
@@ -378,33 +403,33 @@ func checkOptions(opts *Options) error {
 	hasKey, hasAssertion := opts.PrivateKeyFile != "", opts.AssertionFile != "" || opts.AssertionEnv != ""
 	switch {
 	case opts.SigningAlg != "" && !hasKey:
-		return errors.New("a signing algorithm was given without a private key file (--private-key)")
+		return errors.New("a signing algorithm was given without a private key file")
 	case hasKey && opts.ClientSecret != "":
 		return errors.New("give either a client secret or a private key file, not both: the client authenticates with one of them")
 	case hasKey && !machineGrant(opts.GrantType):
-		return errors.New("a private key file is used with the client credentials, JWT-bearer or enterprise grant, not with browser sign-in (--grant-type)")
+		return errors.New("a private key file is used with the client credentials, JWT-bearer or enterprise grant, not with browser sign-in")
 	case opts.AssertionFile != "" && opts.AssertionEnv != "":
 		return errors.New("give the token either as a file or as an environment variable, not both")
 	case hasAssertion && opts.GrantType != GrantJWTBearer && opts.GrantType != GrantEnterprise:
-		return errors.New("an assertion file or variable is used with the jwt_bearer or enterprise grant only (--grant-type)")
+		return errors.New("an assertion file or variable is used with the jwt_bearer or enterprise grant only")
 	}
 	switch opts.GrantType {
 	case GrantClientCredentials:
 		if opts.ClientID == "" || (opts.ClientSecret == "" && !hasKey) {
-			return errors.New("the client credentials grant needs a client ID and a client secret or private key file (--client-id and --client-secret or --private-key)")
+			return errors.New("the client credentials grant needs a client ID and a client secret or private key file")
 		}
 	case GrantJWTBearer:
 		if !hasAssertion {
-			return errors.New("the JWT-bearer grant needs the workload's identity token: a file (--assertion-file) or an environment variable (--assertion-env)")
+			return errors.New("the JWT-bearer grant needs the workload's identity token: a file or an environment variable")
 		}
 	case GrantEnterprise:
 		if opts.IdPIssuer == "" || opts.IdPClientID == "" || opts.ClientID == "" || !hasAssertion {
-			return errors.New("enterprise-managed sign-in needs the identity provider's issuer URL and MCP Browser's client ID there (--idp-issuer, --idp-client-id), " +
-				"the client ID at this server's authorization server (--client-id), and the ID token (--assertion-file or --assertion-env)")
+			return errors.New("enterprise-managed sign-in needs the identity provider's issuer URL and MCP Browser's client ID there, " +
+				"the client ID at this server's authorization server, and the ID token")
 		}
 	}
 	if opts.IdPClientSecret != "" && opts.IdPClientID == "" {
-		return errors.New("an identity provider client secret was given without its client ID (--idp-client-id)")
+		return errors.New("an identity provider client secret was given without its client ID")
 	}
 	return nil
 }
