@@ -459,6 +459,10 @@ func TestExtensionErrors(t *testing.T) {
 					t.Errorf("message %q does not say %q", msg, want)
 				}
 			}
+			// A refusal is reported, not asked again (SEP-1933).
+			if n := len(bed.TokenRequests()); n > 1 {
+				t.Errorf("%d token requests after a refusal, want at most 1", n)
+			}
 			for _, secret := range append(bed.Secrets(), "mcp-secret", "wrong.id.token") {
 				if strings.Contains(msg, secret) {
 					t.Errorf("message %q shows a secret", msg)

@@ -139,6 +139,9 @@ type Handler struct {
 	dpop          *dpopProver
 	dpopTokenURL  string
 	lastTokenType string
+	// refused is a machine grant's refusal by the authorization server,
+	// answered again instead of asking again.
+	refused error
 }
 
 var _ auth.OAuthHandler = (*Handler)(nil)
@@ -232,7 +235,21 @@ func (h *Handler) Authorize(ctx context.Context, req *http.Request, resp *http.R
 		// Another request signed in while this one waited: retry with that token.
 		return nil
 	}
+	h.mu.Lock()
+	refused := h.refused
+	h.mu.Unlock()
+	if refused != nil {
+		// A machine grant the authorization server refused is not asked
+		// again with the same settings (SEP-1933: surface, do not retry).
+		return refused
+	}
 	err := h.authorize(ctx, req, resp)
+	var retrieveErr *oauth2.RetrieveError
+	if err != nil && machineGrant(h.opts.GrantType) && errors.As(err, &retrieveErr) {
+		h.mu.Lock()
+		h.refused = maskError(fmt.Errorf("signing in to %s: %w", h.opts.ServerURL, err), slices.Clone(h.secrets))
+		h.mu.Unlock()
+	}
 	if err != nil {
 		h.progress("Sign-in to %s failed.", h.opts.ServerURL)
 		return maskError(fmt.Errorf("signing in to %s: %w", h.opts.ServerURL, err), h.secretList())
@@ -291,6 +308,7 @@ func (h *Handler) authorize(ctx context.Context, req *http.Request, resp *http.R
 func (h *Handler) SignOut() error {
 	h.mu.Lock()
 	h.tokens = nil
+	h.refused = nil
 	h.signedOut = true
 	h.lastAccessToken = ""
 	h.granted = nil
