@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/big"
 	"net/http"
 	"net/url"
 	"slices"
@@ -250,7 +249,7 @@ func ecPublicKey(jwk map[string]any) (*ecdsa.PublicKey, error) {
 	if err1 != nil || err2 != nil {
 		return nil, errors.New("bad jwk coordinates")
 	}
-	return &ecdsa.PublicKey{Curve: elliptic.P256(), X: new(big.Int).SetBytes(x), Y: new(big.Int).SetBytes(y)}, nil
+	return ecdsa.ParseUncompressedPublicKey(elliptic.P256(), append(append([]byte{4}, x...), y...))
 }
 
 // DPoPProofs is how many valid DPoP proofs the server got (token and MCP endpoints).

@@ -193,7 +193,7 @@ func TestDPoPProof(t *testing.T) {
 				jwk := tok.Header["jwk"].(map[string]any)
 				x, _ := base64.RawURLEncoding.DecodeString(jwk["x"].(string))
 				y, _ := base64.RawURLEncoding.DecodeString(jwk["y"].(string))
-				return &ecdsa.PublicKey{Curve: elliptic.P256(), X: new(big.Int).SetBytes(x), Y: new(big.Int).SetBytes(y)}, nil
+				return ecdsa.ParseUncompressedPublicKey(elliptic.P256(), append(append([]byte{4}, x...), y...))
 			}, jwt.WithValidMethods([]string{"ES256"}))
 			if err != nil {
 				t.Fatalf("proof does not verify with its own jwk: %v", err)

@@ -170,12 +170,16 @@ func (k *signingKey) clientAssertion(clientID, audience string, now time.Time) (
 func publicJWK(key crypto.Signer) map[string]any {
 	switch k := key.Public().(type) {
 	case *ecdsa.PublicKey:
-		size := (k.Curve.Params().BitSize + 7) / 8
+		point, err := k.Bytes() // 0x04 || X || Y, each padded to the curve's size
+		if err != nil {
+			return nil
+		}
+		size := (len(point) - 1) / 2
 		return map[string]any{
 			"kty": "EC",
 			"crv": k.Curve.Params().Name,
-			"x":   b64(padded(k.X, size)),
-			"y":   b64(padded(k.Y, size)),
+			"x":   b64(point[1 : 1+size]),
+			"y":   b64(point[1+size:]),
 		}
 	case *rsa.PublicKey:
 		return map[string]any{
@@ -194,11 +198,6 @@ func jwkThumbprint(jwk map[string]any) string {
 	b, _ := json.Marshal(jwk)
 	sum := sha256.Sum256(b)
 	return b64(sum[:])
-}
-
-func padded(n *big.Int, size int) []byte {
-	b := make([]byte, size)
-	return n.FillBytes(b)
 }
 
 func b64(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
