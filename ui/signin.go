@@ -210,9 +210,9 @@ var grantHints = map[string]string{
 		"the server's owner registered. The file stays where it is; only its path is saved.",
 	oauth.GrantJWTBearer: "No browser: the token your platform issues to this workload (a JWT, renewed by the platform) is the grant. " +
 		"Give the file it is written to, or the environment variable that holds it; it is read again at every sign-in.",
-	oauth.GrantEnterprise: "No browser: your ID token from the enterprise identity provider is exchanged there for an ID-JAG, " +
-		"which this server's authorization server takes. Give the provider's issuer URL, MCP Browser's client there, " +
-		"the client here, and the file or variable holding the ID token.",
+	oauth.GrantEnterprise: "Your ID token from the enterprise identity provider is exchanged there for an ID-JAG, " +
+		"which this server's authorization server takes. Give the provider's issuer URL, MCP Browser's client there and the client here. " +
+		"Leave the ID token file and variable empty to sign in at the provider in the browser.",
 }
 
 // showGrantRows shows the rows of the chosen grant type and its hint.

@@ -60,8 +60,9 @@ var oauthxRules = []coreRule{
 		"the client credentials grant needs a client ID and a client secret or private key file"),
 	rule(`the JWT-bearer grant needs the workload's identity token: a file or an environment variable`,
 		"the JWT-bearer grant needs the workload's identity token: a file or an environment variable"),
-	rule(`enterprise-managed sign-in needs the identity provider's issuer URL and MCP Browser's client ID there, the client ID at this server's authorization server, and the ID token`,
-		"enterprise-managed sign-in needs the identity provider's issuer URL and MCP Browser's client ID there, the client ID at this server's authorization server, and the ID token"),
+	rule(`enterprise-managed sign-in needs the identity provider's issuer URL and MCP Browser's client ID there, and the client ID at this server's authorization server`,
+		"enterprise-managed sign-in needs the identity provider's issuer URL and MCP Browser's client ID there, and the client ID at this server's authorization server"),
+	rule(`signing in at the identity provider (?P<Issuer>\S+) did not work: (?P<Err>.*)`, "signing in at the identity provider {{.Issuer}} did not work: {{.Err}}"),
 	rule(`an assertion file or variable is used with the jwt_bearer or enterprise grant only`, "an assertion file or variable is used with the jwt_bearer or enterprise grant only"),
 	rule(`an identity provider client secret was given without its client ID`, "an identity provider client secret was given without its client ID"),
 }

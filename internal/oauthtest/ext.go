@@ -73,16 +73,63 @@ func (s *Server) serveExt(w http.ResponseWriter, r *http.Request) bool {
 	switch r.URL.Path {
 	case "/.well-known/oauth-authorization-server" + IdPPath:
 		writeJSON(w, http.StatusOK, map[string]any{
-			"issuer":                s.IdPIssuer(),
-			"token_endpoint":        s.IdPIssuer() + "/token",
-			"grant_types_supported": []string{GrantTokenExchange},
+			"issuer":                           s.IdPIssuer(),
+			"authorization_endpoint":           s.IdPIssuer() + "/authorize",
+			"token_endpoint":                   s.IdPIssuer() + "/token",
+			"response_types_supported":         []string{"code"},
+			"code_challenge_methods_supported": []string{"S256"},
+			"grant_types_supported":            []string{"authorization_code", GrantTokenExchange},
 		})
+	case IdPPath + "/authorize":
+		// The person signs in at the identity provider (OpenID Connect).
+		q := r.URL.Query()
+		if q.Get("client_id") != s.cfg.IdPClientID || q.Get("code_challenge_method") != "S256" || !strings.Contains(q.Get("scope"), "openid") {
+			http.Error(w, "bad OpenID Connect request", http.StatusBadRequest)
+			return true
+		}
+		code := rand.Text()
+		s.mu.Lock()
+		s.idpCodes[code] = q.Get("code_challenge")
+		s.secrets = append(s.secrets, code)
+		s.mu.Unlock()
+		back := url.Values{"code": {code}, "state": {q.Get("state")}}
+		http.Redirect(w, r, q.Get("redirect_uri")+"?"+back.Encode(), http.StatusFound)
 	case IdPPath + "/token":
+		r.ParseForm()
+		if r.PostForm.Get("grant_type") == "authorization_code" {
+			s.serveIdPLogin(w, r.PostForm)
+			return true
+		}
 		s.serveTokenExchange(w, r)
 	default:
 		return false
 	}
 	return true
+}
+
+// serveIdPLogin ends the person's sign-in at the identity provider with
+// Config.IDToken, once the code and its PKCE verifier match.
+func (s *Server) serveIdPLogin(w http.ResponseWriter, f url.Values) {
+	s.mu.Lock()
+	challenge, ok := s.idpCodes[f.Get("code")]
+	delete(s.idpCodes, f.Get("code"))
+	s.idpLogins++
+	s.mu.Unlock()
+	sum := sha256.Sum256([]byte(f.Get("code_verifier")))
+	if !ok || base64.RawURLEncoding.EncodeToString(sum[:]) != challenge {
+		writeJSON(w, http.StatusBadRequest, map[string]any{"error": "invalid_grant"})
+		return
+	}
+	access := rand.Text()
+	s.addSecret(access)
+	writeJSON(w, http.StatusOK, map[string]any{"access_token": access, "token_type": "Bearer", "expires_in": 3600, "id_token": s.cfg.IDToken})
+}
+
+// IdPLogins is how many sign-ins the identity provider completed.
+func (s *Server) IdPLogins() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.idpLogins
 }
 
 func (s *Server) serveTokenExchange(w http.ResponseWriter, r *http.Request) {

@@ -156,6 +156,8 @@ type Server struct {
 	jtis       map[string]bool
 	dpopProofs int
 	nonceAsks  int
+	idpCodes   map[string]string // the identity provider's codes → PKCE challenges
+	idpLogins  int
 }
 
 type client struct {
@@ -185,11 +187,12 @@ func NewServer(tb testing.TB, cfg Config) *Server {
 		cfg.ASMetadata = ASMetaOAuth
 	}
 	s := &Server{
-		cfg:     cfg,
-		clients: map[string]*client{},
-		codes:   map[string]*codeGrant{},
-		access:  map[string]*grant{},
-		refresh: map[string]*grant{},
+		cfg:      cfg,
+		clients:  map[string]*client{},
+		codes:    map[string]*codeGrant{},
+		access:   map[string]*grant{},
+		refresh:  map[string]*grant{},
+		idpCodes: map[string]string{},
 	}
 	for id, secret := range cfg.Preregistered {
 		s.clients[id] = &client{secret: secret}

@@ -357,6 +357,13 @@ func TestExtensionFlows(t *testing.T) {
 				o.GrantType, o.ClientID, o.ClientSecret = GrantEnterprise, "mcp-client", "mcp-secret"
 				o.IdPIssuer, o.IdPClientID, o.AssertionFile = bed.IdPIssuer(), "idp-client", path
 			}, oauthtest.GrantJWTBearer, "client_secret_basic", false, false},
+		{"enterprise-managed, signing in at the identity provider in the browser",
+			oauthtest.Config{Preregistered: map[string]string{"mcp-client": "mcp-secret"},
+				ExtConfig: oauthtest.ExtConfig{IDToken: "id.token.jwt", IdPClientID: "idp-client"}},
+			func(bed *oauthtest.Server, o *Options) {
+				o.GrantType, o.ClientID, o.ClientSecret = GrantEnterprise, "mcp-client", "mcp-secret"
+				o.IdPIssuer, o.IdPClientID = bed.IdPIssuer(), "idp-client"
+			}, oauthtest.GrantJWTBearer, "client_secret_basic", false, false},
 		{"browser sign-in with DPoP (auto)",
 			oauthtest.Config{ExtConfig: oauthtest.ExtConfig{DPoP: true}},
 			nil, "authorization_code", "none", true, false},
@@ -387,6 +394,13 @@ func TestExtensionFlows(t *testing.T) {
 			}
 			if len(ok) == 0 || ok[0].GrantType != tt.wantGrant || ok[0].Method != tt.wantAuth || ok[0].Resource != bed.Resource() {
 				t.Fatalf("token requests %+v, want a %s one authenticated by %s for %s", bed.TokenRequests(), tt.wantGrant, tt.wantAuth, bed.Resource())
+			}
+			if bed.Config().IDToken != "" && tt.opts != nil {
+				o := Options{}
+				tt.opts(bed, &o)
+				if want := map[bool]int{true: 0, false: 1}[o.AssertionFile != "" || o.AssertionEnv != ""]; bed.IdPLogins() != want {
+					t.Errorf("%d sign-ins at the identity provider, want %d", bed.IdPLogins(), want)
+				}
 			}
 			if got := bed.DPoPProofs() > 0; got != tt.wantDPoP {
 				t.Errorf("DPoP proofs: %d, want some: %v", bed.DPoPProofs(), tt.wantDPoP)
@@ -488,6 +502,7 @@ func TestCheckOptions(t *testing.T) {
 		{"token as file and env", Options{GrantType: GrantJWTBearer, AssertionFile: "f", AssertionEnv: "E"}, "not both"},
 		{"assertion with browser", Options{AssertionFile: "f"}, "jwt_bearer or enterprise grant only"},
 		{"enterprise incomplete", Options{GrantType: GrantEnterprise, AssertionFile: "f", ClientID: "c"}, "issuer URL"},
+		{"enterprise without a token file signs in at the provider", Options{GrantType: GrantEnterprise, ClientID: "c", IdPIssuer: "https://idp", IdPClientID: "i"}, ""},
 		{"unknown grant", Options{GrantType: "password"}, "unknown OAuth grant type"},
 		{"unknown dpop", Options{DPoP: "sometimes"}, "unknown DPoP setting"},
 	}

@@ -13,6 +13,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/auth/extauth"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
@@ -134,9 +137,15 @@ func (h *Handler) explainGrantError(err error) error {
 }
 
 // An idpError is a refusal by the enterprise identity provider.
-type idpError struct{ err error }
+type idpError struct {
+	err   error
+	login string // the provider, when its sign-in (not the exchange) failed
+}
 
 func (e *idpError) Error() string {
+	if e.login != "" {
+		return fmt.Sprintf("signing in at the identity provider %s did not work: %v", e.login, e.err)
+	}
 	return fmt.Sprintf("the identity provider refused to exchange the ID token for an ID-JAG (check the ID token, the IdP client ID and secret): %v", e.err)
 }
 func (e *idpError) Unwrap() error { return e.err }
@@ -227,7 +236,13 @@ func (h *Handler) readAssertion(what string) (string, error) {
 // for an Identity Assertion JWT Authorization Grant for this server's
 // authorization server (SEP-990; RFC 8693), with the SDK's oauthex.ExchangeToken.
 func (h *Handler) idJAG(ctx context.Context, client *http.Client, rec StoredToken) (string, error) {
-	idToken, err := h.readAssertion("ID token")
+	var idToken string
+	var err error
+	if h.opts.AssertionFile != "" || h.opts.AssertionEnv != "" {
+		idToken, err = h.readAssertion("ID token")
+	} else {
+		idToken, err = h.signInAtIdP(ctx, client)
+	}
 	if err != nil {
 		return "", err
 	}
@@ -237,7 +252,7 @@ func (h *Handler) idJAG(ctx context.Context, client *http.Client, rec StoredToke
 	meta := rawASMetadata(ctx, client, h.opts.IdPIssuer)
 	tokenURL, _ := meta["token_endpoint"].(string)
 	if tokenURL == "" {
-		return "", &idpError{fmt.Errorf("the identity provider %s publishes no OpenID or OAuth metadata with a token endpoint", h.opts.IdPIssuer)}
+		return "", &idpError{err: fmt.Errorf("the identity provider %s publishes no OpenID or OAuth metadata with a token endpoint", h.opts.IdPIssuer)}
 	}
 	creds := &oauthex.ClientCredentials{ClientID: h.opts.IdPClientID}
 	if h.opts.IdPClientSecret != "" {
@@ -253,10 +268,10 @@ func (h *Handler) idJAG(ctx context.Context, client *http.Client, rec StoredToke
 		SubjectTokenType:   oauthex.TokenTypeIDToken,
 	}, creds, client)
 	if err != nil {
-		return "", &idpError{err}
+		return "", &idpError{err: err}
 	}
 	if t, _ := tok.Extra("issued_token_type").(string); t != oauthex.TokenTypeIDJAG {
-		return "", &idpError{fmt.Errorf("it issued a %q, not an ID-JAG", t)}
+		return "", &idpError{err: fmt.Errorf("it issued a %q, not an ID-JAG", t)}
 	}
 	h.addSecrets(tok.AccessToken)
 	return tok.AccessToken, nil
@@ -298,4 +313,56 @@ func rawASMetadata(ctx context.Context, client *http.Client, issuer string) map[
 		}
 	}
 	return nil
+}
+
+// idTokenMargin is how long before its expiry an ID token is no longer used.
+const idTokenMargin = 30 * time.Second
+
+// signInAtIdP gets the person's ID token by an OpenID Connect sign-in at the
+// identity provider in the browser, with the SDK's extauth.PerformOIDCLogin
+// (authorization code with PKCE) and the same loopback listener as the
+// browser sign-in. The ID token is kept in memory while it is valid, so a
+// new access token does not send the person to the browser again.
+func (h *Handler) signInAtIdP(ctx context.Context, client *http.Client) (string, error) {
+	h.mu.Lock()
+	cached, until := h.idToken, h.idTokenUntil
+	h.mu.Unlock()
+	if cached != "" && time.Now().Before(until) {
+		return cached, nil
+	}
+	ctx, cancel := context.WithTimeoutCause(ctx, h.opts.SignInTimeout, errSignInTimedOut)
+	defer cancel()
+	cb, err := listenForCallback(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer cb.close()
+	creds := &oauthex.ClientCredentials{ClientID: h.opts.IdPClientID}
+	if h.opts.IdPClientSecret != "" {
+		creds.ClientSecretAuth = &oauthex.ClientSecretAuth{ClientSecret: h.opts.IdPClientSecret}
+	}
+	h.progress("Signing in at the identity provider %s…", h.opts.IdPIssuer)
+	tok, err := extauth.PerformOIDCLogin(ctx, &extauth.OIDCLoginConfig{
+		IssuerURL:   h.opts.IdPIssuer,
+		Credentials: creds,
+		RedirectURL: cb.redirectURL,
+		Scopes:      []string{"openid", "email"},
+		HTTPClient:  client,
+	}, func(ctx context.Context, args *auth.AuthorizationArgs) (*auth.AuthorizationResult, error) {
+		return h.waitForBrowser(ctx, cb, args.URL)
+	})
+	if err != nil {
+		return "", &idpError{err: explainSDKError(ctx, err, h.opts.SignInTimeout), login: h.opts.IdPIssuer}
+	}
+	idToken, _ := tok.Extra("id_token").(string)
+	h.addSecrets(idToken, tok.AccessToken, tok.RefreshToken)
+	valid := time.Now().Add(5 * time.Minute)
+	var claims jwt.RegisteredClaims
+	if _, _, err := jwt.NewParser().ParseUnverified(idToken, &claims); err == nil && claims.ExpiresAt != nil {
+		valid = claims.ExpiresAt.Add(-idTokenMargin)
+	}
+	h.mu.Lock()
+	h.idToken, h.idTokenUntil = idToken, valid
+	h.mu.Unlock()
+	return idToken, nil
 }

@@ -142,6 +142,10 @@ type Handler struct {
 	// refused is a machine grant's refusal by the authorization server,
 	// answered again instead of asking again.
 	refused error
+	// idToken is the person's ID token from the identity provider's
+	// sign-in (GrantEnterprise without a token file), valid until idTokenUntil.
+	idToken      string
+	idTokenUntil time.Time
 }
 
 var _ auth.OAuthHandler = (*Handler)(nil)
@@ -441,9 +445,9 @@ func checkOptions(opts *Options) error {
 			return errors.New("the JWT-bearer grant needs the workload's identity token: a file or an environment variable")
 		}
 	case GrantEnterprise:
-		if opts.IdPIssuer == "" || opts.IdPClientID == "" || opts.ClientID == "" || !hasAssertion {
+		if opts.IdPIssuer == "" || opts.IdPClientID == "" || opts.ClientID == "" {
 			return errors.New("enterprise-managed sign-in needs the identity provider's issuer URL and MCP Browser's client ID there, " +
-				"the client ID at this server's authorization server, and the ID token")
+				"and the client ID at this server's authorization server")
 		}
 	}
 	if opts.IdPClientSecret != "" && opts.IdPClientID == "" {
