@@ -128,9 +128,10 @@ func askedForNonce(resp *http.Response) bool {
 	return bytes.Contains(body, []byte(`"use_dpop_nonce"`))
 }
 
-// sendWithProof sends req with a proof made by mk, and once more with a new
-// proof when the server answers use_dpop_nonce with a nonce.
-func sendWithProof(base http.RoundTripper, p *dpopProver, req *http.Request, accessToken string) (*http.Response, error) {
+// sendWithProof sends req with a proof, and (when retry) once more with a
+// new proof when the server answers use_dpop_nonce with a nonce. The nonce
+// is noted either way.
+func sendWithProof(base http.RoundTripper, p *dpopProver, req *http.Request, accessToken string, retry bool) (*http.Response, error) {
 	body, err := replayableBody(req)
 	if err != nil {
 		return nil, err
@@ -149,7 +150,7 @@ func sendWithProof(base http.RoundTripper, p *dpopProver, req *http.Request, acc
 		if err != nil {
 			return nil, err
 		}
-		if !p.noteNonce(req.URL, resp) || attempt > 0 || !askedForNonce(resp) {
+		if !p.noteNonce(req.URL, resp) || !retry || attempt > 0 || !askedForNonce(resp) {
 			return resp, nil
 		}
 		io.Copy(io.Discard, io.LimitReader(resp.Body, maxNonceBody))
@@ -196,7 +197,9 @@ func (t *tokenEndpointTransport) RoundTrip(req *http.Request) (*http.Response, e
 	if p == nil || req.Method != http.MethodPost || !sameEndpoint(req.URL, tokenURL) {
 		return t.base.RoundTrip(req)
 	}
-	return sendWithProof(t.base, p, req, "")
+	// A request with a client assertion is not sent twice: the assertion's
+	// jti is single-use. The grant itself runs again instead (grantSource).
+	return sendWithProof(t.base, p, req, "", t.h.key == nil)
 }
 
 func sameEndpoint(u *url.URL, endpoint string) bool {
@@ -232,7 +235,7 @@ func (t *resourceTransport) RoundTrip(req *http.Request) (*http.Response, error)
 	r := req.Clone(req.Context())
 	r.Body, r.GetBody = req.Body, req.GetBody
 	r.Header.Set("Authorization", "DPoP "+token)
-	return sendWithProof(t.base, p, r, token)
+	return sendWithProof(t.base, p, r, token, true)
 }
 
 // dpopSupported reads dpop_signing_alg_values_supported from the

@@ -288,7 +288,7 @@ func TestDPoPNonceRetry(t *testing.T) {
 			defer srv.Close()
 			p, _ := newDPoPProver(nil)
 			req, _ := http.NewRequest("POST", srv.URL+"/token", strings.NewReader("grant_type=x"))
-			resp, err := sendWithProof(http.DefaultTransport, p, req, "")
+			resp, err := sendWithProof(http.DefaultTransport, p, req, "", true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -370,11 +370,11 @@ func TestExtensionFlows(t *testing.T) {
 		{"browser sign-in with DPoP nonces at both endpoints",
 			oauthtest.Config{ExtConfig: oauthtest.ExtConfig{DPoP: true, DPoPNonce: "n-42"}},
 			nil, "authorization_code", "none", true, true},
-		{"private_key_jwt with DPoP always",
-			oauthtest.Config{ExtConfig: oauthtest.ExtConfig{DPoP: true, ClientKeys: map[string]crypto.PublicKey{"svc": &testEC256.PublicKey}}},
+		{"private_key_jwt with DPoP always and a nonce: a new assertion with the nonce",
+			oauthtest.Config{ExtConfig: oauthtest.ExtConfig{DPoP: true, DPoPNonce: "n-7", ClientKeys: map[string]crypto.PublicKey{"svc": &testEC256.PublicKey}}},
 			func(_ *oauthtest.Server, o *Options) {
 				o.GrantType, o.ClientID, o.PrivateKeyFile, o.DPoP = GrantClientCredentials, "svc", ecKey, DPoPAlways
-			}, "client_credentials", "private_key_jwt", true, false},
+			}, "client_credentials", "private_key_jwt", true, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -154,7 +154,21 @@ func (e *idpError) Unwrap() error { return e.err }
 // assertion (a new jti), the workload's token read again (they rotate), a
 // new ID-JAG.
 func (h *Handler) grantSource(ctx context.Context, client *http.Client, rec StoredToken) oauth2.TokenSource {
+	once := h.grantOnce(ctx, client, rec)
 	return tokenSourceFunc(func() (*oauth2.Token, error) {
+		tok, err := once()
+		var re *oauth2.RetrieveError
+		if errors.As(err, &re) && re.ErrorCode == "use_dpop_nonce" && h.key != nil {
+			// The DPoP nonce is noted; a new assertion goes with it (RFC 9449 §8).
+			tok, err = once()
+		}
+		return tok, err
+	})
+}
+
+// grantOnce is one token request of the entry's grant.
+func (h *Handler) grantOnce(ctx context.Context, client *http.Client, rec StoredToken) func() (*oauth2.Token, error) {
+	return func() (*oauth2.Token, error) {
 		ctx := context.WithValue(ctx, oauth2.HTTPClient, client)
 		params := url.Values{}
 		if rec.Resource != "" {
@@ -197,7 +211,7 @@ func (h *Handler) grantSource(ctx context.Context, client *http.Client, rec Stor
 		}
 		cc.EndpointParams = params
 		return cc.Token(ctx)
-	})
+	}
 }
 
 type tokenSourceFunc func() (*oauth2.Token, error)

@@ -159,8 +159,10 @@ func NewHandler(opts Options) (*Handler, error) {
 	if opts.ServerName == "" {
 		opts.ServerName = opts.ServerURL
 	}
+	// Settings that cannot work are sign-in failures (SignInFailure finds
+	// them), said before anything is sent.
 	if err := checkOptions(&opts); err != nil {
-		return nil, err
+		return nil, maskError(err, []string{opts.ClientSecret, opts.IdPClientSecret})
 	}
 	if opts.ClientSecret != "" && opts.ClientID == "" {
 		return nil, errors.New("a client secret was given without a client ID (--client-id)")
@@ -187,7 +189,7 @@ func NewHandler(opts Options) (*Handler, error) {
 	if opts.PrivateKeyFile != "" {
 		key, err := loadSigningKey(opts.PrivateKeyFile, opts.SigningAlg)
 		if err != nil {
-			return nil, err
+			return nil, maskError(err, nil)
 		}
 		h.key = key
 	}
