@@ -28,7 +28,7 @@ sent. Runs until Ctrl+C or until the page is closed.
 // runApp is `mcpbrowser app`: call a tool and host its app until Ctrl+C.
 func runApp(ctx context.Context, args []string, env Env) error {
 	inv := newInvocation("app")
-	fs := newFlagSet("app", appUsage, env)
+	fs := newFlagSet("app", helpT(appUsage), env)
 	callFlags(fs, inv)
 	noOpen := fs.Bool("no-open", false, "print the address only; do not start a browser")
 	if err := parseInterleaved(fs, args, inv); err != nil {

@@ -25,7 +25,7 @@ Exit codes: 0 all passed, 1 a check failed, 2 usage or a bad check file, 4 could
 // runCheck is `mcpbrowser check`.
 func runCheck(ctx context.Context, args []string, env Env) error {
 	inv := newInvocation("check")
-	fs := newFlagSet("check", checkUsage, env)
+	fs := newFlagSet("check", helpT(checkUsage), env)
 	configFlag(fs, inv)
 	fs.Func("timeout", "bounds connecting to each server by a `DURATION` (e.g. 30s)", inv.setTimeout)
 	var servers []string

@@ -170,31 +170,20 @@ func (c command) parse(args []string, env Env) (*invocation, error) {
 // usage is the start of the command's --help; its flags follow.
 func (c command) usage() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Usage: mcpbrowser %s", c.name)
+	line := "mcpbrowser " + c.name
 	if c.args != "" {
-		b.WriteString(" " + c.args)
+		line += " " + c.args
 	}
-	fmt.Fprintf(&b, "\n\n%s.\n", upperFirst(c.summary))
+	b.WriteString(helpT("Usage: {{.Line}}", M{"Line": line}) + "\n\n")
+	b.WriteString(helpT("{{.Summary}}.", M{"Summary": upperFirst(helpT(c.summary))}) + "\n")
 	if c.flags != nil {
 		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 		c.flags(fs, newInvocation(c.name))
 		if fs.Lookup("url") != nil && strings.Contains(c.args, "TARGET") {
-			b.WriteString("\n" + targetHelp)
+			b.WriteString("\n" + targetHelp())
 		}
 	}
 	return b.String()
-}
-
-const targetHelp = `TARGET is a configured server's name, or instead:
-  --url URL [--transport http|sse] [--header 'K: V' ...]   a remote server
-  -- COMMAND ARGS...                          (at the end) a stdio server started ad hoc
-`
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // splitCommand finds the command's name, which may follow flags
@@ -265,56 +254,29 @@ func help(ctx context.Context, args []string, env Env) error {
 // usage is mcpbrowser --help: the commands from commands(), then what they share.
 func usage() string {
 	var b strings.Builder
-	b.WriteString("Usage:\n  mcpbrowser                                  open the window\n")
+	b.WriteString(helpT("Usage:") + "\n")
+	fmt.Fprintf(&b, "%-46s%s\n", "  mcpbrowser", helpT("open the window"))
 	for _, c := range commands() {
 		if c.section != "" {
-			fmt.Fprintf(&b, "\n%s\n", c.section)
+			fmt.Fprintf(&b, "\n%s\n", helpT(c.section))
 		}
 		line := "  mcpbrowser " + c.name
 		if c.args != "" {
 			line += " " + c.args
 		}
+		summary := helpT(c.summary)
 		if len(line) < 46 {
-			fmt.Fprintf(&b, "%-46s%s\n", line, c.summary)
+			fmt.Fprintf(&b, "%-46s%s\n", line, summary)
 		} else {
-			fmt.Fprintf(&b, "%s\n%46s%s\n", line, "", c.summary)
+			fmt.Fprintf(&b, "%s\n%46s%s\n", line, "", summary)
 		}
 	}
 	b.WriteString("  mcpbrowser --version\n")
-	b.WriteString("  mcpbrowser COMMAND --help                   that command's flags\n\n")
-	b.WriteString(targetHelp)
-	b.WriteString(usageTail)
+	fmt.Fprintf(&b, "%-46s%s\n\n", "  mcpbrowser COMMAND --help", helpT("that command's flags"))
+	b.WriteString(targetHelp())
+	b.WriteString(usageTail())
 	return b.String()
 }
-
-const usageTail = `
-Flags of the commands that connect (see mcpbrowser COMMAND --help):
-  --config FILE       the servers file (default: the app's, under the XDG config dir)
-  --timeout DURATION  bounds connecting, and then the call (e.g. 30s, 2m)
-  --stderr            stream the server's stderr to ours
-  --wire              print every JSON-RPC message to stderr
-  --level LEVEL       set the server's log level after connecting (debug … emergency; see --stderr)
-
-Remote servers that answer 401 are signed in to in the browser ($BROWSER is honoured):
-  --client-id ID, --client-secret SECRET     a pre-registered client
-  --scope SCOPE                              (repeatable) the scopes to ask for
-
-Requests from the server are answered by flags, since nobody is at a form
-(without them the app does not offer the capability at all):
-  --elicit accept-defaults|decline|cancel   answer elicitation; accept fills in the form's defaults
-  --elicit NAME=VALUE                       (repeatable) fill a form field too, and accept
-  --sampling-reply TEXT                     answer sampling with TEXT
-  --sampling decline                        refuse sampling
-  --root DIR                                (repeatable) a folder answered to roots/list
-
-Exit codes: 0 ok, 1 the tool returned an error, 2 usage or arguments, 3 JSON-RPC
-error from the server, 4 could not connect, server died, or timed out.
-
-Examples:
-  mcpbrowser call demo add a=2 b=3
-  mcpbrowser call echo message=hi -- npx -y @modelcontextprotocol/server-everything
-  mcpbrowser tools --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer X'
-`
 
 // isHelp reports whether err is the end of a --help, which is no failure.
 func isHelp(err error) bool { return errors.Is(err, flag.ErrHelp) }

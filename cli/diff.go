@@ -23,7 +23,7 @@ http(s) URLs, or command lines ("node build/index.js").
 // runDiff is `mcpbrowser diff`.
 func runDiff(ctx context.Context, args []string, env Env) error {
 	inv := newInvocation("diff")
-	fs := newFlagSet("diff", diffUsage, env)
+	fs := newFlagSet("diff", helpT(diffUsage), env)
 	configFlag(fs, inv)
 	fs.Func("timeout", "bounds connecting to each server by a `DURATION`", inv.setTimeout)
 	failOn := fs.String("fail-on", "", "exit 1 when a change is `breaking` (any: when anything changed)")

@@ -38,7 +38,7 @@ func newFlagSet(name, usageText string, env Env) *flag.FlagSet {
 func printFlags(w io.Writer, fs *flag.FlagSet) {
 	var rows [][2]string
 	fs.VisitAll(func(f *flag.Flag) {
-		arg, text := flag.UnquoteUsage(f)
+		arg, text := flag.UnquoteUsage(translatedFlag(f))
 		name := "--" + f.Name
 		if !isBoolFlag(f) {
 			if arg == "" || arg == "value" {
@@ -55,7 +55,7 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 	for _, r := range rows {
 		width = max(width, len(r[0]))
 	}
-	fmt.Fprintln(w, "\nFlags:")
+	fmt.Fprintln(w, "\n"+helpT("Flags:"))
 	for _, r := range rows {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, r[0], r[1])
 	}

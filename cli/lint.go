@@ -24,7 +24,7 @@ Exit code 1 with --strict when any warning or error is found.
 
 func runLint(ctx context.Context, args []string, env Env) error {
 	inv := newInvocation("lint")
-	fs := newFlagSet("lint", lintUsage, env)
+	fs := newFlagSet("lint", helpT(lintUsage), env)
 	connectFlags(fs, inv)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	strict := fs.Bool("strict", false, "exit 1 when any warning or error is found")

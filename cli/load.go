@@ -23,7 +23,7 @@ server's and not the client's; --driver session uses the app's session.
 
 func runLoad(ctx context.Context, args []string, env Env) error {
 	inv := newInvocation("load")
-	fs := newFlagSet("load", loadUsage, env)
+	fs := newFlagSet("load", helpT(loadUsage), env)
 	connectFlags(fs, inv)
 	fs.StringVar(&inv.argsJSON, "args", "", "the arguments as JSON (key=value pairs are applied on top)")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")

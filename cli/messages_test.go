@@ -12,8 +12,8 @@ import (
 	"mcpbrowser/internal/i18n"
 )
 
-// Every message the CLI translates (the first argument of tr, trN, usageT
-// and flagUsageT, when it is a literal) is in both translation files, so
+// Every message the CLI translates (the first argument of tr, trN, usageT,
+// helpT and flagUsageT, when it is a literal) is in both translation files, so
 // none silently stays English under a Chinese locale.
 func TestEveryCLIMessageIsTranslated(t *testing.T) {
 	files := map[string]map[string]any{}
@@ -46,7 +46,7 @@ func TestEveryCLIMessageIsTranslated(t *testing.T) {
 			}
 			arg := 0
 			switch fn.Name {
-			case "tr", "trN", "usageT":
+			case "tr", "trN", "usageT", "helpT":
 			case "flagUsageT":
 				arg = 1
 			default:

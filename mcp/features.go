@@ -128,6 +128,10 @@ func (c Capabilities) Has(f Feature) bool {
 	return false
 }
 
+// HasExtension reports whether the server declared the extension name
+// (such as SkillsExtension) in its capabilities.
+func (c Capabilities) HasExtension(name string) bool { return slices.Contains(c.Extensions, name) }
+
 // String says in one line what is declared and what is not, for example
 // "tools (listChanged), resources (subscribe), logging; not declared: prompts, completions".
 func (c Capabilities) String() string {
@@ -332,64 +336,61 @@ func (s *Session) simpleRequest(ctx context.Context, method string, f Feature, d
 	return classifyRequest(method, err, s.undeclared(f)).asError(method)
 }
 
-// Resources lists the server's resources (resources/list, every page).
+// Resources lists the server's resources (resources/list, every page),
+// asking the server whatever the last list's ttlMs said (ResourcesList
+// honours it).
 func (s *Session) Resources(ctx context.Context) ([]*sdk.Resource, error) {
-	var out []*sdk.Resource
-	err := s.simpleRequest(ctx, "resources/list", FeatureResources, func(ctx context.Context, cs *sdk.ClientSession) error {
-		for r, err := range cs.Resources(ctx, nil) {
-			if err != nil {
-				return err
-			}
-			out = append(out, r)
-		}
-		return nil
-	})
+	out, _, err := s.ResourcesList(ctx, true)
 	return out, err
 }
 
 // ResourceTemplates lists the server's resource templates
 // (resources/templates/list, every page).
 func (s *Session) ResourceTemplates(ctx context.Context) ([]*sdk.ResourceTemplate, error) {
-	var out []*sdk.ResourceTemplate
-	err := s.simpleRequest(ctx, "resources/templates/list", FeatureResources, func(ctx context.Context, cs *sdk.ClientSession) error {
-		for t, err := range cs.ResourceTemplates(ctx, nil) {
-			if err != nil {
-				return err
-			}
-			out = append(out, t)
-		}
-		return nil
-	})
+	out, _, err := s.ResourceTemplatesList(ctx, true)
 	return out, err
 }
 
 // Prompts lists the server's prompts (prompts/list, every page).
 func (s *Session) Prompts(ctx context.Context) ([]*sdk.Prompt, error) {
-	var out []*sdk.Prompt
-	err := s.simpleRequest(ctx, "prompts/list", FeaturePrompts, func(ctx context.Context, cs *sdk.ClientSession) error {
-		for p, err := range cs.Prompts(ctx, nil) {
-			if err != nil {
-				return err
-			}
-			out = append(out, p)
-		}
-		return nil
-	})
+	out, _, err := s.PromptsList(ctx, true)
 	return out, err
 }
 
 // Subscribe asks for notifications/resources/updated about uri; they arrive
-// as EventResourceUpdated. Subscriptions end with the connection: after a
+// as EventResourceUpdated. A server of 2026-07-28 or later is asked through
+// subscriptions/listen (and must acknowledge uri), an earlier one through
+// resources/subscribe. Subscriptions end with the connection: after a
 // restart, subscribe again.
 func (s *Session) Subscribe(ctx context.Context, uri string) error {
-	return s.simpleRequest(ctx, "resources/subscribe", FeatureSubscribe, func(ctx context.Context, cs *sdk.ClientSession) error {
+	method := "resources/subscribe"
+	if cs := s.clientSession(); cs != nil && speaksListen(cs) {
+		method = "subscriptions/listen"
+	}
+	err := s.simpleRequest(ctx, method, FeatureSubscribe, func(ctx context.Context, cs *sdk.ClientSession) error {
+		if speaksListen(cs) {
+			return s.subscribeListen(ctx, cs, uri)
+		}
 		return cs.Subscribe(ctx, &sdk.SubscribeParams{URI: uri})
 	})
+	if errors.Is(err, errListenRefused) {
+		return &RequestError{Method: method, Layer: LayerProtocol, Err: err,
+			Message: fmt.Sprintf("the server did not agree to send updates about %s: its acknowledgement of subscriptions/listen leaves the resource out. It may not offer updates for this resource.", uri)}
+	}
+	return err
 }
 
-// Unsubscribe stops the notifications Subscribe asked for.
+// Unsubscribe stops the notifications Subscribe asked for: a
+// resources/unsubscribe, or on 2026-07-28 the listen's notifications/cancelled.
 func (s *Session) Unsubscribe(ctx context.Context, uri string) error {
-	return s.simpleRequest(ctx, "resources/unsubscribe", FeatureSubscribe, func(ctx context.Context, cs *sdk.ClientSession) error {
+	method := "resources/unsubscribe"
+	if cs := s.clientSession(); cs != nil && speaksListen(cs) {
+		method = "notifications/cancelled"
+	}
+	return s.simpleRequest(ctx, method, FeatureSubscribe, func(ctx context.Context, cs *sdk.ClientSession) error {
+		if speaksListen(cs) {
+			return s.unsubscribeListen(ctx, cs, uri)
+		}
 		return cs.Unsubscribe(ctx, &sdk.UnsubscribeParams{URI: uri})
 	})
 }

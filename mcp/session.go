@@ -150,6 +150,9 @@ type Session struct {
 	masks     maskHolder
 	nextToken int
 	callSeq   int
+
+	// listen holds subscriptions/listen acknowledgements and cached lists (its own lock).
+	listen listenState
 }
 
 // recordHistory hands a finished call to the manager's history, unless ctx
@@ -378,6 +381,7 @@ func describeInit(r *sdk.InitializeResult, era Era) string {
 
 func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, version string, probe *discoverProbe, pauseTimeout func()) (*sdk.ClientSession, error) {
 	client := sdk.NewClient(s.clientInfo.implementation(), s.clientOptions())
+	s.listen.install(client)
 	s.mu.Lock()
 	s.sdkClient = client
 	client.AddRoots(rootsOf(s.roots)...)

@@ -21,6 +21,9 @@
 # Needs (Debian): xvfb xdotool imagemagick. The app's output goes to OUT.png.log.
 set -euo pipefail
 
+# shellcheck source-path=SCRIPTDIR source=lib/xvfb.sh
+. "$(dirname "$0")/lib/xvfb.sh"
+
 bin="${1:-./mcpbrowser}"
 out="${2:-screenshot.png}"
 shift $(($# < 2 ? $# : 2))
@@ -48,38 +51,14 @@ tmp="$(mktemp -d)"
 xvfb_pid=""
 app_pid=""
 
-# stop PID waits up to 5 s for a TERM to work, then kills.
-stop() {
-	local pid="$1"
-	[ -n "$pid" ] || return 0
-	kill -TERM "$pid" 2>/dev/null || return 0
-	for _ in $(seq 50); do
-		kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null || true; return 0; }
-		sleep 0.1
-	done
-	echo "screenshot: pid $pid ignored SIGTERM; killing it" >&2
-	kill -KILL "$pid" 2>/dev/null || true
-	wait "$pid" 2>/dev/null || true
-}
-
 cleanup() {
-	stop "$app_pid"
-	stop "$xvfb_pid"
+	stop_pid "$app_pid"
+	stop_pid "$xvfb_pid"
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
 
-# Xvfb picks a free display itself and writes its number to fd 3 once it
-# accepts connections, so two runs at once never collide.
-Xvfb -displayfd 3 -noreset -screen 0 "${size}x24" -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
-xvfb_pid=$!
-for _ in $(seq 100); do
-	[ -s "$tmp/display" ] && break
-	kill -0 "$xvfb_pid" 2>/dev/null || fail "Xvfb did not start: $(tail -n 5 "$tmp/xvfb.log")"
-	sleep 0.1
-done
-[ -s "$tmp/display" ] || fail "Xvfb did not report a display within 10 s"
-export DISPLAY=":$(tr -d '[:space:]' <"$tmp/display")"
+xvfb_start "$size" "$tmp" || fail "could not start a virtual display"
 
 if [ -n "${MCPBROWSER_CONFIG:-}" ]; then
 	app_args=(--config "$MCPBROWSER_CONFIG" "${app_args[@]}")
@@ -93,15 +72,7 @@ fi
 "$bin" "${app_args[@]}" >"$log" 2>&1 &
 app_pid=$!
 
-# xdotool --sync waits for the window; the loop also notices an app that died.
-wid=""
-deadline=$((SECONDS + timeout_window))
-while [ -z "$wid" ]; do
-	kill -0 "$app_pid" 2>/dev/null || fail "the app exited before showing its window; its output ($log):
-$(tail -n 20 "$log")"
-	[ "$SECONDS" -lt "$deadline" ] || fail "no window named \"MCP Browser\" within ${timeout_window} s; the app's output is in $log"
-	wid="$(timeout 2 xdotool search --sync --onlyvisible --name "^MCP Browser" 2>/dev/null | head -n 1 || true)"
-done
+wid="$(app_window "$app_pid" "$log" "$timeout_window")" || fail "no window"
 
 # Fill the screen so the picture shows the layout at a known size.
 w="${size%x*}"

@@ -17,6 +17,9 @@
 # scripts/deps.sh need_test_peers.
 set -euo pipefail
 
+# shellcheck source-path=SCRIPTDIR source=lib/xvfb.sh
+. "$(dirname "$0")/lib/xvfb.sh"
+
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${1:-./mcpbrowser}"
 out="${2:-walkthrough}"
@@ -44,20 +47,9 @@ out="$(cd "$out" && pwd)"
 tmp="$(mktemp -d)"
 xvfb_pid=""
 app_pid=""
-stop() {
-	local pid="$1"
-	[ -n "$pid" ] || return 0
-	kill -TERM "$pid" 2>/dev/null || return 0
-	for _ in $(seq 50); do
-		kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null || true; return 0; }
-		sleep 0.1
-	done
-	kill -KILL "$pid" 2>/dev/null || true
-	wait "$pid" 2>/dev/null || true
-}
 cleanup() {
-	stop "$app_pid"
-	stop "$xvfb_pid"
+	stop_pid "$app_pid"
+	stop_pid "$xvfb_pid"
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -81,84 +73,55 @@ for s in $sizes; do
 	[ "${s%x*}" -gt "$max_w" ] && max_w="${s%x*}"
 	[ "${s#*x}" -gt "$max_h" ] && max_h="${s#*x}"
 done
-Xvfb -displayfd 3 -noreset -screen 0 "${max_w}x${max_h}x24" -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
-xvfb_pid=$!
-for _ in $(seq 100); do
-	[ -s "$tmp/display" ] && break
-	sleep 0.1
-done
-[ -s "$tmp/display" ] || fail "Xvfb did not start: $(tail -n 5 "$tmp/xvfb.log")"
-export DISPLAY=":$(tr -d '[:space:]' <"$tmp/display")"
+xvfb_start "${max_w}x${max_h}" "$tmp" || fail "could not start a virtual display"
 
 export XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" XDG_STATE_HOME="$tmp/state" XDG_CACHE_HOME="$tmp/cache"
 log="$out/app.log"
 : >"$log"
 
-key() { xdotool key --clearmodifiers "$@"; sleep 0.6; }
-typeit() { xdotool type --delay 20 "$1"; sleep 0.3; }
 shot() {
 	sleep "${2:-1}"
 	import -window root -crop "${W}x${H}+0+0" "$out/$1-${W}x${H}.png" || fail "could not capture $1"
 	echo "saved $out/$1-${W}x${H}.png"
 }
-# tool SERVER NAME: picks the server (Ctrl+K) and the tool (Ctrl+F, Enter),
-# which leaves the keyboard in the form's first field.
-tool() {
-	key ctrl+k
-	typeit "$1"
-	key Return
-	sleep 0.5
-	key ctrl+f
-	key ctrl+a
-	typeit "$2"
-	key Return
-	sleep 0.5
-}
-
 for s in $sizes; do
 	W="${s%x*}" H="${s#*x}"
 	rm -rf "$XDG_CONFIG_HOME" && mkdir -p "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_STATE_HOME" "$XDG_CACHE_HOME"
 	echo "== $s" >>"$log"
 	"$bin" --config "$tmp/servers.json" >>"$log" 2>&1 &
 	app_pid=$!
-	wid=""
-	deadline=$((SECONDS + 60))
-	while [ -z "$wid" ]; do
-		kill -0 "$app_pid" 2>/dev/null || fail "the app exited; see $log"
-		[ "$SECONDS" -lt "$deadline" ] || fail "no window within 60 s; see $log"
-		wid="$(timeout 2 xdotool search --sync --onlyvisible --name "^MCP Browser" 2>/dev/null | head -n 1 || true)"
-	done
+	wid="$(app_window "$app_pid" "$log" 60)" || fail "no window"
 	xdotool windowmove "$wid" 0 0 windowsize "$wid" "$W" "$H"
 	xdotool windowfocus "$wid" 2>/dev/null || true
 	sleep "$start_wait" # npm servers take a few seconds to start
 	shot 1-start 0
 
-	tool filesystem list_directory
+	pick_tool filesystem list_directory
 	shot 2-form
 	typeit "$tmp/files"
 	key ctrl+Return
 	shot 3-result 2
 
-	tool everything get-tiny-image
+	pick_tool everything get-tiny-image
 	key ctrl+Return
 	shot 4-image 2
 
-	tool memory create_entities
+	pick_tool memory create_entities
 	shot 5-big-form
 
-	tool everything echo
+	pick_tool everything echo
 	typeit "Hello from the walkthrough"
 	key ctrl+l
 	shot 6-no-side-panel
 	key ctrl+l
 
 	# A server's question shows where the result goes; the call waits.
-	tool everything trigger-sampling-request
+	pick_tool everything trigger-sampling-request
 	typeit "Say hello"
 	key ctrl+Return
 	shot 7-request 3
 
-	stop "$app_pid"
+	stop_pid "$app_pid"
 	app_pid=""
 done
 

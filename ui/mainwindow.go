@@ -121,6 +121,8 @@ type MainWindow struct {
 	history *history.History
 	// checks is the Checks tab (checks.go).
 	checks *checksPane
+	// skills is the Skills tab, for servers that offer skills (skills.go).
+	skills *skillsPane
 
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
@@ -210,6 +212,7 @@ func (w *MainWindow) build() {
 	w.roots = newRootStore(w.app.Preferences())
 	w.features = newFeaturePanes(w, toolsSplit)
 	w.addChecksTab()
+	w.addSkillsTab()
 	w.toolsArea = w.features.root
 	w.emptyNotice = container.NewCenter(widget.NewLabel(lang.L("Select a server on the left.")))
 	w.middle = container.NewStack(w.toolsArea, w.status.root, w.emptyNotice)
@@ -519,6 +522,7 @@ func (w *MainWindow) selectServer(name string) {
 func (w *MainWindow) showSelection() {
 	s := w.manager.Session(w.selected)
 	w.features.show(s)
+	w.skills.show(s)
 	w.origin.show(sessionConfig(s))
 	if s == nil {
 		w.currentTool = nil

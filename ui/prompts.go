@@ -314,6 +314,7 @@ type promptsTab struct {
 	list     *widget.List
 	count    *widget.Label
 	listNote *widget.Label
+	fresh    *widget.Label // how long the list stays fresh (ttlMs)
 	reload   *widget.Button
 	title    *widget.Label
 	desc     *widget.Label
@@ -340,7 +341,8 @@ func newPromptsTab(w *MainWindow) *promptsTab {
 	t.listNote.Wrapping = fyne.TextWrapWord
 	t.listNote.Importance = widget.DangerImportance
 	t.listNote.Hide()
-	t.reload = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), t.load)
+	t.fresh = freshnessNote()
+	t.reload = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() { t.fetch(true) })
 	t.reload.Importance = widget.LowImportance
 	t.list = widget.NewList(
 		func() int { return len(t.prompts) },
@@ -358,7 +360,7 @@ func newPromptsTab(w *MainWindow) *promptsTab {
 	}
 	heading := widget.NewLabelWithStyle(lang.L("Prompts"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	left := container.NewBorder(
-		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.reload)), t.listNote),
+		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.reload)), t.fresh, t.listNote),
 		nil, nil, nil, t.list)
 
 	t.title = boldLabel("")
@@ -448,6 +450,7 @@ func (t *promptsTab) setSession(s *mcp.Session, visible bool) {
 	t.list.UnselectAll()
 	t.list.Refresh()
 	t.count.SetText("")
+	t.fresh.Hide()
 	t.showDetail(false)
 	t.stale = true
 	if visible {
@@ -484,14 +487,18 @@ func (t *promptsTab) listChanged(server string) {
 		return
 	}
 	if t.visible() && t.body.Visible() {
-		t.load()
+		t.fetch(true)
 	} else {
 		t.stale = true
 	}
 }
 
-// load fetches every page of prompts/list, keeping the selection by name.
-func (t *promptsTab) load() {
+// load shows every page of prompts/list, keeping the selection by name:
+// from the session's cache while the server's ttlMs says it is fresh.
+func (t *promptsTab) load() { t.fetch(false) }
+
+// fetch is load; refresh asks the server whatever the ttlMs said.
+func (t *promptsTab) fetch(refresh bool) {
 	s := t.session
 	if s == nil {
 		return
@@ -501,10 +508,11 @@ func (t *promptsTab) load() {
 	t.loading = true
 	t.count.SetText("loading …")
 	t.w.goWork(func(ctx context.Context) {
-		prompts, err := s.Prompts(ctx)
+		prompts, fresh, err := s.PromptsList(ctx, refresh)
 		fyne.Do(func() {
 			if n == t.listSeq && s == t.session {
 				t.setPrompts(prompts, err)
+				showFreshness(t.fresh, fresh)
 			}
 		})
 	})

@@ -52,6 +52,9 @@ type resourcesTab struct {
 	tmplCount *widget.Label
 	listNote  *widget.Label
 	tmplNote  *widget.Label
+	// resFresh and tmplFresh say how long the lists stay fresh (ttlMs).
+	resFresh  *widget.Label
+	tmplFresh *widget.Label
 
 	title     *widget.Label
 	uriLabel  *widget.Label
@@ -82,6 +85,7 @@ func newResourcesTab(w *MainWindow) *resourcesTab {
 	t.tmplCount = smallLabel()
 	t.listNote = errorNote()
 	t.tmplNote = errorNote()
+	t.resFresh, t.tmplFresh = freshnessNote(), freshnessNote()
 	t.resList = widget.NewList(
 		func() int { return len(t.resources) },
 		newTwoLineRow,
@@ -110,15 +114,15 @@ func newResourcesTab(w *MainWindow) *resourcesTab {
 			t.selectTemplate(t.templates[id])
 		}
 	}
-	reload := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), t.load)
+	reload := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), t.refresh)
 	reload.Importance = widget.LowImportance
 	resHead := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabelWithStyle(lang.L("Resources"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 			container.NewHBox(t.resCount, reload)),
-		t.listNote)
+		t.resFresh, t.listNote)
 	tmplHead := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabelWithStyle(lang.L("Templates"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.tmplCount),
-		t.tmplNote)
+		t.tmplFresh, t.tmplNote)
 	lists := container.NewVSplit(
 		container.NewBorder(resHead, nil, nil, nil, t.resList),
 		container.NewBorder(tmplHead, nil, nil, nil, t.tmplList))
@@ -229,6 +233,8 @@ func (t *resourcesTab) setSession(s *mcp.Session, visible bool) {
 	t.tmplCount.SetText("")
 	t.listNote.Hide()
 	t.tmplNote.Hide()
+	t.resFresh.Hide()
+	t.tmplFresh.Hide()
 	t.showDetail(false)
 	t.stale = true
 	if visible {
@@ -265,20 +271,29 @@ func (t *resourcesTab) shown() {
 	t.load()
 }
 
-// listChanged refetches after notifications/resources/list_changed.
+// listChanged refetches after notifications/resources/list_changed (which
+// also ends the lists' freshness).
 func (t *resourcesTab) listChanged(server string) {
 	if t.session == nil || t.session.Name() != server {
 		return
 	}
 	if t.visible() && t.body.Visible() {
-		t.load()
+		t.fetch(true)
 	} else {
 		t.stale = true
 	}
 }
 
-// load fetches every page of resources/list and resources/templates/list.
-func (t *resourcesTab) load() {
+// load shows the lists: from the session's cache while the server's ttlMs
+// says they are fresh, else fetched (every page of resources/list and
+// resources/templates/list).
+func (t *resourcesTab) load() { t.fetch(false) }
+
+// refresh asks the server for the lists whatever their ttlMs said (the
+// header's Refresh button).
+func (t *resourcesTab) refresh() { t.fetch(true) }
+
+func (t *resourcesTab) fetch(refresh bool) {
 	s := t.session
 	if s == nil {
 		return
@@ -288,11 +303,13 @@ func (t *resourcesTab) load() {
 	t.resCount.SetText("loading …")
 	t.tmplCount.SetText("loading …")
 	t.w.goWork(func(ctx context.Context) {
-		resources, rerr := s.Resources(ctx)
-		templates, terr := s.ResourceTemplates(ctx)
+		resources, rfresh, rerr := s.ResourcesList(ctx, refresh)
+		templates, tfresh, terr := s.ResourceTemplatesList(ctx, refresh)
 		fyne.Do(func() {
 			if n == t.listSeq && s == t.session {
 				t.setLists(resources, rerr, templates, terr)
+				showFreshness(t.resFresh, rfresh)
+				showFreshness(t.tmplFresh, tfresh)
 			}
 		})
 	})

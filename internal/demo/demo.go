@@ -76,13 +76,17 @@ func NewServer(opts Options) (*sdk.Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	serverOpts := &sdk.ServerOptions{Instructions: instructions(box.dir), Capabilities: demoCapabilities()}
+	updateOptions(serverOpts)
 	server := sdk.NewServer(
 		&sdk.Implementation{Name: Name, Title: "MCP Browser demo server", Version: Version},
-		&sdk.ServerOptions{Instructions: instructions(box.dir)},
+		serverOpts,
 	)
-	d := &demoServer{box: box, stderr: opts.Stderr}
+	d := &demoServer{box: box, stderr: opts.Stderr, server: server}
 	d.addTools(server)
 	d.addResources(server)
+	d.addSandboxResource(server)
+	d.addSkills(server)
 	d.addPrompts(server)
 	server.AddReceivingMiddleware(recoverPanics(opts.Stderr), nullArgumentsAsEmpty, greetOnSetLevel(box.dir))
 	return server, nil
@@ -93,6 +97,8 @@ func NewServer(opts Options) (*sdk.Server, error) {
 type demoServer struct {
 	box    sandbox
 	stderr io.Writer
+	// server sends notifications/resources/updated when the sandbox changes.
+	server *sdk.Server
 }
 
 func instructions(root string) string {

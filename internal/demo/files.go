@@ -180,7 +180,7 @@ func fileURI(rel string) string {
 	return fileURIPrefix + strings.Join(parts, "/")
 }
 
-func (d *demoServer) deleteFile(_ context.Context, _ *sdk.CallToolRequest, in pathArgs) (*sdk.CallToolResult, any, error) {
+func (d *demoServer) deleteFile(ctx context.Context, _ *sdk.CallToolRequest, in pathArgs) (*sdk.CallToolResult, any, error) {
 	rel, err := d.box.resolve(in.Path)
 	if err != nil {
 		return errorResult("%s", err), nil, nil
@@ -194,10 +194,11 @@ func (d *demoServer) deleteFile(_ context.Context, _ *sdk.CallToolRequest, in pa
 		}
 		return errorResult("%s", d.box.explainOpenError(in.Path, rel, err)), nil, nil
 	}
+	d.changed(ctx, rel)
 	return textResult("Deleted %s from the sandbox. restore_samples puts the sample files back.", display(rel)), nil, nil
 }
 
-func (d *demoServer) restoreSamples(_ context.Context, _ *sdk.CallToolRequest, _ struct{}) (*sdk.CallToolResult, any, error) {
+func (d *demoServer) restoreSamples(ctx context.Context, _ *sdk.CallToolRequest, _ struct{}) (*sdk.CallToolResult, any, error) {
 	written, err := writeSamples(d.box.dir)
 	if err != nil {
 		return errorResult("Could not restore the sample files: %v.", err), nil, nil
@@ -205,5 +206,6 @@ func (d *demoServer) restoreSamples(_ context.Context, _ *sdk.CallToolRequest, _
 	if len(written) == 0 {
 		return textResult("All sample files are already there; nothing was changed."), nil, nil
 	}
+	d.changed(ctx, written...)
 	return textResult("Restored %s.", strings.Join(written, ", ")), nil, nil
 }

@@ -62,7 +62,11 @@ reaches outside this computer, and its file tools only touch the sandbox folder:
 ## Resources and prompts
 
 - ` + readmeURI + `: this text.
+- ` + sandboxURI + `: the sandbox's files. Subscribe to it, then delete_file or
+  restore_samples: the server says it changed.
 - ` + fileURIPrefix + `{path}: any file in the sandbox.
+- Skills (skills/list): ` + skillNames() + `. The second is refused on
+  purpose: its SKILL.md does not match its listing.
 - The prompt summarize_file asks a model to summarise a sandbox file.
 `
 }

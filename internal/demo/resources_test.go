@@ -15,7 +15,7 @@ import (
 func TestResources(t *testing.T) {
 	f, _ := escapeFixture(t)
 	listed, err := f.client.ListResources(t.Context(), nil)
-	if err != nil || len(listed.Resources) != 1 || listed.Resources[0].URI != "demo://readme" {
+	if err != nil || len(listed.Resources) != 5 || listed.Resources[0].URI != "demo://readme" {
 		t.Fatalf("resources/list = %+v, %v", listed, err)
 	}
 	templates, err := f.client.ListResourceTemplates(t.Context(), nil)

@@ -104,6 +104,9 @@ func (w *WireLog) add(e WireEntry) {
 // Since returns the kept entries from sequence number seq on, and the next one to ask for.
 func (w *WireLog) Since(seq uint64) ([]WireEntry, uint64) { return w.ring.since(seq) }
 
+// Next is the sequence number the next entry will get (for Since).
+func (w *WireLog) Next() uint64 { return w.ring.nextSeq() }
+
 // wireEntryCost is what an entry costs beside its bytes and strings.
 const wireEntryCost = int(unsafe.Sizeof(WireEntry{})) + 16
 

@@ -1,0 +1,350 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp"
+)
+
+// A skillsPane is the Skills tab, there only for a server that offers the
+// skills extension (SEP-2640). It lists the server's skills (skills/list,
+// when the tab is first looked at) and shows what the listing says of one;
+// nothing of a skill is read before the person presses Load, and what is
+// read is shown only once it matched the listing's sizes, digests and front
+// matter ("Hosts MUST NOT retrieve a skill's files ahead of need").
+type skillsPane struct {
+	deps    skillsDeps
+	tab     *container.TabItem
+	session *mcp.Session
+	conn    *sdk.InitializeResult
+	stale   bool
+
+	skills   []mcp.Skill
+	selected *mcp.Skill
+	listSeq  int
+	loadSeq  int
+
+	list     *widget.List
+	count    *widget.Label
+	listNote *widget.Label
+	title    *widget.Label
+	uriLabel *widget.Label
+	desc     *widget.Label
+	listing  *widget.Label // front matter and files, as listed
+	loadBtn  *widget.Button
+	contents *fyne.Container
+	detail   fyne.CanvasObject
+	hint     fyne.CanvasObject
+	root     fyne.CanvasObject
+
+	// For tests: the last load's outcome.
+	lastLoaded *mcp.LoadedSkill
+	lastErr    error
+}
+
+// skillsDeps is what the pane needs from the window.
+type skillsDeps struct {
+	win  fyne.Window
+	tabs *container.AppTabs
+	// before is the tab the Skills tab goes in front of (Checks), if any.
+	before *container.TabItem
+	goWork func(func(context.Context))
+}
+
+func newSkillsPane(d skillsDeps) *skillsPane {
+	p := &skillsPane{deps: d}
+	p.count = smallLabel()
+	p.listNote = errorNote()
+	p.list = widget.NewList(
+		func() int { return len(p.skills) },
+		newTwoLineRow,
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			if id < len(p.skills) {
+				sk := p.skills[id]
+				setTwoLineRow(o, sk.Name(), skillDescription(sk), "")
+			}
+		})
+	p.list.OnSelected = func(id widget.ListItemID) {
+		if id < len(p.skills) {
+			p.selectSkill(p.skills[id])
+		}
+	}
+	reload := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), p.load)
+	reload.Importance = widget.LowImportance
+	head := container.NewVBox(
+		container.NewBorder(nil, nil, widget.NewLabelWithStyle(lang.L("Skills"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+			container.NewHBox(p.count, reload)),
+		p.listNote)
+	lists := container.NewBorder(head, nil, nil, nil, p.list)
+
+	p.title = boldLabel("")
+	p.title.SizeName = theme.SizeNameSubHeadingText
+	p.uriLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	p.uriLabel.Selectable = true
+	p.uriLabel.Wrapping = fyne.TextWrapBreak
+	p.desc = widget.NewLabel("")
+	p.desc.Wrapping = fyne.TextWrapWord
+	p.listing = widget.NewLabel("")
+	p.listing.Wrapping = fyne.TextWrapBreak
+	p.listing.SizeName = theme.SizeNameCaptionText
+	p.loadBtn = widget.NewButtonWithIcon(lang.L("Load and verify"), theme.DownloadIcon(), p.loadSelected)
+	p.loadBtn.Importance = widget.HighImportance
+	why := widget.NewLabel(lang.L("Nothing of the skill is read until you press Load and verify; its files are then checked against the sizes, digests and front matter listed above, and shown only if they match."))
+	why.Wrapping = fyne.TextWrapWord
+	why.SizeName = theme.SizeNameCaptionText
+	top := container.NewVBox(p.title, p.uriLabel, p.desc, p.listing, container.NewHBox(p.loadBtn), why, widget.NewSeparator())
+	p.contents = container.NewStack()
+	p.detail = container.NewBorder(container.NewPadded(top), nil, nil, nil, p.contents)
+	p.detail.Hide()
+	p.hint = centredNote(lang.L("Select a skill on the left."))
+	split := container.NewHSplit(lists, container.NewStack(p.detail, p.hint))
+	split.SetOffset(0.32)
+	p.root = split
+	p.tab = container.NewTabItemWithIcon(lang.L("Skills"), theme.DocumentIcon(), p.root)
+	return p
+}
+
+// skillDescription is the front matter's description, if any.
+func skillDescription(sk mcp.Skill) string {
+	d, _ := sk.Frontmatter["description"].(string)
+	return d
+}
+
+// offers reports whether s declared the skills extension.
+func offersSkills(s *mcp.Session) bool {
+	return s != nil && s.Capabilities().HasExtension(mcp.SkillsExtension)
+}
+
+// show follows the selected server: the tab is there only when the server
+// offers skills, and a new connection starts the pane over.
+func (p *skillsPane) show(s *mcp.Session) {
+	p.placeTab(offersSkills(s))
+	conn := connectionOf(s)
+	if s == p.session && conn == p.conn {
+		return
+	}
+	p.session, p.conn = s, conn
+	p.listSeq++
+	p.loadSeq++
+	p.skills, p.selected = nil, nil
+	p.list.UnselectAll()
+	p.list.Refresh()
+	p.count.SetText("")
+	p.listNote.Hide()
+	p.showDetail(false)
+	p.stale = true
+	if p.deps.tabs.Selected() == p.tab {
+		p.shown()
+	}
+}
+
+// placeTab adds the tab (before Checks, after the others) or takes it away.
+func (p *skillsPane) placeTab(on bool) {
+	tabs := p.deps.tabs
+	at := slices.Index(tabs.Items, p.tab)
+	switch {
+	case on && at < 0:
+		i := slices.Index(tabs.Items, p.deps.before)
+		if i < 0 {
+			i = len(tabs.Items)
+		}
+		tabs.Items = slices.Insert(tabs.Items, i, p.tab)
+		tabs.Refresh()
+	case !on && at >= 0:
+		if tabs.Selected() == p.tab {
+			tabs.SelectIndex(0)
+		}
+		tabs.Remove(p.tab)
+	}
+}
+
+// shown lists the skills the first time the tab is looked at.
+func (p *skillsPane) shown() {
+	s := p.session
+	if !p.stale || s == nil || s.Status().State != mcp.StateReady {
+		return
+	}
+	p.stale = false
+	p.load()
+}
+
+// load asks skills/list (every page). It reads no skill file.
+func (p *skillsPane) load() {
+	s := p.session
+	if s == nil {
+		return
+	}
+	p.listSeq++
+	n := p.listSeq
+	p.count.SetText(lang.L("listing skills …"))
+	p.deps.goWork(func(ctx context.Context) {
+		skills, err := s.Skills(ctx)
+		fyne.Do(func() {
+			if n != p.listSeq || s != p.session {
+				return
+			}
+			p.skills = skills
+			p.count.SetText(lang.N("{{.Count}} skills", len(skills), map[string]any{"Count": len(skills)}))
+			if err != nil {
+				p.count.SetText("")
+				p.listNote.SetText(lang.L("The skills could not be listed: {{.Err}}", map[string]any{"Err": mcp.AsRequestError("skills/list", err).Error()}))
+				p.listNote.Show()
+			} else {
+				p.listNote.Hide()
+			}
+			p.list.Refresh()
+			p.reselect()
+		})
+	})
+}
+
+// reselect keeps the selected skill selected in a new list.
+func (p *skillsPane) reselect() {
+	if p.selected == nil {
+		return
+	}
+	i := slices.IndexFunc(p.skills, func(sk mcp.Skill) bool { return sk.URI == p.selected.URI })
+	if i < 0 {
+		p.selected = nil
+		p.showDetail(false)
+		return
+	}
+	p.list.Select(i)
+}
+
+func (p *skillsPane) showDetail(on bool) {
+	if on {
+		p.hint.Hide()
+		p.detail.Show()
+		return
+	}
+	p.detail.Hide()
+	p.hint.Show()
+	p.contents.Objects = nil
+	p.contents.Refresh()
+}
+
+// selectSkill shows what the listing says of sk; it reads nothing.
+func (p *skillsPane) selectSkill(sk mcp.Skill) {
+	if p.selected != nil && p.selected.URI == sk.URI && p.detail.Visible() {
+		return
+	}
+	p.loadSeq++
+	p.selected = &sk
+	p.title.SetText(sk.Name())
+	p.uriLabel.SetText(sk.URI)
+	p.desc.SetText(skillDescription(sk))
+	p.listing.SetText(skillListing(sk))
+	p.loadBtn.Enable()
+	p.contents.Objects = nil
+	p.contents.Refresh()
+	p.showDetail(true)
+}
+
+// skillListing is what skills/list says of a skill: its front matter (other
+// than name and description, shown above) and each file with its size and
+// digest.
+func skillListing(sk mcp.Skill) string {
+	var b strings.Builder
+	var keys []string
+	for k := range sk.Frontmatter {
+		if k != "name" && k != "description" {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%s: %v\n", k, sk.Frontmatter[k])
+	}
+	for _, f := range sk.Resources {
+		size := "?"
+		if f.Size != nil {
+			size = humanSize(int(*f.Size))
+		}
+		fmt.Fprintf(&b, "%s · %s · %s\n", f.URI, size, orUnknown(shortDigest(f.Digest)))
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// shortDigest keeps "sha256:" and the first 16 hex digits.
+func shortDigest(d string) string {
+	if algo, hex, ok := strings.Cut(d, ":"); ok && len(hex) > 16 {
+		return algo + ":" + hex[:16] + "…"
+	}
+	return d
+}
+
+// loadSelected reads the selected skill's files and shows them once
+// verified; a mismatch is refused, and nothing of it is shown.
+func (p *skillsPane) loadSelected() {
+	s, sk := p.session, p.selected
+	if s == nil || sk == nil {
+		return
+	}
+	p.loadSeq++
+	n := p.loadSeq
+	p.loadBtn.Disable()
+	p.contents.Objects = []fyne.CanvasObject{centredNote(lang.L("Reading and verifying {{.URI}} …", map[string]any{"URI": sk.URI}))}
+	p.contents.Refresh()
+	p.deps.goWork(func(ctx context.Context) {
+		loaded, err := s.LoadSkill(ctx, *sk)
+		fyne.Do(func() {
+			if n != p.loadSeq || s != p.session {
+				return
+			}
+			p.loadBtn.Enable()
+			p.lastLoaded, p.lastErr = loaded, err
+			p.showLoad(loaded, err)
+		})
+	})
+}
+
+func (p *skillsPane) showLoad(loaded *mcp.LoadedSkill, err error) {
+	var rows []fyne.CanvasObject
+	var se *mcp.SkillError
+	switch {
+	case errors.As(err, &se):
+		rows = append(rows, outcomeBand(false, lang.L("Refused: the skill does not match its listing"), se.Error()+".", nil, 0))
+	case err != nil:
+		rows = append(rows, outcomeBand(false, lang.L("The skill could not be read"), mcp.AsRequestError("resources/read", err).Error(), nil, 0))
+	default:
+		rows = append(rows, outcomeBand(true, lang.L("Verified"),
+			lang.N("{{.Count}} files match the sizes, digests and front matter of the server's listing.", len(loaded.Files), map[string]any{"Count": len(loaded.Files)}), nil, 0))
+		rv := NewResultView(p.deps.win)
+		for i, f := range loaded.Files {
+			rows = append(rows, heading(f.URI+" · "+humanSize(len(f.Text))), rv.textBlock(fmt.Sprintf("skill-file-%d", i+1), f.Text))
+		}
+	}
+	p.contents.Objects = []fyne.CanvasObject{container.NewVScroll(container.NewPadded(container.NewVBox(rows...)))}
+	p.contents.Refresh()
+}
+
+// addSkillsTab makes the Skills pane; its tab comes and goes with the
+// selected server (skillsPane.show).
+func (w *MainWindow) addSkillsTab() {
+	var before *container.TabItem
+	if w.checks != nil {
+		before = w.checks.tab
+	}
+	w.skills = newSkillsPane(skillsDeps{win: w.win, tabs: w.features.tabs, before: before, goWork: w.goWork})
+	prev := w.features.tabs.OnSelected
+	w.features.tabs.OnSelected = func(t *container.TabItem) {
+		if prev != nil {
+			prev(t)
+		}
+		if t == w.skills.tab {
+			w.skills.shown()
+		}
+	}
+}
