@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"sync"
 
 	"mcpbrowser/mcp"
@@ -38,14 +37,9 @@ func runApp(ctx context.Context, args []string, env Env) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) == 0 {
-		return usageT("app needs a TOOL name (see `mcpbrowser tools TARGET`)")
-	}
-	toolName, pairs := pos[0], pos[1:]
-	for _, p := range pairs {
-		if !strings.Contains(p, "=") {
-			return usageT("{{.Arg}} is not key=value", M{"Arg": q(p)})
-		}
+	toolName, pairs, err := toolAndPairs(pos, usageT("app needs a TOOL name (see `mcpbrowser tools TARGET`)"))
+	if err != nil {
+		return err
 	}
 	s, stop, err := connect(ctx, inv, env, sc)
 	if err != nil {

@@ -12,19 +12,29 @@ import (
 	"mcpbrowser/mcp/schema"
 )
 
+// toolAndPairs splits what follows TARGET into the TOOL name and its
+// key=value pairs (call, app, load); noTool is the command's own usage error
+// for a missing TOOL.
+func toolAndPairs(rest []string, noTool error) (string, []string, error) {
+	if len(rest) == 0 {
+		return "", nil, noTool
+	}
+	for _, p := range rest[1:] {
+		if !strings.Contains(p, "=") {
+			return "", nil, usageT("{{.Arg}} is not key=value", M{"Arg": q(p)})
+		}
+	}
+	return rest[0], rest[1:], nil
+}
+
 func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 	sc, rest, err := target(inv, env)
 	if err != nil {
 		return err
 	}
-	if len(rest) == 0 {
-		return usageT("call needs a TOOL name (see `mcpbrowser tools TARGET`)")
-	}
-	toolName, pairs := rest[0], rest[1:]
-	for _, p := range pairs {
-		if !strings.Contains(p, "=") {
-			return usageT("{{.Arg}} is not key=value", M{"Arg": q(p)})
-		}
+	toolName, pairs, err := toolAndPairs(rest, usageT("call needs a TOOL name (see `mcpbrowser tools TARGET`)"))
+	if err != nil {
+		return err
 	}
 	if inv.argsJSON != "" && !json.Valid([]byte(inv.argsJSON)) {
 		return usageT("--args is not valid JSON")

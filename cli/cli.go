@@ -113,6 +113,7 @@ type invocation struct {
 	// task's --cancel (task.go).
 	clientMetaURL string
 	grantType     string
+	oauthExt      oauthExtras // the OAuth extensions' flags (oauthflags.go)
 	taskFlags     map[string]bool
 	// Answers to the server's own requests, and its log level (answerFlags).
 	roots         []string
@@ -264,6 +265,7 @@ func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 		}
 		sc.OAuth = o
 	}
+	sc.OAuth = inv.oauthExt.apply(sc.OAuth)
 	if inv.timeout > 0 {
 		secs := inv.timeout.Seconds()
 		sc.ConnectTimeout = &secs

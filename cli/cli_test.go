@@ -65,7 +65,7 @@ func TestParseArgs(t *testing.T) {
 		{[]string{"call", "s", "t", "--task", "--no-wait"}, func(i *invocation) bool {
 			return i.taskFlags["task"] && i.taskFlags["no-wait"] && !i.taskFlags["cancel"]
 		}, ""},
-		{[]string{"tools", "--grant-type", "password"}, nil, "must be authorization_code or client_credentials"},
+		{[]string{"tools", "--grant-type", "password"}, nil, "must be authorization_code, client_credentials, jwt_bearer or enterprise"},
 		{[]string{"tools", "--timeout", "soon"}, nil, "not a duration"},
 		{[]string{"tools", "--header", "nocolon"}, nil, "not of the form"},
 		{[]string{"tools", "--transport", "websocket"}, nil, "must be http or sse"},

@@ -226,13 +226,14 @@ func signInFlags(fs *flag.FlagSet, inv *invocation) {
 		return nil
 	})
 	fs.StringVar(&inv.clientMetaURL, "client-metadata-url", "", "this client's Client ID Metadata Document `URL` (the client ID where the server supports it)")
-	fs.Func("grant-type", "authorization_code (sign in in the browser, the default) or client_credentials (a client, no browser)", func(v string) error {
-		if v != "authorization_code" && v != "client_credentials" {
-			return fmt.Errorf("must be authorization_code or client_credentials, not %q", v)
+	fs.Func("grant-type", "authorization_code (sign in in the browser, the default), client_credentials (a client, no browser), jwt_bearer (a workload identity token) or enterprise (an ID token exchanged at the identity provider)", func(v string) error {
+		if !validGrantType(v) {
+			return fmt.Errorf("must be authorization_code, client_credentials, jwt_bearer or enterprise, not %q", v)
 		}
 		inv.grantType = v
 		return nil
 	})
+	oauthExtFlags(fs, inv)
 }
 
 // answerFlags answer the server's own requests, since nobody is at a form

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
@@ -49,14 +48,9 @@ func runLoad(ctx context.Context, args []string, env Env) error {
 	if err != nil {
 		return err
 	}
-	if len(rest) == 0 {
-		return usageT("load needs a TOOL name (see `mcpbrowser tools TARGET`)")
-	}
-	toolName, pairs := rest[0], rest[1:]
-	for _, p := range pairs {
-		if !strings.Contains(p, "=") {
-			return usageT("{{.Arg}} is not key=value", M{"Arg": q(p)})
-		}
+	toolName, pairs, err := toolAndPairs(rest, usageT("load needs a TOOL name (see `mcpbrowser tools TARGET`)"))
+	if err != nil {
+		return err
 	}
 	// One session lists the tool and builds the arguments from its schema,
 	// exactly as call does (and checks an imported server's approval).

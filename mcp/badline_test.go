@@ -38,16 +38,7 @@ func TestBadLinesAreNoise(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.line, func(t *testing.T) {
 			t.Parallel()
-			cfg := &config.ServerConfig{Name: "bad", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeBadLine, "-bad-line", tc.line}}
-			cfg.Validate()
-			m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
-			defer m.Close()
-			s := m.Session("bad")
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			if err := s.Connect(ctx); err != nil {
-				t.Fatalf("connect: %v (%s)", err, s.Status().Reason)
-			}
+			s, ctx := connectMisbehave(t, exe, nil, "-mode", testservers.ModeBadLine, "-bad-line", tc.line)
 			for _, msg := range []string{"hi", "MALFORMED", "DEEP", "again"} {
 				r := s.CallTool(ctx, "echo", json.RawMessage(`{"message":"`+msg+`"}`), CallOptions{})
 				if msg == "MALFORMED" {
@@ -84,6 +75,27 @@ func TestBadLinesAreNoise(t *testing.T) {
 	}
 }
 
+// connectMisbehave connects a session to the misbehave server exe run with
+// args (entry, if set, changes its entry first); the session and the context
+// for its requests end with the test.
+func connectMisbehave(t *testing.T, exe string, entry func(*config.ServerConfig), args ...string) (*Session, context.Context) {
+	t.Helper()
+	cfg := &config.ServerConfig{Name: "bad", Type: config.TypeStdio, Command: exe, Args: args}
+	if entry != nil {
+		entry(cfg)
+	}
+	cfg.Validate()
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
+	t.Cleanup(m.Close)
+	s := m.Session("bad")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	if err := s.Connect(ctx); err != nil {
+		t.Fatalf("connect: %v (%s)", err, s.Status().Reason)
+	}
+	return s, ctx
+}
+
 func buildMisbehave(t *testing.T) string {
 	t.Helper()
 	exe, err := testservers.BuildInto(context.Background(), t.TempDir())
@@ -99,16 +111,7 @@ func buildMisbehave(t *testing.T) string {
 func TestDeepToolListKeepsTheGoodTools(t *testing.T) {
 	exe := buildMisbehave(t)
 	t.Setenv("MISBEHAVE_DEEP_TOOL", "1")
-	cfg := &config.ServerConfig{Name: "deep", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeBadLine, "-bad-line", " "}}
-	cfg.Validate()
-	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
-	defer m.Close()
-	s := m.Session("deep")
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatalf("connect: %v", err)
-	}
+	s, ctx := connectMisbehave(t, exe, nil, "-mode", testservers.ModeBadLine, "-bad-line", " ")
 	if s.Tool("echo") == nil {
 		t.Fatalf("echo not listed: %v", s.Tools())
 	}
@@ -125,17 +128,8 @@ func TestDeepToolListKeepsTheGoodTools(t *testing.T) {
 // once (not after the call's timeout), and the session goes on.
 func TestOverSizeReplyFailsAtOnce(t *testing.T) {
 	exe := buildMisbehave(t)
-	cfg := &config.ServerConfig{Name: "big", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeHugeMessage, "-huge-size", fmt.Sprint(transport.MaxMessageSize + 1<<20)},
-		CallTimeout: secondsPtr(120)}
-	cfg.Validate()
-	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
-	defer m.Close()
-	s := m.Session("big")
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatalf("connect: %v", err)
-	}
+	s, ctx := connectMisbehave(t, exe, func(c *config.ServerConfig) { c.CallTimeout = secondsPtr(120) },
+		"-mode", testservers.ModeHugeMessage, "-huge-size", fmt.Sprint(transport.MaxMessageSize+1<<20))
 	r := s.CallTool(ctx, "huge", nil, CallOptions{})
 	if r.OK() || !strings.Contains(r.Message, "over the 64 MB limit") {
 		t.Errorf("over-size reply: ok=%v layer %q message %q", r.OK(), r.Layer, r.Message)

@@ -56,6 +56,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	r := &CallResult{Outcome: Outcome{ID: s.callSeq, Server: s.cfg.Name, Started: time.Now()}, Tool: name, Arguments: args}
 	cfg := s.cfg
 	s.mu.Unlock()
+	timed := s.timeRequest(&r.Outcome)
 
 	timeout := cfg.CallTimeoutDuration()
 	if opts.Timeout != 0 {
@@ -96,7 +97,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 		seen := s.taskSeen(r.ID, token, opts.OnTask)
 		res, err = s.followCallTask(callCtx, name, strconv.Quote(token), res, func(t Task) { becameTask = true; seen(t) })
 	}
-	r.Duration = time.Since(r.Started)
+	timed()
 	if p := s.process(); p != nil {
 		// What the tool printed before its reply belongs to the call: wait
 		// for the stderr reader to catch up, within a bound (a flood).
@@ -108,7 +109,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 		r.Message = "you cancelled the task; the server was told (tasks/cancel)."
 	}
 	r.masks, r.Message = &s.masks, s.masks.mask(r.Message)
-	s.Log.Add(transport.LogCallEnd, callName+" ended after "+r.Duration.Round(time.Millisecond).String()+": "+outcomeWord(r))
+	s.Log.Add(transport.LogCallEnd, callName+" ended after "+tookWords(&r.Outcome)+": "+outcomeWord(r))
 	r.Log = s.logBetween(startSeq)
 	s.recordHistory(ctx, r)
 	return r
@@ -157,7 +158,7 @@ func isConnectionLoss(err error) bool {
 // names it).
 func (s *Session) explainFailure(o *Outcome, method string, reqCtx, parent context.Context, timeout, maxTotal time.Duration) {
 	switch o.Layer {
-	case LayerNone, LayerTool, LayerProtocol, LayerNetwork:
+	case LayerNone, LayerTool, LayerProtocol, LayerNetwork, LayerInvalidReply:
 		return // the server answered; its words stand
 	}
 	noun, subject, during := "the request", method, "during "+method

@@ -260,6 +260,10 @@ func classifyRequest(method string, err error, undeclared Feature) outcome {
 		return outcome{}
 	}
 	o := outcome{Err: err}
+	if msg, ok := invalidReply(method, err); ok {
+		o.Layer, o.Message = LayerInvalidReply, msg
+		return o
+	}
 	var rpc *jsonrpc.Error
 	switch {
 	case errors.As(err, &rpc):
@@ -538,6 +542,7 @@ func (s *Session) track(ctx context.Context, method, what string, f Feature, do 
 	t := Outcome{ID: s.callSeq, Server: s.cfg.Name, Started: time.Now()}
 	cfg := s.cfg
 	s.mu.Unlock()
+	timed := s.timeRequest(&t)
 
 	timeout := cfg.CallTimeoutDuration()
 	reqCtx, cancel := context.WithCancelCause(ctx)
@@ -559,7 +564,7 @@ func (s *Session) track(ctx context.Context, method, what string, f Feature, do 
 			err = run()
 		}
 	}
-	t.Duration = time.Since(t.Started)
+	timed()
 	o := classifyRequest(method, err, s.undeclared(f))
 	t.Layer, t.RPCError, t.Message, t.Err = o.Layer, o.RPCError, o.Message, o.Err
 	s.explainFailure(&t, method, reqCtx, ctx, timeout, 0)
@@ -567,7 +572,7 @@ func (s *Session) track(ctx context.Context, method, what string, f Feature, do 
 	if t.Layer != LayerNone {
 		word = string(t.Layer) + " error"
 	}
-	s.Log.Add(transport.LogCallEnd, fmt.Sprintf("%s #%d %s ended after %s: %s", method, t.ID, what, t.Duration.Round(time.Millisecond), word))
+	s.Log.Add(transport.LogCallEnd, fmt.Sprintf("%s #%d %s ended after %s: %s", method, t.ID, what, tookWords(&t), word))
 	t.Log = s.logBetween(startSeq)
 	return t
 }

@@ -18,7 +18,9 @@ import (
 func (m *Manager) KeepMine(name string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.cfg.KeepMine(name)
+	next := m.cfg.Clone() // copy on write: Config's callers read theirs unlocked
+	next.KeepMine(name)
+	m.cfg = next
 }
 
 // ReloadFile reads the servers file again and takes every outside change:
@@ -41,7 +43,11 @@ func (m *Manager) ReloadFile() ([]string, error) {
 		m.mu.Unlock()
 		return nil, err
 	}
-	changed := m.cfg.AdoptFile(disk)
+	// Copy on write, as every save does: a Config handed out earlier is
+	// read without the lock (the window's list, the editor).
+	next := m.cfg.Clone()
+	changed := next.AdoptFile(disk)
+	m.cfg = next
 	gone := m.syncSessionsLocked()
 	m.mu.Unlock()
 	for _, s := range gone {

@@ -11,13 +11,13 @@ import (
 // HistoryEntry is the call as history keeps it (a history Record).
 func (r *CallResult) HistoryEntry() (string, history.HistoryEntry) {
 	return r.Server, history.HistoryEntry{Time: r.Started, Kind: history.HistoryTool, Name: r.Tool, Arguments: r.Arguments,
-		DurationMS: millis(r.Duration), ErrorLayer: string(r.Layer), Message: r.Message}
+		DurationMS: millis(r.Duration), WaitedMS: millis(r.Waited), ErrorLayer: string(r.Layer), Message: r.Message}
 }
 
 // HistoryEntry is the read as history keeps it (a history Record).
 func (r *ReadResult) HistoryEntry() (string, history.HistoryEntry) {
 	return r.Server, history.HistoryEntry{Time: r.Started, Kind: history.HistoryResource, Name: r.URI,
-		DurationMS: millis(r.Duration), ErrorLayer: string(r.Layer), Message: r.Message}
+		DurationMS: millis(r.Duration), WaitedMS: millis(r.Waited), ErrorLayer: string(r.Layer), Message: r.Message}
 }
 
 // HistoryEntry is the prompt as history keeps it (a history Record).
@@ -27,7 +27,7 @@ func (r *PromptResult) HistoryEntry() (string, history.HistoryEntry) {
 		args, _ = json.Marshal(r.Arguments)
 	}
 	return r.Server, history.HistoryEntry{Time: r.Started, Kind: history.HistoryPrompt, Name: r.Prompt, Arguments: args,
-		DurationMS: millis(r.Duration), ErrorLayer: string(r.Layer), Message: r.Message}
+		DurationMS: millis(r.Duration), WaitedMS: millis(r.Waited), ErrorLayer: string(r.Layer), Message: r.Message}
 }
 
 // historyMark is the context key of how calls made with a context are kept

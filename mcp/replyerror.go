@@ -6,7 +6,10 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	segjson "github.com/segmentio/encoding/json"
+
+	"mcpbrowser/mcp/transport"
 )
 
 // LayerInvalidReply is a call the server answered with a reply the app
@@ -16,9 +19,16 @@ const LayerInvalidReply ErrorLayer = "invalid reply"
 
 // invalidReply says, in plain words, why a reply to method could not be
 // read, when err is that kind of failure: "the server's reply to tools/call
-// was not valid: content must be a list".
+// was not valid: content must be a list". Such a failure is either the SDK's
+// (it could not decode the result into its type) or the app's own (the stdout
+// filter answered in the server's place a reply the SDK could not have read
+// at all, such as one nested too deep).
 func invalidReply(method string, err error) (string, bool) {
 	why, ok := replyDecodeProblem(err)
+	if rpc := (*jsonrpc.Error)(nil); errors.As(err, &rpc) {
+		// An error reply: the server's own words, unless the app made it.
+		why, ok = rpc.Message, transport.IsMadeInvalidReply(rpc)
+	}
 	if !ok {
 		return "", false
 	}

@@ -33,10 +33,15 @@ const (
 // meanwhile.
 type Outcome struct {
 	// ID numbers the session's requests.
-	ID       int
-	Server   string
-	Started  time.Time
+	ID      int
+	Server  string
+	Started time.Time
+	// Duration is how long it took, less Waited (see waitClock).
 	Duration time.Duration
+	// Waited is how long the server waited meanwhile for the person to
+	// answer its requests (sampling, elicitation): the person's time, not
+	// counted in Duration.
+	Waited time.Duration
 
 	// Layer is where it failed; LayerNone for success.
 	Layer ErrorLayer
@@ -100,11 +105,11 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 		r.Layer, r.Message = LayerCancelled, tc.Error()+"."
 		return
 	}
-	var rpc *jsonrpc.Error
-	if errors.As(err, &rpc) && transport.IsMadeInvalidReply(rpc) {
-		r.Layer, r.Message = LayerInvalidReply, "the server's reply to tools/call was not valid: "+rpc.Message
+	if msg, ok := invalidReply("tools/call", err); ok {
+		r.Layer, r.Message = LayerInvalidReply, msg
 		return
 	}
+	var rpc *jsonrpc.Error
 	if errors.As(err, &rpc) {
 		r.Layer, r.RPCError = LayerProtocol, rpc
 		if rpc.Code == CodeNetworkError {
@@ -117,10 +122,6 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 			// The app's own refusal of an input_required round, not the server's.
 			r.Message = fmt.Sprintf("the server asked for input the app was not set up to give (%s); in the CLI answer it with --elicit, --sampling-reply or --root", rpc.Message)
 		}
-		return
-	}
-	if msg, ok := invalidReply("tools/call", err); ok {
-		r.Layer, r.Message = LayerInvalidReply, msg
 		return
 	}
 	r.Layer = LayerConnection
@@ -196,6 +197,7 @@ func (r *CallResult) MarshalJSON() ([]byte, error) {
 type outcomeJSON struct {
 	Started    time.Time     `json:"started"`
 	DurationMS float64       `json:"durationMs"`
+	WaitedMS   float64       `json:"waitedMs,omitempty"`
 	OK         bool          `json:"ok"`
 	ErrorLayer ErrorLayer    `json:"errorLayer,omitempty"`
 	Message    string        `json:"message,omitempty"`
@@ -203,7 +205,7 @@ type outcomeJSON struct {
 }
 
 func (o *Outcome) wire() outcomeJSON {
-	return outcomeJSON{o.Started, millis(o.Duration), o.OK(), o.Layer, o.Message, wireError(o.RPCError)}
+	return outcomeJSON{o.Started, millis(o.Duration), millis(o.Waited), o.OK(), o.Layer, o.Message, wireError(o.RPCError)}
 }
 
 func jsonMarshalCompact(v any) ([]byte, error) { return json.Marshal(v) }

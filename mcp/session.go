@@ -147,7 +147,9 @@ type Session struct {
 	// rawSchemas are the tools' schemas as they came over the wire (see toolschema.go).
 	rawSchemas map[string]rawToolSchemas
 	// masks hides the entry's secrets in everything logged or shown.
-	masks     maskHolder
+	masks maskHolder
+	// waits adds up the time the server waits for the person (waitclock.go).
+	waits     waitClock
 	nextToken int
 	callSeq   int
 
@@ -769,6 +771,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		opts.CreateMessageHandler = func(ctx context.Context, req *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
 			ctx, stop := s.withLife(ctx)
 			defer stop()
+			defer s.waits.begin()()
 			return h(ctx, name, req)
 		}
 	}
@@ -778,6 +781,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		opts.ElicitationHandler = func(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
 			ctx, stop := s.withLife(ctx)
 			defer stop()
+			defer s.waits.begin()()
 			return h(ctx, name, req)
 		}
 	}

@@ -37,31 +37,33 @@ func (s *Session) streamableTransport(cfg *config.ServerConfig, pauseConnectTime
 	if openBrowser == nil {
 		openBrowser = oauth.OpenBrowser
 	}
-	h, err := oauth.NewHandler(oauth.Options{
-		ServerName: cfg.Name, ServerURL: cfg.URL,
-		ClientID: o.ClientID, ClientSecret: o.ClientSecret, ClientMetadataURL: o.ClientMetadataURL,
-		Scopes: o.Scopes, GrantType: o.GrantType,
-		HTTPClient: transport.NewOAuthHTTPClient(s.Wire), Store: store, SignInTimeout: s.signInTimeout,
-		OpenBrowser: func(ctx context.Context, url string) error {
-			// From here on the person is signing in: the sign-in has its own,
-			// longer limit, and the connect timeout must not cut it short. It
-			// is paused before the browser starts, because starting one can
-			// itself take seconds (a browser command that keeps running is
-			// given a few seconds to fail).
-			pauseConnectTimeout()
-			return openBrowser(ctx, url)
-		},
-		Progress: func(step string) {
-			s.Log.Add(transport.LogInfo, "sign-in: "+step)
-			s.setDetail(step)
-		},
-	})
+	opts := oauth.OptionsFromConfig(o)
+	opts.ServerName, opts.ServerURL = cfg.Name, cfg.URL
+	opts.HTTPClient, opts.Store, opts.SignInTimeout = transport.NewOAuthHTTPClient(s.Wire), store, s.signInTimeout
+	opts.OpenBrowser = func(ctx context.Context, url string) error {
+		// From here on the person is signing in: the sign-in has its own,
+		// longer limit, and the connect timeout must not cut it short. It
+		// is paused before the browser starts, because starting one can
+		// itself take seconds (a browser command that keeps running is
+		// given a few seconds to fail).
+		pauseConnectTimeout()
+		return openBrowser(ctx, url)
+	}
+	opts.Progress = func(step string) {
+		s.Log.Add(transport.LogInfo, "sign-in: "+step)
+		s.setDetail(step)
+	}
+	h, err := oauth.NewHandler(opts)
 	if err != nil {
 		return nil, err
 	}
 	s.mu.Lock()
 	s.signIn = h
 	s.mu.Unlock()
+	// DPoP proofs on the MCP requests when the token is DPoP-bound.
+	withProofs := *hc
+	withProofs.Transport = h.WrapResourceTransport(hc.Transport)
+	hc = &withProofs
 	return &sdk.StreamableClientTransport{Endpoint: cfg.URL, HTTPClient: hc, MaxRetries: 1, OAuthHandler: h}, nil
 }
 

@@ -378,6 +378,7 @@ func (s *Session) CallToolAsTask(ctx context.Context, name string, args json.Raw
 	s.callSeq++
 	r := &CallResult{Outcome: Outcome{ID: s.callSeq, Server: s.cfg.Name, Started: time.Now()}, Tool: name, Arguments: args}
 	s.mu.Unlock()
+	timed := s.timeRequest(&r.Outcome)
 	startSeq := s.Log.Add(transport.LogCallStart, fmt.Sprintf("call #%d %s started as a task", r.ID, name))
 	t, err := s.StartToolTask(ctx, name, args)
 	if err == nil {
@@ -395,7 +396,7 @@ func (s *Session) CallToolAsTask(ctx context.Context, name string, args json.Raw
 	if ctx.Err() != nil && t.TaskID != "" && !t.Done() {
 		s.cancelAfter(ctx, t.TaskID)
 	}
-	r.Duration = time.Since(r.Started)
+	timed()
 	r.classify(res, err)
 	switch {
 	case ctx.Err() != nil:
@@ -403,7 +404,7 @@ func (s *Session) CallToolAsTask(ctx context.Context, name string, args json.Raw
 	case err == nil && t.Status == "cancelled":
 		r.Layer, r.Message = LayerCancelled, "the task was cancelled."
 	}
-	s.Log.Add(transport.LogCallEnd, fmt.Sprintf("call #%d %s ended after %s: %s", r.ID, name, r.Duration.Round(time.Millisecond), outcomeWord(r)))
+	s.Log.Add(transport.LogCallEnd, fmt.Sprintf("call #%d %s ended after %s: %s", r.ID, name, tookWords(&r.Outcome), outcomeWord(r)))
 	r.Log = s.logBetween(startSeq)
 	r.masks, r.Message = &s.masks, s.masks.mask(r.Message)
 	s.recordHistory(ctx, r) // a task is a call too: kept like one

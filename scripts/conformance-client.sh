@@ -37,6 +37,21 @@ signin=(--client-metadata-url https://conformance-test.local/client-metadata.jso
 if [ -n "$(ctx client_id)" ]; then signin+=(--client-id "$(ctx client_id)"); fi
 if [ -n "$(ctx client_secret)" ]; then signin+=(--client-secret "$(ctx client_secret)"); fi
 case "$scenario" in auth/client-credentials-*) signin+=(--grant-type client_credentials) ;; esac
+# The OAuth extensions: what the suite hands over goes into files, as a
+# person's key or token would be (the servers file names paths, never contents).
+if [ -n "$(ctx private_key_pem)" ]; then
+	ctx private_key_pem >"$home/client-key.pem"
+	signin+=(--private-key "$home/client-key.pem")
+	if [ -n "$(ctx signing_algorithm)" ]; then signin+=(--signing-alg "$(ctx signing_algorithm)"); fi
+fi
+if [ -n "$(ctx valid_jwt)" ]; then # workload identity (SEP-1933)
+	ctx valid_jwt >"$home/workload.jwt"
+	signin+=(--grant-type jwt_bearer --assertion-file "$home/workload.jwt")
+fi
+if [ -n "$(ctx idp_id_token)" ]; then # enterprise-managed authorization (SEP-990)
+	ctx idp_id_token >"$home/id-token.jwt"
+	signin+=(--grant-type enterprise --assertion-file "$home/id-token.jwt" --idp-issuer "$(ctx idp_issuer)" --idp-client-id "$(ctx idp_client_id)")
+fi
 
 case "$scenario" in
 tools_call)

@@ -2,12 +2,11 @@ package ui
 
 import (
 	"context"
-	"fyne.io/fyne/v2/lang"
-	"mcpbrowser/ui/view"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -15,6 +14,9 @@ import (
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/history"
+	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // This file is the middle column's frame around the tools: the server
@@ -29,7 +31,6 @@ const shortRequest = 30 * time.Second
 // featurePanes are the tabs of the middle column and the header above them.
 // They are used from the UI goroutine only.
 type featurePanes struct {
-	w      *MainWindow
 	header *serverHeader
 	tabs   *container.AppTabs
 
@@ -39,22 +40,35 @@ type featurePanes struct {
 	prompts   *promptsTab
 	history   *historyTab
 	root      fyne.CanvasObject
+	// filters are the tabs' filter boxes, which Ctrl+F focuses (filter.go).
+	filters map[*container.TabItem]fyne.Focusable
 }
 
 // newFeaturePanes wraps the tools area (list, form, result) in the tabs.
 func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
-	f := &featurePanes{w: w}
-	f.header = newServerHeader(w)
+	f := &featurePanes{}
+	f.header = newServerHeader(w, w.showRootsDialog)
 	f.resources = newResourcesTab(w)
-	f.prompts = newPromptsTab(w)
-	f.history = newHistoryTab(w)
+	f.prompts = newPromptsTab(promptsDeps{
+		win: w.win, work: w, historyChanged: w.historyChanged,
+		visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.promptsTab },
+		got:     func(r *mcp.PromptResult) { w.checks.recordPrompt(r) },
+	})
+	f.history = newHistoryTab(historyDeps{
+		win: w.win, store: func() *history.History { return w.history }, work: w,
+		visible:   func() bool { return f.tabs != nil && f.tabs.Selected() == f.historyTab },
+		showError: w.showError, replay: w.replayHistory, run: w.runSelectedTool,
+	})
 	f.toolsTab = container.NewTabItemWithIcon(lang.L("Tools"), theme.SettingsIcon(), tools)
 	f.resourcesTab = container.NewTabItemWithIcon(lang.L("Resources"), theme.FileIcon(), f.resources.root)
 	f.promptsTab = container.NewTabItemWithIcon(lang.L("Prompts"), theme.MailComposeIcon(), f.prompts.root)
 	f.historyTab = container.NewTabItemWithIcon(lang.L("History"), theme.HistoryIcon(), f.history.root)
 	f.tabs = container.NewAppTabs(f.toolsTab, f.resourcesTab, f.promptsTab, f.historyTab)
 	f.tabs.OnSelected = func(t *container.TabItem) { f.tabShown(t) }
-	f.root = container.NewBorder(f.header.root, nil, nil, nil, f.tabs)
+	f.setFilter(f.resourcesTab, f.resources.filter)
+	f.setFilter(f.promptsTab, f.prompts.filter)
+	f.setFilter(f.historyTab, f.history.filter)
+	f.root = widgets.NewBorder(f.header.root, nil, nil, nil, f.tabs)
 	return f
 }
 
@@ -118,7 +132,7 @@ func connectionOf(s *mcp.Session) *sdk.InitializeResult {
 // A serverHeader sits above the tabs: what the server declared, the level
 // of log messages it should send, its roots, and a ping.
 type serverHeader struct {
-	w       *MainWindow
+	work    worker
 	session *mcp.Session
 	conn    *sdk.InitializeResult
 
@@ -134,8 +148,9 @@ type serverHeader struct {
 	seq   int // numbers header requests so a late answer for another server is dropped
 }
 
-func newServerHeader(w *MainWindow) *serverHeader {
-	h := &serverHeader{w: w}
+// newServerHeader is the header; openRoots opens the roots dialog.
+func newServerHeader(work worker, openRoots func()) *serverHeader {
+	h := &serverHeader{work: work}
 	h.caps = widget.NewLabel("")
 	h.caps.SizeName = theme.SizeNameCaptionText
 	h.caps.Wrapping = fyne.TextWrapWord
@@ -145,7 +160,7 @@ func newServerHeader(w *MainWindow) *serverHeader {
 		}
 	})
 	h.level.PlaceHolder = lang.L("Log level")
-	h.rootsBtn = widget.NewButtonWithIcon(lang.L("Roots…"), theme.FolderIcon(), w.showRootsDialog)
+	h.rootsBtn = widget.NewButtonWithIcon(lang.L("Roots…"), theme.FolderIcon(), openRoots)
 	h.pingBtn = widget.NewButtonWithIcon(lang.L("Ping"), theme.MediaReplayIcon(), h.ping)
 	h.note = widget.NewLabel("")
 	h.note.SizeName = theme.SizeNameCaptionText
@@ -202,7 +217,7 @@ func (h *serverHeader) setLevel(level string) {
 	h.seq++
 	n := h.seq
 	h.say(i18n.L("Asking the server to send log messages at {{.Level}} and above …", map[string]any{"Level": level}))
-	h.w.goWork(func(ctx context.Context) {
+	h.work.goWork(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, shortRequest)
 		defer cancel()
 		err := s.SetLogLevel(ctx, level)
@@ -229,7 +244,7 @@ func (h *serverHeader) ping() {
 	n := h.seq
 	h.pingBtn.Disable()
 	h.say(lang.L("Ping …"))
-	h.w.goWork(func(ctx context.Context) {
+	h.work.goWork(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, shortRequest)
 		defer cancel()
 		d, err := s.Ping(ctx)

@@ -3,9 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
-	"mcpbrowser/internal/i18n"
-	"mcpbrowser/ui/view"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -13,14 +10,18 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/checks"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/surface"
+	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // This file is the Checks tab: the check files a person keeps, Run and Run
@@ -58,6 +59,8 @@ type checksPane struct {
 	runAll    *widget.Button
 	summary   *widget.Label
 	results   []checks.Result
+	filter    *widget.Entry
+	rows      filtered // the results the filter lets through (filter.go)
 	resultsUI *widget.List
 	detail    *fyne.Container
 	running   bool
@@ -112,15 +115,16 @@ func newChecksPane(deps checksDeps) *checksPane {
 	p.recordLabel = caption(lang.L("Every call made in the window is written to a check file, with its result."))
 	p.recordLabel.Wrapping = fyne.TextWrapWord
 
-	left := container.NewBorder(
+	left := widgets.NewBorder(
 		container.NewVBox(heading(lang.L("Check files")), container.NewHBox(add, remove)),
 		container.NewVBox(widget.NewSeparator(), container.NewHBox(p.run, p.runAll), compare, widget.NewSeparator(), p.record, p.recordLabel),
 		nil, nil, p.fileList)
 
 	p.summary = widget.NewLabel(lang.L("Add a check file, then Run. A check file is a YAML list of calls and what to expect of them; \"Save as check\" on a result starts one."))
 	p.summary.Wrapping = fyne.TextWrapWord
+	p.filter = newFilterEntry(lang.L("Filter results (Ctrl+F)"), p.refilter)
 	p.resultsUI = widget.NewList(
-		func() int { return len(p.results) },
+		p.rows.rows,
 		func() fyne.CanvasObject {
 			where := widget.NewLabel("")
 			where.Importance = widget.LowImportance
@@ -128,10 +132,18 @@ func newChecksPane(deps checksDeps) *checksPane {
 			name.Truncation = fyne.TextTruncateEllipsis
 			return container.NewBorder(nil, nil, widget.NewIcon(theme.ConfirmIcon()), where, name)
 		},
-		func(i widget.ListItemID, o fyne.CanvasObject) { p.showRow(p.results[i], o.(*fyne.Container)) })
-	p.resultsUI.OnSelected = func(i widget.ListItemID) { p.showDetail(p.results[i]) }
+		func(r widget.ListItemID, o fyne.CanvasObject) {
+			if i := p.rows.item(r); i >= 0 && i < len(p.results) {
+				p.showRow(p.results[i], o.(*fyne.Container))
+			}
+		})
+	p.resultsUI.OnSelected = func(r widget.ListItemID) {
+		if i := p.rows.item(r); i >= 0 && i < len(p.results) {
+			p.showDetail(p.results[i])
+		}
+	}
 	p.detail = container.NewStack()
-	report := container.NewVSplit(p.resultsUI, container.NewVScroll(p.detail))
+	report := container.NewVSplit(widgets.NewBorder(p.filter, nil, nil, nil, p.resultsUI), container.NewVScroll(p.detail))
 	report.SetOffset(0.45)
 	right := container.NewBorder(container.NewPadded(p.summary), nil, nil, nil, report)
 	split := container.NewHSplit(left, right)
@@ -185,6 +197,7 @@ func (p *checksPane) runFiles(paths []string) {
 	}
 	p.running = true
 	p.results = nil
+	p.rows.setItems(0, nil)
 	p.resultsUI.UnselectAll()
 	p.resultsUI.Refresh()
 	p.detail.Objects = nil
@@ -264,6 +277,7 @@ func (p *checksPane) confirm(ctx context.Context, c *checks.Check, tool *sdk.Too
 
 func (p *checksPane) addResult(r checks.Result) {
 	p.results = append(p.results, r)
+	p.rows.add(checkText(r)...)
 	p.resultsUI.Refresh()
 	p.summary.SetText(i18n.L("Running… {{.Counts}}", map[string]any{"Counts": countsText(p.results)}))
 }
@@ -277,12 +291,25 @@ func (p *checksPane) finish(problems []string) {
 	}
 	p.summary.SetText(text)
 	// Show the first failure straight away: that is what the person wants to see.
-	for i, r := range p.results {
-		if r.Status != checks.StatusPassed {
-			p.resultsUI.Select(i)
+	for r := range p.rows.rows() {
+		if p.results[p.rows.item(r)].Status != checks.StatusPassed {
+			p.resultsUI.Select(r)
 			break
 		}
 	}
+}
+
+// checkText is what the filter searches in a result: the check's name,
+// server and tool, its status and what went wrong.
+func checkText(r checks.Result) []string {
+	return []string{r.Check.Name, r.Server, r.Check.Target(), r.Status, r.Message}
+}
+
+// refilter shows the results that have every word typed in the filter.
+func (p *checksPane) refilter(q view.Filter) {
+	p.rows.apply(q)
+	p.resultsUI.UnselectAll()
+	p.resultsUI.Refresh()
 }
 
 // countsText says how a run went: "3 passed, 1 failed".
@@ -446,10 +473,10 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 		dialog.ShowError(err, p.deps.win)
 		return
 	}
-	editor := widget.NewMultiLineEntry()
+	editor := newMultiLineEntry()
 	editor.TextStyle = fyne.TextStyle{Monospace: true}
 	editor.SetText(text)
-	path := widget.NewEntry()
+	path := newEntry()
 	path.SetPlaceHolder(lang.L("checks.yaml"))
 	if p.selected >= 0 {
 		path.SetText(p.files[p.selected])
@@ -466,7 +493,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	top := container.NewVBox(
 		widget.NewLabel(lang.L("The expectations come from this result; change them as you like.")),
 		container.NewBorder(nil, nil, widget.NewLabel(lang.L("Add to")), choose, path))
-	body := container.NewBorder(top, problem, nil, nil, editor)
+	body := widgets.NewBorder(top, problem, nil, nil, editor)
 	var d *dialog.CustomDialog
 	save := widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() {
 		if err := p.saveCheck(path.Text, editor.Text, r.Server); err != nil {
@@ -481,7 +508,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	d = dialog.NewCustomWithoutButtons(lang.L("Save as check"), body, p.deps.win)
 	d.SetButtons([]fyne.CanvasObject{cancel, save})
 	d.Resize(fyne.NewSize(620, 520))
-	d.Show()
+	showFocused(d, p.deps.win, path)
 }
 
 // saveCheck reads the edited check and appends it to the file at path.
@@ -560,4 +587,5 @@ func (w *MainWindow) addChecksTab() {
 	}
 	w.checks.tab = container.NewTabItemWithIcon(lang.L("Checks"), theme.ConfirmIcon(), w.checks.root)
 	w.features.tabs.Append(w.checks.tab)
+	w.features.setFilter(w.checks.tab, w.checks.filter)
 }

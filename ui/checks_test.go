@@ -196,6 +196,8 @@ func findEntries(o fyne.CanvasObject) []*widget.Entry {
 	switch v := o.(type) {
 	case *widget.Entry:
 		return []*widget.Entry{v}
+	case *escEntry:
+		return []*widget.Entry{&v.Entry}
 	case *fyne.Container:
 		var out []*widget.Entry
 		for _, c := range v.Objects {

@@ -2,11 +2,11 @@ package ui
 
 import (
 	"context"
-	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -35,7 +35,7 @@ type diffDeps struct {
 type diffView struct {
 	deps    diffDeps
 	root    fyne.CanvasObject
-	sides   [2]*widget.Select
+	sides   [2]*escSelect
 	files   [2]string // the snapshot file chosen for a side
 	summary *widget.Label
 	rows    *fyne.Container
@@ -45,9 +45,9 @@ func newDiffView(deps diffDeps) *diffView {
 	v := &diffView{deps: deps}
 	options := append(deps.servers(), snapshotFileChoice())
 	for i := range v.sides {
-		v.sides[i] = widget.NewSelect(options, func(choice string) {
+		v.sides[i] = newSelect(options, func(choice string) {
 			if choice == snapshotFileChoice() {
-				openFileDialog(deps.win, lang.L("Open a surface snapshot"), snapshotFiles, func(path string) {
+				openFileDialog(deps.win, "Open a surface snapshot", snapshotFiles, func(path string) {
 					v.files[i] = path
 					v.sides[i].SetOptions(append(deps.servers(), path, snapshotFileChoice()))
 					v.sides[i].SetSelected(path)
@@ -76,7 +76,7 @@ func showDiffDialog(deps diffDeps) *diffView {
 	v := newDiffView(deps)
 	d := dialog.NewCustom(lang.L("Compare servers"), lang.L("Close"), v.root, deps.win)
 	d.Resize(fyne.NewSize(1000, 760))
-	d.Show()
+	showFocused(d, deps.win, v.sides[0])
 	return v
 }
 

@@ -3,9 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"maps"
-	"mcpbrowser/internal/i18n"
 	"net/url"
 	"slices"
 	"strconv"
@@ -14,10 +12,12 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/ui/view"
@@ -30,18 +30,18 @@ type serverEditor struct {
 	taken func(name string) bool
 
 	name      *escEntry
-	transport *widget.Select
-	command   *widget.Entry
+	transport *escSelect
+	command   *escEntry
 	args      *listRows
 	env       *keyValueRows
-	cwd       *widget.Entry
-	url       *widget.Entry
+	cwd       *escEntry
+	url       *escEntry
 	headers   *keyValueRows
 	spec      *listRows
-	baseURL   *widget.Entry
-	connectTO *widget.Entry
-	callTO    *widget.Entry
-	protocol  *widget.Select
+	baseURL   *escEntry
+	connectTO *escEntry
+	callTO    *escEntry
+	protocol  *escSelect
 	oauth     *oauthFields
 	problem   *widget.Label
 
@@ -68,38 +68,33 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 	if src == nil {
 		src = &config.ServerConfig{Type: config.TypeStdio}
 	}
-	e.name = newEscEntry()
-	e.name.onEsc = func() {
-		if c := fyne.CurrentApp().Driver().CanvasForObject(e.name); c != nil {
-			dismissOverlay(c)
-		}
-	}
+	e.name = newEntry()
 	e.name.SetText(src.Name)
 	e.name.SetPlaceHolder(lang.L("my-server"))
 	options := slices.Clone(editorTransports)
 	if src.Type != "" && !slices.Contains(options, src.Type) {
 		options = append(options, src.Type)
 	}
-	e.transport = widget.NewSelect(options, nil)
+	e.transport = newSelect(options, nil)
 
-	e.command = widget.NewEntry()
+	e.command = newEntry()
 	e.command.SetText(src.Command)
 	e.command.SetPlaceHolder(lang.L("npx, uvx, docker, /path/to/server …"))
 	e.args = newListRows("argument", src.Args)
 	e.args.splits = true
 	e.args.split(nil) // rebuilds the rows with their Split buttons
 	e.env = newKeyValueRows("NAME", "value", src.Env)
-	e.cwd = widget.NewEntry()
+	e.cwd = newEntry()
 	e.cwd.SetText(src.Cwd)
 	e.cwd.SetPlaceHolder(lang.L("(the app's working directory)"))
 
-	e.url = widget.NewEntry()
+	e.url = newEntry()
 	e.url.SetText(src.URL)
 	e.url.SetPlaceHolder(lang.L("https://example.com/mcp"))
 	e.headers = newKeyValueRows("Header", "value", src.Headers)
 	e.oauth = newOAuthFields(src.OAuth)
 	e.spec = newListRows("document", src.Spec)
-	e.baseURL = widget.NewEntry()
+	e.baseURL = newEntry()
 	e.baseURL.SetText(src.BaseURL)
 	e.baseURL.SetPlaceHolder(lang.L("(the document's first server URL)"))
 
@@ -148,12 +143,12 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 
 // protocolSelect offers "auto" (the app finds the server's era) and every
 // version the app speaks; an entry's unknown version stays selectable.
-func protocolSelect(current string) *widget.Select {
+func protocolSelect(current string) *escSelect {
 	options := slices.Clone(mcp.ProtocolVersions)
 	if current != "" && !slices.Contains(options, current) {
 		options = append(options, current)
 	}
-	sel := widget.NewSelect(options, nil)
+	sel := newSelect(options, nil)
 	if current == "" {
 		current = mcp.VersionAuto
 	}
@@ -165,9 +160,9 @@ func formLabel(s string) fyne.CanvasObject {
 	return widget.NewLabelWithStyle(s, fyne.TextAlignTrailing, fyne.TextStyle{})
 }
 
-func timeoutEntry(v *float64, def float64) *widget.Entry {
-	e := widget.NewEntry()
-	e.SetPlaceHolder(i18n.L("{{.N}} (default)", map[string]any{"N": strconv.FormatFloat(def, 'g', -1, 64)}))
+func timeoutEntry(v *float64, def float64) *escEntry {
+	e := newEntry()
+	e.SetPlaceHolder(strconv.FormatFloat(def, 'g', -1, 64) + " (default)")
 	if v != nil {
 		e.SetText(strconv.FormatFloat(*v, 'g', -1, 64))
 	}
@@ -340,7 +335,7 @@ type openEditor struct {
 type listRows struct {
 	splits  bool // rows with spaces offer to split into several arguments
 	what    string
-	entries []*widget.Entry
+	entries []*escEntry
 	box     *fyne.Container
 	root    fyne.CanvasObject
 }
@@ -365,12 +360,12 @@ func focusNewRow(addBtn fyne.CanvasObject, e fyne.Focusable) {
 	}
 }
 
-func (l *listRows) add(v string) *widget.Entry {
-	e := widget.NewEntry()
+func (l *listRows) add(v string) *escEntry {
+	e := newEntry()
 	e.SetText(v)
 	var row *fyne.Container
 	remove := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() {
-		l.entries = slices.DeleteFunc(l.entries, func(x *widget.Entry) bool { return x == e })
+		l.entries = slices.DeleteFunc(l.entries, func(x *escEntry) bool { return x == e })
 		l.box.Remove(row)
 	})
 	remove.Importance = widget.LowImportance
@@ -398,7 +393,7 @@ func (l *listRows) add(v string) *widget.Entry {
 }
 
 // split replaces e's row with one row per argument its text holds.
-func (l *listRows) split(e *widget.Entry) {
+func (l *listRows) split(e *escEntry) {
 	var values []string
 	for _, x := range l.entries {
 		if x == e {
@@ -436,9 +431,9 @@ type keyValueRows struct {
 }
 
 type keyValueRow struct {
-	key    *widget.Entry
-	plain  *widget.Entry
-	secret *widget.Entry
+	key    *escEntry
+	plain  *escEntry
+	secret *escEntry
 	root   *fyne.Container
 }
 
@@ -483,7 +478,7 @@ func newKeyValueRows(keyHint, valueHint string, values map[string]string) *keyVa
 }
 
 func (k *keyValueRows) add(name, value string) *keyValueRow {
-	r := &keyValueRow{key: widget.NewEntry(), plain: widget.NewEntry(), secret: widget.NewPasswordEntry()}
+	r := &keyValueRow{key: newEntry(), plain: newEntry(), secret: newPasswordEntry()}
 	r.key.SetPlaceHolder(k.keyHint)
 	r.plain.SetPlaceHolder(k.valueHint)
 	r.secret.SetPlaceHolder(k.valueHint)

@@ -3,21 +3,22 @@ package ui
 import (
 	"context"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"maps"
-	"mcpbrowser/internal/i18n"
 	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/widgets"
 )
 
 // prefExportFormat remembers the format last exported to.
@@ -47,12 +48,15 @@ func exportFileName(f config.Format) (string, fileFilter) {
 // An exportDialog shows servers as a snippet for another app's config, to
 // copy or save.
 type exportDialog struct {
-	w       *MainWindow
+	win  fyne.Window
+	app  fyne.App // preferences (the format last used) and the clipboard
+	work worker
+
 	servers []*config.ServerConfig
 	label   string // "github" or "all 5 servers", for titles
 
 	dlg     *dialog.CustomDialog
-	format  *widget.Select
+	format  *escSelect
 	notes   *fyne.Container
 	snippet *widget.Label
 	status  *widget.Label
@@ -81,13 +85,13 @@ func (w *MainWindow) exportAllServers() {
 }
 
 func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
-	d := &exportDialog{w: w, servers: servers, label: label,
+	d := &exportDialog{win: w.win, app: w.app, work: w, servers: servers, label: label,
 		notes: container.NewVBox(), snippet: widget.NewLabel(""), status: widget.NewLabel("")}
 	var titles []string
 	for _, f := range config.Formats() {
 		titles = append(titles, f.Title())
 	}
-	d.format = widget.NewSelect(titles, func(title string) {
+	d.format = newSelect(titles, func(title string) {
 		for _, f := range config.Formats() {
 			if f.Title() == title {
 				d.show(f)
@@ -104,7 +108,7 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 
 	top := container.NewVBox(container.New(layout.NewFormLayout(), formLabel(lang.L("Format")), d.format), d.notes)
 	bottom := container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(d.saveBtn, d.copyBtn)), d.status)
-	content := container.NewBorder(top, bottom, nil, nil, container.NewScroll(d.snippet))
+	content := widgets.NewBorder(top, bottom, nil, nil, container.NewScroll(d.snippet))
 	d.dlg = dialog.NewCustom(i18n.L("Export {{.What}}", map[string]any{"What": label}), lang.L("Close"), content, w.win)
 	d.dlg.SetOnClosed(func() {
 		if w.clients.export == d {
@@ -119,13 +123,13 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 		start = f
 	}
 	d.format.SetSelected(start.Title())
-	d.dlg.Show()
+	showFocused(d.dlg, w.win, d.format)
 }
 
 // show renders the servers in format f, with its notes above the snippet.
 func (d *exportDialog) show(f config.Format) {
 	d.current = f
-	d.w.app.Preferences().SetString(prefExportFormat, string(f))
+	d.app.Preferences().SetString(prefExportFormat, string(f))
 	d.status.SetText("")
 	d.notes.RemoveAll()
 	notes := clients.ExportNotes(d.servers, f)
@@ -164,7 +168,7 @@ func (d *exportDialog) copy() {
 	if d.text == "" {
 		return
 	}
-	d.w.app.Clipboard().SetContent(d.text)
+	d.app.Clipboard().SetContent(d.text)
 	d.status.SetText(lang.L("Copied to the clipboard."))
 	d.status.Importance = widget.SuccessImportance
 	d.status.Refresh()
@@ -177,8 +181,8 @@ func (d *exportDialog) save() {
 	}
 	text, f := d.text, d.current
 	name, filter := exportFileName(f)
-	saveFileDialog(d.w.win, i18n.L("Save the {{.App}} snippet", map[string]any{"App": f.Title()}), name, filter, func(path string) {
-		d.w.goWork(func(ctx context.Context) {
+	saveFileDialog(d.win, "Save the "+f.Title()+" snippet", name, filter, func(path string) {
+		d.work.goWork(func(ctx context.Context) {
 			err := writeExport(path, text)
 			fyne.Do(func() {
 				if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fyne.io/fyne/v2/lang"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -34,10 +35,19 @@ func (w *MainWindow) watchServersFile(m *mcp.Manager) {
 				return
 			}
 			w.lastNotice = "Reloaded the servers file: changed outside the app (" + strings.Join(changed, ", ") + ")"
+			w.warnEditor(changed)
 		})
 	})
 	if err != nil {
 		w.lastNotice = "Outside changes to the servers file are not followed: " + err.Error()
+	}
+}
+
+// warnEditor tells the person editing an entry that the file's version of it
+// changed meanwhile: the question of which to keep comes with Save.
+func (w *MainWindow) warnEditor(changed []string) {
+	if ed := w.editor; ed != nil && ed.ed.orig != nil && slices.Contains(changed, ed.ed.orig.Name) {
+		ed.ed.problem.SetText(lang.L("This server was changed in the servers file while you were editing it here. Saving will ask which version to keep."))
 	}
 }
 

@@ -13,10 +13,9 @@ import (
 // whose name contains it (View → Go to server…, Ctrl+K): a way to switch
 // servers from the keyboard, also when the servers column is collapsed.
 func (w *MainWindow) goToServer() {
-	entry := newEscEntry()
+	entry := newEntry() // Esc closes the pop-up (keys.go)
 	entry.SetPlaceHolder(lang.L("Server name, then Enter"))
 	var pop *widget.PopUp
-	entry.onEsc = func() { pop.Hide() }
 	entry.OnSubmitted = func(text string) {
 		pop.Hide()
 		if name := matchServer(w.serverNames(), text); name != "" {
@@ -57,26 +56,4 @@ func matchServer(names []string, query string) string {
 		}
 	}
 	return ""
-}
-
-// An escEntry is an Entry that reports Esc, which the canvas never sees
-// while an entry has the keyboard.
-type escEntry struct {
-	widget.Entry
-	onEsc func()
-}
-
-func newEscEntry() *escEntry {
-	e := &escEntry{}
-	e.ExtendBaseWidget(e)
-	return e
-}
-
-// TypedKey closes on Esc and types everything else.
-func (e *escEntry) TypedKey(k *fyne.KeyEvent) {
-	if k.Name == fyne.KeyEscape && e.onEsc != nil {
-		e.onEsc()
-		return
-	}
-	e.Entry.TypedKey(k)
 }

@@ -332,6 +332,9 @@ func collectText(o fyne.CanvasObject, b *strings.Builder) {
 			b.WriteByte('\n')
 		}
 	}
+	if e, ok := o.(*escEntry); ok {
+		o = &e.Entry // what the person sees of it is an entry's
+	}
 	switch v := o.(type) {
 	case *widget.Label:
 		line(v.Text)

@@ -3,20 +3,21 @@ package ui
 import (
 	"context"
 	"encoding/json"
-	"fyne.io/fyne/v2/lang"
-	"mcpbrowser/internal/i18n"
-	"mcpbrowser/ui/view"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/history"
+	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // SetHistory keeps every tool call, resource read and prompt get of the
@@ -37,17 +38,37 @@ func (w *MainWindow) historyChanged(server string) {
 	}
 }
 
+// historyDeps is what the History tab needs from the window.
+type historyDeps struct {
+	win fyne.Window
+	// store is the history kept (nil: none is).
+	store func() *history.History
+	work  worker
+	// visible reports whether the tab is on show.
+	visible   func() bool
+	showError func(what string, err error)
+	// replay puts an entry back where it came from (a form, a read); it
+	// reports whether a tool call's arguments are loaded, ready to run, and
+	// what to say under the entry when the replay could not be done.
+	replay func(e history.HistoryEntry) (loaded bool, note string)
+	// run runs the selected tool with its form's arguments.
+	run func()
+}
+
 // A historyTab lists the selected server's history, newest first. Selecting
 // an entry shows it again; "Load arguments" puts a call's arguments back
 // into the tool's form or the prompt's, and a read is read again.
 type historyTab struct {
-	w       *MainWindow
+	deps    historyDeps
 	server  string
 	stale   bool
 	entries []history.HistoryEntry
 	current *history.HistoryEntry
 	seq     int
 
+	filter   *widget.Entry
+	rows     filtered // the entries the filter lets through (filter.go)
+	syncing  bool     // the tab marks the selected row itself
 	list     *widget.List
 	count    *widget.Label
 	clearBtn *widget.Button
@@ -66,31 +87,32 @@ type historyTab struct {
 	root     fyne.CanvasObject
 }
 
-func newHistoryTab(w *MainWindow) *historyTab {
-	t := &historyTab{w: w}
+func newHistoryTab(deps historyDeps) *historyTab {
+	t := &historyTab{deps: deps}
 	t.count = smallLabel()
 	t.clearBtn = widget.NewButtonWithIcon(lang.L("Clear…"), theme.DeleteIcon(), t.confirmClear)
 	t.clearBtn.Importance = widget.LowImportance
 	t.clearBtn.Disable()
 	t.off = lowLabel("")
 	t.off.Hide()
+	t.filter = newFilterEntry(lang.L("Filter history (Ctrl+F)"), t.refilter)
 	t.list = widget.NewList(
-		func() int { return len(t.entries) },
+		t.rows.rows,
 		newTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if id < len(t.entries) {
-				e := &t.entries[id]
+			if i := t.rows.item(id); i >= 0 && i < len(t.entries) {
+				e := &t.entries[i]
 				setTwoLineRow(o, e.Name, historySubtitle(e), historyFlag(e))
 			}
 		})
 	t.list.OnSelected = func(id widget.ListItemID) {
-		if id < len(t.entries) {
-			t.show(t.entries[id])
+		if i := t.rows.item(id); !t.syncing && i >= 0 && i < len(t.entries) {
+			t.show(t.entries[i])
 		}
 	}
 	heading := widget.NewLabelWithStyle(lang.L("History"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	left := container.NewBorder(
-		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.clearBtn)), t.off),
+	left := widgets.NewBorder(
+		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.clearBtn)), t.filter, t.off),
 		nil, nil, nil, t.list)
 
 	t.title = boldLabel("")
@@ -158,10 +180,7 @@ func historyFlag(e *history.HistoryEntry) string {
 	return view.LayerWord(mcp.ErrorLayer(e.ErrorLayer))
 }
 
-func (t *historyTab) visible() bool {
-	f := t.w.features
-	return f != nil && f.tabs.Selected() == f.historyTab
-}
+func (t *historyTab) visible() bool { return t.deps.visible() }
 
 // setServer follows the selected server; the list is read when the tab is shown.
 func (t *historyTab) setServer(name string, visible bool) {
@@ -171,6 +190,7 @@ func (t *historyTab) setServer(name string, visible bool) {
 	t.server = name
 	t.entries, t.current = nil, nil
 	t.list.UnselectAll()
+	t.rows.setItems(0, nil)
 	t.list.Refresh()
 	t.showDetail(false)
 	t.stale = true
@@ -208,7 +228,7 @@ func (t *historyTab) shown() {
 
 // load reads the server's history file on a goroutine.
 func (t *historyTab) load() {
-	h, server := t.w.history, t.server
+	h, server := t.deps.store(), t.server
 	t.seq++
 	n := t.seq
 	if h == nil || server == "" {
@@ -223,7 +243,7 @@ func (t *historyTab) load() {
 		return
 	}
 	t.off.Hide()
-	t.w.goWork(func(context.Context) {
+	t.deps.work.goWork(func(context.Context) {
 		entries, err := h.List(server)
 		fyne.Do(func() {
 			if n != t.seq || server != t.server {
@@ -240,21 +260,65 @@ func (t *historyTab) load() {
 
 func (t *historyTab) setEntries(entries []history.HistoryEntry) {
 	t.entries = entries
-	t.count.SetText(i18n.N("{{.Count}} entries", len(entries)))
+	t.rows.setItems(len(entries), func(i int) []string { return historyText(&entries[i]) })
+	t.count.SetText(t.rows.count("entry", "entries"))
 	setEnabled(t.clearBtn, len(entries) > 0)
 	t.list.Refresh()
 	if t.current == nil {
 		return
 	}
-	for i := range entries {
-		if entries[i].ID == t.current.ID {
-			t.list.Select(i)
-			return
+	if !t.markSelected() {
+		t.current = nil
+		t.list.UnselectAll()
+		t.showDetail(false)
+	}
+}
+
+// historyText is what the filter searches in an entry: the tool, prompt or
+// resource, the kind, the outcome, the arguments, the message and the start
+// of the result.
+func historyText(e *history.HistoryEntry) []string {
+	result := string(e.Result)
+	if len(result) > maxFilteredResult {
+		result = result[:maxFilteredResult]
+	}
+	return []string{e.Name, string(e.Kind), e.ErrorLayer, e.Via, string(e.Arguments), e.Message, result}
+}
+
+// maxFilteredResult bounds how much of each result the filter searches, so
+// a history of big results costs little memory.
+const maxFilteredResult = 4096
+
+// refilter shows the entries that have every word typed in the filter.
+func (t *historyTab) refilter(q view.Filter) {
+	t.rows.apply(q)
+	if len(t.entries) > 0 {
+		t.count.SetText(t.rows.count("entry", "entries"))
+	}
+	t.list.Refresh()
+	t.markSelected()
+}
+
+// markSelected marks the current entry's row, wherever the filter moved it
+// (none when it hides it). It reports whether the entry is still there.
+func (t *historyTab) markSelected() bool {
+	t.syncing = true
+	defer func() { t.syncing = false }()
+	if t.current == nil {
+		t.list.UnselectAll()
+		return false
+	}
+	for i := range t.entries {
+		if t.entries[i].ID == t.current.ID {
+			if r := t.rows.row(i); r >= 0 {
+				t.list.Select(r)
+			} else {
+				t.list.UnselectAll()
+			}
+			return true
 		}
 	}
-	t.current = nil
-	t.list.UnselectAll()
-	t.showDetail(false)
+	return false
 }
 
 func (t *historyTab) showDetail(on bool) {
@@ -320,19 +384,33 @@ func (t *historyTab) show(e history.HistoryEntry) {
 // replay puts the entry's arguments back where they came from: the tool's
 // form, the prompt's form, or a new read of the resource.
 func (t *historyTab) replay() bool {
-	e := t.current
-	if e == nil {
+	if t.current == nil {
 		return false
 	}
-	w := t.w
+	loaded, note := t.deps.replay(*t.current)
+	if note != "" {
+		t.note.SetText(note)
+	}
+	return loaded
+}
+
+// runAgain loads a tool call's arguments and runs it, in one click.
+func (t *historyTab) runAgain() {
+	if t.replay() {
+		t.deps.run()
+	}
+}
+
+// replayHistory puts a history entry back where it came from (the History
+// tab's Load arguments, Read again and Run again).
+func (w *MainWindow) replayHistory(e history.HistoryEntry) (loaded bool, note string) {
 	f := w.features
 	switch e.Kind {
 	case history.HistoryTool:
 		f.selectTab(f.toolsTab)
 		if !w.SelectTool(e.Name) {
 			f.selectTab(f.historyTab)
-			t.note.SetText(i18n.L("The server does not offer the tool {{.Name}} now.", map[string]any{"Name": e.Name}))
-			return false
+			return false, "The server does not offer the tool " + e.Name + " now."
 		}
 		args := e.Arguments
 		if len(args) == 0 {
@@ -340,15 +418,14 @@ func (t *historyTab) replay() bool {
 		}
 		if err := w.form.Load(args); err != nil {
 			w.runner.say(i18n.L("Loaded from history, with a problem: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
-			return false
+			return false, ""
 		}
 		w.runner.say(i18n.L("Arguments loaded from the call at {{.Time}}; Ctrl+Enter runs it again.", map[string]any{"Time": historyTime(e.Time)}))
-		return true
+		return true, ""
 	case history.HistoryPrompt:
 		args, err := e.PromptArguments()
 		if err != nil {
-			t.note.SetText(capitalise(err.Error()))
-			return false
+			return false, capitalise(err.Error())
 		}
 		f.selectTab(f.promptsTab)
 		p := f.prompts
@@ -368,19 +445,12 @@ func (t *historyTab) replay() bool {
 		f.selectTab(f.resourcesTab)
 		f.resources.selectURI(e.Name)
 	}
-	return false
-}
-
-// runAgain loads a tool call's arguments and runs it, in one click.
-func (t *historyTab) runAgain() {
-	if t.replay() {
-		t.w.runSelectedTool()
-	}
+	return false, ""
 }
 
 // confirmClear asks, then forgets the server's history.
 func (t *historyTab) confirmClear() {
-	h, server := t.w.history, t.server
+	h, server := t.deps.store(), t.server
 	if h == nil || server == "" {
 		return
 	}
@@ -390,18 +460,18 @@ func (t *historyTab) confirmClear() {
 		if !ok {
 			return
 		}
-		t.w.goWork(func(context.Context) {
+		t.deps.work.goWork(func(context.Context) {
 			err := h.Clear(server)
 			fyne.Do(func() {
 				if err != nil {
-					t.w.showError(lang.L("Clearing the history"), err)
+					t.deps.showError("Clearing the history", err)
 				}
 				t.current = nil
 				t.showDetail(false)
 				t.changed(server)
 			})
 		})
-	}, t.w.win)
+	}, t.deps.win)
 	d.SetConfirmImportance(widget.DangerImportance)
 	d.Resize(fyne.NewSize(420, 180))
 	d.Show()

@@ -2,6 +2,10 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -18,9 +22,103 @@ func fitDialog(win fyne.Window, w, h float32) fyne.Size {
 	return fyne.NewSize(w, h)
 }
 
+// Esc has one rule, kept here. Fyne hands a key to the focused widget only,
+// and to the canvas's typed-key handler when nothing has the keyboard; that
+// handler decides what Esc closes: in the main window the dialog or pop-up on
+// top (as its own cancel button would), else the running call (mainwindow.go);
+// in a window of its own (the load panel, the quality report) the dialog on
+// top, else the window (closeOnEsc). An entry would keep Esc to itself, so
+// the app's entries are escEntry, which hands Esc to its canvas's handler:
+// Esc works the same whether or not the keyboard is in a field.
+
 // dismissWords are the labels of buttons that close a dialog without
 // doing anything, in the order Esc looks for them.
-var dismissWords = []string{"Cancel", "Close", "Don't run", "Keep", "No", "Not now", "OK"}
+var dismissWords = []string{"Cancel", "Close", "Don't run", "Keep", "No", "Not now", "OK", "Skip"}
+
+// An escEntry is an Entry that hands Esc to its canvas's typed-key handler
+// (the rule above) and types everything else.
+type escEntry struct {
+	widget.Entry
+}
+
+// newEntry is a one-line entry that obeys Esc.
+func newEntry() *escEntry {
+	e := &escEntry{}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// newMultiLineEntry is a multi-line entry that obeys Esc.
+func newMultiLineEntry() *escEntry {
+	e := newEntry()
+	e.MultiLine = true
+	e.Wrapping = fyne.TextWrapWord
+	return e
+}
+
+// newPasswordEntry is a password entry (with its show/hide eye) that obeys Esc.
+func newPasswordEntry() *escEntry {
+	e := newEntry()
+	e.Password = true
+	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip)
+	e.ActionItem = newRevealer(e)
+	return e
+}
+
+// A revealer is the eye at a password entry's right: a tap shows or hides
+// the text (Fyne's own is private to its Entry).
+type revealer struct {
+	widget.BaseWidget
+	icon  *widget.Icon
+	entry *escEntry
+}
+
+func newRevealer(e *escEntry) *revealer {
+	r := &revealer{icon: widget.NewIcon(theme.VisibilityOffIcon()), entry: e}
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+func (r *revealer) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(r.icon) }
+
+// Cursor is the pointer, which says the eye can be tapped.
+func (r *revealer) Cursor() desktop.Cursor { return desktop.PointerCursor }
+
+// Tapped shows or hides the text.
+func (r *revealer) Tapped(*fyne.PointEvent) {
+	r.entry.Password = !r.entry.Password
+	if r.entry.Password {
+		r.icon.SetResource(theme.VisibilityOffIcon())
+	} else {
+		r.icon.SetResource(theme.VisibilityIcon())
+	}
+	r.entry.Refresh()
+}
+
+// AcceptsTab is false, also for a multi-line entry: Tab moves to the next
+// field, so the keyboard never gets stuck in one (the app's multi-line
+// entries take JSON and YAML, which need no tab characters).
+func (e *escEntry) AcceptsTab() bool { return false }
+
+// TypedKey hands Esc to the canvas and types everything else.
+func (e *escEntry) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		escapeFrom(e, k)
+		return
+	}
+	e.Entry.TypedKey(k)
+}
+
+// closeOnEsc gives win, a window of its own, the Esc rule: the dialog on
+// top of it closes first, then the window.
+func closeOnEsc(win fyne.Window) {
+	c := win.Canvas()
+	c.SetOnTypedKey(func(k *fyne.KeyEvent) {
+		if k.Name == fyne.KeyEscape && !dismissOverlay(c) {
+			win.Close()
+		}
+	})
+}
 
 // dismissOverlay closes the dialog or pop-up on top, as its own cancel
 // button would (so its callback runs). It reports whether there was one.
@@ -49,7 +147,7 @@ func findButtonIn(o fyne.CanvasObject, text string) *widget.Button {
 	}
 	switch x := o.(type) {
 	case *widget.Button:
-		if x.Text == text && !x.Disabled() {
+		if (x.Text == text || x.Text == lang.L(text)) && !x.Disabled() {
 			return x
 		}
 	case *fyne.Container:
@@ -60,4 +158,43 @@ func findButtonIn(o fyne.CanvasObject, text string) *widget.Button {
 		}
 	}
 	return nil
+}
+
+// An escSelect is a Select that hands Esc to its canvas's handler, like
+// escEntry: a dialog's drop-down can have the keyboard too.
+type escSelect struct {
+	widget.Select
+}
+
+// newSelect is widget.NewSelect that obeys Esc.
+func newSelect(options []string, changed func(string)) *escSelect {
+	s := &escSelect{}
+	s.Options, s.OnChanged = options, changed
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+// TypedKey hands Esc to the canvas and gives every other key to the Select.
+func (s *escSelect) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		escapeFrom(s, k)
+		return
+	}
+	s.Select.TypedKey(k)
+}
+
+// escapeFrom gives Esc typed in o to the typed-key handler of o's canvas.
+func escapeFrom(o fyne.CanvasObject, k *fyne.KeyEvent) {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(o); c != nil && c.OnTypedKey() != nil {
+		c.OnTypedKey()(k)
+	}
+}
+
+// showFocused shows d with the keyboard in first, the dialog's first field
+// (nil: a dialog without fields, where Esc reaches the canvas as it is).
+func showFocused(d dialog.Dialog, win fyne.Window, first fyne.Focusable) {
+	d.Show()
+	if first != nil {
+		win.Canvas().Focus(first)
+	}
 }

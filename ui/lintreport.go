@@ -252,6 +252,7 @@ func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne
 	body.Add(costSection(rep.Cost, openTool))
 	win.SetContent(container.NewScroll(container.NewPadded(body)))
 	win.Resize(fyne.NewSize(720, 560))
+	closeOnEsc(win)
 	return win
 }
 

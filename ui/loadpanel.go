@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"image/png"
 	"os"
 	"strconv"
@@ -18,6 +17,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -54,12 +54,16 @@ type loadPanel struct {
 	target loadTarget
 	ctx    context.Context
 
-	concurrency, count *widget.Entry
-	startBtn, stopBtn  *widget.Button
-	saveBtns           []*widget.Button
-	figures            *widget.Label
-	status             *widget.Label
-	plot               *plot.Latency
+	concurrency, count *escEntry
+	// limit chooses how the run ends: after count calls, or after duration.
+	limit                 *escSelect
+	duration              *escEntry
+	countBox, durationBox fyne.CanvasObject
+	startBtn, stopBtn     *widget.Button
+	saveBtns              []*widget.Button
+	figures               *widget.Label
+	status                *widget.Label
+	plot                  *plot.Latency
 
 	// UI goroutine only.
 	run     *load.Run
@@ -74,10 +78,15 @@ type loadPanel struct {
 
 func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 	p := &loadPanel{win: a.NewWindow(i18n.L("Run {{.Tool}} many times — {{.Server}}", map[string]any{"Tool": t.Tool, "Server": t.Server})), target: t, ctx: ctx}
-	p.concurrency = widget.NewEntry()
+	p.concurrency = newEntry()
 	p.concurrency.SetText("4")
-	p.count = widget.NewEntry()
+	p.count = newEntry()
 	p.count.SetText("1000")
+	p.duration = newEntry()
+	p.duration.SetText(lang.L("30s"))
+	p.duration.SetPlaceHolder(lang.L("30s, 2m …"))
+	p.countBox, p.durationBox = sized(p.count, 100), sized(p.duration, 100)
+	p.limit = newSelect([]string{lang.L("Calls in all"), lang.L("For a duration")}, func(string) { p.showLimit() })
 	p.startBtn = widget.NewButtonWithIcon(lang.L("Start"), theme.MediaPlayIcon(), p.start)
 	p.startBtn.Importance = widget.HighImportance
 	p.stopBtn = widget.NewButtonWithIcon(lang.L("Stop"), theme.MediaStopIcon(), p.stop)
@@ -95,13 +104,16 @@ func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 	p.figures = widget.NewLabelWithStyle(lang.L("No run yet."), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	p.plot = plot.NewLatency()
 
-	form := container.NewHBox(widget.NewLabel(lang.L("Calls at a time")), sized(p.concurrency, 70), widget.NewLabel(lang.L("Calls in all")), sized(p.count, 100), p.startBtn, p.stopBtn)
+	p.limit.SetSelectedIndex(0)
+	form := container.NewHBox(widget.NewLabel(lang.L("Calls at a time")), sized(p.concurrency, 70), sized(p.limit, selectWidth(&p.limit.Select)), p.countBox, p.durationBox, p.startBtn, p.stopBtn)
 	save := container.NewHBox(widget.NewLabel(lang.L("Save")), p.saveBtns[0], p.saveBtns[1], p.saveBtns[2])
 	top := container.NewVBox(form, p.status)
 	bottom := container.NewVBox(p.figures, save)
 	p.win.SetContent(container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.plot)))
 	p.win.Resize(fyne.NewSize(900, 620))
 	p.win.SetOnClosed(p.stop)
+	closeOnEsc(p.win)
+	p.win.Canvas().Focus(p.concurrency) // the keyboard starts in the first field
 	return p
 }
 
@@ -110,11 +122,55 @@ func sized(o fyne.CanvasObject, width float32) fyne.CanvasObject {
 	return container.NewGridWrap(fyne.NewSize(width, o.MinSize().Height), o)
 }
 
-// readOptions checks the two fields.
+// selectWidth is wide enough for the longest of s's options: a Select's
+// own minimum cuts them short.
+func selectWidth(s *widget.Select) float32 {
+	var w float32
+	for _, o := range s.Options {
+		w = max(w, fyne.MeasureText(o, theme.TextSize(), fyne.TextStyle{}).Width)
+	}
+	return w + theme.IconInlineSize() + 4*theme.InnerPadding()
+}
+
+// forDuration reports whether the run is to last a while rather than a
+// number of calls.
+func (p *loadPanel) forDuration() bool { return p.limit.SelectedIndex() == 1 }
+
+// showLimit shows the field of the chosen limit: the count or the duration.
+func (p *loadPanel) showLimit() {
+	showAll([]fyne.CanvasObject{p.countBox}, !p.forDuration())
+	showAll([]fyne.CanvasObject{p.durationBox}, p.forDuration())
+}
+
+// maxRunDuration is the longest run the panel starts.
+const maxRunDuration = 24 * time.Hour
+
+// parseRunDuration reads the duration field: a Go duration ("30s", "2m",
+// "1m30s") or a plain number of seconds.
+func parseRunDuration(text string) (time.Duration, error) {
+	text = strings.TrimSpace(text)
+	d, err := time.ParseDuration(text)
+	if secs, ferr := strconv.ParseFloat(text, 64); ferr == nil {
+		d, err = time.Duration(secs*float64(time.Second)), nil
+	}
+	if err != nil || d <= 0 || d > maxRunDuration {
+		return 0, errors.New(lang.L("the duration must be more than 0 and at most 24 hours, such as 30s, 2m or 1m30s"))
+	}
+	return d, nil
+}
+
+// readOptions checks the fields.
 func (p *loadPanel) readOptions() (load.Options, error) {
 	c, err := strconv.Atoi(strings.TrimSpace(p.concurrency.Text))
 	if err != nil || c < 1 || c > 1000 {
 		return load.Options{}, errors.New("calls at a time must be a whole number from 1 to 1000")
+	}
+	if p.forDuration() {
+		d, err := parseRunDuration(p.duration.Text)
+		if err != nil {
+			return load.Options{}, err
+		}
+		return load.Options{Concurrency: c, Duration: d}, nil
 	}
 	n, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(p.count.Text), ",", ""))
 	if err != nil || n < 1 || n > 10_000_000 {
@@ -139,6 +195,7 @@ func (p *loadPanel) start() {
 		b.Disable()
 	}
 	p.plot.Series.Reset()
+	p.plot.Series.Span = opts.Duration.Seconds()
 	p.plot.Update()
 	p.read, p.frames, p.opts = 0, 0, opts
 	p.wg.Go(func() {
@@ -151,7 +208,12 @@ func (p *loadPanel) start() {
 				return
 			}
 			p.run = run
-			p.status.SetText(i18n.L("Calling {{.Tool}} {{.N}} times, {{.C}} at a time. {{.Note}}", map[string]any{"Tool": p.target.Tool, "N": opts.Requests, "C": opts.Concurrency, "Note": p.target.Note}))
+			if opts.Duration > 0 {
+				p.status.SetText(lang.L("Calling {{.Tool}} for {{.Duration}}, {{.Concurrency}} at a time. {{.Note}}",
+					map[string]any{"Tool": p.target.Tool, "Duration": opts.Duration.String(), "Concurrency": opts.Concurrency, "Note": p.target.Note}))
+			} else {
+				p.status.SetText(i18n.L("Calling {{.Tool}} {{.N}} times, {{.C}} at a time. {{.Note}}", map[string]any{"Tool": p.target.Tool, "N": opts.Requests, "C": opts.Concurrency, "Note": p.target.Note}))
+			}
 			p.wg.Go(func() { p.watch(run) })
 		})
 	})
@@ -193,7 +255,7 @@ func (p *loadPanel) frame(run *load.Run, final bool) {
 	p.frames++
 	if final || p.frames%figuresEvery == 1 {
 		p.summary = run.Summary()
-		p.figures.SetText(loadFigures(p.summary, p.opts.Requests))
+		p.figures.SetText(loadFigures(p.summary, p.opts))
 	}
 }
 
@@ -217,10 +279,15 @@ func (p *loadPanel) stop() {
 	}
 }
 
-// loadFigures is the figures under the plot.
-func loadFigures(s load.Summary, planned int) string {
+// loadFigures is the figures under the plot of a run of opts.
+func loadFigures(s load.Summary, opts load.Options) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d of %d calls in %.1f s: %.0f calls/s\n", s.Calls, planned, s.Wall.Seconds(), s.CallsPerSecond)
+	if opts.Duration > 0 {
+		b.WriteString(lang.L("{{.Calls}} calls in {{.Seconds}} s of {{.Duration}}: {{.Rate}} calls/s", map[string]any{
+			"Calls": s.Calls, "Seconds": fmt.Sprintf("%.1f", s.Wall.Seconds()), "Duration": opts.Duration.String(), "Rate": fmt.Sprintf("%.0f", s.CallsPerSecond)}) + "\n")
+	} else {
+		fmt.Fprintf(&b, "%d of %d calls in %.1f s: %.0f calls/s\n", s.Calls, opts.Requests, s.Wall.Seconds(), s.CallsPerSecond)
+	}
 	fmt.Fprintf(&b, "p50 %s   p90 %s   p99 %s   max %s\n", plot.FmtMS(ms(s.P50)), plot.FmtMS(ms(s.P90)), plot.FmtMS(ms(s.P99)), plot.FmtMS(ms(s.Max)))
 	errs := "errors: none"
 	if s.Failed() > 0 {
@@ -268,7 +335,7 @@ func (p *loadPanel) saveTo(path, kind string) error {
 	case "json":
 		err = p.writeJSON(f)
 	case "png":
-		err = png.Encode(f, plot.Render(&p.plot.Series, fmt.Sprintf("%s %s: %s", p.target.Server, p.target.Tool, oneLine(loadFigures(p.summary, p.opts.Requests))), 1200, 520))
+		err = png.Encode(f, plot.Render(&p.plot.Series, fmt.Sprintf("%s %s: %s", p.target.Server, p.target.Tool, oneLine(loadFigures(p.summary, p.opts))), 1200, 520))
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -301,10 +368,16 @@ func (p *loadPanel) writeJSON(f *os.File) error {
 	for i, pt := range p.plot.Series.Points {
 		calls[i] = call{pt.T, pt.MS, pt.Failed}
 	}
+	out := map[string]any{"server": p.target.Server, "tool": p.target.Tool,
+		"concurrency": p.opts.Concurrency, "summary": p.summary, "calls": calls}
+	if p.opts.Duration > 0 {
+		out["durationS"] = p.opts.Duration.Seconds()
+	} else {
+		out["requests"] = p.opts.Requests
+	}
 	enc := json.NewEncoder(f)
 	enc.SetIndent("", "  ")
-	return enc.Encode(map[string]any{"server": p.target.Server, "tool": p.target.Tool,
-		"concurrency": p.opts.Concurrency, "requests": p.opts.Requests, "summary": p.summary, "calls": calls})
+	return enc.Encode(out)
 }
 
 // openLoadPanel opens "Run N times…" for the selected tool with the form's

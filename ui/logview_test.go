@@ -50,14 +50,14 @@ func BenchmarkLogViewAppend(b *testing.B) {
 				}
 				w.Canvas().Capture()
 				b.StopTimer()
-				if n := p.log.length(); n < maxViewEntries {
+				if n := p.log.Len(); n < maxViewEntries {
 					b.Fatalf("view shows %d lines", n)
 				}
 				runtime.GC()
 				var ms runtime.MemStats
 				runtime.ReadMemStats(&ms)
 				heap = ms.HeapAlloc
-				kept, keptCap = len(p.log.entries), cap(p.log.entries)
+				kept, keptCap = len(p.log.Kept()), cap(p.log.Kept())
 				runtime.KeepAlive(log)
 				b.StartTimer()
 			}
@@ -87,7 +87,7 @@ func BenchmarkLogViewSearch(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		p.log.search.SetText(queries[i%len(queries)])
+		p.log.Search.SetText(queries[i%len(queries)])
 		i++
 	}
 }
@@ -112,8 +112,8 @@ func TestLogViewLevelFilter(t *testing.T) {
 
 	shown := func() []string {
 		var out []string
-		for i := range v.length() {
-			out = append(out, v.entry(i).Text)
+		for i := range v.Len() {
+			out = append(out, v.Entry(i).Text)
 		}
 		return out
 	}
@@ -131,18 +131,18 @@ func TestLogViewLevelFilter(t *testing.T) {
 		{"all levels", "chat", []string{"chatter"}},
 	}
 	for _, c := range cases {
-		v.search.SetText(c.query)
+		v.Search.SetText(c.query)
 		v.level.SetSelected(c.option)
 		if got := shown(); fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%s %q: shows %q, want %q", c.option, c.query, got, c.want)
 		}
 	}
 	// New lines are filtered as they arrive.
-	v.search.SetText("")
+	v.Search.SetText("")
 	v.level.SetSelected("error+")
 	log.AddMessage("debug", "", "late chatter")
 	log.AddMessage("critical", "", "late crash")
-	v.pull()
+	v.Pull()
 	if got := shown(); fmt.Sprint(got) != fmt.Sprint([]string{"plain stderr", "write failed", "unknown level", "late crash"}) {
 		t.Errorf("after new lines: %q", got)
 	}
@@ -161,13 +161,13 @@ func TestLogWrapShowsLongLinesWhole(t *testing.T) {
 	log.Add(transport.LogStderr, long)
 	p.SetLogs(log, nil)
 	p.refresh()
-	test.Tap(p.log.wrapBox)
+	test.Tap(p.log.WrapBox)
 	w.Canvas().Capture() // lays the rows out
-	if h := p.log.heights[1]; h < 2*p.log.heights[0] || p.log.heights[0] == 0 {
-		t.Errorf("with Wrap on the long line is %v high, the short one %v", h, p.log.heights[0])
+	if h := p.log.Heights()[1]; h < 2*p.log.Heights()[0] || p.log.Heights()[0] == 0 {
+		t.Errorf("with Wrap on the long line is %v high, the short one %v", h, p.log.Heights()[0])
 	}
-	test.Tap(p.log.wrapBox)
-	if len(p.log.heights) != 0 {
+	test.Tap(p.log.WrapBox)
+	if len(p.log.Heights()) != 0 {
 		t.Error("Wrap off left rows taller than one line")
 	}
 }

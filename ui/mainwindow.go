@@ -213,6 +213,7 @@ func (w *MainWindow) build() {
 	toolsSplit := container.New(widgets.ListDetail{}, container.NewBorder(nil, w.quality.button, nil, nil, w.tools.root), w.detail)
 	w.roots = newRootStore(w.app.Preferences())
 	w.features = newFeaturePanes(w, toolsSplit)
+	w.features.setFilter(w.features.toolsTab, w.tools.filter)
 	w.addChecksTab()
 	w.addSkillsTab()
 	w.addTasksTab()
@@ -281,7 +282,7 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	quitItem := fyne.NewMenuItem(lang.L("Quit"), w.quit)
 	quitItem.IsQuit = true
 	quitItem.Shortcut = shortcutQuit
-	find := fyne.NewMenuItem(lang.L("Find tool"), w.focusFilter)
+	find := fyne.NewMenuItem(lang.L("Find in this tab"), w.focusFilter)
 	find.Shortcut = shortcutFilter
 	run := fyne.NewMenuItem(lang.L("Run"), w.runSelectedTool)
 	run.Shortcut = shortcutRun
@@ -628,14 +629,16 @@ func (w *MainWindow) quit() {
 	w.app.Quit()
 }
 
-// focusFilter puts the keyboard in the filter of what is showing: the
-// tool filter on the Tools tab, else the side panel's search.
+// focusFilter puts the keyboard in the filter of the tab on show (Ctrl+F,
+// Cmd+F on macOS); with no tab on show, in the side panel's search.
 func (w *MainWindow) focusFilter() {
-	if w.features.tabs.Selected() == w.features.toolsTab || w.columns.SideHidden {
-		w.win.Canvas().Focus(w.tools.filter)
+	if e := w.features.filterOf(); e != nil && w.toolsArea.Visible() {
+		w.win.Canvas().Focus(e)
 		return
 	}
-	w.win.Canvas().Focus(w.side.search())
+	if !w.columns.SideHidden {
+		w.win.Canvas().Focus(w.side.search())
+	}
 }
 
 func (w *MainWindow) cancelCall() {

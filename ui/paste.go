@@ -34,13 +34,16 @@ or Codex [mcp_servers.name] tables.`
 // A pasteDialog reads servers from text pasted out of a README or another
 // app, previews them, and imports the chosen ones.
 type pasteDialog struct {
-	w         *MainWindow
-	dlg       *dialog.CustomDialog
-	entry     *widget.Entry
-	status    *widget.Label
-	preview   *fyne.Container
-	rows      []*importRow
-	importBtn *widget.Button
+	// known is the servers file as it is, to mark what is there already.
+	known func() *config.Config
+	// importChosen imports the servers ticked, naming where they came from.
+	importChosen func(servers []*clients.ImportedServer, from string)
+	dlg          *dialog.CustomDialog
+	entry        *escEntry
+	status       *widget.Label
+	preview      *fyne.Container
+	rows         []*importRow
+	importBtn    *widget.Button
 }
 
 // pasteServers opens the paste dialog.
@@ -48,7 +51,7 @@ func (w *MainWindow) pasteServers() {
 	if !w.editable() {
 		return
 	}
-	d := &pasteDialog{w: w, entry: widget.NewMultiLineEntry(), status: widget.NewLabel(""), preview: container.NewVBox()}
+	d := &pasteDialog{known: w.configSnapshot, importChosen: w.importChosen, entry: newMultiLineEntry(), status: widget.NewLabel(""), preview: container.NewVBox()}
 	d.entry.TextStyle = fyne.TextStyle{Monospace: true}
 	d.entry.Wrapping = fyne.TextWrapBreak // a one-line snippet stays readable
 	d.entry.SetPlaceHolder(pastePlaceholder + lang.L(pasteShapes))
@@ -100,7 +103,7 @@ func (d *pasteDialog) parse() {
 		return
 	}
 	found := []clients.DiscoveredFile{{Servers: servers}}
-	clients.MarkKnown(found, d.w.configSnapshot())
+	clients.MarkKnown(found, d.known())
 	for _, imp := range servers {
 		on, seen := checked[imp.Server.Name]
 		r := newImportRow(imp, on || !seen, d.updateButton)
@@ -156,5 +159,5 @@ func (d *pasteDialog) importChecked() {
 		servers[i] = r.imp
 	}
 	d.dlg.Hide()
-	d.w.importChosen(servers, "the pasted text")
+	d.importChosen(servers, "the pasted text")
 }

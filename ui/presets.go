@@ -1,20 +1,21 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/lang"
-	"mcpbrowser/internal/i18n"
-	"mcpbrowser/ui/view"
 	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // blankChoice is the Add dialog's "start from" choice of an empty entry.
@@ -63,7 +64,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	}
 	setEditor(nil)
 
-	start := widget.NewSelect(choices, nil)
+	start := newSelect(choices, nil)
 	current := blankChoice()
 	reverting := false
 	start.OnChanged = func(choice string) {
@@ -93,7 +94,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	top := container.NewVBox(
 		container.New(layout.NewFormLayout(), formLabel(lang.L("Start from")), start),
 		about, widget.NewSeparator())
-	d := dialog.NewCustomWithoutButtons(lang.L("Add server"), container.NewBorder(top, nil, nil, nil, container.NewVScroll(holder)), w.win)
+	d := dialog.NewCustomWithoutButtons(lang.L("Add server"), widgets.NewBorder(top, nil, nil, nil, container.NewVScroll(holder)), w.win)
 	save := widget.NewButtonWithIcon(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
 	save.Importance = widget.HighImportance
 	open.save = func() {
@@ -135,7 +136,7 @@ type presetParamsDialog struct {
 	preset  config.Preset
 	dlg     *dialog.CustomDialog
 	folders map[string]*folderRows
-	texts   map[string]*widget.Entry
+	texts   map[string]*escEntry
 	problem *widget.Label
 	// ok and cancel are what the dialog's buttons do.
 	ok, cancel func()
@@ -154,7 +155,7 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 		built(sc)
 		return
 	}
-	d := &presetParamsDialog{preset: p, folders: map[string]*folderRows{}, texts: map[string]*widget.Entry{}, problem: widget.NewLabel("")}
+	d := &presetParamsDialog{preset: p, folders: map[string]*folderRows{}, texts: map[string]*escEntry{}, problem: widget.NewLabel("")}
 	d.problem.Importance = widget.DangerImportance
 	d.problem.Wrapping = fyne.TextWrapWord
 	var rows []fyne.CanvasObject
@@ -162,11 +163,11 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 		var field fyne.CanvasObject
 		switch param.Kind {
 		case config.ParamFolder:
-			f := newFolderRows(w, param)
+			f := newFolderRows(func(label string, then func(string)) { w.clients.chooseFolder(w.win, label, then) }, param)
 			d.folders[param.Name] = f
 			field = f.root
 		default:
-			e := widget.NewEntry()
+			e := newEntry()
 			d.texts[param.Name] = e
 			field = e
 		}
@@ -227,23 +228,24 @@ func (d *presetParamsDialog) values() map[string][]string {
 // folderRows lists chosen folders, each removable, with a button that asks
 // for another (or, for a single folder, a different one).
 type folderRows struct {
-	w        *MainWindow
-	param    config.PresetParameter
-	paths    []string
-	box      *fyne.Container
-	chooseBt *widget.Button
-	root     fyne.CanvasObject
+	// chooseFolder asks for a folder (label says what for), then calls then.
+	chooseFolder func(label string, then func(path string))
+	param        config.PresetParameter
+	paths        []string
+	box          *fyne.Container
+	chooseBt     *widget.Button
+	root         fyne.CanvasObject
 }
 
-func newFolderRows(w *MainWindow, param config.PresetParameter) *folderRows {
-	f := &folderRows{w: w, param: param, box: container.NewVBox()}
+func newFolderRows(chooseFolder func(label string, then func(string)), param config.PresetParameter) *folderRows {
+	f := &folderRows{chooseFolder: chooseFolder, param: param, box: container.NewVBox()}
 	f.chooseBt = widget.NewButtonWithIcon(lang.L("Choose folder…"), theme.FolderOpenIcon(), f.choose)
 	f.root = container.NewVBox(f.box, container.NewHBox(f.chooseBt))
 	return f
 }
 
 func (f *folderRows) choose() {
-	f.w.clients.chooseFolder(f.w.win, lang.L(f.param.Label), f.add)
+	f.chooseFolder(lang.L(f.param.Label), f.add)
 }
 
 func (f *folderRows) add(path string) {

@@ -2,22 +2,23 @@ package ui
 
 import (
 	"context"
-	"fyne.io/fyne/v2/lang"
-	"mcpbrowser/internal/i18n"
-	"mcpbrowser/ui/view"
 	"slices"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
+	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // This file is the Prompts tab (list, argument form, get, the messages by
@@ -58,7 +59,7 @@ type argField struct {
 // asks it for suggestions (completion/complete), with the other fields'
 // values as context. It is used from the UI goroutine only.
 type argForm struct {
-	w         *MainWindow
+	work      worker
 	session   *mcp.Session
 	ref       *sdk.CompleteReference
 	completes bool
@@ -71,8 +72,8 @@ type argForm struct {
 	answers int
 }
 
-func newArgForm(w *MainWindow, onSubmit func()) *argForm {
-	f := &argForm{w: w, onSubmit: onSubmit, box: container.NewVBox()}
+func newArgForm(work worker, onSubmit func()) *argForm {
+	f := &argForm{work: work, onSubmit: onSubmit, box: container.NewVBox()}
 	f.empty = widget.NewLabel("")
 	f.empty.Importance = widget.LowImportance
 	return f
@@ -169,10 +170,11 @@ func (f *argForm) complete(fd *argField, delay time.Duration) {
 	n := fd.seq
 	value := fd.entry.Text
 	resolved := f.valuesExcept(fd.spec.Name)
-	ctx, cancel := context.WithCancel(f.w.ctx)
+	ctx, cancel := context.WithCancel(context.Background())
 	fd.cancel = cancel
-	f.w.goWork(func(context.Context) {
+	f.work.goWork(func(window context.Context) {
 		defer cancel()
+		defer context.AfterFunc(window, cancel)() // the window closing ends it too
 		if delay > 0 {
 			select {
 			case <-time.After(delay):
@@ -292,11 +294,24 @@ func (f *argForm) field(name string) *argField {
 	return nil
 }
 
+// promptsDeps is what the Prompts tab needs from the window.
+type promptsDeps struct {
+	win  fyne.Window
+	work worker
+	// visible reports whether the tab is on show.
+	visible func() bool
+	// got is told of every prompts/get, on the job's goroutine (Record
+	// calls in the Checks tab writes it down).
+	got func(r *mcp.PromptResult)
+	// historyChanged says that server's history grew.
+	historyChanged func(server string)
+}
+
 // A promptsTab lists the selected server's prompts; selecting one shows a
 // form for its arguments, Get sends prompts/get, and the messages come back
 // by role with their content.
 type promptsTab struct {
-	w       *MainWindow
+	deps    promptsDeps
 	session *mcp.Session
 	conn    *sdk.InitializeResult
 	// stale is set when the list must be fetched the next time the tab is shown.
@@ -307,11 +322,15 @@ type promptsTab struct {
 	selected *sdk.Prompt
 	listSeq  int
 	getSeq   int
+	// syncing is set while the tab marks the selected row itself.
+	syncing bool
 	// loading is set while prompts/list is on its way; afterLoad runs when it is back.
 	loading   bool
 	afterLoad []func()
 
 	absent   *absentNotice
+	filter   *widget.Entry
+	rows     filtered // the prompts the filter lets through (filter.go)
 	list     *widget.List
 	count    *widget.Label
 	listNote *widget.Label
@@ -333,8 +352,8 @@ type promptsTab struct {
 	view       *ResultView
 }
 
-func newPromptsTab(w *MainWindow) *promptsTab {
-	t := &promptsTab{w: w}
+func newPromptsTab(deps promptsDeps) *promptsTab {
+	t := &promptsTab{deps: deps}
 	t.absent = newAbsentNotice(t.tryAnyway)
 	t.count = widget.NewLabel("")
 	t.count.SizeName = theme.SizeNameCaptionText
@@ -345,23 +364,24 @@ func newPromptsTab(w *MainWindow) *promptsTab {
 	t.fresh = freshnessNote()
 	t.reload = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() { t.fetch(true) })
 	t.reload.Importance = widget.LowImportance
+	t.filter = newFilterEntry(lang.L("Filter prompts (Ctrl+F)"), t.refilter)
 	t.list = widget.NewList(
-		func() int { return len(t.prompts) },
+		t.rows.rows,
 		newTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if id < len(t.prompts) {
-				p := t.prompts[id]
+			if i := t.rows.item(id); i >= 0 && i < len(t.prompts) {
+				p := t.prompts[i]
 				setTwoLineRow(o, p.Name, promptSubtitle(p), "")
 			}
 		})
 	t.list.OnSelected = func(id widget.ListItemID) {
-		if id < len(t.prompts) {
-			t.selectPrompt(t.prompts[id])
+		if i := t.rows.item(id); !t.syncing && i >= 0 && i < len(t.prompts) {
+			t.selectPrompt(t.prompts[i])
 		}
 	}
 	heading := widget.NewLabelWithStyle(lang.L("Prompts"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	left := container.NewBorder(
-		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.reload)), t.fresh, t.listNote),
+	left := widgets.NewBorder(
+		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.reload)), t.filter, t.fresh, t.listNote),
 		nil, nil, nil, t.list)
 
 	t.title = boldLabel("")
@@ -369,7 +389,7 @@ func newPromptsTab(w *MainWindow) *promptsTab {
 	t.title.Wrapping = fyne.TextWrapWord
 	t.desc = widget.NewLabel("")
 	t.desc.Wrapping = fyne.TextWrapWord
-	t.form = newArgForm(w, t.get)
+	t.form = newArgForm(deps.work, t.get)
 	t.getBtn = widget.NewButtonWithIcon(lang.L("Get"), theme.MediaPlayIcon(), t.get)
 	t.getBtn.Importance = widget.HighImportance
 	t.note = widget.NewLabel("")
@@ -430,10 +450,7 @@ func firstLine(s string) string {
 	return s
 }
 
-func (t *promptsTab) visible() bool {
-	f := t.w.features
-	return f != nil && f.tabs.Selected() == f.promptsTab
-}
+func (t *promptsTab) visible() bool { return t.deps.visible() }
 
 // setSession follows the selected server; a new session or connection
 // empties the tab, and the list is fetched when the tab is (or next is) shown.
@@ -449,6 +466,8 @@ func (t *promptsTab) setSession(s *mcp.Session, visible bool) {
 	t.prompts, t.selected, t.forced = nil, nil, false
 	t.loading, t.afterLoad = false, nil
 	t.list.UnselectAll()
+	t.filter.SetText("") // a new server's list starts unfiltered
+	t.rows.setItems(0, nil)
 	t.list.Refresh()
 	t.count.SetText("")
 	t.fresh.Hide()
@@ -508,7 +527,7 @@ func (t *promptsTab) fetch(refresh bool) {
 	n := t.listSeq
 	t.loading = true
 	t.count.SetText(lang.L("loading …"))
-	t.w.goWork(func(ctx context.Context) {
+	t.deps.work.goWork(func(ctx context.Context) {
 		prompts, fresh, err := s.PromptsList(ctx, refresh)
 		fyne.Do(func() {
 			if n == t.listSeq && s == t.session {
@@ -548,8 +567,10 @@ func (t *promptsTab) setPrompts(prompts []*sdk.Prompt, err error) {
 	}
 	t.listNote.Hide()
 	t.prompts = prompts
-	t.count.SetText(i18n.N("{{.Count}} prompts", len(prompts)))
-	t.list.Refresh()
+	t.rows.setItems(len(prompts), func(i int) []string {
+		return []string{prompts[i].Name, prompts[i].Title, prompts[i].Description}
+	})
+	t.showRows()
 	if t.selected != nil {
 		i := slices.IndexFunc(prompts, func(p *sdk.Prompt) bool { return p.Name == t.selected.Name })
 		if i < 0 {
@@ -559,8 +580,39 @@ func (t *promptsTab) setPrompts(prompts []*sdk.Prompt, err error) {
 			return
 		}
 		t.selected = prompts[i] // its arguments may have changed; the form stays as typed
-		t.list.Select(i)
+		t.markSelected()
 	}
+}
+
+// refilter shows the prompts whose name, title or description has every
+// word typed in the filter.
+func (t *promptsTab) refilter(q view.Filter) {
+	t.rows.apply(q)
+	t.showRows()
+	t.markSelected()
+}
+
+func (t *promptsTab) showRows() {
+	if !t.loading && t.session != nil {
+		t.count.SetText(t.rows.count("prompt", "prompts"))
+	}
+	t.list.Refresh()
+}
+
+// markSelected marks the selected prompt's row, wherever the filter moved
+// it (none when the filter hides it; its form stays on show).
+func (t *promptsTab) markSelected() {
+	t.syncing = true
+	defer func() { t.syncing = false }()
+	r := -1
+	if t.selected != nil {
+		r = t.rows.row(slices.IndexFunc(t.prompts, func(p *sdk.Prompt) bool { return p.Name == t.selected.Name }))
+	}
+	if r < 0 {
+		t.list.UnselectAll()
+		return
+	}
+	t.list.Select(r)
 }
 
 // tryAnyway sends prompts/list to a server that did not declare prompts.
@@ -570,7 +622,7 @@ func (t *promptsTab) tryAnyway() {
 		return
 	}
 	t.absent.trying("prompts/list")
-	t.w.goWork(func(ctx context.Context) {
+	t.deps.work.goWork(func(ctx context.Context) {
 		prompts, err := s.Prompts(ctx)
 		fyne.Do(func() {
 			if s != t.session {
@@ -644,12 +696,16 @@ func getNote(hasArgs, completes bool) string {
 	return "* required. Enter gets the prompt."
 }
 
-// selectName selects the named prompt as a click would.
+// selectName selects the named prompt as a click would (emptying the
+// filter when it hides the prompt).
 func (t *promptsTab) selectName(name string) bool {
 	for i, p := range t.prompts {
 		if p.Name == name {
-			t.list.Select(i)
+			if t.rows.row(i) < 0 {
+				t.filter.SetText("")
+			}
 			t.selectPrompt(p)
+			t.markSelected()
 			return true
 		}
 	}
@@ -671,11 +727,11 @@ func (t *promptsTab) get() {
 	n := t.getSeq
 	t.getBtn.Disable()
 	t.note.SetText(i18n.L("Getting {{.Name}} …", map[string]any{"Name": p.Name}))
-	t.w.goWork(func(ctx context.Context) {
+	t.deps.work.goWork(func(ctx context.Context) {
 		r := s.GetPrompt(ctx, p.Name, args)
-		t.w.checks.recordPrompt(r)
+		t.deps.got(r)
 		fyne.Do(func() {
-			t.w.historyChanged(r.Server)
+			t.deps.historyChanged(r.Server)
 			if n != t.getSeq {
 				return
 			}
@@ -696,7 +752,7 @@ func promptOutcome(r *mcp.PromptResult) string {
 
 // showResult draws the prompt's messages by role with their content.
 func (t *promptsTab) showResult(r *mcp.PromptResult) {
-	rv := NewResultView(t.w.win)
+	rv := NewResultView(t.deps.win)
 	rv.result = &mcp.CallResult{Tool: r.Prompt} // names saved files after the prompt
 	t.view = rv
 	var rows []fyne.CanvasObject

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"encoding/csv"
 	"encoding/json"
 	"image/png"
@@ -17,7 +16,6 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp/lint"
-	"mcpbrowser/mcp/load"
 )
 
 func TestQualityMarks(t *testing.T) {
@@ -106,13 +104,7 @@ func TestLintReportWindow(t *testing.T) {
 func TestLoadPanel(t *testing.T) {
 	a := newSerialApp(t)
 	calls := 0
-	target := loadTarget{Server: "srv", Tool: "echo", Note: "test calls.",
-		Start: func(ctx context.Context, opts load.Options) (*load.Run, error) {
-			return load.Start(ctx, opts, func(context.Context, int) load.Outcome {
-				time.Sleep(200 * time.Microsecond)
-				return load.Outcome{}
-			}), nil
-		}}
+	target := sleepyTarget(200*time.Microsecond, nil)
 	var p *loadPanel
 	onUI(func() {
 		p = newLoadPanel(a, t.Context(), target)
@@ -231,6 +223,8 @@ func setEntries(o fyne.CanvasObject, values ...string) {
 		switch v := o.(type) {
 		case *widget.Entry:
 			entries = append(entries, v)
+		case *escEntry:
+			entries = append(entries, &v.Entry)
 		case *fyne.Container:
 			for _, c := range v.Objects {
 				walk(c)

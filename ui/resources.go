@@ -3,8 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
-	"mcpbrowser/internal/i18n"
 	"path"
 	"slices"
 	"strings"
@@ -12,12 +10,15 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/apps"
+	"mcpbrowser/ui/widgets"
 )
 
 // A resourcesTab lists the selected server's resources and resource
@@ -47,6 +48,9 @@ type resourcesTab struct {
 	readSeq int
 
 	absent    *absentNotice
+	filter    *widget.Entry
+	resRows   filtered // the resources and templates the filter lets through (resources_filter.go)
+	tmplRows  filtered
 	resList   *widget.List
 	tmplList  *widget.List
 	resCount  *widget.Label
@@ -86,33 +90,34 @@ func newResourcesTab(w *MainWindow) *resourcesTab {
 	t.tmplCount = smallLabel()
 	t.listNote = errorNote()
 	t.tmplNote = errorNote()
+	t.filter = newFilterEntry(lang.L("Filter by URI or name (Ctrl+F)"), t.refilter)
 	t.resFresh, t.tmplFresh = freshnessNote(), freshnessNote()
 	t.resList = widget.NewList(
-		func() int { return len(t.resources) },
+		t.resRows.rows,
 		newTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if id < len(t.resources) {
-				r := t.resources[id]
+			if i := t.resRows.item(id); i >= 0 && i < len(t.resources) {
+				r := t.resources[i]
 				setTwoLineRow(o, resourceName(r.Name, r.Title), resourceSubtitle(r), t.updatedNote(r.URI))
 			}
 		})
 	t.resList.OnSelected = func(id widget.ListItemID) {
-		if !t.selecting && id < len(t.resources) {
-			t.selectResource(t.resources[id])
+		if i := t.resRows.item(id); !t.selecting && i >= 0 && i < len(t.resources) {
+			t.selectResource(t.resources[i])
 		}
 	}
 	t.tmplList = widget.NewList(
-		func() int { return len(t.templates) },
+		t.tmplRows.rows,
 		newTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if id < len(t.templates) {
-				tm := t.templates[id]
+			if i := t.tmplRows.item(id); i >= 0 && i < len(t.templates) {
+				tm := t.templates[i]
 				setTwoLineRow(o, resourceName(tm.Name, tm.Title), tm.URITemplate, "")
 			}
 		})
 	t.tmplList.OnSelected = func(id widget.ListItemID) {
-		if !t.selecting && id < len(t.templates) {
-			t.selectTemplate(t.templates[id])
+		if i := t.tmplRows.item(id); !t.selecting && i >= 0 && i < len(t.templates) {
+			t.selectTemplate(t.templates[i])
 		}
 	}
 	reload := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), t.refresh)
@@ -124,10 +129,11 @@ func newResourcesTab(w *MainWindow) *resourcesTab {
 	tmplHead := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabelWithStyle(lang.L("Templates"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.tmplCount),
 		t.tmplFresh, t.tmplNote)
-	lists := container.NewVSplit(
-		container.NewBorder(resHead, nil, nil, nil, t.resList),
-		container.NewBorder(tmplHead, nil, nil, nil, t.tmplList))
-	lists.SetOffset(0.62)
+	split2 := container.NewVSplit(
+		widgets.NewBorder(resHead, nil, nil, nil, t.resList),
+		widgets.NewBorder(tmplHead, nil, nil, nil, t.tmplList))
+	split2.SetOffset(0.62)
+	lists := widgets.NewBorder(t.filter, nil, nil, nil, split2)
 
 	t.title = boldLabel("")
 	t.title.SizeName = theme.SizeNameSubHeadingText
@@ -228,6 +234,7 @@ func (t *resourcesTab) setSession(s *mcp.Session, visible bool) {
 	t.updated, t.subscribed = map[string]time.Time{}, map[string]bool{}
 	t.selRes, t.selTmpl, t.openURI = nil, nil, ""
 	t.unselectAll()
+	t.clearFilter()
 	t.resList.Refresh()
 	t.tmplList.Refresh()
 	t.resCount.SetText("")
@@ -328,8 +335,7 @@ func (t *resourcesTab) setLists(resources []*sdk.Resource, rerr error, templates
 	show(t.listNote, rerr)
 	show(t.tmplNote, terr)
 	t.resources, t.templates = resources, templates
-	t.resCount.SetText(i18n.N("{{.Count}} resources", len(resources)))
-	t.tmplCount.SetText(i18n.N("{{.Count}} templates", len(templates)))
+	t.indexForFilter()
 	if rerr != nil {
 		t.resCount.SetText("")
 	}
@@ -348,13 +354,13 @@ func (t *resourcesTab) syncSelection() {
 	if t.selRes != nil {
 		if i := slices.IndexFunc(t.resources, func(r *sdk.Resource) bool { return r.URI == t.selRes.URI }); i >= 0 {
 			t.selRes = t.resources[i]
-			t.resList.Select(i)
+			selectRow(t.resList, t.resRows.row(i))
 		}
 	}
 	if t.selTmpl != nil {
 		if i := slices.IndexFunc(t.templates, func(r *sdk.ResourceTemplate) bool { return r.URITemplate == t.selTmpl.URITemplate }); i >= 0 {
 			t.selTmpl = t.templates[i]
-			t.tmplList.Select(i)
+			selectRow(t.tmplList, t.tmplRows.row(i))
 		}
 	}
 }
@@ -655,7 +661,10 @@ func (t *resourcesTab) resourceUpdated(server, uri string) {
 func (t *resourcesTab) selectURI(uri string) {
 	for i, r := range t.resources {
 		if r.URI == uri {
-			t.resList.Select(i)
+			if t.resRows.row(i) < 0 {
+				t.clearFilter() // the resource asked for must be in sight
+			}
+			t.resList.Select(t.resRows.row(i))
 			if t.selRes != r {
 				t.selectResource(r)
 			} else {

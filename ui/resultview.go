@@ -21,6 +21,8 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
+
+	"mcpbrowser/ui/widgets"
 )
 
 // Text up to these sizes is shown in a wrapping, selectable label; anything
@@ -127,10 +129,10 @@ func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
 	// One big text block (the common "tool printed a lot" case) gets the
 	// whole area; otherwise the blocks scroll together.
 	if len(blocks) == 1 && len(v.bigTexts) == 1 {
-		v.setContent(container.NewBorder(header, nil, nil, nil, v.bigTexts[0].withBar(true)))
+		v.setContent(widgets.NewBorder(header, nil, nil, nil, v.bigTexts[0].withBar(true)))
 		return
 	}
-	v.setContent(container.NewBorder(header, nil, nil, nil, container.NewVScroll(container.NewVBox(blocks...))))
+	v.setContent(widgets.NewBorder(header, nil, nil, nil, container.NewVScroll(container.NewVBox(blocks...))))
 }
 
 func (v *ResultView) reset() {

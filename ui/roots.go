@@ -2,17 +2,17 @@ package ui
 
 import (
 	"context"
-	"fyne.io/fyne/v2/lang"
-	"mcpbrowser/internal/i18n"
 	"slices"
 	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 )
@@ -138,14 +138,27 @@ func (w *MainWindow) showRootsDialog() {
 	if s == nil {
 		return
 	}
-	d := newRootsEditor(w, s)
+	m := w.manager
+	d := newRootsEditor(rootsDeps{win: w.win, work: w, store: w.roots, restart: func(ctx context.Context) error {
+		w.dismissRequests(m, s.Name(), "the server is being restarted")
+		return s.Restart(ctx)
+	}}, s)
 	d.dlg.Show()
 	w.rootsEditor = d
 }
 
+// rootsDeps is what the roots dialog needs from the window.
+type rootsDeps struct {
+	win   fyne.Window
+	work  worker
+	store *rootStore
+	// restart restarts the server (its waiting requests answered first).
+	restart func(ctx context.Context) error
+}
+
 // A rootsEditor is the dialog of one server's roots.
 type rootsEditor struct {
-	w       *MainWindow
+	deps    rootsDeps
 	session *mcp.Session
 	folders []string
 	chosen  int // the selected row, -1 for none
@@ -158,8 +171,8 @@ type rootsEditor struct {
 	dlg       dialog.Dialog
 }
 
-func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
-	e := &rootsEditor{w: w, session: s, folders: w.roots.get(s.Name()), chosen: -1}
+func newRootsEditor(deps rootsDeps, s *mcp.Session) *rootsEditor {
+	e := &rootsEditor{deps: deps, session: s, folders: deps.store.get(s.Name()), chosen: -1}
 	e.list = widget.NewList(
 		func() int { return len(e.folders) },
 		func() fyne.CanvasObject {
@@ -181,7 +194,7 @@ func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
 		e.removeBtn.Disable()
 	}
 	e.addBtn = widget.NewButtonWithIcon(lang.L("Add…"), theme.ContentAddIcon(), func() {
-		openFolderDialog(w.win, "Add a root folder for "+s.Name(), e.add)
+		openFolderDialog(deps.win, "Add a root folder for "+s.Name(), e.add)
 	})
 	e.removeBtn = widget.NewButtonWithIcon(lang.L("Remove"), theme.ContentRemoveIcon(), e.removeChosen)
 	e.removeBtn.Disable()
@@ -190,10 +203,8 @@ func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
 	e.restart = widget.NewButtonWithIcon(lang.L("Restart to tell the server"), theme.ViewRefreshIcon(), func() {
 		e.restart.Hide()
 		e.note.SetText(i18n.L("Restarting {{.Server}} so that it learns of its roots …", map[string]any{"Server": s.Name()}))
-		m := w.manager
-		w.goWork(func(ctx context.Context) {
-			w.dismissRequests(m, s.Name(), "the server is being restarted")
-			err := s.Restart(ctx)
+		deps.work.goWork(func(ctx context.Context) {
+			err := deps.restart(ctx)
 			fyne.Do(func() {
 				if err != nil {
 					e.note.SetText(i18n.L("The restart failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
@@ -212,7 +223,7 @@ func newRootsEditor(w *MainWindow, s *mcp.Session) *rootsEditor {
 	content := container.NewBorder(intro,
 		container.NewVBox(container.NewHBox(e.addBtn, e.removeBtn), e.note, container.NewHBox(e.restart)),
 		nil, nil, e.list)
-	e.dlg = dialog.NewCustom(i18n.L("Roots of {{.Server}}", map[string]any{"Server": s.Name()}), lang.L("Close"), content, w.win)
+	e.dlg = dialog.NewCustom(i18n.L("Roots of {{.Server}}", map[string]any{"Server": s.Name()}), lang.L("Close"), content, deps.win)
 	e.dlg.Resize(fyne.NewSize(560, 420))
 	return e
 }
@@ -254,6 +265,6 @@ func (e *rootsEditor) removeChosen() {
 // changed saves the list and gives it to the session.
 func (e *rootsEditor) changed() {
 	e.list.Refresh()
-	e.w.roots.set(e.session.Name(), e.folders)
+	e.deps.store.set(e.session.Name(), e.folders)
 	e.describe(e.session.SetRoots(e.folders))
 }

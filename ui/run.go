@@ -5,13 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -41,11 +41,13 @@ type runBar struct {
 	call    int // numbers calls, so that late progress of an old call is dropped
 	cancel  context.CancelFunc
 	started time.Time
-	// waiting: the server waits for the person's answer to its request;
-	// that time is not the call's (waited sums it, waitFrom is the start).
+	// waiting: the server waits for the person's answer to its request.
+	// That time is not the call's: the clock reads the session's (see
+	// mcp.Session.Waited) and leaves out what it added since the start, as
+	// the call's Duration does.
 	waiting  bool
-	waited   time.Duration
-	waitFrom time.Time
+	waitedAt func() time.Duration
+	waited0  time.Duration
 
 	// progress is written by the SDK's goroutine and drawn on the UI one;
 	// pending makes a burst of notifications cost one redraw.
@@ -84,13 +86,18 @@ func (r *runBar) reset() {
 	r.say(lang.L("Ctrl+Enter runs the tool"))
 }
 
-// begin switches to the running look and returns the call's number.
-func (r *runBar) begin(cancel context.CancelFunc) int {
+// begin switches to the running look and returns the call's number;
+// waited reads how long the server has waited for the person in all
+// (mcp.Session.Waited; nil: never).
+func (r *runBar) begin(cancel context.CancelFunc, waited func() time.Duration) int {
 	r.call++
 	r.running = true
 	r.cancel = cancel
 	r.started = time.Now()
-	r.waiting, r.waited = false, 0
+	r.waiting, r.waitedAt, r.waited0 = false, waited, 0
+	if waited != nil {
+		r.waited0 = waited()
+	}
 	r.mu.Lock()
 	r.progress = mcp.Progress{}
 	r.pending = false
@@ -123,8 +130,8 @@ func (r *runBar) end(n int, res *mcp.CallResult) {
 	r.reset()
 }
 
-// setWaiting shows that the server waits for the person's answer, and
-// stops the call's clock meanwhile.
+// setWaiting shows that the server waits for the person's answer; the
+// call's clock stands still meanwhile (see tick).
 func (r *runBar) setWaiting(on bool) {
 	if !r.running || on == r.waiting {
 		return
@@ -132,23 +139,21 @@ func (r *runBar) setWaiting(on bool) {
 	r.waiting = on
 	if on {
 		r.spinner.Stop() // nothing moves while the server waits for the person
-		r.waitFrom = time.Now()
 		r.message.SetText(lang.L("Waiting for your answer to the server's request (below); the clock stops meanwhile"))
 		return
 	}
-	r.waited += time.Since(r.waitFrom)
 	if r.spinner.Visible() {
 		r.spinner.Start()
 	}
 	r.message.SetText(lang.L("Running … (Esc cancels)"))
 }
 
-// waitedTotal is how long the running call waited for the person.
-func (r *runBar) waitedTotal() time.Duration {
-	if r.waiting {
-		return r.waited + time.Since(r.waitFrom)
+// waited is how long the running call's server has waited for the person since it began.
+func (r *runBar) waited() time.Duration {
+	if r.waitedAt == nil {
+		return 0
 	}
-	return r.waited
+	return max(r.waitedAt()-r.waited0, 0)
 }
 
 // cancelCall cancels the running call, if any (the server is told).
@@ -164,7 +169,7 @@ func (r *runBar) cancelCall() {
 // tick redraws the elapsed time of call n.
 func (r *runBar) tick(n int) {
 	if n == r.call && r.running && !r.waiting {
-		r.elapsed.SetText(view.Duration(time.Since(r.started) - r.waited))
+		r.elapsed.SetText(view.Duration(max(time.Since(r.started)-r.waited(), 0)))
 	}
 }
 
@@ -287,7 +292,7 @@ func (w *MainWindow) confirmDestructive(t *sdk.Tool, args json.RawMessage, run f
 func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage) {
 	ctx, cancel := context.WithCancel(w.ctx)
 	r := w.runner
-	n := r.begin(cancel)
+	n := r.begin(cancel, s.Waited)
 	w.callServer = s.Name()
 	// Esc goes to the focused widget when there is one; with none it reaches
 	// the canvas's key handler, which cancels.
@@ -326,12 +331,8 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 		}
 		fyne.Do(func() {
 			w.historyChanged(res.Server)
-			if waited := r.waitedTotal(); n == r.call && waited > 0 {
-				// The time the person took to answer is not the call's.
-				shown := *res
-				shown.Duration = max(res.Duration-waited, 0)
-				res = &shown
-			}
+			// res.Duration leaves out the time the person took to answer
+			// the server's requests (mcp.Outcome.Waited), as History does.
 			r.end(n, res)
 			w.lastResult = res
 			w.keepResult(res)

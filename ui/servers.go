@@ -23,6 +23,8 @@ import (
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
+
+	"mcpbrowser/ui/widgets"
 )
 
 // stateColor is the dot beside a server. These are fixed colours rather than
@@ -127,7 +129,7 @@ func newServerList(w *MainWindow) *serverList {
 	bottom := container.NewBorder(nil, nil, nil, l.moreBtn, container.NewGridWithColumns(2, l.editBtn, l.restart))
 	l.signIn = newSignInBar(w)
 	l.hint = newFirstRunHint(w)
-	l.root = container.NewBorder(top, container.NewVBox(l.hint.root, l.signIn.root, bottom), nil, nil, l.list)
+	l.root = widgets.NewBorder(top, container.NewVBox(l.hint.root, l.signIn.root, bottom), nil, nil, l.list)
 	return l
 }
 
@@ -691,13 +693,13 @@ func (w *MainWindow) askInputsForSelectedServer() {
 		var field fyne.CanvasObject
 		switch {
 		case len(in.Options) > 0:
-			sel := widget.NewSelect(in.Options, nil)
+			sel := newSelect(in.Options, nil)
 			sel.SetSelected(in.Default)
 			field, values[in.ID] = sel, func() string { return sel.Selected }
 		default:
-			e := widget.NewEntry()
+			e := newEntry()
 			if in.Password {
-				e = widget.NewPasswordEntry()
+				e = newPasswordEntry()
 			}
 			e.SetText(in.Default)
 			field, values[in.ID] = e, func() string { return e.Text }
@@ -718,7 +720,11 @@ func (w *MainWindow) askInputsForSelectedServer() {
 		w.goWork(func(ctx context.Context) { s.Connect(ctx) })
 	}, w.win)
 	d.Resize(fyne.NewSize(480, 160+float32(len(items))*70))
-	d.Show()
+	var first fyne.Focusable
+	if len(items) > 0 {
+		first, _ = items[0].Widget.(fyne.Focusable)
+	}
+	showFocused(d, w.win, first)
 }
 
 // describeTarget says what a server entry starts or connects to.

@@ -48,15 +48,23 @@ func NewSidePanel(win fyne.Window) *SidePanel {
 		container.NewTabItem(lang.L("stderr"), p.log.Widget()),
 		container.NewTabItem(lang.L("messages"), p.wire.Widget()),
 	)
+	// A tab that comes on show follows its newest line again, after it has
+	// been laid out at its size.
+	p.tabs.OnSelected = func(*container.TabItem) {
+		fyne.Do(func() {
+			p.log.Refollow()
+			p.wire.Refollow()
+		})
+	}
 	return p
 }
 
 // search is the search box of the tab on show.
 func (p *SidePanel) search() fyne.Focusable {
 	if p.tabs.SelectedIndex() == 1 {
-		return p.wire.search
+		return p.wire.Search
 	}
-	return p.log.search
+	return p.log.Search
 }
 
 // Widget is the panel's canvas object.
@@ -105,8 +113,8 @@ func (p *SidePanel) refresh() {
 	p.mu.Lock()
 	p.scheduled = false
 	p.mu.Unlock()
-	p.log.pull()
-	p.wire.pull()
+	p.log.Pull()
+	p.wire.Pull()
 	p.mu.Lock()
 	p.refreshes++
 	p.mu.Unlock()

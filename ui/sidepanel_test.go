@@ -108,26 +108,26 @@ func TestLogViewFollowAndPause(t *testing.T) {
 	v := p.log
 	addLines(log, 500, "line %d")
 	p.refresh()
-	bottom := v.list.GetScrollOffset()
+	bottom := v.List.GetScrollOffset()
 	if bottom == 0 {
 		t.Fatal("following did not scroll to the newest line")
 	}
 
-	test.Tap(v.follow) // pause
-	if v.following || v.follow.Text != "Follow" {
-		t.Fatalf("after tapping Pause: following=%v, button %q", v.following, v.follow.Text)
+	test.Tap(v.Follow) // pause
+	if v.Following() || v.Follow.Text != "Follow" {
+		t.Fatalf("after tapping Pause: following=%v, button %q", v.Following(), v.Follow.Text)
 	}
 	addLines(log, 500, "more %d")
 	p.refresh()
-	if got := v.list.GetScrollOffset(); got != bottom {
+	if got := v.List.GetScrollOffset(); got != bottom {
 		t.Errorf("paused view scrolled from %v to %v", bottom, got)
 	}
-	if v.length() != 1000 {
-		t.Errorf("paused view has %d lines, want 1000 (pausing stops scrolling, not reading)", v.length())
+	if v.Len() != 1000 {
+		t.Errorf("paused view has %d lines, want 1000 (pausing stops scrolling, not reading)", v.Len())
 	}
 
-	test.Tap(v.follow) // follow again
-	if got := v.list.GetScrollOffset(); got <= bottom {
+	test.Tap(v.Follow) // follow again
+	if got := v.List.GetScrollOffset(); got <= bottom {
 		t.Errorf("following again left the offset at %v, want past %v", got, bottom)
 	}
 }
@@ -142,12 +142,12 @@ func TestLogViewSearch(t *testing.T) {
 	log.AddMessage("warning", "needles", "from a logger")
 	p.refresh()
 
-	test.Type(v.search, "NEEDLE")
-	if v.length() != 2 {
-		t.Fatalf("search shows %d lines, want 2", v.length())
+	test.Type(v.Search, "NEEDLE")
+	if v.Len() != 2 {
+		t.Fatalf("search shows %d lines, want 2", v.Len())
 	}
-	if v.count.Text != "2 of 303" {
-		t.Errorf("count = %q", v.count.Text)
+	if v.Count.Text != "2 of 303" {
+		t.Errorf("count = %q", v.Count.Text)
 	}
 	for _, r := range visibleLogRows(w) {
 		if !strings.Contains(strings.ToLower(r.entry.Text+r.entry.Logger), "needle") {
@@ -158,21 +158,21 @@ func TestLogViewSearch(t *testing.T) {
 	log.Add(transport.LogStderr, "another needle")
 	log.Add(transport.LogStderr, "hay")
 	p.refresh()
-	if v.length() != 3 {
-		t.Errorf("after new lines the search shows %d, want 3", v.length())
+	if v.Len() != 3 {
+		t.Errorf("after new lines the search shows %d, want 3", v.Len())
 	}
 
-	v.search.SetText("stdout")
-	if v.length() != 1 || v.entry(0).Text != "junk" {
+	v.Search.SetText("stdout")
+	if v.Len() != 1 || v.Entry(0).Text != "junk" {
 		t.Errorf("searching \"stdout\" should find the stdout-noise line")
 	}
-	v.search.SetText("nothing like this")
-	if v.length() != 0 || !v.empty.Visible() || !strings.Contains(v.empty.Text, "No lines match") {
-		t.Errorf("no-match state: length %d, empty %v %q", v.length(), v.empty.Visible(), v.empty.Text)
+	v.Search.SetText("nothing like this")
+	if v.Len() != 0 || !v.Empty.Visible() || !strings.Contains(v.Empty.Text, "No lines match") {
+		t.Errorf("no-match state: length %d, empty %v %q", v.Len(), v.Empty.Visible(), v.Empty.Text)
 	}
-	v.search.SetText("")
-	if v.length() != 305 {
-		t.Errorf("clearing the search shows %d, want all 305", v.length())
+	v.Search.SetText("")
+	if v.Len() != 305 {
+		t.Errorf("clearing the search shows %d, want all 305", v.Len())
 	}
 }
 
@@ -182,19 +182,19 @@ func TestLogViewClear(t *testing.T) {
 	v := p.log
 	addLines(log, 50, "line %d")
 	p.refresh()
-	test.Tap(v.clear)
-	if v.length() != 0 || log.Len() != 0 {
-		t.Errorf("after Clear: view %d lines, log %d", v.length(), log.Len())
+	test.Tap(v.ClearB)
+	if v.Len() != 0 || log.Len() != 0 {
+		t.Errorf("after Clear: view %d lines, log %d", v.Len(), log.Len())
 	}
 	if len(visibleLogRows(w)) != 0 {
 		t.Error("rows still drawn after Clear")
 	}
-	if !v.empty.Visible() {
+	if !v.Empty.Visible() {
 		t.Error("no empty-state words after Clear")
 	}
 	log.Add(transport.LogStderr, "after clear")
 	p.refresh()
-	if v.length() != 1 || v.entry(0).Text != "after clear" {
+	if v.Len() != 1 || v.Entry(0).Text != "after clear" {
 		t.Error("lines after Clear do not show")
 	}
 }
@@ -205,24 +205,24 @@ func TestLogViewSelectShowsFullLine(t *testing.T) {
 	long := strings.Repeat("x", maxRowRunes*2)
 	log.Add(transport.LogStderr, long)
 	p.refresh()
-	p.log.list.Select(0)
-	if !p.log.detail.Visible() || !strings.Contains(p.log.selected.Text, long) {
+	p.log.List.Select(0)
+	if !p.log.Strip.Visible() || !strings.Contains(p.log.Selected.Text, long) {
 		t.Error("selecting a line does not show it in full")
 	}
 	// A selected line stays in view while more lines arrive.
-	offset := p.log.list.GetScrollOffset()
+	offset := p.log.List.GetScrollOffset()
 	addLines(log, 200, "more %d")
 	p.refresh()
-	if got := p.log.list.GetScrollOffset(); got != offset {
+	if got := p.log.List.GetScrollOffset(); got != offset {
 		t.Errorf("the view scrolled away from the selected line (%v → %v)", offset, got)
 	}
-	p.log.list.UnselectAll()
-	if p.log.detail.Visible() {
+	p.log.List.UnselectAll()
+	if p.log.Strip.Visible() {
 		t.Error("detail stays after unselecting")
 	}
 	addLines(log, 10, "after %d")
 	p.refresh()
-	if got := p.log.list.GetScrollOffset(); got <= offset {
+	if got := p.log.List.GetScrollOffset(); got <= offset {
 		t.Errorf("following did not resume after unselecting (offset %v)", got)
 	}
 }
@@ -234,10 +234,10 @@ func TestLogViewBounded(t *testing.T) {
 		addLines(log, maxViewEntries/2, "line %d")
 		p.refresh()
 	}
-	if n := len(p.log.entries); n > maxViewEntries+maxViewEntries/4 {
+	if n := len(p.log.Kept()); n > maxViewEntries+maxViewEntries/4 {
 		t.Errorf("view keeps %d lines, over its bound", n)
 	}
-	last := p.log.entries[len(p.log.entries)-1].Text
+	last := p.log.Kept()[len(p.log.Kept())-1].Text
 	if last != fmt.Sprintf("line %d", maxViewEntries/2-1) {
 		t.Errorf("newest kept line %q", last)
 	}
@@ -294,7 +294,7 @@ func TestNotifyBatchesRefreshes(t *testing.T) {
 		t.Errorf("%d refreshes for %d notifications, want batching", refreshes, writers*each)
 	}
 	fyne.DoAndWait(func() {
-		if n := p.log.length(); n != writers*each {
+		if n := p.log.Len(); n != writers*each {
 			t.Errorf("view shows %d lines, want %d", n, writers*each)
 		}
 	})
@@ -337,7 +337,7 @@ func TestWireViewRowsAndSelection(t *testing.T) {
 	if v.copyJSON.Disabled() == false {
 		t.Error("Copy enabled with nothing selected")
 	}
-	v.list.Select(0)
+	v.List.Select(0)
 	shown := strings.Join(v.detail.lines, "\n")
 	if !strings.Contains(shown, `"method": "tools/call"`) || !strings.Contains(shown, "\n      \"a\": 2") {
 		t.Errorf("selected message shown as %q, want it pretty-printed", shown)
@@ -349,7 +349,7 @@ func TestWireViewRowsAndSelection(t *testing.T) {
 	if got := fyne.CurrentApp().Clipboard().Content(); !strings.Contains(got, `"name": "add"`) {
 		t.Errorf("copied %q", got)
 	}
-	v.list.Select(2)
+	v.List.Select(2)
 	if !strings.Contains(strings.Join(v.detail.lines, "\n"), `"code": -32602`) {
 		t.Error("selecting another row did not change the JSON shown")
 	}
@@ -361,7 +361,7 @@ func TestWireViewHugeMessageShowsHead(t *testing.T) {
 	items := make([]int, 5000)
 	wire.Record(transport.Received, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 7, "result": map[string]any{"items": items}}))
 	p.refresh()
-	p.wire.list.Select(0)
+	p.wire.List.Select(0)
 	d := p.wire.detail
 	if len(d.lines) > headLines || d.total <= headLines {
 		t.Errorf("huge message: %d lines shown of %d", len(d.lines), d.total)
@@ -379,12 +379,12 @@ func TestWireViewSearchAndClear(t *testing.T) {
 	}
 	wire.Record(transport.Sent, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 99, "method": "tools/list"}))
 	p.refresh()
-	test.Type(p.wire.search, "tools/")
-	if p.wire.length() != 1 {
-		t.Errorf("search shows %d messages, want 1", p.wire.length())
+	test.Type(p.wire.Search, "tools/")
+	if p.wire.Len() != 1 {
+		t.Errorf("search shows %d messages, want 1", p.wire.Len())
 	}
-	test.Tap(p.wire.clear)
-	if p.wire.length() != 0 || wire.Len() != 0 {
+	test.Tap(p.wire.ClearB)
+	if p.wire.Len() != 0 || wire.Len() != 0 {
 		t.Error("Clear did not empty the messages")
 	}
 }
@@ -422,7 +422,7 @@ func TestSetSessionNil(t *testing.T) {
 	log.Add(transport.LogStderr, "x")
 	p.refresh()
 	p.SetSession(nil)
-	if p.log.length() != 0 || !p.log.save.Disabled() || !strings.Contains(p.log.empty.Text, "Select a server") {
+	if p.log.Len() != 0 || !p.log.SaveB.Disabled() || !strings.Contains(p.log.Empty.Text, "Select a server") {
 		t.Error("SetSession(nil) did not clear the panel")
 	}
 }

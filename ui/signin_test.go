@@ -24,6 +24,43 @@ import (
 	"mcpbrowser/mcp/transport"
 )
 
+// TestSignInRowsPerGrant: each grant type shows its own fields only.
+func TestSignInRowsPerGrant(t *testing.T) {
+	test.NewTempApp(t)
+	f := newOAuthFields(nil)
+	tests := []struct {
+		label         string
+		shown, hidden []fyne.CanvasObject
+	}{
+		{grantBrowserLabel, []fyne.CanvasObject{f.clientID, f.clientSecret, f.metadataURL, f.dpop},
+			[]fyne.CanvasObject{f.privateKey, f.signingAlg, f.assertionFile, f.idpIssuer}},
+		{grantMachineLabel, []fyne.CanvasObject{f.clientID, f.clientSecret, f.privateKey, f.signingAlg},
+			[]fyne.CanvasObject{f.metadataURL, f.assertionFile, f.assertionEnv, f.idpIssuer}},
+		{grantWorkloadLabel, []fyne.CanvasObject{f.assertionFile, f.assertionEnv, f.privateKey},
+			[]fyne.CanvasObject{f.metadataURL, f.idpIssuer, f.idpClientID, f.idpClientSecret}},
+		{grantEnterpriseLabel, []fyne.CanvasObject{f.idpIssuer, f.idpClientID, f.idpClientSecret, f.assertionFile, f.clientSecret},
+			[]fyne.CanvasObject{f.metadataURL}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.label, func(t *testing.T) {
+			f.grant.SetSelected(tt.label)
+			for _, o := range tt.shown {
+				if !o.Visible() || !f.rows[o][0].Visible() {
+					t.Errorf("%T %v is hidden, want shown", o, o)
+				}
+			}
+			for _, o := range tt.hidden {
+				if o.Visible() || f.rows[o][0].Visible() {
+					t.Errorf("%T %v is shown, want hidden", o, o)
+				}
+			}
+		})
+	}
+	if f.idpClientSecret.Password != true || f.clientSecret.Password != true {
+		t.Error("a secret field shows what is typed")
+	}
+}
+
 func TestEditorOAuthSection(t *testing.T) {
 	test.NewTempApp(t)
 	free := func(string) bool { return false }
@@ -49,8 +86,68 @@ func TestEditorOAuthSection(t *testing.T) {
 				e.oauth.metadataURL.SetText("https://example.com/mcpbrowser.json")
 				e.oauth.grant.SetSelected(grantMachineLabel)
 			},
+			// The metadata document URL is a browser sign-in's field: hidden
+			// for client credentials, so not saved with them.
 			want: &config.OAuthConfig{ClientID: "my-app", ClientSecret: "s3cret", Scopes: []string{"read", "write"},
-				ClientMetadataURL: "https://example.com/mcpbrowser.json", GrantType: "client_credentials"},
+				GrantType: "client_credentials"},
+		},
+		{
+			name: "client credentials with a private key file, RS256, DPoP always",
+			fill: func(e *serverEditor) {
+				e.name.SetText("n")
+				e.transport.SetSelected(config.TypeHTTP)
+				e.url.SetText("https://example.com/mcp")
+				e.oauth.grant.SetSelected(grantMachineLabel)
+				e.oauth.clientID.SetText("svc")
+				e.oauth.privateKey.SetText(" /keys/svc.pem ")
+				e.oauth.signingAlg.SetSelected("RS256")
+				e.oauth.dpop.SetSelected(dpopAlwaysLabel)
+			},
+			want: &config.OAuthConfig{ClientID: "svc", GrantType: "client_credentials", PrivateKeyFile: "/keys/svc.pem",
+				SigningAlg: "RS256", DPoP: "always"},
+		},
+		{
+			name: "workload identity from an environment variable",
+			orig: remote(config.TypeHTTP, nil),
+			fill: func(e *serverEditor) {
+				e.oauth.grant.SetSelected(grantWorkloadLabel)
+				e.oauth.assertionEnv.SetText("WORKLOAD_TOKEN")
+				e.oauth.dpop.SetSelected(dpopNeverLabel)
+			},
+			want: &config.OAuthConfig{GrantType: "jwt_bearer", AssertionEnv: "WORKLOAD_TOKEN", DPoP: "never"},
+		},
+		{
+			name: "enterprise-managed, every field",
+			orig: remote(config.TypeHTTP, nil),
+			fill: func(e *serverEditor) {
+				e.oauth.grant.SetSelected(grantEnterpriseLabel)
+				e.oauth.clientID.SetText("mcp-client")
+				e.oauth.clientSecret.SetText("mcp-secret")
+				e.oauth.idpIssuer.SetText("https://idp.example.com")
+				e.oauth.idpClientID.SetText("idp-client")
+				e.oauth.idpClientSecret.SetText("idp-secret")
+				e.oauth.assertionFile.SetText("/run/id-token")
+			},
+			want: &config.OAuthConfig{GrantType: "enterprise", ClientID: "mcp-client", ClientSecret: "mcp-secret",
+				IdPIssuer: "https://idp.example.com", IdPClientID: "idp-client", IdPClientSecret: "idp-secret", AssertionFile: "/run/id-token"},
+		},
+		{
+			name: "fields of another grant type are not saved",
+			orig: remote(config.TypeHTTP, &config.OAuthConfig{GrantType: "jwt_bearer", AssertionFile: "/t", PrivateKeyFile: "/k", ClientID: "c"}),
+			fill: func(e *serverEditor) { e.oauth.grant.SetSelected(grantBrowserLabel) },
+			want: &config.OAuthConfig{ClientID: "c"},
+		},
+		{
+			name:    "a private key and a secret together",
+			orig:    remote(config.TypeHTTP, &config.OAuthConfig{GrantType: "client_credentials", ClientID: "c", ClientSecret: "s"}),
+			fill:    func(e *serverEditor) { e.oauth.privateKey.SetText("/k.pem") },
+			wantErr: "not both",
+		},
+		{
+			name:    "enterprise without its identity provider",
+			orig:    remote(config.TypeHTTP, nil),
+			fill:    func(e *serverEditor) { e.oauth.grant.SetSelected(grantEnterpriseLabel); e.oauth.clientID.SetText("c") },
+			wantErr: "identity provider's issuer URL",
 		},
 		{
 			name: "an entry's settings load and save unchanged",

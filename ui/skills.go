@@ -15,6 +15,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // A skillsPane is the Skills tab, there only for a server that offers the
@@ -35,6 +37,8 @@ type skillsPane struct {
 	listSeq  int
 	loadSeq  int
 
+	filter   *widget.Entry
+	rows     filtered // the skills the filter lets through (filter.go)
 	list     *widget.List
 	count    *widget.Label
 	listNote *widget.Label
@@ -66,18 +70,23 @@ func newSkillsPane(d skillsDeps) *skillsPane {
 	p := &skillsPane{deps: d}
 	p.count = smallLabel()
 	p.listNote = errorNote()
+	p.filter = newFilterEntry(lang.L("Filter skills (Ctrl+F)"), func(q view.Filter) {
+		p.rows.apply(q)
+		p.list.Refresh()
+		p.reselect()
+	})
 	p.list = widget.NewList(
-		func() int { return len(p.skills) },
+		p.rows.rows,
 		newTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if id < len(p.skills) {
-				sk := p.skills[id]
+			if i := p.rows.item(id); i >= 0 && i < len(p.skills) {
+				sk := p.skills[i]
 				setTwoLineRow(o, sk.Name(), skillDescription(sk), "")
 			}
 		})
 	p.list.OnSelected = func(id widget.ListItemID) {
-		if id < len(p.skills) {
-			p.selectSkill(p.skills[id])
+		if i := p.rows.item(id); i >= 0 && i < len(p.skills) {
+			p.selectSkill(p.skills[i])
 		}
 	}
 	reload := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), p.load)
@@ -85,8 +94,8 @@ func newSkillsPane(d skillsDeps) *skillsPane {
 	head := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabelWithStyle(lang.L("Skills"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 			container.NewHBox(p.count, reload)),
-		p.listNote)
-	lists := container.NewBorder(head, nil, nil, nil, p.list)
+		p.filter, p.listNote)
+	lists := widgets.NewBorder(head, nil, nil, nil, p.list)
 
 	p.title = boldLabel("")
 	p.title.SizeName = theme.SizeNameSubHeadingText
@@ -139,6 +148,8 @@ func (p *skillsPane) show(s *mcp.Session) {
 	p.loadSeq++
 	p.skills, p.selected = nil, nil
 	p.list.UnselectAll()
+	p.filter.SetText("")
+	p.rows.setItems(0, nil)
 	p.list.Refresh()
 	p.count.SetText("")
 	p.listNote.Hide()
@@ -195,6 +206,9 @@ func (p *skillsPane) load() {
 				return
 			}
 			p.skills = skills
+			p.rows.setItems(len(skills), func(i int) []string {
+				return []string{skills[i].Name(), skillDescription(skills[i]), skills[i].URI}
+			})
 			p.count.SetText(lang.N("{{.Count}} skills", len(skills), map[string]any{"Count": len(skills)}))
 			if err != nil {
 				p.count.SetText("")
@@ -220,7 +234,7 @@ func (p *skillsPane) reselect() {
 		p.showDetail(false)
 		return
 	}
-	p.list.Select(i)
+	selectRow(p.list, p.rows.row(i)) // none when the filter hides it
 }
 
 func (p *skillsPane) showDetail(on bool) {
@@ -338,6 +352,7 @@ func (w *MainWindow) addSkillsTab() {
 		before = w.checks.tab
 	}
 	w.skills = newSkillsPane(skillsDeps{win: w.win, tabs: w.features.tabs, before: before, goWork: w.goWork})
+	w.features.setFilter(w.skills.tab, w.skills.filter)
 	prev := w.features.tabs.OnSelected
 	w.features.tabs.OnSelected = func(t *container.TabItem) {
 		if prev != nil {

@@ -14,6 +14,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/ui/view"
 )
 
 // A tool whose execution.taskSupport is "required" runs as a task (the
@@ -75,13 +76,15 @@ type tasksPane struct {
 	deps    tasksDeps
 	src     taskSource
 	entries []mcp.TaskEntry
-	current string // the selected task's id
-	visible bool   // the tab is on show
+	rows    filtered // the entries the filter lets through (filter.go)
+	current string   // the selected task's id
+	visible bool     // the tab is on show
 
 	root      fyne.CanvasObject
 	title     *widget.Label
 	formNote  *widget.Label
 	refresh   *widget.Button
+	filter    *widget.Entry
 	list      *widget.List
 	empty     fyne.CanvasObject
 	listSlot  *fyne.Container
@@ -114,18 +117,22 @@ func newTasksPane(d tasksDeps) *tasksPane {
 	p.formNote.Wrapping = fyne.TextWrapWord
 	p.formNote.Alignment = fyne.TextAlignLeading
 	p.refresh = widget.NewButtonWithIcon(lang.L("Refresh"), theme.ViewRefreshIcon(), p.refreshNow)
+	p.filter = newFilterEntry(lang.L("Filter tasks (Ctrl+F)"), func(q view.Filter) {
+		p.rows.apply(q)
+		p.showRows()
+	})
 	p.list = widget.NewList(
-		func() int { return len(p.entries) },
+		p.rows.rows,
 		newTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if id < len(p.entries) {
-				name, sub, note := taskRow(p.entries[id], p.deps.now())
+			if i := p.rows.item(id); i >= 0 && i < len(p.entries) {
+				name, sub, note := taskRow(p.entries[i], p.deps.now())
 				setTwoLineRow(o, name, sub, note)
 			}
 		})
 	p.list.OnSelected = func(id widget.ListItemID) {
-		if id < len(p.entries) {
-			p.current = p.entries[id].TaskID
+		if i := p.rows.item(id); i >= 0 && i < len(p.entries) {
+			p.current = p.entries[i].TaskID
 			p.showDetail()
 		}
 	}
@@ -150,7 +157,7 @@ func newTasksPane(d tasksDeps) *tasksPane {
 	buttons := container.NewHBox(p.answerBtn, p.cancelBtn)
 	head := container.NewVBox(p.status, p.message, p.times, buttons)
 	p.detail = container.NewBorder(head, nil, nil, nil, p.result.Widget())
-	top := container.NewVBox(container.NewBorder(nil, nil, nil, p.refresh, p.title), p.formNote, widget.NewSeparator())
+	top := container.NewVBox(container.NewBorder(nil, nil, nil, p.refresh, p.title), p.formNote, p.filter, widget.NewSeparator())
 	split := container.NewVSplit(p.listSlot, p.detail)
 	split.Offset = 0.4
 	p.root = container.NewBorder(top, nil, nil, nil, split)
@@ -163,6 +170,7 @@ func (p *tasksPane) setSession(s taskSource) {
 	if s != p.src {
 		p.current, p.shownResult = "", ""
 		p.list.UnselectAll()
+		p.filter.SetText("") // a new server's list starts unfiltered
 	}
 	p.src = s
 	p.mu.Lock()
@@ -206,6 +214,17 @@ func (p *tasksPane) reload() {
 		p.formNote.SetText(taskFormNote(p.src.TaskForm()))
 		p.refresh.Enable()
 	}
+	p.rows.setItems(len(p.entries), func(i int) []string {
+		e := p.entries[i]
+		return []string{e.Tool, e.TaskID, e.Status, e.StatusMessage}
+	})
+	p.showRows()
+	p.showDetail()
+}
+
+// showRows shows the rows the filter lets through, the selected one
+// highlighted.
+func (p *tasksPane) showRows() {
 	if len(p.entries) == 0 {
 		p.empty.Show()
 		p.list.Hide()
@@ -214,10 +233,11 @@ func (p *tasksPane) reload() {
 		p.list.Show()
 	}
 	p.list.Refresh()
-	if i := p.indexOf(p.current); i >= 0 {
-		p.list.Select(i) // keeps the row highlighted; showDetail below redraws
+	if r := p.rows.row(p.indexOf(p.current)); r >= 0 {
+		p.list.Select(r) // keeps the row highlighted; showDetail redraws
+	} else {
+		p.list.UnselectAll()
 	}
-	p.showDetail()
 }
 
 func (p *tasksPane) indexOf(id string) int {
@@ -490,6 +510,7 @@ func (w *MainWindow) addTasksTab() {
 	w.tasks = newTasksPane(tasksDeps{win: w.win, goWork: w.goWork, answer: w.requests.open})
 	tab := container.NewTabItemWithIcon(lang.L("Tasks"), theme.MediaPlayIcon(), w.tasks.root)
 	w.features.tabs.Append(tab)
+	w.features.setFilter(tab, w.tasks.filter)
 	prev := w.features.tabs.OnSelected
 	w.features.tabs.OnSelected = func(t *container.TabItem) {
 		if prev != nil {

@@ -2,15 +2,14 @@ package ui
 
 import (
 	"encoding/json"
-	"fyne.io/fyne/v2/lang"
 	"image/color"
-	"mcpbrowser/internal/i18n"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -161,7 +160,7 @@ func indexTools(tools []*sdk.Tool) []toolEntry {
 	for i, t := range tools {
 		out[i] = toolEntry{
 			tool:     t,
-			haystack: strings.ToLower(t.Name + "\n" + toolTitle(t) + "\n" + t.Description),
+			haystack: view.Haystack(t.Name, toolTitle(t), t.Description),
 			subtitle: toolSubtitle(t),
 			badges:   toolBadges(t),
 		}
@@ -193,17 +192,7 @@ func clipRunes(s string, n int) string { return view.ClipRunes(s, n) }
 // filterTools appends to out the indexes of the entries that contain every
 // word of query (any case) in their name, title or description.
 func filterTools(entries []toolEntry, query string, out []int) []int {
-	words := strings.Fields(strings.ToLower(query))
-next:
-	for i, e := range entries {
-		for _, w := range words {
-			if !strings.Contains(e.haystack, w) {
-				continue next
-			}
-		}
-		out = append(out, i)
-	}
-	return out
+	return view.NewFilter(query).Indexes(len(entries), func(i int) string { return entries[i].haystack }, out)
 }
 
 // A toolList is the selected server's tools with a filter box; a virtualised
@@ -229,10 +218,7 @@ type toolList struct {
 
 func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	l := &toolList{onSelect: onSelect}
-	l.filter = widget.NewEntry()
-	l.filter.SetPlaceHolder(lang.L("Filter tools (Ctrl+F)"))
-	l.filter.ActionItem = widget.NewButtonWithIcon("", theme.ContentClearIcon(), func() { l.filter.SetText("") })
-	l.filter.OnChanged = l.applyFilter
+	l.filter = newFilterEntry(lang.L("Filter tools (Ctrl+F)"), func(view.Filter) { l.refilter() })
 	l.filter.OnSubmitted = func(string) {
 		if len(l.shown) > 0 {
 			l.selectRow(0)
@@ -263,7 +249,7 @@ func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	}
 	heading := widget.NewLabelWithStyle(lang.L("Tools"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	top := container.NewVBox(container.NewBorder(nil, nil, heading, l.count), l.filter)
-	l.root = container.NewBorder(top, nil, nil, nil, l.list)
+	l.root = widgets.NewBorder(top, nil, nil, nil, l.list)
 	return l
 }
 
@@ -292,17 +278,9 @@ func (l *toolList) selectedTool() *sdk.Tool {
 	return nil
 }
 
-func (l *toolList) applyFilter(string) {
-	l.refilter()
-}
-
 func (l *toolList) refilter() {
 	l.shown = filterTools(l.entries, l.filter.Text, l.shown[:0])
-	if len(l.shown) == len(l.entries) {
-		l.count.SetText(i18n.N("{{.Count}} tools", len(l.entries)))
-	} else {
-		l.count.SetText(i18n.N("{{.Shown}} of {{.Count}} tools match", len(l.entries), map[string]any{"Shown": len(l.shown)}))
-	}
+	l.count.SetText(countOf(len(l.shown), len(l.entries), "tool", "tools"))
 	l.list.Refresh()
 	l.syncSelection()
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"image/color"
 	"strings"
 	"time"
@@ -12,35 +11,23 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/widgets"
 )
 
 // A wireView is the "messages" tab: one row per JSON-RPC message (or HTTP
-// exchange) both ways, and the selected message's JSON below.
+// exchange) both ways in a widgets.LogList, and the selected message's JSON below.
 type wireView struct {
+	*widgets.LogList[transport.WireEntry]
 	win  fyne.Window
 	wire *transport.WireLog
 	name string
 
-	next      uint64
-	entries   []transport.WireEntry
-	shown     []int // indices into entries matching query; nil when there is no query
-	query     string
-	following bool
-	current   *transport.WireEntry // the selected message
-
-	list   *widget.List
-	follow *widget.Button
-	clear  *widget.Button
-	save   *widget.Button
-	search *widget.Entry
-	count  *widget.Label
-	empty  *widget.Label
-
+	current    *transport.WireEntry // the selected message
 	detail     *textLines
 	detailHead *widget.Label
 	copyJSON   *widget.Button
@@ -50,24 +37,7 @@ type wireView struct {
 }
 
 func newWireView(win fyne.Window) *wireView {
-	v := &wireView{win: win, following: true}
-	v.list = widget.NewList(v.length, func() fyne.CanvasObject { return newWireRow() }, v.updateRow)
-	v.list.HideSeparators = true
-	v.list.OnSelected = v.selectRow
-	v.list.OnUnselected = func(widget.ListItemID) { v.showDetail(nil) }
-	v.follow = widget.NewButtonWithIcon(lang.L("Pause"), theme.MediaPauseIcon(), func() { v.setFollowing(!v.following) })
-	v.clear = widget.NewButtonWithIcon(lang.L("Clear"), theme.ContentClearIcon(), v.clearAll)
-	v.save = widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), v.saveAll)
-	v.search = widget.NewEntry()
-	v.search.SetPlaceHolder(lang.L("Search"))
-	v.search.OnChanged = v.setQuery
-	v.count = widget.NewLabel("")
-	v.count.Importance = widget.LowImportance
-	v.empty = widget.NewLabel("")
-	v.empty.Importance = widget.LowImportance
-	v.empty.Alignment = fyne.TextAlignCenter
-	v.empty.Wrapping = fyne.TextWrapWord
-
+	v := &wireView{win: win}
 	v.detail = newTextLines()
 	v.detailHead = widget.NewLabel("")
 	v.detailHead.Wrapping = fyne.TextWrapWord
@@ -75,14 +45,27 @@ func newWireView(win fyne.Window) *wireView {
 	v.saveOne = widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), v.saveCurrent)
 	v.detail.extra = []fyne.CanvasObject{v.copyJSON, v.saveOne}
 	v.detailBox = container.NewBorder(v.detailHead, nil, nil, nil, v.detail.withBar(true))
-
-	// Two rows: the side panel is narrow, and a search box squeezed beside
-	// three buttons has no room to show what was typed.
-	tools := container.NewVBox(
-		container.NewBorder(nil, nil, container.NewHBox(v.follow, v.clear, v.save), v.count),
-		v.search)
-	top := container.NewBorder(tools, nil, nil, nil, container.NewStack(v.list, container.NewPadded(v.empty)))
-	split := container.NewVSplit(top, v.detailBox)
+	v.LogList = widgets.NewLogList(widgets.LogSpec[transport.WireEntry]{
+		Seq:   func(e *transport.WireEntry) uint64 { return e.Seq },
+		Match: wireMatches,
+		NewRow: func() fyne.CanvasObject {
+			return newWireRow()
+		},
+		SetRow: func(o fyne.CanvasObject, e *transport.WireEntry, wrap bool) {
+			r := o.(*wireRow)
+			r.wrap = wrap
+			r.set(*e)
+		},
+		Lines:    wireRowLines,
+		Text:     func(e *transport.WireEntry) string { return wireWhat(e) },
+		Count:    wireCount,
+		Empty:    wireEmpty,
+		WrapKey:  prefWrapMessages,
+		TipHint:  lang.L("Click the message to see its JSON below, with Copy."),
+		OnSelect: v.showDetail,
+		Save:     v.saveAll,
+	})
+	split := container.NewVSplit(v.LogList.Widget(), v.detailBox)
 	split.Offset = 0.55
 	v.root = split
 	v.setWire(nil, "")
@@ -94,110 +77,31 @@ func (v *wireView) Widget() fyne.CanvasObject { return v.root }
 // setWire shows wire (nil for none) from its oldest kept message.
 func (v *wireView) setWire(wire *transport.WireLog, name string) {
 	v.wire, v.name = wire, name
-	v.next, v.entries = 0, nil
-	v.list.UnselectAll()
-	v.showDetail(nil)
-	v.filter()
 	if wire == nil {
-		v.save.Disable()
-		v.clear.Disable()
+		v.SetSource(nil) // not a typed nil in the interface
 	} else {
-		v.save.Enable()
-		v.clear.Enable()
+		v.SetSource(wire)
 	}
-	v.pull()
-	v.changed()
+	v.showDetail(nil)
 }
 
-// pull reads new messages, keeps them (bounded) and redraws once.
-func (v *wireView) pull() {
-	if v.wire == nil {
-		return
+// wireCount is the messages tab's count.
+func wireCount(st widgets.LogState) string {
+	if st.Filtered {
+		return lang.L("{{.Shown}} of {{.Kept}}", map[string]any{"Shown": thousands(st.Shown), "Kept": thousands(st.Kept)})
 	}
-	fresh, next := v.wire.Since(v.next)
-	v.next = next
-	if len(fresh) == 0 {
-		return
-	}
-	start := len(v.entries)
-	v.entries = append(v.entries, fresh...)
-	if i := droppedBefore(len(v.entries), func(i int) uint64 { return v.entries[i].Seq }, next-uint64(v.wire.Len())); i > 0 {
-		// The wire log dropped them to stay within its byte budget: so does the view.
-		v.entries = append([]transport.WireEntry(nil), v.entries[i:]...)
-		v.list.UnselectAll()
-		v.filter()
-	} else if len(v.entries) > maxViewEntries+maxViewEntries/4 {
-		v.entries = append([]transport.WireEntry(nil), v.entries[len(v.entries)-maxViewEntries:]...)
-		v.list.UnselectAll()
-		v.filter()
-	} else if v.shown != nil {
-		for i := start; i < len(v.entries); i++ {
-			if v.matches(&v.entries[i]) {
-				v.shown = append(v.shown, i)
-			}
-		}
-	}
-	v.changed()
+	return lang.N("{{.Count}} messages", st.Shown, map[string]any{"Count": thousands(st.Shown)})
 }
 
-func (v *wireView) changed() {
-	n := v.length()
+// wireEmpty says why the messages tab shows no message.
+func wireEmpty(st widgets.LogState) string {
 	switch {
-	case v.wire == nil:
-		v.count.SetText("")
-	case v.shown != nil:
-		v.count.SetText(i18n.L("{{.Shown}} of {{.Total}}", map[string]any{"Shown": thousands(n), "Total": thousands(len(v.entries))}))
-	default:
-		v.count.SetText(i18n.N("{{.N}} messages", n, map[string]any{"N": thousands(n)}))
+	case !st.Source:
+		return lang.L("Select a server to see the messages it exchanges.")
+	case st.Filtered:
+		return lang.L("No messages match “{{.Query}}”.", map[string]any{"Query": st.Query})
 	}
-	switch {
-	case n > 0:
-		v.empty.Hide()
-	case v.wire == nil:
-		v.showEmpty(i18n.L("Select a server to see the messages it exchanges."))
-	case v.shown != nil:
-		v.showEmpty(i18n.L("No messages match “{{.Query}}”.", map[string]any{"Query": v.search.Text}))
-	default:
-		v.showEmpty(i18n.L("No messages yet."))
-	}
-	v.list.Refresh()
-	if v.following && n > 0 && v.current == nil {
-		scrollListToBottom(v.list)
-	}
-}
-
-func (v *wireView) showEmpty(s string) {
-	v.empty.SetText(s)
-	v.empty.Show()
-}
-
-func (v *wireView) length() int {
-	if v.shown != nil {
-		return len(v.shown)
-	}
-	return len(v.entries)
-}
-
-func (v *wireView) entry(id widget.ListItemID) *transport.WireEntry {
-	if v.shown != nil {
-		return &v.entries[v.shown[id]]
-	}
-	return &v.entries[id]
-}
-
-func (v *wireView) updateRow(id widget.ListItemID, o fyne.CanvasObject) {
-	if id >= v.length() {
-		return
-	}
-	o.(*wireRow).set(*v.entry(id))
-}
-
-func (v *wireView) selectRow(id widget.ListItemID) {
-	if id >= v.length() {
-		return
-	}
-	e := *v.entry(id)
-	v.showDetail(&e)
+	return lang.L("No messages yet.")
 }
 
 // showDetail shows e's JSON pretty-printed (a head of it for huge ones), or a hint when e is nil.
@@ -211,21 +115,22 @@ func (v *wireView) showDetail(e *transport.WireEntry) {
 		v.saveOne.Disable()
 		return
 	}
-	head := fmt.Sprintf("%s %s · %s · %s", e.Dir, directionWord(e.Dir), e.Time.Format("15:04:05.000"), humanSize(e.Size))
-	if e.Truncated {
-		head += " · " + i18n.L("only the first {{.Size}} of it was kept", map[string]any{"Size": humanSize(len(e.JSON))})
+	data := map[string]any{"Arrow": e.Dir.String(), "What": displayLine(wireWhat(e)), "Time": e.Time.Format("15:04:05.000"), "Size": humanSize(e.Size), "Kept": humanSize(len(e.JSON))}
+	var head string
+	switch {
+	case e.Dir == transport.Sent && e.Truncated:
+		head = lang.L("{{.Arrow}} {{.What}} · sent to the server · {{.Time}} · {{.Size}} · only the first {{.Kept}} of it was kept", data)
+	case e.Dir == transport.Sent:
+		head = lang.L("{{.Arrow}} {{.What}} · sent to the server · {{.Time}} · {{.Size}}", data)
+	case e.Truncated:
+		head = lang.L("{{.Arrow}} {{.What}} · received from the server · {{.Time}} · {{.Size}} · only the first {{.Kept}} of it was kept", data)
+	default:
+		head = lang.L("{{.Arrow}} {{.What}} · received from the server · {{.Time}} · {{.Size}}", data)
 	}
 	v.detailHead.SetText(head)
 	v.detail.SetText(prettyMessage(e.JSON))
 	v.copyJSON.Enable()
 	v.saveOne.Enable()
-}
-
-func directionWord(d transport.Direction) string {
-	if d == transport.Sent {
-		return i18n.L("sent to the server")
-	}
-	return i18n.L("received from the server")
 }
 
 // prettyMessage indents a message's JSON; a cut or non-JSON body is shown as it is.
@@ -237,67 +142,17 @@ func prettyMessage(raw []byte) string {
 	return out.String()
 }
 
-func (v *wireView) setFollowing(on bool) {
-	v.following = on
-	if on {
-		v.follow.SetText(lang.L("Pause"))
-		v.follow.SetIcon(theme.MediaPauseIcon())
-		v.follow.Importance = widget.MediumImportance
-		v.list.UnselectAll()
-		if v.length() > 0 {
-			scrollListToBottom(v.list)
-		}
-	} else {
-		v.follow.SetText(lang.L("Follow"))
-		v.follow.SetIcon(theme.MediaPlayIcon())
-		v.follow.Importance = widget.HighImportance
-	}
-	v.follow.Refresh()
-}
-
-func (v *wireView) setQuery(q string) {
-	v.query = strings.ToLower(strings.TrimSpace(q))
-	v.list.UnselectAll()
-	v.filter()
-	v.changed()
-}
-
-func (v *wireView) filter() {
-	if v.query == "" {
-		v.shown = nil
-		return
-	}
-	v.shown = make([]int, 0, 256)
-	for i := range v.entries {
-		if v.matches(&v.entries[i]) {
-			v.shown = append(v.shown, i)
-		}
-	}
-}
-
-// matches looks at the row's words first, then into the message itself.
-func (v *wireView) matches(e *transport.WireEntry) bool {
-	return containsFold(e.Summary, v.query) || containsFold(e.Method, v.query) ||
-		bytesContainFold(e.JSON, v.query)
+// wireMatches looks at the row's words first, then into the message itself.
+func wireMatches(e *transport.WireEntry, lowerQuery string) bool {
+	return widgets.ContainsFold(e.Summary, lowerQuery) || widgets.ContainsFold(e.Method, lowerQuery) ||
+		bytesContainFold(e.JSON, lowerQuery)
 }
 
 func bytesContainFold(b []byte, lowerSub string) bool {
 	if len(b) > 64<<10 {
 		b = b[:64<<10] // a search keystroke must not scan megabytes
 	}
-	return containsFold(string(b), lowerSub)
-}
-
-// clearAll forgets every message, in the view and in the server's wire log.
-func (v *wireView) clearAll() {
-	if v.wire != nil {
-		v.wire.Clear()
-	}
-	v.entries = nil
-	v.list.UnselectAll()
-	v.showDetail(nil)
-	v.filter()
-	v.changed()
+	return widgets.ContainsFold(string(b), lowerSub)
 }
 
 // saveAll writes every kept message as JSON lines.
@@ -306,7 +161,7 @@ func (v *wireView) saveAll() {
 	if wire == nil {
 		return
 	}
-	saveFileDialog(v.win, lang.L("Save messages"), v.stem()+"-messages.jsonl", fileFilter{Desc: "JSON lines", Exts: []string{"jsonl", "json"}}, func(path string) {
+	saveFileDialog(v.win, lang.L("Save messages"), v.stem()+"-messages.jsonl", fileFilter{Desc: lang.L("JSON lines"), Exts: []string{"jsonl", "json"}}, func(path string) {
 		saveInBackground(v.win, path, func() ([]byte, error) { return wireFileBytes(wire) })
 	})
 }
@@ -380,6 +235,9 @@ func wireFileBytes(wire *transport.WireLog) ([]byte, error) {
 type wireRow struct {
 	widget.BaseWidget
 	entry transport.WireEntry
+	// wrap breaks a long description over as many lines as it needs (the
+	// list gives the row their height); off, it is cut with "…".
+	wrap bool
 }
 
 func newWireRow() *wireRow {
@@ -403,12 +261,35 @@ func (r *wireRow) CreateRenderer() fyne.WidgetRenderer {
 type wireRowRenderer struct {
 	row                      *wireRow
 	stamp, arrow, what, size *canvas.Text
+	more                     []*canvas.Text // the wrapped lines after the first
 	// whatFull is the whole description; what shows as much as fits.
 	whatFull string
 }
 
 func (r *wireRowRenderer) Objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{r.stamp, r.arrow, r.what, r.size}
+	objs := []fyne.CanvasObject{r.stamp, r.arrow, r.what, r.size}
+	for _, t := range r.more {
+		objs = append(objs, t)
+	}
+	return objs
+}
+
+// wireRowWhat is where a message row's description starts and how wide it
+// may be in a row of width w: between the arrow and the size column.
+func wireRowWhat(w float32) (x, width float32) {
+	mono := fyne.TextStyle{Monospace: true}
+	size := theme.TextSize()
+	x = 4 + fyne.MeasureText("15:04:05.000", size, mono).Width + wireRowGap + fyne.MeasureText("→", size, mono).Width + wireRowGap
+	sizeW := fyne.MeasureText("1000.0 KB", size, mono).Width
+	return x, max(0, w-sizeW-4-wireRowGap-x)
+}
+
+const wireRowGap = 8
+
+// wireRowLines is how many lines e's row needs at width when wrapped.
+func wireRowLines(e *transport.WireEntry, width float32) int {
+	_, w := wireRowWhat(width)
+	return widgets.WrappedLines(displayLine(wireWhat(e)), int(w/widgets.CharWidth()))
 }
 
 func (r *wireRowRenderer) Destroy() {}
@@ -416,25 +297,39 @@ func (r *wireRowRenderer) Destroy() {}
 func (r *wireRowRenderer) MinSize() fyne.Size { return r.stamp.MinSize() }
 
 func (r *wireRowRenderer) Layout(size fyne.Size) {
-	const gap = 8
 	h := r.stamp.MinSize().Height
 	y := (size.Height - h) / 2
-	x := float32(4)
-	r.stamp.Move(fyne.NewPos(x, y))
+	if r.row.wrap {
+		y = 0 // the first line on top, the rest below it
+	}
+	x, whatW := wireRowWhat(size.Width)
+	r.stamp.Move(fyne.NewPos(4, y))
 	r.stamp.Resize(r.stamp.MinSize())
-	x += r.stamp.MinSize().Width + gap
-	r.arrow.Move(fyne.NewPos(x, y))
+	r.arrow.Move(fyne.NewPos(4+r.stamp.MinSize().Width+wireRowGap, y))
 	r.arrow.Resize(r.arrow.MinSize())
-	x += r.arrow.MinSize().Width + gap
 	sizeW := fyne.MeasureText("1000.0 KB", r.size.TextSize, r.size.TextStyle).Width
 	r.size.Move(fyne.NewPos(size.Width-sizeW-4, y))
 	r.size.Resize(fyne.NewSize(sizeW, h))
 	r.what.Move(fyne.NewPos(x, y))
-	whatW := max(0, size.Width-sizeW-4-gap-x)
 	r.what.Resize(fyne.NewSize(whatW, h))
-	// canvas.Text does not clip: cut a long description (an HTTP step's URL)
-	// so that it never runs under the size column.
-	r.what.Text = fitText(r.whatFull, whatW, r.what.TextSize, r.what.TextStyle)
+	if !r.row.wrap {
+		r.more = nil
+		// canvas.Text does not clip: cut a long description (an HTTP step's
+		// URL) so that it never runs under the size column.
+		r.what.Text = fitText(r.whatFull, whatW, r.what.TextSize, r.what.TextStyle)
+		return
+	}
+	lines := widgets.WrapChars(r.whatFull, int(whatW/widgets.CharWidth()))
+	r.what.Text = lines[0]
+	for len(r.more) < len(lines)-1 {
+		r.more = append(r.more, monoText())
+	}
+	r.more = r.more[:len(lines)-1]
+	for i, t := range r.more {
+		t.Text, t.Color = lines[i+1], r.what.Color
+		t.Move(fyne.NewPos(x, float32(i+1)*h))
+		t.Resize(fyne.NewSize(whatW, h))
+	}
 }
 
 // fitText cuts s, with an ellipsis, to what fits in width.

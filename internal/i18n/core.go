@@ -49,7 +49,7 @@ var coreRules = []coreRule{
 	rule(`could not connect to (?P<URL>\S+): (?P<Err>.*)\. Check the URL and that the server is running\.`,
 		"could not connect to {{.URL}}: {{.Err}}. Check the URL and that the server is running."),
 	rule(`could not initialize the session: (?P<Err>.*)`, "could not initialize the session: {{.Err}}"),
-	rule(`signing in to (?P<URL>\S+) failed: (?P<Err>.*)`, "signing in to {{.URL}} failed: {{.Err}}"),
+	rule(`signing in to (?P<URL>\S+) failed: (?P<Err>.*)`, "signing in to {{.URL}} failed: {{.Err}}", "Err"),
 	// Starting a stdio server (mcp/transport StartError).
 	rule(`could not start the server: the program (?P<Command>".*") was not found\. (?P<Hint>.*)\. PATH searched: (?P<Path>.*)`,
 		"could not start the server: the program {{.Command}} was not found. {{.Hint}}. PATH searched: {{.Path}}", "Hint", "Path"),
@@ -82,6 +82,8 @@ var coreRules = []coreRule{
 	rule(`the server refused the request: (?P<Message>.*) \(JSON-RPC error (?P<Code>-?\d+), (?P<CodeName>[^)]*)\)`,
 		"the server refused the request: {{.Message}} (JSON-RPC error {{.Code}}, {{.CodeName}})"),
 	rule(`the tool ran and reported an error`, "the tool ran and reported an error"),
+	rule(`the server's reply to (?P<Method>\S+) was not valid: (?P<Why>.*)`,
+		"the server's reply to {{.Method}} was not valid: {{.Why}}"),
 	rule(`the server was stopped while the call was running\.`, "the server was stopped while the call was running."),
 	rule(`you cancelled the call; the server was told \(notifications/cancelled\)\.`,
 		"you cancelled the call; the server was told (notifications/cancelled)."),

@@ -38,6 +38,7 @@ func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 		{"the server refused tools/call: bad (JSON-RPC error -32602, invalid params)", "服务器拒绝了 tools/call：bad（JSON-RPC 错误 -32602，invalid params）"},
 		{"tools/list failed: broken pipe", "tools/list 失败：broken pipe"},
 		{"not connected: capabilities unknown", "未连接：能力未知"},
+		{"the server's reply to prompts/get was not valid: messages must be a list", "服务器对 prompts/get 的回复无效：messages must be a list"},
 		{"signing in to https://x.example/mcp failed: denied", "登录 https://x.example/mcp 失败：denied"},
 		{"the server refused the request: nope (JSON-RPC error -32602, invalid params)", "服务器拒绝了该请求：nope（JSON-RPC 错误 -32602，invalid params）"},
 		{"the server went away while the call was running: the server exited with code 1. Last stderr lines:\n  panic: x",

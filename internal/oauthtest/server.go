@@ -22,6 +22,7 @@ package oauthtest
 import (
 	"bytes"
 	"context"
+	"crypto/ecdsa"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -118,6 +119,9 @@ type Config struct {
 	// EchoSecret makes the token endpoint refuse every request, quoting the
 	// client secret it was sent (to test that errors are masked).
 	EchoSecret bool
+
+	// The OAuth extensions (ext.go).
+	ExtConfig
 }
 
 // A TokenRequest is one request the token endpoint got.
@@ -147,6 +151,13 @@ type Server struct {
 	registered  []map[string]any
 	tokensSeen  []string // bearer tokens the MCP endpoint accepted
 	secrets     []string // every secret the bed handed out, was given or saw
+	// The OAuth extensions (ext.go).
+	jagKey     *ecdsa.PrivateKey
+	jtis       map[string]bool
+	dpopProofs int
+	nonceAsks  int
+	idpCodes   map[string]string // the identity provider's codes → PKCE challenges
+	idpLogins  int
 }
 
 type client struct {
@@ -163,6 +174,7 @@ type codeGrant struct {
 type grant struct {
 	clientID, resource string
 	scopes             []string
+	jkt                string // the DPoP key the token is bound to
 }
 
 // NewServer starts a test bed on 127.0.0.1; it stops when tb ends.
@@ -175,11 +187,12 @@ func NewServer(tb testing.TB, cfg Config) *Server {
 		cfg.ASMetadata = ASMetaOAuth
 	}
 	s := &Server{
-		cfg:     cfg,
-		clients: map[string]*client{},
-		codes:   map[string]*codeGrant{},
-		access:  map[string]*grant{},
-		refresh: map[string]*grant{},
+		cfg:      cfg,
+		clients:  map[string]*client{},
+		codes:    map[string]*codeGrant{},
+		access:   map[string]*grant{},
+		refresh:  map[string]*grant{},
+		idpCodes: map[string]string{},
 	}
 	for id, secret := range cfg.Preregistered {
 		s.clients[id] = &client{secret: secret}
@@ -255,6 +268,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.requests = append(s.requests, r.Method+" "+r.URL.Path)
 	s.mu.Unlock()
+	if s.serveExt(w, r) {
+		return
+	}
 	p := r.URL.Path
 	switch {
 	case p == MCPPath:
@@ -301,6 +317,9 @@ func (s *Server) serveASMetadata(w http.ResponseWriter) {
 	if s.cfg.ClientIDMetadataDocuments {
 		meta["client_id_metadata_document_supported"] = true
 	}
+	if s.cfg.DPoP {
+		meta["dpop_signing_alg_values_supported"] = []string{"ES256"}
+	}
 	writeJSON(w, http.StatusOK, meta)
 }
 
@@ -312,10 +331,27 @@ func (s *Server) serveMCP(w http.ResponseWriter, r *http.Request) {
 	if s.cfg.ChallengeMetadata {
 		params = append(params, fmt.Sprintf("resource_metadata=%q", s.MetadataURL()))
 	}
-	bearer, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	scheme := "Bearer "
+	if s.cfg.DPoP {
+		scheme = "DPoP "
+	}
+	bearer, ok := strings.CutPrefix(r.Header.Get("Authorization"), scheme)
 	s.mu.Lock()
 	tok := s.access[bearer]
 	s.mu.Unlock()
+	if ok && tok != nil && s.cfg.DPoP {
+		res := s.checkDPoP(r, s.ServerURL(), bearer)
+		if res.nonceAsk && res.err == nil {
+			s.askForNonce()
+			w.Header().Set("DPoP-Nonce", s.cfg.DPoPNonce)
+			w.Header().Set("WWW-Authenticate", `DPoP error="use_dpop_nonce"`)
+			writeJSON(w, http.StatusUnauthorized, map[string]any{"error": "use_dpop_nonce"})
+			return
+		}
+		if res.err != nil || res.jkt != tok.jkt {
+			tok = nil
+		}
+	}
 	if !ok || tok == nil || !slices.Contains([]string{s.Resource(), s.ServerURL()}, tok.resource) {
 		if s.cfg.ChallengeScope != "" {
 			params = append(params, fmt.Sprintf("scope=%q", s.cfg.ChallengeScope))
@@ -407,6 +443,10 @@ func (s *Server) grant(requested []string) []string {
 func (s *Server) authenticate(r *http.Request) (clientID, method string, ok bool) {
 	id, secret, basic := r.BasicAuth()
 	method = "none"
+	if r.PostForm.Get("client_assertion") != "" {
+		id, ok = s.assertionClient(r.PostForm)
+		return id, "private_key_jwt", ok && !basic && r.PostForm.Get("client_secret") == ""
+	}
 	switch {
 	case basic:
 		method = "client_secret_basic"
@@ -453,9 +493,25 @@ func (s *Server) serveToken(w http.ResponseWriter, r *http.Request) {
 			"error_description": "wrong secret " + r.PostForm.Get("client_secret")})
 		return
 	}
-	if !ok {
+	// A workload's JWT-bearer grant may come with no client at all (RFC 7523 §3.1).
+	if !ok && !(req.GrantType == GrantJWTBearer && clientID == "" && method == "none") {
 		writeJSON(w, http.StatusUnauthorized, map[string]any{"error": "invalid_client"})
 		return
+	}
+	var jkt string
+	if s.cfg.DPoP {
+		res := s.checkDPoP(r, s.Issuer()+"/token", "")
+		if res.err != nil {
+			writeJSON(w, http.StatusBadRequest, map[string]any{"error": "invalid_dpop_proof", "error_description": res.err.Error()})
+			return
+		}
+		if res.nonceAsk {
+			s.askForNonce()
+			w.Header().Set("DPoP-Nonce", s.cfg.DPoPNonce)
+			writeJSON(w, http.StatusBadRequest, map[string]any{"error": "use_dpop_nonce"})
+			return
+		}
+		jkt = res.jkt
 	}
 	var g *grant
 	s.mu.Lock()
@@ -474,11 +530,18 @@ func (s *Server) serveToken(w http.ResponseWriter, r *http.Request) {
 			g = old
 		}
 	case "client_credentials":
-		if s.clients[clientID] != nil && s.clients[clientID].secret != "" {
+		if (s.clients[clientID] != nil && s.clients[clientID].secret != "") || method == "private_key_jwt" {
 			g = &grant{clientID: clientID, resource: f.Get("resource"), scopes: s.grant(strings.Fields(f.Get("scope")))}
 		}
 	}
 	s.mu.Unlock()
+	if req.GrantType == GrantJWTBearer {
+		g = s.jwtBearerGrant(f.Get("assertion"), clientID, f.Get("resource"), f.Get("scope"))
+		s.addSecret(f.Get("assertion"))
+	}
+	if g != nil {
+		g.jkt = jkt
+	}
 	if g == nil {
 		writeJSON(w, http.StatusBadRequest, map[string]any{"error": "invalid_grant"})
 		return
@@ -487,13 +550,16 @@ func (s *Server) serveToken(w http.ResponseWriter, r *http.Request) {
 	access := rand.Text()
 	resp := map[string]any{"access_token": access, "token_type": "Bearer", "expires_in": 3600,
 		"scope": strings.Join(g.scopes, " ")}
+	if jkt != "" {
+		resp["token_type"] = "DPoP"
+	}
 	if s.cfg.ExpiresIn != 0 {
 		resp["expires_in"] = s.cfg.ExpiresIn
 	}
 	s.mu.Lock()
 	s.access[access] = g
 	s.secrets = append(s.secrets, access)
-	if req.GrantType != "client_credentials" && (slices.Contains(g.scopes, "offline_access") || !slices.Contains(s.cfg.ScopesSupported, "offline_access")) {
+	if req.GrantType != "client_credentials" && req.GrantType != GrantJWTBearer && (slices.Contains(g.scopes, "offline_access") || !slices.Contains(s.cfg.ScopesSupported, "offline_access")) {
 		// Refresh tokens go to those who asked with offline_access, or to everyone
 		// when the server does not know that scope.
 		refresh := rand.Text()

@@ -72,7 +72,9 @@ const (
 	// ModeBadLine writes -bad-line (a JSON-RPC-shaped line the SDK cannot
 	// take) on stdout at start and before every response, and otherwise
 	// works; echo of "MALFORMED" answers a result whose content is the string
-	// "notalist", echo of "DEEP" a result nested 2000 levels deep.
+	// "notalist", echo of "DEEP" a result nested 2000 levels deep, and so do
+	// a read of echo://MALFORMED (contents) and the prompt echo with
+	// text=MALFORMED (messages).
 	ModeBadLine = "bad-line"
 	// ModeIgnoreDiscover never answers server/discover, like a server of an
 	// older era that ignores methods it does not know; the rest works.

@@ -112,6 +112,18 @@ type OAuthConfig struct {
 	ClientMetadataURL string   `json:"clientMetadataUrl,omitempty"`
 	Scopes            []string `json:"scopes,omitempty"`
 	GrantType         string   `json:"grantType,omitempty"`
+	// The OAuth extensions (see oauth.Options): a private key file for
+	// private_key_jwt, the JWT a jwt_bearer or enterprise grant presents (a
+	// file or an environment variable), the enterprise identity provider, and
+	// DPoP (auto, always, never). Key and token files are paths, never contents.
+	PrivateKeyFile  string `json:"privateKeyFile,omitempty"`
+	SigningAlg      string `json:"signingAlg,omitempty"`
+	AssertionFile   string `json:"assertionFile,omitempty"`
+	AssertionEnv    string `json:"assertionEnv,omitempty"`
+	IdPIssuer       string `json:"idpIssuer,omitempty"`
+	IdPClientID     string `json:"idpClientId,omitempty"`
+	IdPClientSecret string `json:"idpClientSecret,omitempty"`
+	DPoP            string `json:"dpop,omitempty"`
 }
 
 // StringList is a JSON value written either as one string or as a list of strings.

@@ -48,6 +48,7 @@ func NewTextMasker(cfg *ServerConfig) *TextMasker {
 	}
 	if o := cfg.OAuth; o != nil {
 		add("clientSecret", o.ClientSecret)
+		add("idpClientSecret", o.IdPClientSecret)
 	}
 	if cfg.URL != "" {
 		if u, err := url.Parse(cfg.URL); err == nil {
@@ -171,6 +172,7 @@ func MaskedForExport(servers []*ServerConfig) ([]*ServerConfig, bool) {
 		}
 		if c.OAuth != nil {
 			maskField(&c.OAuth.ClientSecret)
+			maskField(&c.OAuth.IdPClientSecret)
 		}
 		out[i] = c
 	}

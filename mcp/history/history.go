@@ -41,10 +41,13 @@ type HistoryEntry struct {
 	Name string      `json:"name"`
 	// Arguments are what was sent, ready to load back into the form: the
 	// tool's arguments object, or the prompt's string map; empty for a read.
-	Arguments  json.RawMessage `json:"arguments,omitempty"`
-	DurationMS float64         `json:"durationMs"`
-	ErrorLayer string          `json:"errorLayer,omitempty"`
-	Message    string          `json:"message,omitempty"`
+	Arguments json.RawMessage `json:"arguments,omitempty"`
+	// DurationMS is how long it took, not counting WaitedMS: the time the
+	// server waited for the person to answer its requests meanwhile.
+	DurationMS float64 `json:"durationMs"`
+	WaitedMS   float64 `json:"waitedMs,omitempty"`
+	ErrorLayer string  `json:"errorLayer,omitempty"`
+	Message    string  `json:"message,omitempty"`
 	// Result is the CallResult, ReadResult or PromptResult as JSON (what the
 	// CLI prints). A huge result is cut to fit, and Cut says so.
 	Result json.RawMessage `json:"result,omitempty"`

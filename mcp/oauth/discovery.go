@@ -54,7 +54,7 @@ func parseChallenge(resp *http.Response) (challenge, error) {
 		if ch.resourceMetadata == "" {
 			ch.resourceMetadata = c.Params["resource_metadata"]
 		}
-		if c.Scheme != "bearer" {
+		if c.Scheme != "bearer" && c.Scheme != "dpop" {
 			continue
 		}
 		if ch.scopes == nil && c.Params["scope"] != "" {

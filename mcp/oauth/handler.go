@@ -26,13 +26,25 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"golang.org/x/oauth2"
+
+	"mcpbrowser/mcp/config"
 )
 
 // Grant types a server entry may ask for.
 const (
 	GrantAuthorizationCode = "authorization_code"
 	GrantClientCredentials = "client_credentials"
+	// GrantJWTBearer is the JWT-bearer grant for workload identity (RFC 7523
+	// §2.1): a token the workload's platform issued is the grant.
+	GrantJWTBearer = "jwt_bearer"
+	// GrantEnterprise is enterprise-managed authorization (SEP-990): an ID
+	// token from the enterprise's identity provider is exchanged there for an
+	// ID-JAG (RFC 8693), which is then a JWT-bearer grant.
+	GrantEnterprise = "enterprise"
 )
+
+// GrantTypes are the grant types a server entry may name, in the order offered.
+var GrantTypes = []string{GrantAuthorizationCode, GrantClientCredentials, GrantJWTBearer, GrantEnterprise}
 
 // DefaultSignInTimeout bounds the wait for the person to finish signing in in
 // the browser.
@@ -59,9 +71,23 @@ type Options struct {
 	// Scopes, when set, replaces the scopes the server asks for.
 	Scopes []string
 	// GrantType is "" or GrantAuthorizationCode (a person signs in in the
-	// browser) or GrantClientCredentials (machine to machine; needs ClientID
-	// and ClientSecret).
+	// browser), GrantClientCredentials (machine to machine; needs ClientID
+	// and ClientSecret or PrivateKeyFile), GrantJWTBearer (needs an
+	// assertion) or GrantEnterprise (needs the IdP fields and an ID token).
 	GrantType string
+	// PrivateKeyFile is a PEM private key: the client authenticates with a
+	// signed assertion (private_key_jwt, RFC 7523 §2.2) instead of a secret.
+	// SigningAlg is its JWS algorithm; "" means the one its type implies.
+	PrivateKeyFile, SigningAlg string
+	// AssertionFile or AssertionEnv holds the JWT the grant presents: the
+	// workload's identity token (GrantJWTBearer) or the person's ID token from
+	// the identity provider (GrantEnterprise). Read at each token request.
+	AssertionFile, AssertionEnv string
+	// IdPIssuer, IdPClientID and IdPClientSecret are the enterprise identity
+	// provider and MCP Browser's client there (GrantEnterprise).
+	IdPIssuer, IdPClientID, IdPClientSecret string
+	// DPoP is DPoPAuto (""), DPoPAlways or DPoPNever.
+	DPoP string
 	// HTTPClient carries every discovery, registration and token request, so
 	// the wire view sees each step. Nil means http.DefaultClient.
 	HTTPClient *http.Client
@@ -104,6 +130,22 @@ type Handler struct {
 	stepUps map[string]int
 	// secrets are the values never to show (client secret, tokens, codes).
 	secrets []string
+
+	// key signs client assertions (private_key_jwt); nil without one.
+	key *signingKey
+	// dpop is the DPoP prover once DPoP is on, and dpopTokenURL the token
+	// endpoint its proofs go to; lastTokenType is the type of
+	// lastAccessToken ("DPoP" for a bound token).
+	dpop          *dpopProver
+	dpopTokenURL  string
+	lastTokenType string
+	// refused is a machine grant's refusal by the authorization server,
+	// answered again instead of asking again.
+	refused error
+	// idToken is the person's ID token from the identity provider's
+	// sign-in (GrantEnterprise without a token file), valid until idTokenUntil.
+	idToken      string
+	idTokenUntil time.Time
 }
 
 var _ auth.OAuthHandler = (*Handler)(nil)
@@ -117,15 +159,10 @@ func NewHandler(opts Options) (*Handler, error) {
 	if opts.ServerName == "" {
 		opts.ServerName = opts.ServerURL
 	}
-	switch opts.GrantType {
-	case "", GrantAuthorizationCode:
-		opts.GrantType = GrantAuthorizationCode
-	case GrantClientCredentials:
-		if opts.ClientID == "" || opts.ClientSecret == "" {
-			return nil, errors.New("the client credentials grant needs a client ID and a client secret (--client-id and --client-secret)")
-		}
-	default:
-		return nil, fmt.Errorf("unknown OAuth grant type %q: use %q or %q", opts.GrantType, GrantAuthorizationCode, GrantClientCredentials)
+	// Settings that cannot work are sign-in failures (SignInFailure finds
+	// them), said before anything is sent.
+	if err := checkOptions(&opts); err != nil {
+		return nil, maskError(err, []string{opts.ClientSecret, opts.IdPClientSecret})
 	}
 	if opts.ClientSecret != "" && opts.ClientID == "" {
 		return nil, errors.New("a client secret was given without a client ID (--client-id)")
@@ -149,7 +186,22 @@ func NewHandler(opts Options) (*Handler, error) {
 		signingIn:  make(chan struct{}, 1),
 		stepUps:    map[string]int{},
 	}
-	h.addSecrets(opts.ClientSecret)
+	if opts.PrivateKeyFile != "" {
+		key, err := loadSigningKey(opts.PrivateKeyFile, opts.SigningAlg)
+		if err != nil {
+			return nil, maskError(err, nil)
+		}
+		h.key = key
+	}
+	// Token requests get DPoP proofs once it is on (tokenEndpointTransport).
+	rt := client.Transport
+	if rt == nil {
+		rt = http.DefaultTransport
+	}
+	withProofs := *client
+	withProofs.Transport = &tokenEndpointTransport{base: rt, h: h}
+	h.httpClient = &withProofs
+	h.addSecrets(opts.ClientSecret, opts.IdPClientSecret)
 	return h, nil
 }
 
@@ -189,7 +241,21 @@ func (h *Handler) Authorize(ctx context.Context, req *http.Request, resp *http.R
 		// Another request signed in while this one waited: retry with that token.
 		return nil
 	}
+	h.mu.Lock()
+	refused := h.refused
+	h.mu.Unlock()
+	if refused != nil {
+		// A machine grant the authorization server refused is not asked
+		// again with the same settings (SEP-1933: surface, do not retry).
+		return refused
+	}
 	err := h.authorize(ctx, req, resp)
+	var retrieveErr *oauth2.RetrieveError
+	if err != nil && machineGrant(h.opts.GrantType) && errors.As(err, &retrieveErr) {
+		h.mu.Lock()
+		h.refused = maskError(fmt.Errorf("signing in to %s: %w", h.opts.ServerURL, err), slices.Clone(h.secrets))
+		h.mu.Unlock()
+	}
 	if err != nil {
 		h.progress("Sign-in to %s failed.", h.opts.ServerURL)
 		return maskError(fmt.Errorf("signing in to %s: %w", h.opts.ServerURL, err), h.secretList())
@@ -225,7 +291,7 @@ func (h *Handler) authorize(ctx context.Context, req *http.Request, resp *http.R
 		return err
 	}
 	if d.asmGuessed {
-		if d.prm == nil && h.opts.GrantType != GrantClientCredentials && !endpointExists(ctx, client, d.asm.AuthorizationEndpoint) {
+		if d.prm == nil && !machineGrant(h.opts.GrantType) && !endpointExists(ctx, client, d.asm.AuthorizationEndpoint) {
 			return errNoSignIn
 		}
 		h.progress("The server publishes no authorization metadata; using %s, %s and %s (2025-03-26 defaults).",
@@ -234,8 +300,11 @@ func (h *Handler) authorize(ctx context.Context, req *http.Request, resp *http.R
 		h.progress("Authorization server: %s", d.asm.Issuer)
 	}
 
-	if h.opts.GrantType == GrantClientCredentials {
-		return h.signInWithClientCredentials(ctx, client, d, stepUp)
+	if err := h.setUpDPoP(ctx, client, d); err != nil {
+		return err
+	}
+	if machineGrant(h.opts.GrantType) {
+		return h.signInWithoutBrowser(ctx, client, d, stepUp)
 	}
 	return h.signInWithBrowser(ctx, client, req, resp.StatusCode, d, stepUp)
 }
@@ -245,6 +314,7 @@ func (h *Handler) authorize(ctx context.Context, req *http.Request, resp *http.R
 func (h *Handler) SignOut() error {
 	h.mu.Lock()
 	h.tokens = nil
+	h.refused = nil
 	h.signedOut = true
 	h.lastAccessToken = ""
 	h.granted = nil
@@ -264,6 +334,128 @@ func (h *Handler) tokenChangedSince(req *http.Request) bool {
 		return false
 	}
 	return req.Header.Get("Authorization") != "Bearer "+h.lastAccessToken
+}
+
+// setUpDPoP turns DPoP on or off for this sign-in, from the entry's mode
+// and the authorization server's dpop_signing_alg_values_supported.
+func (h *Handler) setUpDPoP(ctx context.Context, client *http.Client, d *discovery) error {
+	var advertised []string
+	atAll := false
+	if h.opts.DPoP != DPoPNever && !d.asmGuessed {
+		raw := rawASMetadata(ctx, client, d.asm.Issuer)
+		_, atAll = raw["dpop_signing_alg_values_supported"]
+		advertised = dpopAlgsSupported(raw)
+	}
+	on, err := decideDPoP(h.opts.DPoP, advertised, atAll, d.asm.Issuer)
+	if err != nil || !on {
+		h.mu.Lock()
+		h.dpop, h.dpopTokenURL = nil, ""
+		h.mu.Unlock()
+		return err
+	}
+	h.mu.Lock()
+	p := h.dpop
+	h.mu.Unlock()
+	if p == nil {
+		if p, err = newDPoPProver(nil); err != nil {
+			return err
+		}
+	}
+	h.mu.Lock()
+	h.dpop, h.dpopTokenURL = p, d.asm.TokenEndpoint
+	h.mu.Unlock()
+	h.progress("Binding the token to a key of this app's (DPoP).")
+	return nil
+}
+
+// CheckConfig says what is wrong with a server entry's sign-in settings
+// before anything is sent: the checks NewHandler makes, for the editor.
+func CheckConfig(o *config.OAuthConfig) error {
+	if o == nil {
+		return nil
+	}
+	opts := OptionsFromConfig(o)
+	return checkOptions(&opts)
+}
+
+// OptionsFromConfig is the sign-in part of Options for a server entry's
+// "oauth" settings.
+func OptionsFromConfig(o *config.OAuthConfig) Options {
+	return Options{
+		ClientID: o.ClientID, ClientSecret: o.ClientSecret, ClientMetadataURL: o.ClientMetadataURL,
+		Scopes: o.Scopes, GrantType: o.GrantType,
+		PrivateKeyFile: o.PrivateKeyFile, SigningAlg: o.SigningAlg,
+		AssertionFile: o.AssertionFile, AssertionEnv: o.AssertionEnv,
+		IdPIssuer: o.IdPIssuer, IdPClientID: o.IdPClientID, IdPClientSecret: o.IdPClientSecret,
+		DPoP: o.DPoP,
+	}
+}
+
+// dpopState is the prover and the token endpoint, nil before DPoP is on.
+func (h *Handler) dpopState() (*dpopProver, string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.dpop, h.dpopTokenURL
+}
+
+// dpopProverFor is the prover when token is the current DPoP-bound token.
+func (h *Handler) dpopProverFor(token string) *dpopProver {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.dpop == nil || token == "" || token != h.lastAccessToken || !strings.EqualFold(h.lastTokenType, "DPoP") {
+		return nil
+	}
+	return h.dpop
+}
+
+// checkOptions says what is missing or contradictory in the entry's sign-in
+// settings, in words that fit the editor and the CLI alike.
+func checkOptions(opts *Options) error {
+	switch opts.DPoP {
+	case "":
+		opts.DPoP = DPoPAuto
+	case DPoPAuto, DPoPAlways, DPoPNever:
+	default:
+		return fmt.Errorf("unknown DPoP setting %q: use %s, %s or %s", opts.DPoP, DPoPAuto, DPoPAlways, DPoPNever)
+	}
+	if opts.GrantType == "" {
+		opts.GrantType = GrantAuthorizationCode
+	}
+	if !slices.Contains(GrantTypes, opts.GrantType) {
+		return fmt.Errorf("unknown OAuth grant type %q: use one of %s", opts.GrantType, strings.Join(GrantTypes, ", "))
+	}
+	hasKey, hasAssertion := opts.PrivateKeyFile != "", opts.AssertionFile != "" || opts.AssertionEnv != ""
+	switch {
+	case opts.SigningAlg != "" && !hasKey:
+		return errors.New("a signing algorithm was given without a private key file")
+	case hasKey && opts.ClientSecret != "":
+		return errors.New("give either a client secret or a private key file, not both: the client authenticates with one of them")
+	case hasKey && !machineGrant(opts.GrantType):
+		return errors.New("a private key file is used with the client credentials, JWT-bearer or enterprise grant, not with browser sign-in")
+	case opts.AssertionFile != "" && opts.AssertionEnv != "":
+		return errors.New("give the token either as a file or as an environment variable, not both")
+	case hasAssertion && opts.GrantType != GrantJWTBearer && opts.GrantType != GrantEnterprise:
+		return errors.New("an assertion file or variable is used with the jwt_bearer or enterprise grant only")
+	}
+	switch opts.GrantType {
+	case GrantClientCredentials:
+		if opts.ClientID == "" || (opts.ClientSecret == "" && !hasKey) {
+			return errors.New("the client credentials grant needs a client ID and a client secret or private key file")
+		}
+	case GrantJWTBearer:
+		if !hasAssertion {
+			return errors.New("the JWT-bearer grant needs the workload's identity token: a file or an environment variable")
+		}
+	case GrantEnterprise:
+		if opts.IdPIssuer == "" || opts.IdPClientID == "" || opts.ClientID == "" {
+			return errors.New("enterprise-managed sign-in needs the identity provider's issuer URL and MCP Browser's client ID there, " +
+				"and the client ID at this server's authorization server")
+		}
+	}
+	if opts.IdPClientSecret != "" && opts.IdPClientID == "" {
+		return errors.New("an identity provider client secret was given without its client ID")
+	}
+	return nil
 }
 
 func (h *Handler) countStepUp(scopes []string) error {

@@ -106,7 +106,7 @@ func newSession(t *testing.T, bed *oauthtest.Server, store *TokenStore, edit fun
 func (s *session) connect(ctx context.Context) (*sdk.ClientSession, error) {
 	transport := &sdk.StreamableClientTransport{
 		Endpoint:     s.bed.ServerURL(),
-		HTTPClient:   &http.Client{Transport: s.wire},
+		HTTPClient:   &http.Client{Transport: s.handler.WrapResourceTransport(s.wire)},
 		OAuthHandler: s.handler,
 	}
 	client := sdk.NewClient(&sdk.Implementation{Name: "mcpbrowser-test", Version: "1"}, nil)

@@ -2,14 +2,12 @@ package oauth
 
 import (
 	"context"
-	"net/url"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"golang.org/x/oauth2"
-	"golang.org/x/oauth2/clientcredentials"
 )
 
 // A savingTokenSource hands out tokens from base and saves each new one, so a
@@ -31,7 +29,7 @@ func (h *Handler) newSavingTokenSource(base oauth2.TokenSource, record StoredTok
 func (s *savingTokenSource) Token() (*oauth2.Token, error) {
 	tok, err := s.base.Token()
 	if err != nil {
-		s.h.noteAccessToken("")
+		s.h.noteAccessToken("", "")
 		// Masked, but still unwrapping to *oauth2.RetrieveError: the transport
 		// looks for invalid_grant to send the request without a token and get
 		// the 401 that starts a new sign-in.
@@ -49,10 +47,14 @@ func (s *savingTokenSource) Token() (*oauth2.Token, error) {
 			s.record.Scopes = granted
 		}
 		s.record.SavedAt = time.Now()
+		s.record.DPoPKey = ""
+		if p, _ := s.h.dpopState(); p != nil && strings.EqualFold(tok.Type(), "DPoP") {
+			s.record.DPoPKey = encodePrivateKey(p.key.key)
+		}
 	}
 	record := s.record
 	s.mu.Unlock()
-	s.h.noteAccessToken(tok.AccessToken)
+	s.h.noteAccessToken(tok.AccessToken, tok.Type())
 	if changed {
 		s.h.setGranted(record.Scopes)
 		s.h.save(&record)
@@ -69,9 +71,9 @@ func scopesFromToken(tok *oauth2.Token) []string {
 	return nil
 }
 
-func (h *Handler) noteAccessToken(t string) {
+func (h *Handler) noteAccessToken(t, tokenType string) {
 	h.mu.Lock()
-	h.lastAccessToken = t
+	h.lastAccessToken, h.lastTokenType = t, tokenType
 	h.mu.Unlock()
 }
 
@@ -122,13 +124,26 @@ func (h *Handler) tokenSourceFromStore() oauth2.TokenSource {
 	}
 	h.addSecrets(rec.AccessToken, rec.RefreshToken, rec.ClientSecret)
 	h.setGranted(rec.Scopes)
+	if rec.DPoPKey != "" {
+		key, err := decodePrivateKey(rec.DPoPKey)
+		var p *dpopProver
+		if err == nil {
+			p, err = newDPoPProver(key)
+		}
+		if err != nil {
+			h.progress("Ignoring the saved sign-in: its DPoP key cannot be read (%v)", err)
+			return nil
+		}
+		h.mu.Lock()
+		h.dpop, h.dpopTokenURL = p, rec.TokenURL
+		h.mu.Unlock()
+	}
 	var base oauth2.TokenSource
-	switch rec.GrantType {
-	case GrantClientCredentials:
-		// A client credentials token has no refresh token: when it expires the
+	switch {
+	case machineGrant(rec.GrantType):
+		// These grants have no refresh token: when the token expires the
 		// grant is simply run again.
-		cc := h.clientCredentialsConfig(rec.TokenURL, rec.AuthStyle, rec.Scopes, rec.Resource)
-		base = oauth2.ReuseTokenSource(rec.oauth2Token(), cc.TokenSource(h.refreshContext()))
+		base = oauth2.ReuseTokenSource(rec.oauth2Token(), h.grantSource(h.refreshContext(), h.httpClient, *rec))
 	default:
 		cfg := &oauth2.Config{
 			ClientID:     rec.ClientID,
@@ -151,22 +166,6 @@ func (h *Handler) fits(rec *StoredToken) bool {
 		return false
 	}
 	return rec.AccessToken != "" || rec.RefreshToken != ""
-}
-
-func (h *Handler) clientCredentialsConfig(tokenURL string, style oauth2.AuthStyle, scopes []string, resource string) *clientcredentials.Config {
-	cc := &clientcredentials.Config{
-		ClientID:     h.opts.ClientID,
-		ClientSecret: h.opts.ClientSecret,
-		TokenURL:     tokenURL,
-		Scopes:       scopes,
-		AuthStyle:    style,
-	}
-	if resource != "" {
-		// RFC 8707; the MCP spec: "MUST include the resource parameter in both
-		// authorization requests and token requests".
-		cc.EndpointParams = url.Values{"resource": {resource}}
-	}
-	return cc
 }
 
 // tokenAuthStyle picks how to authenticate at the token endpoint from the

@@ -28,7 +28,7 @@ type StoredToken struct {
 	Resource string `json:"resource,omitempty"`
 	// Issuer is the authorization server that issued the token.
 	Issuer string `json:"issuer,omitempty"`
-	// GrantType is "authorization_code" or "client_credentials".
+	// GrantType is one of GrantTypes.
 	GrantType string `json:"grant_type"`
 
 	ClientID     string           `json:"client_id"`
@@ -43,6 +43,9 @@ type StoredToken struct {
 	RefreshToken string    `json:"refresh_token,omitempty"`
 	Expiry       time.Time `json:"expiry,omitzero"`
 	SavedAt      time.Time `json:"saved_at,omitzero"`
+	// DPoPKey is the private key a DPoP-bound token is bound to (PKCS #8
+	// PEM): without it the token is useless.
+	DPoPKey string `json:"dpop_key,omitempty"`
 }
 
 // String describes the token for people without showing any secret.

@@ -103,21 +103,27 @@ func byKey[T any](a, b []T, key func(T) string) (removed []T, kept [][2]T, added
 	return removed, kept, added
 }
 
-func (d *differ) tools(a, b []*sdk.Tool) {
-	removed, kept, added := byKey(a, b, func(t *sdk.Tool) string { return t.Name })
-	for _, t := range removed {
-		d.add("tool "+t.Name, "removed", true, "", "")
+// items compares two lists of one kind of item (noun: "tool", "prompt" …)
+// matched by key: a removed item breaks its callers, an added one breaks
+// nobody, and each pair kept is compared by same under its path.
+func items[T any](d *differ, noun string, a, b []T, key func(T) string, same func(path string, a, b T)) {
+	removed, kept, added := byKey(a, b, key)
+	for _, x := range removed {
+		d.add(noun+" "+key(x), "removed", true, "", "")
 	}
-	for _, t := range added {
-		d.add("tool "+t.Name, "added", false, "", "")
+	for _, x := range added {
+		d.add(noun+" "+key(x), "added", false, "", "")
 	}
 	for _, p := range kept {
-		d.tool(p[0], p[1])
+		same(noun+" "+key(p[0]), p[0], p[1])
 	}
 }
 
-func (d *differ) tool(a, b *sdk.Tool) {
-	path := "tool " + a.Name
+func (d *differ) tools(a, b []*sdk.Tool) {
+	items(d, "tool", a, b, func(t *sdk.Tool) string { return t.Name }, d.tool)
+}
+
+func (d *differ) tool(path string, a, b *sdk.Tool) {
 	d.text(path, "title", a.Title, b.Title)
 	d.text(path, "description", a.Description, b.Description)
 	d.annotations(path, a.Annotations, b.Annotations)
@@ -315,70 +321,52 @@ func (d *differ) limits(path string, a, b map[string]any, dir direction) {
 }
 
 func (d *differ) resources(a, b []*sdk.Resource) {
-	removed, kept, added := byKey(a, b, func(r *sdk.Resource) string { return r.URI })
-	for _, r := range removed {
-		d.add("resource "+r.URI, "removed", true, "", "")
-	}
-	for _, r := range added {
-		d.add("resource "+r.URI, "added", false, "", "")
-	}
-	for _, p := range kept {
-		path := "resource " + p[0].URI
-		d.text(path, "name", p[0].Name, p[1].Name)
-		d.text(path, "description", p[0].Description, p[1].Description)
-		if p[0].MIMEType != p[1].MIMEType {
-			d.add(path, "MIME type changed", true, p[0].MIMEType, p[1].MIMEType)
-		}
-	}
+	items(d, "resource", a, b, func(r *sdk.Resource) string { return r.URI }, func(path string, a, b *sdk.Resource) {
+		d.about(path, about{a.Name, a.Description, a.MIMEType}, about{b.Name, b.Description, b.MIMEType})
+	})
 }
 
 func (d *differ) templates(a, b []*sdk.ResourceTemplate) {
-	removed, kept, added := byKey(a, b, func(r *sdk.ResourceTemplate) string { return r.URITemplate })
-	for _, r := range removed {
-		d.add("resource template "+r.URITemplate, "removed", true, "", "")
-	}
-	for _, r := range added {
-		d.add("resource template "+r.URITemplate, "added", false, "", "")
-	}
-	for _, p := range kept {
-		path := "resource template " + p[0].URITemplate
-		d.text(path, "name", p[0].Name, p[1].Name)
-		d.text(path, "description", p[0].Description, p[1].Description)
-		if p[0].MIMEType != p[1].MIMEType {
-			d.add(path, "MIME type changed", true, p[0].MIMEType, p[1].MIMEType)
-		}
+	items(d, "resource template", a, b, func(r *sdk.ResourceTemplate) string { return r.URITemplate }, func(path string, a, b *sdk.ResourceTemplate) {
+		d.about(path, about{a.Name, a.Description, a.MIMEType}, about{b.Name, b.Description, b.MIMEType})
+	})
+}
+
+// about is what a resource and a resource template say of themselves.
+type about struct{ name, description, mimeType string }
+
+// about: a new MIME type breaks whoever reads the contents.
+func (d *differ) about(path string, a, b about) {
+	d.text(path, "name", a.name, b.name)
+	d.text(path, "description", a.description, b.description)
+	if a.mimeType != b.mimeType {
+		d.add(path, "MIME type changed", true, a.mimeType, b.mimeType)
 	}
 }
 
 func (d *differ) prompts(a, b []*sdk.Prompt) {
-	removed, kept, added := byKey(a, b, func(p *sdk.Prompt) string { return p.Name })
-	for _, p := range removed {
-		d.add("prompt "+p.Name, "removed", true, "", "")
+	items(d, "prompt", a, b, func(p *sdk.Prompt) string { return p.Name }, d.prompt)
+}
+
+func (d *differ) prompt(path string, a, b *sdk.Prompt) {
+	d.text(path, "title", a.Title, b.Title)
+	d.text(path, "description", a.Description, b.Description)
+	ra, ka, aa := byKey(a.Arguments, b.Arguments, func(a *sdk.PromptArgument) string { return a.Name })
+	for _, x := range ra {
+		d.add(path+" › argument "+x.Name, "removed", true, "", "")
 	}
-	for _, p := range added {
-		d.add("prompt "+p.Name, "added", false, "", "")
+	for _, x := range aa {
+		d.add(path+" › argument "+x.Name, "added"+requiredWord(x.Required), x.Required, "", "")
 	}
-	for _, p := range kept {
-		path := "prompt " + p[0].Name
-		d.text(path, "title", p[0].Title, p[1].Title)
-		d.text(path, "description", p[0].Description, p[1].Description)
-		ra, ka, aa := byKey(p[0].Arguments, p[1].Arguments, func(a *sdk.PromptArgument) string { return a.Name })
-		for _, x := range ra {
-			d.add(path+" › argument "+x.Name, "removed", true, "", "")
+	for _, x := range ka {
+		sub := path + " › argument " + x[0].Name
+		switch {
+		case !x[0].Required && x[1].Required:
+			d.add(sub, "became required", true, "optional", "required")
+		case x[0].Required && !x[1].Required:
+			d.add(sub, "became optional", false, "required", "optional")
 		}
-		for _, x := range aa {
-			d.add(path+" › argument "+x.Name, "added"+requiredWord(x.Required), x.Required, "", "")
-		}
-		for _, x := range ka {
-			sub := path + " › argument " + x[0].Name
-			switch {
-			case !x[0].Required && x[1].Required:
-				d.add(sub, "became required", true, "optional", "required")
-			case x[0].Required && !x[1].Required:
-				d.add(sub, "became optional", false, "required", "optional")
-			}
-			d.text(sub, "description", x[0].Description, x[1].Description)
-		}
+		d.text(sub, "description", x[0].Description, x[1].Description)
 	}
 }
 

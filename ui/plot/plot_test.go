@@ -63,6 +63,28 @@ func TestSeriesScaleAndHistogram(t *testing.T) {
 	}
 }
 
+// A run for a duration has its whole span on the time axis from the first
+// call, and a little past it at the end.
+func TestSeriesScaleSpan(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		span     float64
+		calls    int
+		wantMaxT float64
+	}{
+		{"a count run fits its calls", 0, 100, 1},
+		{"early in a 20 s run", 20, 100, 20},
+		{"just past the end of a 20 s run", 20, 2005, 20},
+		{"a span shorter than the calls", 0.5, 100, 1},
+	} {
+		s := Series{Span: tt.span}
+		s.Add(samples(tt.calls, 10*time.Millisecond, func(int) time.Duration { return time.Millisecond }))
+		if got := s.Scale().TMax; got != tt.wantMaxT {
+			t.Errorf("%s: time axis to %v s, want %v", tt.name, got, tt.wantMaxT)
+		}
+	}
+}
+
 func TestDrawDots(t *testing.T) {
 	var s Series
 	s.Add([]load.Sample{{At: 0, Latency: time.Millisecond}, {At: time.Second, Latency: 10 * time.Millisecond, Layer: load.Transport}})

@@ -26,6 +26,10 @@ type Series struct {
 	sorted []float64 // latencies of every point, kept sorted lazily
 	dirty  bool
 	maxT   float64
+	// Span is how long the run is meant to last, in seconds, when it runs
+	// for a duration: the time axis spans it from the first call on, so
+	// the dots stay where they are while the run goes on.
+	Span float64
 }
 
 // Add appends samples.
@@ -84,7 +88,11 @@ func (sc Scale) MSAt(y float64) float64 {
 // Scale fits the axes to the points: whole decades of latency from below
 // the fastest call to above the slowest, and a round number of seconds.
 func (s *Series) Scale() Scale {
-	sc := Scale{TMax: axisCeil(max(s.maxT, 0.001)), MSMin: 0.1, MSMax: 10}
+	t := max(s.maxT, 0.001)
+	if s.Span > 0 && t <= s.Span*1.05 {
+		t = s.Span // the calls out at the end finish a little after it
+	}
+	sc := Scale{TMax: axisCeil(t), MSMin: 0.1, MSMax: 10}
 	if len(s.Points) > 0 {
 		sc.MSMin = math.Pow(10, math.Floor(math.Log10(max(s.Quantile(0), 0.001))))
 		sc.MSMax = math.Pow(10, math.Ceil(math.Log10(max(s.Quantile(1), 0.001))))

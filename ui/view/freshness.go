@@ -1,8 +1,9 @@
 package view
 
 import (
-	"fmt"
 	"time"
+
+	"mcpbrowser/internal/i18n"
 )
 
 // TTL is how long a list stays fresh, as a person reads it: 30 s, 5 min,
@@ -10,11 +11,11 @@ import (
 func TTL(d time.Duration) string {
 	switch {
 	case d < time.Minute:
-		return fmt.Sprintf("%d s", max(int(d/time.Second), 1))
+		return i18n.L("{{.N}} s", map[string]any{"N": max(int(d/time.Second), 1)})
 	case d < time.Hour:
-		return fmt.Sprintf("%d min", int(d/time.Minute))
+		return i18n.L("{{.N}} min", map[string]any{"N": int(d / time.Minute)})
 	}
-	return fmt.Sprintf("%d h", int(d/time.Hour))
+	return i18n.L("{{.N}} h", map[string]any{"N": int(d / time.Hour)})
 }
 
 // FreshnessKey is the translation key of a list header's note on the

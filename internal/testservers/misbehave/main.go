@@ -66,7 +66,7 @@ func modes() []mode {
 		{"ignore-sigterm", "ignores SIGTERM, SIGINT, SIGHUP, SIGPIPE and stdin EOF; only SIGKILL stops it", runIgnoreSIGTERM},
 		{"grandchild", "starts a grandchild (" + grandchildDescription + "), writes its PID to -grandchild-pidfile and stderr, then serves", runGrandchild},
 		{"bad-protocol-version", "answers initialize with protocolVersion \"1999-01-01\"", runBadProtocolVersion},
-		{"bad-line", "writes -bad-line on stdout at start and before every response; echo of \"MALFORMED\" answers content \"notalist\", of \"DEEP\" a result nested 2000 levels", runBadLine},
+		{"bad-line", "writes -bad-line on stdout at start and before every response; echo of \"MALFORMED\" answers content \"notalist\", of \"DEEP\" a result nested 2000 levels; so do resource echo://TEXT and prompt echo(text)", runBadLine},
 		{"ignore-discover", "never answers server/discover (an older server that ignores unknown methods)", runIgnoreDiscover},
 		{"exit-on-discover", "exits with code 4 when it receives server/discover", runExitOnDiscover},
 		{"mrtr", "tool confirm asks a question with a multi-round-trip input request", runMRTR},

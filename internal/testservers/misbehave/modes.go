@@ -48,7 +48,7 @@ func runTruncatedLine(ctx context.Context, opts *options) int {
 }
 
 func runCrashMidCall(ctx context.Context, opts *options) int {
-	return exitCode(os.Stderr, serve(ctx, opts, newStdoutWriter(), serverConfig{addTools: addCrashTool}))
+	return exitCode(os.Stderr, serve(ctx, opts, newStdoutWriter(), serverConfig{addOwn: addCrashTool}))
 }
 
 // runNoInitialize reads stdin until it closes and never writes to stdout.
@@ -95,7 +95,7 @@ func floodText(size int) []byte {
 }
 
 func runHugeMessage(ctx context.Context, opts *options) int {
-	return exitCode(os.Stderr, serve(ctx, opts, newStdoutWriter(), serverConfig{addTools: addHugeTool}))
+	return exitCode(os.Stderr, serve(ctx, opts, newStdoutWriter(), serverConfig{addOwn: addHugeTool}))
 }
 
 func runSlowStart(ctx context.Context, opts *options) int {
@@ -180,7 +180,7 @@ func runExitOnDiscover(ctx context.Context, opts *options) int {
 // runMRTR adds the tool confirm, which asks the client a question with a
 // multi-round-trip input request (2026-07-28) and returns the answer.
 func runMRTR(ctx context.Context, opts *options) int {
-	cfg := serverConfig{addTools: func(server *mcp.Server, _ toolSet) {
+	cfg := serverConfig{addOwn: func(server *mcp.Server, _ toolSet) {
 		server.AddTool(&mcp.Tool{Name: "confirm", Description: "Asks for confirmation through an input request, then says what the answer was.",
 			InputSchema: &jsonschema.Schema{Type: "object"}},
 			func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {

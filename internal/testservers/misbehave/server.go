@@ -63,8 +63,8 @@ type serverConfig struct {
 	// exitOnStdinEOF makes serve return as soon as stdin ends, without
 	// waiting for the SDK, which waits for every running tool handler first.
 	exitOnStdinEOF bool
-	// addTools adds the mode's own tools beside echo and hang.
-	addTools func(s *mcp.Server, tools toolSet)
+	// addOwn adds the mode's own tools (resources, prompts) beside echo and hang.
+	addOwn func(s *mcp.Server, tools toolSet)
 	// onDiscover, if set, sees each server/discover line before the SDK and
 	// says whether to hide it from the SDK (a server of an older era).
 	onDiscover func() (hide bool)
@@ -94,8 +94,8 @@ func serve(ctx context.Context, opts *options, out *stdoutWriter, cfg serverConf
 		Name:        "hang",
 		Description: "Never returns on its own; ends only when the call is cancelled.",
 	}, hang)
-	if cfg.addTools != nil {
-		cfg.addTools(server, tools)
+	if cfg.addOwn != nil {
+		cfg.addOwn(server, tools)
 	}
 	stdin := &stdinReader{
 		lines:             bufio.NewReader(os.Stdin),

@@ -1,0 +1,250 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/lint"
+)
+
+// A dialogOpener opens one of the window's dialogs.
+type dialogOpener struct {
+	name string
+	open func(s *shell)
+	// fields is false for a dialog with no field to start in.
+	fields bool
+	// first is the field the keyboard must start in, when it is not the
+	// first in reading order.
+	first func(s *shell) fyne.Focusable
+	// foreign marks Fyne's own dialogs (the file chooser): only Esc with
+	// nothing focused is theirs to obey.
+	foreign bool
+}
+
+// windowDialogs are every dialog and pop-up the main window opens.
+func windowDialogs() []dialogOpener {
+	return []dialogOpener{
+		{name: "add server", fields: true, open: func(s *shell) { s.w.addServer() },
+			first: func(s *shell) fyne.Focusable { return s.w.editor.ed.name }}, // Name, after the preset choice
+		{name: "edit server", fields: true, open: func(s *shell) { s.w.editSelectedServer() }},
+		{name: "edit http server (sign-in section)", fields: true, open: func(s *shell) {
+			s.w.showServerEditor(&config.ServerConfig{Name: "remote", Type: config.TypeHTTP, URL: "http://127.0.0.1:1/mcp"})
+			s.w.editor.ed.oauth.accordion.Open(0)
+		}},
+		{name: "paste", fields: true, open: func(s *shell) { s.w.pasteServers() }},
+		{name: "export", fields: true, open: func(s *shell) { s.w.exportAllServers() }},
+		{name: "preset parameters", fields: true, open: func(s *shell) {
+			p, _ := config.PresetByID("memory")
+			s.w.askPresetParameters(p, func(*config.ServerConfig) {}, func() {})
+		}},
+		{name: "save as check", fields: true, open: func(s *shell) { s.w.checks.saveAsCheck(s.w.lastResult, nil) }},
+		{name: "compare servers", fields: true, open: func(s *shell) { s.w.checks.deps.compare() }},
+		{name: "go to server", fields: true, open: func(s *shell) { s.w.goToServer() }},
+		{name: "roots", open: func(s *shell) { s.w.showRootsDialog() }},
+		{name: "find servers", open: func(s *shell) { s.w.findServers() }},
+		{name: "about", open: func(s *shell) { ShowAbout(s.w.win, "1.2.3") }},
+		{name: "error", open: func(s *shell) { s.w.showError("Testing", errTest) }},
+		{name: "import report", open: func(s *shell) { s.w.reportImport("/tmp/x.json", nil) }},
+		{name: "remove server", open: func(s *shell) { s.w.removeSelectedServer() }},
+		{name: "clear history", open: func(s *shell) { s.w.features.history.confirmClear() }},
+		{name: "destructive call", open: func(s *shell) {
+			s.w.confirmDestructive(&sdk.Tool{Name: "delete_file"}, json.RawMessage(`{}`), func() {})
+		}},
+		{name: "import file chooser", foreign: true, open: func(s *shell) { s.w.importServers() }},
+	}
+}
+
+// TestEscClosesEveryDialogFromEveryField opens each dialog of the window,
+// checks that the keyboard starts in its first field, and presses Esc with
+// nothing focused and then in each of its fields in turn: the dialog closes
+// every time, as its cancel button would.
+func TestEscClosesEveryDialogFromEveryField(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry()})
+	s.pickTool("demo", "add")
+	s.run(`{"a": 1, "b": 2}`)
+	s.openHistory(1)
+	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
+
+	for _, d := range windowDialogs() {
+		c := s.w.win.Canvas()
+		var fields []fyne.Focusable
+		onUI(func() {
+			closeAll(c)
+			d.open(s)
+			top := c.Overlays().Top()
+			if top == nil {
+				t.Errorf("%s: no dialog opened", d.name)
+				return
+			}
+			fields = dialogFields(top)
+			if d.foreign {
+				return
+			}
+			want := fyne.Focusable(nil)
+			if len(fields) > 0 {
+				want = fields[0]
+			}
+			if d.first != nil {
+				want = d.first(s)
+			}
+			switch {
+			case d.fields && len(fields) == 0:
+				t.Errorf("%s: no field found", d.name)
+			case d.fields && c.Focused() != want:
+				t.Errorf("%s: the keyboard starts in %T, want the first field %T", d.name, c.Focused(), want)
+			case !d.fields && c.Focused() != nil:
+				t.Errorf("%s: the keyboard starts in %T, which keeps Esc from the dialog", d.name, c.Focused())
+			}
+			c.Unfocus()
+			c.OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+			if c.Overlays().Top() != nil {
+				t.Errorf("%s: Esc with nothing focused left it open", d.name)
+			}
+		})
+		if d.foreign {
+			onUI(func() {
+				c.OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+				if c.Overlays().Top() != nil {
+					t.Errorf("%s: Esc left it open", d.name)
+				}
+			})
+			continue
+		}
+		for i := range fields {
+			onUI(func() {
+				closeAll(c)
+				d.open(s)
+				fs := dialogFields(c.Overlays().Top())
+				if len(fs) != len(fields) {
+					t.Errorf("%s: %d fields on reopening, want %d", d.name, len(fs), len(fields))
+					return
+				}
+				f := fs[i]
+				c.Focus(f)
+				f.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+				if c.Overlays().Top() != nil {
+					t.Errorf("%s: Esc in field %d (%s) left it open", d.name, i+1, describeField(f))
+				}
+			})
+		}
+	}
+}
+
+// TestEscClosesTheWindowsOfTheirOwn presses Esc in the load panel's field
+// and in the quality report: each window closes.
+func TestEscClosesTheWindowsOfTheirOwn(t *testing.T) {
+	a := newSerialApp(t)
+	onUI(func() {
+		p := newLoadPanel(a, context.Background(), loadTarget{Server: "demo", Tool: "add"})
+		p.win.Show()
+		if p.win.Canvas().Focused() != p.concurrency {
+			t.Errorf("the load panel starts in %T, want its first field", p.win.Canvas().Focused())
+		}
+		p.concurrency.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		if slices.Contains(a.Driver().AllWindows(), p.win) {
+			t.Error("Esc in the load panel's field left it open")
+		}
+		rep := newLintReport(a, lint.Report{Server: "demo"}, func(string) {})
+		rep.Show()
+		if h := rep.Canvas().OnTypedKey(); h != nil {
+			h(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		}
+		if slices.Contains(a.Driver().AllWindows(), rep) {
+			t.Error("Esc left the quality report open")
+		}
+	})
+}
+
+// TestCtrlNAddsAServer presses Ctrl+N: the Add dialog opens on Name.
+func TestCtrlNAddsAServer(t *testing.T) {
+	a := newSerialApp(t)
+	onUI(func() {
+		w := NewMainWindow(a, emptyManager(), "servers.json")
+		w.win.Resize(fyne.NewSize(1024, 640))
+		w.win.Canvas().(fyne.Shortcutable).TypedShortcut(shortcutAdd)
+		if w.editor == nil || w.win.Canvas().Focused() != w.editor.ed.name {
+			t.Fatalf("Ctrl+N did not open the Add dialog on Name (focused: %T)", w.win.Canvas().Focused())
+		}
+	})
+}
+
+// closeAll closes every overlay and takes the keyboard away.
+func closeAll(c fyne.Canvas) {
+	for c.Overlays().Top() != nil {
+		c.Overlays().Remove(c.Overlays().Top())
+	}
+	c.Unfocus()
+}
+
+// dialogFields are the entries and drop-downs on show in o, in reading
+// order (top to bottom, then left to right).
+func dialogFields(o fyne.CanvasObject) []fyne.Focusable {
+	var out []fyne.Focusable
+	for _, f := range focusables(o) {
+		switch f.(type) {
+		case *widget.Entry, *escEntry, *widget.Select, *escSelect, *widget.SelectEntry:
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// focusables are the visible focusable objects in o, in reading order.
+func focusables(o fyne.CanvasObject) []fyne.Focusable {
+	var out []fyne.Focusable
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if o == nil || !o.Visible() {
+			return
+		}
+		if f, ok := o.(fyne.Focusable); ok {
+			if d, ok := o.(fyne.Disableable); !ok || !d.Disabled() {
+				out = append(out, f)
+			}
+		}
+		switch x := o.(type) {
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			if _, entry := o.(fyne.Focusable); entry {
+				return // a field's insides (an entry's ✕) are its own
+			}
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	d := fyne.CurrentApp().Driver()
+	slices.SortStableFunc(out, func(a, b fyne.Focusable) int {
+		pa, pb := d.AbsolutePositionForObject(a.(fyne.CanvasObject)), d.AbsolutePositionForObject(b.(fyne.CanvasObject))
+		if pa.Y != pb.Y {
+			return int(pa.Y - pb.Y)
+		}
+		return int(pa.X - pb.X)
+	})
+	return out
+}
+
+func describeField(f fyne.Focusable) string {
+	switch x := f.(type) {
+	case *widget.Entry:
+		return fmt.Sprintf("a plain entry %q", x.PlaceHolder)
+	case *escEntry:
+		return fmt.Sprintf("entry %q", x.PlaceHolder)
+	case *widget.Select:
+		return fmt.Sprintf("a plain drop-down %q", x.PlaceHolder)
+	}
+	return fmt.Sprintf("%T", f)
+}

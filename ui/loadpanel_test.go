@@ -1,0 +1,124 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+
+	"mcpbrowser/mcp/load"
+)
+
+func TestParseRunDuration(t *testing.T) {
+	tests := []struct {
+		text string
+		want time.Duration // 0: refused
+	}{
+		{"30s", 30 * time.Second},
+		{" 2m ", 2 * time.Minute},
+		{"1m30s", 90 * time.Second},
+		{"45", 45 * time.Second},
+		{"0.5", 500 * time.Millisecond},
+		{"24h", 24 * time.Hour},
+		{"25h", 0},
+		{"0", 0},
+		{"-3s", 0},
+		{"soon", 0},
+		{"", 0},
+	}
+	for _, tt := range tests {
+		got, err := parseRunDuration(tt.text)
+		if got != tt.want || (err != nil) != (tt.want == 0) {
+			t.Errorf("parseRunDuration(%q) = %v, %v; want %v", tt.text, got, err, tt.want)
+		}
+	}
+}
+
+// A run for a duration: the panel asks the runner for a duration and no
+// count, the run ends by itself, and the figures and the saved JSON say how
+// long it was meant to last.
+func TestLoadPanelForADuration(t *testing.T) {
+	a := newSerialApp(t)
+	var asked load.Options
+	target := sleepyTarget(time.Millisecond, &asked)
+	var p *loadPanel
+	onUI(func() {
+		p = newLoadPanel(a, t.Context(), target)
+		p.win.Show()
+		if p.durationBox.Visible() || !p.countBox.Visible() {
+			t.Error("the panel does not start with the count")
+		}
+		p.limit.SetSelected("For a duration")
+		if !p.durationBox.Visible() || p.countBox.Visible() {
+			t.Error("choosing a duration does not show its field instead of the count")
+		}
+		p.duration.SetText("soon")
+		test.Tap(p.startBtn)
+		if p.run != nil || !strings.Contains(p.status.Text, "the duration must be") {
+			t.Errorf("a bad duration: running %v, status %q", p.run != nil, p.status.Text)
+		}
+		p.concurrency.SetText("2")
+		p.duration.SetText("300ms")
+		test.Tap(p.startBtn)
+	})
+	deadline := time.Now().Add(30 * time.Second)
+	for done := false; !done; time.Sleep(20 * time.Millisecond) {
+		onUI(func() { done = p.run == nil && p.summary.Calls > 0 && !p.startBtn.Disabled() })
+		if time.Now().After(deadline) {
+			t.Fatal("the run did not end")
+		}
+	}
+	if asked.Duration != 300*time.Millisecond || asked.Requests != 0 || asked.Concurrency != 2 {
+		t.Errorf("the runner was asked for %+v, want 300ms at concurrency 2 and no count", asked)
+	}
+	var figures, status string
+	var calls int
+	var span float64
+	onUI(func() {
+		figures, status, calls, span = p.figures.Text, p.status.Text, p.summary.Calls, p.plot.Series.Span
+	})
+	if span != 0.3 {
+		t.Errorf("the plot's time axis spans %v s, want the run's 0.3", span)
+	}
+	if !strings.Contains(figures, "calls in") || !strings.Contains(figures, "s of 300ms") || strings.Contains(figures, " of 0 calls") {
+		t.Errorf("figures:\n%s", figures)
+	}
+	if !strings.HasPrefix(status, "Done:") {
+		t.Errorf("status %q", status)
+	}
+	path := filepath.Join(t.TempDir(), "run.json")
+	var err error
+	onUI(func() { err = p.saveTo(path, "json") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	var saved struct {
+		DurationS float64 `json:"durationS"`
+		Requests  *int    `json:"requests"`
+		Calls     []any   `json:"calls"`
+	}
+	if err := json.Unmarshal(data, &saved); err != nil || saved.DurationS != 0.3 || saved.Requests != nil || len(saved.Calls) != calls {
+		t.Errorf("saved %s (%v)", data, err)
+	}
+}
+
+// sleepyTarget is a tool whose every call takes d and succeeds; asked, if
+// set, gets the options of the last run started.
+func sleepyTarget(d time.Duration, asked *load.Options) loadTarget {
+	return loadTarget{Server: "srv", Tool: "echo", Note: "test calls.",
+		Start: func(ctx context.Context, opts load.Options) (*load.Run, error) {
+			if asked != nil {
+				*asked = opts
+			}
+			return load.Start(ctx, opts, func(context.Context, int) load.Outcome {
+				time.Sleep(d)
+				return load.Outcome{}
+			}), nil
+		}}
+}

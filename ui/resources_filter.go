@@ -1,0 +1,58 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/ui/view"
+)
+
+// This file is the Resources tab's filter: one box above both lists that
+// keeps the resources and templates whose URI, name or title has every word
+// typed (view.Filter).
+
+// indexForFilter takes new lists into the filter and says how many show.
+func (t *resourcesTab) indexForFilter() {
+	t.resRows.setItems(len(t.resources), func(i int) []string {
+		r := t.resources[i]
+		return []string{r.URI, r.Name, r.Title}
+	})
+	t.tmplRows.setItems(len(t.templates), func(i int) []string {
+		tm := t.templates[i]
+		return []string{tm.URITemplate, tm.Name, tm.Title}
+	})
+	t.showCounts()
+}
+
+func (t *resourcesTab) showCounts() {
+	t.resCount.SetText(t.resRows.count("resource", "resources"))
+	t.tmplCount.SetText(t.tmplRows.count("template", "templates"))
+}
+
+// refilter shows the rows q lets through, the selection kept.
+func (t *resourcesTab) refilter(q view.Filter) {
+	t.resRows.apply(q)
+	t.tmplRows.apply(q)
+	if t.resources != nil || t.templates != nil {
+		t.showCounts()
+	}
+	t.resList.Refresh()
+	t.tmplList.Refresh()
+	t.unselectAll()
+	t.syncSelection()
+}
+
+// clearFilter empties the filter (a new server, or a resource asked for
+// that the filter hides).
+func (t *resourcesTab) clearFilter() {
+	t.filter.SetText("")
+}
+
+// selectRow marks row r of l, or none when r < 0 (the filter hides the
+// item; its page stays on show).
+func selectRow(l *widget.List, r int) {
+	if r < 0 {
+		l.UnselectAll()
+		return
+	}
+	l.Select(r)
+}

@@ -1,0 +1,84 @@
+package widgets
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+)
+
+// WrappedLines counts what WrapChars makes, without making it.
+func TestWrappedLinesCountsWrapChars(t *testing.T) {
+	for _, c := range []struct {
+		s string
+		n int
+	}{
+		{"", 10}, {"abc", 10}, {"abcdefghij", 10}, {"abcdefghijk", 10}, {strings.Repeat("é", 25), 10},
+		{"anything", 0}, {strings.Repeat("x", 1000), 7},
+	} {
+		if got, want := WrappedLines(c.s, c.n), len(WrapChars(c.s, c.n)); got != want {
+			t.Errorf("WrappedLines(%d chars, %d) = %d, WrapChars makes %d", len(c.s), c.n, got, want)
+		}
+	}
+}
+
+func TestDroppedBefore(t *testing.T) {
+	seqs := []uint64{10, 11, 12, 13, 14, 15, 16, 17}
+	seq := func(i int) uint64 { return seqs[i] }
+	for _, c := range []struct {
+		first uint64
+		want  int
+	}{
+		{0, 0}, {10, 0}, {11, 0}, // one of eight: below a quarter, kept for now
+		{12, 2}, {16, 6}, {100, 8},
+	} {
+		if got := droppedBefore(len(seqs), seq, c.first); got != c.want {
+			t.Errorf("first %d: %d dropped, want %d", c.first, got, c.want)
+		}
+	}
+	if droppedBefore(0, seq, 5) != 0 {
+		t.Error("an empty list drops nothing")
+	}
+}
+
+func TestContainsFold(t *testing.T) {
+	for _, c := range []struct {
+		s, sub string
+		want   bool
+	}{
+		{"Cannot find MODULE x", "module", true},
+		{"abc", "", true},
+		{"abc", "abcd", false},
+		{"Grüße", "grüße", true},
+		{"ERROR: x", "error:", true},
+		{"warn", "warning", false},
+	} {
+		if got := ContainsFold(c.s, c.sub); got != c.want {
+			t.Errorf("ContainsFold(%q, %q) = %v", c.s, c.sub, got)
+		}
+	}
+}
+
+// The strip takes what it asks for, up to 40 % of the height; hidden, none.
+func TestStripLayout(t *testing.T) {
+	tools, body, strip := canvas.NewRectangle(nil), canvas.NewRectangle(nil), canvas.NewRectangle(nil)
+	tools.SetMinSize(fyne.NewSize(10, 50))
+	for _, c := range []struct {
+		want    float32
+		visible bool
+		strip   float32
+	}{
+		{100, true, 100}, {900, true, 400}, {100, false, 0},
+	} {
+		l := &stripLayout{want: func(float32) float32 { return c.want }}
+		strip.Hidden = !c.visible
+		l.Layout([]fyne.CanvasObject{tools, body, strip}, fyne.NewSize(300, 1000))
+		if c.visible && strip.Size().Height != c.strip {
+			t.Errorf("want %v: strip %v high", c.want, strip.Size().Height)
+		}
+		if got := body.Size().Height; got != 1000-50-c.strip || body.Position().Y != 50 {
+			t.Errorf("want %v: body %v high at %v", c.want, got, body.Position().Y)
+		}
+	}
+}
