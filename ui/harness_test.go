@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 )
@@ -41,6 +42,13 @@ func TestMain(m *testing.M) {
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building the demo server: %v\n%s", err, out)
+		os.RemoveAll(dir)
+		os.Exit(2)
+	}
+	// The window's English comes from the translation files too (plural
+	// forms: "1 note", "2 notes"), as in the app, whatever test runs first.
+	if _, err := i18n.Setup(i18n.English); err != nil {
+		fmt.Fprintln(os.Stderr, "loading the translations:", err)
 		os.RemoveAll(dir)
 		os.Exit(2)
 	}

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"image/png"
+	"log"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,10 +13,12 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/lint"
 )
 
@@ -236,5 +240,37 @@ func setEntries(o fyne.CanvasObject, values ...string) {
 		if i < len(entries) {
 			entries[i].SetText(v)
 		}
+	}
+}
+
+// The quality badge's words are made in the person's language; showing them
+// must not look them up again as a key (Fyne logs "Translation failure"
+// for "1 条提示"), while the fixed badges are translated.
+func TestBadgeTextTranslatesOnlyTheFixedBadges(t *testing.T) {
+	if _, err := i18n.Setup(i18n.SimplifiedChinese); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { i18n.Setup(i18n.English) })
+	var logged bytes.Buffer
+	log.SetOutput(&logged)
+	t.Cleanup(func() { log.SetOutput(os.Stderr) })
+	note := qualityMark{count: 1, worst: lint.Info}.badgeText()
+	if i18n.HasLatinLetter(note) {
+		t.Fatalf("quality badge in Chinese = %q", note)
+	}
+	for _, tt := range []struct{ label, want string }{
+		{note, note},
+		{badgeReadOnly.label, lang.L("read-only")},
+		{"", ""},
+	} {
+		if got := badgeText(tt.label); got != tt.want {
+			t.Errorf("badgeText(%q) = %q, want %q", tt.label, got, tt.want)
+		}
+	}
+	if got := badgeText(badgeReadOnly.label); got == "read-only" {
+		t.Errorf("the read-only badge stayed English: %q", got)
+	}
+	if strings.Contains(logged.String(), "Translation failure") {
+		t.Errorf("a badge was looked up as a key:\n%s", logged.String())
 	}
 }

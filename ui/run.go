@@ -139,7 +139,7 @@ func (r *runBar) setWaiting(on bool) {
 	r.waiting = on
 	if on {
 		r.spinner.Stop() // nothing moves while the server waits for the person
-		r.message.SetText(lang.L("Waiting for your answer to the server's request (below); the clock stops meanwhile"))
+		r.message.SetText(lang.L("Waiting for your answer below; the clock is paused"))
 		return
 	}
 	if r.spinner.Visible() {

@@ -72,10 +72,12 @@ func toolBadges(t *sdk.Tool) []badge {
 // badgeText is a badge's label in the chosen language: the fixed badges
 // hold their English, which is the key.
 func badgeText(label string) string {
-	if label == "" {
-		return ""
+	for _, b := range allBadges {
+		if b.label == label {
+			return lang.L(label)
+		}
 	}
-	return lang.L(label)
+	return label // made in the person's language already (the quality badge)
 }
 
 // newBadgeObject draws a badge: small coloured text in a thin rounded frame.
