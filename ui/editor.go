@@ -162,7 +162,7 @@ func formLabel(s string) fyne.CanvasObject {
 
 func timeoutEntry(v *float64, def float64) *escEntry {
 	e := newEntry()
-	e.SetPlaceHolder(strconv.FormatFloat(def, 'g', -1, 64) + " (default)")
+	e.SetPlaceHolder(lang.L("{{.N}} (default)", map[string]any{"N": strconv.FormatFloat(def, 'g', -1, 64)}))
 	if v != nil {
 		e.SetText(strconv.FormatFloat(*v, 'g', -1, 64))
 	}
