@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -103,7 +104,15 @@ func runSlowStart(ctx context.Context, opts *options) int {
 	if err := sleep(ctx, opts.delay); err != nil {
 		return 1
 	}
-	return exitCode(os.Stderr, serve(ctx, opts, newStdoutWriter(), serverConfig{}))
+	// Both requests a client sent meanwhile arrive at once; the SDK handles
+	// them concurrently. Answer them in the order they came, as a server
+	// reading one line at a time would: server/discover first.
+	inOrder := func(method string) {
+		if method == "initialize" {
+			time.Sleep(300 * time.Millisecond)
+		}
+	}
+	return exitCode(os.Stderr, serve(ctx, opts, newStdoutWriter(), serverConfig{beforeEachMessage: inOrder}))
 }
 
 func runExitAtStart(context.Context, *options) int {
