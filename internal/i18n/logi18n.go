@@ -60,6 +60,15 @@ var logRules = []coreRule{
 	rule(`listing tools failed: (?P<Err>.*)`, "listing tools failed: {{.Err}}", "Err"),
 	rule(`refreshing the tool list failed: (?P<Err>.*)`, "refreshing the tool list failed: {{.Err}}", "Err"),
 	rule(`resource updated: (?P<URI>.*)`, "resource updated: {{.URI}}"),
+	rule(`OpenAPI document: (?P<Warning>.*)`, "OpenAPI document: {{.Warning}}"),
+	// A tool's app at work (mcp/apps/live.go; the app is named "TOOL's app").
+	rule(`(?P<Tool>\S+)'s app tried to call (?P<Name>\S+), which is not offered to apps; refused`,
+		"{{.Tool}}'s app tried to call {{.Name}}, which is not offered to apps; refused"),
+	rule(`(?P<Tool>\S+)'s app calls the tool (?P<Name>\S+)`, "{{.Tool}}'s app calls the tool {{.Name}}"),
+	rule(`(?P<Tool>\S+)'s app reads (?P<URI>\S+)`, "{{.Tool}}'s app reads {{.URI}}"),
+	rule(`(?P<Tool>\S+)'s app lists the resources`, "{{.Tool}}'s app lists the resources"),
+	rule(`(?P<Tool>\S+)'s app lists the resource templates`, "{{.Tool}}'s app lists the resource templates"),
+	rule(`(?P<Tool>\S+)'s app lists the prompts`, "{{.Tool}}'s app lists the prompts"),
 	// Sign-in steps (mcp/signin.go; the steps of mcp/oauth).
 	rule(`sign-in: (?P<Step>.*)`, "sign-in: {{.Step}}", "Step"),
 	rule(`Discovering the authorization server…`, "Discovering the authorization server…"),
