@@ -35,7 +35,25 @@ func TestLogViewShowsTheAppsLinesInThePersonsLanguage(t *testing.T) {
 	v.setLog(log, "srv")
 	v.Pull()
 
-	shown := shownText(w.Content())
+	for _, wrap := range []bool{false, true} {
+		if wrap {
+			test.Tap(v.WrapBox)
+			w.Canvas().Capture() // lays the wrapped rows out
+		}
+		checkLogPanelText(t, wrap, shownText(w.Content()))
+	}
+	app := transport.LogEntry{Kind: transport.LogInfo, Text: "stopped"}
+	if got := logEntryLine(&app); !strings.HasSuffix(got, "── 已停止") {
+		t.Errorf("the tip of an app line = %q", got)
+	}
+	server := transport.LogEntry{Kind: transport.LogStderr, Text: "stopped"}
+	if got := logEntryLine(&server); !strings.HasSuffix(got, " stopped") {
+		t.Errorf("the tip of a server line = %q", got)
+	}
+}
+
+func checkLogPanelText(t *testing.T, wrap bool, shown string) {
+	t.Helper()
 	for _, want := range []string{
 		"已启动 node /srv/index.js（pid 42）",
 		"已连接到 mcp-servers/everything 2.0.0，协议版本 2025-11-25（沿用上次）",
@@ -45,18 +63,10 @@ func TestLogViewShowsTheAppsLinesInThePersonsLanguage(t *testing.T) {
 		"\ncall #1 echo started\n", // the server's stdout noise, as it came
 	} {
 		if !strings.Contains(shown, want) {
-			t.Errorf("the panel does not show %q; it shows:\n%s", want, shown)
+			t.Errorf("wrap %v: the panel does not show %q; it shows:\n%s", wrap, want, shown)
 		}
 	}
 	if strings.Contains(shown, "已停止") {
-		t.Errorf("a server's line was translated:\n%s", shown)
-	}
-	app := transport.LogEntry{Kind: transport.LogInfo, Text: "stopped"}
-	if got := logEntryLine(&app); !strings.HasSuffix(got, "── 已停止") {
-		t.Errorf("the tip of an app line = %q", got)
-	}
-	server := transport.LogEntry{Kind: transport.LogStderr, Text: "stopped"}
-	if got := logEntryLine(&server); !strings.HasSuffix(got, " stopped") {
-		t.Errorf("the tip of a server line = %q", got)
+		t.Errorf("wrap %v: a server's line was translated:\n%s", wrap, shown)
 	}
 }
