@@ -54,7 +54,7 @@ func newLogView(win fyne.Window) *logView {
 			r.set(*e)
 		},
 		Lines:   logRowLines,
-		Text:    func(e *transport.LogEntry) string { return stripANSI(e.String()) },
+		Text:    logEntryLine,
 		Count:   logCount,
 		Empty:   func(st widgets.LogState) string { return logEmpty(st, v.level.Selected) },
 		WrapKey: prefWrapStderr,
@@ -105,7 +105,7 @@ func logEmpty(st widgets.LogState, level string) string {
 // logRowLines is how many lines e's row needs at width when wrapped.
 func logRowLines(e *transport.LogEntry, width float32) int {
 	x := logRowTextX(e)
-	return widgets.WrappedLines(displayLine(e.Text), int((width-x-rowScrollbar)/widgets.CharWidth()))
+	return widgets.WrappedLines(displayLine(logLineText(e)), int((width-x-rowScrollbar)/widgets.CharWidth()))
 }
 
 // rowScrollbar keeps a row's text clear of the list's scroll bar.
@@ -301,7 +301,7 @@ func (r *logRowRenderer) Layout(size fyne.Size) {
 	}
 	if r.row.wrap {
 		y = 0
-		lines := widgets.WrapChars(displayLine(r.row.entry.Text), int((size.Width-x-rowScrollbar)/widgets.CharWidth()))
+		lines := widgets.WrapChars(displayLine(logLineText(&r.row.entry)), int((size.Width-x-rowScrollbar)/widgets.CharWidth()))
 		r.text.Text = lines[0]
 		for len(r.more) < len(lines)-1 {
 			r.more = append(r.more, monoText())
@@ -336,7 +336,7 @@ func (r *logRowRenderer) Refresh() {
 	r.stamp.Color = col(theme.ColorNamePlaceHolder)
 	// Only plain monospace: themes need not have bold or italic monospace faces.
 	r.tag.Text = ""
-	r.text.Text = displayLine(e.Text)
+	r.text.Text = displayLine(logLineText(e))
 	r.text.Color = fg
 	r.bg.FillColor = color.Transparent
 	r.rule.StrokeColor = color.Transparent

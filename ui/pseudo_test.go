@@ -26,6 +26,7 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/lint"
+	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
 )
 
@@ -192,7 +193,16 @@ func serverData(s *mcp.Session) []string {
 	}
 	entries, _ := s.Log.Since(0)
 	for _, e := range entries {
-		add(e.Text)
+		switch e.Kind {
+		case transport.LogInfo, transport.LogCallStart, transport.LogCallEnd:
+			// The app's own lines are translated (i18n.LogLine); only the
+			// names and figures in them are the server's.
+		default:
+			add(e.Text)
+		}
+	}
+	if r := s.InitializeResult(); r != nil && r.ServerInfo != nil {
+		add(r.ServerInfo.Name, r.ServerInfo.Version)
 	}
 	return data
 }
@@ -250,8 +260,12 @@ func allowedRemainder(text string, data []string) string {
 	}
 	// File names, paths and identifiers (claude_desktop_config.json,
 	// notifications/roots/list_changed) are shown as they are.
+	// Durations are figures, shown as Go writes them (23ms, 1.5s, 5m0s).
+	text = durationLike.ReplaceAllString(text, " ")
 	return identifierLike.ReplaceAllString(text, " ")
 }
+
+var durationLike = regexp.MustCompile(`\b(\d+(\.\d+)?(ns|µs|us|ms|h|m|s))+\b`)
 
 var identifierLike = regexp.MustCompile(`[\w@-]*[._/][\w@./-]*`)
 

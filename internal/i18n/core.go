@@ -140,7 +140,16 @@ func Explain(msg string) string {
 }
 
 func explainSentence(s string) string {
-	for _, r := range coreRules {
+	if out, ok := applyRules(coreRules, s, explainSentence); ok {
+		return out
+	}
+	return s
+}
+
+// applyRules translates s by the first of rules that matches it, its
+// explain groups through sub; ok is false when none matches.
+func applyRules(rules []coreRule, s string, sub func(string) string) (out string, ok bool) {
+	for _, r := range rules {
 		m := r.re.FindStringSubmatch(s)
 		if m == nil {
 			continue
@@ -152,9 +161,9 @@ func explainSentence(s string) string {
 			}
 		}
 		for _, name := range r.explain {
-			data[name] = explainSentence(data[name])
+			data[name] = sub(data[name])
 		}
-		return lang.L(r.key, data)
+		return lang.L(r.key, data), true
 	}
-	return s
+	return s, false
 }

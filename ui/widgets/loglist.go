@@ -608,12 +608,17 @@ func MonoLineHeight() float32 {
 	return fyne.MeasureText("M", theme.TextSize(), fyne.TextStyle{Monospace: true}).Height
 }
 
-// WrapChars cuts s into pieces of at most n characters (n < 1: one piece).
+// WrapChars cuts s into pieces of at most n characters (n < 1: one piece),
+// a CJK character counting as two.
 func WrapChars(s string, n int) []string {
 	if n < 1 {
 		return []string{s}
 	}
 	var out []string
+	if !narrowOnly(s) {
+		wrapCols(s, n, &out) // CJK characters take two columns
+		return out
+	}
 	r := []rune(s)
 	for len(r) > n {
 		out = append(out, string(r[:n]))
@@ -626,6 +631,9 @@ func WrapChars(s string, n int) []string {
 func WrappedLines(s string, n int) int {
 	if n < 1 {
 		return 1
+	}
+	if !narrowOnly(s) {
+		return wrapCols(s, n, nil)
 	}
 	return max((utf8.RuneCountInString(s)+n-1)/n, 1)
 }

@@ -16,9 +16,32 @@ func TestWrappedLinesCountsWrapChars(t *testing.T) {
 	}{
 		{"", 10}, {"abc", 10}, {"abcdefghij", 10}, {"abcdefghijk", 10}, {strings.Repeat("é", 25), 10},
 		{"anything", 0}, {strings.Repeat("x", 1000), 7},
+		{"调用 #1 echo 已结束，用时 23ms：成功", 10}, {strings.Repeat("中", 9), 4}, {"a中b", 1},
 	} {
 		if got, want := WrappedLines(c.s, c.n), len(WrapChars(c.s, c.n)); got != want {
 			t.Errorf("WrappedLines(%d chars, %d) = %d, WrapChars makes %d", len(c.s), c.n, got, want)
+		}
+	}
+}
+
+// A CJK character takes two columns: no piece is wider than n columns,
+// none is split inside a character, and together they are the whole line.
+func TestWrapCharsCountsCJKAsTwoColumns(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want []string
+	}{
+		{"abcdef", 4, []string{"abcd", "ef"}},
+		{"已连接到 mcp 2026", 8, []string{"已连接到", " mcp 202", "6"}},
+		{"中文字", 3, []string{"中", "文", "字"}},
+		{"a中", 2, []string{"a", "中"}},
+		{"中", 1, []string{"中"}}, // wider than n: alone on its line
+		{"调用 #1：成功", 6, []string{"调用 #", "1：成", "功"}},
+	} {
+		got := WrapChars(c.s, c.n)
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("WrapChars(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
 		}
 	}
 }

@@ -1,0 +1,110 @@
+package i18n
+
+import (
+	"strings"
+	"testing"
+)
+
+// One case per rule of logRules: the app's own log lines, in both languages.
+func TestLogLineTranslatesTheAppsLines(t *testing.T) {
+	cases := []struct{ in, zh string }{
+		{"started node /srv/index.js --stdio (pid 4242)", "已启动 node /srv/index.js --stdio（pid 4242）"},
+		{"found npx through the login shell's PATH", "通过登录 shell 的 PATH 找到了 npx"},
+		{"stopped", "已停止"},
+		{"the server did not exit when its input closed; sending it SIGTERM", "服务器在输入关闭后没有退出；正在向它发送 SIGTERM"},
+		{"the server ignored SIGTERM; killing it", "服务器忽略了 SIGTERM；正在强制结束它"},
+		{"connected", "已连接"},
+		{"connected to mcp-servers/everything 2.0.0, protocol 2025-11-25 (pinned)", "已连接到 mcp-servers/everything 2.0.0，协议版本 2025-11-25（固定）"},
+		{"connected to mcp-servers/everything 2.0.0, protocol 2026-07-28 (discovered)", "已连接到 mcp-servers/everything 2.0.0，协议版本 2026-07-28（经 server/discover 得知）"},
+		{"connected to mcp-servers/everything 2.0.0, protocol 2025-11-25 (remembered)", "已连接到 mcp-servers/everything 2.0.0，协议版本 2025-11-25（沿用上次）"},
+		{"connected to slow 1.0, protocol 2026-07-28 (discovered: answered late)", "已连接到 slow 1.0，协议版本 2026-07-28（经 server/discover 得知：响应较晚）"},
+		{"connected to old 0.1, protocol 2025-11-25 (fell back: no answer to server/discover within 1.5s)",
+			"已连接到 old 0.1，协议版本 2025-11-25（已回退：server/discover 在 1.5s 内没有响应）"},
+		{"connected to the server, protocol 2025-06-18", "已连接到 the server，协议版本 2025-06-18"},
+		{"the server did not connect with protocol 2026-07-28 as it did last time; asking it afresh", "服务器没有像上次那样以协议版本 2026-07-28 连接；正在重新询问"},
+		{"the server answered server/discover late; connecting again with protocol 2026-07-28", "服务器对 server/discover 的响应来得太晚；正在以协议版本 2026-07-28 重新连接"},
+		{"initialize failed after server/discover got no answer in time; asking server/discover again, without a limit",
+			"server/discover 未及时得到响应，随后 initialize 失败；正在不限时地再次询问 server/discover"},
+		{"the server exited when asked server/discover; starting the server again and asking initialize", "服务器在收到 server/discover 时退出了；正在重新启动服务器并发送 initialize"},
+		{"server/discover offered no version this app speaks; starting the server again and asking initialize", "server/discover 给出的版本本应用都不支持；正在重新启动服务器并发送 initialize"},
+		{"server/discover failed; starting the server again and asking initialize", "server/discover 失败；正在重新启动服务器并发送 initialize"},
+		{"connected to s 1, protocol 2026-07-28 (discovered: answered the second time)", "已连接到 s 1，协议版本 2026-07-28（经 server/discover 得知：第二次才响应）"},
+		{"could not remember the server's protocol version: disk full", "无法记住服务器的协议版本：disk full"},
+		{"call #1 echo started", "调用 #1 echo 已开始"},
+		{"call #2 slow started as a task", "调用 #2 slow 已作为任务开始"},
+		{"call #1 echo ended after 23ms: ok", "调用 #1 echo 已结束，用时 23ms：成功"},
+		{"call #3 add ended after 1.2s (not counting 4s waiting for your answer): tool error", "调用 #3 add 已结束，用时 1.2s（不含等待你回答的 4s）：工具错误"},
+		{"call #4 bad ended after 5ms: JSON-RPC error", "调用 #4 bad 已结束，用时 5ms：JSON-RPC 错误"},
+		{"call #5 x ended after 30s: timeout", "调用 #5 x 已结束，用时 30s：timeout"},
+		{"resources/read #6 file:///a.txt started", "resources/read #6 file:///a.txt 已开始"},
+		{"prompts/get #7 greet ended after 8ms: ok", "prompts/get #7 greet 已结束，用时 8ms：成功"},
+		{"the connection dropped; reconnecting once before giving up", "连接已断开；放弃前重新连接一次"},
+		{"listing tools failed: tools/list failed: broken pipe", "列出工具失败：tools/list 失败：broken pipe"},
+		{"refreshing the tool list failed: EOF", "刷新工具列表失败：EOF"},
+		{"resource updated: file:///a.txt", "资源已更新：file:///a.txt"},
+		{"OpenAPI document: path /x has no operationId", "OpenAPI 文档：path /x has no operationId"},
+		{"get-time's app tried to call secret, which is not offered to apps; refused", "get-time 的应用尝试调用 secret，但该工具不对应用开放；已拒绝"},
+		{"get-time's app calls the tool get-time", "get-time 的应用调用工具 get-time"},
+		{"get-time's app reads ui://get-time/app.html", "get-time 的应用读取 ui://get-time/app.html"},
+		{"get-time's app lists the resources", "get-time 的应用列出资源"},
+		{"get-time's app lists the resource templates", "get-time 的应用列出资源模板"},
+		{"get-time's app lists the prompts", "get-time 的应用列出提示词"},
+		{"sign-in: Discovering the authorization server…", "登录：正在查找授权服务器…"},
+		{"sign-in: Authorization server: https://as.example", "登录：授权服务器：https://as.example"},
+		{"sign-in: Using the pre-registered client ID abc.", "登录：使用预先注册的客户端 ID abc。"},
+		{"sign-in: Identifying MCP Browser by its client metadata document https://c.example/m.json.", "登录：以客户端元数据文档 https://c.example/m.json 标识 MCP Browser。"},
+		{"sign-in: Registering MCP Browser with the authorization server…", "登录：正在向授权服务器注册 MCP Browser…"},
+		{"sign-in: Opening the browser to sign in at as.example…", "登录：正在打开浏览器，在 as.example 登录…"},
+		{"sign-in: Could not open a browser (exec: no xdg-open). To sign in, open this address yourself: https://as.example/a?x=1",
+			"登录：无法打开浏览器（exec: no xdg-open）。要登录，请自行打开此地址：https://as.example/a?x=1"},
+		{"sign-in: Waiting for you to sign in in the browser…", "登录：正在等待你在浏览器中登录…"},
+		{"sign-in: Signed in in the browser; getting a token…", "登录：已在浏览器中登录；正在获取 token…"},
+		{"sign-in: Signed in to https://x.example/mcp as bot.", "登录：已以 bot 身份登录 https://x.example/mcp。"},
+		{"sign-in: Signed in to https://x.example/mcp.", "登录：已登录 https://x.example/mcp。"},
+		{"sign-in: Sign-in to https://x.example/mcp failed.", "登录：登录 https://x.example/mcp 失败。"},
+		{`sign-in: The server needs more permission (scope "a b"); signing in again…`, `登录：服务器需要更多权限（scope "a b"）；正在重新登录…`},
+		{"sign-in: Binding the token to a key of this app's (DPoP).", "登录：正在把 token 绑定到本应用的一个密钥（DPoP）。"},
+		{"sign-in: Signed in, but the token could not be saved for next time: read-only", "登录：已登录，但 token 无法保存以供下次使用：read-only"},
+		{"sign-in: Ignoring the saved sign-in: expired", "登录：忽略已保存的登录：expired"},
+		// The core's explanations logged as they are (mcp/transport describeExit, session watch).
+		{"the server exited (code 0)", "服务器已退出（退出码 0）"},
+		{"the server exited with code 2.", "服务器已退出，退出码 2。"},
+		{"the server exited with code 1. Last stderr lines:\n  panic: x", "服务器已退出，退出码 1。stderr 最后几行：\n  panic: x"},
+		// Unknown text passes through unchanged.
+		{"something the app never says", "something the app never says"},
+	}
+	t.Cleanup(func() { Setup(English) })
+	for _, lang := range []string{English, SimplifiedChinese} {
+		if _, err := Setup(lang); err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range cases {
+			want := tc.in
+			if lang == SimplifiedChinese {
+				want = tc.zh
+			}
+			if got := LogLine(tc.in); got != want {
+				t.Errorf("%s: LogLine(%q)\n got %q\nwant %q", lang, tc.in, got, want)
+			}
+		}
+	}
+}
+
+// Every key of the log rules is in the translation files, and every group
+// is in its key.
+func TestLogLineKeysAreTranslated(t *testing.T) {
+	zh, err := Messages(SimplifiedChinese)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range append(append([]coreRule{}, logRules...), logWords...) {
+		if _, ok := zh[r.key]; !ok {
+			t.Errorf("no Chinese for %q", r.key)
+		}
+		for _, name := range r.re.SubexpNames() {
+			if name != "" && !strings.Contains(r.key, "{{."+name+"}}") {
+				t.Errorf("rule %q: group %s is not in its key %q", r.re, name, r.key)
+			}
+		}
+	}
+}
