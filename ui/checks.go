@@ -262,7 +262,7 @@ func (p *checksPane) confirm(ctx context.Context, c *checks.Check, tool *sdk.Too
 	fyne.Do(func() {
 		msg := widget.NewLabel(i18n.L("The check \"{{.Check}}\" calls {{.Tool}}, which says it may delete or overwrite things. Run it?", map[string]any{"Check": c.Name, "Tool": toolTitle(tool)}))
 		msg.Wrapping = fyne.TextWrapWord
-		d := dialog.NewCustomConfirm("Run "+tool.Name+"?", lang.L("Run"), lang.L("Skip"), msg, func(ok bool) { answer <- ok }, p.deps.win)
+		d := newCustomConfirm("Run "+tool.Name+"?", lang.L("Run"), lang.L("Skip"), msg, func(ok bool) { answer <- ok }, p.deps.win)
 		d.SetConfirmImportance(widget.DangerImportance)
 		d.Resize(fyne.NewSize(480, 200))
 		d.Show()

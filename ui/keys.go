@@ -146,6 +146,8 @@ func findButtonIn(o fyne.CanvasObject, text string) *widget.Button {
 		return nil
 	}
 	switch x := o.(type) {
+	case *escButton:
+		return findButtonIn(&x.Button, text)
 	case *widget.Button:
 		if (x.Text == text || x.Text == lang.L(text)) && !x.Disabled() {
 			return x
@@ -198,3 +200,98 @@ func showFocused(d dialog.Dialog, win fyne.Window, first fyne.Focusable) {
 		win.Canvas().Focus(first)
 	}
 }
+
+// An escButton is a Button that hands Esc to its canvas's handler, like
+// escEntry: Tab reaches a dialog's buttons, and Esc must still close it.
+type escButton struct {
+	widget.Button
+}
+
+// newButton is widget.NewButton that obeys Esc.
+func newButton(label string, tapped func()) *escButton {
+	return newButtonWithIcon(label, nil, tapped)
+}
+
+// newButtonWithIcon is widget.NewButtonWithIcon that obeys Esc.
+func newButtonWithIcon(label string, icon fyne.Resource, tapped func()) *escButton {
+	b := &escButton{}
+	b.Text, b.Icon, b.OnTapped = label, icon, tapped
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// TypedKey hands Esc to the canvas and gives every other key to the Button.
+func (b *escButton) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		escapeFrom(b, k)
+		return
+	}
+	b.Button.TypedKey(k)
+}
+
+// An escCheck is a Check that hands Esc to its canvas's handler.
+type escCheck struct {
+	widget.Check
+}
+
+// newCheck is widget.NewCheck that obeys Esc.
+func newCheck(label string, changed func(bool)) *escCheck {
+	c := &escCheck{}
+	c.Text, c.OnChanged = label, changed
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// TypedKey hands Esc to the canvas and gives every other key to the Check.
+func (c *escCheck) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		escapeFrom(c, k)
+		return
+	}
+	c.Check.TypedKey(k)
+}
+
+// newCustom is dialog.NewCustom whose dismiss button obeys Esc (Fyne's
+// own would keep Esc to itself once Tab reaches it).
+func newCustom(title, dismiss string, content fyne.CanvasObject, win fyne.Window) *dialog.CustomDialog {
+	d := dialog.NewCustomWithoutButtons(title, content, win)
+	d.SetButtons([]fyne.CanvasObject{newButton(dismiss, d.Hide)})
+	return d
+}
+
+// An escConfirm is dialog.NewCustomConfirm's dialog with buttons that
+// obey Esc.
+type escConfirm struct {
+	*dialog.CustomDialog
+	confirm *escButton
+}
+
+// newCustomConfirm is dialog.NewCustomConfirm whose buttons obey Esc: the
+// callback gets true from the confirm button, false however else it closes.
+func newCustomConfirm(title, confirm, dismiss string, content fyne.CanvasObject, callback func(bool), win fyne.Window) *escConfirm {
+	d := dialog.NewCustomWithoutButtons(title, content, win)
+	answer := false
+	d.SetOnClosed(func() {
+		ok := answer
+		answer = false
+		if callback != nil {
+			callback(ok)
+		}
+	})
+	yes := newButtonWithIcon(confirm, theme.ConfirmIcon(), func() {
+		answer = true
+		d.Hide()
+	})
+	yes.Importance = widget.HighImportance
+	d.SetButtons([]fyne.CanvasObject{newButtonWithIcon(dismiss, theme.CancelIcon(), d.Hide), yes})
+	return &escConfirm{CustomDialog: d, confirm: yes}
+}
+
+// SetConfirmImportance sets the confirm button's importance.
+func (d *escConfirm) SetConfirmImportance(i widget.Importance) {
+	d.confirm.Importance = i
+	d.confirm.Refresh()
+}
+
+// Confirm answers yes, as the confirm button does.
+func (d *escConfirm) Confirm() { d.confirm.OnTapped() }

@@ -409,7 +409,7 @@ func (w *MainWindow) signOutSelectedServer() {
 	}
 	msg := widget.NewLabel(i18n.L("Sign out of \"{{.Name}}\"?\nMCP Browser forgets its saved sign-in and stops the server; starting it again signs in again.", map[string]any{"Name": name}))
 	msg.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomConfirm(lang.L("Sign out"), lang.L("Sign out"), lang.L("Cancel"), msg, func(ok bool) {
+	d := newCustomConfirm(lang.L("Sign out"), lang.L("Sign out"), lang.L("Cancel"), msg, func(ok bool) {
 		if ok {
 			w.signOut(s)
 		}

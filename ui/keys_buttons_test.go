@@ -1,0 +1,108 @@
+package ui
+
+import (
+	"fmt"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+)
+
+// TestEscClosesOneDialogFromItsButtons opens representative dialogs on top
+// of another one, puts the keyboard on each of their buttons and check
+// boxes (as Tab would) and on their first field, and presses Esc as the
+// driver does (the focused widget gets the key): the dialog on top closes,
+// the one below stays.
+func TestEscClosesOneDialogFromItsButtons(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry()})
+	s.pickTool("demo", "add")
+	s.run(`{"a": 1, "b": 2}`)
+	s.openHistory(1)
+	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
+
+	byName := map[string]dialogOpener{}
+	for _, d := range windowDialogs() {
+		byName[d.name] = d
+	}
+	c := s.w.win.Canvas()
+	var base fyne.CanvasObject
+	// openOnBase opens d over a dialog of its own and returns d's pop-up.
+	openOnBase := func(d dialogOpener) fyne.CanvasObject {
+		closeAll(c)
+		dialog.NewCustomWithoutButtons("base", widget.NewLabel("below"), s.w.win).Show()
+		base = c.Overlays().Top()
+		d.open(s)
+		return c.Overlays().Top()
+	}
+	// pressEsc gives Esc to the focused widget and checks one level closed.
+	pressEsc := func(name, what string) {
+		f := c.Focused()
+		if f == nil {
+			t.Errorf("%s: nothing has the keyboard on %s", name, what)
+			return
+		}
+		f.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		switch top := c.Overlays().Top(); {
+		case top == nil:
+			t.Errorf("%s: Esc on %s closed the dialog below too", name, what)
+		case top != base:
+			t.Errorf("%s: Esc on %s left it open", name, what)
+		}
+	}
+
+	for _, name := range []string{"add server", "edit server", "remove server", "clear history", "destructive call", "about", "error"} {
+		d, ok := byName[name]
+		if !ok {
+			t.Fatalf("no dialog %q in windowDialogs", name)
+		}
+		var n int
+		onUI(func() { n = len(dialogControls(openOnBase(d))) })
+		if n == 0 {
+			t.Errorf("%s: no button or check box found", name)
+		}
+		for i := range n {
+			onUI(func() {
+				ctl := dialogControls(openOnBase(d))
+				if len(ctl) != n {
+					t.Errorf("%s: %d controls on reopening, want %d", name, len(ctl), n)
+					return
+				}
+				c.Focus(ctl[i])
+				pressEsc(name, describeControl(ctl[i]))
+			})
+		}
+		onUI(func() {
+			if fs := dialogFields(openOnBase(d)); len(fs) > 0 {
+				c.Focus(fs[0])
+				pressEsc(name, "its first field")
+			}
+		})
+	}
+}
+
+// dialogControls are the buttons and check boxes on show in o.
+func dialogControls(o fyne.CanvasObject) []fyne.Focusable {
+	var out []fyne.Focusable
+	for _, f := range focusables(o) {
+		switch f.(type) {
+		case *widget.Button, *escButton, *widget.Check, *escCheck:
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func describeControl(f fyne.Focusable) string {
+	switch x := f.(type) {
+	case *widget.Button:
+		return fmt.Sprintf("a plain button %q", x.Text)
+	case *escButton:
+		return fmt.Sprintf("button %q", x.Text)
+	case *widget.Check:
+		return fmt.Sprintf("a plain check box %q", x.Text)
+	case *escCheck:
+		return fmt.Sprintf("check box %q", x.Text)
+	}
+	return fmt.Sprintf("%T", f)
+}
