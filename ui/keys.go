@@ -33,7 +33,7 @@ func fitDialog(win fyne.Window, w, h float32) fyne.Size {
 
 // dismissWords are the labels of buttons that close a dialog without
 // doing anything, in the order Esc looks for them.
-var dismissWords = []string{"Cancel", "Close", "Don't run", "Keep", "No", "Not now", "OK", "Skip"}
+var dismissWords = []string{"Cancel", "Cancel import", "Close", "Don't run", "Keep", "No", "Not now", "OK", "Skip"}
 
 // An escEntry is an Entry that hands Esc to its canvas's typed-key handler
 // (the rule above) and types everything else.

@@ -2,11 +2,15 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 )
 
 // TestEscClosesOneDialogFromItsButtons opens representative dialogs on top
@@ -25,6 +29,14 @@ func TestEscClosesOneDialogFromItsButtons(t *testing.T) {
 	for _, d := range windowDialogs() {
 		byName[d.name] = d
 	}
+	// The clash question of an import has a check box.
+	byName["name taken"] = dialogOpener{open: func(s *shell) {
+		imp := &clients.ImportedServer{Server: &config.ServerConfig{Name: "demo", Command: "sh"},
+			Source: config.ImportSource{Format: config.FormatClaudeDesktop, Path: "/tmp/x.json"}}
+		s.w.askClash(imp, &config.ServerConfig{Name: "demo", Command: "node"}, "demo-2", 1, func(clients.ClashPolicy, bool) {
+			t.Error("Esc answered the clash question")
+		})
+	}}
 	c := s.w.win.Canvas()
 	var base fyne.CanvasObject
 	// openOnBase opens d over a dialog of its own and returns d's pop-up.
@@ -51,15 +63,19 @@ func TestEscClosesOneDialogFromItsButtons(t *testing.T) {
 		}
 	}
 
-	for _, name := range []string{"add server", "edit server", "remove server", "clear history", "destructive call", "about", "error"} {
+	for _, name := range []string{"add server", "edit server", "remove server", "clear history", "destructive call", "about", "error", "name taken"} {
 		d, ok := byName[name]
 		if !ok {
 			t.Fatalf("no dialog %q in windowDialogs", name)
 		}
-		var n int
-		onUI(func() { n = len(dialogControls(openOnBase(d))) })
+		var ctl []fyne.Focusable
+		onUI(func() { ctl = dialogControls(openOnBase(d)) })
+		n := len(ctl)
 		if n == 0 {
 			t.Errorf("%s: no button or check box found", name)
+		}
+		if name == "name taken" && !slices.ContainsFunc(ctl, func(f fyne.Focusable) bool { _, ok := f.(*escCheck); return ok }) {
+			t.Errorf("%s: no check box that obeys Esc", name)
 		}
 		for i := range n {
 			onUI(func() {
@@ -70,6 +86,10 @@ func TestEscClosesOneDialogFromItsButtons(t *testing.T) {
 				}
 				c.Focus(ctl[i])
 				pressEsc(name, describeControl(ctl[i]))
+				if s.w.clients.clash != nil {
+					t.Errorf("%s: Esc on %s closed it without its Cancel (the import still waits)", name, describeControl(ctl[i]))
+					s.w.clients.clash = nil
+				}
 			})
 		}
 		onUI(func() {
