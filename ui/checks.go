@@ -483,7 +483,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	} else if len(p.files) > 0 {
 		path.SetText(p.files[len(p.files)-1])
 	}
-	choose := widget.NewButtonWithIcon("", theme.FolderOpenIcon(), func() {
+	choose := newButtonWithIcon("", theme.FolderOpenIcon(), func() {
 		saveFileDialog(p.deps.win, lang.L("Check file to add to"), "checks.yaml", yamlFiles, func(chosen string) { path.SetText(chosen) })
 	})
 	problem := widget.NewLabel("")
@@ -495,7 +495,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 		container.NewBorder(nil, nil, widget.NewLabel(lang.L("Add to")), choose, path))
 	body := widgets.NewBorder(top, problem, nil, nil, editor)
 	var d *dialog.CustomDialog
-	save := widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() {
+	save := newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() {
 		if err := p.saveCheck(path.Text, editor.Text, r.Server); err != nil {
 			problem.SetText(err.Error())
 			problem.Show()
@@ -504,7 +504,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 		d.Hide()
 	})
 	save.Importance = widget.HighImportance
-	cancel := widget.NewButton(lang.L("Cancel"), func() { d.Hide() })
+	cancel := newButton(lang.L("Cancel"), func() { d.Hide() })
 	d = dialog.NewCustomWithoutButtons(lang.L("Save as check"), body, p.deps.win)
 	d.SetButtons([]fyne.CanvasObject{cancel, save})
 	d.Resize(fyne.NewSize(620, 520))
