@@ -1,5 +1,7 @@
 package ui
 
+//lint:file-ignore SA1019 SEP-2577 deprecates sampling from protocol 2026-07-28; the walker shows the request panel servers of earlier versions still send
+
 import (
 	"context"
 	"encoding/json"

@@ -663,8 +663,6 @@ func heading(s string) *widget.Label {
 
 func upperFirst(s string) string { return view.UpperFirst(s) }
 
-func joinSentences(lead, detail string) string { return view.JoinSentences(lead, detail) }
-
 func withStop(s string) string { return view.WithStop(s) }
 
 func orUnknown(s string) string {
