@@ -470,7 +470,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	c := checks.Suggest(r.Tool, r.Server, r, outputSchema)
 	text, err := checks.MarshalCheck(c)
 	if err != nil {
-		dialog.ShowError(err, p.deps.win)
+		showErrorDialog(err, p.deps.win)
 		return
 	}
 	editor := newMultiLineEntry()

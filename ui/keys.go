@@ -295,3 +295,40 @@ func (d *escConfirm) SetConfirmImportance(i widget.Importance) {
 
 // Confirm answers yes, as the confirm button does.
 func (d *escConfirm) Confirm() { d.confirm.OnTapped() }
+
+// showErrorDialog is dialog.ShowError whose OK button obeys Esc.
+func showErrorDialog(err error, win fyne.Window) {
+	dialog.ShowError(err, win)
+	obeyEscIn(win.Canvas().Overlays().Top())
+}
+
+// showInformation is dialog.ShowInformation whose OK button obeys Esc.
+func showInformation(title, message string, win fyne.Window) {
+	dialog.ShowInformation(title, message, win)
+	obeyEscIn(win.Canvas().Overlays().Top())
+}
+
+// obeyEscIn swaps the plain buttons of a Fyne-made message dialog (shown in
+// the pop-up o) for escButtons doing the same; only for dialogs whose
+// buttons nothing else holds (Fyne's own keeps one just to relabel it).
+func obeyEscIn(o fyne.CanvasObject) {
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.PopUp:
+			walk(x.Content)
+		case *fyne.Container:
+			for i, c := range x.Objects {
+				if b, ok := c.(*widget.Button); ok {
+					e := newButtonWithIcon(b.Text, b.Icon, b.OnTapped)
+					e.Importance = b.Importance
+					x.Objects[i] = e
+					continue
+				}
+				walk(c)
+			}
+			x.Refresh()
+		}
+	}
+	walk(o)
+}

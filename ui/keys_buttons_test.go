@@ -30,6 +30,9 @@ func TestEscClosesOneDialogFromItsButtons(t *testing.T) {
 	for _, d := range windowDialogs() {
 		byName[d.name] = d
 	}
+	// Fyne's own message dialogs, with their buttons made to obey Esc.
+	byName["fyne error"] = dialogOpener{open: func(s *shell) { showErrorDialog(errTest, s.w.win) }}
+	byName["fyne information"] = dialogOpener{open: func(s *shell) { showInformation("Sign out", "Signed out.", s.w.win) }}
 	// The clash question of an import has a check box.
 	byName["name taken"] = dialogOpener{open: func(s *shell) {
 		imp := &clients.ImportedServer{Server: &config.ServerConfig{Name: "demo", Command: "sh"},
@@ -64,8 +67,8 @@ func TestEscClosesOneDialogFromItsButtons(t *testing.T) {
 		}
 	}
 
-	representative := []string{"add server", "edit server", "remove server", "destructive call", "about", "name taken"}
-	names := []string{"name taken"}
+	representative := []string{"add server", "edit server", "remove server", "destructive call", "about", "name taken", "fyne error", "fyne information"}
+	names := []string{"name taken", "fyne error", "fyne information"}
 	for _, d := range windowDialogs() {
 		if !d.foreign {
 			names = append(names, d.name)
