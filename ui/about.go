@@ -102,7 +102,7 @@ func (a AboutInfo) String() string {
 // version is the string main gives Run in Options.Version (see ParseAboutInfo).
 func ShowAbout(win fyne.Window, version string) *dialog.CustomDialog {
 	info := ParseAboutInfo(version)
-	d := dialog.NewCustom(lang.L("About MCP Browser"), lang.L("Close"), newAboutContent(info, func(text string) {
+	d := newCustom(lang.L("About MCP Browser"), lang.L("Close"), newAboutContent(info, func(text string) {
 		fyne.CurrentApp().Clipboard().SetContent(text)
 	}), win)
 	d.Show()
@@ -128,7 +128,7 @@ func newAboutContent(info AboutInfo, copy func(text string)) fyne.CanvasObject {
 		widget.NewFormItem(lang.L("Commit"), widget.NewLabel(commit)),
 		widget.NewFormItem(lang.L("Go"), widget.NewLabel(info.Go)),
 	)
-	copyButton := widget.NewButtonWithIcon(lang.L("Copy version"), theme.ContentCopyIcon(), func() {
+	copyButton := newButtonWithIcon(lang.L("Copy version"), theme.ContentCopyIcon(), func() {
 		copy(info.String())
 	})
 

@@ -83,9 +83,9 @@ func TestShowAbout(t *testing.T) {
 			if o.Resource != nil && o.Resource.Name() == assets.IconName {
 				icon = o
 			}
-		case *widget.Button:
+		case *escButton:
 			if o.Text == "Copy version" {
-				copyButton = o
+				copyButton = &o.Button
 			}
 		}
 	}

@@ -262,7 +262,7 @@ func (p *checksPane) confirm(ctx context.Context, c *checks.Check, tool *sdk.Too
 	fyne.Do(func() {
 		msg := widget.NewLabel(i18n.L("The check \"{{.Check}}\" calls {{.Tool}}, which says it may delete or overwrite things. Run it?", map[string]any{"Check": c.Name, "Tool": toolTitle(tool)}))
 		msg.Wrapping = fyne.TextWrapWord
-		d := dialog.NewCustomConfirm("Run "+tool.Name+"?", lang.L("Run"), lang.L("Skip"), msg, func(ok bool) { answer <- ok }, p.deps.win)
+		d := newCustomConfirm("Run "+tool.Name+"?", lang.L("Run"), lang.L("Skip"), msg, func(ok bool) { answer <- ok }, p.deps.win)
 		d.SetConfirmImportance(widget.DangerImportance)
 		d.Resize(fyne.NewSize(480, 200))
 		d.Show()
@@ -470,7 +470,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	c := checks.Suggest(r.Tool, r.Server, r, outputSchema)
 	text, err := checks.MarshalCheck(c)
 	if err != nil {
-		dialog.ShowError(err, p.deps.win)
+		showErrorDialog(err, p.deps.win)
 		return
 	}
 	editor := newMultiLineEntry()
@@ -483,7 +483,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	} else if len(p.files) > 0 {
 		path.SetText(p.files[len(p.files)-1])
 	}
-	choose := widget.NewButtonWithIcon("", theme.FolderOpenIcon(), func() {
+	choose := newButtonWithIcon("", theme.FolderOpenIcon(), func() {
 		saveFileDialog(p.deps.win, lang.L("Check file to add to"), "checks.yaml", yamlFiles, func(chosen string) { path.SetText(chosen) })
 	})
 	problem := widget.NewLabel("")
@@ -495,7 +495,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 		container.NewBorder(nil, nil, widget.NewLabel(lang.L("Add to")), choose, path))
 	body := widgets.NewBorder(top, problem, nil, nil, editor)
 	var d *dialog.CustomDialog
-	save := widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() {
+	save := newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() {
 		if err := p.saveCheck(path.Text, editor.Text, r.Server); err != nil {
 			problem.SetText(err.Error())
 			problem.Show()
@@ -504,7 +504,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 		d.Hide()
 	})
 	save.Importance = widget.HighImportance
-	cancel := widget.NewButton(lang.L("Cancel"), func() { d.Hide() })
+	cancel := newButton(lang.L("Cancel"), func() { d.Hide() })
 	d = dialog.NewCustomWithoutButtons(lang.L("Save as check"), body, p.deps.win)
 	d.SetButtons([]fyne.CanvasObject{cancel, save})
 	d.Resize(fyne.NewSize(620, 520))

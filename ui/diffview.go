@@ -5,7 +5,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -56,9 +55,9 @@ func newDiffView(deps diffDeps) *diffView {
 		})
 		v.sides[i].PlaceHolder = lang.L("a server or a snapshot")
 	}
-	compare := widget.NewButtonWithIcon(lang.L("Compare"), theme.ViewRefreshIcon(), v.compare)
+	compare := newButtonWithIcon(lang.L("Compare"), theme.ViewRefreshIcon(), v.compare)
 	compare.Importance = widget.HighImportance
-	save := widget.NewButtonWithIcon(lang.L("Save snapshot of A…"), theme.DocumentSaveIcon(), v.saveSnapshot)
+	save := newButtonWithIcon(lang.L("Save snapshot of A…"), theme.DocumentSaveIcon(), v.saveSnapshot)
 	v.summary = widget.NewLabel(lang.L("Choose two servers, or a server and a snapshot saved before (mcpbrowser snapshot TARGET > surface.json)."))
 	v.summary.Wrapping = fyne.TextWrapWord
 	v.rows = container.NewVBox()
@@ -74,7 +73,7 @@ func newDiffView(deps diffDeps) *diffView {
 // showDiffDialog opens the diff view over the window.
 func showDiffDialog(deps diffDeps) *diffView {
 	v := newDiffView(deps)
-	d := dialog.NewCustom(lang.L("Compare servers"), lang.L("Close"), v.root, deps.win)
+	d := newCustom(lang.L("Compare servers"), lang.L("Close"), v.root, deps.win)
 	d.Resize(fyne.NewSize(1000, 760))
 	showFocused(d, deps.win, v.sides[0])
 	return v

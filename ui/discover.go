@@ -92,7 +92,7 @@ type discoverDialog struct {
 	// looking is true while a discovery runs.
 	looking bool
 
-	importSelected, importAll, addProject *widget.Button
+	importSelected, importAll, addProject *escButton
 }
 
 // findServers opens the discovery dialog and looks for config files in the background.
@@ -102,10 +102,10 @@ func (w *MainWindow) findServers() {
 	}
 	d := &discoverDialog{w: w, status: widget.NewLabel(""), bar: widget.NewProgressBarInfinite(), body: container.NewVBox()}
 	d.status.Wrapping = fyne.TextWrapWord
-	d.importSelected = widget.NewButtonWithIcon(lang.L("Import selected"), theme.DownloadIcon(), func() { d.importRows(d.checkedRows()) })
+	d.importSelected = newButtonWithIcon(lang.L("Import selected"), theme.DownloadIcon(), func() { d.importRows(d.checkedRows()) })
 	d.importSelected.Importance = widget.HighImportance
-	d.importAll = widget.NewButton(lang.L("Import all"), func() { d.importRows(d.importableRows()) })
-	d.addProject = widget.NewButtonWithIcon(lang.L("Also look in a project folder…"), theme.FolderOpenIcon(), func() {
+	d.importAll = newButton(lang.L("Import all"), func() { d.importRows(d.importableRows()) })
+	d.addProject = newButtonWithIcon(lang.L("Also look in a project folder…"), theme.FolderOpenIcon(), func() {
 		w.clients.chooseFolder(w.win, "Choose a project folder", func(path string) {
 			if !slices.Contains(d.projects, path) {
 				d.projects = append(d.projects, path)
@@ -113,7 +113,7 @@ func (w *MainWindow) findServers() {
 			d.look()
 		})
 	})
-	closeBtn := widget.NewButton(lang.L("Close"), func() { d.dlg.Hide() })
+	closeBtn := newButton(lang.L("Close"), func() { d.dlg.Hide() })
 	top := container.NewVBox(d.status, d.bar)
 	content := container.NewBorder(top, container.NewHBox(d.addProject, layout.NewSpacer()), nil, nil, container.NewVScroll(d.body))
 	d.dlg = dialog.NewCustomWithoutButtons(lang.L("Servers in other apps"), content, w.win)
@@ -281,7 +281,7 @@ func captionLine(s string) *widget.Label {
 // box with its name, what it runs, and what the person should know about it.
 type importRow struct {
 	imp   *clients.ImportedServer
-	check *widget.Check
+	check *escCheck
 	mark  *widget.Label
 	root  fyne.CanvasObject
 }
@@ -297,7 +297,7 @@ func (r *importRow) importable() bool { return r.imp.Err == nil && !r.imp.Known 
 
 func newImportRow(imp *clients.ImportedServer, checked bool, changed func()) *importRow {
 	r := &importRow{imp: imp}
-	r.check = widget.NewCheck(imp.Server.Name, func(bool) {
+	r.check = newCheck(imp.Server.Name, func(bool) {
 		if changed != nil {
 			changed()
 		}
@@ -486,7 +486,7 @@ func (w *MainWindow) saveImported(scratch *config.Config, results []clients.Impo
 // taken by a different server in the list.
 type clashQuestion struct {
 	dlg        *dialog.CustomDialog
-	sameForAll *widget.Check
+	sameForAll *escCheck
 	// answer gives the person's choice, as the dialog's buttons do.
 	answer func(clients.ClashPolicy)
 	cancel func()
@@ -506,7 +506,7 @@ func (w *MainWindow) askClash(imp *clients.ImportedServer, existing *config.Serv
 		l.TextStyle = fyne.TextStyle{Monospace: true}
 		l.Wrapping = fyne.TextWrapBreak
 	}
-	q := &clashQuestion{sameForAll: widget.NewCheck(i18n.N("Do the same for the other {{.Count}} clashes", left), nil)}
+	q := &clashQuestion{sameForAll: newCheck(i18n.N("Do the same for the other {{.Count}} clashes", left), nil)}
 	box := container.NewVBox(msg, yours, theirs)
 	if left > 0 {
 		box.Add(q.sameForAll)
@@ -522,12 +522,12 @@ func (w *MainWindow) askClash(imp *clients.ImportedServer, existing *config.Serv
 		q.dlg.Hide()
 		w.lastNotice = "Import cancelled; nothing was added."
 	}
-	rename := widget.NewButton("Keep both: import as "+renameTo, func() { q.answer(clients.ClashRename) })
+	rename := newButton("Keep both: import as "+renameTo, func() { q.answer(clients.ClashRename) })
 	rename.Importance = widget.HighImportance
 	q.dlg.SetButtons([]fyne.CanvasObject{
-		widget.NewButton(lang.L("Cancel import"), q.cancel),
-		widget.NewButton(lang.L("Skip it"), func() { q.answer(clients.ClashSkip) }),
-		widget.NewButton(lang.L("Replace yours"), func() { q.answer(clients.ClashReplace) }),
+		newButton(lang.L("Cancel import"), q.cancel),
+		newButton(lang.L("Skip it"), func() { q.answer(clients.ClashSkip) }),
+		newButton(lang.L("Replace yours"), func() { q.answer(clients.ClashReplace) }),
 		rename,
 	})
 	q.dlg.Resize(fyne.NewSize(720, 280))
@@ -593,12 +593,12 @@ func (w *MainWindow) importMenu() *fyne.Menu {
 
 // emptyStateActions are the buttons of the page shown while the list is empty.
 func (w *MainWindow) emptyStateActions() fyne.CanvasObject {
-	find := widget.NewButtonWithIcon(lang.L("Find servers from other apps…"), theme.SearchIcon(), w.findServers)
+	find := newButtonWithIcon(lang.L("Find servers from other apps…"), theme.SearchIcon(), w.findServers)
 	find.Importance = widget.HighImportance
 	return container.NewHBox(layout.NewSpacer(),
 		find,
-		widget.NewButtonWithIcon(lang.L("Add from a preset…"), theme.ContentAddIcon(), func() { w.showAddDialog("") }),
-		widget.NewButtonWithIcon(lang.L("Paste server config…"), theme.ContentPasteIcon(), w.pasteServers),
+		newButtonWithIcon(lang.L("Add from a preset…"), theme.ContentAddIcon(), func() { w.showAddDialog("") }),
+		newButtonWithIcon(lang.L("Paste server config…"), theme.ContentPasteIcon(), w.pasteServers),
 		layout.NewSpacer())
 }
 
@@ -615,14 +615,14 @@ func sessionConfig(s *mcp.Session) *config.ServerConfig {
 type firstRunHint struct {
 	path string
 	text *widget.Label
-	find *widget.Button
+	find *escButton
 	root *fyne.Container
 }
 
 func newFirstRunHint(w *MainWindow) *firstRunHint {
 	text := widget.NewLabel(lang.L("Have servers in Claude, Cursor, VS Code or another app?"))
 	text.Wrapping = fyne.TextWrapWord
-	find := widget.NewButtonWithIcon(lang.L("Find them…"), theme.SearchIcon(), w.findServers)
+	find := newButtonWithIcon(lang.L("Find them…"), theme.SearchIcon(), w.findServers)
 	find.Importance = widget.HighImportance
 	h := &firstRunHint{path: w.cfgPath, text: text, find: find, root: container.NewVBox(widget.NewSeparator(), text, find)}
 	h.root.Hide()

@@ -301,7 +301,7 @@ func (w *MainWindow) showServerEditor(orig *config.ServerConfig) {
 	}
 	scroll := container.NewVScroll(ed.root)
 	d := dialog.NewCustomWithoutButtons(title, scroll, w.win)
-	save := widget.NewButtonWithIcon(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
+	save := newButtonWithIcon(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
 	save.Importance = widget.HighImportance
 	save.OnTapped = func() {
 		sc, err := ed.build()
@@ -314,7 +314,7 @@ func (w *MainWindow) showServerEditor(orig *config.ServerConfig) {
 		w.editor = nil
 		w.putServer(oldName, sc)
 	}
-	cancel := widget.NewButton(lang.L("Cancel"), func() {
+	cancel := newButton(lang.L("Cancel"), func() {
 		d.Hide()
 		w.editor = nil
 	})
@@ -345,8 +345,8 @@ func newListRows(what string, values []string) *listRows {
 	for _, v := range values {
 		l.add(v)
 	}
-	var addBtn *widget.Button
-	addBtn = widget.NewButtonWithIcon(i18n.L("Add "+what), theme.ContentAddIcon(), func() { focusNewRow(addBtn, l.add("")) })
+	var addBtn *escButton
+	addBtn = newButtonWithIcon(i18n.L("Add "+what), theme.ContentAddIcon(), func() { focusNewRow(addBtn, l.add("")) })
 	addBtn.Importance = widget.LowImportance
 	l.root = container.NewVBox(l.box, container.NewHBox(addBtn))
 	return l
@@ -364,7 +364,7 @@ func (l *listRows) add(v string) *escEntry {
 	e := newEntry()
 	e.SetText(v)
 	var row *fyne.Container
-	remove := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() {
+	remove := newButtonWithIcon("", theme.ContentRemoveIcon(), func() {
 		l.entries = slices.DeleteFunc(l.entries, func(x *escEntry) bool { return x == e })
 		l.box.Remove(row)
 	})
@@ -373,7 +373,7 @@ func (l *listRows) add(v string) *escEntry {
 	if l.splits {
 		// "-y @scope/server /tmp" pasted into one row is one argument with
 		// spaces in it, which the server would not understand: offer to split.
-		split := widget.NewButtonWithIcon(lang.L("Split"), theme.ViewRestoreIcon(), func() { l.split(e) })
+		split := newButtonWithIcon(lang.L("Split"), theme.ViewRestoreIcon(), func() { l.split(e) })
 		split.Importance = widget.WarningImportance
 		show := func(text string) {
 			if view.OffersSplit(text) {
@@ -470,8 +470,8 @@ func newKeyValueRows(keyHint, valueHint string, values map[string]string) *keyVa
 	for _, name := range slices.Sorted(maps.Keys(values)) {
 		k.add(name, values[name])
 	}
-	var addBtn *widget.Button
-	addBtn = widget.NewButtonWithIcon(lang.L("Add"), theme.ContentAddIcon(), func() { focusNewRow(addBtn, k.add("", "").key) })
+	var addBtn *escButton
+	addBtn = newButtonWithIcon(lang.L("Add"), theme.ContentAddIcon(), func() { focusNewRow(addBtn, k.add("", "").key) })
 	addBtn.Importance = widget.LowImportance
 	k.root = container.NewVBox(k.box, container.NewHBox(addBtn))
 	return k
@@ -487,7 +487,7 @@ func (k *keyValueRows) add(name, value string) *keyValueRow {
 	r.secret.Hide()
 	r.updateMask()
 	r.key.OnChanged = func(string) { r.updateMask() }
-	remove := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() {
+	remove := newButtonWithIcon("", theme.ContentRemoveIcon(), func() {
 		k.rows = slices.DeleteFunc(k.rows, func(x *keyValueRow) bool { return x == r })
 		k.box.Remove(r.root)
 	})

@@ -60,8 +60,8 @@ type exportDialog struct {
 	notes   *fyne.Container
 	snippet *widget.Label
 	status  *widget.Label
-	copyBtn *widget.Button
-	saveBtn *widget.Button
+	copyBtn *escButton
+	saveBtn *escButton
 	current config.Format
 	text    string // the snippet shown; empty when it could not be made
 	problem error
@@ -102,14 +102,14 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 	d.snippet.TextStyle = fyne.TextStyle{Monospace: true}
 	d.snippet.Selectable = true
 	d.status.Wrapping = fyne.TextWrapWord
-	d.copyBtn = widget.NewButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), d.copy)
+	d.copyBtn = newButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), d.copy)
 	d.copyBtn.Importance = widget.HighImportance
-	d.saveBtn = widget.NewButtonWithIcon(lang.L("Save…"), theme.DocumentSaveIcon(), d.save)
+	d.saveBtn = newButtonWithIcon(lang.L("Save…"), theme.DocumentSaveIcon(), d.save)
 
 	top := container.NewVBox(container.New(layout.NewFormLayout(), formLabel(lang.L("Format")), d.format), d.notes)
 	bottom := container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(d.saveBtn, d.copyBtn)), d.status)
 	content := widgets.NewBorder(top, bottom, nil, nil, container.NewScroll(d.snippet))
-	d.dlg = dialog.NewCustom(i18n.L("Export {{.What}}", map[string]any{"What": label}), lang.L("Close"), content, w.win)
+	d.dlg = newCustom(i18n.L("Export {{.What}}", map[string]any{"What": label}), lang.L("Close"), content, w.win)
 	d.dlg.SetOnClosed(func() {
 		if w.clients.export == d {
 			w.clients.export = nil

@@ -376,6 +376,10 @@ func collectText(o fyne.CanvasObject, b *strings.Builder) {
 			line(btn.Text)
 			return
 		}
+		if btn, ok := v.(*escButton); ok {
+			line(btn.Text)
+			return
+		}
 		for _, c := range test.WidgetRenderer(v).Objects() {
 			collectText(c, b)
 		}
@@ -388,6 +392,8 @@ func findButton(o fyne.CanvasObject, label string) *widget.Button {
 		return nil
 	}
 	switch v := o.(type) {
+	case *escButton:
+		return findButton(&v.Button, label)
 	case *widget.Button:
 		if v.Text == label {
 			return v

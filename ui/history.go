@@ -8,7 +8,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -456,7 +455,7 @@ func (t *historyTab) confirmClear() {
 	}
 	msg := widget.NewLabel(i18n.N("Forget all {{.Count}} history entries of {{.Server}}? This cannot be undone.", len(t.entries), map[string]any{"Server": server}))
 	msg.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomConfirm(lang.L("Clear history"), lang.L("Clear"), lang.L("Keep"), msg, func(ok bool) {
+	d := newCustomConfirm(lang.L("Clear history"), lang.L("Clear"), lang.L("Keep"), msg, func(ok bool) {
 		if !ok {
 			return
 		}

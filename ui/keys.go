@@ -33,7 +33,7 @@ func fitDialog(win fyne.Window, w, h float32) fyne.Size {
 
 // dismissWords are the labels of buttons that close a dialog without
 // doing anything, in the order Esc looks for them.
-var dismissWords = []string{"Cancel", "Close", "Don't run", "Keep", "No", "Not now", "OK", "Skip"}
+var dismissWords = []string{"Cancel", "Cancel import", "Close", "Don't run", "Keep", "No", "Not now", "OK", "Skip"}
 
 // An escEntry is an Entry that hands Esc to its canvas's typed-key handler
 // (the rule above) and types everything else.
@@ -146,6 +146,8 @@ func findButtonIn(o fyne.CanvasObject, text string) *widget.Button {
 		return nil
 	}
 	switch x := o.(type) {
+	case *escButton:
+		return findButtonIn(&x.Button, text)
 	case *widget.Button:
 		if (x.Text == text || x.Text == lang.L(text)) && !x.Disabled() {
 			return x
@@ -197,4 +199,136 @@ func showFocused(d dialog.Dialog, win fyne.Window, first fyne.Focusable) {
 	if first != nil {
 		win.Canvas().Focus(first)
 	}
+}
+
+// An escButton is a Button that hands Esc to its canvas's handler, like
+// escEntry: Tab reaches a dialog's buttons, and Esc must still close it.
+type escButton struct {
+	widget.Button
+}
+
+// newButton is widget.NewButton that obeys Esc.
+func newButton(label string, tapped func()) *escButton {
+	return newButtonWithIcon(label, nil, tapped)
+}
+
+// newButtonWithIcon is widget.NewButtonWithIcon that obeys Esc.
+func newButtonWithIcon(label string, icon fyne.Resource, tapped func()) *escButton {
+	b := &escButton{}
+	b.Text, b.Icon, b.OnTapped = label, icon, tapped
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// TypedKey hands Esc to the canvas and gives every other key to the Button.
+func (b *escButton) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		escapeFrom(b, k)
+		return
+	}
+	b.Button.TypedKey(k)
+}
+
+// An escCheck is a Check that hands Esc to its canvas's handler.
+type escCheck struct {
+	widget.Check
+}
+
+// newCheck is widget.NewCheck that obeys Esc.
+func newCheck(label string, changed func(bool)) *escCheck {
+	c := &escCheck{}
+	c.Text, c.OnChanged = label, changed
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// TypedKey hands Esc to the canvas and gives every other key to the Check.
+func (c *escCheck) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		escapeFrom(c, k)
+		return
+	}
+	c.Check.TypedKey(k)
+}
+
+// newCustom is dialog.NewCustom whose dismiss button obeys Esc (Fyne's
+// own would keep Esc to itself once Tab reaches it).
+func newCustom(title, dismiss string, content fyne.CanvasObject, win fyne.Window) *dialog.CustomDialog {
+	d := dialog.NewCustomWithoutButtons(title, content, win)
+	d.SetButtons([]fyne.CanvasObject{newButton(dismiss, d.Hide)})
+	return d
+}
+
+// An escConfirm is dialog.NewCustomConfirm's dialog with buttons that
+// obey Esc.
+type escConfirm struct {
+	*dialog.CustomDialog
+	confirm *escButton
+}
+
+// newCustomConfirm is dialog.NewCustomConfirm whose buttons obey Esc: the
+// callback gets true from the confirm button, false however else it closes.
+func newCustomConfirm(title, confirm, dismiss string, content fyne.CanvasObject, callback func(bool), win fyne.Window) *escConfirm {
+	d := dialog.NewCustomWithoutButtons(title, content, win)
+	answer := false
+	d.SetOnClosed(func() {
+		ok := answer
+		answer = false
+		if callback != nil {
+			callback(ok)
+		}
+	})
+	yes := newButtonWithIcon(confirm, theme.ConfirmIcon(), func() {
+		answer = true
+		d.Hide()
+	})
+	yes.Importance = widget.HighImportance
+	d.SetButtons([]fyne.CanvasObject{newButtonWithIcon(dismiss, theme.CancelIcon(), d.Hide), yes})
+	return &escConfirm{CustomDialog: d, confirm: yes}
+}
+
+// SetConfirmImportance sets the confirm button's importance.
+func (d *escConfirm) SetConfirmImportance(i widget.Importance) {
+	d.confirm.Importance = i
+	d.confirm.Refresh()
+}
+
+// Confirm answers yes, as the confirm button does.
+func (d *escConfirm) Confirm() { d.confirm.OnTapped() }
+
+// showErrorDialog is dialog.ShowError whose OK button obeys Esc.
+func showErrorDialog(err error, win fyne.Window) {
+	dialog.ShowError(err, win)
+	obeyEscIn(win.Canvas().Overlays().Top())
+}
+
+// showInformation is dialog.ShowInformation whose OK button obeys Esc.
+func showInformation(title, message string, win fyne.Window) {
+	dialog.ShowInformation(title, message, win)
+	obeyEscIn(win.Canvas().Overlays().Top())
+}
+
+// obeyEscIn swaps the plain buttons of a Fyne-made message dialog (shown in
+// the pop-up o) for escButtons doing the same; only for dialogs whose
+// buttons nothing else holds (Fyne's own keeps one just to relabel it).
+func obeyEscIn(o fyne.CanvasObject) {
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.PopUp:
+			walk(x.Content)
+		case *fyne.Container:
+			for i, c := range x.Objects {
+				if b, ok := c.(*widget.Button); ok {
+					e := newButtonWithIcon(b.Text, b.Icon, b.OnTapped)
+					e.Importance = b.Importance
+					x.Objects[i] = e
+					continue
+				}
+				walk(c)
+			}
+			x.Refresh()
+		}
+	}
+	walk(o)
 }

@@ -5,7 +5,6 @@ import (
 	"os"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 
 	"mcpbrowser/internal/i18n"
@@ -52,7 +51,7 @@ func languageMenu(p fyne.Preferences, win fyne.Window) *fyne.MenuItem {
 			for _, c := range children {
 				c.Checked = c == child
 			}
-			dialog.ShowInformation(lang.L("Language changed"),
+			showInformation(lang.L("Language changed"),
 				lang.L("The new language is used from the next start of MCP Browser."), win)
 		}
 		children = append(children, child)

@@ -16,7 +16,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -317,7 +316,7 @@ func (p *loadPanel) askSave(kind string) {
 	suggested := fmt.Sprintf("%s-%s-load.%s", p.target.Server, p.target.Tool, kind)
 	saveFileDialog(p.win, lang.L("Save the run"), suggested, filters[kind], func(path string) {
 		if err := p.saveTo(path, kind); err != nil {
-			dialog.ShowError(fmt.Errorf("could not save %s: %w", path, err), p.win)
+			showErrorDialog(fmt.Errorf("could not save %s: %w", path, err), p.win)
 		}
 	})
 }

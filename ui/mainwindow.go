@@ -14,7 +14,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
@@ -109,7 +108,7 @@ type MainWindow struct {
 	lastResult         *mcp.CallResult
 	lastNotice         string
 	editor             *openEditor
-	destructiveConfirm *dialog.ConfirmDialog
+	destructiveConfirm *escConfirm
 
 	// features are the tabs beyond tools and the server header (capabilities.go).
 	features *featurePanes
@@ -650,7 +649,7 @@ func (w *MainWindow) showError(what string, err error) {
 	w.lastNotice = what + ": " + err.Error()
 	msg := widget.NewLabel(capitalise(err.Error()))
 	msg.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom(i18n.L("{{.What}} failed", map[string]any{"What": what}), lang.L("OK"), container.NewVBox(msg, layout.NewSpacer()), w.win)
+	d := newCustom(i18n.L("{{.What}} failed", map[string]any{"What": what}), lang.L("OK"), container.NewVBox(msg, layout.NewSpacer()), w.win)
 	d.Resize(fyne.NewSize(480, 200))
 	d.Show()
 }

@@ -28,7 +28,7 @@ func openFileDialog(parent fyne.Window, title string, filter fileFilter, chosen 
 func fyneOpenFile(parent fyne.Window, title string, filter fileFilter, chosen func(path string)) {
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
-			dialog.ShowError(err, parent)
+			showErrorDialog(err, parent)
 			return
 		}
 		if r == nil {
@@ -57,7 +57,7 @@ func saveFileDialog(parent fyne.Window, title, suggested string, filter fileFilt
 func fyneSaveFile(parent fyne.Window, title, suggested string, filter fileFilter, chosen func(path string)) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
-			dialog.ShowError(err, parent)
+			showErrorDialog(err, parent)
 			return
 		}
 		if w == nil {
@@ -87,7 +87,7 @@ func openFolderDialog(parent fyne.Window, title string, chosen func(path string)
 func fyneOpenFolder(parent fyne.Window, title string, chosen func(path string)) {
 	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 		if err != nil {
-			dialog.ShowError(err, parent)
+			showErrorDialog(err, parent)
 			return
 		}
 		if u == nil {

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver"
 	"github.com/godbus/dbus/v5"
 
@@ -47,7 +46,7 @@ func askPortal(parent fyne.Window, o portal.Options, ask func(context.Context, *
 			case errors.Is(err, portal.ErrUnavailable):
 				fallback()
 			case err != nil:
-				dialog.ShowError(err, parent)
+				showErrorDialog(err, parent)
 			case path != "":
 				chosen(path)
 			}

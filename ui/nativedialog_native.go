@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 	sysdialog "github.com/sqweek/dialog"
 )
 
@@ -63,7 +62,7 @@ func deliverNativeAnswer(parent fyne.Window, path string, err error, chosen func
 		switch {
 		case errors.Is(err, sysdialog.ErrCancelled):
 		case err != nil:
-			dialog.ShowError(err, parent)
+			showErrorDialog(err, parent)
 		default:
 			chosen(path)
 		}

@@ -43,7 +43,7 @@ type pasteDialog struct {
 	status       *widget.Label
 	preview      *fyne.Container
 	rows         []*importRow
-	importBtn    *widget.Button
+	importBtn    *escButton
 }
 
 // pasteServers opens the paste dialog.
@@ -58,14 +58,14 @@ func (w *MainWindow) pasteServers() {
 	d.entry.SetMinRowsVisible(11)
 	d.entry.OnChanged = func(string) { d.parse() }
 	d.status.Wrapping = fyne.TextWrapWord
-	d.importBtn = widget.NewButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), d.importChecked)
+	d.importBtn = newButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), d.importChecked)
 	d.importBtn.Importance = widget.HighImportance
 	hint := widget.NewLabel(lang.L("Paste a server config from a README or another app. Servers that run a command wait for your approval before they first start."))
 	hint.Wrapping = fyne.TextWrapWord
 	top := container.NewVBox(hint, d.entry, d.status)
 	content := container.NewBorder(top, nil, nil, nil, container.NewVScroll(d.preview))
 	d.dlg = dialog.NewCustomWithoutButtons(lang.L("Paste server config"), content, w.win)
-	d.dlg.SetButtons([]fyne.CanvasObject{widget.NewButton(lang.L("Cancel"), func() { d.dlg.Hide() }), d.importBtn})
+	d.dlg.SetButtons([]fyne.CanvasObject{newButton(lang.L("Cancel"), func() { d.dlg.Hide() }), d.importBtn})
 	d.dlg.SetOnClosed(func() {
 		if w.clients.paste == d {
 			w.clients.paste = nil

@@ -95,7 +95,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 		container.New(layout.NewFormLayout(), formLabel(lang.L("Start from")), start),
 		about, widget.NewSeparator())
 	d := dialog.NewCustomWithoutButtons(lang.L("Add server"), widgets.NewBorder(top, nil, nil, nil, container.NewVScroll(holder)), w.win)
-	save := widget.NewButtonWithIcon(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
+	save := newButtonWithIcon(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
 	save.Importance = widget.HighImportance
 	open.save = func() {
 		sc, err := open.ed.build()
@@ -112,7 +112,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 		w.editor = nil
 	}
 	save.OnTapped = open.save
-	d.SetButtons([]fyne.CanvasObject{widget.NewButton(lang.L("Cancel"), open.cancel), save})
+	d.SetButtons([]fyne.CanvasObject{newButton(lang.L("Cancel"), open.cancel), save})
 	d.Resize(fitDialog(w.win, 680, 660))
 	w.editor = open
 	d.Show()
@@ -192,9 +192,9 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 		d.dlg.Hide()
 		cancelled()
 	}
-	next := widget.NewButton(lang.L("Continue"), d.ok)
+	next := newButton(lang.L("Continue"), d.ok)
 	next.Importance = widget.HighImportance
-	d.dlg.SetButtons([]fyne.CanvasObject{widget.NewButton(lang.L("Cancel"), d.cancel), next})
+	d.dlg.SetButtons([]fyne.CanvasObject{newButton(lang.L("Cancel"), d.cancel), next})
 	d.dlg.Resize(fyne.NewSize(600, 320))
 	w.clients.params = d
 	d.dlg.Show()
@@ -233,13 +233,13 @@ type folderRows struct {
 	param        config.PresetParameter
 	paths        []string
 	box          *fyne.Container
-	chooseBt     *widget.Button
+	chooseBt     *escButton
 	root         fyne.CanvasObject
 }
 
 func newFolderRows(chooseFolder func(label string, then func(string)), param config.PresetParameter) *folderRows {
 	f := &folderRows{chooseFolder: chooseFolder, param: param, box: container.NewVBox()}
-	f.chooseBt = widget.NewButtonWithIcon(lang.L("Choose folder…"), theme.FolderOpenIcon(), f.choose)
+	f.chooseBt = newButtonWithIcon(lang.L("Choose folder…"), theme.FolderOpenIcon(), f.choose)
 	f.root = container.NewVBox(f.box, container.NewHBox(f.chooseBt))
 	return f
 }
@@ -265,7 +265,7 @@ func (f *folderRows) redraw() {
 	for _, p := range f.paths {
 		label := widget.NewLabel(p)
 		label.Wrapping = fyne.TextWrapBreak
-		remove := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() {
+		remove := newButtonWithIcon("", theme.ContentRemoveIcon(), func() {
 			f.paths = slices.DeleteFunc(f.paths, func(x string) bool { return x == p })
 			f.redraw()
 		})

@@ -70,6 +70,12 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 	case *widget.Button:
 		add("button", v.Text)
 		return
+	case *escButton:
+		add("button", v.Text)
+		return
+	case *escCheck:
+		add("check", v.Text)
+		return
 	case *widget.Entry:
 		if v.Text == "" {
 			add("placeholder", v.PlaceHolder)

@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -34,5 +33,5 @@ func showRawTool(win fyne.Window, title, text string) {
 	grid := widget.NewTextGridFromString(text)
 	scroll := container.NewScroll(grid)
 	scroll.SetMinSize(fyne.NewSize(640, 420))
-	dialog.ShowCustom(title+" — as the server sent it", lang.L("Close"), scroll, win)
+	newCustom(title+" — as the server sent it", lang.L("Close"), scroll, win).Show()
 }

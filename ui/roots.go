@@ -164,10 +164,10 @@ type rootsEditor struct {
 	chosen  int // the selected row, -1 for none
 
 	list      *widget.List
-	addBtn    *widget.Button
-	removeBtn *widget.Button
+	addBtn    *escButton
+	removeBtn *escButton
 	note      *widget.Label
-	restart   *widget.Button
+	restart   *escButton
 	dlg       dialog.Dialog
 }
 
@@ -193,14 +193,14 @@ func newRootsEditor(deps rootsDeps, s *mcp.Session) *rootsEditor {
 		e.chosen = -1
 		e.removeBtn.Disable()
 	}
-	e.addBtn = widget.NewButtonWithIcon(lang.L("Add…"), theme.ContentAddIcon(), func() {
+	e.addBtn = newButtonWithIcon(lang.L("Add…"), theme.ContentAddIcon(), func() {
 		openFolderDialog(deps.win, "Add a root folder for "+s.Name(), e.add)
 	})
-	e.removeBtn = widget.NewButtonWithIcon(lang.L("Remove"), theme.ContentRemoveIcon(), e.removeChosen)
+	e.removeBtn = newButtonWithIcon(lang.L("Remove"), theme.ContentRemoveIcon(), e.removeChosen)
 	e.removeBtn.Disable()
 	e.note = widget.NewLabel("")
 	e.note.Wrapping = fyne.TextWrapWord
-	e.restart = widget.NewButtonWithIcon(lang.L("Restart to tell the server"), theme.ViewRefreshIcon(), func() {
+	e.restart = newButtonWithIcon(lang.L("Restart to tell the server"), theme.ViewRefreshIcon(), func() {
 		e.restart.Hide()
 		e.note.SetText(i18n.L("Restarting {{.Server}} so that it learns of its roots …", map[string]any{"Server": s.Name()}))
 		deps.work.goWork(func(ctx context.Context) {
@@ -223,7 +223,7 @@ func newRootsEditor(deps rootsDeps, s *mcp.Session) *rootsEditor {
 	content := container.NewBorder(intro,
 		container.NewVBox(container.NewHBox(e.addBtn, e.removeBtn), e.note, container.NewHBox(e.restart)),
 		nil, nil, e.list)
-	e.dlg = dialog.NewCustom(i18n.L("Roots of {{.Server}}", map[string]any{"Server": s.Name()}), lang.L("Close"), content, deps.win)
+	e.dlg = newCustom(i18n.L("Roots of {{.Server}}", map[string]any{"Server": s.Name()}), lang.L("Close"), content, deps.win)
 	e.dlg.Resize(fyne.NewSize(560, 420))
 	return e
 }

@@ -10,7 +10,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -274,7 +273,7 @@ func (w *MainWindow) confirmDestructive(t *sdk.Tool, args json.RawMessage, run f
 	argsText.Selectable = true
 	scroll := container.NewScroll(argsText)
 	scroll.SetMinSize(fyne.NewSize(420, 140))
-	d := dialog.NewCustomConfirm("Run "+t.Name+"?", lang.L("Run"), lang.L("Don't run"), container.NewBorder(intro, nil, nil, nil, scroll), func(ok bool) {
+	d := newCustomConfirm("Run "+t.Name+"?", lang.L("Run"), lang.L("Don't run"), container.NewBorder(intro, nil, nil, nil, scroll), func(ok bool) {
 		w.destructiveConfirm = nil
 		if ok {
 			run()

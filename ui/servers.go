@@ -363,7 +363,7 @@ func (w *MainWindow) removeSelectedServer() {
 	m := w.manager
 	msg := widget.NewLabel(i18n.L("Remove \"{{.Name}}\" from the servers file?\nIts process is stopped; the entry is deleted from {{.Path}}.", map[string]any{"Name": name, "Path": w.cfgPath}))
 	msg.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomConfirm(lang.L("Remove server"), lang.L("Remove"), lang.L("Keep"), msg, func(ok bool) {
+	d := newCustomConfirm(lang.L("Remove server"), lang.L("Remove"), lang.L("Keep"), msg, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -528,7 +528,7 @@ func (w *MainWindow) reportImport(path string, results []clients.ImportResult) {
 	w.lastNotice = b.String()
 	msg := widget.NewLabel(b.String())
 	msg.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom(lang.L("Import"), lang.L("OK"), msg, w.win)
+	d := newCustom(lang.L("Import"), lang.L("OK"), msg, w.win)
 	d.Resize(fyne.NewSize(520, 240))
 	d.Show()
 	if len(added) > 0 {

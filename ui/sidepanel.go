@@ -13,7 +13,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -344,7 +343,7 @@ func saveInBackground(win fyne.Window, path string, content func() ([]byte, erro
 		}
 		if err != nil {
 			fyne.Do(func() {
-				dialog.ShowError(fmt.Errorf("could not save %s: %w; try another folder or file name", path, err), win)
+				showErrorDialog(fmt.Errorf("could not save %s: %w; try another folder or file name", path, err), win)
 			})
 		}
 	}()

@@ -11,7 +11,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
@@ -404,12 +403,12 @@ func (w *MainWindow) signOutSelectedServer() {
 	name := s.Name()
 	if signedInText(s) == "" {
 		w.lastNotice = name + " has no saved sign-in"
-		dialog.ShowInformation(lang.L("Sign out"), capitalise(w.lastNotice)+".", w.win)
+		showInformation(lang.L("Sign out"), capitalise(w.lastNotice)+".", w.win)
 		return
 	}
 	msg := widget.NewLabel(i18n.L("Sign out of \"{{.Name}}\"?\nMCP Browser forgets its saved sign-in and stops the server; starting it again signs in again.", map[string]any{"Name": name}))
 	msg.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomConfirm(lang.L("Sign out"), lang.L("Sign out"), lang.L("Cancel"), msg, func(ok bool) {
+	d := newCustomConfirm(lang.L("Sign out"), lang.L("Sign out"), lang.L("Cancel"), msg, func(ok bool) {
 		if ok {
 			w.signOut(s)
 		}

@@ -115,6 +115,13 @@ func nameOf(f fyne.Focusable) string {
 		return "select " + x.PlaceHolder
 	case *widget.Check:
 		return "check " + x.Text
+	case *escButton:
+		if x.Text == "" {
+			return "button(icon)"
+		}
+		return "button " + x.Text
+	case *escCheck:
+		return "check " + x.Text
 	case *widget.List:
 		return "list"
 	}
