@@ -471,7 +471,7 @@ func (w *fieldView) enumInput() fyne.CanvasObject {
 	}
 	if len(labels) <= 3 && shortLabels(labels) {
 		r := widget.NewRadioGroup(labels, nil)
-		r.Horizontal = true
+		r.Horizontal = fitsOnOneLine(labels)
 		r.Required = fd.Required
 		r.Selected = chosen
 		r.OnChanged = pick
@@ -500,13 +500,24 @@ func shortLabels(labels []string) bool {
 	return true
 }
 
+// fitsOnOneLine reports whether options side by side fit the field column
+// at 1024×640 (about 300 px): a few short labels ("red", "green", "blue").
+// Wider rows pushed the whole form past its column; they are stacked.
+func fitsOnOneLine(labels []string) bool {
+	n := 0
+	for _, l := range labels {
+		n += len([]rune(l))
+	}
+	return len(labels) <= 4 && n <= 16
+}
+
 // multiEnumInput is a group of check boxes; choices are sent in the order
 // they were ticked.
 func (w *fieldView) multiEnumInput() fyne.CanvasObject {
 	fd := w.fd
 	labels := optionLabels(fd.Options)
 	c := widget.NewCheckGroup(labels, nil)
-	c.Horizontal = len(labels) <= 4 && shortLabels(labels)
+	c.Horizontal = fitsOnOneLine(labels)
 	for _, i := range fd.Choices() {
 		c.Selected = append(c.Selected, labels[i])
 	}

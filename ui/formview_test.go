@@ -757,3 +757,27 @@ func TestJSONModeStartsWithRequiredKeys(t *testing.T) {
 		t.Errorf("the JSON editor starts with\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestChoicesSideBySideOnlyWhenTheyFit: options that would be wider than the
+// field column at 1024×640 (about 300 px) are stacked; side by side they
+// pushed the whole form past its column (the demo's background_job).
+func TestChoicesSideBySideOnlyWhenTheyFit(t *testing.T) {
+	for _, tt := range []struct {
+		name, schema string
+		horizontal   bool
+	}{
+		{"short", `{"type":"object","properties":{"c":{"enum":["red","green","blue"]}},"required":["c"]}`, true},
+		{"long", `{"type":"object","properties":{"c":{"enum":["nothing","a question","a model reply"]}},"required":["c"]}`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v, _ := newTestFormView(t, tt.schema)
+			r := first[*widget.RadioGroup](t, v, "c")
+			if r.Horizontal != tt.horizontal {
+				t.Errorf("side by side = %v, want %v", r.Horizontal, tt.horizontal)
+			}
+			if w := r.MinSize().Width; w > 280 {
+				t.Errorf("the choices need %.0f px, more than the field column has at 1024×640", w)
+			}
+		})
+	}
+}
