@@ -221,9 +221,9 @@ type toolList struct {
 func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	l := &toolList{onSelect: onSelect}
 	l.filter = newFilterEntry(lang.L("Filter tools (Ctrl+F)"), func(view.Filter) { l.refilter() })
-	l.filter.OnSubmitted = func(string) {
+	l.filter.OnSubmitted = func(typed string) {
 		if len(l.shown) > 0 {
-			l.selectRow(0)
+			l.selectRow(l.submittedRow(typed))
 			if l.onChosen != nil {
 				l.onChosen()
 			}
@@ -309,6 +309,19 @@ func (l *toolList) selectRow(i int) {
 	if i == 0 {
 		l.list.ScrollToTop()
 	}
+}
+
+// submittedRow is the row Enter in the filter picks: the tool whose name
+// is what was typed, wherever it stands ("read_file" is not list_files,
+// whose description mentions read_file), else the first row.
+func (l *toolList) submittedRow(typed string) int {
+	typed = strings.TrimSpace(typed)
+	for i, idx := range l.shown {
+		if strings.EqualFold(l.entries[idx].tool.Name, typed) {
+			return i
+		}
+	}
+	return 0
 }
 
 // selectName selects the named tool as if the person had tapped it.

@@ -184,3 +184,30 @@ func TestFirstToolShownWhole(t *testing.T) {
 		t.Errorf("the tool list starts scrolled by %v px, cutting off the first row", got)
 	}
 }
+
+// Enter in the filter picks the tool whose name was typed, even when
+// another tool (which mentions that name) comes first in the list.
+func TestEnterInTheFilterPicksTheToolNamedAsTyped(t *testing.T) {
+	var chosen string
+	l := newToolList(func(tool *sdk.Tool) {
+		if tool != nil {
+			chosen = tool.Name
+		}
+	})
+	test.NewTempWindow(t, l.root)
+	l.setTools("demo", []*sdk.Tool{
+		{Name: "list_files", Description: "Lists files; read one with read_file."},
+		{Name: "read_file", Description: "Reads a file."},
+	})
+	for _, tt := range []struct{ typed, want string }{
+		{"read_file", "read_file"},
+		{"READ_FILE ", "read_file"},
+		{"files", "list_files"}, // no name typed: the first row
+	} {
+		l.filter.SetText(tt.typed)
+		l.filter.OnSubmitted(tt.typed)
+		if chosen != tt.want {
+			t.Errorf("Enter after %q chose %q, want %q", tt.typed, chosen, tt.want)
+		}
+	}
+}
