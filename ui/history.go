@@ -341,7 +341,13 @@ func (t *historyTab) show(e history.HistoryEntry) {
 	if !e.OK() {
 		outcome = i18n.L("failed: {{.Layer}} error", map[string]any{"Layer": view.LayerWord(mcp.ErrorLayer(e.ErrorLayer))})
 	}
-	t.meta.SetText(i18n.L("{{.Time}} · took {{.Duration}} · {{.Outcome}}", map[string]any{"Time": e.Time.Format("2006-01-02 15:04:05"), "Duration": view.Duration(time.Duration(e.DurationMS * float64(time.Millisecond))), "Outcome": outcome}))
+	meta := map[string]any{"Time": e.Time.Format("2006-01-02 15:04:05"), "Duration": view.Duration(time.Duration(e.DurationMS * float64(time.Millisecond))), "Outcome": outcome}
+	if e.WaitedMS > 0 {
+		meta["Waited"] = view.Duration(time.Duration(e.WaitedMS * float64(time.Millisecond)))
+		t.meta.SetText(i18n.L("{{.Time}} · took {{.Duration}}, not counting {{.Waited}} waiting for your answer · {{.Outcome}}", meta))
+	} else {
+		t.meta.SetText(i18n.L("{{.Time}} · took {{.Duration}} · {{.Outcome}}", meta))
+	}
 	t.message.SetText(capitalise(e.Message))
 	if e.Message == "" {
 		t.message.Hide()

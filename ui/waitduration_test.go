@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -41,6 +42,14 @@ func TestWaitingIsNotTheCallsDuration(t *testing.T) {
 	e := entries[0]
 	if e.DurationMS > millisOf(r.Duration)+1 || e.WaitedMS < millisOf(think) {
 		t.Errorf("history keeps %vms, %vms waited; the result took %v and the person thought %v", e.DurationMS, e.WaitedMS, r.Duration, think)
+	}
+	var meta string
+	onUI(func() {
+		s.w.features.history.show(e)
+		meta = s.w.features.history.meta.Text
+	})
+	if !strings.Contains(meta, "not counting") || !strings.Contains(meta, "waiting for your answer") {
+		t.Errorf("the History entry says %q; it should say how long the call waited for the person", meta)
 	}
 }
 
