@@ -393,16 +393,20 @@ func (t *resourcesTab) tryAnyway() {
 	})
 }
 
-func (t *resourcesTab) showDetail(on bool) {
+func (t *resourcesTab) showDetail(on bool) { showDetailOrHint(on, t.detail, t.hint, t.contents) }
+
+// showDetailOrHint shows a pane's detail, or its hint with the detail's
+// contents emptied (the Resources and Skills tabs).
+func showDetailOrHint(on bool, detail, hint fyne.CanvasObject, contents *fyne.Container) {
 	if on {
-		t.hint.Hide()
-		t.detail.Show()
+		hint.Hide()
+		detail.Show()
 		return
 	}
-	t.detail.Hide()
-	t.hint.Show()
-	t.contents.Objects = nil
-	t.contents.Refresh()
+	detail.Hide()
+	hint.Show()
+	contents.Objects = nil
+	contents.Refresh()
 }
 
 // selectResource shows the resource and reads it.

@@ -237,17 +237,7 @@ func (p *skillsPane) reselect() {
 	selectRow(p.list, p.rows.row(i)) // none when the filter hides it
 }
 
-func (p *skillsPane) showDetail(on bool) {
-	if on {
-		p.hint.Hide()
-		p.detail.Show()
-		return
-	}
-	p.detail.Hide()
-	p.hint.Show()
-	p.contents.Objects = nil
-	p.contents.Refresh()
-}
+func (p *skillsPane) showDetail(on bool) { showDetailOrHint(on, p.detail, p.hint, p.contents) }
 
 // selectSkill shows what the listing says of sk; it reads nothing.
 func (p *skillsPane) selectSkill(sk mcp.Skill) {
