@@ -771,7 +771,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		opts.CreateMessageHandler = func(ctx context.Context, req *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
 			ctx, stop := s.withLife(ctx)
 			defer stop()
-			defer s.waits.begin()()
+			defer s.waitsForPerson(ctx)()
 			return h(ctx, name, req)
 		}
 	}
@@ -781,7 +781,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		opts.ElicitationHandler = func(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
 			ctx, stop := s.withLife(ctx)
 			defer stop()
-			defer s.waits.begin()()
+			defer s.waitsForPerson(ctx)()
 			return h(ctx, name, req)
 		}
 	}

@@ -378,7 +378,7 @@ func (s *Session) CallToolAsTask(ctx context.Context, name string, args json.Raw
 	s.callSeq++
 	r := &CallResult{Outcome: Outcome{ID: s.callSeq, Server: s.cfg.Name, Started: time.Now()}, Tool: name, Arguments: args}
 	s.mu.Unlock()
-	timed := s.timeRequest(&r.Outcome)
+	ctx, timed := s.timeRequest(ctx, &r.Outcome)
 	startSeq := s.Log.Add(transport.LogCallStart, fmt.Sprintf("call #%d %s started as a task", r.ID, name))
 	t, err := s.StartToolTask(ctx, name, args)
 	if err == nil {
