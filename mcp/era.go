@@ -28,13 +28,11 @@ const (
 // ProtocolVersions are the values the editor offers, newest first after "auto".
 var ProtocolVersions = []string{VersionAuto, Version20260728, Version20251125, "2025-06-18", "2025-03-26", "2024-11-05"}
 
-// DiscoverWait bounds how long a connect waits for an answer to
-// server/discover before it asks initialize instead. Some stdio servers
-// ignore methods they do not know; they must cost this much, not a hang.
+// DiscoverWait bounds how long a connect to a stdio server waits for an
+// answer to server/discover before it asks initialize instead. Some stdio
+// servers ignore methods they do not know; they must cost this much, not a
+// hang. Over HTTP there is no such bound (see attempt).
 const DiscoverWait = 1500 * time.Millisecond
-
-// HTTPDiscoverWait is DiscoverWait for HTTP servers.
-const HTTPDiscoverWait = 10 * time.Second
 
 // EraHow says how a session's protocol version was chosen.
 type EraHow int
@@ -283,10 +281,9 @@ func (c *probeConn) Close() error {
 
 func (c *probeConn) SessionID() string { return c.shared.inner.SessionID() }
 
-// discoverRoundTripper bounds an HTTP server/discover request the same way:
-// a server that sends no answer within wait fails the request (which the SDK
-// takes as "not this era" and falls back to initialize), and the reason is
-// kept for Era.Why. A 4xx answer is noted too.
+// discoverRoundTripper watches an HTTP server/discover request: a 4xx
+// answer (other than a sign-in's 401 and 403), on which the SDK falls back
+// to initialize, is kept for Era.Why. It sets no time bound (see attempt).
 type discoverRoundTripper struct {
 	inner http.RoundTripper
 	probe *discoverProbe
@@ -300,28 +297,15 @@ func (rt *discoverRoundTripper) RoundTrip(req *http.Request) (*http.Response, er
 	p.mu.Lock()
 	p.sent = true
 	p.mu.Unlock()
-	ctx, cancel := context.WithCancelCause(req.Context())
-	timer := time.AfterFunc(p.wait, func() { cancel(errDiscoverWait) })
-	resp, err := rt.inner.RoundTrip(req.WithContext(ctx))
-	if !timer.Stop() && errors.Is(context.Cause(ctx), errDiscoverWait) {
-		p.note(fmt.Sprintf("no answer to server/discover within %s", p.wait))
-		if err == nil {
-			resp.Body.Close()
-		}
-		return nil, errDiscoverWait
-	}
+	resp, err := rt.inner.RoundTrip(req)
 	if err != nil {
-		cancel(err)
 		return nil, err
 	}
 	if resp.StatusCode >= 400 && resp.StatusCode < 500 && resp.StatusCode != http.StatusUnauthorized && resp.StatusCode != http.StatusForbidden {
 		p.note(fmt.Sprintf("server/discover: HTTP %d", resp.StatusCode))
 	}
-	// The body outlives this call; the context ends with the request's own.
 	return resp, nil
 }
-
-var errDiscoverWait = errors.New("no answer to server/discover in time")
 
 func (p *discoverProbe) note(why string) {
 	p.mu.Lock()

@@ -6,7 +6,6 @@ import (
 
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -63,8 +62,12 @@ func (s *Session) attempt(ctx context.Context, cfg *config.ServerConfig, version
 	probe := newProbe(version)
 	if probe != nil && cfg.Type != config.TypeStdio {
 		// Over HTTP every request gets an answer (a server of an older era
-		// answers 4xx), so a slow one is a busy server, not a deaf one.
-		probe.wait = HTTPDiscoverWait
+		// answers 4xx or "method not found"), so a slow one is a busy
+		// server, not a deaf one: it is waited for, within the connect
+		// timeout like any request. A bound here (it was 10 s) took a busy
+		// server for an older one on a loaded machine and sent initialize,
+		// which a 2026-07-28 server refuses or answers in the wrong era.
+		probe.wait = 0
 	}
 	cs, err := s.connect(ctx, cfg, version, probe, pauseTimeout)
 	era := eraOf(cs, Era{})
@@ -87,13 +90,6 @@ func (s *Session) attempt(ctx context.Context, cfg *config.ServerConfig, version
 			cs, err = s.connect(ctx, cfg, Version20260728, nil, pauseTimeout)
 		}
 		era = eraOf(cs, Era{How: EraDiscovered, Why: "answered late"})
-	case cfg.Type == config.TypeHTTP && probe.timedOut() && ctx.Err() == nil:
-		// A busy HTTP server that did not answer server/discover in time, and
-		// then refused initialize: it is a 2026-07-28 server, asked again
-		// without the bound.
-		s.Log.Add(transport.LogInfo, "initialize failed after server/discover got no answer in time; asking server/discover again, without a limit")
-		cs, err = s.connect(ctx, cfg, Version20260728, nil, pauseTimeout)
-		era = eraOf(cs, Era{How: EraDiscovered, Why: "answered the second time"})
 	case cfg.Type == config.TypeStdio && probe.freshStart() && ctx.Err() == nil:
 		// "If the process choked": a server that exited or went quiet on
 		// server/discover, or whose answer offered no version the app speaks
@@ -206,14 +202,4 @@ func (p *discoverProbe) answeredLate() bool {
 	}
 	_, late := p.result()
 	return late
-}
-
-// timedOut reports whether the probe gave up waiting for server/discover.
-func (p *discoverProbe) timedOut() bool {
-	if p == nil {
-		return false
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.sent && !p.answered && strings.HasPrefix(p.why, "no answer")
 }

@@ -33,8 +33,6 @@ var logRules = []coreRule{
 		"the server did not connect with protocol {{.Version}} as it did last time; asking it afresh"),
 	rule(`the server answered server/discover late; connecting again with protocol (?P<Version>\S+)`,
 		"the server answered server/discover late; connecting again with protocol {{.Version}}"),
-	rule(`initialize failed after server/discover got no answer in time; asking server/discover again, without a limit`,
-		"initialize failed after server/discover got no answer in time; asking server/discover again, without a limit"),
 	rule(`(?P<Why>.+); starting the server again and asking initialize`,
 		"{{.Why}}; starting the server again and asking initialize", "Why"),
 	rule(`could not remember the server's protocol version: (?P<Err>.*)`,
@@ -44,7 +42,6 @@ var logRules = []coreRule{
 	rule(`no answer to server/discover within (?P<Wait>\S+)`, "no answer to server/discover within {{.Wait}}"),
 	rule(`server/discover failed`, "server/discover failed"),
 	rule(`answered late`, "answered late"),
-	rule(`answered the second time`, "answered the second time"),
 	// Calls and requests (mcp/calls.go, mcp/features.go, mcp/tasks.go).
 	rule(`call #(?P<ID>\d+) (?P<Name>.+) started as a task`, "call #{{.ID}} {{.Name}} started as a task"),
 	rule(`call #(?P<ID>\d+) (?P<Name>.+) started`, "call #{{.ID}} {{.Name}} started"),
