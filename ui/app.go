@@ -5,13 +5,13 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
@@ -81,16 +81,43 @@ func Run(opts Options) error {
 	}
 
 	// A signal quits the app the way the window's close button does, so that
-	// the one shutdown path below stops every server.
-	sigCtx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	go func() {
-		<-sigCtx.Done()
-		if w.ctx.Err() == nil {
-			fyne.Do(w.quit)
+	// the one shutdown path below stops every server and the window's
+	// preferences are saved on the UI goroutine (savePrefs), never once the
+	// app has stopped. Fyne's Run catches SIGINT and SIGTERM too and ends
+	// its loop at once, before w.quit could run; then Fyne's own last write
+	// of its preferences file, unguarded, raced its re-read of that file
+	// ("Preferences load error: EOF", in one quit of four by SIGTERM; Fyne
+	// issue 2936). So once the app has started, the signals are ours alone.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	var retake *time.Timer
+	takeSignals := func() {
+		signal.Reset(os.Interrupt, syscall.SIGTERM) // drops Fyne's handler too
+		signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	}
+	a.Lifecycle().SetOnStarted(func() {
+		// Fyne's handler is registered by a goroutine Run starts, at about
+		// this time: taken over now, and once more a moment later.
+		takeSignals()
+		retake = time.AfterFunc(time.Second, takeSignals)
+	})
+	defer func() {
+		if retake != nil {
+			retake.Stop()
 		}
 	}()
-	a.Lifecycle().SetOnStopped(w.savePrefs)
+	ended := make(chan struct{})
+	defer close(ended)
+	go func() {
+		select {
+		case <-sigs:
+			if w.ctx.Err() == nil {
+				fyne.Do(w.quit)
+			}
+		case <-ended:
+		}
+	}()
 
 	w.Show()
 	a.Run()

@@ -654,10 +654,12 @@ func (w *MainWindow) showError(what string, err error) {
 	d.Show()
 }
 
-// savePrefs remembers the window size and split positions.
+// savePrefs remembers the window size and split positions, as the window
+// closes or the app quits (one change of the preferences, even when nothing
+// changed: see setPrefs).
 func (w *MainWindow) savePrefs() {
-	w.prefs.setWindowSize(w.win.Canvas().Size())
-	w.app.Preferences().SetBool(prefSideHidden, w.columns.SideHidden)
+	hidden := w.columns.SideHidden
+	w.prefs.setWindow(w.win.Canvas().Size(), &hidden, true)
 }
 
 // prefSideHidden remembers that the person hid the side panel.

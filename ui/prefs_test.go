@@ -46,3 +46,41 @@ func TestWindowRemembersSizeAndSidePanel(t *testing.T) {
 		}
 	})
 }
+
+// Fyne writes its preferences file on every change notice, and one more
+// within 100 ms makes it write again later, which at the app's stop raced
+// its own re-read of the file ("Preferences load error: EOF"): saving the
+// window is one notice, and none when nothing changed.
+func TestSavingTheWindowIsOneChange(t *testing.T) {
+	a := test.NewTempApp(t)
+	changes := 0
+	a.Preferences().AddChangeListener(func() { changes++ })
+	p := windowPrefs{a.Preferences()}
+	yes, no := true, false
+	for _, tc := range []struct {
+		name   string
+		size   fyne.Size
+		hidden *bool
+		always bool
+		want   int
+	}{
+		{"size and side panel, first time", fyne.NewSize(1000, 700), &yes, false, 1},
+		{"the same again", fyne.NewSize(1000, 700), &yes, false, 0},
+		{"the same again, as the app quits", fyne.NewSize(1000, 700), &yes, true, 1},
+		{"only the side panel changed", fyne.NewSize(1000, 700), &no, false, 1},
+		{"a window on its way out, side panel as it was", fyne.NewSize(10, 10), &no, false, 0},
+		{"only the size changed", fyne.NewSize(1200, 700), nil, false, 1},
+	} {
+		changes = 0
+		p.setWindow(tc.size, tc.hidden, tc.always)
+		if changes != tc.want {
+			t.Errorf("%s: %d change notices, want %d", tc.name, changes, tc.want)
+		}
+	}
+	if got := p.windowSize(); got != fyne.NewSize(1200, 700) {
+		t.Errorf("remembered size %v", got)
+	}
+	if a.Preferences().Bool(prefSideHidden) {
+		t.Error("the side panel is remembered hidden")
+	}
+}
