@@ -2,19 +2,19 @@ package ui
 
 import (
 	"context"
-	"fmt"
-	"fyne.io/fyne/v2/lang"
-	"mcpbrowser/internal/i18n"
+	"errors"
 	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/lint"
 )
@@ -214,7 +214,7 @@ func (w *MainWindow) updateQuality(s *mcp.Session) {
 func (w *MainWindow) showQualityReport() {
 	s := w.manager.Session(w.selected)
 	if s == nil || s.Status().State != mcp.StateReady {
-		w.showError(lang.L("Quality report"), fmt.Errorf("connect to a server first"))
+		w.showError(lang.L("Quality report"), errors.New(lang.L("connect to a server first")))
 		return
 	}
 	obs := w.quality.observations(s.Name())
@@ -238,9 +238,7 @@ func (w *MainWindow) showQualityReport() {
 // rule (each rule's why once, each finding a link to its tool), and the cost.
 func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne.Window {
 	win := a.NewWindow(i18n.L("Quality of {{.Server}}", map[string]any{"Server": rep.Server}))
-	heading := widget.NewLabelWithStyle(i18n.L("{{.Server}}: {{.Errors}}, {{.Warnings}}, {{.Notes}}", map[string]any{"Server": rep.Server,
-		"Errors": i18n.N("{{.Count}} errors", rep.Counts.Error), "Warnings": i18n.N("{{.Count}} warnings", rep.Counts.Warning), "Notes": i18n.N("{{.Count}} notes", rep.Counts.Info)}),
-		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	heading := widget.NewLabelWithStyle(i18n.LintSummary(rep), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	body := container.NewVBox(heading)
 	if len(rep.Findings) == 0 {
 		body.Add(widget.NewLabel(lang.L("No rule found anything to say about this server's tools.")))
@@ -257,9 +255,9 @@ func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne
 }
 
 func ruleSection(g lint.RuleFindings, openTool func(string)) fyne.CanvasObject {
-	sev := newBadgeObject(badge{string(g.Rule.Severity), severityColor(g.Rule.Severity)})
-	title := widget.NewLabelWithStyle(fmt.Sprintf("%s (%d)", g.Rule.ID, len(g.Findings)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	why := widget.NewLabel(lang.L(g.Rule.Why)) // the rule's English is the key
+	sev := newBadgeObject(badge{i18n.LintSeverity(g.Rule.Severity), severityColor(g.Rule.Severity)})
+	title := widget.NewLabelWithStyle(i18n.LintRuleHeading(g), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	why := widget.NewLabel(i18n.LintWhy(g.Rule))
 	why.Wrapping = fyne.TextWrapWord
 	items := container.NewVBox()
 	for _, f := range g.Findings {
@@ -273,13 +271,10 @@ func ruleSection(g lint.RuleFindings, openTool func(string)) fyne.CanvasObject {
 
 // findingRow is one finding: its tool as a link, then what is wrong.
 func findingRow(f lint.Finding, openTool func(string)) fyne.CanvasObject {
-	msg := widget.NewLabel(lang.L(f.Message)) // fixed messages are keys; others pass through
+	msg := widget.NewLabel(i18n.LintMessage(f))
 	msg.Wrapping = fyne.TextWrapWord
 	if f.Kind != lint.KindTool || f.Target == "" {
-		what := lang.L(string(f.Kind))
-		if f.Target != "" {
-			what = i18n.L("{{.Kind}} {{.Target}}", map[string]any{"Kind": what, "Target": f.Target})
-		}
+		what := i18n.LintWhere(f, false)
 		return container.NewBorder(nil, nil, widget.NewLabelWithStyle(what, fyne.TextAlignLeading, fyne.TextStyle{Italic: true}), nil, msg)
 	}
 	target := f.Target
@@ -289,9 +284,8 @@ func findingRow(f lint.Finding, openTool func(string)) fyne.CanvasObject {
 }
 
 func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
-	title := widget.NewLabelWithStyle(i18n.N("Cost: about {{.Tokens}} tokens for {{.Count}} tools", len(c.Tools), map[string]any{"Tokens": c.Total}),
-		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	note := widget.NewLabel(lang.L(c.Method)) // lint.CostMethod, whose English is the key
+	title := widget.NewLabelWithStyle(i18n.LintCost(c), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	note := widget.NewLabel(i18n.LintCostMethod(c))
 	note.Wrapping = fyne.TextWrapWord
 	note.SizeName = theme.SizeNameCaptionText
 	rows := container.New(layout.NewFormLayout()) // names in one column, so the bars share a start
