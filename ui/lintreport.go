@@ -166,28 +166,32 @@ func (m qualityMark) badgeText() string {
 	return i18n.N("{{.Count}} issues", m.count)
 }
 
-// withQualityBadge puts a quality badge at the top right of a tool row, on
-// the name's line, where names rarely reach.
-func withQualityBadge(row fyne.CanvasObject) fyne.CanvasObject {
-	b := newBadgeObject(badge{"", theme.ColorNamePlaceHolder})
-	b.Hide()
-	corner := container.NewVBox(container.NewPadded(container.NewHBox(layout.NewSpacer(), b)))
-	return container.NewStack(row, corner)
+// newQualitySlot is the place of a tool row's quality badge, at the right
+// of the name's line: hidden, it takes no room; shown, the name is cut
+// short before it rather than run under it.
+func newQualitySlot() fyne.CanvasObject {
+	slot := container.NewCenter(newBadgeObject(badge{"", theme.ColorNamePlaceHolder}))
+	slot.Hide()
+	return slot
 }
 
-// showQualityBadge fills the badge of a row made by withQualityBadge and
-// returns the row inside.
-func showQualityBadge(o fyne.CanvasObject, m qualityMark) fyne.CanvasObject {
-	box := o.(*fyne.Container)
-	corner := box.Objects[1].(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*fyne.Container)
-	b := corner.Objects[1].(*fyne.Container)
+// showQualityBadge fills the quality badge of a row made by
+// newToolRowObject.
+func showQualityBadge(row fyne.CanvasObject, m qualityMark) {
+	first := row.(*fyne.Container).Objects[0].(*fyne.Container)
+	slot := first.Objects[1].(*fyne.Container)
 	if m.count == 0 {
-		b.Hide()
-	} else {
-		setBadge(b, badge{m.badgeText(), severityColor(m.worst)})
-		b.Show()
+		if slot.Visible() {
+			slot.Hide()
+			first.Refresh()
+		}
+		return
 	}
-	return box.Objects[0]
+	setBadge(slot.Objects[0].(*fyne.Container), badge{m.badgeText(), severityColor(m.worst)})
+	if !slot.Visible() {
+		slot.Show()
+		first.Refresh()
+	}
 }
 
 // setQuality shows each tool's badge.
