@@ -99,7 +99,8 @@ func writeLintText(w io.Writer, rep lint.Report, probed []string) error {
 		fmt.Fprintf(&b, "%s\n", tr("Called once to check their output: {{.Tools}}", M{"Tools": strings.Join(probed, ", ")}))
 	}
 	for _, g := range rep.ByRule() {
-		head := tr("{{.Severity}} {{.Rule}} ({{.Count}})", M{"Severity": strings.ToUpper(i18n.LintSeverity(g.Rule.Severity)), "Rule": g.Rule.ID, "Count": len(g.Findings)})
+		head := tr("{{.Severity}} {{.Rule}} ({{.Count}}): {{.Title}}", M{"Severity": strings.ToUpper(i18n.LintSeverity(g.Rule.Severity)),
+			"Rule": g.Rule.ID, "Count": len(g.Findings), "Title": i18n.LintTitle(g.Rule)})
 		fmt.Fprintf(&b, "\n%s\n  %s\n", head, i18n.LintWhy(g.Rule))
 		for _, f := range g.Findings {
 			fmt.Fprintf(&b, "  - %s\n", tr("{{.Where}}: {{.Message}}", M{"Where": i18n.LintWhere(f, true), "Message": i18n.LintMessage(f)}))

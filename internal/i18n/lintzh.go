@@ -64,9 +64,13 @@ func LintSummary(rep lint.Report) string {
 		"Notes": N("{{.Count}} notes", rep.Counts.Info)})
 }
 
-// LintRuleHeading is a rule's section heading: its id and how often it fired.
+// LintTitle is a rule's name for people (its id stays as typed, like a flag).
+func LintTitle(r lint.Rule) string { return lang.L(r.Title) }
+
+// LintRuleHeading is a rule's section heading in the window: its title and
+// how often it fired.
 func LintRuleHeading(g lint.RuleFindings) string {
-	return lang.L("{{.Rule}} ({{.Count}})", map[string]any{"Rule": g.Rule.ID, "Count": len(g.Findings)})
+	return lang.L("{{.Title}} ({{.Count}})", map[string]any{"Title": LintTitle(g.Rule), "Count": len(g.Findings)})
 }
 
 // LintCost is the cost section's heading.

@@ -39,7 +39,7 @@ func TestLintMessagesAreInBothLanguages(t *testing.T) {
 	}
 	keys := lint.MessageKeys()
 	for _, r := range lint.Rules() {
-		keys = append(keys, r.Why)
+		keys = append(keys, r.Why, r.Title)
 	}
 	keys = append(keys, lint.CostMethod)
 	for _, key := range keys {
@@ -112,7 +112,7 @@ func TestLintReportInChinese(t *testing.T) {
 		allowed := append(linttest.Data(rep), linttest.Vocabulary...)
 		texts := []string{LintSummary(rep), LintCost(rep.Cost), LintCostMethod(rep.Cost)}
 		for _, g := range rep.ByRule() {
-			texts = append(texts, LintRuleHeading(g), LintWhy(g.Rule), LintSeverity(g.Rule.Severity))
+			texts = append(texts, LintRuleHeading(g), LintTitle(g.Rule), LintWhy(g.Rule), LintSeverity(g.Rule.Severity))
 			for _, f := range g.Findings {
 				texts = append(texts, LintMessage(f), LintWhere(f, true), LintWhere(f, false))
 			}

@@ -46,10 +46,13 @@ const (
 	KindResource Kind = "resource"
 )
 
-// A Rule is one check: its id, how much it matters, and in one line why it
-// matters and how to fix it.
+// A Rule is one check: its id, a title for people, how much it matters,
+// and in one line why it matters and how to fix it.
 type Rule struct {
-	ID       string   `json:"id"`
+	ID string `json:"id"`
+	// Title names the rule in a few words for the report's headings; the
+	// JSON output has the id and the why, as it always had.
+	Title    string   `json:"-"`
 	Severity Severity `json:"severity"`
 	Group    string   `json:"group"`
 	Why      string   `json:"why"`
