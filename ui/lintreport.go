@@ -261,9 +261,8 @@ func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne
 func ruleSection(g lint.RuleFindings, openTool func(string)) fyne.CanvasObject {
 	sev := newBadgeObject(badge{i18n.LintSeverity(g.Rule.Severity), severityColor(g.Rule.Severity)})
 	title := widget.NewLabelWithStyle(i18n.LintRuleHeading(g), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	id := widget.NewLabel(g.Rule.ID) // as the command line and its JSON name the rule
-	id.SizeName = theme.SizeNameCaptionText
-	id.Importance = widget.LowImportance
+	id := canvas.NewText(g.Rule.ID, theme.Color(theme.ColorNamePlaceHolder)) // as the command line and its JSON name the rule
+	id.TextSize = theme.CaptionTextSize()
 	why := widget.NewLabel(i18n.LintWhy(g.Rule))
 	why.Wrapping = fyne.TextWrapWord
 	items := container.NewVBox()
@@ -273,7 +272,7 @@ func ruleSection(g lint.RuleFindings, openTool func(string)) fyne.CanvasObject {
 	bar := canvas.NewRectangle(theme.Color(severityColor(g.Rule.Severity)))
 	bar.SetMinSize(fyne.NewSize(3, 0))
 	return container.NewBorder(nil, nil, bar, nil,
-		container.NewVBox(container.NewHBox(container.NewCenter(sev), title, id), why, items))
+		container.NewVBox(container.NewHBox(container.NewCenter(sev), title, container.NewCenter(id)), why, items))
 }
 
 // findingRow is one finding: its tool as a link, then what is wrong.
