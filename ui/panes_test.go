@@ -11,6 +11,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/history"
 )
 
@@ -80,4 +81,72 @@ func TestPromptsTabNeedsNoWindow(t *testing.T) {
 			t.Errorf("rows %q, want review", got)
 		}
 	})
+}
+
+// demoSession is a session of the demo server, connected, closed when the
+// test ends: a pane's real peer without the window.
+func demoSession(t *testing.T, opts mcp.ManagerOptions) *mcp.Session {
+	t.Helper()
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{{Name: "demo", Type: config.TypeStdio, Command: demoServerPath}}}, opts)
+	t.Cleanup(m.Close)
+	s := m.Session("demo")
+	if err := s.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestResourcesTabNeedsNoWindow builds the Resources tab from its deps
+// alone: a read the person asks for is handed to got and marks the
+// server's history; a change of the list is fetched only while the tab is
+// on show.
+func TestResourcesTabNeedsNoWindow(t *testing.T) {
+	newSerialApp(t)
+	s := demoSession(t, mcp.ManagerOptions{})
+	work := &syncWorker{}
+	var mu sync.Mutex
+	var got []string
+	var changed []string
+	visible := false
+	var r *resourcesTab
+	onUI(func() {
+		r = newResourcesTab(resourcesDeps{
+			win: test.NewWindow(nil), work: work,
+			visible: func() bool { return visible },
+			got: func(res *mcp.ReadResult) {
+				mu.Lock()
+				got = append(got, res.URI)
+				mu.Unlock()
+			},
+			historyChanged: func(server string) { changed = append(changed, server) },
+		})
+		r.setSession(s, false)
+	})
+	onUI(func() { r.listChanged("demo") })
+	work.wg.Wait()
+	onUI(func() {
+		if !r.stale || len(r.resources) != 0 {
+			t.Errorf("a list change while the tab is hidden fetched the list (stale %v, %d resources)", r.stale, len(r.resources))
+		}
+		visible = true
+		r.shown()
+	})
+	work.wg.Wait()
+	onUI(func() {}) // the lists arrive through fyne.Do
+	onUI(func() {
+		if len(r.resources) == 0 {
+			t.Fatal("the tab on show listed no resources")
+		}
+		r.selectURI("demo://readme")
+	})
+	work.wg.Wait()
+	onUI(func() {})
+	mu.Lock()
+	defer mu.Unlock()
+	if !equalStrings(got, []string{"demo://readme"}) || !equalStrings(changed, []string{"demo"}) {
+		t.Errorf("a read was handed to got as %q and changed the history of %q, want demo://readme and demo", got, changed)
+	}
+	if r.lastRead == nil || !r.lastRead.OK() {
+		t.Errorf("the read did not come back: %+v", r.lastRead)
+	}
 }
