@@ -171,7 +171,15 @@ func (w *MainWindow) Manager() *mcp.Manager { return w.manager }
 
 func (w *MainWindow) build() {
 	w.servers = newServerList(w)
-	w.status = newServerStatusView(w)
+	w.status = newServerStatusView(serverStatusDeps{
+		restart: w.restartSelectedServer, stop: w.stopSelectedServer, approve: w.approveSelectedServer,
+		askInputs: w.askInputsForSelectedServer, edit: w.editSelectedServer, needsApproval: w.needsApproval,
+		signIn: func(s *mcp.Session) { w.servers.signIn.update(s) },
+		copyAddress: func(address string) {
+			w.app.Clipboard().SetContent(address)
+			w.lastNotice = "Copied the sign-in address"
+		},
+	})
 	w.tools = newToolList(w.selectTool)
 	w.tools.onChosen = func() { w.form.FocusFirst() }
 	w.header = newToolHeader(w.app, w.win)

@@ -150,3 +150,58 @@ func TestResourcesTabNeedsNoWindow(t *testing.T) {
 		t.Errorf("the read did not come back: %+v", r.lastRead)
 	}
 }
+
+// TestServerStatusViewNeedsNoWindow builds the status view from its deps
+// alone: each state's button takes that state's action, and Edit… edits.
+func TestServerStatusViewNeedsNoWindow(t *testing.T) {
+	newSerialApp(t)
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{
+		{Name: "off", Type: config.TypeStdio, Command: demoServerPath, Disabled: true},
+		{Name: "gated", Type: config.TypeStdio, Command: demoServerPath, Env: map[string]string{"KEY": "${input:key}"}},
+	}}, mcp.ManagerOptions{})
+	t.Cleanup(m.Close)
+	if err := m.Session("gated").Connect(context.Background()); err == nil {
+		t.Fatal("a server waiting for an input started")
+	}
+	var did []string
+	approval := false
+	act := func(name string) func() { return func() { did = append(did, name) } }
+	var signIns []string
+	var v *serverStatusView
+	onUI(func() {
+		v = newServerStatusView(serverStatusDeps{
+			restart: act("restart"), stop: act("stop"), approve: act("approve"), askInputs: act("inputs"), edit: act("edit"),
+			needsApproval: func(*config.ServerConfig) bool { return approval },
+			signIn:        func(s *mcp.Session) { signIns = append(signIns, s.Name()) },
+			copyAddress:   func(string) { did = append(did, "copy") },
+		})
+	})
+	for _, c := range []struct {
+		server   string
+		approval bool
+		button   string
+		want     string
+	}{
+		{"off", false, "Enable", "restart"},
+		{"gated", false, "Enter values…", "inputs"},
+		{"gated", true, "Approve and start", "approve"},
+	} {
+		did, approval = nil, c.approval
+		onUI(func() {
+			if !v.show(m.Session(c.server), true) {
+				t.Fatalf("%s: the status view says the server is ready", c.server)
+			}
+			if v.retry.Text != c.button {
+				t.Errorf("%s: the button says %q, want %q", c.server, v.retry.Text, c.button)
+			}
+			test.Tap(v.retry)
+			test.Tap(v.edit)
+		})
+		if !equalStrings(did, []string{c.want, "edit"}) {
+			t.Errorf("%s (approval %v): %s then Edit… did %q, want %s, edit", c.server, c.approval, c.button, did, c.want)
+		}
+	}
+	if !equalStrings(signIns, []string{"off", "gated", "gated"}) {
+		t.Errorf("the sign-in bar was shown for %q, want each server shown", signIns)
+	}
+}

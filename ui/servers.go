@@ -539,7 +539,7 @@ func (w *MainWindow) reportImport(path string, results []clients.ImportResult) {
 // serverStatusView is shown in the middle when the selected server is not
 // ready: what state it is in, why (in plain words), and what to do.
 type serverStatusView struct {
-	w      *MainWindow
+	deps   serverStatusDeps
 	title  *widget.Label
 	reason *widget.Label
 	bar    *widget.ProgressBarInfinite
@@ -553,9 +553,22 @@ type serverStatusView struct {
 	signInAddress string
 }
 
-func newServerStatusView(w *MainWindow) *serverStatusView {
+// serverStatusDeps is what the status view needs from the window: the
+// actions its buttons take on the selected server.
+type serverStatusDeps struct {
+	restart, stop, approve, askInputs, edit func()
+	// needsApproval reports whether the entry waits for the person's
+	// approval of its command.
+	needsApproval func(cfg *config.ServerConfig) bool
+	// signIn shows the server's sign-in under the server list.
+	signIn func(s *mcp.Session)
+	// copyAddress puts a sign-in address on the clipboard.
+	copyAddress func(address string)
+}
+
+func newServerStatusView(deps serverStatusDeps) *serverStatusView {
 	v := &serverStatusView{
-		w:      w,
+		deps:   deps,
 		title:  widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		reason: widget.NewLabel(""),
 		bar:    newStoppedInfiniteBar(),
@@ -570,7 +583,7 @@ func newServerStatusView(w *MainWindow) *serverStatusView {
 		}
 	})
 	v.retry.Importance = widget.HighImportance
-	v.edit = widget.NewButtonWithIcon(lang.L("Edit…"), theme.DocumentCreateIcon(), w.editSelectedServer)
+	v.edit = widget.NewButtonWithIcon(lang.L("Edit…"), theme.DocumentCreateIcon(), deps.edit)
 	v.copyAddress = newCopyAddressButton(v)
 	buttons := container.NewHBox(v.retry, v.edit, v.copyAddress, layout.NewSpacer())
 	v.root = container.NewVScroll(container.NewPadded(container.NewVBox(v.title, v.bar, v.reason, buttons)))
@@ -589,10 +602,10 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 	v.retry.Enable()
 	v.retry.SetText(lang.L("Retry"))
 	v.retry.SetIcon(theme.ViewRefreshIcon())
-	v.action = v.w.restartSelectedServer
+	v.action = v.deps.restart
 	setEnabled(v.edit, editable)
 	v.copyAddress.Hide()
-	v.w.servers.signIn.update(s)
+	v.deps.signIn(s)
 	switch {
 	case cfg.Disabled:
 		v.title.SetText(i18n.L("{{.Server}} is disabled", map[string]any{"Server": name}))
@@ -615,19 +628,19 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		v.bar.Start()
 		v.retry.SetText(lang.L("Stop"))
 		v.retry.SetIcon(theme.CancelIcon())
-		v.action = v.w.stopSelectedServer
-	case st.Waiting && v.w.needsApproval(cfg):
+		v.action = v.deps.stop
+	case st.Waiting && v.deps.needsApproval(cfg):
 		v.title.SetText(i18n.L("{{.Server}} waits for your approval", map[string]any{"Server": name}))
 		v.reason.SetText(i18n.L("{{.Reason}}\n\nApprove it only if you trust this command: it runs with your permissions.", map[string]any{"Reason": capitalise(st.Reason)}))
 		v.retry.SetText(lang.L("Approve and start"))
 		v.retry.SetIcon(theme.ConfirmIcon())
-		v.action = v.w.approveSelectedServer
+		v.action = v.deps.approve
 	case st.Waiting:
 		v.title.SetText(i18n.L("{{.Server}} needs values before it can start", map[string]any{"Server": name}))
 		v.reason.SetText(i18n.L("{{.Reason}}. They are kept in memory only, never written to the servers file.", map[string]any{"Reason": capitalise(st.Reason)}))
 		v.retry.SetText(lang.L("Enter values…"))
 		v.retry.SetIcon(theme.DocumentCreateIcon())
-		v.action = v.w.askInputsForSelectedServer
+		v.action = v.deps.askInputs
 	case st.State == mcp.StateFailed:
 		v.title.SetText(i18n.L("{{.Server}} could not start", map[string]any{"Server": name}))
 		v.reason.SetText(firstErrorNote(s) + capitalise(st.Reason))

@@ -507,8 +507,7 @@ func addressIn(text string) string {
 func newCopyAddressButton(v *serverStatusView) *widget.Button {
 	b := widget.NewButtonWithIcon(lang.L("Copy address"), theme.ContentCopyIcon(), func() {
 		if v.signInAddress != "" {
-			v.w.app.Clipboard().SetContent(v.signInAddress)
-			v.w.lastNotice = "Copied the sign-in address"
+			v.deps.copyAddress(v.signInAddress)
 		}
 	})
 	b.Hide()
