@@ -170,7 +170,12 @@ func (w *MainWindow) Window() fyne.Window { return w.win }
 func (w *MainWindow) Manager() *mcp.Manager { return w.manager }
 
 func (w *MainWindow) build() {
-	w.servers = newServerList(w)
+	w.servers = newServerList(serverListDeps{
+		win: w.win, selectServer: w.selectServer,
+		add: w.addServer, edit: w.editSelectedServer, restart: w.restartSelectedServer,
+		importMenu: w.importMenu, actions: func() []*fyne.MenuItem { return w.serverActions(true) },
+		editable: w.editable, session: func(name string) *mcp.Session { return w.manager.Session(name) },
+	}, newFirstRunHint(w.cfgPath, w.findServers), newSignInBar(w.signOutSelectedServer))
 	w.status = newServerStatusView(serverStatusDeps{
 		restart: w.restartSelectedServer, stop: w.stopSelectedServer, approve: w.approveSelectedServer,
 		askInputs: w.askInputsForSelectedServer, edit: w.editSelectedServer, needsApproval: w.needsApproval,

@@ -3,14 +3,17 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/history"
 )
@@ -203,5 +206,101 @@ func TestServerStatusViewNeedsNoWindow(t *testing.T) {
 	}
 	if !equalStrings(signIns, []string{"off", "gated", "gated"}) {
 		t.Errorf("the sign-in bar was shown for %q, want each server shown", signIns)
+	}
+}
+
+// TestServerListNeedsNoWindow builds the server list from its deps alone:
+// a click on a row selects that server, each button takes its own action,
+// and a servers file that cannot be written turns the editing off.
+func TestServerListNeedsNoWindow(t *testing.T) {
+	newSerialApp(t)
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{
+		{Name: "alpha", Type: config.TypeStdio, Command: demoServerPath},
+		{Name: "beta", Type: config.TypeHTTP, URL: "http://127.0.0.1:1/mcp"},
+	}}, mcp.ManagerOptions{})
+	t.Cleanup(m.Close)
+	var did, asked []string
+	editable := true
+	act := func(name string) func() { return func() { did = append(did, name) } }
+	onUI(func() {
+		l := newServerList(serverListDeps{
+			win: test.NewWindow(nil), selectServer: func(name string) { did = append(did, "select "+name) },
+			add: act("add"), edit: act("edit"), restart: act("restart"),
+			importMenu: func() *fyne.Menu { return fyne.NewMenu("") }, actions: func() []*fyne.MenuItem { return nil },
+			editable: func() bool { return editable },
+			session:  func(name string) *mcp.Session { asked = append(asked, name); return m.Session(name) },
+		}, newFirstRunHint("", act("find")), newSignInBar(act("sign out")))
+		l.reload(m.Sessions(), "alpha")
+		if !equalStrings(did, nil) || !equalStrings(asked, []string{"alpha"}) {
+			t.Errorf("reloading did %q and asked for the sessions %q, want nothing done and alpha's session", did, asked)
+		}
+		l.list.Select(1)
+		test.Tap(l.addBtn)
+		test.Tap(l.editBtn)
+		test.Tap(l.restart)
+		if want := []string{"select beta", "add", "edit", "restart"}; !equalStrings(did, want) {
+			t.Errorf("a click on beta, then Add, Edit… and Restart did %q, want %q", did, want)
+		}
+		editable = false
+		l.updateButtons("beta")
+		if !l.addBtn.Disabled() || !l.editBtn.Disabled() || l.restart.Disabled() {
+			t.Errorf("with the file not editable: Add disabled %v, Edit… disabled %v, Restart disabled %v; want Add and Edit… off, Restart on",
+				l.addBtn.Disabled(), l.editBtn.Disabled(), l.restart.Disabled())
+		}
+	})
+}
+
+// TestDiscoverDialogNeedsNoWindow builds the discovery dialog from its
+// deps alone: it looks where env says, marks the servers known already,
+// looks in a folder the person adds, and imports what was ticked.
+func TestDiscoverDialogNeedsNoWindow(t *testing.T) {
+	newSerialApp(t)
+	home, project := t.TempDir(), t.TempDir()
+	writeHomeFile(t, home, ".cursor/mcp.json", map[string]map[string]any{
+		"mine": {"command": demoServerPath}, "new": {"command": demoServerPath, "args": []string{"--new"}}})
+	writeHomeFile(t, project, ".cursor/mcp.json", map[string]map[string]any{"local": {"command": demoServerPath, "args": []string{"--local"}}})
+	work := &syncWorker{}
+	var imported []string
+	asked := 0
+	var d *discoverDialog
+	onUI(func() {
+		d = newDiscoverDialog(discoverDeps{
+			win: test.NewWindow(nil), work: work,
+			env:          func() (clients.DiscoverEnv, error) { return clients.DiscoverEnv{Home: home, OS: "linux"}, nil },
+			chooseFolder: func(_ string, chosen func(string)) { asked++; chosen(project) },
+			known: func() *config.Config {
+				return &config.Config{Servers: []*config.ServerConfig{{Name: "mine", Type: config.TypeStdio, Command: demoServerPath}}}
+			},
+			importChosen: func(servers []*clients.ImportedServer) {
+				for _, s := range servers {
+					imported = append(imported, s.Server.Name)
+				}
+			},
+		})
+		d.look()
+	})
+	wait := func() {
+		work.wg.Wait()
+		onUI(func() {}) // what was found arrives through fyne.Do
+	}
+	wait()
+	onUI(func() {
+		if r := d.row(t, "mine"); r.importable() {
+			t.Error("a server the list has already can be imported again")
+		}
+		test.Tap(d.addProject)
+	})
+	wait()
+	onUI(func() {
+		if asked != 1 {
+			t.Errorf("Also look in a project folder… asked for %d folders, want 1", asked)
+		}
+		d.row(t, "local").check.SetChecked(true)
+		d.row(t, "new").check.SetChecked(true)
+		test.Tap(d.importSelected)
+	})
+	slices.Sort(imported)
+	if !equalStrings(imported, []string{"local", "new"}) {
+		t.Errorf("Import selected imported %q, want local and new", imported)
 	}
 }

@@ -346,12 +346,12 @@ type signInBar struct {
 	server *mcp.Session
 }
 
-func newSignInBar(w *MainWindow) *signInBar {
+func newSignInBar(signOut func()) *signInBar {
 	b := &signInBar{text: widget.NewLabel("")}
 	b.text.Wrapping = fyne.TextWrapWord
 	b.text.SizeName = theme.SizeNameCaptionText
 	b.text.Selectable = true
-	b.signOut = widget.NewButtonWithIcon(lang.L("Sign out"), theme.LogoutIcon(), w.signOutSelectedServer)
+	b.signOut = widget.NewButtonWithIcon(lang.L("Sign out"), theme.LogoutIcon(), signOut)
 	b.signOut.Importance = widget.LowImportance
 	b.root = container.NewVBox(widget.NewSeparator(), b.text, container.NewHBox(b.signOut))
 	b.root.Hide()
