@@ -210,7 +210,14 @@ func (w *MainWindow) build() {
 	w.form.SetHeader(w.header.root)
 	w.form.SetModesRight(w.header.moreBtn)
 	runMany := widget.NewButtonWithIcon(lang.L("Run N times…"), theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
-	w.requests = newRequestPanel(w)
+	w.requests = newRequestPanel(requestDeps{
+		win: w.win, openURL: w.app.OpenURL,
+		selected: func() string { return w.selected }, selectServer: w.selectServer,
+		showTools: func() { w.features.selectTab(w.features.toolsTab) },
+		place:     w.placeRequests, show: w.showRequests, waiting: w.requestsWaiting,
+		session:  func(name string) *mcp.Session { return w.manager.Session(name) },
+		answered: func(what string) { w.lastNotice = "Answered: " + what },
+	})
 	w.resultSlot = container.NewStack(w.result.Widget())
 	expanded := func() bool { return w.result.HasContent() || w.requests.shown() }
 	w.detailLayout = &widgets.Detail{Expanded: expanded, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight, Urgent: w.requests.shown}

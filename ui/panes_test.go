@@ -3,6 +3,8 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net/url"
 	"slices"
 	"sync"
 	"testing"
@@ -303,4 +305,64 @@ func TestDiscoverDialogNeedsNoWindow(t *testing.T) {
 	if !equalStrings(imported, []string{"local", "new"}) {
 		t.Errorf("Import selected imported %q, want local and new", imported)
 	}
+}
+
+// TestRequestPanelNeedsNoWindow builds the request panel from its deps
+// alone: a request of a server not selected waits behind the banner; Open
+// selects its server, brings the Tools tab up and shows the request in
+// place of the result; the answer is reported and the result comes back.
+func TestRequestPanelNeedsNoWindow(t *testing.T) {
+	newSerialApp(t)
+	var did []string
+	var waiting []int
+	selected := "other"
+	var p *requestPanel
+	src := newServerRequests()
+	onUI(func() {
+		p = newRequestPanel(requestDeps{
+			win: test.NewWindow(nil), openURL: func(*url.URL) error { did = append(did, "open link"); return nil },
+			selected:     func() string { return selected },
+			selectServer: func(name string) { selected = name; did = append(did, "select "+name) },
+			showTools:    func() { did = append(did, "tools tab") },
+			place:        func(fyne.CanvasObject) { did = append(did, "place") },
+			show:         func(on bool) { did = append(did, fmt.Sprintf("show %v", on)) },
+			waiting:      func(pending []*mcp.PendingRequest) { waiting = append(waiting, len(pending)) },
+			session:      func(name string) *mcp.Session { did = append(did, "session "+name); return nil },
+			answered:     func(what string) { did = append(did, "answered "+what) },
+		})
+		p.src = src
+		src.setNotify(func() { fyne.Do(p.sync) })
+	})
+	done := make(chan error, 1)
+	go func() {
+		_, err := src.Handlers().Elicit(context.Background(), "srv", &sdk.ElicitRequest{Params: &sdk.ElicitParams{
+			Message: "Your name?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"name": map[string]any{"type": "string"}}}}})
+		done <- err
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for shown := false; !shown; time.Sleep(10 * time.Millisecond) {
+		onUI(func() { shown = p.banner.Visible() })
+		if time.Now().After(deadline) {
+			t.Fatal("the banner never showed the request")
+		}
+	}
+	onUI(func() {
+		if len(did) != 0 || len(waiting) == 0 || waiting[len(waiting)-1] != 1 {
+			t.Errorf("a request of a server not selected did %q and said %v wait, want nothing done and 1 waiting", did, waiting)
+		}
+		test.Tap(p.openBtn)
+		if want := []string{"place", "select srv", "tools tab", "show true", "session srv"}; !equalStrings(did, want) {
+			t.Errorf("Open did %q, want %q", did, want)
+		}
+		did = nil
+		test.Tap(p.declineBtn)
+	})
+	if err := <-done; err != nil {
+		t.Fatalf("the server's request ended with %v", err)
+	}
+	onUI(func() {
+		if want := []string{"answered srv asks you for information: declined", "show false"}; !equalStrings(did, want) {
+			t.Errorf("Decline did %q, want %q", did, want)
+		}
+	})
 }
