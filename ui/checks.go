@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -210,7 +211,7 @@ func (p *checksPane) runFiles(paths []string) {
 		for _, path := range paths {
 			f, err := checks.Load(path)
 			if err != nil {
-				problems = append(problems, err.Error())
+				problems = append(problems, i18n.CheckMessage(err.Error()))
 				continue
 			}
 			temp := &tempServers{}
@@ -262,7 +263,7 @@ func (p *checksPane) confirm(ctx context.Context, c *checks.Check, tool *sdk.Too
 	fyne.Do(func() {
 		msg := widget.NewLabel(i18n.L("The check \"{{.Check}}\" calls {{.Tool}}, which says it may delete or overwrite things. Run it?", map[string]any{"Check": c.Name, "Tool": toolTitle(tool)}))
 		msg.Wrapping = fyne.TextWrapWord
-		d := newCustomConfirm("Run "+tool.Name+"?", lang.L("Run"), lang.L("Skip"), msg, func(ok bool) { answer <- ok }, p.deps.win)
+		d := newCustomConfirm(i18n.L("Run {{.Tool}}?", map[string]any{"Tool": tool.Name}), lang.L("Run"), lang.L("Skip"), msg, func(ok bool) { answer <- ok }, p.deps.win)
 		d.SetConfirmImportance(widget.DangerImportance)
 		d.Resize(fyne.NewSize(480, 200))
 		d.Show()
@@ -302,7 +303,8 @@ func (p *checksPane) finish(problems []string) {
 // checkText is what the filter searches in a result: the check's name,
 // server and tool, its status and what went wrong.
 func checkText(r checks.Result) []string {
-	return []string{r.Check.Name, r.Server, r.Check.Target(), r.Status, r.Message}
+	return []string{r.Check.Name, r.Server, r.Check.Target(), r.Status, r.Message,
+		checks.TargetIn(i18n.CheckWords{}, r.Check), i18n.CheckStatus(r.Status), i18n.CheckMessage(r.Message)}
 }
 
 // refilter shows the results that have every word typed in the filter.
@@ -347,18 +349,18 @@ func (p *checksPane) showRow(r checks.Result, row *fyne.Container) {
 	label.SetText(r.Check.Name)
 	label.Importance = imp
 	label.Refresh()
-	right.SetText(r.Server + " · " + r.Check.Target() + " · " + view.Duration(r.Duration))
+	right.SetText(r.Server + " · " + checks.TargetIn(i18n.CheckWords{}, r.Check) + " · " + view.Duration(r.Duration))
 }
 
 // showDetail shows one check: each failure with what was expected on the
 // left and what came on the right, and the stderr slice of the call.
 func (p *checksPane) showDetail(r checks.Result) {
 	_, imp := statusLook(r.Status)
-	title := boldLabel(fmt.Sprintf("%s — %s", r.Check.Name, r.Status))
+	title := boldLabel(i18n.L("{{.Check}} — {{.Status}}", map[string]any{"Check": r.Check.Name, "Status": i18n.CheckStatus(r.Status)}))
 	title.Importance = imp
-	rows := []fyne.CanvasObject{title, caption(i18n.L("{{.Target}} on {{.Server}}, {{.Duration}}", map[string]any{"Target": r.Check.Target(), "Server": r.Server, "Duration": view.Duration(r.Duration)}))}
+	rows := []fyne.CanvasObject{title, caption(i18n.L("{{.Target}} on {{.Server}}, {{.Duration}}", map[string]any{"Target": checks.TargetIn(i18n.CheckWords{}, r.Check), "Server": r.Server, "Duration": view.Duration(r.Duration)}))}
 	if r.Message != "" {
-		m := widget.NewLabel(upperFirst(r.Message))
+		m := widget.NewLabel(upperFirst(i18n.CheckMessage(r.Message)))
 		m.Wrapping = fyne.TextWrapWord
 		rows = append(rows, m)
 	}
@@ -366,12 +368,8 @@ func (p *checksPane) showDetail(r checks.Result) {
 		rows = append(rows, container.NewGridWithColumns(2, heading(lang.L("Expected")), heading(lang.L("Actual"))))
 	}
 	for _, f := range r.Failures {
-		where := f.Kind
-		if f.Path != "" {
-			where += " " + f.Path
-		}
-		rows = append(rows, widget.NewLabelWithStyle(where, fyne.TextAlignLeading, fyne.TextStyle{Italic: true}),
-			container.NewGridWithColumns(2, checkMono(f.Expected), checkMono(f.Actual)))
+		rows = append(rows, widget.NewLabelWithStyle(i18n.CheckKind(f.Kind, f.Path), fyne.TextAlignLeading, fyne.TextStyle{Italic: true}),
+			container.NewGridWithColumns(2, checkMono(i18n.CheckValue(f.Expected)), checkMono(i18n.CheckValue(f.Actual))))
 	}
 	if r.Status == checks.StatusPassed {
 		rows = append(rows, widget.NewLabel(lang.L("Every expectation was met.")))
@@ -459,7 +457,7 @@ func (p *checksPane) recordCheck(server string, c func() checks.Check) {
 	}
 	if err := checks.Append(path, map[string]checks.ServerSpec{server: {Ref: server}}, c()); err != nil {
 		fyne.Do(func() {
-			p.recordLabel.SetText(i18n.L("Not recorded: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+			p.recordLabel.SetText(i18n.L("Not recorded: {{.Reason}}", map[string]any{"Reason": i18n.CheckMessage(err.Error())}))
 		})
 	}
 }
@@ -497,7 +495,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	var d *dialog.CustomDialog
 	save := newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() {
 		if err := p.saveCheck(path.Text, editor.Text, r.Server); err != nil {
-			problem.SetText(err.Error())
+			problem.SetText(upperFirst(i18n.CheckMessage(err.Error())))
 			problem.Show()
 			return
 		}
@@ -515,7 +513,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 func (p *checksPane) saveCheck(path, text, server string) error {
 	path = strings.TrimSpace(path)
 	if path == "" {
-		return fmt.Errorf("say which check file to add it to")
+		return errors.New(lang.L("say which check file to add it to"))
 	}
 	c, err := checks.ParseCheck(text)
 	if err != nil {

@@ -27,7 +27,7 @@ const prefExportFormat = "export.format"
 // exportFileName is the name a client gives the file a snippet of that
 // format goes in, suggested when saving.
 func exportFileName(f config.Format) (string, fileFilter) {
-	json := fileFilter{Desc: "JSON files", Exts: []string{"json"}}
+	json := jsonFiles
 	switch f {
 	case config.FormatClaudeDesktop:
 		return "claude_desktop_config.json", json
@@ -181,7 +181,7 @@ func (d *exportDialog) save() {
 	}
 	text, f := d.text, d.current
 	name, filter := exportFileName(f)
-	saveFileDialog(d.win, "Save the "+f.Title()+" snippet", name, filter, func(path string) {
+	saveFileDialog(d.win, i18n.L("Save the {{.App}} snippet", map[string]any{"App": f.Title()}), name, filter, func(path string) {
 		d.work.goWork(func(ctx context.Context) {
 			err := writeExport(path, text)
 			fyne.Do(func() {
