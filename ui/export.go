@@ -18,6 +18,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
 
@@ -137,7 +138,7 @@ func (d *exportDialog) show(f config.Format) {
 		notes = append(notes, n)
 	}
 	for _, n := range notes {
-		note := widget.NewLabel(n)
+		note := widget.NewLabel(i18n.ExportMessage(n))
 		note.Wrapping = fyne.TextWrapWord
 		note.Importance = widget.WarningImportance
 		d.notes.Add(container.NewBorder(nil, nil, container.NewCenter(widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))), nil, note))
@@ -147,7 +148,7 @@ func (d *exportDialog) show(f config.Format) {
 	if err != nil {
 		d.text = ""
 		d.snippet.SetText("")
-		d.status.SetText(capitalise(err.Error()) + ".")
+		d.status.SetText(i18n.L("{{.Summary}}.", map[string]any{"Summary": view.UpperFirst(i18n.ExportMessage(err.Error()))}))
 		d.status.Importance = widget.DangerImportance
 	} else {
 		d.text = string(data)
