@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -257,30 +258,197 @@ func jsonStrings(raw json.RawMessage) []string {
 	return out
 }
 
-// allowedRemainder is text with the server's data and the protocol words
-// taken out, each only where it stands as a whole word: what must hold no
-// Latin letter.
-func allowedRemainder(text string, data []string) string {
-	for _, d := range append(data, protocolWords...) {
-		text = removeWord(text, d)
+// What the walk lets stand in Latin letters, and where. A text passes when
+// every Latin word in it is accounted for:
+//   - a distinctive allowance — server data or a protocol word that no
+//     English sentence of the app would hold: several words (a description's
+//     line), an identifier (read_file, demo://readme), a camelCase or
+//     upper-case name (listChanged, OAuth, JSON) — wherever it stands as a
+//     whole word;
+//   - a plain word of server data or of protocolWords ("add", "a", "path",
+//     "debug") only where a widget shows it as data: the whole text, a
+//     piece of it between separators ("demo · add · 3ms"), or the value of a
+//     {{.Field}} of a translated message (matched against the pseudo
+//     translations). The same word in the app's own untranslated English
+//     ("Add a path", "30 (default)") is not hidden;
+//   - file names, paths and durations as Go writes them.
+type allowances struct {
+	anywhere []string        // distinctive, longest first
+	words    map[string]bool // plain words
+	data     []string        // every server text, for isServerData
+	slots    []*regexp.Regexp
+}
+
+func newAllowances(data []string) *allowances {
+	a := &allowances{words: map[string]bool{}, data: data}
+	for _, d := range append(append([]string(nil), data...), protocolWords...) {
+		if plainWord.MatchString(d) {
+			a.words[d] = true
+		} else if d != "" {
+			a.anywhere = append(a.anywhere, d)
+		}
 	}
-	// File names, paths and identifiers (claude_desktop_config.json,
-	// notifications/roots/list_changed) are shown as they are.
-	// Durations are figures, shown as Go writes them (23ms, 1.5s, 5m0s).
-	text = durationLike.ReplaceAllString(text, " ")
-	return identifierLike.ReplaceAllString(text, " ")
+	sort.Slice(a.anywhere, func(i, j int) bool { return len(a.anywhere[i]) > len(a.anywhere[j]) })
+	a.slots = pseudoTemplates()
+	return a
+}
+
+// plainWord is a word an English sentence could hold: letters only, all
+// lower case or capitalised.
+var plainWord = regexp.MustCompile(`^[A-Za-z][a-z]*$`)
+
+// pseudoTemplates are the pseudo translations of every message with a
+// {{.Field}}, as patterns whose groups are the fields.
+func pseudoTemplates() []*regexp.Regexp {
+	msgs, err := i18n.Messages(i18n.English)
+	if err != nil {
+		panic(err)
+	}
+	var texts []string
+	for _, v := range msgs {
+		switch v := v.(type) {
+		case string:
+			texts = append(texts, v)
+		case map[string]any:
+			for _, f := range v {
+				if s, ok := f.(string); ok {
+					texts = append(texts, s)
+				}
+			}
+		}
+	}
+	field := regexp.MustCompile(`\{\{[^}]*\}\}`)
+	var out []*regexp.Regexp
+	for _, t := range texts {
+		parts := field.Split(i18n.Pseudo(t), -1)
+		if len(parts) < 2 || !i18n.HasLatinLetter(strings.Join(parts, "")) && !hasPseudoLetter(strings.Join(parts, "")) {
+			continue // no field, or nothing but fields
+		}
+		for i := range parts {
+			parts[i] = regexp.QuoteMeta(parts[i])
+		}
+		out = append(out, regexp.MustCompile(`(?s)^`+strings.Join(parts, "(.*?)")+`$`))
+	}
+	return out
+}
+
+func hasPseudoLetter(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r > 127 && unicode.IsLetter(r) }) >= 0
+}
+
+// untranslated returns the Latin words of text nothing accounts for.
+func (a *allowances) untranslated(text string) []string {
+	if isServerData(text, a.data) {
+		return nil
+	}
+	blank := text
+	for _, d := range a.anywhere {
+		blank = removeWord(blank, d)
+	}
+	blank = blankAll(durationLike, blank)
+	blank = blankAll(identifierLike, blank)
+	if !i18n.HasLatinLetter(blank) {
+		return nil
+	}
+	var slots [][2]int
+	slotsDone := false
+	var bad []string
+	for _, w := range latinWord.FindAllStringIndex(blank, -1) {
+		word := blank[w[0]:w[1]]
+		if a.words[word] {
+			if strings.TrimSpace(pieceAround(blank, w[0], w[1])) == word {
+				continue
+			}
+			if !slotsDone {
+				slots, slotsDone = a.slotSpans(text), true
+			}
+			if inside(slots, w[0], w[1]) {
+				continue
+			}
+		}
+		bad = append(bad, word)
+	}
+	return bad
+}
+
+var latinWord = regexp.MustCompile(`[A-Za-z][A-Za-z0-9'’]*`)
+
+// pieceAround is the part of s between the separators around [i, j): the
+// marks that join pieces of data in one label ("demo · add · 3ms",
+// "add: 2 + 3", a list on lines).
+func pieceAround(s string, i, j int) string {
+	const seps = "·:,;\n|—–\"“”‘’=<>…+"
+	from := strings.LastIndexAny(s[:i], seps) + 1
+	to := strings.IndexAny(s[j:], seps)
+	if to < 0 {
+		to = len(s)
+	} else {
+		to += j
+	}
+	return s[from:to]
+}
+
+// slotSpans are where, in text, the fields of a translated message stand.
+func (a *allowances) slotSpans(text string) [][2]int {
+	var spans [][2]int
+	lines := []struct {
+		off  int
+		text string
+	}{{0, text}}
+	if strings.Contains(text, "\n") {
+		off := 0
+		for _, l := range strings.Split(text, "\n") {
+			lines = append(lines, struct {
+				off  int
+				text string
+			}{off, l})
+			off += len(l) + 1
+		}
+	}
+	for _, l := range lines {
+		if !hasPseudoLetter(l.text) {
+			continue
+		}
+		for _, re := range a.slots {
+			m := re.FindStringSubmatchIndex(l.text)
+			for g := 2; g+1 < len(m); g += 2 {
+				if m[g] >= 0 {
+					spans = append(spans, [2]int{l.off + m[g], l.off + m[g+1]})
+				}
+			}
+		}
+	}
+	return spans
+}
+
+func inside(spans [][2]int, i, j int) bool {
+	for _, s := range spans {
+		if s[0] <= i && j <= s[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// blankAll blanks every match of re in s, keeping s's length so that
+// positions still point into the text shown.
+func blankAll(re *regexp.Regexp, s string) string {
+	return re.ReplaceAllStringFunc(s, func(m string) string { return strings.Repeat(" ", len(m)) })
 }
 
 var durationLike = regexp.MustCompile(`\b(\d+(\.\d+)?(ns|µs|us|ms|h|m|s))+\b`)
 
-var identifierLike = regexp.MustCompile(`[\w@-]*[._/][\w@./-]*`)
+// identifierLike: a file name, path or dotted or snake_case name
+// (claude_desktop_config.json, notifications/roots/list_changed). The mark
+// must stand inside it: a word before a full stop ("done.") is no identifier.
+var identifierLike = regexp.MustCompile(`[\w@-]*[._/][\w@-][\w@./-]*|/[\w@./-]+`)
 
 // isServerData: a line of a wrapped server text (a description cut into
 // lines, the last one clipped with …), or a JSON document (a config
 // being exported) shown as it is.
 func isServerData(text string, data []string) bool {
 	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), "…"))
-	if json.Valid([]byte(text)) {
+	if (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && json.Valid([]byte(text)) {
 		return true
 	}
 	if len(t) < 12 {
@@ -458,17 +626,17 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 		data = append(data, p.CommandPreview())
 	}
 	data = append(data, "Be brief.", "Say hello", "Who are you?", "Name", "name", "age", "broken", "no-such-program-xyz", "\"no-such-program-xyz\"", pastePlaceholder, view.AgentToolName("demo", "add"), "2 + 3 = 5", s.cfgPath, demoServerPath, "demo", runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
-	sort.Slice(data, func(i, j int) bool { return len(data[i]) > len(data[j]) })
+	allowed := newAllowances(data)
 
 	seen := map[string]bool{}
 	var bad []string
 	for _, x := range texts {
-		if !i18n.HasLatinLetter(allowedRemainder(x.text, data)) || isServerData(x.text, data) {
+		if seen[x.text] {
 			continue
 		}
-		if !seen[x.text] {
-			seen[x.text] = true
-			bad = append(bad, fmt.Sprintf("%s: %q", x.where, x.text))
+		seen[x.text] = true
+		if words := allowed.untranslated(x.text); len(words) > 0 {
+			bad = append(bad, fmt.Sprintf("%s: %q (%s)", x.where, x.text, strings.Join(words, " ")))
 		}
 	}
 	if len(bad) > 0 {
