@@ -368,7 +368,12 @@ func (p *checksPane) showDetail(r checks.Result) {
 		rows = append(rows, container.NewGridWithColumns(2, heading(lang.L("Expected")), heading(lang.L("Actual"))))
 	}
 	for _, f := range r.Failures {
-		rows = append(rows, widget.NewLabelWithStyle(i18n.CheckKind(f.Kind, f.Path), fyne.TextAlignLeading, fyne.TextStyle{Italic: true}),
+		// The expectation's kind, and its path as written in the file.
+		where := fyne.CanvasObject(widget.NewLabelWithStyle(i18n.CheckKind(f.Kind, ""), fyne.TextAlignLeading, fyne.TextStyle{Italic: true}))
+		if f.Path != "" {
+			where = container.NewHBox(where, widget.NewLabelWithStyle(f.Path, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true}))
+		}
+		rows = append(rows, where,
 			container.NewGridWithColumns(2, checkMono(i18n.CheckValue(f.Expected)), checkMono(i18n.CheckValue(f.Actual))))
 	}
 	if r.Status == checks.StatusPassed {

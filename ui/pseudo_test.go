@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,18 +16,23 @@ import (
 	"testing"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+	"github.com/BurntSushi/toml"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/checks"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/lint"
+	"mcpbrowser/mcp/load"
 	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
 )
@@ -371,14 +377,18 @@ func (a *allowances) untranslated(text string) []string {
 	return bad
 }
 
-var latinWord = regexp.MustCompile(`[A-Za-z][A-Za-z0-9'’]*`)
+var latinWord = regexp.MustCompile(`[A-Za-z][A-Za-z0-9]*`)
 
 // pieceAround is the part of s between the separators around [i, j): the
 // marks that join pieces of data in one label ("demo · add · 3ms",
 // "add: 2 + 3", a list on lines).
 func pieceAround(s string, i, j int) string {
 	const seps = "·:,;\n|—–\"“”‘’=<>…+"
-	from := strings.LastIndexAny(s[:i], seps) + 1
+	from := 0
+	if k := strings.LastIndexAny(s[:i], seps); k >= 0 {
+		_, size := utf8.DecodeRuneInString(s[k:])
+		from = k + size
+	}
 	to := strings.IndexAny(s[j:], seps)
 	if to < 0 {
 		to = len(s)
@@ -441,7 +451,7 @@ var durationLike = regexp.MustCompile(`\b(\d+(\.\d+)?(ns|µs|us|ms|h|m|s))+\b`)
 // identifierLike: a file name, path or dotted or snake_case name
 // (claude_desktop_config.json, notifications/roots/list_changed). The mark
 // must stand inside it: a word before a full stop ("done.") is no identifier.
-var identifierLike = regexp.MustCompile(`[\w@-]*[._/][\w@-][\w@./-]*|/[\w@./-]+`)
+var identifierLike = regexp.MustCompile(`[\w@\[\]-]*[._/][\w@\[-][\w@./\[\]-]*|/[\w@./-]+`)
 
 // isServerData: a line of a wrapped server text (a description cut into
 // lines, the last one clipped with …), or a JSON document (a config
@@ -450,6 +460,13 @@ func isServerData(text string, data []string) bool {
 	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), "…"))
 	if (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && json.Valid([]byte(text)) {
 		return true
+	}
+	if strings.HasPrefix(t, "[") && strings.Contains(t, "\n") {
+		// A TOML config being exported (Codex).
+		var v map[string]any
+		if _, err := toml.Decode(text, &v); err == nil {
+			return true
+		}
 	}
 	if len(t) < 12 {
 		return false
@@ -486,13 +503,58 @@ func removeWord(s, w string) string {
 	}
 }
 
+// pseudoChecks fail in every way a check can, against the demo server.
+const pseudoChecks = `name: pseudo checks
+servers:
+  nowhere: {command: no-such-program-xyz}
+checks:
+  - {name: sum, server: demo, tool: add, arguments: {a: 2, b: 3}, expect: {json: [{path: sum, equals: 6}, {path: mode, exists: true}, {path: sum, matches: "^7"}], text: {contains: "bye", matches: "= 6$"}}}
+  - {name: outcome, server: demo, tool: fail, arguments: {kind: tool_error}, expect: {outcome: success}}
+  - {name: code, server: demo, tool: fail, arguments: {kind: protocol_error}, expect: {outcome: rpc_error, code: -32601}}
+  - {name: schema, server: demo, tool: echo, arguments: {message: x}, expect: {outputSchema: true}}
+  - {name: snapshot, server: demo, tool: add, arguments: {a: 2, b: 4}, expect: {snapshot: {content: [{type: text, text: "2 + 3 = 5"}], structuredContent: {sum: 5}}}}
+  - {name: readme, server: demo, read: "demo://readme"}
+  - {name: remove, server: demo, tool: delete_file, arguments: {path: notes.txt}}
+  - {name: unreachable, server: nowhere, tool: add}
+`
+
+// pseudoCheckData is what pseudoChecks writes that the Checks tab shows as
+// it is: names, arguments, expected values.
+var pseudoCheckData = []string{"pseudo checks", "sum", "outcome", "code", "schema", "snapshot", "readme", "remove", "unreachable", "nowhere",
+	"demo://readme", "delete_file", "mode", "^7", "bye", "= 6$", "notes.txt", "2 + 3 = 5", "2 + 4 = 6", "x", "text", "type", "content", "structuredContent"}
+
+func countStatus(rs []checks.Result) map[string]int {
+	n := map[string]int{}
+	for _, r := range rs {
+		n[r.Status]++
+	}
+	return n
+}
+
+// failingTarget is a load run's target whose calls fail at every layer.
+func failingTarget() loadTarget {
+	layers := []load.Layer{load.OK, load.Tool, load.JSONRPC, load.Transport}
+	return loadTarget{Server: "demo", Tool: "fail", Note: lang.L("The calls go through this window's connection to the server."),
+		Start: func(ctx context.Context, opts load.Options) (*load.Run, error) {
+			return load.Start(ctx, opts, func(_ context.Context, worker int) load.Outcome {
+				time.Sleep(time.Millisecond)
+				return load.Outcome{Layer: layers[rand.IntN(len(layers))]}
+			}), nil
+		}}
+}
+
 func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	if err := i18n.SetupPseudo(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { i18n.Setup(i18n.English) })
 
-	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry(), "broken": {"command": "no-such-program-xyz"}})
+	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry(), "broken": {"command": "no-such-program-xyz"},
+		// Entries the export notes speak of: a remote server Claude Desktop
+		// cannot start, an SSE one Codex cannot speak, a VS Code input and a
+		// field other apps do not know.
+		"remote": {"type": "http", "url": "http://127.0.0.1:1/mcp"}, "legacy": {"type": "sse", "url": "http://127.0.0.1:1/sse"},
+		"keyed": {"command": "no-such-program-xyz", "env": map[string]any{"TOKEN": "${input:token}"}, "alwaysAllow": []any{"x"}}})
 	s.pickTool("demo", "add")
 	s.run(`{"a": 2, "b": 3}`)
 
@@ -568,6 +630,59 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	walkWindow("failed start")
 	onUI(func() { s.w.SelectServer("demo") })
 
+	// A check run with every kind of failure, a skip (asked first) and a
+	// server that cannot be reached: the Checks tab's rows and each detail.
+	checkFile := filepath.Join(t.TempDir(), "pseudo-checks.yaml")
+	if err := os.WriteFile(checkFile, []byte(pseudoChecks), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	onUI(func() {
+		s.w.features.selectTab(s.w.checks.tab)
+		s.w.checks.addFile(checkFile)
+		test.Tap(s.w.checks.run)
+	})
+	s.waitFor("the destructive check's question", func() bool { return s.w.win.Canvas().Overlays().Top() != nil })
+	walkWindow("check asks before a destructive tool")
+	onUI(func() { tapButton(t, s.w.win.Canvas().Overlays().Top(), lang.L("Skip")) })
+	s.waitFor("the check run", func() bool { return !s.w.checks.running && len(s.w.checks.results) == 8 })
+	var checkResults []checks.Result
+	onUI(func() { checkResults = s.w.checks.results })
+	for i, r := range checkResults {
+		onUI(func() { s.w.checks.resultsUI.Select(i) })
+		walkWindow("checks: " + r.Check.Name)
+	}
+	if n := countStatus(checkResults); n[checks.StatusFailed] < 5 || n[checks.StatusSkipped] != 1 || n[checks.StatusError] != 1 || n[checks.StatusPassed] != 1 {
+		t.Errorf("the check run did not give every kind of result: %v", n)
+	}
+	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
+
+	// The export dialog in every format, with the notes each gives.
+	for _, f := range config.Formats() {
+		onUI(func() {
+			s.w.exportAllServers()
+			s.w.clients.export.format.SetSelected(f.Title())
+		})
+		walkWindow("export to " + f.Title())
+		onUI(func() {
+			for _, o := range s.w.win.Canvas().Overlays().List() {
+				s.w.win.Canvas().Overlays().Remove(o)
+			}
+		})
+	}
+
+	// A load run whose calls fail, in its own window: the figures under the
+	// plot and the errors by layer.
+	var lp *loadPanel
+	onUI(func() {
+		lp = newLoadPanel(s.app, t.Context(), failingTarget())
+		lp.win.Show()
+		lp.count.SetText("40")
+		test.Tap(lp.startBtn)
+	})
+	s.waitFor("the load run", func() bool { return lp.run == nil && lp.summary.Calls == 40 })
+	walkWindow("load run with failures")
+	onUI(lp.win.Close)
+
 	dialogs := []struct {
 		name string
 		open func()
@@ -625,6 +740,16 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	if p, ok := config.PresetByID("filesystem"); ok {
 		data = append(data, p.CommandPreview())
 	}
+	data = append(data, pseudoCheckData...)
+	onUI(func() {
+		for _, r := range s.w.checks.results {
+			if r.Observed != nil {
+				data = append(data, r.Observed.Text)
+				data = append(data, r.Observed.Stderr...)
+			}
+		}
+	})
+	data = append(data, "remote", "legacy", "keyed", "http://127.0.0.1:1/mcp", "http://127.0.0.1:1/sse", "${input:token}", "alwaysAllow", "TOKEN")
 	data = append(data, "Be brief.", "Say hello", "Who are you?", "Name", "name", "age", "broken", "no-such-program-xyz", "\"no-such-program-xyz\"", pastePlaceholder, view.AgentToolName("demo", "add"), "2 + 3 = 5", s.cfgPath, demoServerPath, "demo", runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
 	allowed := newAllowances(data)
 
