@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -349,7 +350,11 @@ func (p *checksPane) showRow(r checks.Result, row *fyne.Container) {
 	label.SetText(r.Check.Name)
 	label.Importance = imp
 	label.Refresh()
-	right.SetText(r.Server + " · " + checks.TargetIn(i18n.CheckWords{}, r.Check) + " · " + view.Duration(r.Duration))
+	where := r.Server + " · " + checks.TargetIn(i18n.CheckWords{}, r.Check)
+	if r.Observed != nil {
+		where += " · " + view.Duration(r.Duration)
+	}
+	right.SetText(where)
 }
 
 // showDetail shows one check: each failure with what was expected on the
@@ -358,9 +363,18 @@ func (p *checksPane) showDetail(r checks.Result) {
 	_, imp := statusLook(r.Status)
 	title := boldLabel(i18n.L("{{.Check}} — {{.Status}}", map[string]any{"Check": r.Check.Name, "Status": i18n.CheckStatus(r.Status)}))
 	title.Importance = imp
-	rows := []fyne.CanvasObject{title, caption(i18n.L("{{.Target}} on {{.Server}}, {{.Duration}}", map[string]any{"Target": checks.TargetIn(i18n.CheckWords{}, r.Check), "Server": r.Server, "Duration": view.Duration(r.Duration)}))}
+	on := map[string]any{"Target": checks.TargetIn(i18n.CheckWords{}, r.Check), "Server": r.Server, "Duration": view.Duration(r.Duration)}
+	where := i18n.L("{{.Target}} on {{.Server}}, {{.Duration}}", on)
+	if r.Observed == nil { // not run: no duration to give
+		where = i18n.L("{{.Target}} on {{.Server}}", on)
+	}
+	rows := []fyne.CanvasObject{title, caption(where)}
 	if r.Message != "" {
-		m := widget.NewLabel(upperFirst(i18n.CheckMessage(r.Message)))
+		msg := i18n.CheckMessage(r.Message)
+		if r.Check.Tool == "" || !strings.HasPrefix(r.Message, r.Check.Tool) {
+			msg = upperFirst(msg) // but a tool's name stays as it is written
+		}
+		m := widget.NewLabel(msg)
 		m.Wrapping = fyne.TextWrapWord
 		rows = append(rows, m)
 	}
@@ -386,8 +400,12 @@ func (p *checksPane) showDetail(r checks.Result) {
 	p.detail.Refresh()
 }
 
+// checkMono shows a value in monospace — unless it holds text beyond ASCII
+// (Chinese, from the translation or the server): the monospace font has
+// none, and the font Fyne falls back to is drawn low in a monospace line,
+// its bottom cut off.
 func checkMono(s string) *widget.Label {
-	l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Monospace: isASCII(s)})
 	l.Wrapping = fyne.TextWrapBreak
 	l.Selectable = true
 	return l
@@ -591,4 +609,13 @@ func (w *MainWindow) addChecksTab() {
 	w.checks.tab = container.NewTabItemWithIcon(lang.L("Checks"), theme.ConfirmIcon(), w.checks.root)
 	w.features.tabs.Append(w.checks.tab)
 	w.features.setFilter(w.checks.tab, w.checks.filter)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
