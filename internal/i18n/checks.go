@@ -65,6 +65,7 @@ var checkRules = []coreRule{
 	rule(`check (?P<N>\d+) \((?P<Name>".*")\): code needs outcome: rpc_error`, "check {{.N}} ({{.Name}}): code needs outcome: rpc_error"),
 	rule(`check (?P<N>\d+) \((?P<Name>".*")\): json path (?P<Path>".*"): (?P<Err>.*)`, "check {{.N}} ({{.Name}}): json path {{.Path}}: {{.Err}}", "Err"),
 	rule(`(?P<File>\S+\.ya?ml): (?P<Err>.*)`, "{{.File}}: {{.Err}}", "Err"),
+	rule(`expected one check, found (?P<N>\d+)`, "expected one check, found {{.N}}"),
 }
 
 // The outcomes, statuses and expectation kinds are words of the check

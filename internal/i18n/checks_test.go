@@ -78,8 +78,12 @@ func TestCheckMessagesAreTranslated(t *testing.T) {
 	if invalid == nil {
 		t.Fatal("the bad file was read")
 	}
+	_, two := checks.ParseCheck("- {name: a, tool: x, server: s}\n- {name: b, tool: x, server: s}\n")
+	if two == nil {
+		t.Fatal("two checks were read as one")
+	}
 	msgs := []string{
-		invalid.Error(),
+		invalid.Error(), two.Error(),
 		`delete_all may destroy things and was not run; add "destructive: true" to the check if that is meant`,
 		"the arguments cannot be written as JSON: json: unsupported value: NaN",
 		`could not connect to "demo": the server exited with code 2.`,
