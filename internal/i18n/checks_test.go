@@ -146,3 +146,16 @@ func setup(t *testing.T, language string) {
 	}
 	t.Cleanup(func() { Setup(English) })
 }
+
+// Every rule of the check and export tables, and every word of the check
+// file shown translated, has its Chinese.
+func TestCheckAndExportRulesHaveTheirChinese(t *testing.T) {
+	var words []string
+	for _, table := range []map[string]string{checkOutcomes, checkStatuses, checkKinds} {
+		for _, key := range table {
+			words = append(words, key)
+		}
+	}
+	checkRuleKeys(t, checkRules, words...)
+	checkRuleKeys(t, exportRules)
+}
