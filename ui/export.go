@@ -2,7 +2,7 @@ package ui
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"maps"
 	"slices"
 	"strings"
@@ -79,7 +79,7 @@ func (w *MainWindow) exportSelectedServer() {
 func (w *MainWindow) exportAllServers() {
 	cfg := w.configSnapshot()
 	if len(cfg.Servers) == 0 {
-		w.showError(lang.L("Exporting servers"), fmt.Errorf("there are no servers in the list yet"))
+		w.showError(lang.L("Exporting servers"), errors.New(lang.L("there are no servers in the list yet")))
 		return
 	}
 	w.showExport(cfg.Servers, i18n.N("all {{.Count}} servers", len(cfg.Servers)))
