@@ -23,7 +23,7 @@ type Words interface {
 type English struct{}
 
 // L fills the template's {{.Fields}} with data.
-func (English) L(template string, data map[string]any) string { return Fill(template, data) }
+func (English) L(template string, data map[string]any) string { return fill(template, data) }
 
 // Failure is Failure.String.
 func (English) Failure(kind, path, expected, actual string) string {
@@ -33,8 +33,8 @@ func (English) Failure(kind, path, expected, actual string) string {
 // Message is msg as it is.
 func (English) Message(msg string) string { return msg }
 
-// Fill replaces each {{.Name}} of template with data's Name.
-func Fill(template string, data map[string]any) string {
+// fill replaces each {{.Name}} of template with data's Name.
+func fill(template string, data map[string]any) string {
 	if len(data) == 0 {
 		return template
 	}
