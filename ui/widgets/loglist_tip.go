@@ -190,8 +190,8 @@ func (t *hoverTip) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	t.bg.Resize(fyne.NewSize(w, h))
 	objs := []fyne.CanvasObject{t.bg}
 	for i, txt := range t.lines {
-		txt.Text, txt.Color = pieces[i], fg
-		txt.Move(fyne.NewPos(margin+pad, y+pad+float32(i)*lineH))
+		txt.Color = fg
+		SetMonoText(txt, pieces[i], fyne.NewPos(margin+pad, y+pad+float32(i)*lineH))
 		txt.Resize(fyne.NewSize(w-2*pad, lineH))
 		objs = append(objs, txt)
 	}
