@@ -30,6 +30,14 @@ func TestLogRowsDrawChineseOnTheMonospaceBaseline(t *testing.T) {
 			r.set(transport.LogEntry{Kind: transport.LogStderr, Time: at, Text: text})
 			return r
 		},
+		// The tag before the text: "应用" for the app's lines in Chinese, or
+		// a server's own word for a level.
+		"stderr tag": func(text string, wrap bool) fyne.CanvasObject {
+			r := newLogRow()
+			r.wrap = wrap
+			r.set(transport.LogEntry{Kind: transport.LogMessage, Level: text, Time: at, Text: "x"})
+			return r
+		},
 		"messages": func(text string, wrap bool) fyne.CanvasObject {
 			r := newWireRow()
 			r.wrap = wrap

@@ -297,10 +297,11 @@ func (r *logRowRenderer) Layout(size fyne.Size) {
 	r.stamp.Move(fyne.NewPos(x, y))
 	r.stamp.Resize(r.stamp.MinSize())
 	x += r.stamp.MinSize().Width + gap
-	if r.tag.Text != "" {
-		r.tag.Move(fyne.NewPos(x, y))
-		r.tag.Resize(r.tag.MinSize())
-		x += r.tag.MinSize().Width + gap
+	if tag := widgets.MonoText(r.tag); tag != "" {
+		size := fyne.MeasureText(tag, r.tag.TextSize, r.tag.TextStyle)
+		widgets.SetMonoText(r.tag, tag, fyne.NewPos(x, y)) // "应用" in Chinese
+		r.tag.Resize(size)
+		x += size.Width + gap
 	}
 	first := r.line
 	if r.row.wrap {

@@ -3,12 +3,15 @@ package widgets
 import (
 	"image"
 	"image/color"
+	"math"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"mcpbrowser/internal/i18n"
 )
@@ -74,4 +77,39 @@ func inkRows(img image.Image, x0, x1, y0, y1 int) (top, bottom int) {
 		}
 	}
 	return top, bottom
+}
+
+// Every line of a MonoLines, wrapped or not, starting with Chinese or not,
+// is drawn on the monospace baseline: the log strip under the stderr list
+// shows a selected line whole with it.
+func TestMonoLinesDrawsEveryLineOnTheMonospaceBaseline(t *testing.T) {
+	if !i18n.SystemCanShow(i18n.SimplifiedChinese) {
+		t.Skip("no font on this system has Chinese characters (fonts-noto-cjk)")
+	}
+	test.NewTempApp(t)
+	m := NewMonoLines()
+	w := test.NewWindow(m)
+	defer w.Close()
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(300, 200))
+	pad := theme.InnerPadding()
+	perLine := int((300 - 2*pad) / CharWidth())
+	// The reference line starts with a letter, the second with Chinese,
+	// the fourth is the wrapped end of the third.
+	m.SetText("x中文 gjpqy\n中文 gjpqy\n" + strings.Repeat("x", perLine) + "中文 gjpqy")
+	img := w.Canvas().Capture()
+	if got := m.pieces(m.Size().Width); len(got) != 4 || got[3] != "中文 gjpqy" {
+		t.Fatalf("the text makes lines %q at width %v", got, m.Size().Width)
+	}
+	band := func(i int) [2]int {
+		// where the painter puts the line (it rounds up)
+		y0 := int(math.Ceil(float64(pad + float32(i)*MonoLineHeight())))
+		top, bottom := inkRows(img, 0, img.Bounds().Max.X, y0, y0+int(MonoLineHeight()))
+		return [2]int{top - y0, bottom - y0}
+	}
+	for _, i := range []int{1, 3} {
+		if got, want := band(i), band(0); got != want {
+			t.Errorf("line %d is drawn in rows %d–%d of its line, the first line in rows %d–%d", i+1, got[0], got[1], want[0], want[1])
+		}
+	}
 }
