@@ -161,7 +161,7 @@ func (v *wireView) saveAll() {
 	if wire == nil {
 		return
 	}
-	saveFileDialog(v.win, lang.L("Save messages"), v.stem()+"-messages.jsonl", fileFilter{Desc: lang.L("JSON lines"), Exts: []string{"jsonl", "json"}}, func(path string) {
+	saveFileDialog(v.win, lang.L("Save messages"), v.stem()+"-messages.jsonl", fileFilter{Desc: "JSON lines", Exts: []string{"jsonl", "json"}}, func(path string) {
 		saveInBackground(v.win, path, func() ([]byte, error) { return wireFileBytes(wire) })
 	})
 }
@@ -310,24 +310,23 @@ func (r *wireRowRenderer) Layout(size fyne.Size) {
 	sizeW := fyne.MeasureText("1000.0 KB", r.size.TextSize, r.size.TextStyle).Width
 	r.size.Move(fyne.NewPos(size.Width-sizeW-4, y))
 	r.size.Resize(fyne.NewSize(sizeW, h))
-	r.what.Move(fyne.NewPos(x, y))
 	r.what.Resize(fyne.NewSize(whatW, h))
 	if !r.row.wrap {
 		r.more = nil
 		// canvas.Text does not clip: cut a long description (an HTTP step's
 		// URL) so that it never runs under the size column.
-		r.what.Text = fitText(r.whatFull, whatW, r.what.TextSize, r.what.TextStyle)
+		widgets.SetMonoText(r.what, fitText(r.whatFull, whatW, r.what.TextSize, r.what.TextStyle), fyne.NewPos(x, y))
 		return
 	}
 	lines := widgets.WrapChars(r.whatFull, int(whatW/widgets.CharWidth()))
-	r.what.Text = lines[0]
+	widgets.SetMonoText(r.what, lines[0], fyne.NewPos(x, y))
 	for len(r.more) < len(lines)-1 {
 		r.more = append(r.more, monoText())
 	}
 	r.more = r.more[:len(lines)-1]
 	for i, t := range r.more {
-		t.Text, t.Color = lines[i+1], r.what.Color
-		t.Move(fyne.NewPos(x, float32(i+1)*h))
+		t.Color = r.what.Color
+		widgets.SetMonoText(t, lines[i+1], fyne.NewPos(x, float32(i+1)*h))
 		t.Resize(fyne.NewSize(whatW, h))
 	}
 }
@@ -364,7 +363,6 @@ func (r *wireRowRenderer) Refresh() {
 		r.arrow.Color = col(theme.ColorNameSuccess)
 	}
 	r.whatFull = displayLine(wireWhat(e))
-	r.what.Text = r.whatFull
 	r.what.Color = col(theme.ColorNameForeground)
 	if strings.HasPrefix(e.Summary, "error") {
 		r.what.Color = col(theme.ColorNameError)
