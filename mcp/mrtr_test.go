@@ -1,13 +1,11 @@
 package mcp
 
 import (
-	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/transport"
 
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -39,15 +37,7 @@ func TestMultiRoundTrip(t *testing.T) {
 					return &sdk.ElicitResult{Action: "accept", Content: map[string]any{"ok": true}}, nil
 				}
 			}
-			cfg := &config.ServerConfig{Name: "mrtr", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeMRTR}}
-			cfg.Validate()
-			s := newSession(cfg, transport.NewPathResolver(), h, func(Event) {})
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			if err := s.Connect(ctx); err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
+			s, ctx := connectMRTR(t, exe, h)
 			if v := s.Era().Version; v != Version20260728 {
 				t.Fatalf("era %s: multi-round-trip requests need 2026-07-28", v)
 			}

@@ -57,15 +57,7 @@ func TestCallDurationLeavesOutTheWait(t *testing.T) {
 		time.Sleep(think) // the person reads and answers
 		return &sdk.ElicitResult{Action: "accept", Content: map[string]any{"ok": true}}, nil
 	}}
-	cfg := &config.ServerConfig{Name: "mrtr", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeMRTR}}
-	cfg.Validate()
-	s := newSession(cfg, transport.NewPathResolver(), h, func(Event) {})
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s, ctx := connectMRTR(t, exe, h)
 	before := s.Waited()
 	start := time.Now()
 	r := s.CallTool(ctx, "confirm", []byte(`{}`), CallOptions{})
@@ -176,15 +168,7 @@ func TestOverlappingCallsOneWaits(t *testing.T) {
 		time.Sleep(think)
 		return &sdk.ElicitResult{Action: "accept", Content: map[string]any{"ok": true}}, nil
 	}}
-	cfg := &config.ServerConfig{Name: "mrtr", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeMRTR}}
-	cfg.Validate()
-	s := newSession(cfg, transport.NewPathResolver(), h, func(Event) {})
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s, ctx := connectMRTR(t, exe, h)
 	hangCtx, stopHang := context.WithCancel(ctx)
 	var hung *CallResult
 	var wg sync.WaitGroup
@@ -205,4 +189,21 @@ func TestOverlappingCallsOneWaits(t *testing.T) {
 	if hung.Duration < think {
 		t.Errorf("the call running alongside took %v, less than the %v it ran during the other's question", hung.Duration, think)
 	}
+}
+
+// connectMRTR connects a session, answered by h, to the test server whose
+// tool confirm asks with a multi-round-trip input request; it closes when
+// the test ends.
+func connectMRTR(t *testing.T, exe string, h Handlers) (*Session, context.Context) {
+	t.Helper()
+	cfg := &config.ServerConfig{Name: "mrtr", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeMRTR}}
+	cfg.Validate()
+	s := newSession(cfg, transport.NewPathResolver(), h, func(Event) {})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	if err := s.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, ctx
 }
