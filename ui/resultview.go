@@ -234,8 +234,8 @@ func (v *ResultView) contentBlock(i int, c sdk.Content) fyne.CanvasObject {
 	case *sdk.ImageContent:
 		return v.imageBlock(i, c.Data, c.MIMEType)
 	case *sdk.AudioContent:
-		name := fmt.Sprintf("audio-%d%s", i+1, extensionFor(c.MIMEType))
-		return v.binaryBlock(i18n.L("Audio · {{.Type}} · {{.Size}}", map[string]any{"Type": orUnknown(c.MIMEType), "Size": humanSize(len(c.Data))}), name, c.Data)
+		name := fmt.Sprintf("audio-%d%s", i+1, view.ExtensionFor(c.MIMEType))
+		return v.binaryBlock(i18n.L("Audio · {{.Type}} · {{.Size}}", map[string]any{"Type": view.OrUnknown(c.MIMEType), "Size": humanSize(len(c.Data))}), name, c.Data)
 	case *sdk.ResourceLink:
 		return v.linkBlock(c)
 	case *sdk.EmbeddedResource:
@@ -291,7 +291,7 @@ func (v *ResultView) addBigText(t *textLines, fileName, text string) fyne.Canvas
 }
 
 func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.CanvasObject {
-	name := fmt.Sprintf("image-%d%s", i+1, extensionFor(mimeType))
+	name := fmt.Sprintf("image-%d%s", i+1, view.ExtensionFor(mimeType))
 	save := widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save image", v.fileStem()+"-"+name, data) })
 	var img *canvas.Image
 	var dims string
@@ -304,7 +304,7 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 		decoded, repaired, err := view.DecodeImage(data)
 		if err != nil {
 			return container.NewVBox(
-				caption(i18n.L("Image · {{.Type}} · {{.Size}} — this picture cannot be shown here; save it to open it in another program.", map[string]any{"Type": orUnknown(mimeType), "Size": humanSize(len(data))})),
+				caption(i18n.L("Image · {{.Type}} · {{.Size}} — this picture cannot be shown here; save it to open it in another program.", map[string]any{"Type": view.OrUnknown(mimeType), "Size": humanSize(len(data))})),
 				container.NewHBox(save))
 		}
 		img = canvas.NewImageFromImage(decoded)
@@ -319,7 +319,7 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 	img.FillMode = canvas.ImageFillContain
 	img.ScaleMode = canvas.ImageScaleSmooth
 	v.images = append(v.images, img)
-	info := heading(i18n.L("Image · {{.Type}}{{.Dims}} · {{.Size}}", map[string]any{"Type": orUnknown(mimeType), "Dims": dims, "Size": humanSize(len(data))}))
+	info := heading(i18n.L("Image · {{.Type}}{{.Dims}} · {{.Size}}", map[string]any{"Type": view.OrUnknown(mimeType), "Dims": dims, "Size": humanSize(len(data))}))
 	return container.NewVBox(container.NewBorder(nil, nil, nil, save, info), container.NewHBox(img))
 }
 
@@ -369,7 +369,7 @@ func (v *ResultView) resourceBlock(i int, rc *sdk.ResourceContents) fyne.CanvasO
 	if rc.Blob != nil {
 		name := path.Base(rc.URI)
 		if name == "." || name == "/" || name == "" {
-			name = fmt.Sprintf("resource-%d%s", i+1, extensionFor(rc.MIMEType))
+			name = fmt.Sprintf("resource-%d%s", i+1, view.ExtensionFor(rc.MIMEType))
 		}
 		return v.binaryBlock(head+" · "+humanSize(len(rc.Blob)), name, rc.Blob)
 	}
@@ -665,47 +665,6 @@ func upperFirst(s string) string { return view.UpperFirst(s) }
 
 func withStop(s string) string { return view.WithStop(s) }
 
-func orUnknown(s string) string {
-	if s == "" {
-		return i18n.L("unknown type")
-	}
-	return s
-}
-
-// extensionFor suggests a file extension for a MIME type.
-func extensionFor(mimeType string) string {
-	mt, _, _ := strings.Cut(mimeType, ";")
-	switch strings.TrimSpace(strings.ToLower(mt)) {
-	case "image/png":
-		return ".png"
-	case "image/jpeg":
-		return ".jpg"
-	case "image/gif":
-		return ".gif"
-	case "image/webp":
-		return ".webp"
-	case "image/svg+xml":
-		return ".svg"
-	case "audio/wav", "audio/x-wav", "audio/wave":
-		return ".wav"
-	case "audio/mpeg", "audio/mp3":
-		return ".mp3"
-	case "audio/ogg":
-		return ".ogg"
-	case "application/pdf":
-		return ".pdf"
-	case "application/json":
-		return ".json"
-	case "text/plain":
-		return ".txt"
-	case "text/html":
-		return ".html"
-	case "text/csv":
-		return ".csv"
-	}
-	return ".bin"
-}
-
 // safeFileName keeps a name usable as a file name on every system.
 func safeFileName(s string) string {
 	return strings.Map(func(r rune) rune {
@@ -733,3 +692,6 @@ func (m minHeight) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 		o.Resize(size)
 	}
 }
+
+// orUnknown is view.OrUnknown, for the Checks tab.
+func orUnknown(s string) string { return view.OrUnknown(s) }

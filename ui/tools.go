@@ -163,31 +163,12 @@ func indexTools(tools []*sdk.Tool) []toolEntry {
 		out[i] = toolEntry{
 			tool:     t,
 			haystack: view.Haystack(t.Name, toolTitle(t), t.Description),
-			subtitle: toolSubtitle(t),
+			subtitle: view.ToolSubtitle(t),
 			badges:   toolBadges(t),
 		}
 	}
 	return out
 }
-
-// toolSubtitle is the row's second line: the title when it says more than
-// the name, else the description's first line.
-func toolSubtitle(t *sdk.Tool) string {
-	if title := toolTitle(t); title != t.Name {
-		return clipRunes(title, maxSubtitleRunes)
-	}
-	d := strings.TrimSpace(t.Description)
-	if i := strings.IndexByte(d, '\n'); i >= 0 {
-		d = d[:i]
-	}
-	return clipRunes(d, maxSubtitleRunes)
-}
-
-// maxSubtitleRunes is more than a row can show at any sensible column width.
-// The label still ends it with an ellipsis to fit; clipping first matters
-// because the label shapes the whole text on every redraw, and a long
-// description made each keystroke in the filter miss a frame.
-const maxSubtitleRunes = 90
 
 func clipRunes(s string, n int) string { return view.ClipRunes(s, n) }
 
