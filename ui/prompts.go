@@ -760,7 +760,7 @@ func outcomeBand(ok bool, title, sentence string, rpc *jsonrpc.Error, d time.Dur
 	text.Selectable = true
 	rows := []fyne.CanvasObject{head, text}
 	if rpc != nil && len(rpc.Data) > 0 {
-		data, _ := prettyJSONText(string(rpc.Data))
+		data, _ := view.PrettyJSONText(string(rpc.Data))
 		l := widget.NewLabelWithStyle("data: "+data, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 		l.Wrapping = fyne.TextWrapWord
 		l.Selectable = true
