@@ -3,7 +3,6 @@ package ui
 import (
 	"fyne.io/fyne/v2/lang"
 	"mcpbrowser/ui/view"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -425,27 +424,6 @@ func (w *fieldView) nullInput() fyne.CanvasObject {
 	return c
 }
 
-// optionLabels returns the options' labels, made unique so that a widget
-// that speaks in strings can tell them apart.
-func optionLabels(opts []schema.Option) []string {
-	labels := make([]string, len(opts))
-	seen := map[string]int{}
-	for i, o := range opts {
-		l := o.Label
-		if l == "" {
-			l = string(o.Value)
-		}
-		if n := seen[l]; n > 0 {
-			seen[l] = n + 1
-			l = l + " (" + strconv.Itoa(n+1) + ")"
-		} else {
-			seen[l] = 1
-		}
-		labels[i] = l
-	}
-	return labels
-}
-
 func indexOf(labels []string, s string) int {
 	for i, l := range labels {
 		if l == s {
@@ -460,7 +438,7 @@ func indexOf(labels []string, s string) int {
 // drop-down: pick "—").
 func (w *fieldView) enumInput() fyne.CanvasObject {
 	fd := w.fd
-	labels := optionLabels(fd.Options)
+	labels := view.OptionLabels(fd.Options)
 	chosen := ""
 	if i := fd.Choice(); i >= 0 {
 		chosen = labels[i]
@@ -469,7 +447,7 @@ func (w *fieldView) enumInput() fyne.CanvasObject {
 		w.v.touch(fd)
 		_ = fd.SetChoice(indexOf(labels, s)) // -1 for none clears
 	}
-	if len(labels) <= 3 && shortLabels(labels) {
+	if len(labels) <= 3 && view.ShortLabels(labels) {
 		r := widget.NewRadioGroup(labels, nil)
 		r.Horizontal = fitsOnOneLine(labels)
 		r.Required = fd.Required
@@ -491,15 +469,6 @@ func (w *fieldView) enumInput() fyne.CanvasObject {
 	return leftAligned(s)
 }
 
-func shortLabels(labels []string) bool {
-	for _, l := range labels {
-		if len([]rune(l)) > 24 {
-			return false
-		}
-	}
-	return true
-}
-
 // fitsOnOneLine reports whether options side by side fit the field column
 // at 1024×640 (about 300 px): a few short labels ("red", "green", "blue").
 // Wider rows pushed the whole form past its column; they are stacked.
@@ -515,7 +484,7 @@ func fitsOnOneLine(labels []string) bool {
 // they were ticked.
 func (w *fieldView) multiEnumInput() fyne.CanvasObject {
 	fd := w.fd
-	labels := optionLabels(fd.Options)
+	labels := view.OptionLabels(fd.Options)
 	c := widget.NewCheckGroup(labels, nil)
 	c.Horizontal = fitsOnOneLine(labels)
 	for _, i := range fd.Choices() {
@@ -539,7 +508,7 @@ func (w *fieldView) constInput() fyne.CanvasObject {
 	fd := w.fd
 	label := ""
 	if len(fd.Options) > 0 {
-		label = optionLabels(fd.Options)[0]
+		label = view.OptionLabels(fd.Options)[0]
 	}
 	if fd.Required {
 		return widget.NewLabelWithStyle(label, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})

@@ -25,6 +25,7 @@ import (
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/load"
 	"mcpbrowser/ui/plot"
+	"mcpbrowser/ui/view"
 )
 
 // This file is "Run N times…": a window that calls one tool many times at a
@@ -393,7 +394,7 @@ func (w *MainWindow) openLoadPanel() {
 	}
 	args, errs := w.form.Arguments()
 	if len(errs) > 0 {
-		w.runner.say(describeFieldErrors(errs))
+		w.runner.say(view.FieldErrors(errs))
 		return
 	}
 	open := func() {

@@ -493,7 +493,7 @@ func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 	accept := func() {
 		args, errs := p.form.Arguments()
 		if len(errs) > 0 {
-			p.note.SetText(describeFieldErrorsAs(errs, false))
+			p.note.SetText(view.FieldErrorsAs(errs, false))
 			return
 		}
 		p.answer(r, "accepted with "+string(args), func() error { return r.AcceptJSON(args) })
