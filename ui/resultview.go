@@ -532,8 +532,6 @@ func heading(s string) *widget.Label {
 
 func upperFirst(s string) string { return view.UpperFirst(s) }
 
-func withStop(s string) string { return view.WithStop(s) }
-
 // safeFileName keeps a name usable as a file name on every system.
 func safeFileName(s string) string {
 	return strings.Map(func(r rune) rune {

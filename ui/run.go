@@ -224,7 +224,7 @@ func (w *MainWindow) runSelectedTool() {
 		w.runner.say(view.FieldErrors(errs))
 		return
 	}
-	if isDestructive(t) {
+	if view.IsDestructive(t) {
 		w.confirmDestructive(t, args, func() { w.startCall(s, t, args) })
 		return
 	}

@@ -22,15 +22,6 @@ import (
 // name (the spec's display-name precedence).
 func toolTitle(t *sdk.Tool) string { return view.ToolTitle(t) }
 
-// agentToolName is the tool's name as agents see it: mcp__<server>__<tool>.
-func agentToolName(server, tool string) string { return view.AgentToolName(server, tool) }
-
-// isDestructive reports whether the tool says it may destroy things. Only an
-// explicit destructiveHint: true counts (the spec's default of true for a tool
-// with no annotations would make every call ask), and a read-only tool
-// destroys nothing whatever its other hints say.
-func isDestructive(t *sdk.Tool) bool { return view.IsDestructive(t) }
-
 // A badge is one annotation a tool declares, as shown beside its name.
 type badge struct {
 	label string
@@ -57,7 +48,7 @@ func toolBadges(t *sdk.Tool) []badge {
 	if a.ReadOnlyHint {
 		out = append(out, badgeReadOnly)
 	}
-	if isDestructive(t) {
+	if view.IsDestructive(t) {
 		out = append(out, badgeDestructive)
 	}
 	if a.IdempotentHint && !a.ReadOnlyHint {
@@ -169,8 +160,6 @@ func indexTools(tools []*sdk.Tool) []toolEntry {
 	}
 	return out
 }
-
-func clipRunes(s string, n int) string { return view.ClipRunes(s, n) }
 
 // filterTools appends to out the indexes of the entries that contain every
 // word of query (any case) in their name, title or description.
@@ -386,7 +375,7 @@ func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
 		if h.rawTool != nil && h.tool != nil {
 			raw = h.rawTool(h.server, h.tool.Name)
 		}
-		showRawTool(h.win, h.title.Text, rawToolText(raw, h.tool))
+		showRawTool(h.win, h.title.Text, view.RawToolText(raw, h.tool))
 	})
 	rawBtn.Importance = widget.LowImportance
 	h.badges = newBadgeRow()
@@ -442,7 +431,7 @@ func (h *toolHeader) show(server string, t *sdk.Tool) {
 	}
 	h.server, h.tool = server, t
 	h.title.SetText(toolTitle(t))
-	h.agentName.SetText(agentToolName(server, t.Name))
+	h.agentName.SetText(view.AgentToolName(server, t.Name))
 	h.copyBtn.SetText(lang.L("Copy"))
 	showBadges(h.badges, toolBadges(t))
 	h.fullDesc = strings.TrimSpace(t.Description)
