@@ -2,6 +2,7 @@ package view
 
 import (
 	"strconv"
+	"strings"
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/schema"
@@ -62,4 +63,40 @@ func ShortLabels(labels []string) bool {
 		}
 	}
 	return true
+}
+
+// longTextWords mark a string property that usually holds several lines.
+var longTextWords = []string{"content", "body", "text", "prompt", "message", "script", "code",
+	"markdown", "html", "instructions", "notes", "template", "patch", "diff", "source"}
+
+// IsLongText guesses whether a string field wants a multi-line entry: its
+// name says so, a limit allows long text, or it already holds several lines.
+func IsLongText(fd *schema.Field) bool {
+	if strings.Contains(fd.Text(), "\n") {
+		return true
+	}
+	if fd.Format != "" || fd.Limits.Pattern != "" {
+		return false
+	}
+	if m := fd.Limits.MaxLength; m != nil && *m <= 200 {
+		return false
+	}
+	name := strings.ToLower(fd.Name + " " + fd.Label)
+	for _, word := range longTextWords {
+		if strings.Contains(name, word) {
+			return true
+		}
+	}
+	return fd.Limits.MaxLength != nil // a long explicit limit
+}
+
+// FitsOnOneLine reports whether options side by side fit the field column
+// at 1024×640 (about 300 px): a few short labels ("red", "green", "blue").
+// Wider rows pushed the whole form past its column; they are stacked.
+func FitsOnOneLine(labels []string) bool {
+	n := 0
+	for _, l := range labels {
+		n += len([]rune(l))
+	}
+	return len(labels) <= 4 && n <= 16
 }

@@ -70,3 +70,26 @@ func TestConfigWords(t *testing.T) {
 		t.Errorf("ImportedLine shows %q: the URL and header names, and no secret", got)
 	}
 }
+
+func TestLongTextAndOneLine(t *testing.T) {
+	two, long := 200, 5000
+	for _, c := range []struct {
+		fd   schema.Field
+		want bool
+	}{
+		{schema.Field{Name: "content"}, true},
+		{schema.Field{Name: "path"}, false},
+		{schema.Field{Name: "body", Limits: schema.Limits{MaxLength: &two}}, false},
+		{schema.Field{Name: "notes", Format: "email"}, false},
+		{schema.Field{Name: "x", Limits: schema.Limits{MaxLength: &long}}, true},
+		{schema.Field{Name: "q", Label: "Prompt text"}, true},
+	} {
+		if got := IsLongText(&c.fd); got != c.want {
+			t.Errorf("IsLongText(%s %q) = %v, want %v", c.fd.Name, c.fd.Label, got, c.want)
+		}
+	}
+	if !FitsOnOneLine([]string{"red", "green", "blue"}) || FitsOnOneLine([]string{"nothing", "a question", "a model reply"}) ||
+		FitsOnOneLine([]string{"a", "b", "c", "d", "e"}) {
+		t.Error("FitsOnOneLine: three colours fit; the demo's three choices and five letters do not")
+	}
+}

@@ -106,3 +106,11 @@ func WireWhat(e *transport.WireEntry) string {
 	}
 	return "message"
 }
+
+// AboutVersion is the version as the dialog shows it ("unknown" translated).
+func AboutVersion(v string) string {
+	if v == "unknown" {
+		return i18n.L("unknown")
+	}
+	return v
+}

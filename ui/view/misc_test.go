@@ -118,3 +118,7 @@ func TestAgentToolName(t *testing.T) {
 		}
 	}
 }
+
+func TestAboutVersion(t *testing.T) {
+	checkWordings(t, []wording{{"version", func() string { return AboutVersion("unknown") + "|" + AboutVersion("1.2.3") }, "unknown|1.2.3", "未知|1.2.3"}})
+}
