@@ -1,5 +1,7 @@
 package view
 
+//lint:file-ignore SA1019 SEP-2577 deprecates sampling from protocol 2026-07-28; servers of earlier versions use it, and the app supports those
+
 import (
 	"strings"
 	"testing"
