@@ -262,6 +262,10 @@ func (p *loadPanel) stop() {
 	}
 }
 
+// loadLayerWords count a run's failures by where they happened.
+var loadLayerWords = map[load.Layer]string{load.Transport: "{{.N}} transport", load.JSONRPC: "{{.N}} jsonrpc",
+	load.Tool: "{{.N}} tool", load.Cancelled: "{{.N}} cancelled"}
+
 // loadFigures is the figures under the plot of a run of opts.
 func loadFigures(s load.Summary, opts load.Options) string {
 	var b strings.Builder
@@ -269,22 +273,24 @@ func loadFigures(s load.Summary, opts load.Options) string {
 		b.WriteString(lang.L("{{.Calls}} calls in {{.Seconds}} s of {{.Duration}}: {{.Rate}} calls/s", map[string]any{
 			"Calls": s.Calls, "Seconds": fmt.Sprintf("%.1f", s.Wall.Seconds()), "Duration": opts.Duration.String(), "Rate": fmt.Sprintf("%.0f", s.CallsPerSecond)}) + "\n")
 	} else {
-		fmt.Fprintf(&b, "%d of %d calls in %.1f s: %.0f calls/s\n", s.Calls, opts.Requests, s.Wall.Seconds(), s.CallsPerSecond)
+		b.WriteString(lang.L("{{.Calls}} of {{.Requests}} calls in {{.Seconds}} s: {{.Rate}} calls/s", map[string]any{
+			"Calls": s.Calls, "Requests": opts.Requests, "Seconds": fmt.Sprintf("%.1f", s.Wall.Seconds()), "Rate": fmt.Sprintf("%.0f", s.CallsPerSecond)}) + "\n")
 	}
-	fmt.Fprintf(&b, "p50 %s   p90 %s   p99 %s   max %s\n", plot.FmtMS(ms(s.P50)), plot.FmtMS(ms(s.P90)), plot.FmtMS(ms(s.P99)), plot.FmtMS(ms(s.Max)))
-	errs := "errors: none"
+	b.WriteString(lang.L("p50 {{.P50}}   p90 {{.P90}}   p99 {{.P99}}   max {{.Max}}", map[string]any{
+		"P50": plot.FmtMS(ms(s.P50)), "P90": plot.FmtMS(ms(s.P90)), "P99": plot.FmtMS(ms(s.P99)), "Max": plot.FmtMS(ms(s.Max))}) + "\n")
+	errs := lang.L("errors: none")
 	if s.Failed() > 0 {
 		var parts []string
 		for _, l := range []load.Layer{load.Transport, load.JSONRPC, load.Tool, load.Cancelled} {
 			if n := s.Errors[l]; n > 0 {
-				parts = append(parts, fmt.Sprintf("%d %s", n, l))
+				parts = append(parts, lang.L(loadLayerWords[l], map[string]any{"N": n}))
 			}
 		}
-		errs = "errors: " + strings.Join(parts, ", ")
+		errs = lang.L("errors: {{.Errors}}", map[string]any{"Errors": strings.Join(parts, lang.L(", "))})
 	}
 	b.WriteString(errs)
 	if s.PeakRSS > 0 {
-		fmt.Fprintf(&b, "   server peak memory: %.1f MB", float64(s.PeakRSS)/(1<<20))
+		b.WriteString(lang.L("   server peak memory: {{.MB}} MB", map[string]any{"MB": fmt.Sprintf("%.1f", float64(s.PeakRSS)/(1<<20))}))
 	}
 	return b.String()
 }

@@ -200,7 +200,7 @@ func (v *logView) saveAll() {
 	if v.name != "" {
 		name = safeFileName(v.name)
 	}
-	saveFileDialog(v.win, lang.L("Save server log"), name+"-stderr.log", fileFilter{Desc: lang.L("Log files"), Exts: []string{"log", "txt"}}, func(path string) {
+	saveFileDialog(v.win, lang.L("Save server log"), name+"-stderr.log", fileFilter{Desc: "Log files", Exts: []string{"log", "txt"}}, func(path string) {
 		saveInBackground(v.win, path, func() ([]byte, error) { return logFileBytes(log), nil })
 	})
 }

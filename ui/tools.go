@@ -203,11 +203,12 @@ func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	l.count.SizeName = theme.SizeNameCaptionText
 	l.list = widget.NewList(
 		func() int { return len(l.shown) },
-		func() fyne.CanvasObject { return withQualityBadge(newToolRowObject()) },
+		func() fyne.CanvasObject { return newToolRowObject() },
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id < len(l.shown) {
 				e := &l.entries[l.shown[id]]
-				updateToolRowObject(showQualityBadge(o, l.quality[e.tool.Name]), e)
+				updateToolRowObject(o, e)
+				showQualityBadge(o, l.quality[e.tool.Name])
 			}
 		},
 	)
@@ -305,21 +306,23 @@ func (l *toolList) selectName(name string) bool {
 	return false
 }
 
-// newToolRowObject is one row: the name, then the subtitle with the badges
-// at its right (the name is what people scan for, so it gets the full width).
+// newToolRowObject is one row: the name (with the quality badge at its
+// right, see showQualityBadge), then the subtitle with the badges at its
+// right (the name is what people scan for, so it gets the rest of the width).
 func newToolRowObject() fyne.CanvasObject {
 	name := widget.NewLabelWithStyle(lang.L("tool_name"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.Truncation = fyne.TextTruncateEllipsis
 	sub := widget.NewLabel(lang.L("subtitle"))
 	sub.Truncation = fyne.TextTruncateEllipsis
 	sub.SizeName = theme.SizeNameCaptionText
+	first := container.NewBorder(nil, nil, nil, newQualitySlot(), name)
 	second := container.NewBorder(nil, nil, nil, newBadgeRow(), sub)
-	return container.New(&tightVBox{}, name, second)
+	return container.New(&tightVBox{}, first, second)
 }
 
 func updateToolRowObject(o fyne.CanvasObject, e *toolEntry) {
 	box := o.(*fyne.Container)
-	setLabel(box.Objects[0].(*widget.Label), e.tool.Name)
+	setLabel(box.Objects[0].(*fyne.Container).Objects[0].(*widget.Label), e.tool.Name)
 	second := box.Objects[1].(*fyne.Container)
 	setLabel(second.Objects[0].(*widget.Label), e.subtitle)
 	showBadges(second.Objects[1].(*fyne.Container), e.badges)

@@ -153,7 +153,7 @@ func (v *wireView) saveAll() {
 	if wire == nil {
 		return
 	}
-	saveFileDialog(v.win, lang.L("Save messages"), v.stem()+"-messages.jsonl", fileFilter{Desc: lang.L("JSON lines"), Exts: []string{"jsonl", "json"}}, func(path string) {
+	saveFileDialog(v.win, lang.L("Save messages"), v.stem()+"-messages.jsonl", fileFilter{Desc: "JSON lines", Exts: []string{"jsonl", "json"}}, func(path string) {
 		saveInBackground(v.win, path, func() ([]byte, error) { return wireFileBytes(wire) })
 	})
 }
