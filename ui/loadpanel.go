@@ -25,6 +25,7 @@ import (
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/load"
 	"mcpbrowser/ui/plot"
+	"mcpbrowser/ui/view"
 )
 
 // This file is "Run N times…": a window that calls one tool many times at a
@@ -141,23 +142,6 @@ func (p *loadPanel) showLimit() {
 	showAll([]fyne.CanvasObject{p.durationBox}, p.forDuration())
 }
 
-// maxRunDuration is the longest run the panel starts.
-const maxRunDuration = 24 * time.Hour
-
-// parseRunDuration reads the duration field: a Go duration ("30s", "2m",
-// "1m30s") or a plain number of seconds.
-func parseRunDuration(text string) (time.Duration, error) {
-	text = strings.TrimSpace(text)
-	d, err := time.ParseDuration(text)
-	if secs, ferr := strconv.ParseFloat(text, 64); ferr == nil {
-		d, err = time.Duration(secs*float64(time.Second)), nil
-	}
-	if err != nil || d <= 0 || d > maxRunDuration {
-		return 0, errors.New(lang.L("the duration must be more than 0 and at most 24 hours, such as 30s, 2m or 1m30s"))
-	}
-	return d, nil
-}
-
 // readOptions checks the fields.
 func (p *loadPanel) readOptions() (load.Options, error) {
 	c, err := strconv.Atoi(strings.TrimSpace(p.concurrency.Text))
@@ -165,7 +149,7 @@ func (p *loadPanel) readOptions() (load.Options, error) {
 		return load.Options{}, errors.New("calls at a time must be a whole number from 1 to 1000")
 	}
 	if p.forDuration() {
-		d, err := parseRunDuration(p.duration.Text)
+		d, err := view.RunDuration(p.duration.Text)
 		if err != nil {
 			return load.Options{}, err
 		}
@@ -399,7 +383,7 @@ func (w *MainWindow) openLoadPanel() {
 	}
 	args, errs := w.form.Arguments()
 	if len(errs) > 0 {
-		w.runner.say(describeFieldErrors(errs))
+		w.runner.say(view.FieldErrors(errs))
 		return
 	}
 	open := func() {
@@ -425,7 +409,7 @@ func (w *MainWindow) openLoadPanel() {
 		}
 		newLoadPanel(w.app, w.ctx, target).win.Show()
 	}
-	if isDestructive(t) {
+	if view.IsDestructive(t) {
 		w.confirmDestructive(t, args, open)
 		return
 	}
