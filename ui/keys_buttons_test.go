@@ -67,7 +67,7 @@ func TestEscClosesOneDialogFromItsButtons(t *testing.T) {
 		}
 	}
 
-	representative := []string{"add server", "edit server", "remove server", "destructive call", "about", "name taken", "fyne error", "fyne information"}
+	representative := []string{"input values", "add server", "edit server", "remove server", "destructive call", "about", "name taken", "fyne error", "fyne information"}
 	names := []string{"name taken", "fyne error", "fyne information"}
 	for _, d := range windowDialogs() {
 		if !d.foreign {
