@@ -130,6 +130,14 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 			}
 		}
 		return
+	case *escAccordion:
+		for _, it := range v.Items {
+			add("accordion", it.Title)
+			if it.Open {
+				walkTexts(it.Detail, where, out)
+			}
+		}
+		return
 	case *fyne.Container:
 		for _, c := range v.Objects {
 			walkTexts(c, where, out)
