@@ -341,7 +341,7 @@ func (p *requestPanel) build() {
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id < len(p.pending) {
 				r := p.pending[id]
-				setTwoLineRow(o, describeRequest(r), "received "+r.Received.Format("15:04:05"), "")
+				setTwoLineRow(o, describeRequest(r), i18n.L("received {{.Time}}", map[string]any{"Time": r.Received.Format("15:04:05")}), "")
 			}
 		})
 	p.list.OnSelected = func(id widget.ListItemID) {
@@ -351,9 +351,12 @@ func (p *requestPanel) build() {
 	}
 	p.detail = container.NewStack()
 	p.queueLabel = boldLabel("")
-	p.queueBox = container.New(minHeight{110}, p.list)
+	// The queue (its title and list) shows when several wait: one request
+	// has the room at 1024×640 for its answer (requests_fit.go).
+	p.queueBox = container.NewVBox(container.NewStack(newTint(theme.ColorNameWarning, 0x30), container.NewPadded(p.queueLabel)),
+		container.New(minHeight{110}, p.list))
 	p.queueBox.Hide()
-	top := container.NewVBox(container.NewStack(newTint(theme.ColorNameWarning, 0x30), container.NewPadded(p.queueLabel)), p.queueBox)
+	top := p.queueBox
 	// One scroll around the request: the result's slot can be lower than a
 	// sampling request with its reply box, and it must not spill over Run.
 	p.area = container.NewBorder(top, nil, nil, nil, container.NewVScroll(p.detail))
@@ -386,6 +389,7 @@ func (p *requestPanel) show(r *mcp.PendingRequest) {
 	default:
 		p.setDetail(p.formView(r))
 	}
+	p.revealAnswer()
 }
 
 // requestTitle is the top of every request: who asks what, and when.
@@ -420,7 +424,6 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	p.reply = widget.NewMultiLineEntry()
 	p.reply.SetPlaceHolder(lang.L("Write the reply the server gets as the model's answer"))
 	p.reply.Wrapping = fyne.TextWrapWord
-	p.reply.SetMinRowsVisible(4)
 	p.model = widget.NewEntry()
 	p.model.SetText(mcp.DefaultSamplingModel)
 	p.sendBtn = widget.NewButtonWithIcon(lang.L("Send"), theme.MailSendIcon(), func() {
@@ -436,9 +439,7 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 		p.answer(r, "rejected", func() error { return r.Reject("") })
 	})
 	p.rejectBtn.Importance = widget.DangerImportance
-	model := container.NewBorder(nil, nil, widget.NewLabel(lang.L("Model name to report")), nil, p.model)
-	bottom := container.NewVBox(widget.NewSeparator(), heading(lang.L("Your reply")), p.reply, model,
-		container.NewBorder(nil, nil, container.NewHBox(p.sendBtn, p.rejectBtn), nil, p.note))
+	bottom := samplingAnswer(p.reply, p.model, p.sendBtn, p.rejectBtn, p.note) // requests_fit.go
 	top := requestTitle(r, i18n.L("The server waits; nothing is sent until you press Send or Reject."))
 	return container.NewPadded(container.NewBorder(top, bottom, nil, nil, container.NewVScroll(container.NewVBox(rows...))))
 }
