@@ -81,6 +81,11 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 			add("placeholder", v.PlaceHolder)
 		}
 		return
+	case *escEntry:
+		if v.Text == "" {
+			add("placeholder", v.PlaceHolder)
+		}
+		return
 	case *widget.SelectEntry:
 		if v.Text == "" {
 			add("placeholder", v.PlaceHolder)

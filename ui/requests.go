@@ -180,8 +180,8 @@ type requestPanel struct {
 	openURL func(*url.URL) error
 
 	// The current request's widgets (those that apply to its kind).
-	reply      *widget.Entry
-	model      *widget.Entry
+	reply      *escEntry // Tab leaves it, Esc reaches the window (keys.go)
+	model      *escEntry
 	form       *FormView
 	note       *widget.Label
 	sendBtn    *widget.Button
@@ -421,10 +421,10 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	}
 	rows = append(rows, heading(lang.L("What the server asks for")), selectableText(samplingDetails(sp)))
 
-	p.reply = widget.NewMultiLineEntry()
+	p.reply = newMultiLineEntry()
 	p.reply.SetPlaceHolder(lang.L("Write the reply the server gets as the model's answer"))
 	p.reply.Wrapping = fyne.TextWrapWord
-	p.model = widget.NewEntry()
+	p.model = newEntry()
 	p.model.SetText(mcp.DefaultSamplingModel)
 	p.sendBtn = widget.NewButtonWithIcon(lang.L("Send"), theme.MailSendIcon(), func() {
 		text := strings.TrimSpace(p.reply.Text)

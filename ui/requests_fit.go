@@ -20,19 +20,30 @@ const samplingReplyRows = 3
 // samplingAnswer is the bottom of a sampling request: "Your reply" with the
 // model name to report on the same line, the reply, then Send and Reject
 // with the note beside them.
-func samplingAnswer(reply, model *widget.Entry, send, reject *widget.Button, note *widget.Label) fyne.CanvasObject {
+func samplingAnswer(reply, model *escEntry, send, reject *widget.Button, note *widget.Label) fyne.CanvasObject {
 	reply.SetMinRowsVisible(samplingReplyRows)
 	modelRow := container.NewBorder(nil, nil, widget.NewLabel(lang.L("Model name to report")), nil, model)
 	return container.NewVBox(widget.NewSeparator(),
-		container.NewBorder(nil, nil, heading(lang.L("Your reply")), nil, modelRow),
+		container.NewBorder(nil, nil, boldLabel(lang.L("Your reply")), nil, modelRow),
 		reply,
 		container.NewBorder(nil, nil, container.NewHBox(send, reject), nil, note))
 }
 
 // revealAnswer scrolls the request on show so that its answer (first field
 // to buttons) is in view, and puts the keyboard in its first field, unless
-// the person is in a dialog.
+// the person is in a dialog. It does so again once the window has drawn
+// the request (the real driver may lay the scroll's content out later).
 func (p *requestPanel) revealAnswer() {
+	p.revealNow()
+	r := p.current
+	fyne.Do(func() {
+		if p.current == r {
+			p.revealNow()
+		}
+	})
+}
+
+func (p *requestPanel) revealNow() {
 	if p.area == nil || !p.visible {
 		return
 	}

@@ -88,7 +88,6 @@ func TestInlineRequestsFitTheSmallWindow(t *testing.T) {
 				t.Errorf("%s: no field or no send button", c.ask)
 				return
 			}
-			t.Logf("slot %+v area min %v detail min %v form %+v canvas %v", placeOf(s.w.resultSlot), p.area.MinSize(), p.detail.MinSize(), placeOf(s.w.form.Widget()), s.w.win.Canvas().Size())
 			for _, o := range []struct {
 				name string
 				o    fyne.CanvasObject
@@ -101,6 +100,19 @@ func TestInlineRequestsFitTheSmallWindow(t *testing.T) {
 			// choice, the question's first field: only the reply's is checked.)
 			if f, ok := field.(fyne.Focusable); ok && p.reply != nil && s.w.win.Canvas().Focused() != f {
 				t.Errorf("%s: the keyboard is in %T, not in the reply field", c.ask, s.w.win.Canvas().Focused())
+			}
+			if p.reply != nil && placeOf(p.model).h > 60 {
+				t.Errorf("the model name field is %v px high: the row beside \"Your reply\" wraps", placeOf(p.model).h)
+			}
+			if p.reply != nil { // Tab goes on from the reply to Send, as the driver does it
+				c := s.w.win.Canvas()
+				if tb, ok := c.Focused().(fyne.Tabbable); ok && tb.AcceptsTab() {
+					t.Error("the reply field keeps Tab: the keyboard cannot reach Send")
+				}
+				c.FocusNext()
+				if c.Focused() != fyne.Focusable(p.sendBtn) {
+					t.Errorf("Tab from the reply goes to %T, not to Send", c.Focused())
+				}
 			}
 			if p.reply != nil {
 				test.Tap(p.rejectBtn)
