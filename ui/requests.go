@@ -184,12 +184,13 @@ type requestPanel struct {
 	model      *escEntry
 	form       *FormView
 	note       *widget.Label
-	sendBtn    *widget.Button
-	rejectBtn  *widget.Button
-	acceptBtn  *widget.Button
-	declineBtn *widget.Button
-	cancelBtn  *widget.Button
-	linkBtn    *widget.Button
+	// (escButtons: Esc on them reaches the window, keys.go)
+	sendBtn    *escButton
+	rejectBtn  *escButton
+	acceptBtn  *escButton
+	declineBtn *escButton
+	cancelBtn  *escButton
+	linkBtn    *escButton
 
 	// lastAnswer says what was last sent, for the person and for tests.
 	lastAnswer string
@@ -426,7 +427,7 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	p.reply.Wrapping = fyne.TextWrapWord
 	p.model = newEntry()
 	p.model.SetText(mcp.DefaultSamplingModel)
-	p.sendBtn = widget.NewButtonWithIcon(lang.L("Send"), theme.MailSendIcon(), func() {
+	p.sendBtn = newButtonWithIcon(lang.L("Send"), theme.MailSendIcon(), func() {
 		text := strings.TrimSpace(p.reply.Text)
 		if text == "" {
 			p.note.SetText(lang.L("Write a reply first, or Reject the request."))
@@ -435,7 +436,7 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 		p.answer(r, "sent a reply as "+p.model.Text, func() error { return r.Reply(p.reply.Text, strings.TrimSpace(p.model.Text)) })
 	})
 	p.sendBtn.Importance = widget.HighImportance
-	p.rejectBtn = widget.NewButtonWithIcon(lang.L("Reject"), theme.CancelIcon(), func() {
+	p.rejectBtn = newButtonWithIcon(lang.L("Reject"), theme.CancelIcon(), func() {
 		p.answer(r, "rejected", func() error { return r.Reject("") })
 	})
 	p.rejectBtn.Importance = widget.DangerImportance
@@ -541,12 +542,12 @@ func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 		p.answer(r, "accepted with "+string(args), func() error { return r.AcceptJSON(args) })
 	}
 	p.form.OnSubmit = accept
-	p.acceptBtn = widget.NewButtonWithIcon(lang.L("Accept"), theme.ConfirmIcon(), accept)
+	p.acceptBtn = newButtonWithIcon(lang.L("Accept"), theme.ConfirmIcon(), accept)
 	p.acceptBtn.Importance = widget.HighImportance
-	p.declineBtn = widget.NewButtonWithIcon(lang.L("Decline"), theme.CancelIcon(), func() {
+	p.declineBtn = newButtonWithIcon(lang.L("Decline"), theme.CancelIcon(), func() {
 		p.answer(r, "declined", r.Decline)
 	})
-	p.cancelBtn = widget.NewButton(lang.L("Cancel"), func() {
+	p.cancelBtn = newButton(lang.L("Cancel"), func() {
 		p.answer(r, "cancelled", r.Cancel)
 	})
 	top := container.NewVBox(requestTitle(r, i18n.L("Accept sends the form; Decline says no; Cancel dismisses the request without choosing.")),
@@ -622,7 +623,7 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	default:
 		where = i18n.L("Open takes you to {{.Host}} in your browser and tells the server you agreed.", map[string]any{"Host": u.Host})
 	}
-	p.linkBtn = widget.NewButtonWithIcon(lang.L("Open"), theme.ComputerIcon(), func() {
+	p.linkBtn = newButtonWithIcon(lang.L("Open"), theme.ComputerIcon(), func() {
 		if err := p.openURL(u); err != nil {
 			p.note.SetText(i18n.L("The link could not be opened: {{.Reason}}. Nothing was sent; copy it, or Decline.", map[string]any{"Reason": i18n.Explain(err.Error())}))
 			return
@@ -633,10 +634,10 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	if perr != nil {
 		p.linkBtn.Disable()
 	}
-	p.declineBtn = widget.NewButtonWithIcon(lang.L("Decline"), theme.CancelIcon(), func() {
+	p.declineBtn = newButtonWithIcon(lang.L("Decline"), theme.CancelIcon(), func() {
 		p.answer(r, "declined", r.Decline)
 	})
-	p.cancelBtn = widget.NewButton(lang.L("Cancel"), func() {
+	p.cancelBtn = newButton(lang.L("Cancel"), func() {
 		p.answer(r, "cancelled", r.Cancel)
 	})
 	p.note.SetText(where)

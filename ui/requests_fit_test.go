@@ -6,7 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/mcp"
 )
 
 // pathTo is the chain of objects from root down to o (nil if o is not
@@ -61,7 +62,8 @@ func shownWhole(win fyne.Window, o fyne.CanvasObject) (bool, string) {
 // 1024×640 so that it asks halfway for a model reply and, once more, for
 // an answer to a question: the request shows inline below Run, and its
 // reply field (its first field) and Send (Accept) are on show without
-// scrolling, with the keyboard in the reply.
+// scrolling, with the keyboard in the reply; Tab goes on to Send, and Esc
+// there gives the call up.
 func TestInlineRequestsFitTheSmallWindow(t *testing.T) {
 	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry()})
 	onUI(func() { s.w.win.Resize(small) })
@@ -75,7 +77,7 @@ func TestInlineRequestsFitTheSmallWindow(t *testing.T) {
 		onUI(func() { s.w.win.Content().Refresh() })
 		onUI(func() {
 			var field fyne.CanvasObject
-			var send *widget.Button
+			var send *escButton
 			if p.reply != nil {
 				field, send = p.reply, p.sendBtn
 			} else {
@@ -115,11 +117,13 @@ func TestInlineRequestsFitTheSmallWindow(t *testing.T) {
 				}
 			}
 			if p.reply != nil {
-				test.Tap(p.rejectBtn)
+				typeKey(s.w.win.Canvas(), fyne.KeyEscape) // on Send: the call is given up
 			} else {
 				test.Tap(p.declineBtn)
 			}
 		})
-		s.waitResult()
+		if r := s.waitResult(); c.ask == "a model reply" && r.Layer != mcp.LayerCancelled {
+			t.Errorf("Esc on Send: the call ended with layer %q (%s), want cancelled", r.Layer, r.Message)
+		}
 	}
 }
