@@ -180,10 +180,10 @@ type requestPanel struct {
 	openURL func(*url.URL) error
 
 	// The current request's widgets (those that apply to its kind).
-	reply      *escEntry // Tab leaves it, Esc reaches the window (keys.go)
-	model      *escEntry
-	form       *FormView
-	note       *widget.Label
+	reply *escEntry // Tab leaves it, Esc reaches the window (keys.go)
+	model *escEntry
+	form  *FormView
+	note  *widget.Label
 	// (escButtons: Esc on them reaches the window, keys.go)
 	sendBtn    *escButton
 	rejectBtn  *escButton
