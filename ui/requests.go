@@ -248,11 +248,7 @@ func (p *requestPanel) sync() {
 		return
 	}
 	p.queueLabel.SetText(p.windowTitle())
-	if len(p.pending) > 1 {
-		p.queueBox.Show()
-	} else {
-		p.queueBox.Hide()
-	}
+	p.showQueue(len(p.pending) > 1) // requests_fit.go
 	p.list.Refresh()
 	if p.current != nil && p.indexOf(p.current) < 0 {
 		p.current = nil

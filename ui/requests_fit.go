@@ -33,17 +33,38 @@ func samplingAnswer(reply, model *escEntry, send, reject *escButton, note *widge
 // to buttons) is in view, and puts the keyboard in its first field, unless
 // the person is in a dialog. It does so again once the window has drawn
 // the request (the real driver may lay the scroll's content out later).
-func (p *requestPanel) revealAnswer() {
-	p.revealNow()
+func (p *requestPanel) revealAnswer() { p.reveal(true) }
+
+// showQueue shows the queue (several requests wait) or hides it; the
+// request on show, which the queue pushes down, has its answer revealed
+// again (the keyboard stays where it is).
+func (p *requestPanel) showQueue(on bool) {
+	if on == p.queueBox.Visible() {
+		return
+	}
+	if on {
+		p.queueBox.Show()
+	} else {
+		p.queueBox.Hide()
+	}
+	if p.current != nil {
+		p.reveal(false)
+	}
+}
+
+// reveal scrolls the answer into view now and once more after the window
+// has drawn it; focus puts the keyboard in its first field.
+func (p *requestPanel) reveal(focus bool) {
+	p.revealNow(focus)
 	r := p.current
 	fyne.Do(func() {
 		if p.current == r {
-			p.revealNow()
+			p.revealNow(focus)
 		}
 	})
 }
 
-func (p *requestPanel) revealNow() {
+func (p *requestPanel) revealNow(focus bool) {
 	if p.area == nil || !p.visible {
 		return
 	}
@@ -54,7 +75,7 @@ func (p *requestPanel) revealNow() {
 	case p.reply != nil:
 		first, last = p.reply, p.sendBtn
 	case p.form != nil:
-		if p.form.FocusFirst() {
+		if focus && p.form.FocusFirst() {
 			first = p.w.win.Canvas().Focused()
 		}
 		p.form.RevealFirst()
@@ -70,7 +91,7 @@ func (p *requestPanel) revealNow() {
 		scrollToShow(s, top, last)
 	}
 	c := p.w.win.Canvas()
-	if first != nil && c.Overlays().Top() == nil {
+	if focus && first != nil && c.Overlays().Top() == nil {
 		c.Focus(first)
 	}
 }
