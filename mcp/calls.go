@@ -56,7 +56,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	r := &CallResult{Outcome: Outcome{ID: s.callSeq, Server: s.cfg.Name, Started: time.Now()}, Tool: name, Arguments: args}
 	cfg := s.cfg
 	s.mu.Unlock()
-	timed := s.timeRequest(&r.Outcome)
+	ctx, timed := s.timeRequest(ctx, &r.Outcome)
 
 	timeout := cfg.CallTimeoutDuration()
 	if opts.Timeout != 0 {

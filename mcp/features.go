@@ -542,7 +542,7 @@ func (s *Session) track(ctx context.Context, method, what string, f Feature, do 
 	t := Outcome{ID: s.callSeq, Server: s.cfg.Name, Started: time.Now()}
 	cfg := s.cfg
 	s.mu.Unlock()
-	timed := s.timeRequest(&t)
+	ctx, timed := s.timeRequest(ctx, &t)
 
 	timeout := cfg.CallTimeoutDuration()
 	reqCtx, cancel := context.WithCancelCause(ctx)

@@ -4,6 +4,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -502,6 +503,58 @@ func TestEverythingRoots(t *testing.T) {
 	}
 	if !wireHas(s, transport.Sent, "notifications/roots/list_changed") {
 		t.Error("notifications/roots/list_changed not sent")
+	}
+
+	// A root added or removed is one notification, and every roots/list
+	// answered after a change, in whatever order the server gets the
+	// answers, is the new list: never a state in between (the old way
+	// removed every root and added the new ones, and a server whose first
+	// answer arrived last kept an empty list).
+	for _, tc := range []struct {
+		name    string
+		folders []string
+		notes   int
+		count   string
+	}{
+		{"remove one", []string{dirB}, 1, "Roots updated: 1 root(s)"},
+		{"add one", []string{dirB, dirA}, 1, "Roots updated: 2 root(s)"},
+		{"replace both", []string{t.TempDir()}, 2, "Roots updated: 1 root(s)"},
+	} {
+		wireFrom, from := s.Wire.Next(), ev.mark()
+		s.SetRoots(tc.folders)
+		ev.waitFor(t, from, logMessage(tc.count), tc.name+": the server to fetch the new roots")
+		notes, answers := 0, 0
+		entries, _ := s.Wire.Since(wireFrom)
+		for _, e := range entries {
+			switch {
+			case e.Dir == transport.Sent && e.Method == "notifications/roots/list_changed":
+				notes++
+			case e.Dir == transport.Sent && e.Method == "" && strings.Contains(string(e.JSON), `"roots"`):
+				answers++
+				var msg struct {
+					Result sdk.ListRootsResult `json:"result"`
+				}
+				if err := json.Unmarshal(e.JSON, &msg); err != nil {
+					t.Fatalf("%s: roots/list answer %s: %v", tc.name, e.JSON, err)
+				}
+				var got []string
+				for _, r := range msg.Result.Roots {
+					got = append(got, r.URI)
+				}
+				var want []string
+				for _, f := range tc.folders {
+					want = append(want, uriOf(f))
+				}
+				slices.Sort(got)
+				slices.Sort(want)
+				if !slices.Equal(got, want) {
+					t.Errorf("%s: a roots/list answer after the change lists %v, want %v", tc.name, got, want)
+				}
+			}
+		}
+		if notes != tc.notes || answers == 0 {
+			t.Errorf("%s: %d notifications/roots/list_changed (want %d), %d roots/list answers", tc.name, notes, tc.notes, answers)
+		}
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -384,6 +385,7 @@ func describeInit(r *sdk.InitializeResult, era Era) string {
 func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, version string, probe *discoverProbe, pauseTimeout func()) (*sdk.ClientSession, error) {
 	client := sdk.NewClient(s.clientInfo.implementation(), s.clientOptions())
 	s.listen.install(client)
+	client.AddReceivingMiddleware(s.answerRootsList)
 	s.mu.Lock()
 	s.sdkClient = client
 	client.AddRoots(rootsOf(s.roots)...)
@@ -771,7 +773,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		opts.CreateMessageHandler = func(ctx context.Context, req *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
 			ctx, stop := s.withLife(ctx)
 			defer stop()
-			defer s.waits.begin()()
+			defer s.waitsForPerson(ctx)()
 			return h(ctx, name, req)
 		}
 	}
@@ -781,7 +783,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		opts.ElicitationHandler = func(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
 			ctx, stop := s.withLife(ctx)
 			defer stop()
-			defer s.waits.begin()()
+			defer s.waitsForPerson(ctx)()
 			return h(ctx, name, req)
 		}
 	}
@@ -838,6 +840,17 @@ func (s *Session) Roots() []string {
 // without roots (the capability is advertised only when there are some)
 // learns about them on its next connect, and SetRoots reports that with
 // needsRestart.
+//
+// The server asks roots/list again on each notification, and the SDK
+// answers such requests concurrently, so answers can reach it in another
+// order than asked. Each answer therefore reads the session's list, which
+// is set before any notification goes out (answerRootsList): every answer
+// to a request the change caused is the new list, in whatever order they
+// arrive. Before, the SDK's own list passed through a state in between (all
+// old roots removed, then the new ones added, a notification for each): a
+// server whose first answer came last kept that state, an empty list.
+// The SDK's list is still kept in step, by the difference only (one
+// notification for a root added or removed).
 func (s *Session) SetRoots(folders []string) (needsRestart bool) {
 	s.mu.Lock()
 	hadRoots := len(s.roots) > 0
@@ -853,13 +866,38 @@ func (s *Session) SetRoots(folders []string) (needsRestart bool) {
 	if !hadRoots {
 		return len(folders) > 0
 	}
-	var gone []string
-	for _, r := range rootsOf(old) {
-		gone = append(gone, r.URI)
+	var added []*sdk.Root
+	for _, f := range folders {
+		if !slices.Contains(old, f) {
+			added = append(added, rootsOf([]string{f})...)
+		}
 	}
-	c.RemoveRoots(gone...)
-	c.AddRoots(rootsOf(folders)...)
+	var gone []string
+	for _, f := range old {
+		if !slices.Contains(folders, f) {
+			gone = append(gone, rootsOf([]string{f})[0].URI)
+		}
+	}
+	c.AddRoots(added...) // no notification when nothing is added
+	if len(gone) > 0 {
+		c.RemoveRoots(gone...)
+	}
 	return false
+}
+
+// answerRootsList answers the server's roots/list from the session's list
+// as it is when the request is handled (see SetRoots).
+func (s *Session) answerRootsList(next sdk.MethodHandler) sdk.MethodHandler {
+	return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
+		if method != "roots/list" {
+			return next(ctx, method, req)
+		}
+		roots := rootsOf(s.Roots())
+		if roots == nil {
+			roots = []*sdk.Root{} // "roots": [], not null
+		}
+		return &sdk.ListRootsResult{Roots: roots}, nil
+	}
 }
 
 // rootsOf turns folder paths into file:// roots.

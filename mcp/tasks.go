@@ -259,6 +259,51 @@ func (s *Session) WaitTask(ctx context.Context, t Task, seen func(Task)) (Task, 
 	return s.followExperimentalTask(ctx, t, seen)
 }
 
+// taskCallMarker is a new mark for a tools/call that may start a task, by
+// which answerOnWire finds the server's answer as it was sent.
+func (s *Session) taskCallMarker() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.callSeq++
+	return fmt.Sprintf("task-call-%d-%d", time.Now().UnixNano(), s.callSeq)
+}
+
+// pollTask follows the task with tasks/get until it is done or ctx ends,
+// in either form: seen gets each change of status or status message, and
+// step, given each state not done yet, does what the form does there and
+// says how long to wait before asking again (an error ends the following).
+func (s *Session) pollTask(ctx context.Context, t Task, seen func(Task), step func(Task) (time.Duration, error)) (Task, error) {
+	last := Task{}
+	for {
+		if t.Status != last.Status || t.StatusMessage != last.StatusMessage {
+			last = t
+			if seen != nil {
+				seen(t)
+			}
+		}
+		if t.Done() {
+			if t.Result != nil { // the extension's tasks/get carries it
+				s.keepTaskResult(t.TaskID, t.Result)
+			}
+			return t, nil
+		}
+		wait, err := step(t)
+		if err != nil {
+			return t, err
+		}
+		select {
+		case <-ctx.Done():
+			return t, ctx.Err()
+		case <-time.After(wait):
+		}
+		next, err := s.GetTask(ctx, t.TaskID)
+		if err != nil {
+			return t, err
+		}
+		t = next
+	}
+}
+
 // A TaskEntry is a task in the session's list: the server's latest state
 // and what the app knows besides.
 type TaskEntry struct {
@@ -378,7 +423,7 @@ func (s *Session) CallToolAsTask(ctx context.Context, name string, args json.Raw
 	s.callSeq++
 	r := &CallResult{Outcome: Outcome{ID: s.callSeq, Server: s.cfg.Name, Started: time.Now()}, Tool: name, Arguments: args}
 	s.mu.Unlock()
-	timed := s.timeRequest(&r.Outcome)
+	ctx, timed := s.timeRequest(ctx, &r.Outcome)
 	startSeq := s.Log.Add(transport.LogCallStart, fmt.Sprintf("call #%d %s started as a task", r.ID, name))
 	t, err := s.StartToolTask(ctx, name, args)
 	if err == nil {

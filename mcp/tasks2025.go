@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -46,10 +45,7 @@ func (s *Session) startExperimentalTask(ctx context.Context, tool string, args j
 	if err != nil {
 		return Task{}, err
 	}
-	s.mu.Lock()
-	s.callSeq++
-	marker := fmt.Sprintf("task-call-%d-%d", time.Now().UnixNano(), s.callSeq)
-	s.mu.Unlock()
+	marker := s.taskCallMarker()
 	p := &taskCallParams{Task: &taskMetadata{}}
 	p.Name, p.Arguments = tool, args
 	p.SetMeta(map[string]any{"mcpbrowser/call": marker})
@@ -131,31 +127,12 @@ func (s *Session) startResultCall(ctx context.Context, id string) *resultCall {
 // followExperimentalTask polls tasks/get until the task is done. When the
 // task needs input it asks tasks/result, which brings the task's requests.
 func (s *Session) followExperimentalTask(ctx context.Context, t Task, seen func(Task)) (Task, error) {
-	last := Task{}
-	for {
-		if t.Status != last.Status || t.StatusMessage != last.StatusMessage {
-			last = t
-			if seen != nil {
-				seen(t)
-			}
-		}
-		if t.Done() {
-			return t, nil
-		}
+	return s.pollTask(ctx, t, seen, func(t Task) (time.Duration, error) {
 		if t.Status == "input_required" {
 			s.startResultCall(ctx, t.TaskID)
 		}
-		select {
-		case <-ctx.Done():
-			return t, ctx.Err()
-		case <-time.After(t.pollEvery()):
-		}
-		next, err := s.GetTask(ctx, t.TaskID)
-		if err != nil {
-			return t, err
-		}
-		t = next
-	}
+		return t.pollEvery(), nil
+	})
 }
 
 // ListTasks asks the server for its tasks (tasks/list, all pages). Only the

@@ -52,10 +52,7 @@ func (s *Session) startExtTask(ctx context.Context, tool string, args json.RawMe
 	if err != nil {
 		return Task{}, err
 	}
-	s.mu.Lock()
-	s.callSeq++
-	marker := fmt.Sprintf("task-call-%d-%d", time.Now().UnixNano(), s.callSeq)
-	s.mu.Unlock()
+	marker := s.taskCallMarker()
 	p := &sdk.CallToolParams{Name: tool, Arguments: args}
 	p.SetMeta(map[string]any{"mcpbrowser/call": marker})
 	if _, err := cs.CallTool(ctx, p); err != nil {
@@ -156,41 +153,16 @@ func extResult(t Task) (json.RawMessage, error) {
 // followExtTask polls tasks/get until the task is done, answering its input
 // requests with tasks/update on the way.
 func (s *Session) followExtTask(ctx context.Context, t Task, seen func(Task)) (Task, error) {
-	last := Task{}
-	for {
-		if t.Status != last.Status || t.StatusMessage != last.StatusMessage {
-			last = t
-			if seen != nil {
-				seen(t)
-			}
+	return s.pollTask(ctx, t, seen, func(t Task) (time.Duration, error) {
+		if t.Status != "input_required" || len(t.InputRequests) == 0 {
+			return t.pollEvery(), nil
 		}
-		if t.Done() {
-			if t.Result != nil {
-				s.keepTaskResult(t.TaskID, t.Result)
-			}
-			return t, nil
+		answered, err := s.answerTaskInputs(ctx, t)
+		if answered {
+			return 0, err // the person took their time: look again at once
 		}
-		wait := t.pollEvery()
-		if t.Status == "input_required" && len(t.InputRequests) > 0 {
-			answered, err := s.answerTaskInputs(ctx, t)
-			if err != nil {
-				return t, err
-			}
-			if answered {
-				wait = 0 // the person took their time: look again at once
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return t, ctx.Err()
-		case <-time.After(wait):
-		}
-		next, err := s.GetTask(ctx, t.TaskID)
-		if err != nil {
-			return t, err
-		}
-		t = next
-	}
+		return t.pollEvery(), err
+	})
 }
 
 // answerTaskInputs answers the task's input requests not answered before

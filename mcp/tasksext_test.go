@@ -99,6 +99,7 @@ func TestDemoTaskExtension(t *testing.T) {
 	for transportName, entry := range demoEntries(t, "") {
 		t.Run(transportName, func(t *testing.T) {
 			t.Parallel()
+			const think = 150 * time.Millisecond
 			var asked []string
 			var mu sync.Mutex
 			handlers := Handlers{
@@ -106,6 +107,7 @@ func TestDemoTaskExtension(t *testing.T) {
 					mu.Lock()
 					asked = append(asked, req.Params.Message)
 					mu.Unlock()
+					time.Sleep(think) // the person reads and answers
 					return &sdk.ElicitResult{Action: "accept", Content: map[string]any{"finish": "thoroughly"}}, nil
 				},
 				CreateMessage: func(_ context.Context, server string, req *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
@@ -160,6 +162,9 @@ func TestDemoTaskExtension(t *testing.T) {
 			}
 			if len(asked) != 1 || !strings.Contains(asked[0], "halfway") {
 				t.Errorf("asked %q (want once: keys are not answered twice)", asked)
+			}
+			if r.Waited < think {
+				t.Errorf("the task's question waited %v for the person, want at least %v (its duration counts it)", r.Waited, think)
 			}
 			r = s.CallTool(ctx, "background_job", json.RawMessage(`{"steps":1,"delay_ms":0,"ask":"a model reply"}`), CallOptions{})
 			if r.Layer != LayerNone || !strings.Contains(firstText(r.Result), `"teal" from test-model`) {

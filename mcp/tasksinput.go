@@ -42,7 +42,9 @@ func (s *Session) answerInput(ctx context.Context, ir inputRequest) (json.RawMes
 			answer = &sdk.ElicitResult{Action: "cancel"}
 			break
 		}
+		answered := s.waitsForPerson(ctx)
 		res, err := h(ctx, s.Name(), &sdk.ElicitRequest{Session: cs, Params: &p})
+		answered()
 		if err != nil {
 			return nil, err
 		}
@@ -56,7 +58,9 @@ func (s *Session) answerInput(ctx context.Context, ir inputRequest) (json.RawMes
 		if h == nil {
 			return nil, fmt.Errorf("the task asked for a model reply (sampling), which this session does not answer")
 		}
+		answered := s.waitsForPerson(ctx)
 		res, err := h(ctx, s.Name(), &sdk.CreateMessageRequest{Session: cs, Params: &p})
+		answered()
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"context"
 	"sync"
 	"time"
 )
@@ -10,17 +11,40 @@ import (
 // elicitation) are being answered. Overlapping requests count once.
 //
 // The rule, for every front end: a request's Duration is the time it took
-// less the time its server waited for the person meanwhile (Outcome.Waited).
-// That time is the person's, not the server's; a call that asked a question
-// and got the answer a minute later did not take a minute. When two requests
-// to one server overlap a wait, neither counts it: the server's request says
-// nothing that ties it to one of them.
+// less the time it waited for the person meanwhile (Outcome.Waited). That
+// time is the person's, not the server's; a call that asked a question and
+// got the answer a minute later did not take a minute. Which request waited:
+//
+//   - the one that caused the server's request, when that is known: the
+//     server's request came as part of the call (a 2026-07-28 multi-round-trip
+//     input request, a task's input request answered with tasks/update).
+//     A call running alongside did not wait: its duration keeps that time,
+//     as the person saw it run all along.
+//   - otherwise (a 2025 server's request on the connection, which says
+//     nothing of the call that caused it), every request that was running
+//     when the server's request came: each of them may be the one held up.
+//     A request started after the question came cannot have caused it and
+//     keeps the time.
+//
+// Either way a request counts only the part of a wait inside its own
+// lifetime (a wait still open when it ends stops counting for it then), and
+// two waits it shares overlap once.
 type waitClock struct {
-	mu    sync.Mutex
-	open  int              // requests being answered now
-	since time.Time        // when open last went from 0 to 1
-	total time.Duration    // closed waits so far
-	clock func() time.Time // nil: time.Now (tests set it)
+	mu      sync.Mutex
+	open    int                 // server's requests being answered now
+	since   time.Time           // when open last went from 0 to 1
+	total   time.Duration       // closed waits so far
+	running map[*callClock]bool // requests being timed now
+	clock   func() time.Time    // nil: time.Now (tests set it)
+}
+
+// A callClock is one request's share of the waits: the same count as the
+// session's, over the waits that are its by the rule above.
+type callClock struct {
+	open  int
+	since time.Time
+	total time.Duration
+	ended bool
 }
 
 func (c *waitClock) now() time.Time {
@@ -30,24 +54,76 @@ func (c *waitClock) now() time.Time {
 	return time.Now()
 }
 
-// begin marks a request from the server as waiting for an answer; the
-// returned func marks it answered.
-func (c *waitClock) begin() (answered func()) {
+// start begins timing a request; stop ends it and returns its waiting.
+func (c *waitClock) start() *callClock {
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	cc := &callClock{}
+	if c.running == nil {
+		c.running = map[*callClock]bool{}
+	}
+	c.running[cc] = true
+	return cc
+}
+
+func (c *waitClock) stop(cc *callClock) time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !cc.ended {
+		if cc.open > 0 {
+			cc.total += c.now().Sub(cc.since)
+		}
+		cc.ended = true
+		delete(c.running, cc)
+	}
+	return cc.total
+}
+
+// begin marks a request from the server as waiting for an answer; owner
+// is the request that caused it (nil: not known, see the rule above). The
+// returned func marks it answered.
+func (c *waitClock) begin(owner *callClock) (answered func()) {
+	c.mu.Lock()
+	now := c.now()
 	if c.open == 0 {
-		c.since = c.now()
+		c.since = now
 	}
 	c.open++
+	var waiting []*callClock
+	switch {
+	case owner != nil && !owner.ended:
+		waiting = []*callClock{owner}
+	case owner == nil:
+		for cc := range c.running {
+			waiting = append(waiting, cc)
+		}
+	}
+	for _, cc := range waiting {
+		if cc.open == 0 {
+			cc.since = now
+		}
+		cc.open++
+	}
 	c.mu.Unlock()
 	var once sync.Once
 	return func() {
 		once.Do(func() {
 			c.mu.Lock()
+			defer c.mu.Unlock()
+			now := c.now()
 			c.open--
 			if c.open == 0 {
-				c.total += c.now().Sub(c.since)
+				c.total += now.Sub(c.since)
 			}
-			c.mu.Unlock()
+			for _, cc := range waiting {
+				if cc.ended {
+					continue
+				}
+				cc.open--
+				if cc.open == 0 {
+					cc.total += now.Sub(cc.since)
+				}
+			}
 		})
 	}
 }
@@ -62,6 +138,22 @@ func (c *waitClock) read() time.Duration {
 	return c.total
 }
 
+// callClockKey marks a request's context with its callClock, so that a
+// server's request answered within it (multi-round-trip, a task's input)
+// is known to be its.
+type callClockKey struct{}
+
+func callClockOf(ctx context.Context) *callClock {
+	cc, _ := ctx.Value(callClockKey{}).(*callClock)
+	return cc
+}
+
+// waitsForPerson marks a server's request, answered with ctx, as waiting for the
+// person until the returned func is called.
+func (s *Session) waitsForPerson(ctx context.Context) (answered func()) {
+	return s.waits.begin(callClockOf(ctx))
+}
+
 // Waited is how long, in all, the server has waited for the person to
 // answer its requests (sampling, elicitation) since the session was made.
 // The difference between two readings is the waiting in between: the
@@ -69,11 +161,13 @@ func (c *waitClock) read() time.Duration {
 func (s *Session) Waited() time.Duration { return s.waits.read() }
 
 // timeRequest starts timing o (whose Started is set) by the rule above;
-// call the returned func when the request ends, to set o.Duration and o.Waited.
-func (s *Session) timeRequest(o *Outcome) (end func()) {
-	before := s.waits.read()
-	return func() {
-		o.Waited = max(s.waits.read()-before, 0)
+// the request runs with the returned context (which ties the server's
+// requests made within it to o), and calls the returned func when it ends,
+// to set o.Duration and o.Waited.
+func (s *Session) timeRequest(ctx context.Context, o *Outcome) (context.Context, func()) {
+	cc := s.waits.start()
+	return context.WithValue(ctx, callClockKey{}, cc), func() {
+		o.Waited = s.waits.stop(cc)
 		o.Duration = max(time.Since(o.Started)-o.Waited, 0)
 	}
 }

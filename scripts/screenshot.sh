@@ -32,31 +32,10 @@ wait_after="${SCREENSHOT_WAIT:-4}"
 timeout_window="${SCREENSHOT_TIMEOUT:-60}"
 size="${SCREENSHOT_SIZE:-1400x900}"
 
-fail() {
-	echo "screenshot: $*" >&2
-	exit 1
-}
-
-for tool in Xvfb xdotool import timeout; do
-	command -v "$tool" >/dev/null 2>&1 ||
-		fail "$tool is not installed; on Debian: sudo apt-get install xvfb xdotool imagemagick"
-done
-[ -x "$bin" ] || fail "no program at $bin; build it first (go build -o mcpbrowser .) or pass its path"
-case "$bin" in */*) ;; *) bin="./$bin" ;; esac
+shots_start screenshot "$bin" Xvfb xdotool import timeout
 mkdir -p "$(dirname "$out")"
 out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
 log="$out.log"
-
-tmp="$(mktemp -d)"
-xvfb_pid=""
-app_pid=""
-
-cleanup() {
-	stop_pid "$app_pid"
-	stop_pid "$xvfb_pid"
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
 
 xvfb_start "$size" "$tmp" || fail "could not start a virtual display"
 

@@ -36,30 +36,11 @@ size="${SCREENSHOTS_SIZE:-1024x640}"
 start_wait="${SCREENSHOTS_WAIT:-10}"
 W="${size%x*}" H="${size#*x}"
 
-fail() {
-	echo "screenshots-i18n: $*" >&2
-	exit 1
-}
-
-for tool in Xvfb xdotool import node fc-list; do
-	command -v "$tool" >/dev/null 2>&1 || fail "$tool is not installed; on Debian: apt-get install xvfb xdotool imagemagick fontconfig nodejs"
-done
-[ -x "$bin" ] || fail "no program at $bin; build it first (go build -tags no_emoji,no_animations -o mcpbrowser .)"
-bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+shots_start screenshots-i18n "$bin" Xvfb xdotool import node fc-list
 everything="$ROOT/testdata/npm/node_modules/@modelcontextprotocol/server-everything/dist/index.js"
 [ -f "$everything" ] || fail "server-everything is not installed; run: bash -c '. scripts/deps.sh; ROOT=\$PWD; need_test_peers'"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
-
-tmp="$(mktemp -d)"
-xvfb_pid=""
-app_pid=""
-cleanup() {
-	stop_pid "$app_pid"
-	stop_pid "$xvfb_pid"
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
 
 cat >"$tmp/servers.json" <<JSON
 {

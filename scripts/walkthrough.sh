@@ -27,32 +27,13 @@ sizes="${WALKTHROUGH_SIZES:-1024x640 1400x900 1920x1080}"
 # Seconds for the npm servers to start; more on a busy machine.
 start_wait="${WALKTHROUGH_WAIT:-10}"
 
-fail() {
-	echo "walkthrough: $*" >&2
-	exit 1
-}
-
-for tool in Xvfb xdotool import node; do
-	command -v "$tool" >/dev/null 2>&1 || fail "$tool is not installed; on Debian: apt-get install xvfb xdotool imagemagick nodejs"
-done
-[ -x "$bin" ] || fail "no program at $bin; build it first (go build -tags no_emoji,no_animations -o mcpbrowser .)"
-bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+shots_start walkthrough "$bin" Xvfb xdotool import node
 mods="$ROOT/testdata/npm/node_modules/@modelcontextprotocol"
 for s in server-filesystem server-memory server-everything; do
 	[ -f "$mods/$s/dist/index.js" ] || fail "$s is not installed; run: bash -c '. scripts/deps.sh; ROOT=\$PWD; need_test_peers'"
 done
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
-
-tmp="$(mktemp -d)"
-xvfb_pid=""
-app_pid=""
-cleanup() {
-	stop_pid "$app_pid"
-	stop_pid "$xvfb_pid"
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
 
 # The filesystem server may read one sample folder.
 mkdir -p "$tmp/files/notes"

@@ -14,8 +14,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"mcpbrowser/mcp/history"
 )
 
 func TestAppBadge(t *testing.T) {
@@ -121,15 +119,4 @@ func TestOpenAppFromTheWindow(t *testing.T) {
 			t.Error("the app strip shows for a tool without an app")
 		}
 	})
-}
-
-func TestHistoryMarksAppCalls(t *testing.T) {
-	e := &history.HistoryEntry{Kind: history.HistoryTool, Name: "get-time", Via: "app"}
-	if got := historySubtitle(e); !strings.HasPrefix(got, "tool (by the app) · ") {
-		t.Errorf("subtitle %q", got)
-	}
-	e.Via = ""
-	if got := historySubtitle(e); !strings.HasPrefix(got, "tool · ") {
-		t.Errorf("subtitle %q", got)
-	}
 }

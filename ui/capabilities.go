@@ -48,7 +48,11 @@ type featurePanes struct {
 func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
 	f := &featurePanes{}
 	f.header = newServerHeader(w, w.showRootsDialog)
-	f.resources = newResourcesTab(w)
+	f.resources = newResourcesTab(resourcesDeps{
+		win: w.win, work: w, historyChanged: w.historyChanged,
+		visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.resourcesTab },
+		got:     func(r *mcp.ReadResult) { w.checks.recordRead(r) },
+	})
 	f.prompts = newPromptsTab(promptsDeps{
 		win: w.win, work: w, historyChanged: w.historyChanged,
 		visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.promptsTab },

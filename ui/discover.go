@@ -81,7 +81,7 @@ func (w *MainWindow) configSnapshot() *config.Config {
 // A discoverDialog lists every other app's config file found on this
 // machine, with the servers in each, to import some or all of them.
 type discoverDialog struct {
-	w        *MainWindow
+	deps     discoverDeps
 	dlg      *dialog.CustomDialog
 	status   *widget.Label
 	bar      *widget.ProgressBarInfinite
@@ -95,18 +95,51 @@ type discoverDialog struct {
 	importSelected, importAll, addProject *escButton
 }
 
+// discoverDeps is what the discovery dialog needs from the window.
+type discoverDeps struct {
+	win  fyne.Window
+	work worker
+	// env says where to look; it is called off the UI goroutine.
+	env func() (clients.DiscoverEnv, error)
+	// chooseFolder asks the person for a project folder to look in too.
+	chooseFolder func(title string, chosen func(path string))
+	// known is a copy of the servers in the list, to mark those found again.
+	known func() *config.Config
+	// importChosen adds the servers the person chose.
+	importChosen func(servers []*clients.ImportedServer)
+}
+
 // findServers opens the discovery dialog and looks for config files in the background.
 func (w *MainWindow) findServers() {
 	if !w.editable() {
 		return
 	}
-	d := &discoverDialog{w: w, status: widget.NewLabel(""), bar: widget.NewProgressBarInfinite(), body: container.NewVBox()}
+	d := newDiscoverDialog(discoverDeps{
+		win: w.win, work: w, env: w.clients.envFunc(),
+		chooseFolder: func(title string, chosen func(string)) { w.clients.chooseFolder(w.win, title, chosen) },
+		known:        w.configSnapshot,
+		importChosen: func(servers []*clients.ImportedServer) { w.importChosen(servers, "other apps") },
+	})
+	d.dlg.SetOnClosed(func() {
+		if w.clients.discover == d {
+			w.clients.discover = nil
+		}
+	})
+	w.clients.discover = d
+	d.dlg.Show()
+	d.look()
+}
+
+// newDiscoverDialog builds the dialog; it shows nothing and looks nowhere
+// until shown and told to look.
+func newDiscoverDialog(deps discoverDeps) *discoverDialog {
+	d := &discoverDialog{deps: deps, status: widget.NewLabel(""), bar: widget.NewProgressBarInfinite(), body: container.NewVBox()}
 	d.status.Wrapping = fyne.TextWrapWord
 	d.importSelected = newButtonWithIcon(lang.L("Import selected"), theme.DownloadIcon(), func() { d.importRows(d.checkedRows()) })
 	d.importSelected.Importance = widget.HighImportance
 	d.importAll = newButton(lang.L("Import all"), func() { d.importRows(d.importableRows()) })
 	d.addProject = newButtonWithIcon(lang.L("Also look in a project folder…"), theme.FolderOpenIcon(), func() {
-		w.clients.chooseFolder(w.win, "Choose a project folder", func(path string) {
+		deps.chooseFolder("Choose a project folder", func(path string) {
 			if !slices.Contains(d.projects, path) {
 				d.projects = append(d.projects, path)
 			}
@@ -116,30 +149,22 @@ func (w *MainWindow) findServers() {
 	closeBtn := newButton(lang.L("Close"), func() { d.dlg.Hide() })
 	top := container.NewVBox(d.status, d.bar)
 	content := container.NewBorder(top, container.NewHBox(d.addProject, layout.NewSpacer()), nil, nil, container.NewVScroll(d.body))
-	d.dlg = dialog.NewCustomWithoutButtons(lang.L("Servers in other apps"), content, w.win)
+	d.dlg = dialog.NewCustomWithoutButtons(lang.L("Servers in other apps"), content, deps.win)
 	d.dlg.SetButtons([]fyne.CanvasObject{closeBtn, d.importAll, d.importSelected})
-	d.dlg.SetOnClosed(func() {
-		if w.clients.discover == d {
-			w.clients.discover = nil
-		}
-	})
 	d.dlg.Resize(fyne.NewSize(820, 660))
-	w.clients.discover = d
-	d.dlg.Show()
-	d.look()
+	return d
 }
 
 // look runs discovery on a goroutine (it reads files) and shows the result.
 func (d *discoverDialog) look() {
-	w := d.w
 	d.looking = true
 	d.status.SetText(lang.L("Looking for the config files of Claude, Cursor, VS Code, Cline, Windsurf and Codex …"))
 	d.bar.Show()
 	d.bar.Start()
 	d.updateButtons()
 	extra := slices.Clone(d.projects)
-	env := w.clients.envFunc()
-	w.goWork(func(ctx context.Context) {
+	env := d.deps.env
+	d.deps.work.goWork(func(ctx context.Context) {
 		denv, err := env()
 		var found []clients.DiscoveredFile
 		var places int
@@ -162,7 +187,7 @@ func (d *discoverDialog) show(found []clients.DiscoveredFile, places int, err er
 		d.updateButtons()
 		return
 	}
-	clients.MarkKnown(found, d.w.configSnapshot())
+	clients.MarkKnown(found, d.deps.known())
 	checked := map[string]bool{}
 	for _, r := range d.rows {
 		checked[r.key()] = r.check.Checked
@@ -232,7 +257,7 @@ func (d *discoverDialog) importRows(rows []*importRow) {
 		servers[i] = r.imp
 	}
 	d.dlg.Hide()
-	d.w.importChosen(servers, "other apps")
+	d.deps.importChosen(servers)
 }
 
 // fileHeader names a config file: its app, its path, its project, and what
@@ -619,12 +644,14 @@ type firstRunHint struct {
 	root *fyne.Container
 }
 
-func newFirstRunHint(w *MainWindow) *firstRunHint {
+// newFirstRunHint is the card for the servers file at path; its button
+// calls find.
+func newFirstRunHint(path string, find func()) *firstRunHint {
 	text := widget.NewLabel(lang.L("Have servers in Claude, Cursor, VS Code or another app?"))
 	text.Wrapping = fyne.TextWrapWord
-	find := newButtonWithIcon(lang.L("Find them…"), theme.SearchIcon(), w.findServers)
-	find.Importance = widget.HighImportance
-	h := &firstRunHint{path: w.cfgPath, text: text, find: find, root: container.NewVBox(widget.NewSeparator(), text, find)}
+	btn := newButtonWithIcon(lang.L("Find them…"), theme.SearchIcon(), find)
+	btn.Importance = widget.HighImportance
+	h := &firstRunHint{path: path, text: text, find: btn, root: container.NewVBox(widget.NewSeparator(), text, btn)}
 	h.root.Hide()
 	return h
 }

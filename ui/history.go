@@ -101,7 +101,7 @@ func newHistoryTab(deps historyDeps) *historyTab {
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if i := t.rows.item(id); i >= 0 && i < len(t.entries) {
 				e := &t.entries[i]
-				setTwoLineRow(o, e.Name, historySubtitle(e), historyFlag(e))
+				setTwoLineRow(o, e.Name, view.HistorySubtitle(e, time.Now()), view.HistoryFlag(e))
 			}
 		})
 	t.list.OnSelected = func(id widget.ListItemID) {
@@ -147,36 +147,6 @@ func newHistoryTab(deps historyDeps) *historyTab {
 
 func heading2(s string) *widget.Label {
 	return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-}
-
-// historySubtitle is an entry's second line: kind, time, duration, outcome.
-func historySubtitle(e *history.HistoryEntry) string {
-	outcome := i18n.L("ok")
-	if !e.OK() {
-		outcome = i18n.L("{{.Layer}} error", map[string]any{"Layer": view.LayerWord(mcp.ErrorLayer(e.ErrorLayer))})
-	}
-	kind := lang.L(string(e.Kind)) // "tool", "resource", "prompt"
-	if e.Via != "" {
-		kind = i18n.L("{{.Kind}} (by the {{.Via}})", map[string]any{"Kind": kind, "Via": lang.L(e.Via)}) // a call an MCP App made
-	}
-	return kind + " · " + historyTime(e.Time) + " · " + view.Duration(time.Duration(e.DurationMS*float64(time.Millisecond))) + " · " + outcome
-}
-
-// historyTime is the time of day for today's entries, else the date too.
-func historyTime(t time.Time) string {
-	now := time.Now()
-	if t.Year() == now.Year() && t.YearDay() == now.YearDay() {
-		return t.Format("15:04:05")
-	}
-	return t.Format("2006-01-02 15:04")
-}
-
-// historyFlag marks failed entries at the row's right.
-func historyFlag(e *history.HistoryEntry) string {
-	if e.OK() {
-		return ""
-	}
-	return view.LayerWord(mcp.ErrorLayer(e.ErrorLayer))
 }
 
 func (t *historyTab) visible() bool { return t.deps.visible() }
@@ -259,7 +229,7 @@ func (t *historyTab) load() {
 
 func (t *historyTab) setEntries(entries []history.HistoryEntry) {
 	t.entries = entries
-	t.rows.setItems(len(entries), func(i int) []string { return historyText(&entries[i]) })
+	t.rows.setItems(len(entries), func(i int) []string { return view.HistoryText(&entries[i]) })
 	t.count.SetText(t.rows.count("entry", "entries"))
 	setEnabled(t.clearBtn, len(entries) > 0)
 	t.list.Refresh()
@@ -272,21 +242,6 @@ func (t *historyTab) setEntries(entries []history.HistoryEntry) {
 		t.showDetail(false)
 	}
 }
-
-// historyText is what the filter searches in an entry: the tool, prompt or
-// resource, the kind, the outcome, the arguments, the message and the start
-// of the result.
-func historyText(e *history.HistoryEntry) []string {
-	result := string(e.Result)
-	if len(result) > maxFilteredResult {
-		result = result[:maxFilteredResult]
-	}
-	return []string{e.Name, string(e.Kind), e.ErrorLayer, e.Via, string(e.Arguments), e.Message, result}
-}
-
-// maxFilteredResult bounds how much of each result the filter searches, so
-// a history of big results costs little memory.
-const maxFilteredResult = 4096
 
 // refilter shows the entries that have every word typed in the filter.
 func (t *historyTab) refilter(q view.Filter) {
@@ -425,7 +380,7 @@ func (w *MainWindow) replayHistory(e history.HistoryEntry) (loaded bool, note st
 			w.runner.say(i18n.L("Loaded from history, with a problem: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
 			return false, ""
 		}
-		w.runner.say(i18n.L("Arguments loaded from the call at {{.Time}}; Ctrl+Enter runs it again.", map[string]any{"Time": historyTime(e.Time)}))
+		w.runner.say(i18n.L("Arguments loaded from the call at {{.Time}}; Ctrl+Enter runs it again.", map[string]any{"Time": view.HistoryTime(e.Time, time.Now())}))
 		return true, ""
 	case history.HistoryPrompt:
 		args, err := e.PromptArguments()
@@ -440,7 +395,7 @@ func (w *MainWindow) replayHistory(e history.HistoryEntry) (loaded bool, note st
 				return
 			}
 			unknown := p.form.load(args)
-			msg := "Arguments loaded from " + historyTime(e.Time) + "; Get sends it again."
+			msg := "Arguments loaded from " + view.HistoryTime(e.Time, time.Now()) + "; Get sends it again."
 			if len(unknown) > 0 {
 				msg += " The prompt no longer takes: " + strings.Join(unknown, ", ") + "."
 			}

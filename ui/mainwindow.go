@@ -170,8 +170,21 @@ func (w *MainWindow) Window() fyne.Window { return w.win }
 func (w *MainWindow) Manager() *mcp.Manager { return w.manager }
 
 func (w *MainWindow) build() {
-	w.servers = newServerList(w)
-	w.status = newServerStatusView(w)
+	w.servers = newServerList(serverListDeps{
+		win: w.win, selectServer: w.selectServer,
+		add: w.addServer, edit: w.editSelectedServer, restart: w.restartSelectedServer,
+		importMenu: w.importMenu, actions: func() []*fyne.MenuItem { return w.serverActions(true) },
+		editable: w.editable, session: func(name string) *mcp.Session { return w.manager.Session(name) },
+	}, newFirstRunHint(w.cfgPath, w.findServers), newSignInBar(w.signOutSelectedServer))
+	w.status = newServerStatusView(serverStatusDeps{
+		restart: w.restartSelectedServer, stop: w.stopSelectedServer, approve: w.approveSelectedServer,
+		askInputs: w.askInputsForSelectedServer, edit: w.editSelectedServer, needsApproval: w.needsApproval,
+		signIn: func(s *mcp.Session) { w.servers.signIn.update(s) },
+		copyAddress: func(address string) {
+			w.app.Clipboard().SetContent(address)
+			w.lastNotice = "Copied the sign-in address"
+		},
+	})
 	w.tools = newToolList(w.selectTool)
 	w.tools.onChosen = func() { w.form.FocusFirst() }
 	w.header = newToolHeader(w.app, w.win)
@@ -197,7 +210,14 @@ func (w *MainWindow) build() {
 	w.form.SetHeader(w.header.root)
 	w.form.SetModesRight(w.header.moreBtn)
 	runMany := widget.NewButtonWithIcon(lang.L("Run N times…"), theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
-	w.requests = newRequestPanel(w)
+	w.requests = newRequestPanel(requestDeps{
+		win: w.win, openURL: w.app.OpenURL,
+		selected: func() string { return w.selected }, selectServer: w.selectServer,
+		showTools: func() { w.features.selectTab(w.features.toolsTab) },
+		place:     w.placeRequests, show: w.showRequests, waiting: w.requestsWaiting,
+		session:  func(name string) *mcp.Session { return w.manager.Session(name) },
+		answered: func(what string) { w.lastNotice = "Answered: " + what },
+	})
 	w.resultSlot = container.NewStack(w.result.Widget())
 	expanded := func() bool { return w.result.HasContent() || w.requests.shown() }
 	w.detailLayout = &widgets.Detail{Expanded: expanded, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight, Urgent: w.requests.shown}

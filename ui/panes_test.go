@@ -3,14 +3,20 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net/url"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/history"
 )
 
@@ -78,6 +84,285 @@ func TestPromptsTabNeedsNoWindow(t *testing.T) {
 		test.Type(p.filter, "code")
 		if got := promptRows(p); !equalStrings(got, []string{"review"}) {
 			t.Errorf("rows %q, want review", got)
+		}
+	})
+}
+
+// demoSession is a session of the demo server, connected, closed when the
+// test ends: a pane's real peer without the window.
+func demoSession(t *testing.T, opts mcp.ManagerOptions) *mcp.Session {
+	t.Helper()
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{{Name: "demo", Type: config.TypeStdio, Command: demoServerPath}}}, opts)
+	t.Cleanup(m.Close)
+	s := m.Session("demo")
+	if err := s.Connect(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestResourcesTabNeedsNoWindow builds the Resources tab from its deps
+// alone: a read the person asks for is handed to got and marks the
+// server's history; a change of the list is fetched only while the tab is
+// on show.
+func TestResourcesTabNeedsNoWindow(t *testing.T) {
+	newSerialApp(t)
+	s := demoSession(t, mcp.ManagerOptions{})
+	work := &syncWorker{}
+	var mu sync.Mutex
+	var got []string
+	var changed []string
+	visible := false
+	var r *resourcesTab
+	onUI(func() {
+		r = newResourcesTab(resourcesDeps{
+			win: test.NewWindow(nil), work: work,
+			visible: func() bool { return visible },
+			got: func(res *mcp.ReadResult) {
+				mu.Lock()
+				got = append(got, res.URI)
+				mu.Unlock()
+			},
+			historyChanged: func(server string) { changed = append(changed, server) },
+		})
+		r.setSession(s, false)
+	})
+	onUI(func() { r.listChanged("demo") })
+	work.wg.Wait()
+	onUI(func() {
+		if !r.stale || len(r.resources) != 0 {
+			t.Errorf("a list change while the tab is hidden fetched the list (stale %v, %d resources)", r.stale, len(r.resources))
+		}
+		visible = true
+		r.shown()
+	})
+	work.wg.Wait()
+	onUI(func() {}) // the lists arrive through fyne.Do
+	onUI(func() {
+		if len(r.resources) == 0 {
+			t.Fatal("the tab on show listed no resources")
+		}
+		r.selectURI("demo://readme")
+	})
+	work.wg.Wait()
+	onUI(func() {})
+	mu.Lock()
+	defer mu.Unlock()
+	if !equalStrings(got, []string{"demo://readme"}) || !equalStrings(changed, []string{"demo"}) {
+		t.Errorf("a read was handed to got as %q and changed the history of %q, want demo://readme and demo", got, changed)
+	}
+	if r.lastRead == nil || !r.lastRead.OK() {
+		t.Errorf("the read did not come back: %+v", r.lastRead)
+	}
+}
+
+// TestServerStatusViewNeedsNoWindow builds the status view from its deps
+// alone: each state's button takes that state's action, and Edit… edits.
+func TestServerStatusViewNeedsNoWindow(t *testing.T) {
+	newSerialApp(t)
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{
+		{Name: "off", Type: config.TypeStdio, Command: demoServerPath, Disabled: true},
+		{Name: "gated", Type: config.TypeStdio, Command: demoServerPath, Env: map[string]string{"KEY": "${input:key}"}},
+	}}, mcp.ManagerOptions{})
+	t.Cleanup(m.Close)
+	if err := m.Session("gated").Connect(context.Background()); err == nil {
+		t.Fatal("a server waiting for an input started")
+	}
+	var did []string
+	approval := false
+	act := func(name string) func() { return func() { did = append(did, name) } }
+	var signIns []string
+	var v *serverStatusView
+	onUI(func() {
+		v = newServerStatusView(serverStatusDeps{
+			restart: act("restart"), stop: act("stop"), approve: act("approve"), askInputs: act("inputs"), edit: act("edit"),
+			needsApproval: func(*config.ServerConfig) bool { return approval },
+			signIn:        func(s *mcp.Session) { signIns = append(signIns, s.Name()) },
+			copyAddress:   func(string) { did = append(did, "copy") },
+		})
+	})
+	for _, c := range []struct {
+		server   string
+		approval bool
+		button   string
+		want     string
+	}{
+		{"off", false, "Enable", "restart"},
+		{"gated", false, "Enter values…", "inputs"},
+		{"gated", true, "Approve and start", "approve"},
+	} {
+		did, approval = nil, c.approval
+		onUI(func() {
+			if !v.show(m.Session(c.server), true) {
+				t.Fatalf("%s: the status view says the server is ready", c.server)
+			}
+			if v.retry.Text != c.button {
+				t.Errorf("%s: the button says %q, want %q", c.server, v.retry.Text, c.button)
+			}
+			test.Tap(v.retry)
+			test.Tap(v.edit)
+		})
+		if !equalStrings(did, []string{c.want, "edit"}) {
+			t.Errorf("%s (approval %v): %s then Edit… did %q, want %s, edit", c.server, c.approval, c.button, did, c.want)
+		}
+	}
+	if !equalStrings(signIns, []string{"off", "gated", "gated"}) {
+		t.Errorf("the sign-in bar was shown for %q, want each server shown", signIns)
+	}
+}
+
+// TestServerListNeedsNoWindow builds the server list from its deps alone:
+// a click on a row selects that server, each button takes its own action,
+// and a servers file that cannot be written turns the editing off.
+func TestServerListNeedsNoWindow(t *testing.T) {
+	newSerialApp(t)
+	m := mcp.NewManager(&config.Config{Servers: []*config.ServerConfig{
+		{Name: "alpha", Type: config.TypeStdio, Command: demoServerPath},
+		{Name: "beta", Type: config.TypeHTTP, URL: "http://127.0.0.1:1/mcp"},
+	}}, mcp.ManagerOptions{})
+	t.Cleanup(m.Close)
+	var did, asked []string
+	editable := true
+	act := func(name string) func() { return func() { did = append(did, name) } }
+	onUI(func() {
+		l := newServerList(serverListDeps{
+			win: test.NewWindow(nil), selectServer: func(name string) { did = append(did, "select "+name) },
+			add: act("add"), edit: act("edit"), restart: act("restart"),
+			importMenu: func() *fyne.Menu { return fyne.NewMenu("") }, actions: func() []*fyne.MenuItem { return nil },
+			editable: func() bool { return editable },
+			session:  func(name string) *mcp.Session { asked = append(asked, name); return m.Session(name) },
+		}, newFirstRunHint("", act("find")), newSignInBar(act("sign out")))
+		l.reload(m.Sessions(), "alpha")
+		if !equalStrings(did, nil) || !equalStrings(asked, []string{"alpha"}) {
+			t.Errorf("reloading did %q and asked for the sessions %q, want nothing done and alpha's session", did, asked)
+		}
+		l.list.Select(1)
+		test.Tap(l.addBtn)
+		test.Tap(l.editBtn)
+		test.Tap(l.restart)
+		if want := []string{"select beta", "add", "edit", "restart"}; !equalStrings(did, want) {
+			t.Errorf("a click on beta, then Add, Edit… and Restart did %q, want %q", did, want)
+		}
+		editable = false
+		l.updateButtons("beta")
+		if !l.addBtn.Disabled() || !l.editBtn.Disabled() || l.restart.Disabled() {
+			t.Errorf("with the file not editable: Add disabled %v, Edit… disabled %v, Restart disabled %v; want Add and Edit… off, Restart on",
+				l.addBtn.Disabled(), l.editBtn.Disabled(), l.restart.Disabled())
+		}
+	})
+}
+
+// TestDiscoverDialogNeedsNoWindow builds the discovery dialog from its
+// deps alone: it looks where env says, marks the servers known already,
+// looks in a folder the person adds, and imports what was ticked.
+func TestDiscoverDialogNeedsNoWindow(t *testing.T) {
+	newSerialApp(t)
+	home, project := t.TempDir(), t.TempDir()
+	writeHomeFile(t, home, ".cursor/mcp.json", map[string]map[string]any{
+		"mine": {"command": demoServerPath}, "new": {"command": demoServerPath, "args": []string{"--new"}}})
+	writeHomeFile(t, project, ".cursor/mcp.json", map[string]map[string]any{"local": {"command": demoServerPath, "args": []string{"--local"}}})
+	work := &syncWorker{}
+	var imported []string
+	asked := 0
+	var d *discoverDialog
+	onUI(func() {
+		d = newDiscoverDialog(discoverDeps{
+			win: test.NewWindow(nil), work: work,
+			env:          func() (clients.DiscoverEnv, error) { return clients.DiscoverEnv{Home: home, OS: "linux"}, nil },
+			chooseFolder: func(_ string, chosen func(string)) { asked++; chosen(project) },
+			known: func() *config.Config {
+				return &config.Config{Servers: []*config.ServerConfig{{Name: "mine", Type: config.TypeStdio, Command: demoServerPath}}}
+			},
+			importChosen: func(servers []*clients.ImportedServer) {
+				for _, s := range servers {
+					imported = append(imported, s.Server.Name)
+				}
+			},
+		})
+		d.look()
+	})
+	wait := func() {
+		work.wg.Wait()
+		onUI(func() {}) // what was found arrives through fyne.Do
+	}
+	wait()
+	onUI(func() {
+		if r := d.row(t, "mine"); r.importable() {
+			t.Error("a server the list has already can be imported again")
+		}
+		test.Tap(d.addProject)
+	})
+	wait()
+	onUI(func() {
+		if asked != 1 {
+			t.Errorf("Also look in a project folder… asked for %d folders, want 1", asked)
+		}
+		d.row(t, "local").check.SetChecked(true)
+		d.row(t, "new").check.SetChecked(true)
+		test.Tap(d.importSelected)
+	})
+	slices.Sort(imported)
+	if !equalStrings(imported, []string{"local", "new"}) {
+		t.Errorf("Import selected imported %q, want local and new", imported)
+	}
+}
+
+// TestRequestPanelNeedsNoWindow builds the request panel from its deps
+// alone: a request of a server not selected waits behind the banner; Open
+// selects its server, brings the Tools tab up and shows the request in
+// place of the result; the answer is reported and the result comes back.
+func TestRequestPanelNeedsNoWindow(t *testing.T) {
+	newSerialApp(t)
+	var did []string
+	var waiting []int
+	selected := "other"
+	var p *requestPanel
+	src := newServerRequests()
+	onUI(func() {
+		p = newRequestPanel(requestDeps{
+			win: test.NewWindow(nil), openURL: func(*url.URL) error { did = append(did, "open link"); return nil },
+			selected:     func() string { return selected },
+			selectServer: func(name string) { selected = name; did = append(did, "select "+name) },
+			showTools:    func() { did = append(did, "tools tab") },
+			place:        func(fyne.CanvasObject) { did = append(did, "place") },
+			show:         func(on bool) { did = append(did, fmt.Sprintf("show %v", on)) },
+			waiting:      func(pending []*mcp.PendingRequest) { waiting = append(waiting, len(pending)) },
+			session:      func(name string) *mcp.Session { did = append(did, "session "+name); return nil },
+			answered:     func(what string) { did = append(did, "answered "+what) },
+		})
+		p.src = src
+		src.setNotify(func() { fyne.Do(p.sync) })
+	})
+	done := make(chan error, 1)
+	go func() {
+		_, err := src.Handlers().Elicit(context.Background(), "srv", &sdk.ElicitRequest{Params: &sdk.ElicitParams{
+			Message: "Your name?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"name": map[string]any{"type": "string"}}}}})
+		done <- err
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for shown := false; !shown; time.Sleep(10 * time.Millisecond) {
+		onUI(func() { shown = p.banner.Visible() })
+		if time.Now().After(deadline) {
+			t.Fatal("the banner never showed the request")
+		}
+	}
+	onUI(func() {
+		if len(did) != 0 || len(waiting) == 0 || waiting[len(waiting)-1] != 1 {
+			t.Errorf("a request of a server not selected did %q and said %v wait, want nothing done and 1 waiting", did, waiting)
+		}
+		test.Tap(p.openBtn)
+		if want := []string{"place", "select srv", "tools tab", "show true", "session srv"}; !equalStrings(did, want) {
+			t.Errorf("Open did %q, want %q", did, want)
+		}
+		did = nil
+		test.Tap(p.declineBtn)
+	})
+	if err := <-done; err != nil {
+		t.Fatalf("the server's request ended with %v", err)
+	}
+	onUI(func() {
+		if want := []string{"answered srv asks you for information: declined", "show false"}; !equalStrings(did, want) {
+			t.Errorf("Decline did %q, want %q", did, want)
 		}
 	})
 }

@@ -154,7 +154,7 @@ func (w *MainWindow) requestHandlers() mcp.Handlers {
 // A requestPanel is the banner in the main window and the window listing
 // the requests that wait. It is used from the UI goroutine only.
 type requestPanel struct {
-	w       *MainWindow
+	deps    requestDeps
 	src     *serverRequests
 	pending []*mcp.PendingRequest
 	// answered are requests answered here that the queue may still list
@@ -196,8 +196,30 @@ type requestPanel struct {
 	lastAnswer string
 }
 
-func newRequestPanel(w *MainWindow) *requestPanel {
-	p := &requestPanel{w: w, openURL: w.app.OpenURL, answered: map[*mcp.PendingRequest]bool{}}
+// requestDeps is what the request panel needs from the window.
+type requestDeps struct {
+	win fyne.Window
+	// openURL opens a link in the person's browser.
+	openURL func(*url.URL) error
+	// selected is the selected server's name; selectServer selects one.
+	selected     func() string
+	selectServer func(name string)
+	// showTools brings the Tools tab, where the panel is, to the front.
+	showTools func()
+	// place puts the panel's area in the result's slot (once); show shows
+	// the area (on) or the result there.
+	place func(area fyne.CanvasObject)
+	show  func(on bool)
+	// waiting is told which requests wait, whenever that changes.
+	waiting func(pending []*mcp.PendingRequest)
+	// session is the named server's session, or nil.
+	session func(name string) *mcp.Session
+	// answered is told what was sent, in a line for the person.
+	answered func(what string)
+}
+
+func newRequestPanel(deps requestDeps) *requestPanel {
+	p := &requestPanel{deps: deps, openURL: deps.openURL, answered: map[*mcp.PendingRequest]bool{}}
 	p.bannerText = widget.NewLabel("")
 	p.bannerText.Wrapping = fyne.TextWrapWord
 	p.openBtn = widget.NewButtonWithIcon(lang.L("Open"), theme.MailComposeIcon(), p.open)
@@ -239,7 +261,7 @@ func (p *requestPanel) sync() {
 		p.bannerText.SetText(strconv.Itoa(n) + " requests from servers wait for your answer, the first: " + describeRequest(p.pending[0]) + ".")
 		p.banner.Show()
 	}
-	p.w.requestsWaiting(p.pending)
+	p.deps.waiting(p.pending)
 	if !p.visible && p.hasSelectedServer() {
 		p.open() // the selected server asks: show it where its call is
 		return
@@ -284,7 +306,7 @@ func (p *requestPanel) windowTitle() string {
 // selected server.
 func (p *requestPanel) hasSelectedServer() bool {
 	for _, r := range p.pending {
-		if r.Server == p.w.selected {
+		if r.Server == p.deps.selected() {
 			return true
 		}
 	}
@@ -300,7 +322,7 @@ func (p *requestPanel) close() {
 	if p.area != nil {
 		p.area.Hide()
 	}
-	p.w.showRequests(false)
+	p.deps.show(false)
 	p.sync()
 }
 
@@ -322,12 +344,12 @@ func (p *requestPanel) open() {
 		p.build()
 	}
 	if len(p.pending) > 0 && !p.hasSelectedServer() {
-		p.w.selectServer(p.pending[0].Server)
+		p.deps.selectServer(p.pending[0].Server)
 	}
-	p.w.features.selectTab(p.w.features.toolsTab)
+	p.deps.showTools()
 	p.visible = true
 	p.area.Show()
-	p.w.showRequests(true)
+	p.deps.show(true)
 	p.sync()
 }
 
@@ -358,7 +380,7 @@ func (p *requestPanel) build() {
 	// sampling request with its reply box, and it must not spill over Run.
 	p.area = container.NewBorder(top, nil, nil, nil, container.NewVScroll(p.detail))
 	p.area.Hide()
-	p.w.placeRequests(p.area)
+	p.deps.place(p.area)
 }
 
 func (p *requestPanel) showNothing() {
@@ -404,7 +426,7 @@ func requestTitle(r *mcp.PendingRequest, promise string) fyne.CanvasObject {
 // prompt, model preferences, limits) and takes the person's reply.
 func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	sp := r.Sampling()
-	rv := NewResultView(p.w.win)
+	rv := NewResultView(p.deps.win)
 	var rows []fyne.CanvasObject
 	if sp.SystemPrompt != "" {
 		rows = append(rows, heading(lang.L("System prompt")), selectableText(sp.SystemPrompt))
@@ -523,7 +545,7 @@ func selectableText(s string) *widget.Label {
 // schema as a form (defaults filled in), with Accept, Decline and Cancel.
 func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 	ep := r.Elicitation()
-	p.form = NewFormView(p.w.win)
+	p.form = NewFormView(p.deps.win)
 	if raw := p.wireSchema(r); raw != nil {
 		p.form.SetSchema(raw)
 	} else {
@@ -558,7 +580,7 @@ func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 // map, which has lost the order of the fields; the server's own bytes keep
 // it, so the form asks in the order the server meant.
 func (p *requestPanel) wireSchema(r *mcp.PendingRequest) json.RawMessage {
-	s := p.w.manager.Session(r.Server)
+	s := p.deps.session(r.Server)
 	ep := r.Elicitation()
 	if s == nil || ep == nil {
 		return nil
@@ -662,7 +684,7 @@ func (p *requestPanel) answer(r *mcp.PendingRequest, what string, send func() er
 	}
 	p.answered[r] = true
 	p.lastAnswer = fmt.Sprintf("%s: %s", describeRequest(r), what)
-	p.w.lastNotice = "Answered: " + p.lastAnswer
+	p.deps.answered(p.lastAnswer)
 	p.current = nil
 	p.sync()
 	if len(p.pending) == 0 && p.visible {

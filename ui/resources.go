@@ -27,7 +27,7 @@ import (
 // the URI to read. Servers that declare subscribe get a Subscribe toggle,
 // and updates they send are shown as they arrive.
 type resourcesTab struct {
-	w       *MainWindow
+	deps    resourcesDeps
 	session *mcp.Session
 	conn    *sdk.InitializeResult
 	stale   bool
@@ -82,8 +82,21 @@ type resourcesTab struct {
 	view     *ResultView
 }
 
-func newResourcesTab(w *MainWindow) *resourcesTab {
-	t := &resourcesTab{w: w, updated: map[string]time.Time{}, subscribed: map[string]bool{}}
+// resourcesDeps is what the Resources tab needs from the window.
+type resourcesDeps struct {
+	win  fyne.Window
+	work worker
+	// visible reports whether the tab is on show.
+	visible func() bool
+	// got is told of every read the person asked for, on the job's
+	// goroutine (Record calls in the Checks tab writes it down).
+	got func(r *mcp.ReadResult)
+	// historyChanged says that server's history grew.
+	historyChanged func(server string)
+}
+
+func newResourcesTab(deps resourcesDeps) *resourcesTab {
+	t := &resourcesTab{deps: deps, updated: map[string]time.Time{}, subscribed: map[string]bool{}}
 	t.absent = newAbsentNotice(t.tryAnyway)
 
 	t.resCount = smallLabel()
@@ -153,7 +166,7 @@ func newResourcesTab(w *MainWindow) *resourcesTab {
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord
 	t.note.SizeName = theme.SizeNameCaptionText
-	t.tmplForm = newArgForm(w, t.readSelected)
+	t.tmplForm = newArgForm(deps.work, t.readSelected)
 	t.tmplBox = container.NewVBox(t.tmplForm.box)
 	t.tmplBox.Hide()
 	actions := container.NewVBox(container.NewBorder(nil, nil, container.NewHBox(t.readBtn, t.subBtn), t.badge), t.note)
@@ -212,11 +225,6 @@ func (t *resourcesTab) updatedNote(uri string) string {
 		return "updated " + at.Format("15:04:05")
 	}
 	return ""
-}
-
-func (t *resourcesTab) visible() bool {
-	f := t.w.features
-	return f != nil && f.tabs.Selected() == f.resourcesTab
 }
 
 // setSession follows the selected server. Lists, subscriptions and update
@@ -285,7 +293,7 @@ func (t *resourcesTab) listChanged(server string) {
 	if t.session == nil || t.session.Name() != server {
 		return
 	}
-	if t.visible() && t.body.Visible() {
+	if t.deps.visible() && t.body.Visible() {
 		t.fetch(true)
 	} else {
 		t.stale = true
@@ -310,7 +318,7 @@ func (t *resourcesTab) fetch(refresh bool) {
 	n := t.listSeq
 	t.resCount.SetText(lang.L("loading …"))
 	t.tmplCount.SetText(lang.L("loading …"))
-	t.w.goWork(func(ctx context.Context) {
+	t.deps.work.goWork(func(ctx context.Context) {
 		resources, rfresh, rerr := s.ResourcesList(ctx, refresh)
 		templates, tfresh, terr := s.ResourceTemplatesList(ctx, refresh)
 		fyne.Do(func() {
@@ -372,7 +380,7 @@ func (t *resourcesTab) tryAnyway() {
 		return
 	}
 	t.absent.trying("resources/list")
-	t.w.goWork(func(ctx context.Context) {
+	t.deps.work.goWork(func(ctx context.Context) {
 		resources, err := s.Resources(ctx)
 		fyne.Do(func() {
 			if s != t.session {
@@ -510,16 +518,16 @@ func (t *resourcesTab) readAgain(uri string, record bool) {
 	t.readBtn.Disable()
 	t.contents.Objects = []fyne.CanvasObject{centredNote("Reading " + uri + " …")}
 	t.contents.Refresh()
-	t.w.goWork(func(ctx context.Context) {
+	t.deps.work.goWork(func(ctx context.Context) {
 		if !record {
 			ctx = mcp.WithoutHistory(ctx)
 		}
 		r := s.ReadResource(ctx, uri) // the core keeps it in the history
 		if record {
-			t.w.checks.recordRead(r)
+			t.deps.got(r)
 		}
 		fyne.Do(func() {
-			t.w.historyChanged(r.Server)
+			t.deps.historyChanged(r.Server)
 			if n != t.readSeq {
 				return
 			}
@@ -533,7 +541,7 @@ func (t *resourcesTab) readAgain(uri string, record bool) {
 // showRead draws a read's contents: text (JSON pretty), images, and other
 // blobs as a line with Save.
 func (t *resourcesTab) showRead(r *mcp.ReadResult) {
-	rv := NewResultView(t.w.win)
+	rv := NewResultView(t.deps.win)
 	stem := safeFileName(path.Base(strings.TrimRight(r.URI, "/")))
 	if stem == "" || stem == "." {
 		stem = "resource"
@@ -616,7 +624,7 @@ func (t *resourcesTab) toggleSubscription() {
 	}
 	uri, on := r.URI, !t.subscribed[r.URI]
 	t.subBtn.Disable()
-	t.w.goWork(func(ctx context.Context) {
+	t.deps.work.goWork(func(ctx context.Context) {
 		var err error
 		if on {
 			err = s.Subscribe(ctx, uri)
@@ -668,7 +676,9 @@ func (t *resourcesTab) selectURI(uri string) {
 			if t.resRows.row(i) < 0 {
 				t.clearFilter() // the resource asked for must be in sight
 			}
+			t.selecting = true // one read, below: not a second from OnSelected
 			t.resList.Select(t.resRows.row(i))
+			t.selecting = false
 			if t.selRes != r {
 				t.selectResource(r)
 			} else {

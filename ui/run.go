@@ -317,7 +317,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 		defer w.jobs.Done()
 		var res *mcp.CallResult
 		if runsAsTask(s, name) { // see tasks.go
-			res = s.CallToolAsTask(ctx, name, args, func(t mcp.Task) { r.progressed(n, taskProgress(0, t)) })
+			res = s.CallToolAsTask(ctx, name, args, func(t mcp.Task) { r.progressed(n, view.TaskProgress(0, t)) })
 		} else {
 			res = s.CallTool(ctx, name, args, mcp.CallOptions{OnProgress: func(p mcp.Progress) { r.progressed(n, p) }})
 		}

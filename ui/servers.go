@@ -74,7 +74,7 @@ func (r serverRow) detail() string {
 // A serverList is the left column: every configured server with its state
 // dot, transport and tool count, and the actions on servers.
 type serverList struct {
-	w    *MainWindow
+	deps serverListDeps
 	rows []serverRow
 
 	list      *widget.List
@@ -92,8 +92,28 @@ type serverList struct {
 	selecting bool
 }
 
-func newServerList(w *MainWindow) *serverList {
-	l := &serverList{w: w}
+// serverListDeps is what the server list needs from the window.
+type serverListDeps struct {
+	// win is the window whose canvas the list's menus pop up on.
+	win fyne.Window
+	// selectServer selects the named server, as a click on its row does.
+	selectServer func(name string)
+	// add, edit and restart are the buttons' actions (edit and restart on
+	// the selected server).
+	add, edit, restart func()
+	// importMenu is the menu of Import…; actions are the selected server's
+	// other actions, the menu of ⋯.
+	importMenu func() *fyne.Menu
+	actions    func() []*fyne.MenuItem
+	// editable reports whether the servers file may be changed.
+	editable func() bool
+	// session is the named server's session, or nil.
+	session func(name string) *mcp.Session
+}
+
+// newServerList is the list with its first-run hint and sign-in bar below it.
+func newServerList(deps serverListDeps, hint *firstRunHint, signIn *signInBar) *serverList {
+	l := &serverList{deps: deps, hint: hint, signIn: signIn}
 	l.list = widget.NewList(
 		func() int { return len(l.rows) },
 		newServerRowObject,
@@ -107,27 +127,25 @@ func newServerList(w *MainWindow) *serverList {
 		if l.selecting || id >= len(l.rows) {
 			return
 		}
-		w.selectServer(l.rows[id].name)
+		deps.selectServer(l.rows[id].name)
 	}
 
-	l.addBtn = widget.NewButtonWithIcon(lang.L("Add"), theme.ContentAddIcon(), w.addServer)
+	l.addBtn = widget.NewButtonWithIcon(lang.L("Add"), theme.ContentAddIcon(), deps.add)
 	l.importBtn = widget.NewButtonWithIcon(lang.L("Import…"), theme.FolderOpenIcon(), nil)
 	l.importBtn.OnTapped = func() {
-		showMenuUnder(w.win.Canvas(), w.importMenu(), l.importBtn)
+		showMenuUnder(deps.win.Canvas(), deps.importMenu(), l.importBtn)
 	}
-	l.editBtn = widget.NewButtonWithIcon(lang.L("Edit…"), theme.DocumentCreateIcon(), w.editSelectedServer)
-	l.restart = widget.NewButtonWithIcon(lang.L("Restart"), theme.ViewRefreshIcon(), w.restartSelectedServer)
+	l.editBtn = widget.NewButtonWithIcon(lang.L("Edit…"), theme.DocumentCreateIcon(), deps.edit)
+	l.restart = widget.NewButtonWithIcon(lang.L("Restart"), theme.ViewRefreshIcon(), deps.restart)
 	l.moreBtn = widget.NewButtonWithIcon("", theme.MoreHorizontalIcon(), nil)
 	l.moreBtn.OnTapped = func() {
-		menu := fyne.NewMenu("", w.serverActions(true)...)
-		showMenuUnder(w.win.Canvas(), menu, l.moreBtn)
+		menu := fyne.NewMenu("", deps.actions()...)
+		showMenuUnder(deps.win.Canvas(), menu, l.moreBtn)
 	}
 
 	heading := widget.NewLabelWithStyle(lang.L("Servers"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	top := container.NewVBox(heading, container.NewGridWithColumns(2, l.addBtn, l.importBtn))
 	bottom := container.NewBorder(nil, nil, nil, l.moreBtn, container.NewGridWithColumns(2, l.editBtn, l.restart))
-	l.signIn = newSignInBar(w)
-	l.hint = newFirstRunHint(w)
 	l.root = widgets.NewBorder(top, container.NewVBox(l.hint.root, l.signIn.root, bottom), nil, nil, l.list)
 	return l
 }
@@ -179,7 +197,7 @@ func (l *serverList) row(name string) (serverRow, bool) {
 
 // updateButtons enables what makes sense for the selection and the config's state.
 func (l *serverList) updateButtons(selected string) {
-	editable := l.w.editable()
+	editable := l.deps.editable()
 	setEnabled(l.addBtn, editable)
 	setEnabled(l.importBtn, editable)
 	_, has := l.row(selected)
@@ -187,7 +205,7 @@ func (l *serverList) updateButtons(selected string) {
 	setEnabled(l.restart, has)
 	setEnabled(l.moreBtn, editable && has)
 	l.hint.update(editable)
-	l.signIn.update(l.w.manager.Session(selected))
+	l.signIn.update(l.deps.session(selected))
 }
 
 func setEnabled(b interface {
@@ -538,7 +556,7 @@ func (w *MainWindow) reportImport(path string, results []clients.ImportResult) {
 // serverStatusView is shown in the middle when the selected server is not
 // ready: what state it is in, why (in plain words), and what to do.
 type serverStatusView struct {
-	w      *MainWindow
+	deps   serverStatusDeps
 	title  *widget.Label
 	reason *widget.Label
 	bar    *widget.ProgressBarInfinite
@@ -552,9 +570,22 @@ type serverStatusView struct {
 	signInAddress string
 }
 
-func newServerStatusView(w *MainWindow) *serverStatusView {
+// serverStatusDeps is what the status view needs from the window: the
+// actions its buttons take on the selected server.
+type serverStatusDeps struct {
+	restart, stop, approve, askInputs, edit func()
+	// needsApproval reports whether the entry waits for the person's
+	// approval of its command.
+	needsApproval func(cfg *config.ServerConfig) bool
+	// signIn shows the server's sign-in under the server list.
+	signIn func(s *mcp.Session)
+	// copyAddress puts a sign-in address on the clipboard.
+	copyAddress func(address string)
+}
+
+func newServerStatusView(deps serverStatusDeps) *serverStatusView {
 	v := &serverStatusView{
-		w:      w,
+		deps:   deps,
 		title:  widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		reason: widget.NewLabel(""),
 		bar:    newStoppedInfiniteBar(),
@@ -569,7 +600,7 @@ func newServerStatusView(w *MainWindow) *serverStatusView {
 		}
 	})
 	v.retry.Importance = widget.HighImportance
-	v.edit = widget.NewButtonWithIcon(lang.L("Edit…"), theme.DocumentCreateIcon(), w.editSelectedServer)
+	v.edit = widget.NewButtonWithIcon(lang.L("Edit…"), theme.DocumentCreateIcon(), deps.edit)
 	v.copyAddress = newCopyAddressButton(v)
 	buttons := container.NewHBox(v.retry, v.edit, v.copyAddress, layout.NewSpacer())
 	v.root = container.NewVScroll(container.NewPadded(container.NewVBox(v.title, v.bar, v.reason, buttons)))
@@ -588,10 +619,10 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 	v.retry.Enable()
 	v.retry.SetText(lang.L("Retry"))
 	v.retry.SetIcon(theme.ViewRefreshIcon())
-	v.action = v.w.restartSelectedServer
+	v.action = v.deps.restart
 	setEnabled(v.edit, editable)
 	v.copyAddress.Hide()
-	v.w.servers.signIn.update(s)
+	v.deps.signIn(s)
 	switch {
 	case cfg.Disabled:
 		v.title.SetText(i18n.L("{{.Server}} is disabled", map[string]any{"Server": name}))
@@ -614,19 +645,19 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		v.bar.Start()
 		v.retry.SetText(lang.L("Stop"))
 		v.retry.SetIcon(theme.CancelIcon())
-		v.action = v.w.stopSelectedServer
-	case st.Waiting && v.w.needsApproval(cfg):
+		v.action = v.deps.stop
+	case st.Waiting && v.deps.needsApproval(cfg):
 		v.title.SetText(i18n.L("{{.Server}} waits for your approval", map[string]any{"Server": name}))
 		v.reason.SetText(i18n.L("{{.Reason}}\n\nApprove it only if you trust this command: it runs with your permissions.", map[string]any{"Reason": capitalise(st.Reason)}))
 		v.retry.SetText(lang.L("Approve and start"))
 		v.retry.SetIcon(theme.ConfirmIcon())
-		v.action = v.w.approveSelectedServer
+		v.action = v.deps.approve
 	case st.Waiting:
 		v.title.SetText(i18n.L("{{.Server}} needs values before it can start", map[string]any{"Server": name}))
 		v.reason.SetText(i18n.L("{{.Reason}}. They are kept in memory only, never written to the servers file.", map[string]any{"Reason": capitalise(st.Reason)}))
 		v.retry.SetText(lang.L("Enter values…"))
 		v.retry.SetIcon(theme.DocumentCreateIcon())
-		v.action = v.w.askInputsForSelectedServer
+		v.action = v.deps.askInputs
 	case st.State == mcp.StateFailed:
 		v.title.SetText(i18n.L("{{.Server}} could not start", map[string]any{"Server": name}))
 		v.reason.SetText(firstErrorNote(s) + capitalise(st.Reason))

@@ -346,12 +346,12 @@ type signInBar struct {
 	server *mcp.Session
 }
 
-func newSignInBar(w *MainWindow) *signInBar {
+func newSignInBar(signOut func()) *signInBar {
 	b := &signInBar{text: widget.NewLabel("")}
 	b.text.Wrapping = fyne.TextWrapWord
 	b.text.SizeName = theme.SizeNameCaptionText
 	b.text.Selectable = true
-	b.signOut = widget.NewButtonWithIcon(lang.L("Sign out"), theme.LogoutIcon(), w.signOutSelectedServer)
+	b.signOut = widget.NewButtonWithIcon(lang.L("Sign out"), theme.LogoutIcon(), signOut)
 	b.signOut.Importance = widget.LowImportance
 	b.root = container.NewVBox(widget.NewSeparator(), b.text, container.NewHBox(b.signOut))
 	b.root.Hide()
@@ -507,8 +507,7 @@ func addressIn(text string) string {
 func newCopyAddressButton(v *serverStatusView) *widget.Button {
 	b := widget.NewButtonWithIcon(lang.L("Copy address"), theme.ContentCopyIcon(), func() {
 		if v.signInAddress != "" {
-			v.w.app.Clipboard().SetContent(v.signInAddress)
-			v.w.lastNotice = "Copied the sign-in address"
+			v.deps.copyAddress(v.signInAddress)
 		}
 	})
 	b.Hide()

@@ -36,11 +36,6 @@ func runsAsTask(s taskRunner, tool string) bool {
 	return s.TaskSupport(tool) == "required"
 }
 
-// taskProgress words a task's state as a progress line for the running view.
-func taskProgress(callID int, t mcp.Task) mcp.Progress {
-	return mcp.Progress{CallID: callID, Message: lang.L("task {{.State}}", map[string]any{"State": t.Describe()})}
-}
-
 // taskSource is what the Tasks tab needs of a session.
 type taskSource interface {
 	Name() string
@@ -126,7 +121,7 @@ func newTasksPane(d tasksDeps) *tasksPane {
 		newTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if i := p.rows.item(id); i >= 0 && i < len(p.entries) {
-				name, sub, note := taskRow(p.entries[i], p.deps.now())
+				name, sub, note := view.TaskRow(p.entries[i], p.deps.now())
 				setTwoLineRow(o, name, sub, note)
 			}
 		})
@@ -211,7 +206,7 @@ func (p *tasksPane) reload() {
 	} else {
 		p.entries = p.src.Tasks()
 		p.title.SetText(lang.L("Tasks of {{.Server}}", map[string]any{"Server": p.src.Name()}))
-		p.formNote.SetText(taskFormNote(p.src.TaskForm()))
+		p.formNote.SetText(view.TaskFormNote(p.src.TaskForm()))
 		p.refresh.Enable()
 	}
 	p.rows.setItems(len(p.entries), func(i int) []string {
@@ -271,9 +266,9 @@ func (p *tasksPane) showDetail() {
 		p.shownResult = ""
 		return
 	}
-	p.status.SetText(taskHeadline(e))
+	p.status.SetText(view.TaskHeadline(e))
 	p.message.SetText(e.StatusMessage)
-	p.times.SetText(taskTimes(e))
+	p.times.SetText(view.TaskTimes(e))
 	if e.Done() {
 		p.cancelBtn.Hide()
 	} else {
@@ -419,90 +414,6 @@ func (p *tasksPane) pollOnce(ctx context.Context, src taskSource) {
 			cancel()
 		}
 	}
-}
-
-// taskRow is a task's row in the list: the tool and status, the status
-// message, and the task's age.
-func taskRow(e mcp.TaskEntry, now time.Time) (name, sub, note string) {
-	tool := e.Tool
-	if tool == "" {
-		tool = lang.L("(tool not known)")
-	}
-	name = taskRowName(tool, e.Status)
-	sub = e.StatusMessage
-	if sub == "" {
-		sub = lang.L("task {{.ID}}", map[string]any{"ID": e.TaskID})
-	}
-	note = lang.L("started {{.Time}}", map[string]any{"Time": e.Seen.Format("15:04:05")})
-	if e.Status == "input_required" {
-		note = lang.L("waits for your answer")
-	}
-	return name, sub, note
-}
-
-// taskRowName is a task's row title: the tool and the status, in words.
-func taskRowName(tool, status string) string {
-	v := map[string]any{"Tool": tool, "Status": status}
-	switch status {
-	case "working":
-		return lang.L("{{.Tool}}: working", v)
-	case "input_required":
-		return lang.L("{{.Tool}}: needs your input", v)
-	case "completed":
-		return lang.L("{{.Tool}}: completed", v)
-	case "failed":
-		return lang.L("{{.Tool}}: failed", v)
-	case "cancelled":
-		return lang.L("{{.Tool}}: cancelled", v)
-	}
-	return lang.L("{{.Tool}}: {{.Status}}", v)
-}
-
-// taskHeadline is the selected task's first line.
-func taskHeadline(e mcp.TaskEntry) string {
-	v := map[string]any{"ID": e.TaskID, "Status": e.Status}
-	switch e.Status {
-	case "working":
-		return lang.L("Task {{.ID}} is working.", v)
-	case "input_required":
-		return lang.L("Task {{.ID}} needs your input.", v)
-	case "completed":
-		return lang.L("Task {{.ID}} has completed.", v)
-	case "failed":
-		return lang.L("Task {{.ID}} has failed.", v)
-	case "cancelled":
-		return lang.L("Task {{.ID}} was cancelled.", v)
-	}
-	return lang.L("Task {{.ID}}: {{.Status}}", v)
-}
-
-// taskTimes says when the task was created and last changed, as the server said.
-func taskTimes(e mcp.TaskEntry) string {
-	if e.CreatedAt == "" {
-		return ""
-	}
-	return lang.L("Created {{.Created}}, last changed {{.Updated}} (the server's clock).", map[string]any{"Created": serverTime(e.CreatedAt), "Updated": serverTime(e.LastUpdatedAt)})
-}
-
-// serverTime shows an ISO 8601 time of the server's in local time, to the
-// second; what does not parse is shown as it came.
-func serverTime(s string) string {
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return s
-	}
-	return t.Local().Format("2006-01-02 15:04:05")
-}
-
-// taskFormNote says which kind of tasks the server has.
-func taskFormNote(f mcp.TaskForm) string {
-	switch f {
-	case mcp.TaskFormExtension:
-		return lang.L("This server has the tasks extension (io.modelcontextprotocol/tasks): it decides which calls become tasks. The extension has no tasks/list, so only the tasks started here are listed.")
-	case mcp.TaskFormExperimental:
-		return lang.L("This server has 2025-11-25 tasks: tools that declare execution.taskSupport run as tasks. Refresh also lists the server's own tasks (tasks/list).")
-	}
-	return lang.L("This server offers no tasks.")
 }
 
 // addTasksTab adds the Tasks tab after the others.

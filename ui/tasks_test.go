@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -21,49 +20,11 @@ func (fakeTaskRunner) CallToolAsTask(context.Context, string, json.RawMessage, f
 	return nil
 }
 
-func TestTaskProgressAndRunsAsTask(t *testing.T) {
-	cases := []struct {
-		task mcp.Task
-		want string
-	}{
-		{mcp.Task{Status: "working"}, "task working"},
-		{mcp.Task{Status: "working", StatusMessage: " Gathering sources... "}, "task working: Gathering sources..."},
-		{mcp.Task{Status: "input_required"}, "task input_required"},
-	}
-	for _, c := range cases {
-		if got := taskProgress(3, c.task); got.Message != c.want || got.CallID != 3 {
-			t.Errorf("%+v: %+v, want %q", c.task, got, c.want)
-		}
-	}
+func TestRunsAsTask(t *testing.T) {
 	f := fakeTaskRunner{"research": "required", "maybe": "optional", "never": "forbidden"}
 	for tool, want := range map[string]bool{"research": true, "maybe": false, "never": false, "unknown": false} {
 		if got := runsAsTask(f, tool); got != want {
 			t.Errorf("runsAsTask(%q) = %v, want %v", tool, got, want)
-		}
-	}
-}
-
-func TestTaskRowWording(t *testing.T) {
-	seen := time.Date(2026, 12, 1, 9, 5, 7, 0, time.UTC)
-	cases := []struct {
-		e                   mcp.TaskEntry
-		name, sub, note, hd string
-	}{
-		{mcp.TaskEntry{Task: mcp.Task{TaskID: "t1", Status: "working", StatusMessage: "step 1 of 4"}, Tool: "background_job", Seen: seen},
-			"background_job: working", "step 1 of 4", "started 09:05:07", "Task t1 is working."},
-		{mcp.TaskEntry{Task: mcp.Task{TaskID: "t2", Status: "input_required"}, Tool: "background_job", Seen: seen},
-			"background_job: needs your input", "task t2", "waits for your answer", "Task t2 needs your input."},
-		{mcp.TaskEntry{Task: mcp.Task{TaskID: "t3", Status: "completed"}, Seen: seen},
-			"(tool not known): completed", "task t3", "started 09:05:07", "Task t3 has completed."},
-		{mcp.TaskEntry{Task: mcp.Task{TaskID: "t4", Status: "cancelled"}, Tool: "x", Seen: seen},
-			"x: cancelled", "task t4", "started 09:05:07", "Task t4 was cancelled."},
-		{mcp.TaskEntry{Task: mcp.Task{TaskID: "t5", Status: "odd"}, Tool: "x", Seen: seen},
-			"x: odd", "task t5", "started 09:05:07", "Task t5: odd"},
-	}
-	for _, c := range cases {
-		name, sub, note := taskRow(c.e, seen)
-		if name != c.name || sub != c.sub || note != c.note || taskHeadline(c.e) != c.hd {
-			t.Errorf("%+v: %q %q %q %q", c.e, name, sub, note, taskHeadline(c.e))
 		}
 	}
 }

@@ -49,47 +49,17 @@ func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 		{"something the core never says", "something the core never says"},
 		{"", ""},
 	}
-	t.Cleanup(func() { Setup(English) })
-	for _, lang := range []string{English, SimplifiedChinese} {
-		if _, err := Setup(lang); err != nil {
-			t.Fatal(err)
-		}
-		for _, tc := range cases {
-			want := tc.in
-			if lang == SimplifiedChinese {
-				want = tc.zh
-			}
-			if got := Explain(tc.in); got != want {
-				t.Errorf("%s: Explain(%q)\n got %q\nwant %q", lang, tc.in, got, want)
-			}
-		}
-	}
+	checkBilingual(t, "Explain", Explain, cases)
 }
 
 // Every key of the rules and tails is in the translation files, so none
 // silently falls back to English.
 func TestExplainKeysAreTranslated(t *testing.T) {
-	zh, err := Messages(SimplifiedChinese)
-	if err != nil {
-		t.Fatal(err)
-	}
-	keys := []string{}
-	for _, r := range coreRules {
-		keys = append(keys, r.key)
-		for _, name := range r.re.SubexpNames() {
-			if name != "" && !strings.Contains(r.key, "{{."+name+"}}") {
-				t.Errorf("rule %q: group %s is not in its key %q", r.re, name, r.key)
-			}
-		}
-	}
+	var tails []string
 	for _, tail := range coreTails {
-		keys = append(keys, strings.TrimPrefix(tail, " "))
+		tails = append(tails, strings.TrimPrefix(tail, " "))
 	}
-	for _, k := range keys {
-		if _, ok := zh[k]; !ok {
-			t.Errorf("no Chinese for %q", k)
-		}
-	}
+	checkRuleKeys(t, coreRules, tails...)
 }
 
 // BenchmarkExplain is what translating one core message costs.

@@ -1,9 +1,6 @@
 package i18n
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // One case per rule of logRules: the app's own log lines, in both languages.
 func TestLogLineTranslatesTheAppsLines(t *testing.T) {
@@ -73,38 +70,11 @@ func TestLogLineTranslatesTheAppsLines(t *testing.T) {
 		// Unknown text passes through unchanged.
 		{"something the app never says", "something the app never says"},
 	}
-	t.Cleanup(func() { Setup(English) })
-	for _, lang := range []string{English, SimplifiedChinese} {
-		if _, err := Setup(lang); err != nil {
-			t.Fatal(err)
-		}
-		for _, tc := range cases {
-			want := tc.in
-			if lang == SimplifiedChinese {
-				want = tc.zh
-			}
-			if got := LogLine(tc.in); got != want {
-				t.Errorf("%s: LogLine(%q)\n got %q\nwant %q", lang, tc.in, got, want)
-			}
-		}
-	}
+	checkBilingual(t, "LogLine", LogLine, cases)
 }
 
 // Every key of the log rules is in the translation files, and every group
 // is in its key.
 func TestLogLineKeysAreTranslated(t *testing.T) {
-	zh, err := Messages(SimplifiedChinese)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range append(append([]coreRule{}, logRules...), logWords...) {
-		if _, ok := zh[r.key]; !ok {
-			t.Errorf("no Chinese for %q", r.key)
-		}
-		for _, name := range r.re.SubexpNames() {
-			if name != "" && !strings.Contains(r.key, "{{."+name+"}}") {
-				t.Errorf("rule %q: group %s is not in its key %q", r.re, name, r.key)
-			}
-		}
-	}
+	checkRuleKeys(t, append(append([]coreRule{}, logRules...), logWords...))
 }

@@ -21,19 +21,5 @@ func TestExplainOAuthExtensions(t *testing.T) {
 		{"give either a client secret or a private key file, not both: the client authenticates with one of them",
 			"客户端密钥和私钥文件只能二选一：客户端只用其中一种方式认证"},
 	}
-	t.Cleanup(func() { Setup(English) })
-	for _, lang := range []string{English, SimplifiedChinese} {
-		if _, err := Setup(lang); err != nil {
-			t.Fatal(err)
-		}
-		for _, tc := range cases {
-			want := tc.in
-			if lang == SimplifiedChinese {
-				want = tc.zh
-			}
-			if got := Explain(tc.in); got != want {
-				t.Errorf("%s: Explain(%q)\n got %q\nwant %q", lang, tc.in, got, want)
-			}
-		}
-	}
+	checkBilingual(t, "Explain", Explain, cases)
 }

@@ -2,6 +2,14 @@
 # What the scripts that photograph the real window share (sourced by
 # scripts/screenshot.sh, scripts/walkthrough.sh, scripts/screenshots-i18n.sh):
 #
+#   shots_start NAME BIN TOOL...
+#                        the start they share: fail (below) says why, after
+#                        "NAME: ", when a TOOL is not installed (naming its
+#                        Debian package) or BIN is no program; bin becomes
+#                        BIN's full path, tmp a new temporary folder; on exit
+#                        the app (app_pid) and Xvfb (xvfb_pid) are stopped and
+#                        tmp removed.
+#   fail MESSAGE         says MESSAGE on stderr and exits 1.
 #   xvfb_start WxH DIR   starts Xvfb on a free display, sets xvfb_pid and
 #                        exports DISPLAY; DIR (a temporary folder) gets its
 #                        display number and log. Says why and returns 1 when
@@ -16,6 +24,44 @@
 #   settle PID           waits until the app is idle (see below).
 #
 # Needs Xvfb and xdotool.
+
+shots_start() {
+	shots_name="$1" bin="$2"
+	shift 2
+	local tool
+	for tool in "$@"; do
+		command -v "$tool" >/dev/null 2>&1 ||
+			fail "$tool is not installed; on Debian: apt-get install $(debian_package "$tool")"
+	done
+	[ -x "$bin" ] || fail "no program at $bin; build it first (go build -tags no_emoji,no_animations -o mcpbrowser .) or pass its path"
+	bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+	tmp="$(mktemp -d)"
+	xvfb_pid="" app_pid=""
+	trap shots_cleanup EXIT
+}
+
+shots_cleanup() {
+	stop_pid "$app_pid"
+	stop_pid "$xvfb_pid"
+	rm -rf "$tmp"
+}
+
+fail() {
+	echo "${shots_name:-$(basename "$0" .sh)}: $*" >&2
+	exit 1
+}
+
+# debian_package COMMAND: the package that has it.
+debian_package() {
+	case "$1" in
+	Xvfb) echo xvfb ;;
+	import) echo imagemagick ;;
+	node) echo nodejs ;;
+	fc-list) echo fontconfig ;;
+	timeout) echo coreutils ;;
+	*) echo "$1" ;;
+	esac
+}
 
 # Xvfb picks a free display itself and writes its number to fd 3 once it
 # accepts connections, so two runs at once never collide.

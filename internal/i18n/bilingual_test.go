@@ -1,0 +1,52 @@
+package i18n
+
+import (
+	"strings"
+	"testing"
+)
+
+// checkBilingual runs each case's text through translate (named name in
+// failures) in English, where it comes back as it went in, and in Chinese,
+// where it reads zh.
+func checkBilingual(t *testing.T, name string, translate func(string) string, cases []struct{ in, zh string }) {
+	t.Helper()
+	t.Cleanup(func() { Setup(English) })
+	for _, lang := range []string{English, SimplifiedChinese} {
+		if _, err := Setup(lang); err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range cases {
+			want := tc.in
+			if lang == SimplifiedChinese {
+				want = tc.zh
+			}
+			if got := translate(tc.in); got != want {
+				t.Errorf("%s: %s(%q)\n got %q\nwant %q", lang, name, tc.in, got, want)
+			}
+		}
+	}
+}
+
+// checkRuleKeys checks that every rule's key, and every other key given,
+// has its Chinese, so none silently falls back to English, and that each
+// named group of a rule's pattern is in its key.
+func checkRuleKeys(t *testing.T, rules []coreRule, keys ...string) {
+	t.Helper()
+	zh, err := Messages(SimplifiedChinese)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rules {
+		keys = append(keys, r.key)
+		for _, name := range r.re.SubexpNames() {
+			if name != "" && !strings.Contains(r.key, "{{."+name+"}}") {
+				t.Errorf("rule %q: group %s is not in its key %q", r.re, name, r.key)
+			}
+		}
+	}
+	for _, k := range keys {
+		if _, ok := zh[k]; !ok {
+			t.Errorf("no Chinese for %q", k)
+		}
+	}
+}
