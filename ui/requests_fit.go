@@ -76,7 +76,7 @@ func (p *requestPanel) revealNow(focus bool) {
 		first, last = p.reply, p.sendBtn
 	case p.form != nil:
 		if focus && p.form.FocusFirst() {
-			first = p.w.win.Canvas().Focused()
+			first = p.deps.win.Canvas().Focused()
 		}
 		p.form.RevealFirst()
 		last = p.acceptBtn
@@ -90,7 +90,7 @@ func (p *requestPanel) revealNow(focus bool) {
 		}
 		scrollToShow(s, top, last)
 	}
-	c := p.w.win.Canvas()
+	c := p.deps.win.Canvas()
 	if focus && first != nil && c.Overlays().Top() == nil {
 		c.Focus(first)
 	}
