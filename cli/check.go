@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/checks"
 	"mcpbrowser/mcp/config"
@@ -59,7 +60,7 @@ func runCheck(ctx context.Context, args []string, env Env) error {
 	for _, path := range files {
 		f, err := checks.Load(path)
 		if err != nil {
-			return usageErr("%v", err)
+			return &exitError{ExitUsage, i18n.CheckMessage(err.Error())}
 		}
 		loaded = append(loaded, f)
 	}
@@ -78,7 +79,7 @@ func runCheckFile(ctx context.Context, inv *invocation, env Env, f *checks.File,
 	overrides map[string]*config.ServerConfig, update bool) (*checks.Report, error) {
 	resolved, err := checks.Resolve(f, lookup, overrides)
 	if err != nil {
-		return nil, usageErr("%s: %v", f.Path, err)
+		return nil, &exitError{ExitUsage, tr("{{.File}}: {{.Err}}", M{"File": f.Path, "Err": i18n.CheckMessage(err.Error())})}
 	}
 	cfg := &config.Config{}
 	for _, sc := range resolved {
@@ -133,7 +134,7 @@ func finishCheck(env Env, reports []*checks.Report, junit string, tap bool) erro
 	if tap {
 		err = checks.WriteTAP(env.Stdout, reports)
 	} else {
-		err = checks.WriteSummary(env.Stdout, reports)
+		err = checks.WriteSummaryIn(env.Stdout, reports, i18n.CheckWords{})
 	}
 	if err != nil {
 		return err

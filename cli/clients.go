@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
@@ -133,15 +134,15 @@ func cmdExport(inv *invocation, env Env) error {
 		var masked bool
 		servers, masked = config.MaskedForExport(servers)
 		if masked {
-			fmt.Fprintln(env.Stderr, "mcpbrowser: note: secret values are masked (****); add --include-secrets to export them as they are")
+			fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("note: secret values are masked (****); add --include-secrets to export them as they are"))
 		}
 	}
 	out, err := clients.Export(servers, format)
 	if err != nil {
-		return usageErr("%v", err)
+		return &exitError{ExitUsage, i18n.ExportMessage(err.Error())}
 	}
 	for _, note := range clients.ExportNotes(servers, format) {
-		fmt.Fprintln(env.Stderr, "mcpbrowser: note: "+note)
+		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("note: {{.Note}}", M{"Note": i18n.ExportMessage(note)}))
 	}
 	_, err = env.Stdout.Write(out)
 	return err

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/lint"
 )
@@ -89,28 +90,24 @@ func firedRules(rep lint.Report) []lint.Rule {
 }
 
 // writeLintText prints findings grouped by rule, each rule's why once, then
-// the cost.
+// the cost, in the language of LANG / LC_ALL (the words through
+// internal/i18n's lint wording, which the window uses too).
 func writeLintText(w io.Writer, rep lint.Report, probed []string) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d errors, %d warnings, %d notes\n", rep.Server, rep.Counts.Error, rep.Counts.Warning, rep.Counts.Info)
+	fmt.Fprintf(&b, "%s\n", i18n.LintSummary(rep))
 	if len(probed) > 0 {
-		fmt.Fprintf(&b, "Called once to check their output: %s\n", strings.Join(probed, ", "))
+		fmt.Fprintf(&b, "%s\n", tr("Called once to check their output: {{.Tools}}", M{"Tools": strings.Join(probed, ", ")}))
 	}
 	for _, g := range rep.ByRule() {
-		fmt.Fprintf(&b, "\n%s %s (%d)\n  %s\n", strings.ToUpper(string(g.Rule.Severity)), g.Rule.ID, len(g.Findings), g.Rule.Why)
+		head := tr("{{.Severity}} {{.Rule}} ({{.Count}}): {{.Title}}", M{"Severity": strings.ToUpper(i18n.LintSeverity(g.Rule.Severity)),
+			"Rule": g.Rule.ID, "Count": len(g.Findings), "Title": i18n.LintTitle(g.Rule)})
+		fmt.Fprintf(&b, "\n%s\n  %s\n", head, i18n.LintWhy(g.Rule))
 		for _, f := range g.Findings {
-			where := string(f.Kind)
-			if f.Target != "" {
-				where += " " + f.Target
-			}
-			if f.Path != "" {
-				where += " (" + f.Path + ")"
-			}
-			fmt.Fprintf(&b, "  - %s: %s\n", where, f.Message)
+			fmt.Fprintf(&b, "  - %s\n", tr("{{.Where}}: {{.Message}}", M{"Where": i18n.LintWhere(f, true), "Message": i18n.LintMessage(f)}))
 		}
 	}
 	c := rep.Cost
-	fmt.Fprintf(&b, "\nCost: about %d tokens for %d tools (%s)\n", c.Total, len(c.Tools), c.Method)
+	fmt.Fprintf(&b, "\n%s\n", tr("{{.Cost}} ({{.Method}})", M{"Cost": i18n.LintCost(c), "Method": i18n.LintCostMethod(c)}))
 	for _, t := range c.Top {
 		fmt.Fprintf(&b, "  %6d  %s\n", t.Tokens, t.Tool)
 	}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/checks"
 	"mcpbrowser/mcp/config"
 )
@@ -21,7 +22,7 @@ func recordCheck(inv *invocation, env Env, sc *config.ServerConfig, c checks.Che
 		spec = checks.SpecOf(sc)
 	}
 	if err := checks.Append(inv.record, map[string]checks.ServerSpec{sc.Name: spec}, c); err != nil {
-		fmt.Fprintln(env.Stderr, "mcpbrowser: not recorded: "+err.Error())
+		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("not recorded: {{.Reason}}", M{"Reason": i18n.CheckMessage(err.Error())}))
 	}
 }
 

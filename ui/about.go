@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/assets"
+	"mcpbrowser/ui/view"
 )
 
 // AppName is the app's name as people see it: window title, menus, installers.
@@ -124,7 +125,7 @@ func newAboutContent(info AboutInfo, copy func(text string)) fyne.CanvasObject {
 		commit = lang.L("unknown")
 	}
 	details := widget.NewForm(
-		widget.NewFormItem(lang.L("Version"), widget.NewLabel(aboutVersion(info.Version))),
+		widget.NewFormItem(lang.L("Version"), widget.NewLabel(view.AboutVersion(info.Version))),
 		widget.NewFormItem(lang.L("Commit"), widget.NewLabel(commit)),
 		widget.NewFormItem(lang.L("Go"), widget.NewLabel(info.Go)),
 	)
@@ -150,12 +151,4 @@ func newAboutContent(info AboutInfo, copy func(text string)) fyne.CanvasObject {
 		widget.NewSeparator(),
 		links,
 	)
-}
-
-// aboutVersion is the version as the dialog shows it ("unknown" translated).
-func aboutVersion(v string) string {
-	if v == "unknown" {
-		return lang.L("unknown")
-	}
-	return v
 }

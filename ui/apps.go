@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"fyne.io/fyne/v2/lang"
 	"sync"
 
@@ -16,6 +15,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/apps"
+	"mcpbrowser/ui/view"
 )
 
 // badgeApp marks a tool whose _meta names an MCP App view (a ui:// page).
@@ -178,7 +178,7 @@ func (p *appPane) open() {
 		live := &apps.Live{S: s, OnCall: p.record}
 		var run *apps.Running
 		run, err := apps.Open(p.ctx, host, live, t.Name, input, result, hc, func(e apps.Event) {
-			line := appEventLine(e)
+			line := view.AppEventLine(e)
 			fyne.Do(func() { p.addLine(line) })
 		})
 		if err != nil {
@@ -272,22 +272,6 @@ func (p *appPane) addLine(line string) {
 	}
 	p.list.Refresh()
 	p.list.ScrollToBottom()
-}
-
-// appEventLine is one line of the app's traffic, as the pane shows it.
-func appEventLine(e apps.Event) string {
-	at := e.Time.Format("15:04:05.000")
-	switch e.Kind {
-	case apps.EventTraffic:
-		return fmt.Sprintf("%s %s %s %s", at, e.Dir, e.Text, clipRunes(string(e.JSON), 300))
-	case apps.EventOpenLink:
-		return at + " " + i18n.L("the app asks to open {{.URL}} (not opened; copy it if you want it)", map[string]any{"URL": e.Text})
-	case apps.EventMessage:
-		return at + " " + i18n.L("the app would post (sent nowhere): {{.Text}}", map[string]any{"Text": e.Text})
-	case apps.EventLog:
-		return at + " app log: " + e.Text
-	}
-	return at + " " + e.Text
 }
 
 // showToolHeader shows the tool's header and its app strip.

@@ -317,7 +317,7 @@ func (a *absentNotice) trying(method string) {
 func (a *absentNotice) answered(err error, okText string) {
 	a.try.Enable()
 	if err != nil {
-		a.result.SetText(withStop(capitalise(err.Error())))
+		a.result.SetText(view.WithStop(capitalise(err.Error())))
 		a.result.Importance = widget.DangerImportance
 	} else {
 		a.result.SetText(okText)

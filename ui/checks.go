@@ -2,10 +2,12 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -210,7 +212,7 @@ func (p *checksPane) runFiles(paths []string) {
 		for _, path := range paths {
 			f, err := checks.Load(path)
 			if err != nil {
-				problems = append(problems, err.Error())
+				problems = append(problems, i18n.CheckMessage(err.Error()))
 				continue
 			}
 			temp := &tempServers{}
@@ -262,7 +264,7 @@ func (p *checksPane) confirm(ctx context.Context, c *checks.Check, tool *sdk.Too
 	fyne.Do(func() {
 		msg := widget.NewLabel(i18n.L("The check \"{{.Check}}\" calls {{.Tool}}, which says it may delete or overwrite things. Run it?", map[string]any{"Check": c.Name, "Tool": toolTitle(tool)}))
 		msg.Wrapping = fyne.TextWrapWord
-		d := newCustomConfirm("Run "+tool.Name+"?", lang.L("Run"), lang.L("Skip"), msg, func(ok bool) { answer <- ok }, p.deps.win)
+		d := newCustomConfirm(i18n.L("Run {{.Tool}}?", map[string]any{"Tool": tool.Name}), lang.L("Run"), lang.L("Skip"), msg, func(ok bool) { answer <- ok }, p.deps.win)
 		d.SetConfirmImportance(widget.DangerImportance)
 		d.Resize(fyne.NewSize(480, 200))
 		d.Show()
@@ -302,7 +304,8 @@ func (p *checksPane) finish(problems []string) {
 // checkText is what the filter searches in a result: the check's name,
 // server and tool, its status and what went wrong.
 func checkText(r checks.Result) []string {
-	return []string{r.Check.Name, r.Server, r.Check.Target(), r.Status, r.Message}
+	return []string{r.Check.Name, r.Server, r.Check.Target(), r.Status, r.Message,
+		checks.TargetIn(i18n.CheckWords{}, r.Check), i18n.CheckStatus(r.Status), i18n.CheckMessage(r.Message)}
 }
 
 // refilter shows the results that have every word typed in the filter.
@@ -347,18 +350,31 @@ func (p *checksPane) showRow(r checks.Result, row *fyne.Container) {
 	label.SetText(r.Check.Name)
 	label.Importance = imp
 	label.Refresh()
-	right.SetText(r.Server + " · " + r.Check.Target() + " · " + view.Duration(r.Duration))
+	where := r.Server + " · " + checks.TargetIn(i18n.CheckWords{}, r.Check)
+	if r.Observed != nil {
+		where += " · " + view.Duration(r.Duration)
+	}
+	right.SetText(where)
 }
 
 // showDetail shows one check: each failure with what was expected on the
 // left and what came on the right, and the stderr slice of the call.
 func (p *checksPane) showDetail(r checks.Result) {
 	_, imp := statusLook(r.Status)
-	title := boldLabel(fmt.Sprintf("%s — %s", r.Check.Name, r.Status))
+	title := boldLabel(i18n.L("{{.Check}} — {{.Status}}", map[string]any{"Check": r.Check.Name, "Status": i18n.CheckStatus(r.Status)}))
 	title.Importance = imp
-	rows := []fyne.CanvasObject{title, caption(i18n.L("{{.Target}} on {{.Server}}, {{.Duration}}", map[string]any{"Target": r.Check.Target(), "Server": r.Server, "Duration": view.Duration(r.Duration)}))}
+	on := map[string]any{"Target": checks.TargetIn(i18n.CheckWords{}, r.Check), "Server": r.Server, "Duration": view.Duration(r.Duration)}
+	where := i18n.L("{{.Target}} on {{.Server}}, {{.Duration}}", on)
+	if r.Observed == nil { // not run: no duration to give
+		where = i18n.L("{{.Target}} on {{.Server}}", on)
+	}
+	rows := []fyne.CanvasObject{title, caption(where)}
 	if r.Message != "" {
-		m := widget.NewLabel(upperFirst(r.Message))
+		msg := i18n.CheckMessage(r.Message)
+		if r.Check.Tool == "" || !strings.HasPrefix(r.Message, r.Check.Tool) {
+			msg = upperFirst(msg) // but a tool's name stays as it is written
+		}
+		m := widget.NewLabel(msg)
 		m.Wrapping = fyne.TextWrapWord
 		rows = append(rows, m)
 	}
@@ -366,12 +382,13 @@ func (p *checksPane) showDetail(r checks.Result) {
 		rows = append(rows, container.NewGridWithColumns(2, heading(lang.L("Expected")), heading(lang.L("Actual"))))
 	}
 	for _, f := range r.Failures {
-		where := f.Kind
+		// The expectation's kind, and its path as written in the file.
+		where := fyne.CanvasObject(widget.NewLabelWithStyle(i18n.CheckKind(f.Kind, ""), fyne.TextAlignLeading, fyne.TextStyle{Italic: true}))
 		if f.Path != "" {
-			where += " " + f.Path
+			where = container.NewHBox(where, widget.NewLabelWithStyle(f.Path, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true}))
 		}
-		rows = append(rows, widget.NewLabelWithStyle(where, fyne.TextAlignLeading, fyne.TextStyle{Italic: true}),
-			container.NewGridWithColumns(2, checkMono(f.Expected), checkMono(f.Actual)))
+		rows = append(rows, where,
+			container.NewGridWithColumns(2, checkMono(i18n.CheckValue(f.Expected)), checkMono(i18n.CheckValue(f.Actual))))
 	}
 	if r.Status == checks.StatusPassed {
 		rows = append(rows, widget.NewLabel(lang.L("Every expectation was met.")))
@@ -383,8 +400,12 @@ func (p *checksPane) showDetail(r checks.Result) {
 	p.detail.Refresh()
 }
 
+// checkMono shows a value in monospace — unless it holds text beyond ASCII
+// (Chinese, from the translation or the server): the monospace font has
+// none, and the font Fyne falls back to is drawn low in a monospace line,
+// its bottom cut off.
 func checkMono(s string) *widget.Label {
-	l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Monospace: isASCII(s)})
 	l.Wrapping = fyne.TextWrapBreak
 	l.Selectable = true
 	return l
@@ -459,7 +480,7 @@ func (p *checksPane) recordCheck(server string, c func() checks.Check) {
 	}
 	if err := checks.Append(path, map[string]checks.ServerSpec{server: {Ref: server}}, c()); err != nil {
 		fyne.Do(func() {
-			p.recordLabel.SetText(i18n.L("Not recorded: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+			p.recordLabel.SetText(i18n.L("Not recorded: {{.Reason}}", map[string]any{"Reason": i18n.CheckMessage(err.Error())}))
 		})
 	}
 }
@@ -497,7 +518,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	var d *dialog.CustomDialog
 	save := newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() {
 		if err := p.saveCheck(path.Text, editor.Text, r.Server); err != nil {
-			problem.SetText(err.Error())
+			problem.SetText(upperFirst(i18n.CheckMessage(err.Error())))
 			problem.Show()
 			return
 		}
@@ -515,7 +536,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 func (p *checksPane) saveCheck(path, text, server string) error {
 	path = strings.TrimSpace(path)
 	if path == "" {
-		return fmt.Errorf("say which check file to add it to")
+		return errors.New(lang.L("say which check file to add it to"))
 	}
 	c, err := checks.ParseCheck(text)
 	if err != nil {
@@ -588,4 +609,13 @@ func (w *MainWindow) addChecksTab() {
 	w.checks.tab = container.NewTabItemWithIcon(lang.L("Checks"), theme.ConfirmIcon(), w.checks.root)
 	w.features.tabs.Append(w.checks.tab)
 	w.features.setFilter(w.checks.tab, w.checks.filter)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

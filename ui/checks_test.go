@@ -45,7 +45,7 @@ checks:
   - {name: noisy, server: demo, tool: log_stderr, arguments: {lines: 2}, expect: {text: {contains: nothing-like-this}}}
 `)
 	shown := s.runChecksTab(path)
-	for _, want := range []string{"1 passed, 2 failed", "adds", "wrong sum", "Expected", "Actual", "json sum", "6", "5"} {
+	for _, want := range []string{"1 passed, 2 failed", "adds", "wrong sum", "Expected", "Actual", "json\nsum", "6", "5"} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the Checks tab lacks %q:\n%s", want, shown)
 		}

@@ -46,7 +46,7 @@ func newDiffView(deps diffDeps) *diffView {
 	for i := range v.sides {
 		v.sides[i] = newSelect(options, func(choice string) {
 			if choice == snapshotFileChoice() {
-				openFileDialog(deps.win, "Open a surface snapshot", snapshotFiles, func(path string) {
+				openFileDialog(deps.win, lang.L("Open a surface snapshot"), snapshotFiles, func(path string) {
 					v.files[i] = path
 					v.sides[i].SetOptions(append(deps.servers(), path, snapshotFileChoice()))
 					v.sides[i].SetSelected(path)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fyne.io/fyne/v2/lang"
 	"io/fs"
-	"maps"
 	"mcpbrowser/internal/i18n"
 	"os"
 	"slices"
@@ -21,6 +20,7 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/view"
 )
 
 // clientConfigUI is what the window needs for bringing servers in from other
@@ -273,7 +273,7 @@ func fileHeader(f clients.DiscoveredFile) fyne.CanvasObject {
 		box.Add(captionLine("project " + f.Project))
 	}
 	if f.Err != nil {
-		msg := widget.NewLabel(describeFileError(f.Err))
+		msg := widget.NewLabel(view.OtherFileError(f.Err))
 		msg.Wrapping = fyne.TextWrapWord
 		msg.Importance = widget.DangerImportance
 		box.Add(msg)
@@ -281,18 +281,6 @@ func fileHeader(f clients.DiscoveredFile) fyne.CanvasObject {
 		box.Add(captionLine(lang.L("No servers in this file.")))
 	}
 	return box
-}
-
-// describeFileError says what is wrong with a config file and where.
-func describeFileError(err error) string {
-	var ce *config.ConfigError
-	if errors.As(err, &ce) {
-		if ce.Line > 0 {
-			return i18n.L("This file could not be read: line {{.Line}}, column {{.Column}}: {{.Problem}}. Its servers are not shown; fix it in its app.", map[string]any{"Line": ce.Line, "Column": ce.Column, "Problem": ce.Msg})
-		}
-		return i18n.L("This file could not be read: {{.Problem}}.", map[string]any{"Problem": ce.Msg})
-	}
-	return capitalise(err.Error()) + "."
 }
 
 func captionLine(s string) *widget.Label {
@@ -348,7 +336,7 @@ func newImportRow(imp *clients.ImportedServer, checked bool, changed func()) *im
 	}
 
 	var details []fyne.CanvasObject
-	if target := describeImported(imp.Server); target != "" && imp.Err == nil {
+	if target := view.ImportedLine(imp.Server); target != "" && imp.Err == nil {
 		cmd := widget.NewLabel(target)
 		cmd.TextStyle = fyne.TextStyle{Monospace: true}
 		cmd.Wrapping = fyne.TextWrapBreak
@@ -404,32 +392,6 @@ func (l indentLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 func (l indentLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	objs[0].Move(fyne.NewPos(l.indent(), 0))
 	objs[0].Resize(fyne.NewSize(size.Width-l.indent(), size.Height))
-}
-
-// describeImported is what an entry runs or where it connects, as one line
-// with secret values masked: the command with its folder and variables, or
-// the transport and URL with its headers.
-func describeImported(s *config.ServerConfig) string {
-	switch s.Type {
-	case config.TypeStdio:
-		c := config.CommandSummary{Command: s.Command, Args: s.Args, Cwd: s.Cwd}
-		for _, name := range slices.Sorted(maps.Keys(s.Env)) {
-			c.Env = append(c.Env, config.EnvEntry{Name: name, Value: config.MaskSecret(name, s.Env[name]), Secret: config.IsSecretName(name)})
-		}
-		return c.String()
-	case config.TypeHTTP, config.TypeSSE:
-		line := s.Type + " " + s.MaskText(s.URL)
-		for _, name := range slices.Sorted(maps.Keys(s.Headers)) {
-			line += " · " + name + ": " + config.MaskSecret(name, s.Headers[name])
-		}
-		return line
-	case config.TypeOpenAPI:
-		return "openapi " + strings.Join(s.Spec, ", ")
-	}
-	if s.Command != "" {
-		return s.Command + " " + strings.Join(s.Args, " ")
-	}
-	return s.MaskText(s.URL)
 }
 
 // importChosen adds the servers to the list. Each name clash with a
@@ -525,8 +487,8 @@ func (w *MainWindow) askClash(imp *clients.ImportedServer, existing *config.Serv
 	}
 	msg := widget.NewLabel(i18n.L("Your list already has a different server named \"{{.Name}}\". What should happen to the one from {{.From}}?", map[string]any{"Name": name, "From": from}))
 	msg.Wrapping = fyne.TextWrapWord
-	yours := widget.NewLabel(i18n.L("Yours:  {{.Entry}}", map[string]any{"Entry": describeImported(existing)}))
-	theirs := widget.NewLabel(i18n.L("From {{.From}}:  {{.Entry}}", map[string]any{"From": from, "Entry": describeImported(imp.Server)}))
+	yours := widget.NewLabel(i18n.L("Yours:  {{.Entry}}", map[string]any{"Entry": view.ImportedLine(existing)}))
+	theirs := widget.NewLabel(i18n.L("From {{.From}}:  {{.Entry}}", map[string]any{"From": from, "Entry": view.ImportedLine(imp.Server)}))
 	for _, l := range []*widget.Label{yours, theirs} {
 		l.TextStyle = fyne.TextStyle{Monospace: true}
 		l.Wrapping = fyne.TextWrapBreak
@@ -580,31 +542,13 @@ func newOriginView() *originView {
 
 // show describes cfg (nil hides the view).
 func (v *originView) show(cfg *config.ServerConfig) {
-	text := originText(cfg)
+	text := view.OriginText(cfg)
 	v.text.SetText(text)
 	if text == "" {
 		v.root.Hide()
 	} else {
 		v.root.Show()
 	}
-}
-
-// originText is "Imported from Claude Desktop: /path · kept fields it does
-// not use: a, b", or "" for an entry typed here with nothing unusual.
-func originText(cfg *config.ServerConfig) string {
-	if cfg == nil {
-		return ""
-	}
-	var parts []string
-	if src, ok := config.ImportedFrom(cfg); ok && src.Path == "" {
-		parts = append(parts, "Added from pasted text")
-	} else if ok {
-		parts = append(parts, "Imported from "+src.String())
-	}
-	if unknown := config.UnknownFields(cfg); len(unknown) > 0 {
-		parts = append(parts, "kept fields MCP Browser does not use: "+strings.Join(unknown, ", "))
-	}
-	return capitalise(strings.Join(parts, " · "))
 }
 
 // importMenu is the Import… button's menu: every way to bring servers in.

@@ -262,10 +262,10 @@ func (e *serverEditor) build() (*config.ServerConfig, error) {
 		}
 	}
 	var err error
-	if sc.ConnectTimeout, err = parseTimeout("connect timeout", e.connectTO.Text); err != nil {
+	if sc.ConnectTimeout, err = view.ParseTimeout("connect timeout", e.connectTO.Text); err != nil {
 		return nil, err
 	}
-	if sc.CallTimeout, err = parseTimeout("call timeout", e.callTO.Text); err != nil {
+	if sc.CallTimeout, err = view.ParseTimeout("call timeout", e.callTO.Text); err != nil {
 		return nil, err
 	}
 	if v := e.protocol.Selected; v != mcp.VersionAuto || sc.ProtocolVersion != mcp.VersionAuto {
@@ -273,21 +273,6 @@ func (e *serverEditor) build() (*config.ServerConfig, error) {
 		sc.ProtocolVersion = strings.TrimPrefix(v, mcp.VersionAuto)
 	}
 	return sc, nil
-}
-
-func parseTimeout(what, text string) (*float64, error) {
-	text = strings.TrimSpace(text)
-	if text == "" {
-		return nil, nil
-	}
-	v, err := strconv.ParseFloat(text, 64)
-	if err != nil {
-		return nil, fmt.Errorf("the %s must be a number of seconds (or -1 for none), not %q", what, text)
-	}
-	if v < 0 {
-		v = -1
-	}
-	return &v, nil
 }
 
 // showServerEditor opens the add (orig nil) or edit dialog. Saving writes the

@@ -2,7 +2,7 @@ package ui
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"maps"
 	"slices"
 	"strings"
@@ -18,6 +18,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
 
@@ -27,7 +28,7 @@ const prefExportFormat = "export.format"
 // exportFileName is the name a client gives the file a snippet of that
 // format goes in, suggested when saving.
 func exportFileName(f config.Format) (string, fileFilter) {
-	json := fileFilter{Desc: "JSON files", Exts: []string{"json"}}
+	json := jsonFiles
 	switch f {
 	case config.FormatClaudeDesktop:
 		return "claude_desktop_config.json", json
@@ -78,7 +79,7 @@ func (w *MainWindow) exportSelectedServer() {
 func (w *MainWindow) exportAllServers() {
 	cfg := w.configSnapshot()
 	if len(cfg.Servers) == 0 {
-		w.showError(lang.L("Exporting servers"), fmt.Errorf("there are no servers in the list yet"))
+		w.showError(lang.L("Exporting servers"), errors.New(lang.L("there are no servers in the list yet")))
 		return
 	}
 	w.showExport(cfg.Servers, i18n.N("all {{.Count}} servers", len(cfg.Servers)))
@@ -137,7 +138,7 @@ func (d *exportDialog) show(f config.Format) {
 		notes = append(notes, n)
 	}
 	for _, n := range notes {
-		note := widget.NewLabel(n)
+		note := widget.NewLabel(i18n.ExportMessage(n))
 		note.Wrapping = fyne.TextWrapWord
 		note.Importance = widget.WarningImportance
 		d.notes.Add(container.NewBorder(nil, nil, container.NewCenter(widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))), nil, note))
@@ -147,7 +148,7 @@ func (d *exportDialog) show(f config.Format) {
 	if err != nil {
 		d.text = ""
 		d.snippet.SetText("")
-		d.status.SetText(capitalise(err.Error()) + ".")
+		d.status.SetText(i18n.L("{{.Summary}}.", map[string]any{"Summary": view.UpperFirst(i18n.ExportMessage(err.Error()))}))
 		d.status.Importance = widget.DangerImportance
 	} else {
 		d.text = string(data)
@@ -181,7 +182,7 @@ func (d *exportDialog) save() {
 	}
 	text, f := d.text, d.current
 	name, filter := exportFileName(f)
-	saveFileDialog(d.win, "Save the "+f.Title()+" snippet", name, filter, func(path string) {
+	saveFileDialog(d.win, i18n.L("Save the {{.App}} snippet", map[string]any{"App": f.Title()}), name, filter, func(path string) {
 		d.work.goWork(func(ctx context.Context) {
 			err := writeExport(path, text)
 			fyne.Do(func() {

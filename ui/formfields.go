@@ -3,7 +3,6 @@ package ui
 import (
 	"fyne.io/fyne/v2/lang"
 	"mcpbrowser/ui/view"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -237,7 +236,7 @@ func (w *fieldView) makeInput() fyne.CanvasObject {
 	}
 	switch fd.Kind {
 	case schema.String:
-		return w.textInput(isLongText(fd))
+		return w.textInput(view.IsLongText(fd))
 	case schema.Number, schema.Integer:
 		return w.textInput(false)
 	case schema.Boolean:
@@ -277,31 +276,6 @@ func (w *fieldView) nullChanged(on bool) {
 	}
 	w.fillInput()
 	w.v.refreshMessages()
-}
-
-// longTextWords mark a string property that usually holds several lines.
-var longTextWords = []string{"content", "body", "text", "prompt", "message", "script", "code",
-	"markdown", "html", "instructions", "notes", "template", "patch", "diff", "source"}
-
-// isLongText guesses whether a string field wants a multi-line entry: its
-// name says so, a limit allows long text, or it already holds several lines.
-func isLongText(fd *schema.Field) bool {
-	if strings.Contains(fd.Text(), "\n") {
-		return true
-	}
-	if fd.Format != "" || fd.Limits.Pattern != "" {
-		return false
-	}
-	if m := fd.Limits.MaxLength; m != nil && *m <= 200 {
-		return false
-	}
-	name := strings.ToLower(fd.Name + " " + fd.Label)
-	for _, word := range longTextWords {
-		if strings.Contains(name, word) {
-			return true
-		}
-	}
-	return fd.Limits.MaxLength != nil // a long explicit limit
 }
 
 // textInput is the entry of a String, Number or Integer field.
@@ -425,27 +399,6 @@ func (w *fieldView) nullInput() fyne.CanvasObject {
 	return c
 }
 
-// optionLabels returns the options' labels, made unique so that a widget
-// that speaks in strings can tell them apart.
-func optionLabels(opts []schema.Option) []string {
-	labels := make([]string, len(opts))
-	seen := map[string]int{}
-	for i, o := range opts {
-		l := o.Label
-		if l == "" {
-			l = string(o.Value)
-		}
-		if n := seen[l]; n > 0 {
-			seen[l] = n + 1
-			l = l + " (" + strconv.Itoa(n+1) + ")"
-		} else {
-			seen[l] = 1
-		}
-		labels[i] = l
-	}
-	return labels
-}
-
 func indexOf(labels []string, s string) int {
 	for i, l := range labels {
 		if l == s {
@@ -460,7 +413,7 @@ func indexOf(labels []string, s string) int {
 // drop-down: pick "—").
 func (w *fieldView) enumInput() fyne.CanvasObject {
 	fd := w.fd
-	labels := optionLabels(fd.Options)
+	labels := view.OptionLabels(fd.Options)
 	chosen := ""
 	if i := fd.Choice(); i >= 0 {
 		chosen = labels[i]
@@ -469,9 +422,9 @@ func (w *fieldView) enumInput() fyne.CanvasObject {
 		w.v.touch(fd)
 		_ = fd.SetChoice(indexOf(labels, s)) // -1 for none clears
 	}
-	if len(labels) <= 3 && shortLabels(labels) {
+	if len(labels) <= 3 && view.ShortLabels(labels) {
 		r := widget.NewRadioGroup(labels, nil)
-		r.Horizontal = fitsOnOneLine(labels)
+		r.Horizontal = view.FitsOnOneLine(labels)
 		r.Required = fd.Required
 		r.Selected = chosen
 		r.OnChanged = pick
@@ -491,33 +444,13 @@ func (w *fieldView) enumInput() fyne.CanvasObject {
 	return leftAligned(s)
 }
 
-func shortLabels(labels []string) bool {
-	for _, l := range labels {
-		if len([]rune(l)) > 24 {
-			return false
-		}
-	}
-	return true
-}
-
-// fitsOnOneLine reports whether options side by side fit the field column
-// at 1024×640 (about 300 px): a few short labels ("red", "green", "blue").
-// Wider rows pushed the whole form past its column; they are stacked.
-func fitsOnOneLine(labels []string) bool {
-	n := 0
-	for _, l := range labels {
-		n += len([]rune(l))
-	}
-	return len(labels) <= 4 && n <= 16
-}
-
 // multiEnumInput is a group of check boxes; choices are sent in the order
 // they were ticked.
 func (w *fieldView) multiEnumInput() fyne.CanvasObject {
 	fd := w.fd
-	labels := optionLabels(fd.Options)
+	labels := view.OptionLabels(fd.Options)
 	c := widget.NewCheckGroup(labels, nil)
-	c.Horizontal = fitsOnOneLine(labels)
+	c.Horizontal = view.FitsOnOneLine(labels)
 	for _, i := range fd.Choices() {
 		c.Selected = append(c.Selected, labels[i])
 	}
@@ -539,7 +472,7 @@ func (w *fieldView) constInput() fyne.CanvasObject {
 	fd := w.fd
 	label := ""
 	if len(fd.Options) > 0 {
-		label = optionLabels(fd.Options)[0]
+		label = view.OptionLabels(fd.Options)[0]
 	}
 	if fd.Required {
 		return widget.NewLabelWithStyle(label, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})

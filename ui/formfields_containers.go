@@ -290,7 +290,7 @@ func (w *fieldView) itemRow(i, n int, item *schema.Field) fyne.CanvasObject {
 // variantInput is a drop-down of the shapes, then the chosen shape's form.
 func (w *fieldView) variantInput() fyne.CanvasObject {
 	fd := w.fd
-	labels := optionLabels(fd.Options)
+	labels := view.OptionLabels(fd.Options)
 	options := labels
 	if !fd.Required {
 		options = append([]string{noneLabel}, labels...)

@@ -178,7 +178,7 @@ func (v *FormView) rawOnlyArguments() (json.RawMessage, []schema.FieldError) {
 		return nil, errs
 	}
 	v.showTopProblems(nil)
-	return compactJSON(text), nil
+	return view.CompactJSON(text), nil
 }
 
 // jsonArguments checks the JSON editor's text against the schema through a
@@ -220,7 +220,7 @@ func (v *FormView) Load(args json.RawMessage) error {
 			}
 			return nil
 		}
-		v.setQuiet(func() { v.jsonEntry.SetText(prettyJSON(args)) })
+		v.setQuiet(func() { v.jsonEntry.SetText(view.PrettyJSON(args)) })
 		return nil
 	}
 	err := v.form.Load(args)
@@ -229,7 +229,7 @@ func (v *FormView) Load(args json.RawMessage) error {
 	}
 	v.afterLoad(err)
 	if v.jsonMode {
-		v.setQuiet(func() { v.jsonEntry.SetText(prettyJSON(args)) })
+		v.setQuiet(func() { v.jsonEntry.SetText(view.PrettyJSON(args)) })
 	}
 	return err
 }
@@ -431,9 +431,9 @@ func (v *FormView) formToJSON() bool {
 		return false
 	}
 	if !ok || string(val) == "{}" {
-		val = requiredSkeleton(v.form.Root)
+		val = view.RequiredSkeleton(v.form.Root)
 	}
-	v.setQuiet(func() { v.jsonEntry.SetText(prettyJSON(val)) })
+	v.setQuiet(func() { v.jsonEntry.SetText(view.PrettyJSON(val)) })
 	v.showLabel(v.problems, "")
 	v.showMode(true)
 	return true
@@ -631,24 +631,6 @@ func isLoadError(err error) bool {
 	return errors.As(err, &le)
 }
 
-// prettyJSON indents JSON without decoding it, so key order and every digit
-// of a number stay as they are.
-func prettyJSON(raw []byte) string {
-	var b bytes.Buffer
-	if err := json.Indent(&b, bytes.TrimSpace(raw), "", "  "); err != nil {
-		return string(raw)
-	}
-	return b.String()
-}
-
-func compactJSON(text string) json.RawMessage {
-	var b bytes.Buffer
-	if err := json.Compact(&b, []byte(text)); err != nil {
-		return json.RawMessage(text)
-	}
-	return b.Bytes()
-}
-
 func plainError(err error) string {
 	if err == nil {
 		return i18n.L("it is null")
@@ -712,56 +694,6 @@ func firstFocusable(o fyne.CanvasObject) fyne.Focusable {
 		}
 	}
 	return nil
-}
-
-// requiredSkeleton is an arguments object with every required property of
-// root filled with a placeholder of its type ("" for text, 0 for numbers …),
-// so the JSON editor starts with the keys the tool needs. Properties the
-// form already holds keep their value.
-func requiredSkeleton(root *schema.Field) json.RawMessage {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	n := 0
-	for _, c := range root.Children() {
-		if !c.Required || c.IsEntry() {
-			continue
-		}
-		val, ok := c.Value()
-		if !ok || !c.IsSet() {
-			val = placeholderFor(c)
-		}
-		if n > 0 {
-			b.WriteByte(',')
-		}
-		key, _ := json.Marshal(c.Name)
-		b.Write(key)
-		b.WriteByte(':')
-		b.Write(val)
-		n++
-	}
-	b.WriteByte('}')
-	return b.Bytes()
-}
-
-// placeholderFor is a value of fd's type to be typed over.
-func placeholderFor(fd *schema.Field) json.RawMessage {
-	switch fd.Kind {
-	case schema.Number, schema.Integer:
-		return json.RawMessage(`0`)
-	case schema.Boolean:
-		return json.RawMessage(`false`)
-	case schema.Null:
-		return json.RawMessage(`null`)
-	case schema.Object, schema.KeyValue:
-		return json.RawMessage(`{}`)
-	case schema.Array, schema.MultiEnum:
-		return json.RawMessage(`[]`)
-	case schema.Enum, schema.Const, schema.Variant:
-		if len(fd.Options) > 0 && len(fd.Options[0].Value) > 0 {
-			return fd.Options[0].Value
-		}
-	}
-	return json.RawMessage(`""`)
 }
 
 // RevealFirst scrolls the form so that its first input is in view (the

@@ -15,6 +15,7 @@ import (
 
 	"mcpbrowser/internal/demo"
 	"mcpbrowser/mcp/schema"
+	"mcpbrowser/ui/view"
 )
 
 // TestFormKinds types and taps into the widget of each kind and checks
@@ -433,8 +434,8 @@ func TestFormJSONRoundTrip(t *testing.T) {
 			if !v.jsonMode {
 				t.Fatalf("did not switch to JSON: %s", v.problems.Text)
 			}
-			if got := v.jsonEntry.Text; got != prettyJSON([]byte(before)) {
-				t.Errorf("editor shows\n%s\nwant\n%s", got, prettyJSON([]byte(before)))
+			if got := v.jsonEntry.Text; got != view.PrettyJSON([]byte(before)) {
+				t.Errorf("editor shows\n%s\nwant\n%s", got, view.PrettyJSON([]byte(before)))
 			}
 			sameJSON(t, argsOf(t, v), before)
 			v.modes.SetSelected(modeForm())

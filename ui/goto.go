@@ -1,12 +1,11 @@
 package ui
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
+	"mcpbrowser/ui/view"
 )
 
 // goToServer asks for part of a server's name and selects the first server
@@ -18,7 +17,7 @@ func (w *MainWindow) goToServer() {
 	var pop *widget.PopUp
 	entry.OnSubmitted = func(text string) {
 		pop.Hide()
-		if name := matchServer(w.serverNames(), text); name != "" {
+		if name := view.MatchServer(w.serverNames(), text); name != "" {
 			w.selectServer(name)
 		}
 	}
@@ -36,24 +35,4 @@ func (w *MainWindow) serverNames() []string {
 		names = append(names, s.Name())
 	}
 	return names
-}
-
-// matchServer is the first name equal to query (any case), else the first
-// that contains it, else "".
-func matchServer(names []string, query string) string {
-	q := strings.ToLower(strings.TrimSpace(query))
-	if q == "" {
-		return ""
-	}
-	for _, n := range names {
-		if strings.ToLower(n) == q {
-			return n
-		}
-	}
-	for _, n := range names {
-		if strings.Contains(strings.ToLower(n), q) {
-			return n
-		}
-	}
-	return ""
 }

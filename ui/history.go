@@ -310,7 +310,7 @@ func (t *historyTab) show(e history.HistoryEntry) {
 		t.message.Show()
 	}
 	if len(e.Arguments) > 0 {
-		t.args.SetText(prettyJSON(e.Arguments))
+		t.args.SetText(view.PrettyJSON(e.Arguments))
 		t.argsBox.Show()
 	} else {
 		t.argsBox.Hide()
@@ -332,7 +332,7 @@ func (t *historyTab) show(e history.HistoryEntry) {
 	t.note.SetText("")
 	result := "(no result was kept)"
 	if len(e.Result) > 0 {
-		result, _ = prettyJSONText(string(e.Result))
+		result, _ = view.PrettyJSONText(string(e.Result))
 	}
 	if e.Cut {
 		result = "The result was too big to keep whole; long texts in it are cut.\n\n" + result

@@ -2,19 +2,19 @@ package ui
 
 import (
 	"context"
-	"fmt"
-	"fyne.io/fyne/v2/lang"
-	"mcpbrowser/internal/i18n"
+	"errors"
 	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/lint"
 )
@@ -166,28 +166,32 @@ func (m qualityMark) badgeText() string {
 	return i18n.N("{{.Count}} issues", m.count)
 }
 
-// withQualityBadge puts a quality badge at the top right of a tool row, on
-// the name's line, where names rarely reach.
-func withQualityBadge(row fyne.CanvasObject) fyne.CanvasObject {
-	b := newBadgeObject(badge{"", theme.ColorNamePlaceHolder})
-	b.Hide()
-	corner := container.NewVBox(container.NewPadded(container.NewHBox(layout.NewSpacer(), b)))
-	return container.NewStack(row, corner)
+// newQualitySlot is the place of a tool row's quality badge, at the right
+// of the name's line: hidden, it takes no room; shown, the name is cut
+// short before it rather than run under it.
+func newQualitySlot() fyne.CanvasObject {
+	slot := container.NewCenter(newBadgeObject(badge{"", theme.ColorNamePlaceHolder}))
+	slot.Hide()
+	return slot
 }
 
-// showQualityBadge fills the badge of a row made by withQualityBadge and
-// returns the row inside.
-func showQualityBadge(o fyne.CanvasObject, m qualityMark) fyne.CanvasObject {
-	box := o.(*fyne.Container)
-	corner := box.Objects[1].(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*fyne.Container)
-	b := corner.Objects[1].(*fyne.Container)
+// showQualityBadge fills the quality badge of a row made by
+// newToolRowObject.
+func showQualityBadge(row fyne.CanvasObject, m qualityMark) {
+	first := row.(*fyne.Container).Objects[0].(*fyne.Container)
+	slot := first.Objects[1].(*fyne.Container)
 	if m.count == 0 {
-		b.Hide()
-	} else {
-		setBadge(b, badge{m.badgeText(), severityColor(m.worst)})
-		b.Show()
+		if slot.Visible() {
+			slot.Hide()
+			first.Refresh()
+		}
+		return
 	}
-	return box.Objects[0]
+	setBadge(slot.Objects[0].(*fyne.Container), badge{m.badgeText(), severityColor(m.worst)})
+	if !slot.Visible() {
+		slot.Show()
+		first.Refresh()
+	}
 }
 
 // setQuality shows each tool's badge.
@@ -214,7 +218,7 @@ func (w *MainWindow) updateQuality(s *mcp.Session) {
 func (w *MainWindow) showQualityReport() {
 	s := w.manager.Session(w.selected)
 	if s == nil || s.Status().State != mcp.StateReady {
-		w.showError(lang.L("Quality report"), fmt.Errorf("connect to a server first"))
+		w.showError(lang.L("Quality report"), errors.New(lang.L("connect to a server first")))
 		return
 	}
 	obs := w.quality.observations(s.Name())
@@ -238,9 +242,7 @@ func (w *MainWindow) showQualityReport() {
 // rule (each rule's why once, each finding a link to its tool), and the cost.
 func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne.Window {
 	win := a.NewWindow(i18n.L("Quality of {{.Server}}", map[string]any{"Server": rep.Server}))
-	heading := widget.NewLabelWithStyle(i18n.L("{{.Server}}: {{.Errors}}, {{.Warnings}}, {{.Notes}}", map[string]any{"Server": rep.Server,
-		"Errors": i18n.N("{{.Count}} errors", rep.Counts.Error), "Warnings": i18n.N("{{.Count}} warnings", rep.Counts.Warning), "Notes": i18n.N("{{.Count}} notes", rep.Counts.Info)}),
-		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	heading := widget.NewLabelWithStyle(i18n.LintSummary(rep), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	body := container.NewVBox(heading)
 	if len(rep.Findings) == 0 {
 		body.Add(widget.NewLabel(lang.L("No rule found anything to say about this server's tools.")))
@@ -257,9 +259,11 @@ func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne
 }
 
 func ruleSection(g lint.RuleFindings, openTool func(string)) fyne.CanvasObject {
-	sev := newBadgeObject(badge{string(g.Rule.Severity), severityColor(g.Rule.Severity)})
-	title := widget.NewLabelWithStyle(fmt.Sprintf("%s (%d)", g.Rule.ID, len(g.Findings)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	why := widget.NewLabel(lang.L(g.Rule.Why)) // the rule's English is the key
+	sev := newBadgeObject(badge{i18n.LintSeverity(g.Rule.Severity), severityColor(g.Rule.Severity)})
+	title := widget.NewLabelWithStyle(i18n.LintRuleHeading(g), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	id := canvas.NewText(g.Rule.ID, theme.Color(theme.ColorNamePlaceHolder)) // as the command line and its JSON name the rule
+	id.TextSize = theme.CaptionTextSize()
+	why := widget.NewLabel(i18n.LintWhy(g.Rule))
 	why.Wrapping = fyne.TextWrapWord
 	items := container.NewVBox()
 	for _, f := range g.Findings {
@@ -268,18 +272,15 @@ func ruleSection(g lint.RuleFindings, openTool func(string)) fyne.CanvasObject {
 	bar := canvas.NewRectangle(theme.Color(severityColor(g.Rule.Severity)))
 	bar.SetMinSize(fyne.NewSize(3, 0))
 	return container.NewBorder(nil, nil, bar, nil,
-		container.NewVBox(container.NewHBox(container.NewCenter(sev), title), why, items))
+		container.NewVBox(container.NewHBox(container.NewCenter(sev), title, container.NewCenter(id)), why, items))
 }
 
 // findingRow is one finding: its tool as a link, then what is wrong.
 func findingRow(f lint.Finding, openTool func(string)) fyne.CanvasObject {
-	msg := widget.NewLabel(lang.L(f.Message)) // fixed messages are keys; others pass through
+	msg := widget.NewLabel(i18n.LintMessage(f))
 	msg.Wrapping = fyne.TextWrapWord
 	if f.Kind != lint.KindTool || f.Target == "" {
-		what := lang.L(string(f.Kind))
-		if f.Target != "" {
-			what = i18n.L("{{.Kind}} {{.Target}}", map[string]any{"Kind": what, "Target": f.Target})
-		}
+		what := i18n.LintWhere(f, false)
 		return container.NewBorder(nil, nil, widget.NewLabelWithStyle(what, fyne.TextAlignLeading, fyne.TextStyle{Italic: true}), nil, msg)
 	}
 	target := f.Target
@@ -289,9 +290,8 @@ func findingRow(f lint.Finding, openTool func(string)) fyne.CanvasObject {
 }
 
 func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
-	title := widget.NewLabelWithStyle(i18n.N("Cost: about {{.Tokens}} tokens for {{.Count}} tools", len(c.Tools), map[string]any{"Tokens": c.Total}),
-		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	note := widget.NewLabel(lang.L(c.Method)) // lint.CostMethod, whose English is the key
+	title := widget.NewLabelWithStyle(i18n.LintCost(c), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	note := widget.NewLabel(i18n.LintCostMethod(c))
 	note.Wrapping = fyne.TextWrapWord
 	note.SizeName = theme.SizeNameCaptionText
 	rows := container.New(layout.NewFormLayout()) // names in one column, so the bars share a start

@@ -25,6 +25,7 @@ import (
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/load"
 	"mcpbrowser/ui/plot"
+	"mcpbrowser/ui/view"
 )
 
 // This file is "Run N times…": a window that calls one tool many times at a
@@ -141,23 +142,6 @@ func (p *loadPanel) showLimit() {
 	showAll([]fyne.CanvasObject{p.durationBox}, p.forDuration())
 }
 
-// maxRunDuration is the longest run the panel starts.
-const maxRunDuration = 24 * time.Hour
-
-// parseRunDuration reads the duration field: a Go duration ("30s", "2m",
-// "1m30s") or a plain number of seconds.
-func parseRunDuration(text string) (time.Duration, error) {
-	text = strings.TrimSpace(text)
-	d, err := time.ParseDuration(text)
-	if secs, ferr := strconv.ParseFloat(text, 64); ferr == nil {
-		d, err = time.Duration(secs*float64(time.Second)), nil
-	}
-	if err != nil || d <= 0 || d > maxRunDuration {
-		return 0, errors.New(lang.L("the duration must be more than 0 and at most 24 hours, such as 30s, 2m or 1m30s"))
-	}
-	return d, nil
-}
-
 // readOptions checks the fields.
 func (p *loadPanel) readOptions() (load.Options, error) {
 	c, err := strconv.Atoi(strings.TrimSpace(p.concurrency.Text))
@@ -165,7 +149,7 @@ func (p *loadPanel) readOptions() (load.Options, error) {
 		return load.Options{}, errors.New("calls at a time must be a whole number from 1 to 1000")
 	}
 	if p.forDuration() {
-		d, err := parseRunDuration(p.duration.Text)
+		d, err := view.RunDuration(p.duration.Text)
 		if err != nil {
 			return load.Options{}, err
 		}
@@ -278,6 +262,10 @@ func (p *loadPanel) stop() {
 	}
 }
 
+// loadLayerWords count a run's failures by where they happened.
+var loadLayerWords = map[load.Layer]string{load.Transport: "{{.N}} transport", load.JSONRPC: "{{.N}} jsonrpc",
+	load.Tool: "{{.N}} tool", load.Cancelled: "{{.N}} cancelled"}
+
 // loadFigures is the figures under the plot of a run of opts.
 func loadFigures(s load.Summary, opts load.Options) string {
 	var b strings.Builder
@@ -285,22 +273,24 @@ func loadFigures(s load.Summary, opts load.Options) string {
 		b.WriteString(lang.L("{{.Calls}} calls in {{.Seconds}} s of {{.Duration}}: {{.Rate}} calls/s", map[string]any{
 			"Calls": s.Calls, "Seconds": fmt.Sprintf("%.1f", s.Wall.Seconds()), "Duration": opts.Duration.String(), "Rate": fmt.Sprintf("%.0f", s.CallsPerSecond)}) + "\n")
 	} else {
-		fmt.Fprintf(&b, "%d of %d calls in %.1f s: %.0f calls/s\n", s.Calls, opts.Requests, s.Wall.Seconds(), s.CallsPerSecond)
+		b.WriteString(lang.L("{{.Calls}} of {{.Requests}} calls in {{.Seconds}} s: {{.Rate}} calls/s", map[string]any{
+			"Calls": s.Calls, "Requests": opts.Requests, "Seconds": fmt.Sprintf("%.1f", s.Wall.Seconds()), "Rate": fmt.Sprintf("%.0f", s.CallsPerSecond)}) + "\n")
 	}
-	fmt.Fprintf(&b, "p50 %s   p90 %s   p99 %s   max %s\n", plot.FmtMS(ms(s.P50)), plot.FmtMS(ms(s.P90)), plot.FmtMS(ms(s.P99)), plot.FmtMS(ms(s.Max)))
-	errs := "errors: none"
+	b.WriteString(lang.L("p50 {{.P50}}   p90 {{.P90}}   p99 {{.P99}}   max {{.Max}}", map[string]any{
+		"P50": plot.FmtMS(ms(s.P50)), "P90": plot.FmtMS(ms(s.P90)), "P99": plot.FmtMS(ms(s.P99)), "Max": plot.FmtMS(ms(s.Max))}) + "\n")
+	errs := lang.L("errors: none")
 	if s.Failed() > 0 {
 		var parts []string
 		for _, l := range []load.Layer{load.Transport, load.JSONRPC, load.Tool, load.Cancelled} {
 			if n := s.Errors[l]; n > 0 {
-				parts = append(parts, fmt.Sprintf("%d %s", n, l))
+				parts = append(parts, lang.L(loadLayerWords[l], map[string]any{"N": n}))
 			}
 		}
-		errs = "errors: " + strings.Join(parts, ", ")
+		errs = lang.L("errors: {{.Errors}}", map[string]any{"Errors": strings.Join(parts, lang.L(", "))})
 	}
 	b.WriteString(errs)
 	if s.PeakRSS > 0 {
-		fmt.Fprintf(&b, "   server peak memory: %.1f MB", float64(s.PeakRSS)/(1<<20))
+		b.WriteString(lang.L("   server peak memory: {{.MB}} MB", map[string]any{"MB": fmt.Sprintf("%.1f", float64(s.PeakRSS)/(1<<20))}))
 	}
 	return b.String()
 }
@@ -393,7 +383,7 @@ func (w *MainWindow) openLoadPanel() {
 	}
 	args, errs := w.form.Arguments()
 	if len(errs) > 0 {
-		w.runner.say(describeFieldErrors(errs))
+		w.runner.say(view.FieldErrors(errs))
 		return
 	}
 	open := func() {
@@ -419,7 +409,7 @@ func (w *MainWindow) openLoadPanel() {
 		}
 		newLoadPanel(w.app, w.ctx, target).win.Show()
 	}
-	if isDestructive(t) {
+	if view.IsDestructive(t) {
 		w.confirmDestructive(t, args, open)
 		return
 	}

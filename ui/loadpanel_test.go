@@ -14,31 +14,6 @@ import (
 	"mcpbrowser/mcp/load"
 )
 
-func TestParseRunDuration(t *testing.T) {
-	tests := []struct {
-		text string
-		want time.Duration // 0: refused
-	}{
-		{"30s", 30 * time.Second},
-		{" 2m ", 2 * time.Minute},
-		{"1m30s", 90 * time.Second},
-		{"45", 45 * time.Second},
-		{"0.5", 500 * time.Millisecond},
-		{"24h", 24 * time.Hour},
-		{"25h", 0},
-		{"0", 0},
-		{"-3s", 0},
-		{"soon", 0},
-		{"", 0},
-	}
-	for _, tt := range tests {
-		got, err := parseRunDuration(tt.text)
-		if got != tt.want || (err != nil) != (tt.want == 0) {
-			t.Errorf("parseRunDuration(%q) = %v, %v; want %v", tt.text, got, err, tt.want)
-		}
-	}
-}
-
 // A run for a duration: the panel asks the runner for a duration and no
 // count, the run ends by itself, and the figures and the saved JSON say how
 // long it was meant to last.

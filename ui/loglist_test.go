@@ -210,6 +210,10 @@ func TestLogStripCopiesTheLine(t *testing.T) {
 	if h, all := p.log.Strip.Size().Height, p.log.Widget().Size().Height; h > all*0.41 || h == 0 {
 		t.Errorf("the strip is %v high in a panel of %v", h, all)
 	}
+	// What does not fit scrolls: the text is as tall as its wrapped lines.
+	if h, sel := p.log.Selected.MinSize().Height, p.log.Selected.Size().Height; sel < h || h < 10*widgets.MonoLineHeight() {
+		t.Errorf("the strip's text is %v high, its lines need %v", sel, h)
+	}
 	// Closing it gives the list its room back.
 	p.log.List.UnselectAll()
 	if h := p.log.List.Size().Height; p.log.Strip.Visible() || h != full {

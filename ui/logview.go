@@ -200,7 +200,7 @@ func (v *logView) saveAll() {
 	if v.name != "" {
 		name = safeFileName(v.name)
 	}
-	saveFileDialog(v.win, lang.L("Save server log"), name+"-stderr.log", fileFilter{Desc: lang.L("Log files"), Exts: []string{"log", "txt"}}, func(path string) {
+	saveFileDialog(v.win, lang.L("Save server log"), name+"-stderr.log", fileFilter{Desc: "Log files", Exts: []string{"log", "txt"}}, func(path string) {
 		saveInBackground(v.win, path, func() ([]byte, error) { return logFileBytes(log), nil })
 	})
 }
@@ -266,6 +266,9 @@ type logRowRenderer struct {
 	stamp, tag, text *canvas.Text
 	more             []*canvas.Text // the wrapped lines after the first
 	ruleTop          bool
+	// line is the entry's text as one line; text shows it (its first
+	// wrapped piece when the row wraps).
+	line string
 }
 
 func (r *logRowRenderer) Objects() []fyne.CanvasObject {
@@ -294,28 +297,30 @@ func (r *logRowRenderer) Layout(size fyne.Size) {
 	r.stamp.Move(fyne.NewPos(x, y))
 	r.stamp.Resize(r.stamp.MinSize())
 	x += r.stamp.MinSize().Width + gap
-	if r.tag.Text != "" {
-		r.tag.Move(fyne.NewPos(x, y))
-		r.tag.Resize(r.tag.MinSize())
-		x += r.tag.MinSize().Width + gap
+	if tag := widgets.MonoText(r.tag); tag != "" {
+		size := fyne.MeasureText(tag, r.tag.TextSize, r.tag.TextStyle)
+		widgets.SetMonoText(r.tag, tag, fyne.NewPos(x, y)) // "应用" in Chinese
+		r.tag.Resize(size)
+		x += size.Width + gap
 	}
+	first := r.line
 	if r.row.wrap {
 		y = 0
-		lines := widgets.WrapChars(displayLine(logLineText(&r.row.entry)), int((size.Width-x-rowScrollbar)/widgets.CharWidth()))
-		r.text.Text = lines[0]
+		lines := widgets.WrapChars(r.line, int((size.Width-x-rowScrollbar)/widgets.CharWidth()))
+		first = lines[0]
 		for len(r.more) < len(lines)-1 {
 			r.more = append(r.more, monoText())
 		}
 		r.more = r.more[:len(lines)-1]
 		for i, t := range r.more {
-			t.Text, t.Color = lines[i+1], r.text.Color
-			t.Move(fyne.NewPos(x, float32(i+1)*h))
+			t.Color = r.text.Color
+			widgets.SetMonoText(t, lines[i+1], fyne.NewPos(x, float32(i+1)*h))
 			t.Resize(fyne.NewSize(max(0, size.Width-x), h))
 		}
 	} else {
 		r.more = nil
 	}
-	r.text.Move(fyne.NewPos(x, y))
+	widgets.SetMonoText(r.text, first, fyne.NewPos(x, y))
 	r.text.Resize(fyne.NewSize(max(0, size.Width-x), h))
 	lineY := float32(0)
 	if !r.ruleTop {
@@ -336,7 +341,7 @@ func (r *logRowRenderer) Refresh() {
 	r.stamp.Color = col(theme.ColorNamePlaceHolder)
 	// Only plain monospace: themes need not have bold or italic monospace faces.
 	r.tag.Text = ""
-	r.text.Text = displayLine(logLineText(e))
+	r.line = displayLine(logLineText(e))
 	r.text.Color = fg
 	r.bg.FillColor = color.Transparent
 	r.rule.StrokeColor = color.Transparent

@@ -24,6 +24,7 @@ import (
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/oauth"
+	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
 
@@ -387,24 +388,11 @@ func (w *MainWindow) SetConfigError(err error) {
 	if err == nil {
 		w.banner.Hide()
 	} else {
-		w.bannerText.SetText(describeConfigError(w.cfgPath, err))
+		w.bannerText.SetText(view.ServersFileError(w.cfgPath, err))
 		w.banner.Show()
 	}
 	w.servers.updateButtons(w.selected)
 	w.showSelection()
-}
-
-// describeConfigError says what is wrong with the servers file, where, and what to do.
-func describeConfigError(path string, err error) string {
-	var ce *config.ConfigError
-	where := i18n.L("The servers file {{.Path}} could not be read", map[string]any{"Path": path})
-	if errors.As(err, &ce) {
-		if ce.Line > 0 {
-			where = i18n.L("The servers file {{.Path}} has a mistake at line {{.Line}}, column {{.Column}}", map[string]any{"Path": ce.Path, "Line": ce.Line, "Column": ce.Column})
-		}
-		return i18n.L("{{.Where}}: {{.Problem}}. No servers are shown and nothing will be saved until it is fixed; fix the file, then choose Reload.", map[string]any{"Where": where, "Problem": ce.Msg})
-	}
-	return i18n.L("{{.Where}}: {{.Problem}}. Fix it, then choose Reload.", map[string]any{"Where": where, "Problem": i18n.Explain(err.Error())})
 }
 
 // reloadConfig reads the servers file again; when it is readable now, the

@@ -3,16 +3,22 @@ package ui
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/storage"
 )
 
 // A fileFilter names a kind of file for a file dialog ("JSON files", "json").
+// Desc is the English name, translated where the dialog shows it (name), so
+// a filter can be a package variable made before the translations load.
 type fileFilter struct {
 	Desc string
 	Exts []string // without the dot
 }
 
 var jsonFiles = fileFilter{Desc: "JSON files", Exts: []string{"json"}}
+
+// name is Desc in the person's language.
+func (f fileFilter) name() string { return lang.L(f.Desc) }
 
 // openFileDialog asks for a file to open and calls chosen with its path on
 // the UI goroutine; chosen is not called when the person cancels. The

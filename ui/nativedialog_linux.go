@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver"
+	"fyne.io/fyne/v2/lang"
 	"github.com/godbus/dbus/v5"
 
 	"mcpbrowser/internal/portal"
@@ -96,5 +97,5 @@ func portalFilters(f fileFilter) []portal.Filter {
 	for i, e := range f.Exts {
 		patterns[i] = "*." + e
 	}
-	return []portal.Filter{{Name: f.Desc, Patterns: patterns}, {Name: "All files", Patterns: []string{"*"}}}
+	return []portal.Filter{{Name: f.name(), Patterns: patterns}, {Name: lang.L("All files"), Patterns: []string{"*"}}}
 }

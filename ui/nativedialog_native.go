@@ -21,7 +21,7 @@ func nativeOpenFile(parent fyne.Window, title string, filter fileFilter, chosen 
 	go func() {
 		b := sysdialog.File().Title(title)
 		if len(filter.Exts) > 0 {
-			b = b.Filter(filter.Desc, filter.Exts...)
+			b = b.Filter(filter.name(), filter.Exts...)
 		}
 		path, err := b.Load()
 		deliverNativeAnswer(parent, path, err, chosen)
@@ -37,7 +37,7 @@ func nativeSaveFile(parent fyne.Window, title, suggested string, filter fileFilt
 	go func() {
 		b := sysdialog.File().Title(title).SetStartFile(suggested)
 		if len(filter.Exts) > 0 {
-			b = b.Filter(filter.Desc, filter.Exts...)
+			b = b.Filter(filter.name(), filter.Exts...)
 		}
 		path, err := b.Save()
 		deliverNativeAnswer(parent, path, err, chosen)

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"fyne.io/fyne/v2/lang"
 	"mcpbrowser/internal/i18n"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/view"
 )
 
 // pastePlaceholder shows the shapes the paste dialog reads.
@@ -96,7 +96,7 @@ func (d *pasteDialog) parse() {
 	}
 	servers, err := clients.ParsePasted(text)
 	if err != nil {
-		d.status.SetText(describePasteError(err))
+		d.status.SetText(view.PasteError(err))
 		d.status.Importance = widget.DangerImportance
 		d.status.Refresh()
 		d.updateButton()
@@ -117,17 +117,6 @@ func (d *pasteDialog) parse() {
 	d.status.Importance = widget.MediumImportance
 	d.status.Refresh()
 	d.updateButton()
-}
-
-func describePasteError(err error) string {
-	var ce *config.ConfigError
-	if errors.As(err, &ce) {
-		if ce.Line > 0 {
-			return i18n.L("Line {{.Line}}, column {{.Column}}: {{.Problem}}.", map[string]any{"Line": ce.Line, "Column": ce.Column, "Problem": ce.Msg})
-		}
-		return capitalise(ce.Msg) + "."
-	}
-	return capitalise(err.Error()) + "."
 }
 
 func (d *pasteDialog) checkedRows() []*importRow {

@@ -82,7 +82,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 		p := presets[i-1]
 		w.askPresetParameters(p, func(sc *config.ServerConfig) {
 			current = choice
-			about.SetText(describePreset(p))
+			about.SetText(view.PresetText(p))
 			about.Show()
 			setEditor(sc)
 		}, func() {
@@ -122,12 +122,6 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	} else {
 		w.win.Canvas().Focus(open.ed.name) // the keyboard starts on Name
 	}
-}
-
-// describePreset is the line under the preset choice: what it does, what it
-// runs and what must be installed for it.
-func describePreset(p config.Preset) string {
-	return view.PresetText(p)
 }
 
 // A presetParamsDialog asks for the values a preset needs: folders through
@@ -173,7 +167,7 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 		}
 		rows = append(rows, formLabel(lang.L(param.Label)), field)
 	}
-	intro := widget.NewLabel(describePreset(p))
+	intro := widget.NewLabel(view.PresetText(p))
 	intro.Wrapping = fyne.TextWrapWord
 	content := container.NewVBox(intro, container.New(layout.NewFormLayout(), rows...), d.problem)
 	d.dlg = dialog.NewCustomWithoutButtons(lang.L(p.Title), content, w.win)

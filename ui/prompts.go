@@ -371,7 +371,7 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if i := t.rows.item(id); i >= 0 && i < len(t.prompts) {
 				p := t.prompts[i]
-				setTwoLineRow(o, p.Name, promptSubtitle(p), "")
+				setTwoLineRow(o, p.Name, view.PromptSubtitle(p), "")
 			}
 		})
 	t.list.OnSelected = func(id widget.ListItemID) {
@@ -425,29 +425,6 @@ func lowLabel(s string) *widget.Label {
 // stand one letter per line, pushing everything else out of the window.)
 func centredNote(s string) fyne.CanvasObject {
 	return container.NewVBox(layout.NewSpacer(), lowLabel(s), layout.NewSpacer())
-}
-
-// promptSubtitle is a prompt's second line: its title or description and its arguments.
-func promptSubtitle(p *sdk.Prompt) string {
-	sub := p.Title
-	if sub == "" {
-		sub = firstLine(p.Description)
-	}
-	if n := len(p.Arguments); n > 0 {
-		if sub != "" {
-			sub += " · "
-		}
-		sub += i18n.N("{{.Count}} arguments", n)
-	}
-	return clipRunes(sub, maxSubtitleRunes)
-}
-
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	return s
 }
 
 func (t *promptsTab) visible() bool { return t.deps.visible() }
@@ -680,20 +657,10 @@ func (t *promptsTab) selectPrompt(p *sdk.Prompt) {
 	completes := t.session != nil && t.session.Capabilities().Completions
 	t.form.set(t.session, mcp.PromptRef(p.Name), completes, specs, lang.L("This prompt takes no arguments."))
 	t.getBtn.Enable()
-	t.note.SetText(getNote(len(specs) > 0, completes))
+	t.note.SetText(view.GetNote(len(specs) > 0, completes))
 	t.result.Objects = nil
 	t.result.Refresh()
 	t.showDetail(true)
-}
-
-func getNote(hasArgs, completes bool) string {
-	switch {
-	case !hasArgs:
-		return i18n.L("Get asks the server for the prompt's messages (prompts/get).")
-	case completes:
-		return "* required. The server suggests values as you type. Enter gets the prompt."
-	}
-	return "* required. Enter gets the prompt."
 }
 
 // selectName selects the named prompt as a click would (emptying the
@@ -737,17 +704,10 @@ func (t *promptsTab) get() {
 			}
 			t.getBtn.Enable()
 			t.lastResult = r
-			t.note.SetText(promptOutcome(r))
+			t.note.SetText(view.PromptOutcome(r))
 			t.showResult(r)
 		})
 	})
-}
-
-func promptOutcome(r *mcp.PromptResult) string {
-	if r.OK() {
-		return i18n.N("Got {{.Count}} messages in {{.Duration}}.", len(r.Result.Messages), map[string]any{"Duration": view.Duration(r.Duration)})
-	}
-	return i18n.L("prompts/get failed ({{.Layer}} error).", map[string]any{"Layer": view.LayerWord(r.Layer)})
 }
 
 // showResult draws the prompt's messages by role with their content.
@@ -800,7 +760,7 @@ func outcomeBand(ok bool, title, sentence string, rpc *jsonrpc.Error, d time.Dur
 	text.Selectable = true
 	rows := []fyne.CanvasObject{head, text}
 	if rpc != nil && len(rpc.Data) > 0 {
-		data, _ := prettyJSONText(string(rpc.Data))
+		data, _ := view.PrettyJSONText(string(rpc.Data))
 		l := widget.NewLabelWithStyle("data: "+data, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 		l.Wrapping = fyne.TextWrapWord
 		l.Selectable = true

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,18 +15,24 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+	"github.com/BurntSushi/toml"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/checks"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/lint"
+	"mcpbrowser/mcp/load"
 	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
 )
@@ -270,31 +277,209 @@ func jsonStrings(raw json.RawMessage) []string {
 	return out
 }
 
-// allowedRemainder is text with the server's data and the protocol words
-// taken out, each only where it stands as a whole word: what must hold no
-// Latin letter.
-func allowedRemainder(text string, data []string) string {
-	for _, d := range append(data, protocolWords...) {
-		text = removeWord(text, d)
+// What the walk lets stand in Latin letters, and where. A text passes when
+// every Latin word in it is accounted for:
+//   - a distinctive allowance — server data or a protocol word that no
+//     English sentence of the app would hold: several words (a description's
+//     line), an identifier (read_file, demo://readme), a camelCase or
+//     upper-case name (listChanged, OAuth, JSON) — wherever it stands as a
+//     whole word;
+//   - a plain word of server data or of protocolWords ("add", "a", "path",
+//     "debug") only where a widget shows it as data: the whole text, a
+//     piece of it between separators ("demo · add · 3ms"), or the value of a
+//     {{.Field}} of a translated message (matched against the pseudo
+//     translations). The same word in the app's own untranslated English
+//     ("Add a path", "30 (default)") is not hidden;
+//   - file names, paths and durations as Go writes them.
+type allowances struct {
+	anywhere []string        // distinctive, longest first
+	words    map[string]bool // plain words
+	data     []string        // every server text, for isServerData
+	slots    []*regexp.Regexp
+}
+
+func newAllowances(data []string) *allowances {
+	a := &allowances{words: map[string]bool{}, data: data}
+	for _, d := range append(append([]string(nil), data...), protocolWords...) {
+		if plainWord.MatchString(d) {
+			a.words[d] = true
+		} else if d != "" {
+			a.anywhere = append(a.anywhere, d)
+		}
 	}
-	// File names, paths and identifiers (claude_desktop_config.json,
-	// notifications/roots/list_changed) are shown as they are.
-	// Durations are figures, shown as Go writes them (23ms, 1.5s, 5m0s).
-	text = durationLike.ReplaceAllString(text, " ")
-	return identifierLike.ReplaceAllString(text, " ")
+	sort.Slice(a.anywhere, func(i, j int) bool { return len(a.anywhere[i]) > len(a.anywhere[j]) })
+	a.slots = pseudoTemplates()
+	return a
+}
+
+// plainWord is a word an English sentence could hold: letters only, all
+// lower case or capitalised.
+var plainWord = regexp.MustCompile(`^[A-Za-z][a-z]*$`)
+
+// pseudoTemplates are the pseudo translations of every message with a
+// {{.Field}}, as patterns whose groups are the fields.
+func pseudoTemplates() []*regexp.Regexp {
+	msgs, err := i18n.Messages(i18n.English)
+	if err != nil {
+		panic(err)
+	}
+	var texts []string
+	for _, v := range msgs {
+		switch v := v.(type) {
+		case string:
+			texts = append(texts, v)
+		case map[string]any:
+			for _, f := range v {
+				if s, ok := f.(string); ok {
+					texts = append(texts, s)
+				}
+			}
+		}
+	}
+	field := regexp.MustCompile(`\{\{[^}]*\}\}`)
+	var out []*regexp.Regexp
+	for _, t := range texts {
+		parts := field.Split(i18n.Pseudo(t), -1)
+		if len(parts) < 2 || !i18n.HasLatinLetter(strings.Join(parts, "")) && !hasPseudoLetter(strings.Join(parts, "")) {
+			continue // no field, or nothing but fields
+		}
+		for i := range parts {
+			parts[i] = regexp.QuoteMeta(parts[i])
+		}
+		out = append(out, regexp.MustCompile(`(?s)^`+strings.Join(parts, "(.*?)")+`$`))
+	}
+	return out
+}
+
+func hasPseudoLetter(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r > 127 && unicode.IsLetter(r) }) >= 0
+}
+
+// untranslated returns the Latin words of text nothing accounts for.
+func (a *allowances) untranslated(text string) []string {
+	if isServerData(text, a.data) {
+		return nil
+	}
+	blank := text
+	for _, d := range a.anywhere {
+		blank = removeWord(blank, d)
+	}
+	blank = blankAll(durationLike, blank)
+	blank = blankAll(identifierLike, blank)
+	if !i18n.HasLatinLetter(blank) {
+		return nil
+	}
+	var slots [][2]int
+	slotsDone := false
+	var bad []string
+	for _, w := range latinWord.FindAllStringIndex(blank, -1) {
+		word := blank[w[0]:w[1]]
+		if a.words[word] {
+			if strings.TrimSpace(pieceAround(blank, w[0], w[1])) == word {
+				continue
+			}
+			if !slotsDone {
+				slots, slotsDone = a.slotSpans(text), true
+			}
+			if inside(slots, w[0], w[1]) {
+				continue
+			}
+		}
+		bad = append(bad, word)
+	}
+	return bad
+}
+
+var latinWord = regexp.MustCompile(`[A-Za-z][A-Za-z0-9]*`)
+
+// pieceAround is the part of s between the separators around [i, j): the
+// marks that join pieces of data in one label ("demo · add · 3ms",
+// "add: 2 + 3", a list on lines).
+func pieceAround(s string, i, j int) string {
+	const seps = "·:,;\n|—–\"“”‘’=<>…+"
+	from := 0
+	if k := strings.LastIndexAny(s[:i], seps); k >= 0 {
+		_, size := utf8.DecodeRuneInString(s[k:])
+		from = k + size
+	}
+	to := strings.IndexAny(s[j:], seps)
+	if to < 0 {
+		to = len(s)
+	} else {
+		to += j
+	}
+	return s[from:to]
+}
+
+// slotSpans are where, in text, the fields of a translated message stand.
+func (a *allowances) slotSpans(text string) [][2]int {
+	var spans [][2]int
+	lines := []struct {
+		off  int
+		text string
+	}{{0, text}}
+	if strings.Contains(text, "\n") {
+		off := 0
+		for _, l := range strings.Split(text, "\n") {
+			lines = append(lines, struct {
+				off  int
+				text string
+			}{off, l})
+			off += len(l) + 1
+		}
+	}
+	for _, l := range lines {
+		if !hasPseudoLetter(l.text) {
+			continue
+		}
+		for _, re := range a.slots {
+			m := re.FindStringSubmatchIndex(l.text)
+			for g := 2; g+1 < len(m); g += 2 {
+				if m[g] >= 0 {
+					spans = append(spans, [2]int{l.off + m[g], l.off + m[g+1]})
+				}
+			}
+		}
+	}
+	return spans
+}
+
+func inside(spans [][2]int, i, j int) bool {
+	for _, s := range spans {
+		if s[0] <= i && j <= s[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// blankAll blanks every match of re in s, keeping s's length so that
+// positions still point into the text shown.
+func blankAll(re *regexp.Regexp, s string) string {
+	return re.ReplaceAllStringFunc(s, func(m string) string { return strings.Repeat(" ", len(m)) })
 }
 
 var durationLike = regexp.MustCompile(`\b(\d+(\.\d+)?(ns|µs|us|ms|h|m|s))+\b`)
 
-var identifierLike = regexp.MustCompile(`[\w@-]*[._/][\w@./-]*`)
+// identifierLike: a file name, path or dotted or snake_case name
+// (claude_desktop_config.json, notifications/roots/list_changed). The mark
+// must stand inside it: a word before a full stop ("done.") is no identifier.
+var identifierLike = regexp.MustCompile(`[\w@\[\]-]*[._/][\w@\[-][\w@./\[\]-]*|/[\w@./-]+`)
 
 // isServerData: a line of a wrapped server text (a description cut into
 // lines, the last one clipped with …), or a JSON document (a config
 // being exported) shown as it is.
 func isServerData(text string, data []string) bool {
 	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), "…"))
-	if json.Valid([]byte(text)) {
+	if (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && json.Valid([]byte(text)) {
 		return true
+	}
+	if strings.HasPrefix(t, "[") && strings.Contains(t, "\n") {
+		// A TOML config being exported (Codex).
+		var v map[string]any
+		if _, err := toml.Decode(text, &v); err == nil {
+			return true
+		}
 	}
 	if len(t) < 12 {
 		return false
@@ -331,13 +516,58 @@ func removeWord(s, w string) string {
 	}
 }
 
+// pseudoChecks fail in every way a check can, against the demo server.
+const pseudoChecks = `name: pseudo checks
+servers:
+  nowhere: {command: no-such-program-xyz}
+checks:
+  - {name: sum, server: demo, tool: add, arguments: {a: 2, b: 3}, expect: {json: [{path: sum, equals: 6}, {path: mode, exists: true}, {path: sum, matches: "^7"}], text: {contains: "bye", matches: "= 6$"}}}
+  - {name: outcome, server: demo, tool: fail, arguments: {kind: tool_error}, expect: {outcome: success}}
+  - {name: code, server: demo, tool: fail, arguments: {kind: protocol_error}, expect: {outcome: rpc_error, code: -32601}}
+  - {name: schema, server: demo, tool: echo, arguments: {message: x}, expect: {outputSchema: true}}
+  - {name: snapshot, server: demo, tool: add, arguments: {a: 2, b: 4}, expect: {snapshot: {content: [{type: text, text: "2 + 3 = 5"}], structuredContent: {sum: 5}}}}
+  - {name: readme, server: demo, read: "demo://readme"}
+  - {name: remove, server: demo, tool: delete_file, arguments: {path: notes.txt}}
+  - {name: unreachable, server: nowhere, tool: add}
+`
+
+// pseudoCheckData is what pseudoChecks writes that the Checks tab shows as
+// it is: names, arguments, expected values.
+var pseudoCheckData = []string{"pseudo checks", "sum", "outcome", "code", "schema", "snapshot", "readme", "remove", "unreachable", "nowhere",
+	"demo://readme", "delete_file", "mode", "^7", "bye", "= 6$", "notes.txt", "2 + 3 = 5", "2 + 4 = 6", "x", "text", "type", "content", "structuredContent"}
+
+func countStatus(rs []checks.Result) map[string]int {
+	n := map[string]int{}
+	for _, r := range rs {
+		n[r.Status]++
+	}
+	return n
+}
+
+// failingTarget is a load run's target whose calls fail at every layer.
+func failingTarget() loadTarget {
+	layers := []load.Layer{load.OK, load.Tool, load.JSONRPC, load.Transport}
+	return loadTarget{Server: "demo", Tool: "fail", Note: lang.L("The calls go through this window's connection to the server."),
+		Start: func(ctx context.Context, opts load.Options) (*load.Run, error) {
+			return load.Start(ctx, opts, func(_ context.Context, worker int) load.Outcome {
+				time.Sleep(time.Millisecond)
+				return load.Outcome{Layer: layers[rand.IntN(len(layers))]}
+			}), nil
+		}}
+}
+
 func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	if err := i18n.SetupPseudo(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { i18n.Setup(i18n.English) })
 
-	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry(), "broken": {"command": "no-such-program-xyz"}})
+	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry(), "broken": {"command": "no-such-program-xyz"},
+		// Entries the export notes speak of: a remote server Claude Desktop
+		// cannot start, an SSE one Codex cannot speak, a VS Code input and a
+		// field other apps do not know.
+		"remote": {"type": "http", "url": "http://127.0.0.1:1/mcp"}, "legacy": {"type": "sse", "url": "http://127.0.0.1:1/sse"},
+		"keyed": {"command": "no-such-program-xyz", "env": map[string]any{"TOKEN": "${input:token}"}, "alwaysAllow": []any{"x"}}})
 	s.pickTool("demo", "add")
 	s.run(`{"a": 2, "b": 3}`)
 
@@ -413,6 +643,59 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	walkWindow("failed start")
 	onUI(func() { s.w.SelectServer("demo") })
 
+	// A check run with every kind of failure, a skip (asked first) and a
+	// server that cannot be reached: the Checks tab's rows and each detail.
+	checkFile := filepath.Join(t.TempDir(), "pseudo-checks.yaml")
+	if err := os.WriteFile(checkFile, []byte(pseudoChecks), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	onUI(func() {
+		s.w.features.selectTab(s.w.checks.tab)
+		s.w.checks.addFile(checkFile)
+		test.Tap(s.w.checks.run)
+	})
+	s.waitFor("the destructive check's question", func() bool { return s.w.win.Canvas().Overlays().Top() != nil })
+	walkWindow("check asks before a destructive tool")
+	onUI(func() { tapButton(t, s.w.win.Canvas().Overlays().Top(), lang.L("Skip")) })
+	s.waitFor("the check run", func() bool { return !s.w.checks.running && len(s.w.checks.results) == 8 })
+	var checkResults []checks.Result
+	onUI(func() { checkResults = s.w.checks.results })
+	for i, r := range checkResults {
+		onUI(func() { s.w.checks.resultsUI.Select(i) })
+		walkWindow("checks: " + r.Check.Name)
+	}
+	if n := countStatus(checkResults); n[checks.StatusFailed] < 5 || n[checks.StatusSkipped] != 1 || n[checks.StatusError] != 1 || n[checks.StatusPassed] != 1 {
+		t.Errorf("the check run did not give every kind of result: %v", n)
+	}
+	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
+
+	// The export dialog in every format, with the notes each gives.
+	for _, f := range config.Formats() {
+		onUI(func() {
+			s.w.exportAllServers()
+			s.w.clients.export.format.SetSelected(f.Title())
+		})
+		walkWindow("export to " + f.Title())
+		onUI(func() {
+			for _, o := range s.w.win.Canvas().Overlays().List() {
+				s.w.win.Canvas().Overlays().Remove(o)
+			}
+		})
+	}
+
+	// A load run whose calls fail, in its own window: the figures under the
+	// plot and the errors by layer.
+	var lp *loadPanel
+	onUI(func() {
+		lp = newLoadPanel(s.app, t.Context(), failingTarget())
+		lp.win.Show()
+		lp.count.SetText("40")
+		test.Tap(lp.startBtn)
+	})
+	s.waitFor("the load run", func() bool { return lp.run == nil && lp.summary.Calls == 40 })
+	walkWindow("load run with failures")
+	onUI(lp.win.Close)
+
 	dialogs := []struct {
 		name string
 		open func()
@@ -470,18 +753,28 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	if p, ok := config.PresetByID("filesystem"); ok {
 		data = append(data, p.CommandPreview())
 	}
+	data = append(data, pseudoCheckData...)
+	onUI(func() {
+		for _, r := range s.w.checks.results {
+			if r.Observed != nil {
+				data = append(data, r.Observed.Text)
+				data = append(data, r.Observed.Stderr...)
+			}
+		}
+	})
+	data = append(data, "remote", "legacy", "keyed", "http://127.0.0.1:1/mcp", "http://127.0.0.1:1/sse", "${input:token}", "alwaysAllow", "TOKEN")
 	data = append(data, "Be brief.", "Say hello", "Who are you?", "Name", "name", "age", "broken", "no-such-program-xyz", "\"no-such-program-xyz\"", pastePlaceholder, view.AgentToolName("demo", "add"), "2 + 3 = 5", s.cfgPath, demoServerPath, "demo", runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
-	sort.Slice(data, func(i, j int) bool { return len(data[i]) > len(data[j]) })
+	allowed := newAllowances(data)
 
 	seen := map[string]bool{}
 	var bad []string
 	for _, x := range texts {
-		if !i18n.HasLatinLetter(allowedRemainder(x.text, data)) || isServerData(x.text, data) {
+		if seen[x.text] {
 			continue
 		}
-		if !seen[x.text] {
-			seen[x.text] = true
-			bad = append(bad, fmt.Sprintf("%s: %q", x.where, x.text))
+		seen[x.text] = true
+		if words := allowed.untranslated(x.text); len(words) > 0 {
+			bad = append(bad, fmt.Sprintf("%s: %q (%s)", x.where, x.text, strings.Join(words, " ")))
 		}
 	}
 	if len(bad) > 0 {

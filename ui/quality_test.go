@@ -85,7 +85,7 @@ func TestLintReportWindow(t *testing.T) {
 	defer win.Close()
 	text := shownText(win.Content())
 	rule, _ := lint.Lookup("desc-missing")
-	for _, want := range []string{"srv:", "desc-missing (2)", rule.Why, "Cost: about"} {
+	for _, want := range []string{"srv:", rule.Title + " (2)", rule.ID, rule.Why, "Cost: about"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("report lacks %q:\n%s", want, text)
 		}

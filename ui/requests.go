@@ -24,6 +24,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/view"
 )
 
 // This file answers what servers ask of the person: a model reply
@@ -255,10 +256,10 @@ func (p *requestPanel) sync() {
 	case n == 0 || p.visible:
 		p.banner.Hide()
 	case n == 1:
-		p.bannerText.SetText(describeRequest(p.pending[0]) + ". It waits for your answer.")
+		p.bannerText.SetText(view.DescribeRequest(p.pending[0]) + ". It waits for your answer.")
 		p.banner.Show()
 	default:
-		p.bannerText.SetText(strconv.Itoa(n) + " requests from servers wait for your answer, the first: " + describeRequest(p.pending[0]) + ".")
+		p.bannerText.SetText(strconv.Itoa(n) + " requests from servers wait for your answer, the first: " + view.DescribeRequest(p.pending[0]) + ".")
 		p.banner.Show()
 	}
 	p.deps.waiting(p.pending)
@@ -326,17 +327,6 @@ func (p *requestPanel) close() {
 	p.sync()
 }
 
-// describeRequest says in a few words who asks for what.
-func describeRequest(r *mcp.PendingRequest) string {
-	switch {
-	case r.Kind == mcp.RequestSampling:
-		return i18n.L("{{.Server}} asks for a model reply", map[string]any{"Server": r.Server})
-	case r.IsURL():
-		return i18n.L("{{.Server}} asks you to open a link", map[string]any{"Server": r.Server})
-	}
-	return i18n.L("{{.Server}} asks you for information", map[string]any{"Server": r.Server})
-}
-
 // open shows the requests inline in the detail column, in place of the
 // result, on the Tools tab of the first request's server.
 func (p *requestPanel) open() {
@@ -360,7 +350,7 @@ func (p *requestPanel) build() {
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id < len(p.pending) {
 				r := p.pending[id]
-				setTwoLineRow(o, describeRequest(r), i18n.L("received {{.Time}}", map[string]any{"Time": r.Received.Format("15:04:05")}), "")
+				setTwoLineRow(o, view.DescribeRequest(r), i18n.L("received {{.Time}}", map[string]any{"Time": r.Received.Format("15:04:05")}), "")
 			}
 		})
 	p.list.OnSelected = func(id widget.ListItemID) {
@@ -413,7 +403,7 @@ func (p *requestPanel) show(r *mcp.PendingRequest) {
 
 // requestTitle is the top of every request: who asks what, and when.
 func requestTitle(r *mcp.PendingRequest, promise string) fyne.CanvasObject {
-	title := boldLabel(describeRequest(r))
+	title := boldLabel(view.DescribeRequest(r))
 	title.SizeName = theme.SizeNameSubHeadingText
 	title.Wrapping = fyne.TextWrapWord
 	when := widget.NewLabel(i18n.L("Received {{.Time}}. {{.Promise}}", map[string]any{"Time": r.Received.Format("15:04:05"), "Promise": promise}))
@@ -438,7 +428,7 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 		}
 		rows = append(rows, messageCard(string(m.Role), samplingContent(rv, i, m.Content)))
 	}
-	rows = append(rows, heading(lang.L("What the server asks for")), selectableText(samplingDetails(sp)))
+	rows = append(rows, heading(lang.L("What the server asks for")), selectableText(view.SamplingDetails(sp)))
 
 	p.reply = newMultiLineEntry()
 	p.reply.SetPlaceHolder(lang.L("Write the reply the server gets as the model's answer"))
@@ -481,59 +471,6 @@ func samplingContent(rv *ResultView, i int, c sdk.Content) fyne.CanvasObject {
 	return rv.contentBlock(i, c)
 }
 
-// samplingDetails lists the request's limits and preferences, one per line.
-func samplingDetails(sp *sdk.CreateMessageParams) string {
-	lines := []string{i18n.L("Max tokens: {{.N}}", map[string]any{"N": sp.MaxTokens})}
-	if sp.Temperature != 0 {
-		lines = append(lines, i18n.L("Temperature: {{.T}}", map[string]any{"T": strconv.FormatFloat(sp.Temperature, 'g', -1, 64)}))
-	}
-	if len(sp.StopSequences) > 0 {
-		lines = append(lines, i18n.L("Stop sequences: {{.List}}", map[string]any{"List": quoteAll(sp.StopSequences)}))
-	}
-	if sp.IncludeContext != "" {
-		lines = append(lines, i18n.L("Include context: {{.Value}}", map[string]any{"Value": sp.IncludeContext}))
-	}
-	if mp := sp.ModelPreferences; mp != nil {
-		var hints []string
-		for _, h := range mp.Hints {
-			if h != nil {
-				hints = append(hints, h.Name)
-			}
-		}
-		prefs := []string{}
-		if len(hints) > 0 {
-			prefs = append(prefs, "hints "+quoteAll(hints))
-		}
-		for _, pr := range []struct {
-			name string
-			v    float64
-		}{{"cost", mp.CostPriority}, {"speed", mp.SpeedPriority}, {"intelligence", mp.IntelligencePriority}} {
-			if pr.v != 0 {
-				prefs = append(prefs, pr.name+" "+strconv.FormatFloat(pr.v, 'g', -1, 64))
-			}
-		}
-		if len(prefs) > 0 {
-			lines = append(lines, i18n.L("Model preferences: {{.List}}", map[string]any{"List": strings.Join(prefs, ", ")}))
-		}
-	} else {
-		lines = append(lines, i18n.L("Model preferences: none"))
-	}
-	if sp.Metadata != nil {
-		if b, err := json.Marshal(sp.Metadata); err == nil {
-			lines = append(lines, "Metadata: "+string(b))
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-func quoteAll(ss []string) string {
-	q := make([]string, len(ss))
-	for i, s := range ss {
-		q[i] = strconv.Quote(s)
-	}
-	return strings.Join(q, ", ")
-}
-
 func selectableText(s string) *widget.Label {
 	l := widget.NewLabel(s)
 	l.Wrapping = fyne.TextWrapWord
@@ -554,7 +491,7 @@ func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 	accept := func() {
 		args, errs := p.form.Arguments()
 		if len(errs) > 0 {
-			p.note.SetText(describeFieldErrorsAs(errs, false))
+			p.note.SetText(view.FieldErrorsAs(errs, false))
 			return
 		}
 		p.answer(r, "accepted with "+string(args), func() error { return r.AcceptJSON(args) })
@@ -683,7 +620,7 @@ func (p *requestPanel) answer(r *mcp.PendingRequest, what string, send func() er
 		return
 	}
 	p.answered[r] = true
-	p.lastAnswer = fmt.Sprintf("%s: %s", describeRequest(r), what)
+	p.lastAnswer = fmt.Sprintf("%s: %s", view.DescribeRequest(r), what)
 	p.deps.answered(p.lastAnswer)
 	p.current = nil
 	p.sync()

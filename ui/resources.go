@@ -18,6 +18,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/apps"
+	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
 
@@ -111,7 +112,7 @@ func newResourcesTab(deps resourcesDeps) *resourcesTab {
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if i := t.resRows.item(id); i >= 0 && i < len(t.resources) {
 				r := t.resources[i]
-				setTwoLineRow(o, resourceName(r.Name, r.Title), resourceSubtitle(r), t.updatedNote(r.URI))
+				setTwoLineRow(o, view.ResourceName(r.Name, r.Title), view.ResourceSubtitle(r), t.updatedNote(r.URI))
 			}
 		})
 	t.resList.OnSelected = func(id widget.ListItemID) {
@@ -125,7 +126,7 @@ func newResourcesTab(deps resourcesDeps) *resourcesTab {
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if i := t.tmplRows.item(id); i >= 0 && i < len(t.templates) {
 				tm := t.templates[i]
-				setTwoLineRow(o, resourceName(tm.Name, tm.Title), tm.URITemplate, "")
+				setTwoLineRow(o, view.ResourceName(tm.Name, tm.Title), tm.URITemplate, "")
 			}
 		})
 	t.tmplList.OnSelected = func(id widget.ListItemID) {
@@ -195,29 +196,6 @@ func errorNote() *widget.Label {
 	l.Importance = widget.DangerImportance
 	l.Hide()
 	return l
-}
-
-// resourceName is a resource's or template's name as a person reads it.
-func resourceName(name, title string) string {
-	if title != "" && title != name {
-		return title
-	}
-	return name
-}
-
-func resourceSubtitle(r *sdk.Resource) string {
-	parts := []string{r.URI}
-	if apps.IsAppResource(r.URI, r.MIMEType) {
-		// First, or the row's truncation hides it behind the long URI.
-		parts = []string{"MCP App page", r.URI}
-	}
-	if r.MIMEType != "" {
-		parts = append(parts, r.MIMEType)
-	}
-	if r.Size > 0 {
-		parts = append(parts, humanSize(int(r.Size)))
-	}
-	return clipRunes(strings.Join(parts, " · "), maxSubtitleRunes)
 }
 
 func (t *resourcesTab) updatedNote(uri string) string {
@@ -424,7 +402,7 @@ func (t *resourcesTab) selectResource(r *sdk.Resource) {
 	t.selecting = false
 	t.tmplForm.stopCompletions()
 	t.selRes, t.selTmpl = r, nil
-	t.title.SetText(resourceName(r.Name, r.Title))
+	t.title.SetText(view.ResourceName(r.Name, r.Title))
 	t.uriLabel.SetText(r.URI)
 	t.setDesc(r.Description)
 	t.tmplBox.Hide()
@@ -454,7 +432,7 @@ func (t *resourcesTab) selectTemplate(tm *sdk.ResourceTemplate) {
 	t.selRes, t.selTmpl = nil, tm
 	t.readSeq++
 	t.openURI = ""
-	t.title.SetText(resourceName(tm.Name, tm.Title))
+	t.title.SetText(view.ResourceName(tm.Name, tm.Title))
 	t.uriLabel.SetText(tm.URITemplate)
 	t.setDesc(tm.Description)
 	var specs []argSpec
@@ -468,20 +446,10 @@ func (t *resourcesTab) selectTemplate(tm *sdk.ResourceTemplate) {
 	t.readBtn.SetText(lang.L("Read"))
 	t.subBtn.Hide()
 	t.badge.Hide()
-	t.note.SetText(templateNote(len(specs) > 0, completes))
+	t.note.SetText(view.TemplateNote(len(specs) > 0, completes))
 	t.contents.Objects = nil
 	t.contents.Refresh()
 	t.showDetail(true)
-}
-
-func templateNote(hasVars, completes bool) string {
-	switch {
-	case !hasVars:
-		return ""
-	case completes:
-		return i18n.L("Fill in the variables (* required); the server suggests values as you type.")
-	}
-	return i18n.L("Fill in the variables (* required), then Read.")
 }
 
 // readSelected reads the selected resource again, or fills the selected
@@ -572,7 +540,7 @@ func (t *resourcesTab) contentsBlock(rv *ResultView, i int, c *sdk.ResourceConte
 	if c.URI != asked {
 		parts = append(parts, c.URI) // the band above names the URI that was read
 	}
-	parts = append(parts, orUnknown(c.MIMEType))
+	parts = append(parts, view.OrUnknown(c.MIMEType))
 	if apps.IsAppResource(c.URI, c.MIMEType) {
 		parts = append(parts, "an MCP App's page: its tool's Open app shows it")
 	}
@@ -583,7 +551,7 @@ func (t *resourcesTab) contentsBlock(rv *ResultView, i int, c *sdk.ResourceConte
 		}
 		name := path.Base(c.URI)
 		if name == "." || name == "/" || name == "" || !strings.Contains(name, ".") {
-			name = fmt.Sprintf("contents-%d%s", i+1, extensionFor(c.MIMEType))
+			name = fmt.Sprintf("contents-%d%s", i+1, view.ExtensionFor(c.MIMEType))
 		}
 		return rv.binaryBlock(info+" · "+humanSize(len(c.Blob)), name, c.Blob)
 	}

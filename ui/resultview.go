@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"fyne.io/fyne/v2/lang"
@@ -14,7 +13,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/i18n"
@@ -234,8 +232,8 @@ func (v *ResultView) contentBlock(i int, c sdk.Content) fyne.CanvasObject {
 	case *sdk.ImageContent:
 		return v.imageBlock(i, c.Data, c.MIMEType)
 	case *sdk.AudioContent:
-		name := fmt.Sprintf("audio-%d%s", i+1, extensionFor(c.MIMEType))
-		return v.binaryBlock(i18n.L("Audio · {{.Type}} · {{.Size}}", map[string]any{"Type": orUnknown(c.MIMEType), "Size": humanSize(len(c.Data))}), name, c.Data)
+		name := fmt.Sprintf("audio-%d%s", i+1, view.ExtensionFor(c.MIMEType))
+		return v.binaryBlock(i18n.L("Audio · {{.Type}} · {{.Size}}", map[string]any{"Type": view.OrUnknown(c.MIMEType), "Size": humanSize(len(c.Data))}), name, c.Data)
 	case *sdk.ResourceLink:
 		return v.linkBlock(c)
 	case *sdk.EmbeddedResource:
@@ -247,10 +245,10 @@ func (v *ResultView) contentBlock(i int, c sdk.Content) fyne.CanvasObject {
 // textBlock shows a text, pretty-printed when it is JSON: small ones in a
 // selectable label, big ones as a head of lines with "Show all" and "Save".
 func (v *ResultView) textBlock(name, text string) fyne.CanvasObject {
-	if len(text) > lazyJSONBytes && looksLikeJSON(text) {
+	if len(text) > lazyJSONBytes && view.LooksLikeJSON(text) {
 		return v.bigJSONBlock(name, text)
 	}
-	shown, isJSON := prettyJSONText(text)
+	shown, isJSON := view.PrettyJSONText(text)
 	v.texts = append(v.texts, shown)
 	if len(shown) <= smallTextBytes && strings.Count(shown, "\n") < smallTextLines {
 		l := widget.NewLabel(shown)
@@ -272,11 +270,11 @@ func (v *ResultView) textBlock(name, text string) fyne.CanvasObject {
 // all of 10 MB takes most of a second, so the whole is indented (and
 // checked) only on Show all.
 func (v *ResultView) bigJSONBlock(name, text string) fyne.CanvasObject {
-	head, _ := indentHead(strings.TrimSpace(text), headLines, headBytes)
+	head, _ := view.IndentHead(strings.TrimSpace(text), headLines, headBytes)
 	v.texts = append(v.texts, head)
 	t := newTextLines()
 	t.SetHead(head, len(text), func() string {
-		shown, _ := prettyJSONText(text) // not JSON after all: shown as it is
+		shown, _ := view.PrettyJSONText(text) // not JSON after all: shown as it is
 		return shown
 	})
 	return v.addBigText(t, name+".json", text)
@@ -291,7 +289,7 @@ func (v *ResultView) addBigText(t *textLines, fileName, text string) fyne.Canvas
 }
 
 func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.CanvasObject {
-	name := fmt.Sprintf("image-%d%s", i+1, extensionFor(mimeType))
+	name := fmt.Sprintf("image-%d%s", i+1, view.ExtensionFor(mimeType))
 	save := widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save image", v.fileStem()+"-"+name, data) })
 	var img *canvas.Image
 	var dims string
@@ -304,7 +302,7 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 		decoded, repaired, err := view.DecodeImage(data)
 		if err != nil {
 			return container.NewVBox(
-				caption(i18n.L("Image · {{.Type}} · {{.Size}} — this picture cannot be shown here; save it to open it in another program.", map[string]any{"Type": orUnknown(mimeType), "Size": humanSize(len(data))})),
+				caption(i18n.L("Image · {{.Type}} · {{.Size}} — this picture cannot be shown here; save it to open it in another program.", map[string]any{"Type": view.OrUnknown(mimeType), "Size": humanSize(len(data))})),
 				container.NewHBox(save))
 		}
 		img = canvas.NewImageFromImage(decoded)
@@ -319,7 +317,7 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 	img.FillMode = canvas.ImageFillContain
 	img.ScaleMode = canvas.ImageScaleSmooth
 	v.images = append(v.images, img)
-	info := heading(i18n.L("Image · {{.Type}}{{.Dims}} · {{.Size}}", map[string]any{"Type": orUnknown(mimeType), "Dims": dims, "Size": humanSize(len(data))}))
+	info := heading(i18n.L("Image · {{.Type}}{{.Dims}} · {{.Size}}", map[string]any{"Type": view.OrUnknown(mimeType), "Dims": dims, "Size": humanSize(len(data))}))
 	return container.NewVBox(container.NewBorder(nil, nil, nil, save, info), container.NewHBox(img))
 }
 
@@ -369,7 +367,7 @@ func (v *ResultView) resourceBlock(i int, rc *sdk.ResourceContents) fyne.CanvasO
 	if rc.Blob != nil {
 		name := path.Base(rc.URI)
 		if name == "." || name == "/" || name == "" {
-			name = fmt.Sprintf("resource-%d%s", i+1, extensionFor(rc.MIMEType))
+			name = fmt.Sprintf("resource-%d%s", i+1, view.ExtensionFor(rc.MIMEType))
 		}
 		return v.binaryBlock(head+" · "+humanSize(len(rc.Blob)), name, rc.Blob)
 	}
@@ -392,7 +390,7 @@ func (v *ResultView) structuredBlock(r *mcp.CallResult, tool *sdk.Tool) fyne.Can
 	}
 	rows := []fyne.CanvasObject{heading(lang.L("Structured content"))}
 	if schema != nil {
-		problem := outputSchemaProblem(schema, structured)
+		problem := view.OutputSchemaProblem(schema, structured)
 		v.schemaNote = widget.NewLabel("")
 		v.schemaNote.Wrapping = fyne.TextWrapWord
 		if problem == "" {
@@ -412,39 +410,6 @@ func (v *ResultView) structuredBlock(r *mcp.CallResult, tool *sdk.Tool) fyne.Can
 		rows = append(rows, v.textBlock("structured", string(b)))
 	}
 	return container.NewVBox(rows...)
-}
-
-// outputSchemaProblem returns, in words, how structured fails schema, or ""
-// when it matches.
-func outputSchemaProblem(schema, structured any) string {
-	if structured == nil {
-		return i18n.L("The tool declares an outputSchema but returned no structuredContent.")
-	}
-	raw, err := json.Marshal(schema)
-	if err != nil {
-		return i18n.L("The tool's outputSchema could not be read: {{.Reason}}", map[string]any{"Reason": err.Error()})
-	}
-	var s jsonschema.Schema
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return i18n.L("The tool's outputSchema is not a JSON Schema this app understands: {{.Reason}}", map[string]any{"Reason": err.Error()})
-	}
-	resolved, err := s.Resolve(nil)
-	if err != nil {
-		return i18n.L("The tool's outputSchema could not be resolved, so the result was not checked: {{.Reason}}", map[string]any{"Reason": err.Error()})
-	}
-	// Validate wants plain JSON values (map[string]any …), whatever Go types the result holds.
-	var instance any
-	b, err := json.Marshal(structured)
-	if err == nil {
-		err = json.Unmarshal(b, &instance)
-	}
-	if err != nil {
-		return i18n.L("The structured content is not JSON: {{.Reason}}", map[string]any{"Reason": err.Error()})
-	}
-	if err := resolved.Validate(instance); err != nil {
-		return i18n.L("The structured content does not match the tool's outputSchema: {{.Reason}}", map[string]any{"Reason": err.Error()})
-	}
-	return ""
 }
 
 // callLogBlock lists what the server printed while the call ran.
@@ -500,7 +465,7 @@ func resultText(r *mcp.CallResult) string {
 	look := lookOf(r)
 	fmt.Fprintf(&b, "%s: %s\n", look.title, look.sentence)
 	if r.RPCError != nil && len(r.RPCError.Data) > 0 {
-		s, _ := prettyJSONText(string(r.RPCError.Data))
+		s, _ := view.PrettyJSONText(string(r.RPCError.Data))
 		b.WriteString("data: " + s + "\n")
 	}
 	if r.Result != nil {
@@ -537,102 +502,6 @@ func resultText(r *mcp.CallResult) string {
 // as its head is shown, until the person asks for all of it.
 const lazyJSONBytes = 1 << 20
 
-func looksLikeJSON(text string) bool {
-	t := strings.TrimLeft(text, " \t\r\n")
-	return t != "" && (t[0] == '{' || t[0] == '[')
-}
-
-// indentHead pretty-prints the start of a JSON text as json.Indent does (two
-// spaces), stopping after maxLines lines or maxBytes bytes of output. It
-// reports whether it reached the end. It does not check the JSON: a text
-// that only looks like JSON comes out oddly indented, and Show all then
-// shows it as it is.
-func indentHead(s string, maxLines, maxBytes int) (string, bool) {
-	var b strings.Builder
-	depth, lines := 0, 1
-	inString, escaped := false, false
-	newline := func() {
-		b.WriteByte('\n')
-		lines++
-		for range depth {
-			b.WriteString("  ")
-		}
-	}
-	cut := func() string {
-		head := b.String()
-		if lines > maxLines {
-			head = head[:strings.LastIndexByte(head, '\n')]
-		}
-		return head
-	}
-	for i := 0; i < len(s); i++ {
-		if lines > maxLines || b.Len() >= maxBytes {
-			return cut(), false
-		}
-		c := s[i]
-		if inString {
-			b.WriteByte(c)
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-			continue
-		}
-		switch c {
-		case ' ', '\t', '\n', '\r':
-		case '"':
-			inString = true
-			b.WriteByte(c)
-		case '{', '[':
-			b.WriteByte(c)
-			j := i + 1
-			for j < len(s) && strings.IndexByte(" \t\r\n", s[j]) >= 0 {
-				j++
-			}
-			if j < len(s) && (s[j] == '}' || s[j] == ']') {
-				b.WriteByte(s[j]) // an empty object or array stays on one line
-				i = j
-				continue
-			}
-			depth++
-			newline()
-		case '}', ']':
-			depth = max(0, depth-1)
-			newline()
-			b.WriteByte(c)
-		case ',':
-			b.WriteByte(c)
-			newline()
-		case ':':
-			b.WriteString(": ")
-		default:
-			b.WriteByte(c)
-		}
-	}
-	if lines > maxLines {
-		return cut(), false
-	}
-	return b.String(), true
-}
-
-// prettyJSONText indents text that is a JSON object or array; other text comes back as is.
-func prettyJSONText(text string) (string, bool) {
-	t := strings.TrimSpace(text)
-	if t == "" || (t[0] != '{' && t[0] != '[') {
-		return text, false
-	}
-	var out bytes.Buffer
-	out.Grow(len(t) + len(t)/4)
-	if err := json.Indent(&out, []byte(t), "", "  "); err != nil {
-		return text, false
-	}
-	return out.String(), true
-}
-
 func fitInside(w, h, maxW, maxH int) (float32, float32) {
 	if w <= 0 || h <= 0 {
 		return float32(maxW), float32(maxH)
@@ -663,49 +532,6 @@ func heading(s string) *widget.Label {
 
 func upperFirst(s string) string { return view.UpperFirst(s) }
 
-func withStop(s string) string { return view.WithStop(s) }
-
-func orUnknown(s string) string {
-	if s == "" {
-		return i18n.L("unknown type")
-	}
-	return s
-}
-
-// extensionFor suggests a file extension for a MIME type.
-func extensionFor(mimeType string) string {
-	mt, _, _ := strings.Cut(mimeType, ";")
-	switch strings.TrimSpace(strings.ToLower(mt)) {
-	case "image/png":
-		return ".png"
-	case "image/jpeg":
-		return ".jpg"
-	case "image/gif":
-		return ".gif"
-	case "image/webp":
-		return ".webp"
-	case "image/svg+xml":
-		return ".svg"
-	case "audio/wav", "audio/x-wav", "audio/wave":
-		return ".wav"
-	case "audio/mpeg", "audio/mp3":
-		return ".mp3"
-	case "audio/ogg":
-		return ".ogg"
-	case "application/pdf":
-		return ".pdf"
-	case "application/json":
-		return ".json"
-	case "text/plain":
-		return ".txt"
-	case "text/html":
-		return ".html"
-	case "text/csv":
-		return ".csv"
-	}
-	return ".bin"
-}
-
 // safeFileName keeps a name usable as a file name on every system.
 func safeFileName(s string) string {
 	return strings.Map(func(r rune) rune {
@@ -733,3 +559,6 @@ func (m minHeight) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 		o.Resize(size)
 	}
 }
+
+// orUnknown is view.OrUnknown, for the Checks tab.
+func orUnknown(s string) string { return view.OrUnknown(s) }

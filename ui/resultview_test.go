@@ -314,13 +314,6 @@ func TestResultRunningAndClear(t *testing.T) {
 	}
 }
 
-func TestOutputSchemaProblemUnreadableSchema(t *testing.T) {
-	got := outputSchemaProblem(map[string]any{"type": 5}, map[string]any{})
-	if got == "" || !strings.Contains(got, "outputSchema") {
-		t.Errorf("problem = %q, want words about the schema", got)
-	}
-}
-
 func TestDisplayLine(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{"plain", "plain"},
@@ -407,34 +400,6 @@ func BenchmarkResultView10MB(b *testing.B) {
 	}
 }
 
-func TestIndentHeadMatchesJSONIndent(t *testing.T) {
-	docs := []string{
-		`{"a":1,"b":[true,false,null],"c":{},"d":[],"e":{"f":"g"}}`,
-		` [ 1 , 2 , { "x" : [ ] } ] `,
-		`{"s":"a \"quoted\" {brace}, [bracket]: colon \\ backslash","u":"é ü \u00e9"}`,
-		`[[[[]]],{"":{"":""}}]`,
-		`{"n":-1.5e10,"t":true}`,
-	}
-	for _, doc := range docs {
-		var want bytes.Buffer
-		if err := json.Indent(&want, []byte(strings.TrimSpace(doc)), "", "  "); err != nil {
-			t.Fatalf("%s: %v", doc, err)
-		}
-		got, complete := indentHead(strings.TrimSpace(doc), 1000, 1<<20)
-		if got != want.String() || !complete {
-			t.Errorf("indentHead(%s) =\n%s\nwant\n%s", doc, got, want.String())
-		}
-		// A head is the first lines of the whole.
-		wantLines := strings.Split(want.String(), "\n")
-		if len(wantLines) > 3 {
-			head, complete := indentHead(strings.TrimSpace(doc), 3, 1<<20)
-			if head != strings.Join(wantLines[:3], "\n") || complete {
-				t.Errorf("3-line head of %s = %q (complete %v), want %q", doc, head, complete, strings.Join(wantLines[:3], "\n"))
-			}
-		}
-	}
-}
-
 func TestHugeJSONResultIndentsHeadFirst(t *testing.T) {
 	test.NewTempApp(t)
 	items := make([]map[string]any, 60000)
@@ -475,25 +440,4 @@ func TestHugeJSONResultIndentsHeadFirst(t *testing.T) {
 	if tl.showAll.Visible() {
 		t.Error("Show all still offered")
 	}
-}
-
-// FuzzIndentHead checks that the head indenter never panics and, for valid
-// JSON, writes exactly what json.Indent writes.
-func FuzzIndentHead(f *testing.F) {
-	for _, s := range []string{`{}`, `[1,[2,{}]]`, `{"a":"\"}"}`, `{"a":`, `]]]`, `[{"x":[1,2,3],"y":{"z":null}}]`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		got, _ := indentHead(s, 1<<30, 1<<30)
-		if !looksLikeJSON(s) || !json.Valid([]byte(s)) {
-			return
-		}
-		var want bytes.Buffer
-		if err := json.Indent(&want, []byte(strings.TrimSpace(s)), "", "  "); err != nil {
-			t.Fatal(err)
-		}
-		if got != want.String() {
-			t.Errorf("indentHead(%q) = %q, want %q", s, got, want.String())
-		}
-	})
 }

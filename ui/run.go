@@ -17,7 +17,6 @@ import (
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
-	"mcpbrowser/mcp/schema"
 	"mcpbrowser/ui/view"
 )
 
@@ -222,41 +221,14 @@ func (w *MainWindow) runSelectedTool() {
 	}
 	args, errs := w.form.Arguments()
 	if len(errs) > 0 {
-		w.runner.say(describeFieldErrors(errs))
+		w.runner.say(view.FieldErrors(errs))
 		return
 	}
-	if isDestructive(t) {
+	if view.IsDestructive(t) {
 		w.confirmDestructive(t, args, func() { w.startCall(s, t, args) })
 		return
 	}
 	w.startCall(s, t, args)
-}
-
-// describeFieldErrors says why the call was not sent; the form shows each message by its field.
-func describeFieldErrors(errs []schema.FieldError) string { return describeFieldErrorsAs(errs, true) }
-
-// describeFieldErrorsAs words the first problem as "Not sent: …" (a call)
-// or "Not accepted: …" (an elicitation form).
-func describeFieldErrorsAs(errs []schema.FieldError, sent bool) string {
-	first := errs[0]
-	what := first.Label
-	if what == "" {
-		what = first.Path
-	}
-	msg := view.FieldProblem(first.Message)
-	if what != "" {
-		msg = i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": what, "Problem": msg})
-	}
-	data := map[string]any{"Problem": msg}
-	switch {
-	case len(errs) > 1 && sent:
-		return i18n.N("Not sent: {{.Problem}} (and {{.Count}} more)", len(errs)-1, data)
-	case len(errs) > 1:
-		return i18n.N("Not accepted: {{.Problem}} (and {{.Count}} more)", len(errs)-1, data)
-	case sent:
-		return i18n.L("Not sent: {{.Problem}}", data)
-	}
-	return i18n.L("Not accepted: {{.Problem}}", data)
 }
 
 // confirmDestructive asks before calling a tool that says it may destroy

@@ -2,28 +2,7 @@ package ui
 
 import (
 	"testing"
-
-	"mcpbrowser/mcp/schema"
 )
-
-func TestDescribeFieldErrors(t *testing.T) {
-	tests := []struct {
-		errs []schema.FieldError
-		want string
-	}{
-		{[]schema.FieldError{{Path: "a", Label: "First number", Message: "this field is required"}},
-			"Not sent: First number: this field is required"},
-		{[]schema.FieldError{{Path: "a", Message: "must be a whole number"}, {Path: "b", Message: "x"}},
-			"Not sent: a: must be a whole number (and 1 more)"},
-		{[]schema.FieldError{{Message: "the arguments must be an object"}},
-			"Not sent: the arguments must be an object"},
-	}
-	for _, tt := range tests {
-		if got := describeFieldErrors(tt.errs); got != tt.want {
-			t.Errorf("got %q, want %q", got, tt.want)
-		}
-	}
-}
 
 // TestOtherToolStartsClean: choosing another tool clears the last call's
 // result and duration, which belonged to the tool before.

@@ -634,7 +634,7 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		return false
 	case st.State == mcp.StateStarting:
 		v.title.SetText(i18n.L("Starting {{.Server}} …", map[string]any{"Server": name}))
-		reason := describeTarget(cfg)
+		reason := view.DescribeTarget(cfg)
 		if st.Detail != "" {
 			// A slow start says what it waits for, e.g. a sign-in in the browser.
 			reason += "\n\n" + st.Detail
@@ -766,22 +766,11 @@ func (w *MainWindow) askInputValues(name string, inputs []config.VSCodeInput, st
 	showFocused(d, w.win, first)
 }
 
-// describeTarget says what a server entry starts or connects to.
-func describeTarget(cfg *config.ServerConfig) string {
-	switch cfg.Type {
-	case config.TypeStdio:
-		return i18n.L("Command: {{.Command}}", map[string]any{"Command": strings.Join(append([]string{cfg.Command}, cfg.Args...), " ")})
-	case config.TypeHTTP, config.TypeSSE:
-		return i18n.L("URL: {{.URL}}", map[string]any{"URL": cfg.MaskText(cfg.URL)})
-	}
-	return ""
-}
-
 // capitalise is how the window shows a message from the core (mcp/…): a
 // failed connect, call, read or sign-in, an error of the servers file. It is
 // the one place such text is translated (i18n.Explain knows the core's
 // sentences; other text passes through) and starts with a capital.
-func capitalise(s string) string { return view.UpperFirst(i18n.Explain(s)) }
+func capitalise(s string) string { return view.Capitalise(s) }
 
 // firstErrorNote is the first error line s wrote to stderr, when the last
 // lines (which the reason lists) do not include it, as a paragraph; else "".

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -81,7 +80,7 @@ func newSkillsPane(d skillsDeps) *skillsPane {
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if i := p.rows.item(id); i >= 0 && i < len(p.skills) {
 				sk := p.skills[i]
-				setTwoLineRow(o, sk.Name(), skillDescription(sk), "")
+				setTwoLineRow(o, sk.Name(), view.SkillDescription(sk), "")
 			}
 		})
 	p.list.OnSelected = func(id widget.ListItemID) {
@@ -122,12 +121,6 @@ func newSkillsPane(d skillsDeps) *skillsPane {
 	p.root = split
 	p.tab = container.NewTabItemWithIcon(lang.L("Skills"), theme.DocumentIcon(), p.root)
 	return p
-}
-
-// skillDescription is the front matter's description, if any.
-func skillDescription(sk mcp.Skill) string {
-	d, _ := sk.Frontmatter["description"].(string)
-	return d
 }
 
 // offers reports whether s declared the skills extension.
@@ -207,7 +200,7 @@ func (p *skillsPane) load() {
 			}
 			p.skills = skills
 			p.rows.setItems(len(skills), func(i int) []string {
-				return []string{skills[i].Name(), skillDescription(skills[i]), skills[i].URI}
+				return []string{skills[i].Name(), view.SkillDescription(skills[i]), skills[i].URI}
 			})
 			p.count.SetText(lang.N("{{.Count}} skills", len(skills), map[string]any{"Count": len(skills)}))
 			if err != nil {
@@ -248,45 +241,12 @@ func (p *skillsPane) selectSkill(sk mcp.Skill) {
 	p.selected = &sk
 	p.title.SetText(sk.Name())
 	p.uriLabel.SetText(sk.URI)
-	p.desc.SetText(skillDescription(sk))
-	p.listing.SetText(skillListing(sk))
+	p.desc.SetText(view.SkillDescription(sk))
+	p.listing.SetText(view.SkillListing(sk))
 	p.loadBtn.Enable()
 	p.contents.Objects = nil
 	p.contents.Refresh()
 	p.showDetail(true)
-}
-
-// skillListing is what skills/list says of a skill: its front matter (other
-// than name and description, shown above) and each file with its size and
-// digest.
-func skillListing(sk mcp.Skill) string {
-	var b strings.Builder
-	var keys []string
-	for k := range sk.Frontmatter {
-		if k != "name" && k != "description" {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		fmt.Fprintf(&b, "%s: %v\n", k, sk.Frontmatter[k])
-	}
-	for _, f := range sk.Resources {
-		size := "?"
-		if f.Size != nil {
-			size = humanSize(int(*f.Size))
-		}
-		fmt.Fprintf(&b, "%s · %s · %s\n", f.URI, size, orUnknown(shortDigest(f.Digest)))
-	}
-	return strings.TrimRight(b.String(), "\n")
-}
-
-// shortDigest keeps "sha256:" and the first 16 hex digits.
-func shortDigest(d string) string {
-	if algo, hex, ok := strings.Cut(d, ":"); ok && len(hex) > 16 {
-		return algo + ":" + hex[:16] + "…"
-	}
-	return d
 }
 
 // loadSelected reads the selected skill's files and shows them once

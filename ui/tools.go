@@ -22,15 +22,6 @@ import (
 // name (the spec's display-name precedence).
 func toolTitle(t *sdk.Tool) string { return view.ToolTitle(t) }
 
-// agentToolName is the tool's name as agents see it: mcp__<server>__<tool>.
-func agentToolName(server, tool string) string { return view.AgentToolName(server, tool) }
-
-// isDestructive reports whether the tool says it may destroy things. Only an
-// explicit destructiveHint: true counts (the spec's default of true for a tool
-// with no annotations would make every call ask), and a read-only tool
-// destroys nothing whatever its other hints say.
-func isDestructive(t *sdk.Tool) bool { return view.IsDestructive(t) }
-
 // A badge is one annotation a tool declares, as shown beside its name.
 type badge struct {
 	label string
@@ -57,7 +48,7 @@ func toolBadges(t *sdk.Tool) []badge {
 	if a.ReadOnlyHint {
 		out = append(out, badgeReadOnly)
 	}
-	if isDestructive(t) {
+	if view.IsDestructive(t) {
 		out = append(out, badgeDestructive)
 	}
 	if a.IdempotentHint && !a.ReadOnlyHint {
@@ -163,33 +154,12 @@ func indexTools(tools []*sdk.Tool) []toolEntry {
 		out[i] = toolEntry{
 			tool:     t,
 			haystack: view.Haystack(t.Name, toolTitle(t), t.Description),
-			subtitle: toolSubtitle(t),
+			subtitle: view.ToolSubtitle(t),
 			badges:   toolBadges(t),
 		}
 	}
 	return out
 }
-
-// toolSubtitle is the row's second line: the title when it says more than
-// the name, else the description's first line.
-func toolSubtitle(t *sdk.Tool) string {
-	if title := toolTitle(t); title != t.Name {
-		return clipRunes(title, maxSubtitleRunes)
-	}
-	d := strings.TrimSpace(t.Description)
-	if i := strings.IndexByte(d, '\n'); i >= 0 {
-		d = d[:i]
-	}
-	return clipRunes(d, maxSubtitleRunes)
-}
-
-// maxSubtitleRunes is more than a row can show at any sensible column width.
-// The label still ends it with an ellipsis to fit; clipping first matters
-// because the label shapes the whole text on every redraw, and a long
-// description made each keystroke in the filter miss a frame.
-const maxSubtitleRunes = 90
-
-func clipRunes(s string, n int) string { return view.ClipRunes(s, n) }
 
 // filterTools appends to out the indexes of the entries that contain every
 // word of query (any case) in their name, title or description.
@@ -233,11 +203,12 @@ func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	l.count.SizeName = theme.SizeNameCaptionText
 	l.list = widget.NewList(
 		func() int { return len(l.shown) },
-		func() fyne.CanvasObject { return withQualityBadge(newToolRowObject()) },
+		func() fyne.CanvasObject { return newToolRowObject() },
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id < len(l.shown) {
 				e := &l.entries[l.shown[id]]
-				updateToolRowObject(showQualityBadge(o, l.quality[e.tool.Name]), e)
+				updateToolRowObject(o, e)
+				showQualityBadge(o, l.quality[e.tool.Name])
 			}
 		},
 	)
@@ -335,21 +306,23 @@ func (l *toolList) selectName(name string) bool {
 	return false
 }
 
-// newToolRowObject is one row: the name, then the subtitle with the badges
-// at its right (the name is what people scan for, so it gets the full width).
+// newToolRowObject is one row: the name (with the quality badge at its
+// right, see showQualityBadge), then the subtitle with the badges at its
+// right (the name is what people scan for, so it gets the rest of the width).
 func newToolRowObject() fyne.CanvasObject {
 	name := widget.NewLabelWithStyle(lang.L("tool_name"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.Truncation = fyne.TextTruncateEllipsis
 	sub := widget.NewLabel(lang.L("subtitle"))
 	sub.Truncation = fyne.TextTruncateEllipsis
 	sub.SizeName = theme.SizeNameCaptionText
+	first := container.NewBorder(nil, nil, nil, newQualitySlot(), name)
 	second := container.NewBorder(nil, nil, nil, newBadgeRow(), sub)
-	return container.New(&tightVBox{}, name, second)
+	return container.New(&tightVBox{}, first, second)
 }
 
 func updateToolRowObject(o fyne.CanvasObject, e *toolEntry) {
 	box := o.(*fyne.Container)
-	setLabel(box.Objects[0].(*widget.Label), e.tool.Name)
+	setLabel(box.Objects[0].(*fyne.Container).Objects[0].(*widget.Label), e.tool.Name)
 	second := box.Objects[1].(*fyne.Container)
 	setLabel(second.Objects[0].(*widget.Label), e.subtitle)
 	showBadges(second.Objects[1].(*fyne.Container), e.badges)
@@ -405,7 +378,7 @@ func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
 		if h.rawTool != nil && h.tool != nil {
 			raw = h.rawTool(h.server, h.tool.Name)
 		}
-		showRawTool(h.win, h.title.Text, rawToolText(raw, h.tool))
+		showRawTool(h.win, h.title.Text, view.RawToolText(raw, h.tool))
 	})
 	rawBtn.Importance = widget.LowImportance
 	h.badges = newBadgeRow()
@@ -461,7 +434,7 @@ func (h *toolHeader) show(server string, t *sdk.Tool) {
 	}
 	h.server, h.tool = server, t
 	h.title.SetText(toolTitle(t))
-	h.agentName.SetText(agentToolName(server, t.Name))
+	h.agentName.SetText(view.AgentToolName(server, t.Name))
 	h.copyBtn.SetText(lang.L("Copy"))
 	showBadges(h.badges, toolBadges(t))
 	h.fullDesc = strings.TrimSpace(t.Description)

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"mcpbrowser/ui/view"
 )
 
 func TestFilterTools(t *testing.T) {
@@ -44,20 +45,6 @@ func TestFilterTools(t *testing.T) {
 	}
 }
 
-func TestAgentToolName(t *testing.T) {
-	tests := []struct{ server, tool, want string }{
-		{"demo", "add", "mcp__demo__add"},
-		{"github", "create_issue", "mcp__github__create_issue"},
-		{"my server.v2", "get-thing", "mcp__my_server_v2__get-thing"},
-		{"ünï", "a/b", "mcp___n___a_b"},
-	}
-	for _, tt := range tests {
-		if got := agentToolName(tt.server, tt.tool); got != tt.want {
-			t.Errorf("agentToolName(%q, %q) = %q, want %q", tt.server, tt.tool, got, tt.want)
-		}
-	}
-}
-
 func TestToolBadgesAndDestructive(t *testing.T) {
 	yes, no := true, false
 	tests := []struct {
@@ -82,7 +69,7 @@ func TestToolBadgesAndDestructive(t *testing.T) {
 		if !slices.Equal(got, tt.badges) {
 			t.Errorf("%s: badges %v, want %v", tt.name, got, tt.badges)
 		}
-		if isDestructive(tool) != tt.destructive {
+		if view.IsDestructive(tool) != tt.destructive {
 			t.Errorf("%s: destructive %v, want %v", tt.name, !tt.destructive, tt.destructive)
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
 
@@ -57,7 +58,7 @@ func newWireView(win fyne.Window) *wireView {
 			r.set(*e)
 		},
 		Lines:    wireRowLines,
-		Text:     func(e *transport.WireEntry) string { return wireWhat(e) },
+		Text:     func(e *transport.WireEntry) string { return view.WireWhat(e) },
 		Count:    wireCount,
 		Empty:    wireEmpty,
 		WrapKey:  prefWrapMessages,
@@ -115,7 +116,7 @@ func (v *wireView) showDetail(e *transport.WireEntry) {
 		v.saveOne.Disable()
 		return
 	}
-	data := map[string]any{"Arrow": e.Dir.String(), "What": displayLine(wireWhat(e)), "Time": e.Time.Format("15:04:05.000"), "Size": humanSize(e.Size), "Kept": humanSize(len(e.JSON))}
+	data := map[string]any{"Arrow": e.Dir.String(), "What": displayLine(view.WireWhat(e)), "Time": e.Time.Format("15:04:05.000"), "Size": humanSize(e.Size), "Kept": humanSize(len(e.JSON))}
 	var head string
 	switch {
 	case e.Dir == transport.Sent && e.Truncated:
@@ -128,18 +129,9 @@ func (v *wireView) showDetail(e *transport.WireEntry) {
 		head = lang.L("{{.Arrow}} {{.What}} · received from the server · {{.Time}} · {{.Size}}", data)
 	}
 	v.detailHead.SetText(head)
-	v.detail.SetText(prettyMessage(e.JSON))
+	v.detail.SetText(view.PrettyJSON(e.JSON))
 	v.copyJSON.Enable()
 	v.saveOne.Enable()
-}
-
-// prettyMessage indents a message's JSON; a cut or non-JSON body is shown as it is.
-func prettyMessage(raw []byte) string {
-	var out bytes.Buffer
-	if err := json.Indent(&out, raw, "", "  "); err != nil {
-		return string(raw)
-	}
-	return out.String()
 }
 
 // wireMatches looks at the row's words first, then into the message itself.
@@ -161,14 +153,14 @@ func (v *wireView) saveAll() {
 	if wire == nil {
 		return
 	}
-	saveFileDialog(v.win, lang.L("Save messages"), v.stem()+"-messages.jsonl", fileFilter{Desc: lang.L("JSON lines"), Exts: []string{"jsonl", "json"}}, func(path string) {
+	saveFileDialog(v.win, lang.L("Save messages"), v.stem()+"-messages.jsonl", fileFilter{Desc: "JSON lines", Exts: []string{"jsonl", "json"}}, func(path string) {
 		saveInBackground(v.win, path, func() ([]byte, error) { return wireFileBytes(wire) })
 	})
 }
 
 func (v *wireView) copyCurrent() {
 	if v.current != nil {
-		fyne.CurrentApp().Clipboard().SetContent(prettyMessage(v.current.JSON))
+		fyne.CurrentApp().Clipboard().SetContent(view.PrettyJSON(v.current.JSON))
 	}
 }
 
@@ -179,7 +171,7 @@ func (v *wireView) saveCurrent() {
 	}
 	name := fmt.Sprintf("%s-message-%d.json", v.stem(), e.Seq)
 	saveFileDialog(v.win, lang.L("Save message"), name, jsonFiles, func(path string) {
-		saveInBackground(v.win, path, func() ([]byte, error) { return []byte(prettyMessage(e.JSON) + "\n"), nil })
+		saveInBackground(v.win, path, func() ([]byte, error) { return []byte(view.PrettyJSON(e.JSON) + "\n"), nil })
 	})
 }
 
@@ -289,7 +281,7 @@ const wireRowGap = 8
 // wireRowLines is how many lines e's row needs at width when wrapped.
 func wireRowLines(e *transport.WireEntry, width float32) int {
 	_, w := wireRowWhat(width)
-	return widgets.WrappedLines(displayLine(wireWhat(e)), int(w/widgets.CharWidth()))
+	return widgets.WrappedLines(displayLine(view.WireWhat(e)), int(w/widgets.CharWidth()))
 }
 
 func (r *wireRowRenderer) Destroy() {}
@@ -310,24 +302,23 @@ func (r *wireRowRenderer) Layout(size fyne.Size) {
 	sizeW := fyne.MeasureText("1000.0 KB", r.size.TextSize, r.size.TextStyle).Width
 	r.size.Move(fyne.NewPos(size.Width-sizeW-4, y))
 	r.size.Resize(fyne.NewSize(sizeW, h))
-	r.what.Move(fyne.NewPos(x, y))
 	r.what.Resize(fyne.NewSize(whatW, h))
 	if !r.row.wrap {
 		r.more = nil
 		// canvas.Text does not clip: cut a long description (an HTTP step's
 		// URL) so that it never runs under the size column.
-		r.what.Text = fitText(r.whatFull, whatW, r.what.TextSize, r.what.TextStyle)
+		widgets.SetMonoText(r.what, fitText(r.whatFull, whatW, r.what.TextSize, r.what.TextStyle), fyne.NewPos(x, y))
 		return
 	}
 	lines := widgets.WrapChars(r.whatFull, int(whatW/widgets.CharWidth()))
-	r.what.Text = lines[0]
+	widgets.SetMonoText(r.what, lines[0], fyne.NewPos(x, y))
 	for len(r.more) < len(lines)-1 {
 		r.more = append(r.more, monoText())
 	}
 	r.more = r.more[:len(lines)-1]
 	for i, t := range r.more {
-		t.Text, t.Color = lines[i+1], r.what.Color
-		t.Move(fyne.NewPos(x, float32(i+1)*h))
+		t.Color = r.what.Color
+		widgets.SetMonoText(t, lines[i+1], fyne.NewPos(x, float32(i+1)*h))
 		t.Resize(fyne.NewSize(whatW, h))
 	}
 }
@@ -363,8 +354,7 @@ func (r *wireRowRenderer) Refresh() {
 	if e.Dir == transport.Received {
 		r.arrow.Color = col(theme.ColorNameSuccess)
 	}
-	r.whatFull = displayLine(wireWhat(e))
-	r.what.Text = r.whatFull
+	r.whatFull = displayLine(view.WireWhat(e))
 	r.what.Color = col(theme.ColorNameForeground)
 	if strings.HasPrefix(e.Summary, "error") {
 		r.what.Color = col(theme.ColorNameError)
@@ -375,17 +365,4 @@ func (r *wireRowRenderer) Refresh() {
 	for _, o := range r.Objects() {
 		o.Refresh()
 	}
-}
-
-// wireWhat is the row's description: the core's summary, else method or id.
-func wireWhat(e *transport.WireEntry) string {
-	switch {
-	case e.Summary != "":
-		return e.Summary
-	case e.Method != "":
-		return e.Method
-	case e.ID != "":
-		return "#" + e.ID
-	}
-	return "message"
 }

@@ -28,7 +28,10 @@
 //     changed there: add a rule to coreRules in core.go (a regexp whose
 //     named groups are the key's template fields), its key to both files,
 //     and a case to TestExplainTranslatesTheCoresSentences. Callers print
-//     Explain(message); text no rule knows passes through unchanged.
+//     Explain(message); text no rule knows passes through unchanged. Check
+//     results (mcp/checks) and export notes (mcp/clients) have tables of
+//     their own, in checks.go and exportnotes.go, whose tests make every
+//     sentence of those packages and fail on one no rule translates.
 package i18n
 
 import (

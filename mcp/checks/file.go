@@ -100,16 +100,9 @@ func (c *Check) Kind() string {
 	return "tool"
 }
 
-// Target names what the check calls, for people: "add", "read demo://readme".
-func (c *Check) Target() string {
-	switch c.Kind() {
-	case "read":
-		return "read " + c.Read
-	case "prompt":
-		return "prompt " + c.Prompt
-	}
-	return c.Tool
-}
+// Target names what the check calls, for people, in English: "add", "read
+// demo://readme" (TargetIn gives it in other words).
+func (c *Check) Target() string { return TargetIn(English{}, c) }
 
 // Expect is what a result must be. Only the fields that are set are checked;
 // an empty Outcome means "success".

@@ -7,32 +7,54 @@ import (
 	"strings"
 )
 
-// WriteSummary writes the reports for people: one line per check, the
-// failures under it, and a count at the end.
+// WriteSummary writes the reports for people, in English: one line per
+// check, the failures under it, and a count at the end.
 func WriteSummary(w io.Writer, reports []*Report) error {
+	return WriteSummaryIn(w, reports, English{})
+}
+
+// WriteSummaryIn writes the summary in the words given.
+func WriteSummaryIn(w io.Writer, reports []*Report, words Words) error {
 	var b strings.Builder
 	total := map[string]int{}
 	for _, rep := range reports {
 		fmt.Fprintf(&b, "%s (%s)\n", rep.File.Name, rep.File.Path)
 		for _, r := range rep.Results {
 			total[r.Status]++
-			mark := map[string]string{StatusPassed: "ok  ", StatusFailed: "FAIL", StatusError: "ERR ", StatusSkipped: "skip"}[r.Status]
-			fmt.Fprintf(&b, "  %s %s  [%s %s, %d ms]\n", mark, r.Check.Name, r.Server, r.Check.Target(), r.Duration.Milliseconds())
+			mark := map[string]string{StatusPassed: "ok", StatusFailed: "FAIL", StatusError: "ERR", StatusSkipped: "skip"}[r.Status]
+			fmt.Fprintf(&b, "  %s %s  %s\n", padColumns(words.L(mark, nil), 4), r.Check.Name, words.L("[{{.Server}} {{.Target}}, {{.MS}} ms]",
+				map[string]any{"Server": r.Server, "Target": TargetIn(words, r.Check), "MS": r.Duration.Milliseconds()}))
 			if r.Message != "" {
-				fmt.Fprintf(&b, "       %s\n", r.Message)
+				fmt.Fprintf(&b, "       %s\n", words.Message(r.Message))
 			}
 			for _, f := range r.Failures {
-				fmt.Fprintf(&b, "       %s\n", f)
+				fmt.Fprintf(&b, "       %s\n", words.Failure(f.Kind, f.Path, f.Expected, f.Actual))
 			}
 		}
 		if rep.Updated > 0 {
-			fmt.Fprintf(&b, "  %d snapshot(s) rewritten\n", rep.Updated)
+			fmt.Fprintf(&b, "  %s\n", words.L("{{.N}} snapshot(s) rewritten", map[string]any{"N": rep.Updated}))
 		}
 	}
-	fmt.Fprintf(&b, "%d passed, %d failed, %d could not run (no connection), %d skipped\n",
-		total[StatusPassed], total[StatusFailed], total[StatusError], total[StatusSkipped])
+	b.WriteString(words.L("{{.Passed}} passed, {{.Failed}} failed, {{.Errors}} could not run (no connection), {{.Skipped}} skipped", map[string]any{
+		"Passed": total[StatusPassed], "Failed": total[StatusFailed], "Errors": total[StatusError], "Skipped": total[StatusSkipped]}) + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// padColumns pads s with spaces to n columns of a terminal, where a CJK
+// character takes two.
+func padColumns(s string, n int) string {
+	cols := 0
+	for _, r := range s {
+		cols++
+		if r >= 0x1100 && (r <= 0x115f || r >= 0x2e80 && r <= 0xa4cf || r >= 0xac00 && r <= 0xd7a3 || r >= 0xf900 && r <= 0xfaff || r >= 0xfe30 && r <= 0xfe4f || r >= 0xff00 && r <= 0xff60 || r >= 0xffe0 && r <= 0xffe6) {
+			cols++
+		}
+	}
+	if cols >= n {
+		return s
+	}
+	return s + strings.Repeat(" ", n-cols)
 }
 
 // JUnit XML, in the shape CI systems read: testsuites > testsuite > testcase

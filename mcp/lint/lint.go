@@ -46,10 +46,13 @@ const (
 	KindResource Kind = "resource"
 )
 
-// A Rule is one check: its id, how much it matters, and in one line why it
-// matters and how to fix it.
+// A Rule is one check: its id, a title for people, how much it matters,
+// and in one line why it matters and how to fix it.
 type Rule struct {
-	ID       string   `json:"id"`
+	ID string `json:"id"`
+	// Title names the rule in a few words for the report's headings; the
+	// JSON output has the id and the why, as it always had.
+	Title    string   `json:"-"`
 	Severity Severity `json:"severity"`
 	Group    string   `json:"group"`
 	Why      string   `json:"why"`
@@ -63,8 +66,14 @@ type Finding struct {
 	// Target is the tool's (prompt's, resource's) name; empty for the server.
 	Target string `json:"target,omitempty"`
 	// Path locates the problem inside the target, e.g. "inputSchema.properties.path".
-	Path    string `json:"path,omitempty"`
+	Path string `json:"path,omitempty"`
+	// Message says what is wrong, in English (the JSON output's words in
+	// every language).
 	Message string `json:"message"`
+	// Key is Message's template and Args its {{.Fields}} (see MessageKeys):
+	// what internal/i18n words in the person's language.
+	Key  string `json:"-"`
+	Args Args   `json:"-"`
 }
 
 // Annotations are a tool's hints; nil means the server did not set it.
@@ -230,10 +239,18 @@ type checker struct {
 	findings []Finding
 }
 
-func (c *checker) add(rule string, kind Kind, target, path, msg string) {
+// add records a finding whose message is the template key with args filled in.
+func (c *checker) add(rule string, kind Kind, target, path, key string, args ...Args) {
 	r, ok := Lookup(rule)
 	if !ok {
 		panic("lint: unknown rule " + rule)
 	}
-	c.findings = append(c.findings, Finding{Rule: rule, Severity: r.Severity, Kind: kind, Target: target, Path: path, Message: msg})
+	if !knownMessage[key] {
+		panic("lint: message not in messageKeys: " + key)
+	}
+	var a Args
+	if len(args) > 0 {
+		a = args[0]
+	}
+	c.findings = append(c.findings, Finding{Rule: rule, Severity: r.Severity, Kind: kind, Target: target, Path: path, Message: fill(key, a), Key: key, Args: a})
 }

@@ -24,7 +24,7 @@ func checkOutputs(c *checker, s Surface) {
 			Type any `json:"type"`
 		}
 		if json.Unmarshal(t.OutputSchema, &top) != nil || len(typeList(top.Type)) != 1 || typeList(top.Type)[0] != "object" {
-			c.add("output-schema-not-object", KindTool, t.Name, "outputSchema", "outputSchema's type is not \"object\"")
+			c.add("output-schema-not-object", KindTool, t.Name, "outputSchema", msgOutputNotObject)
 		}
 		if rs := resolve(t.OutputSchema); rs != nil {
 			schemas[t.Name] = rs
@@ -38,18 +38,18 @@ func checkOutputs(c *checker, s Surface) {
 		hasStructured := len(o.StructuredContent) > 0 && string(o.StructuredContent) != "null"
 		switch {
 		case !declared[o.Tool] && hasStructured:
-			c.add("output-without-schema", KindTool, o.Tool, "outputSchema", "a result had structuredContent, but there is no outputSchema")
+			c.add("output-without-schema", KindTool, o.Tool, "outputSchema", msgStructuredNoSchema)
 			reported[o.Tool] = true
 		case declared[o.Tool] && !hasStructured:
-			c.add("output-mismatch", KindTool, o.Tool, "structuredContent", "a result had no structuredContent although an outputSchema is declared")
+			c.add("output-mismatch", KindTool, o.Tool, "structuredContent", msgSchemaNoStructured)
 			reported[o.Tool] = true
 		case declared[o.Tool] && schemas[o.Tool] != nil:
 			var v any
 			if err := json.Unmarshal(o.StructuredContent, &v); err != nil {
-				c.add("output-mismatch", KindTool, o.Tool, "structuredContent", "a result's structuredContent is not valid JSON")
+				c.add("output-mismatch", KindTool, o.Tool, "structuredContent", msgStructuredNotJSON)
 				reported[o.Tool] = true
 			} else if err := schemas[o.Tool].Validate(v); err != nil {
-				c.add("output-mismatch", KindTool, o.Tool, "structuredContent", "a result did not match outputSchema: "+firstLine(err.Error()))
+				c.add("output-mismatch", KindTool, o.Tool, "structuredContent", msgOutputMismatch, Args{"Detail": firstLine(err.Error())})
 				reported[o.Tool] = true
 			}
 		}
@@ -149,7 +149,7 @@ func compactLen(raw json.RawMessage) int {
 func checkCost(c *checker, cost Cost) {
 	for _, t := range cost.Tools {
 		if t.Tokens > expensiveTool {
-			c.add("cost-tool", KindTool, t.Tool, "", fmt.Sprintf("about %d tokens", t.Tokens))
+			c.add("cost-tool", KindTool, t.Tool, "", msgToolTokens, Args{"Tokens": t.Tokens})
 		}
 	}
 	if cost.Total > expensiveList {
@@ -157,6 +157,6 @@ func checkCost(c *checker, cost Cost) {
 		for _, t := range cost.Top {
 			names = append(names, fmt.Sprintf("%s (%d)", t.Tool, t.Tokens))
 		}
-		c.add("cost-total", KindServer, "", "", fmt.Sprintf("the tool list is about %d tokens; the largest: %s", cost.Total, strings.Join(names, ", ")))
+		c.add("cost-total", KindServer, "", "", msgListTokens, Args{"Tokens": cost.Total, "Largest": strings.Join(names, ", ")})
 	}
 }

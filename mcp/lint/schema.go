@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -15,35 +16,35 @@ var portableFormats = []string{"date-time", "date", "time", "duration", "email",
 func checkSchemas(c *checker, s Surface) {
 	for _, t := range s.Tools {
 		if len(t.InputSchema) == 0 || string(t.InputSchema) == "null" {
-			c.add("schema-missing-type", KindTool, t.Name, "inputSchema", "no inputSchema at all")
+			c.add("schema-missing-type", KindTool, t.Name, "inputSchema", msgNoInputSchema)
 			continue
 		}
 		var root any
 		if err := json.Unmarshal(t.InputSchema, &root); err != nil {
-			c.add("schema-invalid", KindTool, t.Name, "inputSchema", "inputSchema is not valid JSON")
+			c.add("schema-invalid", KindTool, t.Name, "inputSchema", msgInputNotJSON)
 			continue
 		}
 		switch v := root.(type) {
 		case bool:
-			c.add("schema-boolean", KindTool, t.Name, "inputSchema", fmt.Sprintf("inputSchema is the boolean schema %v", v))
-			c.add("schema-missing-type", KindTool, t.Name, "inputSchema", "a boolean inputSchema has no \"type\": \"object\"")
+			c.add("schema-boolean", KindTool, t.Name, "inputSchema", msgInputBoolean, Args{"Value": v})
+			c.add("schema-missing-type", KindTool, t.Name, "inputSchema", msgInputBooleanNoType)
 			continue
 		case map[string]any:
 			switch typ := v["type"].(type) {
 			case nil:
-				c.add("schema-missing-type", KindTool, t.Name, "inputSchema", "inputSchema has no \"type\"")
+				c.add("schema-missing-type", KindTool, t.Name, "inputSchema", msgInputNoType)
 			case string:
 				if typ != "object" {
-					c.add("schema-not-object", KindTool, t.Name, "inputSchema", fmt.Sprintf("inputSchema is of type %q", typ))
+					c.add("schema-not-object", KindTool, t.Name, "inputSchema", msgInputOfType, Args{"Type": strconv.Quote(typ)})
 				}
 			default:
 				if !slices.Contains(typeList(typ), "object") || len(typeList(typ)) != 1 {
-					c.add("schema-not-object", KindTool, t.Name, "inputSchema", fmt.Sprintf("inputSchema's type is %s, not \"object\"", compact(typ)))
+					c.add("schema-not-object", KindTool, t.Name, "inputSchema", msgInputTypes, Args{"Types": compact(typ)})
 				}
 			}
 			walkSchema(c, t.Name, "inputSchema", v, false)
 		default:
-			c.add("schema-invalid", KindTool, t.Name, "inputSchema", "inputSchema is not a JSON object")
+			c.add("schema-invalid", KindTool, t.Name, "inputSchema", msgInputNotObject)
 		}
 	}
 }
@@ -52,22 +53,22 @@ func checkSchemas(c *checker, s Surface) {
 // whether the schema is an object property (where "untyped" applies).
 func walkSchema(c *checker, tool, path string, m map[string]any, property bool) {
 	if ref, ok := m["$ref"].(string); ok && ref != "" && !strings.HasPrefix(ref, "#") {
-		c.add("schema-remote-ref", KindTool, tool, path, fmt.Sprintf("$ref %q points outside the schema (not fetched)", ref))
+		c.add("schema-remote-ref", KindTool, tool, path, msgRemoteRef, Args{"Ref": strconv.Quote(ref)})
 	}
 	if typ, ok := m["type"].([]any); ok {
 		types := typeList(typ)
 		if len(nonNull(types)) > 1 {
-			c.add("schema-type-union", KindTool, tool, path, fmt.Sprintf("type is a list: %s", strings.Join(types, ", ")))
+			c.add("schema-type-union", KindTool, tool, path, msgTypeList, Args{"Types": strings.Join(types, ", ")})
 		}
 	}
 	if property && untyped(m) {
-		c.add("schema-untyped-property", KindTool, tool, path, "the property has no type")
+		c.add("schema-untyped-property", KindTool, tool, path, msgUntypedProperty)
 	}
 	if f, ok := m["format"].(string); ok && !slices.Contains(portableFormats, f) {
-		c.add("schema-format", KindTool, tool, path, fmt.Sprintf("format %q", f))
+		c.add("schema-format", KindTool, tool, path, msgFormat, Args{"Format": strconv.Quote(f)})
 	}
 	if ap, ok := m["additionalProperties"].(map[string]any); ok && len(ap) > 0 {
-		c.add("schema-additional-properties", KindTool, tool, path, "additionalProperties is a schema (a free-form map)")
+		c.add("schema-additional-properties", KindTool, tool, path, msgAdditionalSchema)
 	}
 	// Subschemas.
 	if props, ok := m["properties"].(map[string]any); ok {
@@ -110,7 +111,7 @@ func walkSchema(c *checker, tool, path string, m map[string]any, property bool) 
 func sub(c *checker, tool, path string, v any, property bool) {
 	switch s := v.(type) {
 	case bool:
-		c.add("schema-boolean", KindTool, tool, path, fmt.Sprintf("the schema is the boolean %v", s))
+		c.add("schema-boolean", KindTool, tool, path, msgSubschemaBoolean, Args{"Value": s})
 	case map[string]any:
 		walkSchema(c, tool, path, s, property)
 	}

@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -19,13 +18,13 @@ func checkDescriptions(c *checker, s Surface) {
 		desc := strings.TrimSpace(t.Description)
 		switch {
 		case desc == "":
-			c.add("desc-missing", KindTool, t.Name, "description", "the tool has no description")
+			c.add("desc-missing", KindTool, t.Name, "description", msgToolNoDescription)
 		case sameWords(desc, t.Name) || (t.Title != "" && sameWords(desc, t.Title)):
-			c.add("desc-repeats-name", KindTool, t.Name, "description", fmt.Sprintf("the description %q only repeats the name", desc))
+			c.add("desc-repeats-name", KindTool, t.Name, "description", msgDescRepeatsName, Args{"Description": strconv.Quote(desc)})
 		case len([]rune(desc)) < shortDescription:
-			c.add("desc-too-short", KindTool, t.Name, "description", fmt.Sprintf("the description %q has %d characters", desc, len([]rune(desc))))
+			c.add("desc-too-short", KindTool, t.Name, "description", msgDescShort, Args{"Description": strconv.Quote(desc), "Length": len([]rune(desc))})
 		case len([]rune(desc)) > longDescription:
-			c.add("desc-too-long", KindTool, t.Name, "description", fmt.Sprintf("the description has %d characters", len([]rune(desc))))
+			c.add("desc-too-long", KindTool, t.Name, "description", msgDescLong, Args{"Length": len([]rune(desc))})
 		}
 		names, descs := properties(t.InputSchema)
 		seen := map[string]string{}
@@ -36,7 +35,7 @@ func checkDescriptions(c *checker, s Surface) {
 			}
 			low := strings.ToLower(n)
 			if other, ok := seen[low]; ok {
-				c.add("args-case-clash", KindTool, t.Name, "inputSchema.properties."+n, fmt.Sprintf("arguments %q and %q differ only in case", other, n))
+				c.add("args-case-clash", KindTool, t.Name, "inputSchema.properties."+n, msgArgsCaseClash, Args{"First": strconv.Quote(other), "Second": strconv.Quote(n)})
 			}
 			seen[low] = n
 		}
@@ -44,9 +43,9 @@ func checkDescriptions(c *checker, s Surface) {
 		switch len(bare) {
 		case 0:
 		case 1:
-			c.add("desc-arg-missing", KindTool, t.Name, "inputSchema.properties."+bare[0], fmt.Sprintf("argument %q has no description", bare[0]))
+			c.add("desc-arg-missing", KindTool, t.Name, "inputSchema.properties."+bare[0], msgArgNoDescription, Args{"Argument": strconv.Quote(bare[0])})
 		default:
-			c.add("desc-arg-missing", KindTool, t.Name, "inputSchema.properties", fmt.Sprintf("arguments %s have no description", quoteList(bare)))
+			c.add("desc-arg-missing", KindTool, t.Name, "inputSchema.properties", msgArgsNoDescription, Args{"Arguments": quoteList(bare)})
 		}
 	}
 }
@@ -96,10 +95,10 @@ func checkAnnotations(c *checker, s Surface) {
 		if !a.any() && annotated > 0 {
 			// When no tool has any hint, one server-level finding says so
 			// instead of one per tool.
-			c.add("annot-none", KindTool, t.Name, "annotations", "the tool sets none of the four hints")
+			c.add("annot-none", KindTool, t.Name, "annotations", msgNoHints)
 		}
 		if a != nil && isTrue(a.ReadOnlyHint) && isTrue(a.DestructiveHint) {
-			c.add("annot-readonly-destructive", KindTool, t.Name, "annotations", "readOnlyHint and destructiveHint are both true")
+			c.add("annot-readonly-destructive", KindTool, t.Name, "annotations", msgReadOnlyDestructive)
 		}
 		if a != nil && isTrue(a.ReadOnlyHint) {
 			continue // a tool that says it changes nothing is not asked about
@@ -107,18 +106,18 @@ func checkAnnotations(c *checker, s Surface) {
 		if a != nil && a.DestructiveHint != nil {
 			continue
 		}
-		where, word := "", ""
+		says, word := "", ""
 		if m := destructiveWords.FindStringSubmatch(words(t.Name)); m != nil {
-			where, word = "name", m[2]
+			says, word = msgNameSaysDestroys, m[2]
 		} else if m := destructiveWords.FindStringSubmatch(firstSentence(t.Description)); m != nil {
-			where, word = "description", m[2]
+			says, word = msgDescSaysDestroys, m[2]
 		}
-		if where != "" {
-			c.add("annot-destructive-unmarked", KindTool, t.Name, "annotations", fmt.Sprintf("the %s says %q but destructiveHint is not set", where, strings.ToLower(word)))
+		if says != "" {
+			c.add("annot-destructive-unmarked", KindTool, t.Name, "annotations", says, Args{"Word": strconv.Quote(strings.ToLower(word))})
 		}
 	}
 	if annotated == 0 && len(s.Tools) > 0 {
-		c.add("annot-none", KindServer, "", "annotations", fmt.Sprintf("none of the %d tools sets any of the four hints", len(s.Tools)))
+		c.add("annot-none", KindServer, "", "annotations", msgNoToolSetsHints, Args{"Count": len(s.Tools)})
 	}
 }
 
@@ -143,19 +142,19 @@ const maxPrefixed = 64
 func checkNames(c *checker, s Surface) {
 	for _, t := range s.Tools {
 		if !clientName.MatchString(t.Name) {
-			c.add("name-chars", KindTool, t.Name, "name", fmt.Sprintf("%q does not match ^[a-zA-Z0-9_-]{1,64}$", t.Name))
+			c.add("name-chars", KindTool, t.Name, "name", msgNameChars, Args{"Name": strconv.Quote(t.Name)})
 		}
 		if s.Server != "" {
 			full := "mcp__" + agentServerName(s.Server) + "__" + t.Name
 			if len(full) > maxPrefixed {
-				c.add("name-prefixed-too-long", KindTool, t.Name, "name", fmt.Sprintf("%s has %d characters", full, len(full)))
+				c.add("name-prefixed-too-long", KindTool, t.Name, "name", msgPrefixedLength, Args{"Name": full, "Length": len(full)})
 			}
 		}
 	}
 	for i, a := range s.Tools {
 		for _, b := range s.Tools[i+1:] {
 			if similar(a.Name, b.Name) {
-				c.add("name-similar", KindTool, b.Name, "name", fmt.Sprintf("%q and %q are one edit apart", a.Name, b.Name))
+				c.add("name-similar", KindTool, b.Name, "name", msgOneEditApart, Args{"First": strconv.Quote(a.Name), "Second": strconv.Quote(b.Name)})
 			}
 		}
 	}
@@ -218,11 +217,11 @@ func editDistance(a, b string) int {
 func checkPromptsAndResources(c *checker, s Surface) {
 	for _, p := range s.Prompts {
 		if strings.TrimSpace(p.Description) == "" {
-			c.add("prompt-desc-missing", KindPrompt, p.Name, "description", "the prompt has no description")
+			c.add("prompt-desc-missing", KindPrompt, p.Name, "description", msgPromptNoDescription)
 		}
 		for _, a := range p.Arguments {
 			if strings.TrimSpace(a.Description) == "" {
-				c.add("prompt-arg-desc-missing", KindPrompt, p.Name, "arguments."+a.Name, fmt.Sprintf("argument %q has no description", a.Name))
+				c.add("prompt-arg-desc-missing", KindPrompt, p.Name, "arguments."+a.Name, msgArgNoDescription, Args{"Argument": strconv.Quote(a.Name)})
 			}
 		}
 	}
@@ -232,7 +231,7 @@ func checkPromptsAndResources(c *checker, s Surface) {
 			if name == "" {
 				name = r.URI
 			}
-			c.add("resource-desc-missing", KindResource, name, "description", "the resource has no description")
+			c.add("resource-desc-missing", KindResource, name, "description", msgResourceNoDesc)
 		}
 	}
 }

@@ -5,10 +5,17 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"os"
+	"strings"
 
+	"fyne.io/fyne/v2/lang"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
+
+	"mcpbrowser/internal/i18n"
 )
 
 // Colours of the dots.
@@ -48,7 +55,9 @@ func setPix(p []uint8, c color.NRGBA) {
 }
 
 // Render draws the whole picture for saving as PNG: the dots over time on
-// the left, the histogram on the right, axes and labels, a title.
+// the left, the histogram on the right, axes and labels, a title. Its words
+// and units are the window's (lang); text beyond ASCII is drawn with a
+// system font that has it (pngFace).
 func Render(s *Series, title string, width, height int) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, width, height))
 	draw.Draw(img, img.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
@@ -59,7 +68,18 @@ func Render(s *Series, title string, width, height int) *image.RGBA {
 	histW := width / 4
 	dots := image.Rect(left, top, width-histW-gap, height-bottom)
 	hist := image.Rect(width-histW-10, top, width-10, height-bottom)
-	label(img, 10, 18, title, ink)
+	counts := s.Histogram(HistogramBins, sc)
+	most := 1
+	for _, c := range counts {
+		most = max(most, c)
+	}
+	labels := renderLabels(sc, title, most, dots, hist)
+	var all strings.Builder
+	for _, l := range labels {
+		all.WriteString(l.text)
+	}
+	face, done := pngFace(all.String())
+	defer done()
 
 	// Dots, with axes.
 	for ms := sc.MSMin * 10; ms < sc.MSMax*0.999; ms *= 10 {
@@ -68,22 +88,8 @@ func Render(s *Series, title string, width, height int) *image.RGBA {
 	DrawDots(img.SubImage(dots).(*image.RGBA), s, sc)
 	hline(img, dots.Min.X, dots.Max.X, dots.Max.Y, ink)
 	vline(img, dots.Min.X-1, dots.Min.Y, dots.Max.Y, ink)
-	label(img, 8, dots.Min.Y+10, fmtMS(sc.MSMax), ink)
-	for ms := sc.MSMin * 10; ms < sc.MSMax*0.999; ms *= 10 {
-		y := dots.Max.Y - int(sc.Y(ms)*float64(dots.Dy()))
-		label(img, 8, y+4, fmtMS(ms), ink)
-	}
-	label(img, 8, dots.Max.Y, fmtMS(sc.MSMin), ink)
-	label(img, dots.Min.X, dots.Max.Y+16, "0 s", ink)
-	label(img, dots.Max.X-60, dots.Max.Y+16, fmtSeconds(sc.TMax), ink)
-	label(img, dots.Min.X+dots.Dx()/2-60, dots.Max.Y+32, "latency over time (log scale)", ink)
 
 	// Histogram: latency up (the same axis as the dots), count across.
-	counts := s.Histogram(HistogramBins, sc)
-	most := 1
-	for _, c := range counts {
-		most = max(most, c)
-	}
 	binH := float64(hist.Dy()) / float64(len(counts))
 	for i, c := range counts {
 		w := int(float64(c) / float64(most) * float64(hist.Dx()))
@@ -92,10 +98,33 @@ func Render(s *Series, title string, width, height int) *image.RGBA {
 		draw.Draw(img, image.Rect(hist.Min.X, y0, hist.Min.X+w, y1), image.NewUniform(OKColor), image.Point{}, draw.Src)
 	}
 	vline(img, hist.Min.X-1, hist.Min.Y, hist.Max.Y, ink)
-	label(img, hist.Min.X, hist.Max.Y+16, "0", ink)
-	label(img, hist.Max.X-50, hist.Max.Y+16, fmt.Sprint(most), ink)
-	label(img, hist.Min.X, hist.Max.Y+32, "calls per latency", ink)
+	for _, l := range labels {
+		label(img, face, l.x, l.y, l.text, ink)
+	}
 	return img
+}
+
+// A placedLabel is one text of the PNG and where its baseline starts.
+type placedLabel struct {
+	x, y int
+	text string
+}
+
+// renderLabels are the PNG's texts: the title, the latency and time axes,
+// the histogram's count axis, and the two captions.
+func renderLabels(sc Scale, title string, most int, dots, hist image.Rectangle) []placedLabel {
+	ls := []placedLabel{{10, 18, title}, {8, dots.Min.Y + 10, FmtMS(sc.MSMax)}}
+	for ms := sc.MSMin * 10; ms < sc.MSMax*0.999; ms *= 10 {
+		ls = append(ls, placedLabel{8, dots.Max.Y - int(sc.Y(ms)*float64(dots.Dy())) + 4, FmtMS(ms)})
+	}
+	return append(ls,
+		placedLabel{8, dots.Max.Y, FmtMS(sc.MSMin)},
+		placedLabel{dots.Min.X, dots.Max.Y + 16, FmtSeconds(0)},
+		placedLabel{dots.Max.X - 60, dots.Max.Y + 16, FmtSeconds(sc.TMax)},
+		placedLabel{dots.Min.X + dots.Dx()/2 - 60, dots.Max.Y + 32, lang.L("latency of each call over time (log scale)")},
+		placedLabel{hist.Min.X, hist.Max.Y + 16, "0"},
+		placedLabel{hist.Max.X - 50, hist.Max.Y + 16, fmt.Sprint(most)},
+		placedLabel{hist.Min.X, hist.Max.Y + 32, lang.L("calls per latency")})
 }
 
 // HistogramBins is the number of bars.
@@ -113,25 +142,64 @@ func vline(img *image.RGBA, x, y0, y1 int, c color.Color) {
 	}
 }
 
-func label(img *image.RGBA, x, y int, s string, c color.Color) {
-	d := font.Drawer{Dst: img, Src: image.NewUniform(c), Face: basicfont.Face7x13, Dot: fixed.P(x, y)}
+func label(img *image.RGBA, face font.Face, x, y int, s string, c color.Color) {
+	d := font.Drawer{Dst: img, Src: image.NewUniform(c), Face: face, Dot: fixed.P(x, y)}
 	d.DrawString(s)
 }
 
-func fmtMS(ms float64) string {
-	switch {
-	case ms >= 1000:
-		return fmt.Sprintf("%.3g s", ms/1000)
-	case ms >= 1:
-		return fmt.Sprintf("%.3g ms", ms)
+// pngFace is a face that can draw text: the small bitmap font for ASCII,
+// else a system font that has every character (a CJK one for Chinese), at
+// the bitmap font's size. Without one, the bitmap font leaves the other
+// characters out. done frees the font.
+func pngFace(text string) (face font.Face, done func()) {
+	fallback := font.Face(basicfont.Face7x13)
+	if !needsSystemFont(text) {
+		return fallback, func() {}
 	}
-	return fmt.Sprintf("%.3g µs", ms*1000)
+	file, index, ok := i18n.FontFileFor(text)
+	if !ok {
+		return fallback, func() {}
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return fallback, func() {}
+	}
+	coll, err := sfnt.ParseCollection(data)
+	if err != nil {
+		return fallback, func() {}
+	}
+	f, err := coll.Font(index)
+	if err != nil {
+		return fallback, func() {}
+	}
+	face, err = opentype.NewFace(f, &opentype.FaceOptions{Size: 12, DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		return fallback, func() {}
+	}
+	return face, func() { face.Close() }
 }
 
-func fmtSeconds(s float64) string { return fmt.Sprintf("%.3g s", s) }
+func needsSystemFont(s string) bool {
+	for _, r := range s {
+		if r > 0x7e && r != 'µ' {
+			return true
+		}
+	}
+	return false
+}
 
-// FmtMS formats a latency for axis labels.
-func FmtMS(ms float64) string { return fmtMS(ms) }
+// FmtMS formats a latency for axis labels, in the window's language.
+func FmtMS(ms float64) string {
+	switch {
+	case ms >= 1000:
+		return lang.L("{{.N}} s", map[string]any{"N": fmt.Sprintf("%.3g", ms/1000)})
+	case ms >= 1:
+		return lang.L("{{.N}} ms", map[string]any{"N": fmt.Sprintf("%.3g", ms)})
+	}
+	return lang.L("{{.N}} µs", map[string]any{"N": fmt.Sprintf("%.3g", ms*1000)})
+}
 
-// FmtSeconds formats a time for axis labels.
-func FmtSeconds(s float64) string { return fmtSeconds(s) }
+// FmtSeconds formats a time for axis labels, in the window's language.
+func FmtSeconds(s float64) string {
+	return lang.L("{{.N}} s", map[string]any{"N": fmt.Sprintf("%.3g", s)})
+}

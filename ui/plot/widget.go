@@ -1,7 +1,6 @@
 package plot
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -142,10 +141,10 @@ func (r *latencyRenderer) layoutBars(hist rect) {
 func (r *latencyRenderer) layoutLabels(dots, hist rect) {
 	sc := r.p.scale
 	l := r.labels
-	l[labelYMax].Text = shownMS(sc.MSMax)
-	l[labelY0].Text = shownMS(sc.MSMin)
-	l[labelT0].Text = shownSeconds(0)
-	l[labelTMax].Text = shownSeconds(sc.TMax)
+	l[labelYMax].Text = FmtMS(sc.MSMax)
+	l[labelY0].Text = FmtMS(sc.MSMin)
+	l[labelT0].Text = FmtSeconds(0)
+	l[labelTMax].Text = FmtSeconds(sc.TMax)
 	l[labelCaption].Text = lang.L("latency of each call over time (log scale)")
 	l[labelHistCaption].Text = lang.L("calls per latency")
 	right := func(t *canvas.Text, x, y float32) {
@@ -161,7 +160,7 @@ func (r *latencyRenderer) layoutLabels(dots, hist rect) {
 			continue
 		}
 		ms := sc.MSMin * math.Pow(10, float64(i+1))
-		t.Text = shownMS(ms)
+		t.Text = FmtMS(ms)
 		t.Color = theme.Color(theme.ColorNameForeground)
 		t.Show()
 		right(t, dots.Pos.X-4, dots.Pos.Y+dots.Size.Height*float32(1-sc.Y(ms)))
@@ -227,21 +226,4 @@ func itoa(n int) string {
 type rect struct {
 	Pos  fyne.Position
 	Size fyne.Size
-}
-
-// shownMS and shownSeconds are FmtMS and FmtSeconds in the window's
-// language. The exported PNG keeps the English units: its bitmap font has
-// no CJK glyphs.
-func shownMS(ms float64) string {
-	switch {
-	case ms >= 1000:
-		return lang.L("{{.N}} s", map[string]any{"N": fmt.Sprintf("%.3g", ms/1000)})
-	case ms >= 1:
-		return lang.L("{{.N}} ms", map[string]any{"N": fmt.Sprintf("%.3g", ms)})
-	}
-	return lang.L("{{.N}} µs", map[string]any{"N": fmt.Sprintf("%.3g", ms*1000)})
-}
-
-func shownSeconds(s float64) string {
-	return lang.L("{{.N}} s", map[string]any{"N": fmt.Sprintf("%.3g", s)})
 }

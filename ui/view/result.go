@@ -19,6 +19,11 @@ func CoreMessage(msg string) string {
 	return WithStop(UpperFirst(i18n.Explain(strings.TrimSpace(msg))))
 }
 
+// Capitalise is how the window shows a message from the core (mcp/…) inside
+// its own sentence: translated by i18n.Explain, first letter capitalised,
+// with no full stop added (CoreMessage adds one).
+func Capitalise(s string) string { return UpperFirst(i18n.Explain(s)) }
+
 // UpperFirst capitalises the first letter.
 func UpperFirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)

@@ -113,7 +113,7 @@ type LogList[E any] struct {
 	Empty   *widget.Label
 	WrapBox *widget.Check
 	// The strip: the selected entry whole, with Copy and a close button.
-	Selected *widget.Label
+	Selected *MonoLines
 	Copy     *widget.Button
 	Strip    *fyne.Container
 
@@ -157,10 +157,7 @@ func NewLogList[E any](spec LogSpec[E]) *LogList[E] {
 	l.WrapBox.Checked = l.wrap // quietly: nothing to redraw yet
 	l.WrapBox.OnChanged = l.SetWrap
 
-	l.Selected = widget.NewLabel("")
-	l.Selected.Wrapping = fyne.TextWrapBreak
-	l.Selected.Selectable = true
-	l.Selected.TextStyle.Monospace = true
+	l.Selected = NewMonoLines()
 	l.Copy = widget.NewButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), l.copySelected)
 	closeStrip := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { l.List.UnselectAll() })
 	closeStrip.Importance = widget.LowImportance
@@ -561,13 +558,9 @@ func ContainsFold(s, lowerSub string) bool {
 // whole at width w: its wrapped lines, at least the buttons' height.
 func (l *LogList[E]) stripHeight(w float32) float32 {
 	buttons := l.Strip.MinSize().Height
-	textW := w - l.Copy.MinSize().Width - 4*theme.Padding()
-	perLine := max(int(textW/CharWidth()), 1)
-	n := 0
-	for _, line := range strings.Split(l.Selected.Text, "\n") {
-		n += (utf8.RuneCountInString(line) + perLine - 1) / perLine
-	}
-	text := float32(max(n, 1))*MonoLineHeight() + 2*theme.InnerPadding() + theme.SeparatorThicknessSize()
+	textW := w - l.Copy.MinSize().Width - theme.Padding() // beside the buttons
+	n := len(l.Selected.pieces(textW))
+	text := float32(n)*MonoLineHeight() + 2*theme.InnerPadding() + theme.SeparatorThicknessSize()
 	return max(buttons, text)
 }
 

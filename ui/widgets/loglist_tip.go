@@ -165,12 +165,6 @@ func (t *hoverTip) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		last := []rune(pieces[tipMaxLines-1])
 		pieces[tipMaxLines-1] = string(last[:max(len(last)-2, 0)]) + " …"
 	}
-	for len(t.lines) < len(pieces) {
-		txt := canvas.NewText("", color.Black)
-		txt.TextStyle.Monospace = true
-		t.lines = append(t.lines, txt)
-	}
-	t.lines = t.lines[:len(pieces)]
 	lineH := MonoLineHeight()
 	hintH := float32(0)
 	if t.hint != "" {
@@ -188,11 +182,9 @@ func (t *hoverTip) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	t.bg.StrokeColor = theme.Color(theme.ColorNameInputBorder)
 	t.bg.Move(fyne.NewPos(margin, y))
 	t.bg.Resize(fyne.NewSize(w, h))
+	setMonoLines(&t.lines, pieces, fg, fyne.NewPos(margin+pad, y+pad), w-2*pad)
 	objs := []fyne.CanvasObject{t.bg}
-	for i, txt := range t.lines {
-		txt.Text, txt.Color = pieces[i], fg
-		txt.Move(fyne.NewPos(margin+pad, y+pad+float32(i)*lineH))
-		txt.Resize(fyne.NewSize(w-2*pad, lineH))
+	for _, txt := range t.lines {
 		objs = append(objs, txt)
 	}
 	t.hintLine.Text, t.hintLine.Color = t.hint, theme.Color(theme.ColorNamePlaceHolder)

@@ -1,0 +1,161 @@
+package i18n
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/lang"
+
+	"mcpbrowser/mcp/checks"
+)
+
+// everyFailure makes one failure of every sentence mcp/checks words.
+func everyFailure() []checks.Failure {
+	yes, no := true, false
+	var five any = 5.0
+	code := int64(-32601)
+	bad := []struct {
+		e checks.Expect
+		o checks.Observed
+	}{
+		{checks.Expect{Outcome: "success"}, checks.Observed{Outcome: "tool_error", Message: "the tool ran and reported an error"}},
+		{checks.Expect{Outcome: "success"}, checks.Observed{Outcome: "tool_error", Message: "the tool ran and reported an error: boom"}},
+		{checks.Expect{Outcome: "rpc_error", Code: &code}, checks.Observed{Outcome: "rpc_error", Code: -32602}},
+		{checks.Expect{Text: &checks.TextExpect{Contains: "bye", Matches: "= 6$"}}, checks.Observed{Outcome: "success", Text: "hi"}},
+		{checks.Expect{Text: &checks.TextExpect{Matches: "("}}, checks.Observed{Outcome: "success", Text: "hi"}},
+		{checks.Expect{JSON: []checks.PathExpect{{Path: "a[", Exists: &yes}}}, checks.Observed{Outcome: "success", Structured: map[string]any{}}},
+		{checks.Expect{JSON: []checks.PathExpect{{Path: "a[x]", Exists: &yes}, {Path: "a..b", Exists: &yes}}}, checks.Observed{Outcome: "success", Structured: map[string]any{}}},
+		{checks.Expect{JSON: []checks.PathExpect{{Path: "sum", Exists: &yes}}}, checks.Observed{Outcome: "success"}},
+		{checks.Expect{JSON: []checks.PathExpect{{Path: "sum", Exists: &no, Equals: &five, Matches: "^5"}, {Path: "mode", Exists: &yes, Equals: &five, Matches: "^5"}}},
+			checks.Observed{Outcome: "success", Structured: map[string]any{"sum": 6.0}}},
+		{checks.Expect{JSON: []checks.PathExpect{{Path: "sum", Matches: "("}}}, checks.Observed{Outcome: "success", Structured: map[string]any{"sum": 6.0}}},
+		{checks.Expect{OutputSchema: true}, checks.Observed{Outcome: "success"}},
+		{checks.Expect{OutputSchema: true}, checks.Observed{Outcome: "success", OutputSchema: []byte(`{"type":"object"}`)}},
+		{checks.Expect{OutputSchema: true}, checks.Observed{Outcome: "success", OutputSchema: []byte(`{"type":3}`), Structured: map[string]any{}}},
+		{checks.Expect{OutputSchema: true}, checks.Observed{Outcome: "success", OutputSchema: []byte(`{"$ref":"#/nope"}`), Structured: map[string]any{}}},
+		{checks.Expect{OutputSchema: true}, checks.Observed{Outcome: "success", OutputSchema: []byte(`{"type":"object","required":["sum"]}`), Structured: map[string]any{}}},
+		{checks.Expect{MaxMS: 10}, checks.Observed{Outcome: "success", Duration: time.Second}},
+	}
+	var fs []checks.Failure
+	for _, b := range bad {
+		fs = append(fs, checks.Evaluate(&b.e, &b.o)...)
+	}
+	return append(fs, checks.CompareSnapshot(map[string]any{"a": 1.0, "b": 2.0}, map[string]any{"a": 1.0, "c": 3.0}, nil)...)
+}
+
+func TestCheckFailuresAreTranslated(t *testing.T) {
+	fs := everyFailure()
+	if len(fs) < 20 {
+		t.Fatalf("only %d failures: %v", len(fs), fs)
+	}
+	setup(t, English)
+	for _, f := range fs {
+		if got := CheckFailure(f.Kind, f.Path, f.Expected, f.Actual); got != f.String() {
+			t.Errorf("in English\n got %q\nwant %q", got, f.String())
+		}
+	}
+	setup(t, SimplifiedChinese)
+	for _, f := range fs {
+		// What was expected and what came are sentences, translated, or
+		// values (JSON, quoted text), shown as they are.
+		for _, v := range []string{f.Expected, f.Actual} {
+			if got := CheckValue(v); got == v && !json.Valid([]byte(v)) {
+				t.Errorf("%q was not translated (in %q)", v, f.String())
+			}
+		}
+		if got := CheckKind(f.Kind, f.Path); !strings.HasPrefix(got, lang.X("check expectation: "+f.Kind, "")) || got == f.Kind {
+			t.Errorf("the kind %q was not translated: %q", f.Kind, got)
+		}
+	}
+}
+
+func TestCheckMessagesAreTranslated(t *testing.T) {
+	_, invalid := checks.Parse([]byte("checks:\n- {name: a, tool: x, read: y, expect: {outcome: maybe, code: 1, json: [{path: 'a[', exists: true}]}}\n- {tool: x}\n- {name: a, tool: x, server: s}\n"))
+	if invalid == nil {
+		t.Fatal("the bad file was read")
+	}
+	_, two := checks.ParseCheck("- {name: a, tool: x, server: s}\n- {name: b, tool: x, server: s}\n")
+	if two == nil {
+		t.Fatal("two checks were read as one")
+	}
+	msgs := []string{
+		invalid.Error(), two.Error(),
+		`delete_all may destroy things and was not run; add "destructive: true" to the check if that is meant`,
+		"the arguments cannot be written as JSON: json: unsupported value: NaN",
+		`could not connect to "demo": the server exited with code 2.`,
+		`no server named "demo" in the servers file`,
+		`no server named "demo"`,
+		"no server named a, b in the servers file or the check file; give one with --server NAME=TARGET",
+		"reading the check file: open x.yaml: no such file or directory",
+		"/tmp/x.yaml: not a check file: yaml: line 1: did not find expected key",
+	}
+	setup(t, English)
+	for _, m := range msgs {
+		if got := CheckMessage(m); got != m {
+			t.Errorf("in English\n got %q\nwant %q", got, m)
+		}
+	}
+	setup(t, SimplifiedChinese)
+	for _, m := range msgs {
+		got := CheckMessage(m)
+		left := valuesInMessages.ReplaceAllString(got, "")
+		if HasLatinLetter(left) {
+			t.Errorf("English left in %q (from %q): %q", got, m, left)
+		}
+	}
+}
+
+// valuesInMessages are the names, values and Go errors in the messages
+// above, and the check file's words: what may stay in Latin letters.
+var valuesInMessages = regexp.MustCompile(`"(\\.|[^"\\])*"|open x\.yaml: no such file or directory|/tmp/x\.yaml|yaml: line 1: did not find expected key|json: unsupported value: NaN|a, b|delete_all|destructive: true|` +
+	`mcpbrowser approve \S+|--server NAME=TARGET|server: NAME|outcome: rpc_error|success|tool_error|rpc_error|outcome|code|json|JSON|tool|read|prompt|a\[|\]`)
+
+func TestCheckSummaryFollowsTheLanguage(t *testing.T) {
+	f := &checks.File{Name: "demo checks", Path: "demo.yaml", Checks: []checks.Check{{Name: "sum", Tool: "add"}, {Name: "readme", Read: "demo://readme"}}}
+	rep := &checks.Report{File: f, Updated: 1, Results: []checks.Result{
+		{Check: &f.Checks[0], Server: "demo", Status: checks.StatusFailed, Duration: 3 * time.Millisecond, Failures: everyFailure()[:2]},
+		{Check: &f.Checks[1], Server: "demo", Status: checks.StatusError, Message: `could not connect to "demo": the server exited with code 2.`},
+	}}
+	var en, words, zh bytes.Buffer
+	setup(t, English)
+	if err := checks.WriteSummary(&en, []*checks.Report{rep}); err != nil {
+		t.Fatal(err)
+	}
+	checks.WriteSummaryIn(&words, []*checks.Report{rep}, CheckWords{})
+	if words.String() != en.String() {
+		t.Errorf("the English summary changed:\n%s\nwant\n%s", words.String(), en.String())
+	}
+	setup(t, SimplifiedChinese)
+	checks.WriteSummaryIn(&zh, []*checks.Report{rep}, CheckWords{})
+	for _, want := range []string{"失败 sum  [demo add，3 毫秒]", "出错 readme  [demo 读取 demo://readme，", "无法连接到 \"demo\"：服务器已退出，退出码 2。", "已重写 1 个快照", "0 项通过，1 项失败，1 项无法运行"} {
+		if !strings.Contains(zh.String(), want) {
+			t.Errorf("the Chinese summary lacks %q:\n%s", want, zh.String())
+		}
+	}
+}
+
+// setup speaks the language until the test ends (then English again).
+func setup(t *testing.T, language string) {
+	t.Helper()
+	if _, err := Setup(language); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { Setup(English) })
+}
+
+// Every rule of the check and export tables, and every word of the check
+// file shown translated, has its Chinese.
+func TestCheckAndExportRulesHaveTheirChinese(t *testing.T) {
+	var words []string
+	for _, table := range []map[string]string{checkOutcomes, checkStatuses, checkKinds} {
+		for _, key := range table {
+			words = append(words, key)
+		}
+	}
+	checkRuleKeys(t, checkRules, words...)
+	checkRuleKeys(t, exportRules)
+}

@@ -1,0 +1,57 @@
+package checks
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Words put the summary for people (WriteSummary) into the reader's
+// language. The summary's own lines are English templates, the key of
+// their translation, with names and figures in {{.Fields}}; a failure and a
+// result's message are the English text Failure.String and Result.Message
+// give. JUnit and TAP are for programs and stay in English.
+type Words interface {
+	// L is the template filled with data, in the reader's language.
+	L(template string, data map[string]any) string
+	// Failure is one failure's line (Failure.String in English).
+	Failure(kind, path, expected, actual string) string
+	// Message is a result's message (why it could not run, or was skipped).
+	Message(string) string
+}
+
+// English is the summary as the code writes it.
+type English struct{}
+
+// L fills the template's {{.Fields}} with data.
+func (English) L(template string, data map[string]any) string { return fill(template, data) }
+
+// Failure is Failure.String.
+func (English) Failure(kind, path, expected, actual string) string {
+	return Failure{Kind: kind, Path: path, Expected: expected, Actual: actual}.String()
+}
+
+// Message is msg as it is.
+func (English) Message(msg string) string { return msg }
+
+// fill replaces each {{.Name}} of template with data's Name.
+func fill(template string, data map[string]any) string {
+	if len(data) == 0 {
+		return template
+	}
+	pairs := make([]string, 0, 2*len(data))
+	for k, v := range data {
+		pairs = append(pairs, "{{."+k+"}}", fmt.Sprint(v))
+	}
+	return strings.NewReplacer(pairs...).Replace(template)
+}
+
+// TargetIn names what c calls, for people: the tool, "read URI", "prompt NAME".
+func TargetIn(w Words, c *Check) string {
+	switch c.Kind() {
+	case "read":
+		return w.L("read {{.URI}}", map[string]any{"URI": c.Read})
+	case "prompt":
+		return w.L("prompt {{.Name}}", map[string]any{"Name": c.Prompt})
+	}
+	return c.Tool
+}
