@@ -41,6 +41,16 @@ func (e *formEntry) TypedShortcut(s fyne.Shortcut) {
 	e.Entry.TypedShortcut(s)
 }
 
+// TypedKey hands Esc to the canvas (keys.go: it cancels the call that
+// Ctrl+Enter started from this field) and types everything else.
+func (e *formEntry) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		escapeFrom(e, k)
+		return
+	}
+	e.Entry.TypedKey(k)
+}
+
 // FocusGained also tells onFocus.
 func (e *formEntry) FocusGained() {
 	e.Entry.FocusGained()

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/lang"
@@ -331,4 +332,82 @@ func obeyEscIn(o fyne.CanvasObject) {
 		}
 	}
 	walk(o)
+}
+
+// An escAccordion is widget.Accordion whose headers obey Esc (Fyne's own
+// are plain buttons it makes inside, which keep Esc once Tab reaches them).
+// Like Fyne's, one item or more, each header opening or closing its detail.
+type escAccordion struct {
+	widget.BaseWidget
+	Items []*widget.AccordionItem
+}
+
+// newAccordion is widget.NewAccordion that obeys Esc.
+func newAccordion(items ...*widget.AccordionItem) *escAccordion {
+	a := &escAccordion{Items: items}
+	a.ExtendBaseWidget(a)
+	return a
+}
+
+// Open opens item i.
+func (a *escAccordion) Open(i int) { a.setOpen(i, true) }
+
+// Close closes item i.
+func (a *escAccordion) Close(i int) { a.setOpen(i, false) }
+
+func (a *escAccordion) setOpen(i int, open bool) {
+	if i < 0 || i >= len(a.Items) {
+		return
+	}
+	a.Items[i].Open = open
+	a.Refresh()
+}
+
+func (a *escAccordion) CreateRenderer() fyne.WidgetRenderer {
+	r := &escAccordionRenderer{a: a, box: container.NewVBox()}
+	r.update()
+	return r
+}
+
+type escAccordionRenderer struct {
+	a       *escAccordion
+	box     *fyne.Container
+	headers []*escButton
+}
+
+// update makes a header per item (reusing the ones it has) and shows the
+// open items' details.
+func (r *escAccordionRenderer) update() {
+	r.box.Objects = r.box.Objects[:0]
+	for i, it := range r.a.Items {
+		if i == len(r.headers) {
+			h := newButton("", nil)
+			h.Alignment = widget.ButtonAlignLeading
+			h.IconPlacement = widget.ButtonIconLeadingText
+			h.Importance = widget.LowImportance
+			r.headers = append(r.headers, h)
+		}
+		h := r.headers[i]
+		h.Text = it.Title
+		h.OnTapped = func() { r.a.setOpen(i, !it.Open) }
+		if it.Open {
+			h.Icon = theme.MenuDropUpIcon()
+			it.Detail.Show()
+		} else {
+			h.Icon = theme.MenuDropDownIcon()
+			it.Detail.Hide()
+		}
+		h.Refresh()
+		r.box.Objects = append(r.box.Objects, h, it.Detail)
+	}
+}
+
+func (r *escAccordionRenderer) Layout(size fyne.Size)        { r.box.Resize(size) }
+func (r *escAccordionRenderer) MinSize() fyne.Size           { return r.box.MinSize() }
+func (r *escAccordionRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.box} }
+func (r *escAccordionRenderer) Destroy()                     {}
+
+func (r *escAccordionRenderer) Refresh() {
+	r.update()
+	r.box.Refresh()
 }

@@ -59,6 +59,10 @@ func windowDialogs() []dialogOpener {
 		{name: "destructive call", open: func(s *shell) {
 			s.w.confirmDestructive(&sdk.Tool{Name: "delete_file"}, json.RawMessage(`{}`), func() {})
 		}},
+		{name: "input values", fields: true, open: func(s *shell) {
+			s.w.askInputValues("demo", []config.VSCodeInput{{ID: "api_key", Password: true}, {ID: "region", Options: []string{"eu", "us"}}},
+				func(map[string]string) { panic("Esc started the server") })
+		}},
 		{name: "import file chooser", foreign: true, open: func(s *shell) { s.w.importServers() }},
 	}
 }

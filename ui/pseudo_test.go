@@ -88,6 +88,11 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 			add("placeholder", v.PlaceHolder)
 		}
 		return
+	case *escEntry:
+		if v.Text == "" {
+			add("placeholder", v.PlaceHolder)
+		}
+		return
 	case *widget.SelectEntry:
 		if v.Text == "" {
 			add("placeholder", v.PlaceHolder)
@@ -130,6 +135,14 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 		}
 		return
 	case *widget.Accordion:
+		for _, it := range v.Items {
+			add("accordion", it.Title)
+			if it.Open {
+				walkTexts(it.Detail, where, out)
+			}
+		}
+		return
+	case *escAccordion:
 		for _, it := range v.Items {
 			add("accordion", it.Title)
 			if it.Open {

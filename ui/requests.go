@@ -181,16 +181,17 @@ type requestPanel struct {
 	openURL func(*url.URL) error
 
 	// The current request's widgets (those that apply to its kind).
-	reply      *widget.Entry
-	model      *widget.Entry
-	form       *FormView
-	note       *widget.Label
-	sendBtn    *widget.Button
-	rejectBtn  *widget.Button
-	acceptBtn  *widget.Button
-	declineBtn *widget.Button
-	cancelBtn  *widget.Button
-	linkBtn    *widget.Button
+	reply *escEntry // Tab leaves it, Esc reaches the window (keys.go)
+	model *escEntry
+	form  *FormView
+	note  *widget.Label
+	// (escButtons: Esc on them reaches the window, keys.go)
+	sendBtn    *escButton
+	rejectBtn  *escButton
+	acceptBtn  *escButton
+	declineBtn *escButton
+	cancelBtn  *escButton
+	linkBtn    *escButton
 
 	// lastAnswer says what was last sent, for the person and for tests.
 	lastAnswer string
@@ -270,11 +271,7 @@ func (p *requestPanel) sync() {
 		return
 	}
 	p.queueLabel.SetText(p.windowTitle())
-	if len(p.pending) > 1 {
-		p.queueBox.Show()
-	} else {
-		p.queueBox.Hide()
-	}
+	p.showQueue(len(p.pending) > 1) // requests_fit.go
 	p.list.Refresh()
 	if p.current != nil && p.indexOf(p.current) < 0 {
 		p.current = nil
@@ -353,7 +350,7 @@ func (p *requestPanel) build() {
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id < len(p.pending) {
 				r := p.pending[id]
-				setTwoLineRow(o, view.DescribeRequest(r), "received "+r.Received.Format("15:04:05"), "")
+				setTwoLineRow(o, view.DescribeRequest(r), i18n.L("received {{.Time}}", map[string]any{"Time": r.Received.Format("15:04:05")}), "")
 			}
 		})
 	p.list.OnSelected = func(id widget.ListItemID) {
@@ -363,9 +360,12 @@ func (p *requestPanel) build() {
 	}
 	p.detail = container.NewStack()
 	p.queueLabel = boldLabel("")
-	p.queueBox = container.New(minHeight{110}, p.list)
+	// The queue (its title and list) shows when several wait: one request
+	// has the room at 1024×640 for its answer (requests_fit.go).
+	p.queueBox = container.NewVBox(container.NewStack(newTint(theme.ColorNameWarning, 0x30), container.NewPadded(p.queueLabel)),
+		container.New(minHeight{110}, p.list))
 	p.queueBox.Hide()
-	top := container.NewVBox(container.NewStack(newTint(theme.ColorNameWarning, 0x30), container.NewPadded(p.queueLabel)), p.queueBox)
+	top := p.queueBox
 	// One scroll around the request: the result's slot can be lower than a
 	// sampling request with its reply box, and it must not spill over Run.
 	p.area = container.NewBorder(top, nil, nil, nil, container.NewVScroll(p.detail))
@@ -398,6 +398,7 @@ func (p *requestPanel) show(r *mcp.PendingRequest) {
 	default:
 		p.setDetail(p.formView(r))
 	}
+	p.revealAnswer()
 }
 
 // requestTitle is the top of every request: who asks what, and when.
@@ -429,13 +430,12 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	}
 	rows = append(rows, heading(lang.L("What the server asks for")), selectableText(view.SamplingDetails(sp)))
 
-	p.reply = widget.NewMultiLineEntry()
+	p.reply = newMultiLineEntry()
 	p.reply.SetPlaceHolder(lang.L("Write the reply the server gets as the model's answer"))
 	p.reply.Wrapping = fyne.TextWrapWord
-	p.reply.SetMinRowsVisible(4)
-	p.model = widget.NewEntry()
+	p.model = newEntry()
 	p.model.SetText(mcp.DefaultSamplingModel)
-	p.sendBtn = widget.NewButtonWithIcon(lang.L("Send"), theme.MailSendIcon(), func() {
+	p.sendBtn = newButtonWithIcon(lang.L("Send"), theme.MailSendIcon(), func() {
 		text := strings.TrimSpace(p.reply.Text)
 		if text == "" {
 			p.note.SetText(lang.L("Write a reply first, or Reject the request."))
@@ -444,13 +444,11 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 		p.answer(r, "sent a reply as "+p.model.Text, func() error { return r.Reply(p.reply.Text, strings.TrimSpace(p.model.Text)) })
 	})
 	p.sendBtn.Importance = widget.HighImportance
-	p.rejectBtn = widget.NewButtonWithIcon(lang.L("Reject"), theme.CancelIcon(), func() {
+	p.rejectBtn = newButtonWithIcon(lang.L("Reject"), theme.CancelIcon(), func() {
 		p.answer(r, "rejected", func() error { return r.Reject("") })
 	})
 	p.rejectBtn.Importance = widget.DangerImportance
-	model := container.NewBorder(nil, nil, widget.NewLabel(lang.L("Model name to report")), nil, p.model)
-	bottom := container.NewVBox(widget.NewSeparator(), heading(lang.L("Your reply")), p.reply, model,
-		container.NewBorder(nil, nil, container.NewHBox(p.sendBtn, p.rejectBtn), nil, p.note))
+	bottom := samplingAnswer(p.reply, p.model, p.sendBtn, p.rejectBtn, p.note) // requests_fit.go
 	top := requestTitle(r, i18n.L("The server waits; nothing is sent until you press Send or Reject."))
 	return container.NewPadded(container.NewBorder(top, bottom, nil, nil, container.NewVScroll(container.NewVBox(rows...))))
 }
@@ -499,12 +497,12 @@ func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 		p.answer(r, "accepted with "+string(args), func() error { return r.AcceptJSON(args) })
 	}
 	p.form.OnSubmit = accept
-	p.acceptBtn = widget.NewButtonWithIcon(lang.L("Accept"), theme.ConfirmIcon(), accept)
+	p.acceptBtn = newButtonWithIcon(lang.L("Accept"), theme.ConfirmIcon(), accept)
 	p.acceptBtn.Importance = widget.HighImportance
-	p.declineBtn = widget.NewButtonWithIcon(lang.L("Decline"), theme.CancelIcon(), func() {
+	p.declineBtn = newButtonWithIcon(lang.L("Decline"), theme.CancelIcon(), func() {
 		p.answer(r, "declined", r.Decline)
 	})
-	p.cancelBtn = widget.NewButton(lang.L("Cancel"), func() {
+	p.cancelBtn = newButton(lang.L("Cancel"), func() {
 		p.answer(r, "cancelled", r.Cancel)
 	})
 	top := container.NewVBox(requestTitle(r, i18n.L("Accept sends the form; Decline says no; Cancel dismisses the request without choosing.")),
@@ -580,7 +578,7 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	default:
 		where = i18n.L("Open takes you to {{.Host}} in your browser and tells the server you agreed.", map[string]any{"Host": u.Host})
 	}
-	p.linkBtn = widget.NewButtonWithIcon(lang.L("Open"), theme.ComputerIcon(), func() {
+	p.linkBtn = newButtonWithIcon(lang.L("Open"), theme.ComputerIcon(), func() {
 		if err := p.openURL(u); err != nil {
 			p.note.SetText(i18n.L("The link could not be opened: {{.Reason}}. Nothing was sent; copy it, or Decline.", map[string]any{"Reason": i18n.Explain(err.Error())}))
 			return
@@ -591,10 +589,10 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	if perr != nil {
 		p.linkBtn.Disable()
 	}
-	p.declineBtn = widget.NewButtonWithIcon(lang.L("Decline"), theme.CancelIcon(), func() {
+	p.declineBtn = newButtonWithIcon(lang.L("Decline"), theme.CancelIcon(), func() {
 		p.answer(r, "declined", r.Decline)
 	})
-	p.cancelBtn = widget.NewButton(lang.L("Cancel"), func() {
+	p.cancelBtn = newButton(lang.L("Cancel"), func() {
 		p.answer(r, "cancelled", r.Cancel)
 	})
 	p.note.SetText(where)

@@ -26,8 +26,8 @@ const elapsedTick = 100 * time.Millisecond
 // A runBar is the Run button and, while a call runs, its progress bar,
 // progress message, elapsed time and Cancel button. One call runs at a time.
 type runBar struct {
-	runBtn    *widget.Button
-	cancelBtn *widget.Button
+	runBtn    *escButton
+	cancelBtn *escButton
 	bar       *widget.ProgressBar
 	spinner   *widget.ProgressBarInfinite
 	message   *widget.Label
@@ -56,9 +56,9 @@ type runBar struct {
 
 func newRunBar(run, cancel func()) *runBar {
 	r := &runBar{}
-	r.runBtn = widget.NewButtonWithIcon(lang.L("Run"), theme.MediaPlayIcon(), run)
+	r.runBtn = newButtonWithIcon(lang.L("Run"), theme.MediaPlayIcon(), run)
 	r.runBtn.Importance = widget.HighImportance
-	r.cancelBtn = widget.NewButtonWithIcon(lang.L("Cancel"), theme.CancelIcon(), cancel)
+	r.cancelBtn = newButtonWithIcon(lang.L("Cancel"), theme.CancelIcon(), cancel)
 	r.cancelBtn.Hide()
 	r.bar = widget.NewProgressBar()
 	r.bar.Hide()

@@ -13,7 +13,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -718,6 +717,15 @@ func (w *MainWindow) askInputsForSelectedServer() {
 		w.restartSelectedServer()
 		return
 	}
+	w.askInputValues(s.Name(), inputs, func(answers map[string]string) {
+		s.SetInputAnswers(answers)
+		w.goWork(func(ctx context.Context) { s.Connect(ctx) })
+	})
+}
+
+// askInputValues asks for the values of inputs, the ${input:…} of the
+// server named name, and gives them to start; Cancel (or Esc) gives nothing.
+func (w *MainWindow) askInputValues(name string, inputs []config.VSCodeInput, start func(answers map[string]string)) {
 	var items []*widget.FormItem
 	values := map[string]func() string{}
 	for _, in := range inputs {
@@ -739,7 +747,8 @@ func (w *MainWindow) askInputsForSelectedServer() {
 		item.HintText = in.Description
 		items = append(items, item)
 	}
-	d := dialog.NewForm(i18n.L("Values for {{.Server}}", map[string]any{"Server": s.Name()}), lang.L("Start"), lang.L("Cancel"), items, func(ok bool) {
+	title := i18n.L("Values for {{.Server}}", map[string]any{"Server": name})
+	d := newCustomConfirm(title, lang.L("Start"), lang.L("Cancel"), widget.NewForm(items...), func(ok bool) {
 		if !ok {
 			return
 		}
@@ -747,10 +756,9 @@ func (w *MainWindow) askInputsForSelectedServer() {
 		for id, get := range values {
 			answers[id] = get()
 		}
-		s.SetInputAnswers(answers)
-		w.goWork(func(ctx context.Context) { s.Connect(ctx) })
+		start(answers)
 	}, w.win)
-	d.Resize(fyne.NewSize(480, 160+float32(len(items))*70))
+	d.Resize(fitDialog(w.win, 480, 160+float32(len(items))*70))
 	var first fyne.Focusable
 	if len(items) > 0 {
 		first, _ = items[0].Widget.(fyne.Focusable)

@@ -20,6 +20,7 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // panelFrame is how often, at most, the side panel redraws for new log lines or
@@ -212,15 +213,16 @@ func (t *textLines) update() {
 	t.list.Refresh()
 }
 
-// withBar is the list with its note and buttons above it; fill asks for no minimum height.
+// withBar is the list with its note and buttons above it; fill asks for no
+// minimum height. Tab goes to the buttons before the lines (widgets.NewBorder).
 func (t *textLines) withBar(fill bool) fyne.CanvasObject {
 	buttons := container.NewHBox(append([]fyne.CanvasObject{t.showAll}, t.extra...)...)
-	bar := container.NewBorder(nil, nil, nil, buttons, t.note)
+	bar := widgets.NewBorder(nil, nil, nil, buttons, t.note)
 	var body fyne.CanvasObject = t.list
 	if !fill {
 		body = container.New(minHeight{360}, t.list)
 	}
-	return container.NewBorder(bar, nil, nil, nil, body)
+	return widgets.NewBorder(bar, nil, nil, nil, body)
 }
 
 // splitHead splits s into lines, stopping after maxLines lines or maxBytes bytes.

@@ -85,7 +85,7 @@ type oauthFields struct {
 	tokenFileLabel, tokenEnvLabel *widget.Label
 	hint                          *widget.Label
 
-	accordion *widget.Accordion
+	accordion *escAccordion
 	root      fyne.CanvasObject
 }
 
@@ -178,7 +178,7 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 	f.hint.SizeName = theme.SizeNameCaptionText
 	f.grant.SetSelected(grantLabel(src.GrantType)) // shows the grant's rows
 	item := widget.NewAccordionItem(lang.L("Sign-in (OAuth)"), container.NewVBox(form, f.hint))
-	f.accordion = widget.NewAccordion(item)
+	f.accordion = newAccordion(item)
 	if o != nil {
 		item.Open = true
 	}

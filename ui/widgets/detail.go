@@ -21,7 +21,8 @@ type Detail struct {
 	// FormWant is the height the form region would like (all of it).
 	FormWant func() float32
 	// Urgent, if set, reports that the result region holds something that
-	// waits for the person (a server's question): it then gets 65 %.
+	// waits for the person (a server's question): it then gets 80 %, which
+	// at 1024×640 is room for a sampling request's reply and Send.
 	Urgent func() bool
 }
 
@@ -42,7 +43,7 @@ func (d *Detail) Heights(h, bar float32) (form, result float32) {
 		return form, avail - form
 	}
 	if d.Urgent != nil && d.Urgent() {
-		form = min(want, avail*0.35)
+		form = min(want, avail*0.2)
 		return form, avail - form
 	}
 	// The floor gives way only to keep 40 % for the result: in a low window

@@ -35,7 +35,7 @@ func TestDetailHeights(t *testing.T) {
 		{"after a run the form keeps its floor", true, false, 250, 2000, 500, 50, 250, 200},
 		{"a short form after a run", true, false, 50, 80, 500, 50, 80, 370},
 		{"a low window after a run", true, false, 400, 2000, 500, 50, 450 * 0.6, 450 * 0.4},
-		{"a server's question gets 65 %", true, true, 400, 2000, 500, 50, 450 * 0.35, 450 * 0.65},
+		{"a server's question gets 80 %", true, true, 400, 2000, 500, 50, 450 * 0.2, 450 - 450*0.2},
 	}
 	for _, tt := range tests {
 		d := &Detail{Expanded: func() bool { return tt.expanded }, Urgent: func() bool { return tt.urgent },
