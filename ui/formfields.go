@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fyne.io/fyne/v2/lang"
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/ui/view"
 	"strings"
 
@@ -319,7 +320,7 @@ func (w *fieldView) rawInput() fyne.CanvasObject {
 	back := widget.NewButton(lang.L("Use the form"), func() {
 		w.v.touch(fd)
 		if err := fd.UseForm(); err != nil {
-			w.setNote(view.FieldProblem(err.Error()))
+			w.setNote(i18n.FieldProblem(err.Error()))
 			return
 		}
 		w.fillInput()

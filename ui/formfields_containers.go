@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/schema"
 	"mcpbrowser/ui/view"
 )
@@ -165,7 +166,7 @@ func (w *fieldView) entryRow(entry *schema.Field) fyne.CanvasObject {
 	key.OnChanged = func(name string) {
 		w.v.touch(parent)
 		if err := parent.RenameEntry(current.Name, name); err != nil {
-			w.v.showLabel(problem, view.FieldProblem(err.Error()))
+			w.v.showLabel(problem, i18n.FieldProblem(err.Error()))
 			return
 		}
 		w.v.showLabel(problem, "")
@@ -213,7 +214,7 @@ func (w *fieldView) addEntryRow() fyne.CanvasObject {
 		w.v.touch(fd)
 		entry, err := fd.AddEntry(key.Text)
 		if err != nil {
-			w.v.showLabel(problem, view.FieldProblem(err.Error()))
+			w.v.showLabel(problem, i18n.FieldProblem(err.Error()))
 			return
 		}
 		w.refresh()

@@ -544,7 +544,7 @@ func (v *FormView) showProblems(errs []schema.FieldError) {
 		if !v.showAll && !v.touched[w.fd] {
 			continue
 		}
-		msg := view.FieldProblem(e.Message)
+		msg := i18n.FieldProblem(e.Message)
 		if own := w.fd.Path(); e.Path != own {
 			rel := strings.TrimPrefix(strings.TrimPrefix(e.Path, own), ".")
 			msg = rel + ": " + msg
@@ -584,9 +584,9 @@ func (v *FormView) showTopProblems(errs []schema.FieldError) {
 	lines := make([]string, 0, len(errs))
 	for _, e := range errs {
 		if e.Path == "" {
-			lines = append(lines, view.FieldProblem(e.Message))
+			lines = append(lines, i18n.FieldProblem(e.Message))
 		} else {
-			lines = append(lines, e.Path+": "+view.FieldProblem(e.Message))
+			lines = append(lines, e.Path+": "+i18n.FieldProblem(e.Message))
 		}
 	}
 	v.showLabel(v.problems, strings.Join(lines, "\n"))

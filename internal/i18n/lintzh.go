@@ -1,6 +1,8 @@
 package i18n
 
 import (
+	"maps"
+
 	"fyne.io/fyne/v2/lang"
 
 	"mcpbrowser/mcp/lint"
@@ -22,7 +24,13 @@ func LintMessage(f lint.Finding) string {
 	if f.Key == "" {
 		return f.Message
 	}
-	return lang.L(f.Key, f.Args)
+	args := f.Args
+	if p, ok := args["Problem"].(string); ok {
+		// A schema problem, worded by mcp/schema in English.
+		args = maps.Clone(args)
+		args["Problem"] = FieldProblem(p)
+	}
+	return lang.L(f.Key, args)
 }
 
 // LintWhy is why a rule matters and how to fix what it found.

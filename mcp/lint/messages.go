@@ -49,7 +49,7 @@ const (
 	msgStructuredNoSchema  = "a result had structuredContent, but there is no outputSchema"
 	msgSchemaNoStructured  = "a result had no structuredContent although an outputSchema is declared"
 	msgStructuredNotJSON   = "a result's structuredContent is not valid JSON"
-	msgOutputMismatch      = "a result did not match outputSchema: {{.Detail}}"
+	msgOutputMismatch      = "a result did not match outputSchema: {{.Field}} {{.Problem}}"
 	msgPromptNoDescription = "the prompt has no description"
 	msgResourceNoDesc      = "the resource has no description"
 	msgToolTokens          = "about {{.Tokens}} tokens"

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"mcpbrowser/mcp/schema"
 )
 
 // checkOutputs compares the results seen in a session with the tools'
@@ -49,7 +51,12 @@ func checkOutputs(c *checker, s Surface) {
 				c.add("output-mismatch", KindTool, o.Tool, "structuredContent", msgStructuredNotJSON)
 				reported[o.Tool] = true
 			} else if err := schemas[o.Tool].Validate(v); err != nil {
-				c.add("output-mismatch", KindTool, o.Tool, "structuredContent", msgOutputMismatch, Args{"Detail": firstLine(err.Error())})
+				fe := schema.ExplainValidation(err)
+				field := "structuredContent"
+				if fe.Path != "" {
+					field += "." + fe.Path
+				}
+				c.add("output-mismatch", KindTool, o.Tool, "structuredContent", msgOutputMismatch, Args{"Field": field, "Problem": fe.Message})
 				reported[o.Tool] = true
 			}
 		}
@@ -75,14 +82,6 @@ func resolve(raw json.RawMessage) *jsonschema.Resolved {
 		return nil
 	}
 	return rs
-}
-
-func firstLine(s string) string {
-	s, _, _ = strings.Cut(s, "\n")
-	if len(s) > 200 {
-		s = s[:200] + "…"
-	}
-	return s
 }
 
 // Cost is what the tool list costs in a model's context.

@@ -138,6 +138,12 @@ var (
 	quotedList       = regexp.MustCompile(`\[(.*)\]`)
 )
 
+// ExplainValidation words an error of the JSON Schema validator
+// (jsonschema.Resolved.Validate) for people: the field at fault and the
+// problem in plain English (FieldError.Message), which the window
+// translates. The whole value is Path "".
+func ExplainValidation(err error) FieldError { return translate(err.Error()) }
+
 // translate turns one of the library's errors, such as
 //
 //	validating root: validating /properties/n: maximum: 12 is greater than 10.000000

@@ -177,11 +177,11 @@ func PlaceholderFor(fd *schema.Field) json.RawMessage {
 
 // OutputSchemaProblem returns, in words, how structured fails schema, or ""
 // when it matches.
-func OutputSchemaProblem(schema, structured any) string {
+func OutputSchemaProblem(outputSchema, structured any) string {
 	if structured == nil {
 		return i18n.L("The tool declares an outputSchema but returned no structuredContent.")
 	}
-	raw, err := json.Marshal(schema)
+	raw, err := json.Marshal(outputSchema)
 	if err != nil {
 		return i18n.L("The tool's outputSchema could not be read: {{.Reason}}", map[string]any{"Reason": err.Error()})
 	}
@@ -203,7 +203,13 @@ func OutputSchemaProblem(schema, structured any) string {
 		return i18n.L("The structured content is not JSON: {{.Reason}}", map[string]any{"Reason": err.Error()})
 	}
 	if err := resolved.Validate(instance); err != nil {
-		return i18n.L("The structured content does not match the tool's outputSchema: {{.Reason}}", map[string]any{"Reason": err.Error()})
+		fe := schema.ExplainValidation(err)
+		field := "structuredContent"
+		if fe.Path != "" {
+			field += "." + fe.Path
+		}
+		reason := i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": field, "Problem": i18n.FieldProblem(fe.Message)})
+		return i18n.L("The structured content does not match the tool's outputSchema: {{.Reason}}", map[string]any{"Reason": reason})
 	}
 	return ""
 }

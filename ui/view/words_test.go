@@ -124,17 +124,3 @@ func TestFieldHint(t *testing.T) {
 		{"placeholder", func() string { return FieldPlaceholder(&schema.Field{Placeholder: "whole number"}) }, "whole number", "整数"},
 	})
 }
-
-func TestFieldProblem(t *testing.T) {
-	p := func(msg string) func() string { return func() string { return FieldProblem(msg) } }
-	checkWordings(t, []wording{
-		{"required", p("this field is required"), "this field is required", "此字段为必填项"},
-		{"whole number", p("must be a whole number, like 3"), "must be a whole number, like 3", "必须是整数，例如 3"},
-		{"bound", p("must be at least 1"), "must be at least 1", "不能小于 1"},
-		{"one character", p("must be at least 1 character long"), "must be at least 1 character long", "至少需要 1 个字符"},
-		{"characters", p("must be at most 5 characters long (it has 7)"), "must be at most 5 characters long (it has 7)", "最多 5 个字符（现在有 7 个）"},
-		{"items", p("needs at least 2 items"), "needs at least 2 items", "至少需要 2 项"},
-		{"nested", p("does not fit: must be a whole number, like 3"), "does not fit: must be a whole number, like 3", "不符合：必须是整数，例如 3"},
-		{"unknown", p("a server's own words"), "a server's own words", "a server's own words"},
-	})
-}

@@ -1,16 +1,15 @@
-package view
+package i18n
 
 import (
 	"regexp"
 	"strconv"
-
-	"mcpbrowser/internal/i18n"
 )
 
 // The schema model (mcp/schema) words a field's problem in English for the
 // command line and must not import Fyne. FieldProblem translates the
-// sentences it knows for the form, the way i18n.Explain does for the core;
-// anything else (a format's own message, a server's text) passes through.
+// sentences it knows, the way Explain does for the core, for the form, the
+// result's outputSchema check and the quality report; anything else (a
+// format's own message, a server's text) passes through.
 
 type problemRule struct {
 	re  *regexp.Regexp
@@ -63,6 +62,24 @@ var problemRules = []problemRule{
 	problem(`must be an email address like name@example\.com`, "must be an email address like name@example.com"),
 	problem(`must be a full address with a scheme, like https://example\.com/page`, "must be a full address with a scheme, like https://example.com/page"),
 	problem(`must be a UUID like 123e4567-e89b-12d3-a456-426614174000`, "must be a UUID like 123e4567-e89b-12d3-a456-426614174000"),
+	// The whole-value check (mcp/schema plainMessage): what the JSON Schema
+	// validator found, in plain words.
+	problem(`must be (?P<Want>a whole number|a number|text|true or false|a list|an object|null), not (?P<Got>a whole number|a number|text|true or false|a list|an object|null)`,
+		"must be {{.Want}}, not {{.Got}}"),
+	problem(`has the wrong type \((?P<Got>[^)]*)\); it must be one of (?P<Options>.*)`, "has the wrong type ({{.Got}}); it must be one of {{.Options}}"),
+	problem(`must be one of: (?P<Options>.*)`, "must be one of: {{.Options}}"),
+	problem(`has keys that are not allowed here: (?P<Keys>.*)`, "has keys that are not allowed here: {{.Keys}}"),
+	problem(`is missing what is required: (?P<Keys>.*)`, "is missing what is required: {{.Keys}}"),
+	problem(`when (?P<Key>.*) is given, (?P<Keys>.*) must be given too`, "when {{.Key}} is given, {{.Keys}} must be given too"),
+	problem(`needs at least (?P<Count>\d+) keys?`, "needs at least {{.Count}} keys", "Count"),
+	problem(`can have at most (?P<Count>\d+) keys?`, "can have at most {{.Count}} keys", "Count"),
+	problem(`can have at most (?P<Count>\d+) items?`, "can have at most {{.Count}} items", "Count"),
+	problem(`needs at least one item of the required kind`, "needs at least one item of the required kind"),
+	problem(`needs at least (?P<Count>\d+) items? of the required kind`, "needs at least {{.Count}} items of the required kind", "Count"),
+	problem(`can have at most (?P<Count>\d+) items? of the required kind`, "can have at most {{.Count}} items of the required kind", "Count"),
+	problem(`does not match any of the allowed shapes`, "does not match any of the allowed shapes"),
+	problem(`matches more than one of the allowed shapes, but must match exactly one`, "matches more than one of the allowed shapes, but must match exactly one"),
+	problem(`is a value that is not allowed here`, "is a value that is not allowed here"),
 }
 
 // FieldProblem is a form field's problem, from the schema model, in the
@@ -81,12 +98,17 @@ func FieldProblem(msg string) string {
 		}
 		if r.count != "" {
 			n, _ := strconv.Atoi(m[r.re.SubexpIndex(r.count)])
-			return i18n.N(r.key, n, data)
+			return N(r.key, n, data)
 		}
 		if w, ok := data["Why"].(string); ok {
 			data["Why"] = FieldProblem(w)
 		}
-		return i18n.L(r.key, data)
+		for _, k := range []string{"Want", "Got"} {
+			if w, ok := data[k].(string); ok {
+				data[k] = L(w)
+			}
+		}
+		return L(r.key, data)
 	}
 	return msg
 }

@@ -1,0 +1,121 @@
+package i18n
+
+import (
+	"encoding/json"
+	"regexp"
+	"testing"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	"mcpbrowser/mcp/lint"
+	"mcpbrowser/mcp/schema"
+)
+
+func TestFieldProblem(t *testing.T) {
+	checkBilingual(t, "FieldProblem", FieldProblem, []struct{ in, zh string }{
+		{"this field is required", "此字段为必填项"},
+		{"must be a whole number, like 3", "必须是整数，例如 3"},
+		{"must be at least 1", "不能小于 1"},
+		{"must be at least 1 character long", "至少需要 1 个字符"},
+		{"must be at most 5 characters long (it has 7)", "最多 5 个字符（现在有 7 个）"},
+		{"needs at least 2 items", "至少需要 2 项"},
+		{"does not fit: must be a whole number, like 3", "不符合：必须是整数，例如 3"},
+		{"must be a number, not text", "必须是数字，而不是文本"},
+		{"must be an object, not a list", "必须是对象，而不是列表"},
+		{"is missing what is required: city, country", "缺少必填项：city, country"},
+		{"can have at most 3 keys", "最多只能有 3 个键"},
+		{"does not match any of the allowed shapes", "不符合任何一种允许的结构"},
+		{"a server's own words", "a server's own words"},
+	})
+}
+
+// TestSchemaValidationProblemsAreTranslated runs values through the JSON
+// Schema validator and mcp/schema's plain wording, as the result view and
+// the quality report do, and wants every problem in Chinese: a sentence
+// mcp/schema learns to say must be taught here too.
+func TestSchemaValidationProblemsAreTranslated(t *testing.T) {
+	cases := []struct{ schema, value string }{
+		{`{"type":"number"}`, `"x"`},
+		{`{"type":"object"}`, `[1]`},
+		{`{"type":["string","null"]}`, `1`},
+		{`{"enum":["red","green"]}`, `"blue"`},
+		{`{"type":"object","properties":{"n":{"type":"integer","minimum":1}}}`, `{"n":0}`},
+		{`{"type":"object","properties":{"n":{"type":"integer","maximum":9}}}`, `{"n":10}`},
+		{`{"type":"string","minLength":3}`, `"ab"`},
+		{`{"type":"array","minItems":2}`, `[1]`},
+		{`{"type":"array","maxItems":1}`, `[1,2]`},
+		{`{"type":"array","uniqueItems":true}`, `[1,1]`},
+		{`{"type":"object","required":["city"]}`, `{}`},
+		{`{"type":"object","additionalProperties":false}`, `{"zz":1}`},
+		{`{"type":"object","minProperties":2}`, `{"a":1}`},
+		{`{"type":"object","maxProperties":1}`, `{"a":1,"b":2}`},
+		{`{"anyOf":[{"type":"string"},{"type":"boolean"}]}`, `1`},
+		{`{"oneOf":[{"type":"number"},{"type":"integer"}]}`, `1`},
+		{`{"not":{"type":"number"}}`, `1`},
+		{`{"type":"array","contains":{"type":"string"}}`, `[1]`},
+		{`{"type":"number","multipleOf":2}`, `3`},
+		{`{"type":"object","dependentRequired":{"a":["b"]}}`, `{"a":1}`},
+	}
+	t.Cleanup(func() { Setup(English) })
+	if _, err := Setup(SimplifiedChinese); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range cases {
+		var s jsonschema.Schema
+		if err := json.Unmarshal([]byte(tc.schema), &s); err != nil {
+			t.Fatal(err)
+		}
+		resolved, err := s.Resolve(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal([]byte(tc.value), &v); err != nil {
+			t.Fatal(err)
+		}
+		err = resolved.Validate(v)
+		if err == nil {
+			t.Errorf("%s accepts %s", tc.schema, tc.value)
+			continue
+		}
+		fe := schema.ExplainValidation(err)
+		got := FieldProblem(fe.Message)
+		if got == fe.Message || HasLatinLetter(withoutData(got)) {
+			t.Errorf("%s with %s: %q is shown as %q", tc.schema, tc.value, fe.Message, got)
+		}
+	}
+}
+
+// withoutData drops what the problems quote from the schema (key names,
+// allowed values and type names) and the words that stay Latin.
+func withoutData(s string) string {
+	return dataWords.ReplaceAllString(s, "")
+}
+
+var dataWords = regexp.MustCompile(`"(\\.|[^"\\])*"|\b(city|zz|red|green|blue|string|null|number|integer|boolean|true|false|a|b)\b`)
+
+// TestLintOutputMismatchNamesTheFieldInWords: the quality report says which
+// field of a result broke the outputSchema and how, in the window's language
+// (it showed the validator's own English before).
+func TestLintOutputMismatchNamesTheFieldInWords(t *testing.T) {
+	tool := lint.Tool{Name: "add", InputSchema: json.RawMessage(`{"type":"object"}`),
+		OutputSchema: json.RawMessage(`{"type":"object","properties":{"sum":{"type":"number"}}}`)}
+	rep := lint.Run(lint.Surface{Tools: []lint.Tool{tool},
+		Observed: []lint.Observation{{Tool: "add", StructuredContent: json.RawMessage(`{"sum":"five"}`)}}})
+	var found *lint.Finding
+	for i, f := range rep.Findings {
+		if f.Rule == "output-mismatch" {
+			found = &rep.Findings[i]
+		}
+	}
+	if found == nil {
+		t.Fatalf("no output-mismatch in %+v", rep.Findings)
+	}
+	checkBilingual(t, "LintMessage", func(string) string { return LintMessage(*found) }, []struct{ in, zh string }{
+		{"a result did not match outputSchema: structuredContent.sum must be a number, not text",
+			"某个结果与 outputSchema 不符：structuredContent.sum 必须是数字，而不是文本"},
+	})
+	if found.Message != "a result did not match outputSchema: structuredContent.sum must be a number, not text" {
+		t.Errorf("the English message (JSON output) is %q", found.Message)
+	}
+}
