@@ -16,6 +16,17 @@ func TestOutputSchemaProblemUnreadableSchema(t *testing.T) {
 	}
 }
 
+func TestOutputSchemaProblemNamesTheFieldInWords(t *testing.T) {
+	sum := map[string]any{"type": "object", "properties": map[string]any{"sum": map[string]any{"type": "number"}}}
+	got := func() string { return OutputSchemaProblem(sum, map[string]any{"sum": "five"}) }
+	checkWordings(t, []wording{
+		{"wrong type", got,
+			"The structured content does not match the tool's outputSchema: structuredContent.sum: must be a number, not text",
+			"结构化内容与该工具的 outputSchema 不符：structuredContent.sum：必须是数字，而不是文本"},
+		{"matches", func() string { return OutputSchemaProblem(sum, map[string]any{"sum": 5}) }, "", ""},
+	})
+}
+
 func TestIndentHeadMatchesJSONIndent(t *testing.T) {
 	docs := []string{
 		`{"a":1,"b":[true,false,null],"c":{},"d":[],"e":{"f":"g"}}`,
