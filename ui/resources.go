@@ -134,15 +134,8 @@ func newResourcesTab(deps resourcesDeps) *resourcesTab {
 			t.selectTemplate(t.templates[i])
 		}
 	}
-	reload := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), t.refresh)
-	reload.Importance = widget.LowImportance
-	resHead := container.NewVBox(
-		container.NewBorder(nil, nil, widget.NewLabelWithStyle(lang.L("Resources"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-			container.NewHBox(t.resCount, reload)),
-		t.resFresh, t.listNote)
-	tmplHead := container.NewVBox(
-		container.NewBorder(nil, nil, widget.NewLabelWithStyle(lang.L("Templates"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.tmplCount),
-		t.tmplFresh, t.tmplNote)
+	resHead := container.NewVBox(listHeading(lang.L("Resources"), t.resCount, t.refresh), t.resFresh, t.listNote)
+	tmplHead := container.NewVBox(listHeading(lang.L("Templates"), t.tmplCount, nil), t.tmplFresh, t.tmplNote)
 	split2 := container.NewVSplit(
 		widgets.NewBorder(resHead, nil, nil, nil, t.resList),
 		widgets.NewBorder(tmplHead, nil, nil, nil, t.tmplList))

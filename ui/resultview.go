@@ -510,6 +510,18 @@ func fitInside(w, h, maxW, maxH int) (float32, float32) {
 	return float32(float64(w) * scale), float32(float64(h) * scale)
 }
 
+// listHeading is the line above a list: its title in bold, on the right
+// its count and, when reload is given, a button that fetches it again.
+func listHeading(title string, count fyne.CanvasObject, reload func()) fyne.CanvasObject {
+	right := count
+	if reload != nil {
+		b := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), reload)
+		b.Importance = widget.LowImportance
+		right = container.NewHBox(count, b)
+	}
+	return container.NewBorder(nil, nil, boldLabel(title), right)
+}
+
 func boldLabel(s string) *widget.Label {
 	l := widget.NewLabel(s)
 	l.TextStyle.Bold = true

@@ -88,12 +88,7 @@ func newSkillsPane(d skillsDeps) *skillsPane {
 			p.selectSkill(p.skills[i])
 		}
 	}
-	reload := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), p.load)
-	reload.Importance = widget.LowImportance
-	head := container.NewVBox(
-		container.NewBorder(nil, nil, widget.NewLabelWithStyle(lang.L("Skills"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-			container.NewHBox(p.count, reload)),
-		p.filter, p.listNote)
+	head := container.NewVBox(listHeading(lang.L("Skills"), p.count, p.load), p.filter, p.listNote)
 	lists := widgets.NewBorder(head, nil, nil, nil, p.list)
 
 	p.title = boldLabel("")
