@@ -163,6 +163,10 @@ func applyRules(rules []coreRule, s string, sub func(string) string) (out string
 		for _, name := range r.explain {
 			data[name] = sub(data[name])
 		}
+		if p, ok := data["Problems"]; ok {
+			// The schema model's "field: problem; field: problem".
+			data["Problems"] = FieldProblems(p)
+		}
 		return lang.L(r.key, data), true
 	}
 	return s, false

@@ -3,6 +3,7 @@ package i18n
 import (
 	"regexp"
 	"strconv"
+	"strings"
 )
 
 // The schema model (mcp/schema) words a field's problem in English for the
@@ -81,6 +82,31 @@ var problemRules = []problemRule{
 	problem(`matches more than one of the allowed shapes, but must match exactly one`, "matches more than one of the allowed shapes, but must match exactly one"),
 	problem(`is a value that is not allowed here`, "is a value that is not allowed here"),
 }
+
+// FieldProblems translates the schema model's list of problems,
+// "a: must be …; b.c: …" (schema.FieldError.Error joined by "; "): each
+// problem by FieldProblem, with the value that was given ("(got "x")", from
+// a command line's key=value) kept as it was typed.
+func FieldProblems(s string) string {
+	items := strings.Split(s, "; ")
+	for i, item := range items {
+		field, msg, found := strings.Cut(item, ": ")
+		if !found || strings.ContainsAny(field, " ") {
+			field, msg = "", item
+		}
+		problem := FieldProblem(msg)
+		if m := gotValue.FindStringSubmatch(msg); m != nil && problem == msg {
+			problem = L("{{.Problem}} (got {{.Got}})", map[string]any{"Problem": FieldProblem(m[1]), "Got": m[2]})
+		}
+		if field != "" {
+			problem = L("{{.Field}}: {{.Problem}}", map[string]any{"Field": field, "Problem": problem})
+		}
+		items[i] = problem
+	}
+	return strings.Join(items, L("; "))
+}
+
+var gotValue = regexp.MustCompile(`^(.*) \(got (.*)\)$`)
 
 // FieldProblem is a form field's problem, from the schema model, in the
 // chosen language.
