@@ -335,17 +335,19 @@ type promptsTab struct {
 	count    *widget.Label
 	listNote *widget.Label
 	fresh    *widget.Label // how long the list stays fresh (ttlMs)
-	reload   *widget.Button
-	title    *widget.Label
-	desc     *widget.Label
-	form     *argForm
-	getBtn   *widget.Button
-	note     *widget.Label
-	result   *fyne.Container
-	detail   fyne.CanvasObject
-	hint     fyne.CanvasObject
-	body     fyne.CanvasObject
-	root     *fyne.Container
+	// listColumn is the list under its heading and notes.
+	listColumn *fyne.Container
+	reload     *widget.Button
+	title      *widget.Label
+	desc       *widget.Label
+	form       *argForm
+	getBtn     *widget.Button
+	note       *widget.Label
+	result     *fyne.Container
+	detail     fyne.CanvasObject
+	hint       fyne.CanvasObject
+	body       fyne.CanvasObject
+	root       *fyne.Container
 
 	// For tests: the last prompts/get and the view that drew its content.
 	lastResult *mcp.PromptResult
@@ -380,7 +382,7 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 		}
 	}
 	heading := widget.NewLabelWithStyle(lang.L("Prompts"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	left := widgets.NewBorder(
+	t.listColumn = widgets.NewBorder(
 		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.reload)), t.filter, t.fresh, t.listNote),
 		nil, nil, nil, t.list)
 
@@ -404,7 +406,7 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 	t.hint = centredNote(lang.L("Select a prompt on the left."))
 	right := container.NewStack(t.detail, t.hint)
 	t.detail.Hide()
-	split := container.NewHSplit(left, right)
+	split := container.NewHSplit(t.listColumn, right)
 	split.SetOffset(0.32)
 	t.body = split
 	t.root = container.NewStack(t.body, t.absent.root)
@@ -510,6 +512,7 @@ func (t *promptsTab) fetch(refresh bool) {
 			if n == t.listSeq && s == t.session {
 				t.setPrompts(prompts, err)
 				showFreshness(t.fresh, fresh)
+				t.listColumn.Refresh() // the line shown must push the list down
 			}
 		})
 	})

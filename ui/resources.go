@@ -61,6 +61,9 @@ type resourcesTab struct {
 	// resFresh and tmplFresh say how long the lists stay fresh (ttlMs).
 	resFresh  *widget.Label
 	tmplFresh *widget.Label
+	// listsSplit holds both lists under their headings; a heading that
+	// grows (a freshness line shown) must push its list down.
+	listsSplit *container.Split
 
 	title     *widget.Label
 	uriLabel  *widget.Label
@@ -140,6 +143,7 @@ func newResourcesTab(deps resourcesDeps) *resourcesTab {
 		widgets.NewBorder(resHead, nil, nil, nil, t.resList),
 		widgets.NewBorder(tmplHead, nil, nil, nil, t.tmplList))
 	split2.SetOffset(0.62)
+	t.listsSplit = split2
 	lists := widgets.NewBorder(t.filter, nil, nil, nil, split2)
 
 	t.title = boldLabel("")
@@ -297,6 +301,7 @@ func (t *resourcesTab) fetch(refresh bool) {
 				t.setLists(resources, rerr, templates, terr)
 				showFreshness(t.resFresh, rfresh)
 				showFreshness(t.tmplFresh, tfresh)
+				t.listsSplit.Refresh()
 			}
 		})
 	})
