@@ -61,9 +61,9 @@ type resourcesTab struct {
 	// resFresh and tmplFresh say how long the lists stay fresh (ttlMs).
 	resFresh  *widget.Label
 	tmplFresh *widget.Label
-	// listsSplit holds both lists under their headings; a heading that
-	// grows (a freshness line shown) must push its list down.
-	listsSplit *container.Split
+	// listColumn holds the filter and both lists under their headings; a
+	// heading that grows (a freshness line shown) must push its list down.
+	listColumn *fyne.Container
 
 	title     *widget.Label
 	uriLabel  *widget.Label
@@ -107,7 +107,7 @@ func newResourcesTab(deps resourcesDeps) *resourcesTab {
 	t.tmplCount = smallLabel()
 	t.listNote = errorNote()
 	t.tmplNote = errorNote()
-	t.filter = newFilterEntry(lang.L("Filter by URI or name (Ctrl+F)"), t.refilter)
+	t.filter = newFilterEntry(lang.L("Filter resources (Ctrl+F)"), t.refilter)
 	t.resFresh, t.tmplFresh = freshnessNote(), freshnessNote()
 	t.resList = widget.NewList(
 		t.resRows.rows,
@@ -143,8 +143,7 @@ func newResourcesTab(deps resourcesDeps) *resourcesTab {
 		widgets.NewBorder(resHead, nil, nil, nil, t.resList),
 		widgets.NewBorder(tmplHead, nil, nil, nil, t.tmplList))
 	split2.SetOffset(0.62)
-	t.listsSplit = split2
-	lists := widgets.NewBorder(t.filter, nil, nil, nil, split2)
+	t.listColumn = widgets.NewBorder(t.filter, nil, nil, nil, split2)
 
 	t.title = boldLabel("")
 	t.title.SizeName = theme.SizeNameSubHeadingText
@@ -173,7 +172,7 @@ func newResourcesTab(deps resourcesDeps) *resourcesTab {
 	t.detail = container.NewBorder(container.NewPadded(head), nil, nil, nil, t.contents)
 	t.detail.Hide()
 	t.hint = centredNote(lang.L("Select a resource or a template on the left."))
-	split := container.NewHSplit(lists, container.NewStack(t.detail, t.hint))
+	split := container.NewHSplit(t.listColumn, container.NewStack(t.detail, t.hint))
 	split.SetOffset(0.32)
 	t.body = split
 	t.root = container.NewStack(t.body, t.absent.root)
@@ -301,7 +300,7 @@ func (t *resourcesTab) fetch(refresh bool) {
 				t.setLists(resources, rerr, templates, terr)
 				showFreshness(t.resFresh, rfresh)
 				showFreshness(t.tmplFresh, tfresh)
-				t.listsSplit.Refresh()
+				t.listColumn.Refresh()
 			}
 		})
 	})
