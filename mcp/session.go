@@ -525,8 +525,12 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *config.ServerCon
 			}
 			select {
 			case <-p.Exited():
-				msg := fmt.Sprintf("the server exited with code %d before it finished starting.", p.ExitCode())
-				return msg + s.noiseTail() + s.stderrTail()
+				// A clean exit after the wait ran out is the server reading
+				// the end of the stdin the SDK closed: the timeout is the news.
+				if !timedOut || p.ExitCode() != 0 {
+					msg := fmt.Sprintf("the server exited with code %d before it finished starting.", p.ExitCode())
+					return msg + s.noiseTail() + s.stderrTail()
+				}
 			default:
 			}
 		}
