@@ -303,6 +303,21 @@ func (t *jobTask) set(status, message string, also func()) {
 	}
 }
 
+// stop cancels the task at once, as tasks/cancel asks: the task reads
+// "cancelled" before the request is acknowledged, and its job is told to
+// stop. The extension allows a server to let the status lag ("Cancellation
+// processing is eventually consistent — the task's observable status MAY
+// remain working ... after the ack"), and this server once did: the job's
+// goroutine set "cancelled" only when it next woke, so a tasks/get sent
+// right after the ack could still read "working" and the window's task
+// list kept that, since the client "does not need to poll tasks/get again".
+// A task that has already ended keeps its end ("MAY ultimately reach a
+// terminal status other than cancelled if the work finished before").
+func (t *jobTask) stop() {
+	t.set("cancelled", "cancelled on request", func() { t.asking = nil })
+	t.cancel()
+}
+
 // jobTaskResult is a Task (CreateTaskResult, GetTaskResult, DetailedTask).
 type jobTaskResult struct {
 	sdk.ResultBase
@@ -400,7 +415,7 @@ func (d *demoServer) addTaskMethods(s *sdk.Server) error {
 			if err != nil {
 				return nil, err
 			}
-			t.cancel()
+			t.stop()
 			return &taskAck{ResultType: "complete"}, nil
 		}),
 	} {
