@@ -53,8 +53,12 @@ func TestConflictDialogKeepsWhatThePersonChose(t *testing.T) {
 				c.Server("other").Args = []string{"--outside"}
 				c.Put(&config.ServerConfig{Name: "added", Command: demoServerPath, Disabled: true})
 			})
+			// The manager takes the file first and tells the window after,
+			// through fyne.Do: the window has taken it when its notice
+			// says so (the editor's warning is set in the same function).
 			s.waitFor("the window to reload the outside change", func() bool {
-				return s.w.manager.Config().Server("added") != nil
+				return s.w.manager.Config().Server("added") != nil &&
+					strings.HasPrefix(s.w.lastNotice, "Reloaded the servers file") && strings.Contains(s.w.lastNotice, "added")
 			})
 			onUI(func() {
 				if n := len(s.w.win.Canvas().Overlays().List()); n != 1 || s.w.editor == nil {

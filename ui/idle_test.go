@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"mcpbrowser/internal/testservers"
@@ -12,7 +14,11 @@ import (
 // window every frame: a third of a CPU and megabytes of garbage a second
 // while the app sits idle.
 func TestIdleWindowRunsNoAnimation(t *testing.T) {
-	slow := map[string]any{"command": testservers.Build(t), "args": []string{"-mode", "echo", "-start-delay", "1s"}}
+	// The slow server starts serving only when the test opens its gate,
+	// after seeing it start: a fixed start delay ran out under load before
+	// the window had even selected it, so the bar was never seen.
+	gate := filepath.Join(t.TempDir(), "gate")
+	slow := map[string]any{"command": testservers.Build(t), "args": []string{"-mode", "echo", "-start-gate", gate}}
 	s := newShell(t, map[string]map[string]any{"slow": slow, "demo": demoEntry()})
 	drv := s.app.Driver().(*serialDriver)
 
@@ -20,6 +26,9 @@ func TestIdleWindowRunsNoAnimation(t *testing.T) {
 	s.waitFor("the starting server's progress bar", func() bool { return s.w.status.bar.Visible() })
 	if n := drv.endlessAnimations(); n == 0 {
 		t.Fatal("the progress bar of a starting server does not animate; the check below would prove nothing")
+	}
+	if err := os.WriteFile(gate, nil, 0o600); err != nil {
+		t.Fatal(err)
 	}
 	s.waitReady("slow")
 	s.waitFor("the tools of slow", func() bool { return s.w.tools.server == "slow" && len(s.w.tools.entries) > 0 })

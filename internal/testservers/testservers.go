@@ -85,7 +85,8 @@ const (
 	// multi-round-trip input request (an elicitation) and the retry with
 	// the answer it got.
 	ModeMRTR = "mrtr"
-	// ModeEcho is a well-behaved, fast server; it sleeps -start-delay first.
+	// ModeEcho is a well-behaved, fast server; it sleeps -start-delay and
+	// waits for the file -start-gate names first (as every serving mode does).
 	ModeEcho = "echo"
 	// ModeSleep sleeps 300 s doing nothing: the grandchild where there is no sh.
 	ModeSleep = "sleep"

@@ -37,6 +37,7 @@ type options struct {
 	callStderrLines   int
 	delay             time.Duration
 	startDelay        time.Duration
+	startGate         string
 	hugeSize          int
 	floodSize         int
 	badLine           string
@@ -95,6 +96,7 @@ func run(ctx context.Context, args []string) int {
 	flags.IntVar(&opts.callStderrLines, "call-stderr-lines", 0, "print `N` numbered lines to stderr during every tools/call")
 	flags.DurationVar(&opts.delay, "delay", 7*time.Second, "slow-start: how long to stay silent before serving")
 	flags.DurationVar(&opts.startDelay, "start-delay", 0, "every serving mode: sleep this long before serving")
+	flags.StringVar(&opts.startGate, "start-gate", "", "every serving mode: wait until `FILE` exists before serving (a test opens the gate when it has seen the start)")
 	flags.IntVar(&opts.hugeSize, "huge-size", 20<<20, "huge-message: bytes of text the tool huge returns")
 	flags.IntVar(&opts.floodSize, "flood-size", 10<<20, "stderr-flood: bytes written to stderr at start")
 	flags.StringVar(&opts.badLine, "bad-line", `{"jsonrpc":"2.0","method":123}`, "bad-line: the `LINE` written before every response")
@@ -161,6 +163,20 @@ func sleep(ctx context.Context, d time.Duration) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// waitForFile returns once path exists, or with ctx's error when ctx ends
+// first. An empty path is there at once.
+func waitForFile(ctx context.Context, path string) error {
+	for path != "" {
+		if _, err := os.Stat(path); err == nil {
+			return nil
+		}
+		if err := sleep(ctx, 10*time.Millisecond); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // waitForever blocks the calling goroutine for good. A sleeping loop rather

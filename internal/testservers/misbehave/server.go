@@ -71,9 +71,12 @@ type serverConfig struct {
 }
 
 // serve runs an SDK server over stdin and out until stdin closes. It sleeps
-// -start-delay first.
+// -start-delay and waits for -start-gate first.
 func serve(ctx context.Context, opts *options, out *stdoutWriter, cfg serverConfig) error {
 	if err := sleep(ctx, opts.startDelay); err != nil {
+		return err
+	}
+	if err := waitForFile(ctx, opts.startGate); err != nil {
 		return err
 	}
 	server := mcp.NewServer(&mcp.Implementation{Name: "misbehave-" + opts.mode, Version: "1.0.0"}, nil)
