@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/oauth"
 
 	"context"
 	"errors"
@@ -100,6 +101,8 @@ type discoverProbe struct {
 	answeredOK bool
 	// stdio is the stdio transport watched, for a second connect over it.
 	stdio *probeTransport
+	// refused is the sign-in that gave up on server/discover (discoverauth.go).
+	refused error
 }
 
 // result says what the probe saw: ok when the server answered discover in time.
@@ -287,9 +290,16 @@ func (c *probeConn) SessionID() string { return c.shared.inner.SessionID() }
 type discoverRoundTripper struct {
 	inner http.RoundTripper
 	probe *discoverProbe
+	// signIn signs in again when server/discover lacks a scope (discoverauth.go).
+	signIn *oauth.Handler
 }
 
 func (rt *discoverRoundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
+	if err := rt.probe.signInRefused(); err != nil && req.Method == http.MethodPost {
+		// The SDK falls back to initialize on any failed server/discover;
+		// after a refused sign-in that would only hide the refusal.
+		return nil, err
+	}
 	if req.Method != http.MethodPost || req.Header.Get("Mcp-Method") != "server/discover" {
 		return rt.inner.RoundTrip(req)
 	}
@@ -300,6 +310,9 @@ func (rt *discoverRoundTripper) RoundTrip(req *http.Request) (*http.Response, er
 	resp, err := rt.inner.RoundTrip(req)
 	if err != nil {
 		return nil, err
+	}
+	if rt.signIn != nil && lacksScope(resp) {
+		return rt.stepUp(req, resp)
 	}
 	if resp.StatusCode >= 400 && resp.StatusCode < 500 && resp.StatusCode != http.StatusUnauthorized && resp.StatusCode != http.StatusForbidden {
 		p.note(fmt.Sprintf("server/discover: HTTP %d", resp.StatusCode))

@@ -46,7 +46,9 @@ func (s *Session) connectEra(ctx context.Context, cfg *config.ServerConfig, paus
 			return cs, era, nil
 		}
 		var se *transport.StartError
-		if ctx.Err() != nil || errors.As(err, &se) {
+		if ctx.Err() != nil || errors.As(err, &se) || isSignInError(err) {
+			// Not the version's fault: asking afresh would only start
+			// the same process or sign-in again.
 			return nil, Era{}, err
 		}
 		s.Log.Add(transport.LogInfo, "the server did not connect with protocol "+remembered+" as it did last time; asking it afresh")

@@ -411,9 +411,14 @@ func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, version
 		if err != nil {
 			return nil, err
 		}
-		if st, ok := t.(*sdk.StreamableClientTransport); ok && probe != nil && st.HTTPClient != nil {
+		if st, ok := t.(*sdk.StreamableClientTransport); ok && st.HTTPClient != nil {
+			rp := probe
+			if rp == nil { // a remembered era: server/discover still goes first
+				rp = &discoverProbe{}
+			}
 			hc := *st.HTTPClient
-			hc.Transport = &discoverRoundTripper{inner: hc.Transport, probe: probe}
+			signIn, _ := st.OAuthHandler.(*oauth.Handler)
+			hc.Transport = &discoverRoundTripper{inner: hc.Transport, probe: rp, signIn: signIn}
 			st.HTTPClient = &hc
 		}
 		if st, ok := t.(*sdk.StreamableClientTransport); ok && st.HTTPClient != nil {

@@ -128,6 +128,8 @@ type Handler struct {
 	granted []string
 	// stepUps counts step-up sign-ins per asked-for scope set.
 	stepUps map[string]int
+	// signIns counts the sign-ins started, for the message that gives up.
+	signIns int
 	// secrets are the values never to show (client secret, tokens, codes).
 	secrets []string
 
@@ -303,6 +305,9 @@ func (h *Handler) authorize(ctx context.Context, req *http.Request, resp *http.R
 	if err := h.setUpDPoP(ctx, client, d); err != nil {
 		return err
 	}
+	h.mu.Lock()
+	h.signIns++
+	h.mu.Unlock()
 	if machineGrant(h.opts.GrantType) {
 		return h.signInWithoutBrowser(ctx, client, d, stepUp)
 	}
@@ -465,8 +470,9 @@ func (h *Handler) countStepUp(scopes []string) error {
 	defer h.mu.Unlock()
 	h.stepUps[strings.Join(key, " ")]++
 	if n := h.stepUps[strings.Join(key, " ")]; n > maxStepUps {
-		return fmt.Errorf("the server still asks for more permission (scope %q) after %d sign-ins, so MCP Browser stopped asking; "+
-			"your account may not be allowed that scope", strings.Join(scopes, " "), maxStepUps)
+		return fmt.Errorf("the permission the server needs (scope %q) was not granted after %d sign-ins, so MCP Browser stopped asking. "+
+			"Your account may not be allowed that scope: ask the server's owner, or sign in with another account",
+			strings.Join(scopes, " "), max(h.signIns, maxStepUps))
 	}
 	return nil
 }
