@@ -418,7 +418,7 @@ func selectStem(e *escEntry) {
 // A chooserList is the chooser's list of folders and files: Esc goes to
 // the canvas (the Esc rule in keys.go), arrows move the selection with the
 // keyboard's place, Enter opens, Backspace goes up, letters jump to the
-// item they begin.
+// item they begin, / and ~ start typing a path.
 type chooserList struct {
 	widget.List
 	ch *fileChooser
@@ -509,7 +509,8 @@ func (l *chooserList) TypedKey(k *fyne.KeyEvent) {
 }
 
 // TypedRune jumps to the next item beginning with what was typed (letters
-// typed within a second of each other add up).
+// typed within a second of each other add up); / or ~ starts a path in the
+// location field.
 func (l *chooserList) TypedRune(r rune) {
 	now := time.Now()
 	if now.Sub(l.typedAt) > time.Second {
@@ -517,6 +518,16 @@ func (l *chooserList) TypedRune(r rune) {
 	}
 	l.typedAt = now
 	if r == ' ' && l.typed == "" {
+		return
+	}
+	if (r == '/' || r == '~') && l.typed == "" {
+		// the start of a path: typed on in the location field
+		l.ch.path.SetText(string(r))
+		l.ch.path.CursorColumn = 1
+		l.ch.path.Refresh()
+		if c := fyne.CurrentApp().Driver().CanvasForObject(l); c != nil {
+			c.Focus(l.ch.path)
+		}
 		return
 	}
 	from := l.selected

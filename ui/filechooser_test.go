@@ -277,6 +277,10 @@ func TestChooserLocationField(t *testing.T) {
 	chose := ""
 	onUI(func() {
 		ch := showFileChooser(win, chooseOpen, "Import", "", jsonFiles, func(p string) { chose = p })
+		ch.list.TypedRune('/') // typing a path in the list goes on in the location field
+		if c := win.Canvas(); c.Focused() != ch.path || ch.path.Text != "/" {
+			t.Errorf("/ in the list: the keyboard is in %T, the location says %q", c.Focused(), ch.path.Text)
+		}
 		ch.path.SetText("sub")
 		ch.path.OnSubmitted(ch.path.Text)
 		if ch.folder != filepath.Join(dir, "sub") {
