@@ -77,13 +77,19 @@ func showFileChooser(win fyne.Window, mode chooserMode, title, suggested string,
 	ch.start()
 	ch.dlg.Resize(chooserSize(win))
 	ch.dlg.Show()
-	if mode == chooseSave {
-		win.Canvas().Focus(ch.name)
+	ch.focusStart()
+	return ch
+}
+
+// focusStart gives the keyboard to where choosing starts: the name field
+// (its name selected without the extension) when saving, else the list.
+func (ch *fileChooser) focusStart() {
+	if ch.mode == chooseSave {
+		ch.win.Canvas().Focus(ch.name)
 		selectStem(ch.name)
 	} else {
-		win.Canvas().Focus(ch.list)
+		ch.win.Canvas().Focus(ch.list)
 	}
-	return ch
 }
 
 // chooserSize is most of the window, within what a chooser needs and uses.
@@ -321,7 +327,9 @@ func (ch *fileChooser) goTo(text string) {
 	st, err := os.Stat(p)
 	switch {
 	case err == nil && st.IsDir():
-		ch.open(p, "")
+		if ch.open(p, "") {
+			ch.focusStart() // on to choosing there
+		}
 	case ch.mode == chooseSave:
 		ch.saveTo(p)
 	case err != nil && errors.Is(err, fs.ErrNotExist):
@@ -361,10 +369,10 @@ func (ch *fileChooser) saveTo(p string) {
 	data := map[string]any{"Path": p, "Folder": filepath.Dir(p), "Name": filepath.Base(p)}
 	switch view.CheckSave(p) {
 	case view.SaveIsFolder:
-		ch.open(p, "")
-		ch.name.SetText(ch.suggested)
-		ch.win.Canvas().Focus(ch.name)
-		selectStem(ch.name)
+		if ch.open(p, "") {
+			ch.name.SetText(ch.suggested)
+			ch.focusStart()
+		}
 	case view.SaveNoFolder:
 		ch.say(i18n.L("The folder {{.Folder}} does not exist. Choose a folder in the list, or type the path of one that does.", data))
 	case view.SaveNotAFolder:

@@ -286,6 +286,9 @@ func TestChooserLocationField(t *testing.T) {
 		if ch.folder != filepath.Join(dir, "sub") {
 			t.Errorf("typing sub shows %s", ch.folder)
 		}
+		if win.Canvas().Focused() != ch.list {
+			t.Errorf("after opening a typed folder the keyboard is in %T, want the list", win.Canvas().Focused())
+		}
 		ch.path.SetText("../missing.json")
 		ch.path.OnSubmitted(ch.path.Text)
 		if !ch.message.Visible() || !strings.Contains(ch.message.Text, filepath.Join(dir, "missing.json")) {
