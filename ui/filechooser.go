@@ -13,12 +13,12 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // The app's own file chooser, shown where the system has none (Linux
@@ -143,11 +143,10 @@ func (ch *fileChooser) build() {
 // content lays the chooser out in reading order, which is also Tab's: the
 // location row, the list, the message, the name, the options.
 func (ch *fileChooser) content() fyne.CanvasObject {
-	nav := container.NewHBox(ch.up, ch.home)
-	top := container.New(layout.NewBorderLayout(nil, nil, nav, nil), nav, ch.path)
+	top := widgets.NewBorder(nil, nil, container.NewHBox(ch.up, ch.home), nil, ch.path)
 	bottom := container.NewVBox(ch.message)
 	if ch.name != nil {
-		bottom.Add(container.NewBorder(nil, nil, widget.NewLabel(lang.L("File name")), nil, ch.name))
+		bottom.Add(widgets.NewBorder(nil, nil, widget.NewLabel(lang.L("File name")), nil, ch.name))
 	}
 	options := container.NewHBox()
 	if ch.kinds != nil {
@@ -155,7 +154,7 @@ func (ch *fileChooser) content() fyne.CanvasObject {
 	}
 	options.Add(ch.hidden)
 	bottom.Add(options)
-	return container.New(layout.NewBorderLayout(top, bottom, nil, nil), top, ch.list, bottom)
+	return widgets.NewBorder(top, bottom, nil, nil, ch.list)
 }
 
 // start opens the folder of the last choice, else home, else the working
