@@ -59,6 +59,7 @@ type fileChooser struct {
 	name    *escEntry // saving only
 	up      *escButton
 	home    *escButton
+	mkdir   *escButton // saving and choosing a folder
 	kinds   *escSelect // with a filter only
 	hidden  *escCheck
 	message *widget.Label
@@ -109,6 +110,9 @@ func (ch *fileChooser) build() {
 		}
 	})
 	ch.list = newChooserList(ch)
+	if ch.mode != chooseOpen {
+		ch.mkdir = newButtonWithIcon(lang.L("New folder…"), theme.FolderNewIcon(), ch.askNewFolder)
+	}
 	ch.message = widget.NewLabel("")
 	ch.message.Wrapping = fyne.TextWrapWord
 	ch.message.Importance = widget.DangerImportance
@@ -143,7 +147,12 @@ func (ch *fileChooser) build() {
 // content lays the chooser out in reading order, which is also Tab's: the
 // location row, the list, the message, the name, the options.
 func (ch *fileChooser) content() fyne.CanvasObject {
-	top := widgets.NewBorder(nil, nil, container.NewHBox(ch.up, ch.home), nil, ch.path)
+	nav := container.NewHBox(ch.up, ch.home)
+	var mkdir fyne.CanvasObject
+	if ch.mkdir != nil {
+		mkdir = ch.mkdir
+	}
+	top := widgets.NewBorder(nil, nil, nav, mkdir, ch.path)
 	bottom := container.NewVBox(ch.message)
 	if ch.name != nil {
 		bottom.Add(widgets.NewBorder(nil, nil, widget.NewLabel(lang.L("File name")), nil, ch.name))
@@ -392,6 +401,36 @@ func (ch *fileChooser) saveTo(p string) {
 		d.Show()
 	default:
 		ch.pick(p)
+	}
+}
+
+// askNewFolder asks for the name of a folder to make in the one on show,
+// and opens it once made. A path works too (a/b, ~/x).
+func (ch *fileChooser) askNewFolder() {
+	name := newEntry()
+	name.PlaceHolder = lang.L("Folder name")
+	d := newCustomConfirm(lang.L("New folder"), lang.L("Create"), lang.L("Cancel"), name, func(ok bool) {
+		if ok && strings.TrimSpace(name.Text) != "" {
+			ch.makeFolder(ch.resolve(name.Text))
+		}
+		ch.focusStart()
+	}, ch.win)
+	name.OnSubmitted = func(string) { d.Confirm() }
+	d.Resize(fitDialog(ch.win, 420, 160))
+	showFocused(d, ch.win, name)
+}
+
+// makeFolder makes p (and the folders it needs) and opens it.
+func (ch *fileChooser) makeFolder(p string) {
+	err := os.MkdirAll(p, 0o755)
+	data := map[string]any{"Path": p, "Folder": filepath.Dir(p)}
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		ch.say(i18n.L("You do not have permission to make a folder in {{.Folder}}.", data))
+	case err != nil:
+		ch.say(i18n.L("The folder {{.Path}} could not be made.", data))
+	default:
+		ch.open(p, "")
 	}
 }
 

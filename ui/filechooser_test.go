@@ -461,3 +461,39 @@ func TestChooserFitsTheSmallestWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestChooserNewFolder makes a folder from the chooser and opens it; Esc in
+// the little dialog's field closes only that dialog.
+func TestChooserNewFolder(t *testing.T) {
+	dir := chooserFolders(t)
+	win := chooserWindow(t)
+	c := win.Canvas()
+	onUI(func() {
+		ch := showFileChooser(win, chooseSave, "Save", "x.json", jsonFiles, func(string) { t.Error("chose something") })
+		test.Tap(&ch.mkdir.Button)
+		f, ok := c.Focused().(*escEntry)
+		if !ok || f == ch.name || f == ch.path {
+			t.Fatalf("the new folder's name field does not have the keyboard (%T)", c.Focused())
+		}
+		typeKey(c, fyne.KeyEscape)
+		if chooserIn(c.Overlays().Top()) != ch {
+			t.Fatal("Esc in the new folder's name did not go back to the chooser")
+		}
+		if c.Focused() != ch.name {
+			t.Errorf("back in the chooser the keyboard is in %T", c.Focused())
+		}
+		test.Tap(&ch.mkdir.Button)
+		test.Type(c.Focused().(*escEntry), "made/deeper")
+		typeKey(c, fyne.KeyReturn)
+		if want := filepath.Join(dir, "made", "deeper"); ch.folder != want || chooserIn(c.Overlays().Top()) != ch {
+			t.Errorf("after making a folder the chooser shows %s, want %s", ch.folder, want)
+		}
+		if st, err := os.Stat(filepath.Join(dir, "made", "deeper")); err != nil || !st.IsDir() {
+			t.Errorf("the folder was not made: %v", err)
+		}
+		ch.makeFolder(filepath.Join(dir, "servers.json", "x"))
+		if !strings.Contains(ch.message.Text, "could not be made") {
+			t.Errorf("a folder inside a file says %q", ch.message.Text)
+		}
+	})
+}

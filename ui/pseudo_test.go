@@ -722,6 +722,9 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 			ch.name.SetText(filepath.Join("no-such-folder", "x.json"))
 			ch.save()
 		}},
+		{"new folder from the chooser", func() {
+			showFileChooser(s.w.win, chooseFolder, lang.L("Save result"), "", fileFilter{}, func(string) {}).askNewFolder()
+		}},
 		{"save file chooser asking before replacing", func() {
 			ch := showFileChooser(s.w.win, chooseSave, lang.L("Save result"), "x.json", jsonFiles, func(string) {})
 			ch.goTo(s.cfgPath)
