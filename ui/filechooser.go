@@ -137,7 +137,7 @@ func (ch *fileChooser) build() {
 		ch.name.OnChanged = func(s string) { ch.enableOK() }
 		ch.ok = newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), ch.save)
 	case chooseFolder:
-		ch.ok = newButtonWithIcon(lang.L("Choose this folder"), theme.ConfirmIcon(), ch.chooseFolder)
+		ch.ok = newButtonWithIcon("", theme.ConfirmIcon(), ch.chooseFolder)
 	default:
 		ch.ok = newButtonWithIcon(lang.L("Open"), theme.FolderOpenIcon(), ch.openSelected)
 	}
@@ -285,6 +285,13 @@ func (ch *fileChooser) enableOK() {
 	} else {
 		ch.ok.Disable()
 	}
+	if ch.mode == chooseFolder {
+		name := filepath.Base(ch.folderToChoose())
+		if short := view.ClipRunes(name, 28); short != name {
+			name = short + "…"
+		}
+		ch.ok.SetText(i18n.L("Choose {{.Folder}}", map[string]any{"Folder": name}))
+	}
 }
 
 // selectedItem is called when the list's selection moves to item i.
@@ -318,14 +325,16 @@ func (ch *fileChooser) activate(i int) {
 // selected file is the choice.
 func (ch *fileChooser) openSelected() { ch.activate(ch.list.selected) }
 
-// chooseFolder is the button of a folder chooser: the selected folder,
-// else the one on show.
-func (ch *fileChooser) chooseFolder() {
+// chooseFolder is the button of a folder chooser, which names the folder
+// it chooses.
+func (ch *fileChooser) chooseFolder() { ch.pick(ch.folderToChoose()) }
+
+// folderToChoose is the selected folder, else the one on show.
+func (ch *fileChooser) folderToChoose() string {
 	if it, ok := ch.selected(); ok && it.Dir {
-		ch.pick(filepath.Join(ch.folder, it.Name))
-		return
+		return filepath.Join(ch.folder, it.Name)
 	}
-	ch.pick(ch.folder)
+	return ch.folder
 }
 
 // goTo follows a path typed in the location field: a folder opens, a file
@@ -544,6 +553,9 @@ func (l *chooserList) TypedKey(k *fyne.KeyEvent) {
 			l.moveTo(n - 1)
 		}
 	case fyne.KeyReturn, fyne.KeyEnter:
+		if l.selected < 0 {
+			l.moveTo(l.cursor)
+		}
 		l.ch.activate(l.selected)
 	case fyne.KeyBackspace:
 		l.ch.goUp()

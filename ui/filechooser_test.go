@@ -394,9 +394,15 @@ func TestChooserFolder(t *testing.T) {
 		if got := shownNames(ch); !slices.Equal(got, []string{"other", "sub"}) {
 			t.Errorf("a folder chooser shows %v", got)
 		}
+		if want := "Choose " + filepath.Base(dir); ch.ok.Text != want {
+			t.Errorf("the button says %q, want %q", ch.ok.Text, want)
+		}
 		test.Tap(&ch.ok.Button)
 		ch = showFileChooser(win, chooseFolder, "Add a root", "", fileFilter{}, func(p string) { chose = append(chose, p) })
 		test.Tap(rowShowing(t, ch, "sub"))
+		if ch.ok.Text != "Choose sub" {
+			t.Errorf("with sub selected the button says %q", ch.ok.Text)
+		}
 		test.Tap(&ch.ok.Button)
 	})
 	if want := []string{dir, filepath.Join(dir, "sub")}; !slices.Equal(chose, want) {
