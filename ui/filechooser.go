@@ -63,6 +63,7 @@ type fileChooser struct {
 	kinds   *escSelect // with a filter only
 	hidden  *escCheck
 	message *widget.Label
+	empty   *widget.Label // over the list when it has nothing to show
 	ok      *escButton
 
 	allFiles, showHidden bool
@@ -113,6 +114,9 @@ func (ch *fileChooser) build() {
 	if ch.mode != chooseOpen {
 		ch.mkdir = newButtonWithIcon(lang.L("New folder…"), theme.FolderNewIcon(), ch.askNewFolder)
 	}
+	ch.empty = widget.NewLabel("")
+	ch.empty.Importance = widget.LowImportance
+	ch.empty.Hide()
 	ch.message = widget.NewLabel("")
 	ch.message.Wrapping = fyne.TextWrapWord
 	ch.message.Importance = widget.DangerImportance
@@ -163,7 +167,7 @@ func (ch *fileChooser) content() fyne.CanvasObject {
 	}
 	options.Add(ch.hidden)
 	bottom.Add(options)
-	return widgets.NewBorder(top, bottom, nil, nil, ch.list)
+	return widgets.NewBorder(top, bottom, nil, nil, container.NewStack(ch.list, container.NewCenter(ch.empty)))
 }
 
 // start opens the folder of the last choice, else home, else the working
@@ -224,7 +228,24 @@ func (ch *fileChooser) open(dir, mark string) bool {
 		}
 	}
 	ch.enableOK()
+	ch.sayEmpty()
 	return true
+}
+
+// sayEmpty says why the list shows nothing, when it does.
+func (ch *fileChooser) sayEmpty() {
+	switch {
+	case len(ch.items) > 0:
+		ch.empty.Hide()
+		return
+	case ch.mode == chooseFolder:
+		ch.empty.SetText(lang.L("No folders in this folder."))
+	case len(ch.view().Exts) > 0:
+		ch.empty.SetText(i18n.L("No {{.Kind}} in this folder. Choose All files below to see every file.", map[string]any{"Kind": ch.filter.name()}))
+	default:
+		ch.empty.SetText(lang.L("This folder is empty."))
+	}
+	ch.empty.Show()
 }
 
 // reload shows the folder again (hidden files or the filter changed),
@@ -418,14 +439,16 @@ func (ch *fileChooser) saveTo(p string) {
 func (ch *fileChooser) askNewFolder() {
 	name := newEntry()
 	name.PlaceHolder = lang.L("Folder name")
-	d := newCustomConfirm(lang.L("New folder"), lang.L("Create"), lang.L("Cancel"), name, func(ok bool) {
+	where := widget.NewLabel(i18n.L("A new folder in {{.Folder}}, named:", map[string]any{"Folder": ch.folder}))
+	where.Wrapping = fyne.TextWrapWord
+	d := newCustomConfirm(lang.L("New folder"), lang.L("Create"), lang.L("Cancel"), container.NewVBox(where, name), func(ok bool) {
 		if ok && strings.TrimSpace(name.Text) != "" {
 			ch.makeFolder(ch.resolve(name.Text))
 		}
 		ch.focusStart()
 	}, ch.win)
 	name.OnSubmitted = func(string) { d.Confirm() }
-	d.Resize(fitDialog(ch.win, 420, 160))
+	d.Resize(fitDialog(ch.win, 460, 200))
 	showFocused(d, ch.win, name)
 }
 

@@ -497,6 +497,17 @@ func TestChooserNewFolder(t *testing.T) {
 		if st, err := os.Stat(filepath.Join(dir, "made", "deeper")); err != nil || !st.IsDir() {
 			t.Errorf("the folder was not made: %v", err)
 		}
+		if !ch.empty.Visible() || !strings.HasPrefix(ch.empty.Text, "No JSON files in this folder.") {
+			t.Errorf("an empty folder says %q (shown: %v)", ch.empty.Text, ch.empty.Visible())
+		}
+		ch.kinds.SetSelected("All files")
+		if ch.empty.Text != "This folder is empty." {
+			t.Errorf("an empty folder with All files says %q", ch.empty.Text)
+		}
+		ch.goUp()
+		if ch.empty.Visible() {
+			t.Errorf("a folder with items still says %q", ch.empty.Text)
+		}
 		ch.makeFolder(filepath.Join(dir, "servers.json", "x"))
 		if !strings.Contains(ch.message.Text, "could not be made") {
 			t.Errorf("a folder inside a file says %q", ch.message.Text)

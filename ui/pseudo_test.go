@@ -722,6 +722,10 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 			ch.name.SetText(filepath.Join("no-such-folder", "x.json"))
 			ch.save()
 		}},
+		{"empty folder in the chooser", func() {
+			ch := showFileChooser(s.w.win, chooseOpen, lang.L("Save result"), "", jsonFiles, func(string) {})
+			ch.open(t.TempDir(), "")
+		}},
 		{"new folder from the chooser", func() {
 			showFileChooser(s.w.win, chooseFolder, lang.L("Save result"), "", fileFilter{}, func(string) {}).askNewFolder()
 		}},
