@@ -241,7 +241,7 @@ func (ch *fileChooser) sayEmpty() {
 	case ch.mode == chooseFolder:
 		ch.empty.SetText(lang.L("No folders in this folder."))
 	case len(ch.view().Exts) > 0:
-		ch.empty.SetText(i18n.L("No {{.Kind}} in this folder. Choose All files below to see every file.", map[string]any{"Kind": ch.filter.name()}))
+		ch.empty.SetText(i18n.L("This folder has no files of this type ({{.Kind}}). To see every file, choose All files below.", map[string]any{"Kind": ch.filter.name()}))
 	default:
 		ch.empty.SetText(lang.L("This folder is empty."))
 	}
