@@ -497,7 +497,7 @@ func TestChooserNewFolder(t *testing.T) {
 		if st, err := os.Stat(filepath.Join(dir, "made", "deeper")); err != nil || !st.IsDir() {
 			t.Errorf("the folder was not made: %v", err)
 		}
-		if !ch.empty.Visible() || !ch.empty.Text != "This folder has no files of this type (JSON files). To see every file, choose All files below." {
+		if !ch.empty.Visible() || ch.empty.Text != "This folder has no files of this type (JSON files). To see every file, choose All files below." {
 			t.Errorf("an empty folder says %q (shown: %v)", ch.empty.Text, ch.empty.Visible())
 		}
 		ch.kinds.SetSelected("All files")
