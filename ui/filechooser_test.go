@@ -514,3 +514,31 @@ func TestChooserNewFolder(t *testing.T) {
 		}
 	})
 }
+
+// TestChooserEscInAWindowOfItsOwn: in the load panel's window (Esc closes
+// the dialog on top, then the window), Esc in the chooser's list and name
+// field closes the chooser only.
+func TestChooserEscInAWindowOfItsOwn(t *testing.T) {
+	chooserFolders(t)
+	a := newSerialApp(t)
+	onUI(func() {
+		p := newLoadPanel(a, t.Context(), loadTarget{Server: "demo", Tool: "add"})
+		p.win.Resize(fyne.NewSize(900, 600))
+		p.win.Show()
+		defer p.win.Close()
+		c := p.win.Canvas()
+		for _, field := range []string{"list", "name"} {
+			ch := showFileChooser(p.win, chooseSave, "Save the run", "run.json", jsonFiles, func(string) { t.Error("Esc chose a file") })
+			if field == "list" {
+				c.Focus(ch.list)
+			}
+			typeKey(c, fyne.KeyEscape)
+			if c.Overlays().Top() != nil {
+				t.Errorf("Esc in the %s left the chooser open", field)
+			}
+			if !slices.Contains(a.Driver().AllWindows(), p.win) {
+				t.Fatalf("Esc in the chooser's %s closed the load panel too", field)
+			}
+		}
+	})
+}
