@@ -565,8 +565,8 @@ func (l *chooserList) TypedKey(k *fyne.KeyEvent) {
 	case fyne.KeyEscape:
 		escapeFrom(l, k)
 	case fyne.KeyUp, fyne.KeyDown, fyne.KeyPageUp, fyne.KeyPageDown, fyne.KeyHome, fyne.KeyEnd:
-		if l.selected < 0 {
-			l.moveTo(l.cursor)
+		if l.selected < 0 && (k.Name == fyne.KeyUp || k.Name == fyne.KeyDown) {
+			l.moveTo(l.cursor) // the first arrow selects the item at the keyboard's place
 			return
 		}
 		switch k.Name {

@@ -199,6 +199,11 @@ func TestChooserOpen(t *testing.T) {
 		ch.hidden.SetChecked(false)
 		ch.kinds.SetSelected(ch.filter.name())
 
+		typeKey(c, fyne.KeyEnd)
+		if it, _ := ch.selected(); it.Name != "servers.json" {
+			t.Errorf("End selects %q, want the last item", it.Name)
+		}
+		ch.open(dir, "")
 		typeKey(c, fyne.KeyDown) // selects the first
 		typeKey(c, fyne.KeyDown)
 		if it, _ := ch.selected(); it.Name != "sub" {
