@@ -221,13 +221,18 @@ func newButtonWithIcon(label string, icon fyne.Resource, tapped func()) *escButt
 	return b
 }
 
-// TypedKey hands Esc to the canvas and gives every other key to the Button.
+// TypedKey hands Esc to the canvas, presses the button on Enter as on Space
+// (Fyne's Button knows only Space; desktop buttons take both), and gives
+// every other key to the Button.
 func (b *escButton) TypedKey(k *fyne.KeyEvent) {
-	if k.Name == fyne.KeyEscape {
+	switch k.Name {
+	case fyne.KeyEscape:
 		escapeFrom(b, k)
-		return
+	case fyne.KeyReturn, fyne.KeyEnter:
+		b.Button.TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace, Physical: k.Physical})
+	default:
+		b.Button.TypedKey(k)
 	}
-	b.Button.TypedKey(k)
 }
 
 // An escCheck is a Check that hands Esc to its canvas's handler.
