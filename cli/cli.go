@@ -327,7 +327,7 @@ func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerCon
 		stop()
 		var na *mcp.NeedsApprovalError
 		if errors.As(err, &na) {
-			return nil, nil, usageT("{{.Err}}\nIf that is what you expect, approve it once: mcpbrowser approve {{.Name}}", M{"Err": err, "Name": sc.Name})
+			return nil, nil, usageT("{{.Err}}\nIf that is what you expect, approve it once: mcpbrowser approve {{.Name}}", M{"Err": explainCore(err.Error()), "Name": sc.Name})
 		}
 		reason := s.Status().Reason
 		if reason == "" {

@@ -108,7 +108,7 @@ func requestHandlers(inv *invocation, env Env) mcp.Handlers {
 			}
 			res, err := elicit(ctx, server, req)
 			if err != nil {
-				note(server, tr("elicitation not answered: {{.Err}}. Give the missing fields with --elicit NAME=VALUE, or --elicit decline.", M{"Err": err}))
+				note(server, tr("elicitation not answered: {{.Err}}. Give the missing fields with --elicit NAME=VALUE, or --elicit decline.", M{"Err": explainCore(err.Error())}))
 				return nil, err
 			}
 			note(server, tr("elicitation answered {{.Action}} (--elicit)", M{"Action": q(string(res.Action))}))
@@ -439,7 +439,7 @@ func historyFor(inv *invocation, env Env) *history.History {
 // the exit code.
 func historyError(env Env) func(error) {
 	return func(err error) {
-		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("not recorded in history: {{.Err}}", M{"Err": err}))
+		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("not recorded in history: {{.Err}}", M{"Err": explainCore(err.Error())}))
 	}
 }
 

@@ -81,6 +81,11 @@ var problemRules = []problemRule{
 	problem(`does not match any of the allowed shapes`, "does not match any of the allowed shapes"),
 	problem(`matches more than one of the allowed shapes, but must match exactly one`, "matches more than one of the allowed shapes, but must match exactly one"),
 	problem(`is a value that is not allowed here`, "is a value that is not allowed here"),
+	problem(`must be at most (?P<Count>\d+) characters? long`, "must be at most {{.Count}} characters long", "Count"),
+	problem(`must be the one value the schema allows`, "must be the one value the schema allows"),
+	problem(`does not fit the schema: (?P<Err>.*)`, "does not fit the schema: {{.Err}}"),
+	// const (the last "must be"): the one value allowed, as the schema gives it.
+	problem(`must be (?P<Value>.*)`, "must be {{.Value}}"),
 }
 
 // FieldProblems translates the schema model's list of problems,
@@ -95,8 +100,10 @@ func FieldProblems(s string) string {
 			field, msg = "", item
 		}
 		problem := FieldProblem(msg)
-		if m := gotValue.FindStringSubmatch(msg); m != nil && problem == msg {
-			problem = L("{{.Problem}} (got {{.Got}})", map[string]any{"Problem": FieldProblem(m[1]), "Got": m[2]})
+		if m := gotValue.FindStringSubmatch(msg); m != nil {
+			if p := FieldProblem(m[1]); p != m[1] {
+				problem = L("{{.Problem}} (got {{.Got}})", map[string]any{"Problem": p, "Got": m[2]})
+			}
 		}
 		if field != "" {
 			problem = L("{{.Field}}: {{.Problem}}", map[string]any{"Field": field, "Problem": problem})

@@ -55,6 +55,31 @@ func TestSchemaValidationProblemsAreTranslated(t *testing.T) {
 		{`{"type":"array","contains":{"type":"string"}}`, `[1]`},
 		{`{"type":"number","multipleOf":2}`, `3`},
 		{`{"type":"object","dependentRequired":{"a":["b"]}}`, `{"a":1}`},
+		// Every other keyword the validator (jsonschema-go) reports on.
+		{`{"const":"red"}`, `"blue"`},
+		{`{"const":5}`, `6`},
+		{`{"const":{"a":1}}`, `{"a":2}`},
+		{`{"type":"string","maxLength":2}`, `"abc"`},
+		{`{"type":"string","pattern":"^a+$"}`, `"b"`},
+		{`{"type":"number","exclusiveMinimum":1}`, `1`},
+		{`{"type":"number","exclusiveMaximum":1}`, `1`},
+		{`{"type":"array","contains":{"type":"string"},"minContains":2}`, `["x",1]`},
+		{`{"type":"array","contains":{"type":"string"},"maxContains":1}`, `["x","y"]`},
+		{`{"oneOf":[{"type":"string"},{"type":"boolean"}]}`, `1`},
+		{`{"type":"integer"}`, `1.5`},
+		{`{"type":"null"}`, `false`},
+		{`{"type":"object","propertyNames":{"pattern":"^a"}}`, `{"zz":1}`},
+		{`{"type":"object","patternProperties":{"^a":{"type":"number"}}}`, `{"a":"x"}`},
+		{`{"type":"object","unevaluatedProperties":false}`, `{"zz":1}`},
+		{`{"type":"array","prefixItems":[{"type":"number"}],"unevaluatedItems":false}`, `[1,2]`},
+		{`{"type":"array","prefixItems":[{"type":"number"}],"items":false}`, `[1,2]`},
+		{`{"type":"array","items":{"type":"number"}}`, `["x"]`},
+		{`{"if":{"type":"number"},"then":{"minimum":5},"else":{"type":"string"}}`, `1`},
+		{`{"if":{"type":"number"},"then":{"minimum":5},"else":{"type":"string"}}`, `true`},
+		{`{"type":"object","dependentSchemas":{"a":{"required":["b"]}}}`, `{"a":1}`},
+		{`{"allOf":[{"type":"number"},{"minimum":3}]}`, `1`},
+		{`{"$defs":{"n":{"type":"number"}},"$ref":"#/$defs/n"}`, `"x"`},
+		{`false`, `1`},
 	}
 	t.Cleanup(func() { Setup(English) })
 	if _, err := Setup(SimplifiedChinese); err != nil {
@@ -92,7 +117,7 @@ func withoutData(s string) string {
 	return dataWords.ReplaceAllString(s, "")
 }
 
-var dataWords = regexp.MustCompile(`"(\\.|[^"\\])*"|\b(city|zz|red|green|blue|string|null|number|integer|boolean|true|false|a|b)\b`)
+var dataWords = regexp.MustCompile(`"(\\.|[^"\\])*"|\b(city|zz|red|green|blue|string|null|number|integer|boolean|true|false|a|b|schema)\b`)
 
 // TestLintOutputMismatchNamesTheFieldInWords: the quality report says which
 // field of a result broke the outputSchema and how, in the window's language

@@ -218,7 +218,12 @@ var messageRules = []messageRule{
 	{re: regexp.MustCompile(`^enum: .* does not equal any of: \[(.*)\]`), say: func(m []string) string {
 		return "must be one of: " + m[1]
 	}},
-	{re: regexp.MustCompile(`^const: .* does not equal (.*)`), say: func(m []string) string { return "must be " + m[1] }},
+	{re: regexp.MustCompile(`^const: .* does not equal (.*)`), say: func(m []string) string {
+		if strings.HasPrefix(m[1], "map[") || strings.HasPrefix(m[1], "[") {
+			return "must be the one value the schema allows" // the library writes it as Go, not JSON
+		}
+		return "must be " + m[1]
+	}},
 	{re: regexp.MustCompile(`^minimum: .* is less than (.*)`), say: func(m []string) string { return "must be at least " + trimFloat(m[1]) }},
 	{re: regexp.MustCompile(`^maximum: .* is greater than (.*)`), say: func(m []string) string { return "must be at most " + trimFloat(m[1]) }},
 	{re: regexp.MustCompile(`^exclusiveMinimum: .* is less than or equal to (.*)`), say: func(m []string) string { return "must be more than " + trimFloat(m[1]) }},
