@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/checks"
 	"mcpbrowser/mcp/schema"
@@ -100,9 +100,9 @@ func buildArguments(tool string, inputSchema json.RawMessage, argsJSON string, p
 		for _, p := range problems {
 			name := p.Path
 			if name == "" {
-				name = "arguments"
+				name = tr("arguments")
 			}
-			fmt.Fprintf(&b, "\n  %s: %s", name, p.Message)
+			b.WriteString("\n  " + tr("{{.Field}}: {{.Problem}}", M{"Field": name, "Problem": i18n.FieldProblem(p.Message)}))
 		}
 		return nil, usageErr("%s", b.String())
 	}

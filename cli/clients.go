@@ -55,7 +55,7 @@ func cmdImport(inv *invocation, env Env) error {
 	} else {
 		data, rerr := os.ReadFile(src)
 		if rerr != nil {
-			return usageT("cannot read {{.File}}: {{.Err}}", M{"File": src, "Err": rerr})
+			return usageT("cannot read {{.File}}: {{.Err}}", M{"File": src, "Err": explainCore(rerr.Error())})
 		}
 		found, err = clients.ParseClientConfig(config.GuessFormat(src), src, data)
 	}

@@ -47,5 +47,5 @@ func cmdSkill(ctx context.Context, inv *invocation, env Env) error {
 		}
 		return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "skill": loaded.Skill, "files": loaded.Files, "verified": true})
 	}
-	return usageErr("%s has no skill named %q (see mcpbrowser skills)", sc.Name, rest[0])
+	return usageT("{{.Server}} has no skill named {{.Skill}} (see mcpbrowser skills)", M{"Server": sc.Name, "Skill": q(rest[0])})
 }

@@ -268,7 +268,7 @@ func (p *tasksPane) showDetail() {
 		return
 	}
 	p.status.SetText(view.TaskHeadline(e))
-	p.message.SetText(e.StatusMessage)
+	p.message.SetText(i18n.Explain(e.StatusMessage)) // the core's own message translated; a server's stays
 	p.times.SetText(view.TaskTimes(e))
 	if e.Done() {
 		p.cancelBtn.Hide()

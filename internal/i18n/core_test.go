@@ -38,6 +38,7 @@ func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 		{"the server refused tools/call: bad (JSON-RPC error -32602, invalid params)", "服务器拒绝了 tools/call：bad（JSON-RPC 错误 -32602，参数无效）"},
 		{"tools/list failed: broken pipe", "tools/list 失败：连接被中断"},
 		{"not connected: capabilities unknown", "未连接：能力未知"},
+		{"the tool ran and reported an error: no such city", "工具已运行并报告了错误：no such city"},
 		{"the server's reply to prompts/get was not valid: messages must be a list", "服务器对 prompts/get 的回复无效：messages must be a list"},
 		{"signing in to https://x.example/mcp failed: denied", "登录 https://x.example/mcp 失败：denied"},
 		{"the server refused the request: nope (JSON-RPC error -32602, invalid params)", "服务器拒绝了该请求：nope（JSON-RPC 错误 -32602，参数无效）"},
@@ -60,6 +61,9 @@ func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 		{"the call failed: the connection was broken off", "调用失败：连接被中断"},
 		{`tools/list failed: the host name "h" could not be looked up`, `tools/list 失败：无法查询主机名 "h"`},
 		{"tools/list ran out of time: context deadline exceeded", "tools/list 超时：时限已到"},
+		{"open /tmp/x.json: no such file or directory", "/tmp/x.json 不存在"},
+		{"stat /etc/x: permission denied", "没有权限访问 /etc/x"},
+		{"read /tmp: is a directory", "/tmp 是文件夹，不是文件"},
 		// Unknown text passes through unchanged, in both languages.
 		{"something the core never says", "something the core never says"},
 		{"", ""},
