@@ -19,7 +19,7 @@ func OtherFileError(err error) string {
 		}
 		return i18n.L("This file could not be read: {{.Problem}}.", map[string]any{"Problem": ce.Msg})
 	}
-	return Capitalise(err.Error()) + "."
+	return WithStop(Capitalise(err.Error()))
 }
 
 // ImportedLine is what an entry runs or where it connects, as one line
@@ -73,9 +73,9 @@ func PasteError(err error) string {
 		if ce.Line > 0 {
 			return i18n.L("Line {{.Line}}, column {{.Column}}: {{.Problem}}.", map[string]any{"Line": ce.Line, "Column": ce.Column, "Problem": ce.Msg})
 		}
-		return Capitalise(ce.Msg) + "."
+		return WithStop(Capitalise(ce.Msg))
 	}
-	return Capitalise(err.Error()) + "."
+	return WithStop(Capitalise(err.Error()))
 }
 
 // DescribeTarget says what a server entry starts or connects to.
