@@ -8,6 +8,15 @@ import (
 	"mcpbrowser/mcp/load"
 )
 
+// The keys of each layer's words: its count (the Load tab's words) and its
+// first error.
+var (
+	loadLayerCounts = map[load.Layer]string{load.Transport: "{{.N}} transport", load.JSONRPC: "{{.N}} jsonrpc",
+		load.Tool: "{{.N}} tool", load.Cancelled: "{{.N}} cancelled"}
+	loadFirstErrors = map[load.Layer]string{load.Transport: "first transport error: {{.Message}}", load.JSONRPC: "first jsonrpc error: {{.Message}}",
+		load.Tool: "first tool error: {{.Message}}", load.Cancelled: "first cancelled error: {{.Message}}"}
+)
+
 // loadText is `mcpbrowser load`'s summary for people in the language of
 // LANG (load.Summary.Text's lines, in English word for word); --json stays
 // as it is.
@@ -28,13 +37,13 @@ func loadText(server, tool string, sessions int, s load.Summary) string {
 		line := tr("errors: {{.N}}", M{"N": s.Failed()})
 		for _, l := range layers {
 			if n := s.Errors[l]; n > 0 {
-				line += tr(", ") + tr("{{.N}} "+string(l), M{"N": n}) // the Load tab's words
+				line += tr(", ") + tr(loadLayerCounts[l], M{"N": n})
 			}
 		}
 		b.WriteString(line + "\n")
 		for _, l := range layers {
 			if m := s.ErrorMessages[l]; m != "" {
-				b.WriteString("  " + tr("first "+string(l)+" error: {{.Message}}", M{"Message": explainCore(m)}) + "\n")
+				b.WriteString("  " + tr(loadFirstErrors[l], M{"Message": explainCore(m)}) + "\n")
 			}
 		}
 	}
