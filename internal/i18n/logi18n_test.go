@@ -17,6 +17,8 @@ func TestLogLineTranslatesTheAppsLines(t *testing.T) {
 		{"connected to slow 1.0, protocol 2026-07-28 (discovered: answered late)", "已连接到 slow 1.0，协议版本 2026-07-28（经 server/discover 得知：响应较晚）"},
 		{"connected to old 0.1, protocol 2025-11-25 (fell back: no answer to server/discover within 1.5s)",
 			"已连接到 old 0.1，协议版本 2025-11-25（已回退：server/discover 在 1.5s 内没有响应）"},
+		{"connected to everything 2.0, protocol 2025-11-25 (fell back: server/discover: method not found)",
+			"已连接到 everything 2.0，协议版本 2025-11-25（已回退：server/discover：方法不存在）"},
 		{"connected to the server, protocol 2025-06-18", "已连接到 the server，协议版本 2025-06-18"},
 		{"the server did not connect with protocol 2026-07-28 as it did last time; asking it afresh", "服务器没有像上次那样以协议版本 2026-07-28 连接；正在重新询问"},
 		{"the server answered server/discover late; connecting again with protocol 2026-07-28", "服务器对 server/discover 的响应来得太晚；正在以协议版本 2026-07-28 重新连接"},
