@@ -84,6 +84,7 @@ var problemRules = []problemRule{
 	problem(`must be at most (?P<Count>\d+) characters? long`, "must be at most {{.Count}} characters long", "Count"),
 	problem(`must be the one value the schema allows`, "must be the one value the schema allows"),
 	problem(`does not fit the schema: (?P<Err>.*)`, "does not fit the schema: {{.Err}}"),
+	problem(`cannot switch to the form: (?P<Err>.*)`, "cannot switch to the form: {{.Err}}"),
 	// const (the last "must be"): the one value allowed, as the schema gives it.
 	problem(`must be (?P<Value>.*)`, "must be {{.Value}}"),
 }
