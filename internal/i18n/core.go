@@ -101,6 +101,16 @@ var coreRules = []coreRule{
 		"the server went away during {{.Method}}: {{.Reason}}", "Reason"),
 	rule(`the server went away: (?P<Reason>.*)`, "the server went away: {{.Reason}}", "Reason"),
 	rule(`the call failed: (?P<Err>.*)`, "the call failed: {{.Err}}", "Err"),
+	// Surface snapshots (mcp/surface).
+	rule(`listing resources: (?P<Err>.*)`, "listing resources: {{.Err}}", "Err"),
+	rule(`listing resource templates: (?P<Err>.*)`, "listing resource templates: {{.Err}}", "Err"),
+	rule(`listing prompts: (?P<Err>.*)`, "listing prompts: {{.Err}}", "Err"),
+	rule(`not a surface snapshot: it has no tools, resources, resourceTemplates or prompts`, "not a surface snapshot: it has no tools, resources, resourceTemplates or prompts"),
+	rule(`not a surface snapshot: (?P<Err>.*)`, "not a surface snapshot: {{.Err}}"),
+	rule(`(?P<Step>reading|writing|saving) the snapshot: (?P<Err>.*)`, "{{.Step}} the snapshot: {{.Err}}", "Step", "Err"),
+	rule(`reading`, "reading"),
+	rule(`writing`, "writing"),
+	rule(`saving`, "saving"),
 	// The names of JSON-RPC error codes (mcp.RPCCodeName).
 	rule(`parse error`, "parse error"),
 	rule(`invalid request`, "invalid request"),

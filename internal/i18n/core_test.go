@@ -64,6 +64,9 @@ func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 		{"open /tmp/x.json: no such file or directory", "/tmp/x.json 不存在"},
 		{"stat /etc/x: permission denied", "没有权限访问 /etc/x"},
 		{"read /tmp: is a directory", "/tmp 是文件夹，不是文件"},
+		{"listing prompts: prompts/list failed: the connection closed", "列出提示词失败：prompts/list 失败：连接已关闭"},
+		{"reading the snapshot: open /tmp/s.json: no such file or directory", "读取快照失败：/tmp/s.json 不存在"},
+		{"not a surface snapshot: it has no tools, resources, resourceTemplates or prompts", "不是接口快照：其中没有 tools、resources、resourceTemplates 或 prompts"},
 		// Unknown text passes through unchanged, in both languages.
 		{"something the core never says", "something the core never says"},
 		{"", ""},
