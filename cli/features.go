@@ -290,7 +290,7 @@ func cmdRead(ctx context.Context, inv *invocation, env Env) error {
 	}
 	if len(mcp.TemplateVariables(uri)) > 0 {
 		if uri, err = mcp.ExpandTemplate(uri, vars); err != nil {
-			return usageErr("%v", err)
+			return usageErr("%s", explainCore(err.Error()))
 		}
 	} else if len(vars) > 0 {
 		return usageT("{{.URI}} is not a template, so it takes no key=value variables", M{"URI": uri})

@@ -106,11 +106,23 @@ var coreRules = []coreRule{
 	rule(`listing resource templates: (?P<Err>.*)`, "listing resource templates: {{.Err}}", "Err"),
 	rule(`listing prompts: (?P<Err>.*)`, "listing prompts: {{.Err}}", "Err"),
 	rule(`not a surface snapshot: it has no tools, resources, resourceTemplates or prompts`, "not a surface snapshot: it has no tools, resources, resourceTemplates or prompts"),
-	rule(`not a surface snapshot: (?P<Err>.*)`, "not a surface snapshot: {{.Err}}"),
+	rule(`not a surface snapshot: (?P<Err>.*)`, "not a surface snapshot: {{.Err}}", "Err"),
 	rule(`(?P<Step>reading|writing|saving) the snapshot: (?P<Err>.*)`, "{{.Step}} the snapshot: {{.Err}}", "Step", "Err"),
 	rule(`reading`, "reading"),
 	rule(`writing`, "writing"),
 	rule(`saving`, "saving"),
+	// Filling a resource template (mcp/features.go ExpandTemplate).
+	rule(`fill in (?P<Names>.+) to make a URI from (?P<Template>\S+)`, "fill in {{.Names}} to make a URI from {{.Template}}"),
+	// Files that cannot be read as what they should be: where, then what.
+	rule(`(?P<File>\S+\.(?:json|toml|ya?ml)): (?P<Err>.*)`, "{{.File}}: {{.Err}}", "Err"),
+	rule(`(?P<Path>[^:\n]+):(?P<Line>\d+):(?P<Column>\d+): (?P<Problem>.*)`, "{{.Path}}:{{.Line}}:{{.Column}}: {{.Problem}}", "Path", "Problem"),
+	rule(`pasted text`, "pasted text"),
+	rule(`not valid JSON: (?P<Err>.*)`, "not valid JSON: {{.Err}}", "Err"),
+	rule(`not valid TOML: (?P<Err>.*)`, "not valid TOML: {{.Err}}"),
+	// Go's JSON syntax errors.
+	rule(`invalid character (?P<Char>'.+') looking for beginning of object key string`, "invalid character {{.Char}} looking for beginning of object key string"),
+	rule(`invalid character (?P<Char>'.+') (?P<Where>after .*|looking for .*|in .*)`, "invalid character {{.Char}} {{.Where}}"),
+	rule(`unexpected end of JSON input`, "unexpected end of JSON input"),
 	// The names of JSON-RPC error codes (mcp.RPCCodeName).
 	rule(`parse error`, "parse error"),
 	rule(`invalid request`, "invalid request"),

@@ -67,6 +67,9 @@ func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 		{"listing prompts: prompts/list failed: the connection closed", "列出提示词失败：prompts/list 失败：连接已关闭"},
 		{"reading the snapshot: open /tmp/s.json: no such file or directory", "读取快照失败：/tmp/s.json 不存在"},
 		{"not a surface snapshot: it has no tools, resources, resourceTemplates or prompts", "不是接口快照：其中没有 tools、resources、resourceTemplates 或 prompts"},
+		{"pasted text:1:2: not valid JSON: invalid character 'b' looking for beginning of object key string", "粘贴的文本 第 1 行第 2 列：不是有效的 JSON：这里应是用双引号括起的键名，却出现了字符 'b'"},
+		{"/tmp/s.json: not a surface snapshot: unexpected end of JSON input", "/tmp/s.json：不是接口快照：JSON 没有写完（缺少右括号或引号？）"},
+		{"fill in path to make a URI from demo://files/{+path}", "请填写 path，才能由 demo://files/{+path} 生成 URI"},
 		// Unknown text passes through unchanged, in both languages.
 		{"something the core never says", "something the core never says"},
 		{"", ""},
