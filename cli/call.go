@@ -86,7 +86,7 @@ func buildArguments(tool string, inputSchema json.RawMessage, argsJSON string, p
 		if err := form.Load(json.RawMessage(argsJSON)); err != nil {
 			var le *schema.LoadError
 			if !errors.As(err, &le) {
-				return nil, usageErr("--args: %v", err)
+				return nil, usageErr("--args: %s", i18n.FieldProblem(err.Error()))
 			}
 		}
 	}

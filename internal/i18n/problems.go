@@ -85,6 +85,8 @@ var problemRules = []problemRule{
 	problem(`must be the one value the schema allows`, "must be the one value the schema allows"),
 	problem(`does not fit the schema: (?P<Err>.*)`, "does not fit the schema: {{.Err}}"),
 	problem(`cannot switch to the form: (?P<Err>.*)`, "cannot switch to the form: {{.Err}}"),
+	problem(`the arguments are not valid JSON: (?P<Err>.*)`, "the arguments are not valid JSON: {{.Err}}"),
+	problem(`the arguments must be a JSON object \(\{…\}\), not (?P<Kind>null|true or false|a number|text|a list|an object)`, "the arguments must be a JSON object ({…}), not {{.Kind}}"),
 	// const (the last "must be"): the one value allowed, as the schema gives it.
 	problem(`must be (?P<Value>.*)`, "must be {{.Value}}"),
 }
@@ -136,6 +138,12 @@ func FieldProblem(msg string) string {
 		}
 		if w, ok := data["Why"].(string); ok {
 			data["Why"] = FieldProblem(w)
+		}
+		if e, ok := data["Err"].(string); ok {
+			data["Err"] = explainSentence(e) // Go's JSON syntax errors, in Explain's table
+		}
+		if k, ok := data["Kind"].(string); ok {
+			data["Kind"] = L(k)
 		}
 		for _, k := range []string{"Want", "Got"} {
 			if w, ok := data[k].(string); ok {

@@ -25,6 +25,9 @@ func TestFieldProblem(t *testing.T) {
 		{"is missing what is required: city, country", "缺少必填项：city, country"},
 		{"can have at most 3 keys", "最多只能有 3 个键"},
 		{"does not match any of the allowed shapes", "不符合任何一种允许的结构"},
+		{"the arguments are not valid JSON: unexpected end of JSON input", "参数不是有效的 JSON：JSON 没有写完（缺少右括号或引号？）"},
+		{"the arguments must be a JSON object ({…}), not a list", "参数必须是 JSON 对象（{…}），而不是列表"},
+		{"cannot switch to the form: invalid character 'x' looking for beginning of value", "无法切换到表单：这里不应出现字符 'x'"},
 		{"a server's own words", "a server's own words"},
 	})
 }
