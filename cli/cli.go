@@ -153,7 +153,7 @@ func loadConfig(inv *invocation, env Env) (*config.Config, error) {
 		return config.DemoConfig(path, env.Executable), nil
 	}
 	if err != nil {
-		return nil, usageT("{{.Err}} (fix the file; it has not been changed)", M{"Err": err})
+		return nil, usageT("{{.Err}} (fix the file; it has not been changed)", M{"Err": explainCore(err.Error())})
 	}
 	return cfg, nil
 }
