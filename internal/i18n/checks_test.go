@@ -210,3 +210,18 @@ func TestCheckAndExportRulesHaveTheirChinese(t *testing.T) {
 	checkRuleKeys(t, checkRules, words...)
 	checkRuleKeys(t, exportRules)
 }
+
+// English keys that are words of two meanings get the one the app means:
+// About's "Go" row is the Go toolchain the program was built with, not "go
+// to" (it once read 转到 go1.26 linux/amd64).
+func TestAmbiguousKeysMeanWhatTheAppMeans(t *testing.T) {
+	zh, err := Messages(SimplifiedChinese)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]string{"Go": "Go"} {
+		if got, _ := zh[key].(string); !strings.Contains(got, want) {
+			t.Errorf("%q is %q in Chinese; want it to say %q", key, got, want)
+		}
+	}
+}
