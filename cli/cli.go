@@ -306,7 +306,7 @@ func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerCon
 			mu.Unlock()
 		case e.Kind == mcp.EventLog && inv.stderr && e.Log.Kind != transport.LogCallStart && e.Log.Kind != transport.LogCallEnd:
 			mu.Lock()
-			fmt.Fprintln(env.Stderr, "["+sc.Name+"] "+e.Log.String())
+			fmt.Fprintln(env.Stderr, "["+sc.Name+"] "+logLine(*e.Log))
 			mu.Unlock()
 		case e.Kind == mcp.EventWire && inv.wire:
 			mu.Lock()
