@@ -75,6 +75,7 @@ func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 		{`server "a" is written twice; rename or remove one`, `服务器 "a" 写了两次；请重命名或删除其中一个`},
 		{"refused skill://x/SKILL.md: its content does not match the digest in the server's listing (sha256 dc8ebc3363ba…, listed 53f4c0c3122c…); the skill was not loaded",
 			"拒绝了 skill://x/SKILL.md：它的内容与服务器列表中的摘要不符（sha256 dc8ebc3363ba…，列表写的是 53f4c0c3122c…）；技能没有加载"},
+		{"the server was killed: signal: killed", "服务器被终止：收到信号：killed"},
 		// Unknown text passes through unchanged, in both languages.
 		{"something the core never says", "something the core never says"},
 		{"", ""},
