@@ -104,7 +104,7 @@ func followTask(ctx context.Context, env Env, s *mcp.Session, server string, t m
 		return err
 	}
 	if t.Status != "completed" {
-		return &exitError{ExitToolError, fmt.Sprintf("%s: the task ended %s", server, t.Status)}
+		return &exitError{ExitToolError, tr("{{.Server}}: the task ended {{.Status}}", M{"Server": server, "Status": t.Status})}
 	}
 	return nil
 }
