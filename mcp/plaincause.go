@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -50,6 +51,12 @@ func PlainCause(err error) string {
 		return "no answer came in time"
 	case errors.Is(err, sdk.ErrConnectionClosed), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return "the connection closed"
+	}
+	var rpc *jsonrpc.Error
+	if errors.As(err, &rpc) {
+		// An HTTP refusal with a JSON-RPC error in its body: the server's
+		// own words say more than the status.
+		return fmt.Sprintf("the server answered: %s (JSON-RPC error %d)", rpc.Message, rpc.Code)
 	}
 	msg := err.Error()
 	for code := 400; code < 600; code++ {

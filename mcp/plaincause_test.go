@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -55,6 +56,8 @@ func plainCauseCases(t testing.TB) []struct {
 		{wrap(io.ErrUnexpectedEOF), "the connection closed"},
 		{errors.New(`sending "initialize": rejected by transport: POST http://x/mcp: Not Found`), "the server answered HTTP 404 Not Found"},
 		{errors.New(`POST http://x/mcp: Service Unavailable`), "the server answered HTTP 503 Service Unavailable"},
+		{fmt.Errorf("sending \"initialize\": %w: %w: %v", &jsonrpc.Error{Code: -32600, Message: "Missing MCP-Protocol-Version header"}, errors.New("rejected"), "Bad Request"),
+			"the server answered: Missing MCP-Protocol-Version header (JSON-RPC error -32600)"},
 		// What it does not know stays as Go gave it.
 		{errors.New("something else"), "something else"},
 	}

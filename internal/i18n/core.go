@@ -175,6 +175,7 @@ var coreRules = []coreRule{
 	rule(`no answer came in time`, "no answer came in time"),
 	rule(`the connection closed`, "the connection closed"),
 	rule(`the server answered HTTP (?P<Code>\d{3}) (?P<Text>.*)`, "the server answered HTTP {{.Code}} {{.Text}}"),
+	rule(`the server answered: (?P<Message>.*) \(JSON-RPC error (?P<Code>-?\d+)\)`, "the server answered: {{.Message}} (JSON-RPC error {{.Code}})"),
 	rule(`(?P<Op>open|stat|lstat|read|write|mkdir|remove|rename|chdir) (?P<Path>\S+): no such file or directory`, "{{.Op}} {{.Path}}: no such file or directory"),
 	rule(`(?P<Op>open|stat|lstat|read|write|mkdir|remove|rename|chdir) (?P<Path>\S+): permission denied`, "{{.Op}} {{.Path}}: permission denied"),
 	rule(`(?P<Op>open|stat|lstat|read|write|mkdir|remove|rename|chdir) (?P<Path>\S+): is a directory`, "{{.Op}} {{.Path}}: is a directory"),

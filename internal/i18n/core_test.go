@@ -76,6 +76,8 @@ func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 		{"refused skill://x/SKILL.md: its content does not match the digest in the server's listing (sha256 dc8ebc3363ba…, listed 53f4c0c3122c…); the skill was not loaded",
 			"拒绝了 skill://x/SKILL.md：它的内容与服务器列表中的摘要不符（sha256 dc8ebc3363ba…，列表写的是 53f4c0c3122c…）；技能没有加载"},
 		{"the server was killed: signal: killed", "服务器被终止：收到信号：killed"},
+		{"could not connect to http://x/mcp: the server answered: Missing MCP-Protocol-Version header (JSON-RPC error -32600). Check the URL and that the server is running.",
+			"无法连接到 http://x/mcp：服务器回答：Missing MCP-Protocol-Version header（JSON-RPC 错误 -32600）。请检查 URL，并确认服务器正在运行。"},
 		// Unknown text passes through unchanged, in both languages.
 		{"something the core never says", "something the core never says"},
 		{"", ""},
