@@ -2,9 +2,7 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/storage"
 )
 
 // A fileFilter names a kind of file for a file dialog ("JSON files", "json").
@@ -23,7 +21,7 @@ func (f fileFilter) name() string { return lang.L(f.Desc) }
 // openFileDialog asks for a file to open and calls chosen with its path on
 // the UI goroutine; chosen is not called when the person cancels. The
 // system's own dialog is used where there is one (see nativeOpenFile), and
-// Fyne's where there is none.
+// the app's own chooser (filechooser.go) where there is none.
 func openFileDialog(parent fyne.Window, title string, filter fileFilter, chosen func(path string)) {
 	fallback := func() { fyneOpenFile(parent, title, filter, chosen) }
 	if !nativeOpenFile(parent, title, filter, chosen, fallback) {
@@ -31,24 +29,10 @@ func openFileDialog(parent fyne.Window, title string, filter fileFilter, chosen 
 	}
 }
 
+// fyneOpenFile is the app's own chooser (filechooser.go), where the system
+// has no dialog.
 func fyneOpenFile(parent fyne.Window, title string, filter fileFilter, chosen func(path string)) {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			showErrorDialog(err, parent)
-			return
-		}
-		if r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		chosen(path)
-	}, parent)
-	d.SetTitleText(title)
-	if len(filter.Exts) > 0 {
-		d.SetFilter(storage.NewExtensionFileFilter(dotted(filter.Exts)))
-	}
-	d.Show()
+	showFileChooser(parent, chooseOpen, title, "", filter, chosen)
 }
 
 // saveFileDialog asks where to save a file (suggesting suggested as its name)
@@ -61,24 +45,7 @@ func saveFileDialog(parent fyne.Window, title, suggested string, filter fileFilt
 }
 
 func fyneSaveFile(parent fyne.Window, title, suggested string, filter fileFilter, chosen func(path string)) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			showErrorDialog(err, parent)
-			return
-		}
-		if w == nil {
-			return
-		}
-		path := w.URI().Path()
-		w.Close()
-		chosen(path)
-	}, parent)
-	d.SetTitleText(title)
-	d.SetFileName(suggested)
-	if len(filter.Exts) > 0 {
-		d.SetFilter(storage.NewExtensionFileFilter(dotted(filter.Exts)))
-	}
-	d.Show()
+	showFileChooser(parent, chooseSave, title, suggested, filter, chosen)
 }
 
 // openFolderDialog asks for a folder and calls chosen with its path on the
@@ -91,24 +58,5 @@ func openFolderDialog(parent fyne.Window, title string, chosen func(path string)
 }
 
 func fyneOpenFolder(parent fyne.Window, title string, chosen func(path string)) {
-	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
-		if err != nil {
-			showErrorDialog(err, parent)
-			return
-		}
-		if u == nil {
-			return
-		}
-		chosen(u.Path())
-	}, parent)
-	d.SetTitleText(title)
-	d.Show()
-}
-
-func dotted(exts []string) []string {
-	out := make([]string, len(exts))
-	for i, e := range exts {
-		out[i] = "." + e
-	}
-	return out
+	showFileChooser(parent, chooseFolder, title, "", fileFilter{}, chosen)
 }

@@ -5,7 +5,7 @@ package ui
 import "fyne.io/fyne/v2"
 
 // Under -tags ci there is no system dialog (the build has no cgo), nor on
-// systems the app is not built for; Fyne's own file dialog is used instead.
+// systems the app is not built for; the app's own chooser is used instead.
 func nativeOpenFile(fyne.Window, string, fileFilter, func(string), func()) bool { return false }
 
 func nativeSaveFile(fyne.Window, string, string, fileFilter, func(string), func()) bool { return false }

@@ -18,8 +18,8 @@ import (
 
 // On Linux the desktop's own dialog comes through the XDG desktop portal
 // (see internal/portal for why not GTK in this process). Where there is no
-// portal, fallback shows Fyne's dialog instead. Test binaries always get
-// Fyne's: a desktop dialog would wait for a person forever.
+// portal, fallback shows the app's own chooser instead. Test binaries always get
+// it: a desktop dialog would wait for a person forever.
 
 func nativeOpenFile(parent fyne.Window, title string, filter fileFilter, chosen func(path string), fallback func()) bool {
 	return askPortal(parent, portal.Options{Title: title, Filters: portalFilters(filter)}, portal.Open, chosen, fallback)

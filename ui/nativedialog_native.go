@@ -13,7 +13,7 @@ import (
 // nativeOpenFile shows the system's open dialog and reports whether it did.
 // sqweek/dialog blocks until the person answers, so it runs on its own
 // goroutine and the answer comes back through fyne.Do. Test binaries get
-// Fyne's dialog instead: a system dialog would wait for a person forever.
+// the app's own chooser instead: a system dialog would wait for a person forever.
 func nativeOpenFile(parent fyne.Window, title string, filter fileFilter, chosen func(path string), _ func()) bool {
 	if testing.Testing() {
 		return false

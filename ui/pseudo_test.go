@@ -49,10 +49,7 @@ import (
 var protocolWords = []string{"JSON-RPC", "stdio", "stderr", "stdout", "OAuth", "MCP Browser", "MCP", "URL", "JSON", "HTTP", "http", "SSE", "sse", "PATH",
 	"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency", "English",
 	"Claude Desktop", "Claude Code", "Cursor", "VS Code", "Cline", "Windsurf", "Codex", "Playwright", "Git", "Fyne", "OpenAPI", "openapi", "Ctrl", "Enter", "Esc",
-	"listChanged", "subscribe",
-	// Fyne's own folder chooser (the ci build's stand-in for the system's)
-	// hard-codes these.
-	"Home", "Computer", "(Parent)", "invalid params", "method not found", "parse error", "invalid request", "internal error", "mcpServers", "mcp_servers", "auto", "npx", "command", "args", "url", "name"}
+	"listChanged", "subscribe", "invalid params", "method not found", "parse error", "invalid request", "internal error", "mcpServers", "mcp_servers", "auto", "npx", "command", "args", "url", "name"}
 
 // A shownText is one text of the window and where it was found.
 type shownTextAt struct{ where, text string }
@@ -705,7 +702,31 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 		{"run many times", s.w.openLoadPanel},
 		{"preset with a folder", func() { s.w.showAddDialog("filesystem") }},
 		{"find servers", s.w.findServers},
+		// The app's own file chooser (the test binary's stand-in for the
+		// system's), in each mode, with a message and a question.
+		{"open file chooser", s.w.importServers},
+		{"folder chooser", func() {
+			s.w.showRootsDialog()
+			test.Tap(findButton(s.w.win.Canvas().Overlays().Top(), lang.L("Add…")))
+		}},
+		{"save file chooser saying the folder is missing", func() {
+			ch := showFileChooser(s.w.win, chooseSave, lang.L("Save result"), "x.json", jsonFiles, func(string) {})
+			ch.name.SetText(filepath.Join("no-such-folder", "x.json"))
+			ch.save()
+		}},
+		{"empty folder in the chooser", func() {
+			ch := showFileChooser(s.w.win, chooseOpen, lang.L("Save result"), "", jsonFiles, func(string) {})
+			ch.open(t.TempDir(), "")
+		}},
+		{"new folder from the chooser", func() {
+			showFileChooser(s.w.win, chooseFolder, lang.L("Save result"), "", fileFilter{}, func(string) {}).askNewFolder()
+		}},
+		{"save file chooser asking before replacing", func() {
+			ch := showFileChooser(s.w.win, chooseSave, lang.L("Save result"), "x.json", jsonFiles, func(string) {})
+			ch.goTo(s.cfgPath)
+		}},
 	}
+	chooserFolder = "" // the chooser starts at home, whose names are allowed below
 	for _, d := range dialogs {
 		onUI(d.open)
 		time.Sleep(300 * time.Millisecond) // what the dialog fetches in the background
@@ -732,7 +753,7 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	}
 	if home, err := os.UserHomeDir(); err == nil {
 		data = append(data, strings.Split(home, string(filepath.Separator))...)
-		entries, _ := os.ReadDir(home) // what Fyne's folder chooser lists
+		entries, _ := os.ReadDir(home) // what the file chooser lists
 		for _, e := range entries {
 			data = append(data, e.Name())
 		}

@@ -194,7 +194,7 @@ func newRootsEditor(deps rootsDeps, s *mcp.Session) *rootsEditor {
 		e.removeBtn.Disable()
 	}
 	e.addBtn = newButtonWithIcon(lang.L("Add…"), theme.ContentAddIcon(), func() {
-		openFolderDialog(deps.win, "Add a root folder for "+s.Name(), e.add)
+		openFolderDialog(deps.win, i18n.L("Add a root folder for {{.Server}}", map[string]any{"Server": s.Name()}), e.add)
 	})
 	e.removeBtn = newButtonWithIcon(lang.L("Remove"), theme.ContentRemoveIcon(), e.removeChosen)
 	e.removeBtn.Disable()

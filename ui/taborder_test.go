@@ -124,6 +124,8 @@ func nameOf(f fyne.Focusable) string {
 		return "check " + x.Text
 	case *widget.List:
 		return "list"
+	case *chooserList:
+		return "file list"
 	}
 	return fmt.Sprintf("%T", f)
 }
@@ -158,9 +160,6 @@ func TestTabReachesEverythingInReadingOrder(t *testing.T) {
 		})
 	}
 	for _, d := range windowDialogs() {
-		if d.foreign {
-			continue
-		}
 		onUI(func() {
 			closeAll(c)
 			d.open(s)
