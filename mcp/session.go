@@ -315,7 +315,7 @@ func (s *Session) Connect(ctx context.Context) error {
 		err = s.refreshTools(life)
 		if err != nil && life.Err() == nil {
 			// A server may fail tools/list and still be worth talking to.
-			s.Log.Add(transport.LogInfo, "listing tools failed: "+err.Error())
+			s.Log.Add(transport.LogInfo, "listing tools failed: "+AsRequestError("tools/list", err).Error())
 			err = nil
 		}
 	}
@@ -552,9 +552,9 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *config.ServerCon
 		return signInReason(cfg, err)
 	}
 	if cfg.Type == config.TypeHTTP || cfg.Type == config.TypeSSE {
-		return fmt.Sprintf("could not connect to %s: %v. Check the URL and that the server is running.", cfg.URL, err)
+		return fmt.Sprintf("could not connect to %s: %s. Check the URL and that the server is running.", cfg.URL, PlainCause(err))
 	}
-	return "could not initialize the session: " + err.Error() + s.noiseTail() + s.stderrTail()
+	return "could not initialize the session: " + PlainCause(err) + s.noiseTail() + s.stderrTail()
 }
 
 // noiseTail is the last non-protocol stdout lines, for messages, or "".
@@ -753,7 +753,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 				defer cancel()
 				if err := s.refreshTools(ctx); err != nil {
-					s.Log.Add(transport.LogInfo, "refreshing the tool list failed: "+err.Error())
+					s.Log.Add(transport.LogInfo, "refreshing the tool list failed: "+AsRequestError("tools/list", err).Error())
 				}
 			}()
 		},

@@ -198,11 +198,12 @@ func (p *appPane) open() {
 			p.address.SetText(run.URL())
 			p.address.Show()
 			p.traffic.Show()
-			p.note.SetText(t.Name + "'s app is open in your browser (this machine only); its calls show in messages and History.")
+			p.note.SetText(i18n.L("{{.Tool}}'s app is open in your browser (this machine only); its calls show in messages and History.", map[string]any{"Tool": t.Name}))
 			p.root.Refresh()
 		})
 		if err := p.openURL(p.ctx, run.URL()); err != nil {
-			fyne.Do(func() { p.addLine("could not start a browser (" + err.Error() + "); open the address above yourself") })
+			line := i18n.L("could not start a browser ({{.Err}}); open the address above yourself", map[string]any{"Err": i18n.Explain(err.Error())})
+			fyne.Do(func() { p.addLine(line) })
 		}
 		<-run.Done()
 		host.Close() // no listener outlives its app

@@ -146,7 +146,7 @@ func (p *loadPanel) showLimit() {
 func (p *loadPanel) readOptions() (load.Options, error) {
 	c, err := strconv.Atoi(strings.TrimSpace(p.concurrency.Text))
 	if err != nil || c < 1 || c > 1000 {
-		return load.Options{}, errors.New("calls at a time must be a whole number from 1 to 1000")
+		return load.Options{}, errors.New(i18n.L("calls at a time must be a whole number from 1 to 1000"))
 	}
 	if p.forDuration() {
 		d, err := view.RunDuration(p.duration.Text)
@@ -157,7 +157,7 @@ func (p *loadPanel) readOptions() (load.Options, error) {
 	}
 	n, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(p.count.Text), ",", ""))
 	if err != nil || n < 1 || n > 10_000_000 {
-		return load.Options{}, errors.New("calls in all must be a whole number from 1 to 10,000,000")
+		return load.Options{}, errors.New(i18n.L("calls in all must be a whole number from 1 to 10,000,000"))
 	}
 	return load.Options{Concurrency: c, Requests: n}, nil
 }

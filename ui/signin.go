@@ -403,7 +403,7 @@ func (w *MainWindow) signOutSelectedServer() {
 	name := s.Name()
 	if signedInText(s) == "" {
 		w.lastNotice = name + " has no saved sign-in"
-		showInformation(lang.L("Sign out"), capitalise(w.lastNotice)+".", w.win)
+		showInformation(lang.L("Sign out"), i18n.L("{{.Server}} has no saved sign-in.", map[string]any{"Server": name}), w.win)
 		return
 	}
 	msg := widget.NewLabel(i18n.L("Sign out of \"{{.Name}}\"?\nMCP Browser forgets its saved sign-in and stops the server; starting it again signs in again.", map[string]any{"Name": name}))

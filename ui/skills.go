@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
@@ -200,7 +201,7 @@ func (p *skillsPane) load() {
 			p.count.SetText(lang.N("{{.Count}} skills", len(skills), map[string]any{"Count": len(skills)}))
 			if err != nil {
 				p.count.SetText("")
-				p.listNote.SetText(lang.L("The skills could not be listed: {{.Err}}", map[string]any{"Err": mcp.AsRequestError("skills/list", err).Error()}))
+				p.listNote.SetText(lang.L("The skills could not be listed: {{.Err}}", map[string]any{"Err": i18n.Explain(mcp.AsRequestError("skills/list", err).Error())}))
 				p.listNote.Show()
 			} else {
 				p.listNote.Hide()
@@ -274,9 +275,9 @@ func (p *skillsPane) showLoad(loaded *mcp.LoadedSkill, err error) {
 	var se *mcp.SkillError
 	switch {
 	case errors.As(err, &se):
-		rows = append(rows, outcomeBand(false, lang.L("Refused: the skill does not match its listing"), se.Error()+".", nil, 0))
+		rows = append(rows, outcomeBand(false, lang.L("Refused: the skill does not match its listing"), view.WithStop(i18n.Explain(se.Error())), nil, 0))
 	case err != nil:
-		rows = append(rows, outcomeBand(false, lang.L("The skill could not be read"), mcp.AsRequestError("resources/read", err).Error(), nil, 0))
+		rows = append(rows, outcomeBand(false, lang.L("The skill could not be read"), i18n.Explain(mcp.AsRequestError("resources/read", err).Error()), nil, 0))
 	default:
 		rows = append(rows, outcomeBand(true, lang.L("Verified"),
 			lang.N("{{.Count}} files match the sizes, digests and front matter of the server's listing.", len(loaded.Files), map[string]any{"Count": len(loaded.Files)}), nil, 0))

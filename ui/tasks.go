@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/ui/view"
 )
@@ -267,7 +268,7 @@ func (p *tasksPane) showDetail() {
 		return
 	}
 	p.status.SetText(view.TaskHeadline(e))
-	p.message.SetText(e.StatusMessage)
+	p.message.SetText(i18n.Explain(e.StatusMessage)) // the core's own message translated; a server's stays
 	p.times.SetText(view.TaskTimes(e))
 	if e.Done() {
 		p.cancelBtn.Hide()
@@ -325,7 +326,7 @@ func (p *tasksPane) cancelCurrent() {
 		fyne.Do(func() {
 			p.cancelBtn.Enable()
 			if err != nil && p.src == src {
-				p.message.SetText(lang.L("Cancelling failed: {{.Error}}", map[string]any{"Error": err.Error()}))
+				p.message.SetText(lang.L("Cancelling failed: {{.Error}}", map[string]any{"Error": i18n.Explain(mcp.AsRequestError("tasks/cancel", err).Error())}))
 			}
 		})
 	})
@@ -354,7 +355,7 @@ func (p *tasksPane) refreshNow() {
 		fyne.Do(func() {
 			p.refresh.Enable()
 			if err != nil && p.src == src {
-				p.formNote.SetText(lang.L("Listing the server's tasks failed: {{.Error}}", map[string]any{"Error": err.Error()}))
+				p.formNote.SetText(lang.L("Listing the server's tasks failed: {{.Error}}", map[string]any{"Error": i18n.Explain(mcp.AsRequestError("tasks/list", err).Error())}))
 			}
 		})
 	})
