@@ -52,11 +52,13 @@ func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
 		win: w.win, work: w, historyChanged: w.historyChanged,
 		visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.resourcesTab },
 		got:     func(r *mcp.ReadResult) { w.checks.recordRead(r) },
+		listed:  w.qualityListsChanged,
 	})
 	f.prompts = newPromptsTab(promptsDeps{
 		win: w.win, work: w, historyChanged: w.historyChanged,
 		visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.promptsTab },
 		got:     func(r *mcp.PromptResult) { w.checks.recordPrompt(r) },
+		listed:  w.qualityListsChanged,
 	})
 	f.history = newHistoryTab(historyDeps{
 		win: w.win, store: func() *history.History { return w.history }, work: w,
@@ -89,8 +91,11 @@ func (f *featurePanes) show(s *mcp.Session) {
 	f.history.setServer(name, f.tabs.Selected() == f.historyTab)
 }
 
-// tabShown loads what a tab shows the first time it is looked at: a person
-// who only calls tools sees no resources/list or prompts/list in the wire log.
+// tabShown loads what a tab shows the first time it is looked at. (The
+// quality badge lists prompts and resources once per connection, and again
+// after the server says they changed, to count what `mcpbrowser lint`
+// counts: lintreport.go; a tab shown later finds a list still fresh in the
+// cache.)
 func (f *featurePanes) tabShown(t *container.TabItem) {
 	switch t {
 	case f.resourcesTab:

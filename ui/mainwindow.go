@@ -451,6 +451,9 @@ func (w *MainWindow) subscribe() {
 			fyne.Do(func() {
 				if m == w.manager {
 					w.features.event(e)
+					if e.Kind == mcp.EventListChanged {
+						w.qualityListsChanged(e.Server)
+					}
 				}
 			})
 		}
