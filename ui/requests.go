@@ -161,6 +161,9 @@ type requestPanel struct {
 	// answered are requests answered here that the queue may still list
 	// for a moment (until the server's goroutine takes the answer).
 	answered map[*mcp.PendingRequest]bool
+	// orphaned are requests whose call the person cancelled but the
+	// server did not withdraw (requests_cancel.go).
+	orphaned map[*mcp.PendingRequest]bool
 
 	banner     *fyne.Container
 	bannerText *widget.Label
@@ -220,7 +223,7 @@ type requestDeps struct {
 }
 
 func newRequestPanel(deps requestDeps) *requestPanel {
-	p := &requestPanel{deps: deps, openURL: deps.openURL, answered: map[*mcp.PendingRequest]bool{}}
+	p := &requestPanel{deps: deps, openURL: deps.openURL, answered: map[*mcp.PendingRequest]bool{}, orphaned: map[*mcp.PendingRequest]bool{}}
 	p.bannerText = widget.NewLabel("")
 	p.bannerText.Wrapping = fyne.TextWrapWord
 	p.openBtn = widget.NewButtonWithIcon(lang.L("Open"), theme.MailComposeIcon(), p.open)
@@ -250,6 +253,11 @@ func (p *requestPanel) sync() {
 	for r := range p.answered {
 		if !live[r] {
 			delete(p.answered, r)
+		}
+	}
+	for r := range p.orphaned {
+		if !live[r] {
+			delete(p.orphaned, r)
 		}
 	}
 	switch n := len(p.pending); {
@@ -398,6 +406,7 @@ func (p *requestPanel) show(r *mcp.PendingRequest) {
 	default:
 		p.setDetail(p.formView(r))
 	}
+	p.sayOrphaned(r) // requests_cancel.go
 	p.revealAnswer()
 }
 

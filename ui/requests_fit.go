@@ -90,6 +90,9 @@ func (p *requestPanel) revealNow(focus bool) {
 		}
 		scrollToShow(s, top, last)
 	}
+	if b := p.noLongerNeeded(); b != nil && focus {
+		first = b // its call was cancelled (requests_cancel.go)
+	}
 	c := p.deps.win.Canvas()
 	if focus && first != nil && c.Overlays().Top() == nil {
 		c.Focus(first)
