@@ -177,7 +177,7 @@ func newServerHeader(work worker, openRoots func()) *serverHeader {
 	h.note.Hide()
 	actions := container.NewHBox(h.level, h.rootsBtn, h.pingBtn)
 	h.root = container.NewVBox(
-		container.NewBorder(nil, nil, nil, actions, h.caps),
+		container.NewBorder(nil, nil, nil, actions, newFixedLines(h.caps, capsLines)), // headerlines.go
 		h.note,
 		widget.NewSeparator())
 	return h
