@@ -517,7 +517,7 @@ func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 	top := container.NewVBox(requestTitle(r, i18n.L("Accept sends the form; Decline says no; Cancel dismisses the request without choosing.")),
 		messageBox(ep.Message), widget.NewSeparator())
 	bottom := container.NewVBox(widget.NewSeparator(),
-		container.NewBorder(nil, nil, container.NewHBox(p.acceptBtn, p.declineBtn, p.cancelBtn), nil, p.note))
+		container.NewBorder(nil, nil, answerButtons(p.acceptBtn, p.declineBtn, p.cancelBtn), nil, p.note))
 	return container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.form.Widget()))
 }
 

@@ -26,7 +26,13 @@ func samplingAnswer(reply, model *escEntry, send, reject *escButton, note *widge
 	return container.NewVBox(widget.NewSeparator(),
 		container.NewBorder(nil, nil, boldLabel(lang.L("Your reply")), nil, modelRow),
 		reply,
-		container.NewBorder(nil, nil, container.NewHBox(send, reject), nil, note))
+		container.NewBorder(nil, nil, answerButtons(send, reject), nil, note))
+}
+
+// answerButtons are a request's buttons in a row at their own height, at
+// the top of a note beside them that may take several lines.
+func answerButtons(buttons ...fyne.CanvasObject) fyne.CanvasObject {
+	return container.NewVBox(container.NewHBox(buttons...))
 }
 
 // revealAnswer scrolls the request on show so that its answer (first field
@@ -83,15 +89,19 @@ func (p *requestPanel) revealNow(focus bool) {
 	case p.linkBtn != nil:
 		last = p.linkBtn
 	}
+	b := p.noLongerNeeded() // its call was cancelled (requests_cancel.go)
+	if b != nil {
+		last = p.note // which says so, beside the buttons
+		if focus {
+			first = b
+		}
+	}
 	if s := areaScroll(p.area); s != nil && last != nil {
 		top := last
 		if o, ok := first.(fyne.CanvasObject); ok {
 			top = o
 		}
 		scrollToShow(s, top, last)
-	}
-	if b := p.noLongerNeeded(); b != nil && focus {
-		first = b // its call was cancelled (requests_cancel.go)
 	}
 	c := p.deps.win.Canvas()
 	if focus && first != nil && c.Overlays().Top() == nil {
