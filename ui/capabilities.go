@@ -149,7 +149,8 @@ type serverHeader struct {
 	level    *widget.Select
 	rootsBtn *widget.Button
 	pingBtn  *widget.Button
-	note     *widget.Label // the last ping's time or what went wrong
+	note     *widget.Label   // the last ping's time or what went wrong
+	capsBox  *fyne.Container // caps and note, three lines tall (headerlines.go)
 	root     fyne.CanvasObject
 
 	// quiet is set while the header changes the level select itself.
@@ -175,10 +176,10 @@ func newServerHeader(work worker, openRoots func()) *serverHeader {
 	h.note.SizeName = theme.SizeNameCaptionText
 	h.note.Truncation = fyne.TextTruncateEllipsis
 	h.note.Hide()
+	h.capsBox = newFixedLines(h.caps, capsLines, h.note)
 	actions := container.NewHBox(h.level, h.rootsBtn, h.pingBtn)
 	h.root = container.NewVBox(
-		container.NewBorder(nil, nil, nil, actions, newFixedLines(h.caps, capsLines)), // headerlines.go
-		h.note,
+		container.NewBorder(nil, nil, nil, actions, h.capsBox), // headerlines.go
 		widget.NewSeparator())
 	return h
 }
@@ -215,6 +216,7 @@ func (h *serverHeader) say(msg string) {
 	} else {
 		h.note.Show()
 	}
+	h.capsBox.Refresh() // the note takes the last line, or gives it back
 }
 
 // setLevel sends logging/setLevel; the messages that follow arrive in the stderr tab.

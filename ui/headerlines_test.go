@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -38,6 +39,22 @@ func TestServerHeaderHeightDoesNotFollowItsText(t *testing.T) {
 			t.Errorf("the header is %v px tall with %q and %v px with %q", ht, texts[i], heights[0], texts[0])
 		}
 	}
+	// The note (a ping's answer) takes the last line rather than a new one.
+	h.caps.SetText(texts[3])
+	h.say("Ping: the server answered in 2 ms (at 12:00:00).")
+	if got := h.root.MinSize().Height; got != heights[0] {
+		t.Errorf("with the ping's note the header is %v px tall, without %v", got, heights[0])
+	}
+	// (Labels are transparent: their padding may overlap, their text not.)
+	pad := theme.InnerPadding()
+	if n, c := placeOf(h.note), placeOf(h.caps); !n.inside(placeOf(h.capsBox)) || n.y+pad < c.y+c.h-pad-0.5 || h.note.Size().Height < h.note.MinSize().Height {
+		t.Errorf("the note %+v is not on a line of its own under the capabilities %+v", n, c)
+	}
+	if c := h.caps.Size().Height; c < h.caps.MinSize().Height {
+		t.Errorf("with the note, the capabilities have %v px, less than a line (%v)", c, h.caps.MinSize().Height)
+	}
+	h.say("")
+
 	// Three lines show: the usual text at 1024×640 is not cut.
 	h.caps.SetText(texts[3])
 	probe := widget.NewLabel(texts[3])
