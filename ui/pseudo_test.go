@@ -134,14 +134,6 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 			walkTexts(sel.Content, where, out)
 		}
 		return
-	case *widget.Accordion:
-		for _, it := range v.Items {
-			add("accordion", it.Title)
-			if it.Open {
-				walkTexts(it.Detail, where, out)
-			}
-		}
-		return
 	case *escAccordion:
 		for _, it := range v.Items {
 			add("accordion", it.Title)

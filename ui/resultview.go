@@ -421,7 +421,7 @@ func (v *ResultView) callLogBlock(entries []transport.LogEntry) fyne.CanvasObjec
 	t := newTextLines()
 	t.SetText(strings.Join(lines, "\n"))
 	title := i18n.N("Server output during this call ({{.Count}} lines)", len(entries))
-	return widget.NewAccordion(widget.NewAccordionItem(title, container.New(minHeight{160}, t.withBar(true))))
+	return newAccordion(widget.NewAccordionItem(title, container.New(minHeight{160}, t.withBar(true))))
 }
 
 // fileStem names saved files after the tool.
