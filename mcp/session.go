@@ -777,6 +777,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		opts.CreateMessageHandler = func(ctx context.Context, req *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
 			ctx, stop := s.withLife(ctx)
 			defer stop()
+			ctx = s.asked(ctx)
 			defer s.waitsForPerson(ctx)()
 			return h(ctx, name, req)
 		}
@@ -787,6 +788,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		opts.ElicitationHandler = func(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
 			ctx, stop := s.withLife(ctx)
 			defer stop()
+			ctx = s.asked(ctx)
 			defer s.waitsForPerson(ctx)()
 			return h(ctx, name, req)
 		}

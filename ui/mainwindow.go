@@ -95,6 +95,8 @@ type MainWindow struct {
 	detail       *fyne.Container
 	resultSlot   *fyne.Container // the result, or the server requests in its place
 	callServer   string          // the server of the running call
+	callTag      *mcp.CallTag    // the running call's, for its server's questions
+	withdrawn    int             // its questions withdrawn when it was cancelled
 	detailLayout *widgets.Detail
 	columns      *widgets.Columns
 	outer        *fyne.Container
@@ -451,6 +453,9 @@ func (w *MainWindow) subscribe() {
 			fyne.Do(func() {
 				if m == w.manager {
 					w.features.event(e)
+					if e.Kind == mcp.EventListChanged {
+						w.qualityListsChanged(e.Server)
+					}
 				}
 			})
 		}
@@ -649,6 +654,11 @@ func (w *MainWindow) focusFilter() {
 }
 
 func (w *MainWindow) cancelCall() {
+	if w.runner.running && !w.runner.cancelBtn.Disabled() {
+		// With the call go its questions to the person (requests_cancel.go).
+		w.withdrawn += w.requests.callCancelled(w.callTag, w.runner.cancelCall)
+		return
+	}
 	w.runner.cancelCall()
 }
 

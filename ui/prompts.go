@@ -305,6 +305,9 @@ type promptsDeps struct {
 	got func(r *mcp.PromptResult)
 	// historyChanged says that server's history grew.
 	historyChanged func(server string)
+	// listed says the server's list came from the server (not from the
+	// cache), for the quality report (may be nil).
+	listed func(server string)
 }
 
 // A promptsTab lists the selected server's prompts; selecting one shows a
@@ -513,6 +516,9 @@ func (t *promptsTab) fetch(refresh bool) {
 				t.setPrompts(prompts, err)
 				showFreshness(t.fresh, fresh)
 				t.listColumn.Refresh() // the line shown must push the list down
+			}
+			if t.deps.listed != nil && !fresh.Cached && err == nil {
+				t.deps.listed(s.Name())
 			}
 		})
 	})

@@ -97,6 +97,9 @@ type resourcesDeps struct {
 	got func(r *mcp.ReadResult)
 	// historyChanged says that server's history grew.
 	historyChanged func(server string)
+	// listed says the server's lists came from the server (not from the
+	// cache), for the quality report (may be nil).
+	listed func(server string)
 }
 
 func newResourcesTab(deps resourcesDeps) *resourcesTab {
@@ -301,6 +304,9 @@ func (t *resourcesTab) fetch(refresh bool) {
 				showFreshness(t.resFresh, rfresh)
 				showFreshness(t.tmplFresh, tfresh)
 				t.listColumn.Refresh()
+			}
+			if t.deps.listed != nil && (!rfresh.Cached && rerr == nil || !tfresh.Cached && terr == nil) {
+				t.deps.listed(s.Name())
 			}
 		})
 	})
