@@ -45,8 +45,8 @@ type appPane struct {
 	root     *fyne.Container
 	note     *widget.Label
 	address  *widget.Label
-	openBtn  *widget.Button
-	closeBtn *widget.Button
+	openBtn  *escButton
+	closeBtn *escButton
 	list     *widget.List
 	traffic  *fyne.Container // the list at a fixed height; shown while an app is open
 	lines    []string
@@ -67,8 +67,8 @@ func newAppPane(ctx context.Context, a fyne.App, openURL func(context.Context, s
 	p.address = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	p.address.Selectable = true
 	p.address.Truncation = fyne.TextTruncateEllipsis
-	p.openBtn = widget.NewButtonWithIcon(lang.L("Open app"), theme.ComputerIcon(), p.open)
-	p.closeBtn = widget.NewButtonWithIcon(lang.L("Close app"), theme.CancelIcon(), p.closeApp)
+	p.openBtn = newButtonWithIcon(lang.L("Open app"), theme.ComputerIcon(), p.open)
+	p.closeBtn = newButtonWithIcon(lang.L("Close app"), theme.CancelIcon(), p.closeApp)
 	p.closeBtn.Hide()
 	p.list = widget.NewList(func() int { return len(p.lines) },
 		func() fyne.CanvasObject {

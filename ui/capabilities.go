@@ -147,8 +147,8 @@ type serverHeader struct {
 
 	caps     *widget.Label
 	level    *widget.Select
-	rootsBtn *widget.Button
-	pingBtn  *widget.Button
+	rootsBtn *escButton
+	pingBtn  *escButton
 	note     *widget.Label   // the last ping's time or what went wrong
 	capsBox  *fyne.Container // caps and note, three lines tall (headerlines.go)
 	root     fyne.CanvasObject
@@ -170,8 +170,8 @@ func newServerHeader(work worker, openRoots func()) *serverHeader {
 		}
 	})
 	h.level.PlaceHolder = lang.L("Log level")
-	h.rootsBtn = widget.NewButtonWithIcon(lang.L("Roots…"), theme.FolderIcon(), openRoots)
-	h.pingBtn = widget.NewButtonWithIcon(lang.L("Ping"), theme.MediaReplayIcon(), h.ping)
+	h.rootsBtn = newButtonWithIcon(lang.L("Roots…"), theme.FolderIcon(), openRoots)
+	h.pingBtn = newButtonWithIcon(lang.L("Ping"), theme.MediaReplayIcon(), h.ping)
 	h.note = widget.NewLabel("")
 	h.note.SizeName = theme.SizeNameCaptionText
 	h.note.Truncation = fyne.TextTruncateEllipsis
@@ -280,7 +280,7 @@ func (h *serverHeader) ping() {
 type absentNotice struct {
 	title  *widget.Label
 	detail *widget.Label
-	try    *widget.Button
+	try    *escButton
 	result *widget.Label
 	root   fyne.CanvasObject
 }
@@ -292,7 +292,7 @@ func newAbsentNotice(onTry func()) *absentNotice {
 	a.title.Wrapping = fyne.TextWrapWord
 	a.detail = widget.NewLabel("")
 	a.detail.Wrapping = fyne.TextWrapWord
-	a.try = widget.NewButtonWithIcon(lang.L("Try anyway"), theme.MediaPlayIcon(), onTry)
+	a.try = newButtonWithIcon(lang.L("Try anyway"), theme.MediaPlayIcon(), onTry)
 	a.result = widget.NewLabel("")
 	a.result.Wrapping = fyne.TextWrapWord
 	a.result.Selectable = true

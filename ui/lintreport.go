@@ -47,7 +47,7 @@ type qualityState struct {
 	reportWanted string
 
 	// button opens the report; it says how many findings there are.
-	button *widget.Button
+	button *escButton
 }
 
 // A surfaceKey says which lists a surface was gathered from.
@@ -71,7 +71,7 @@ type lintedSurface struct {
 func newQualityState(openReport func()) *qualityState {
 	q := &qualityState{observed: map[string][]lint.Observation{}, linted: map[string]*lintedSurface{},
 		pending: map[string]surfaceKey{}, gen: map[string]int{}}
-	q.button = widget.NewButtonWithIcon(lang.L("Quality report"), theme.InfoIcon(), openReport)
+	q.button = newButtonWithIcon(lang.L("Quality report"), theme.InfoIcon(), openReport)
 	q.button.Importance = widget.LowImportance
 	return q
 }
@@ -363,7 +363,7 @@ func findingRow(f lint.Finding, openTool func(string)) fyne.CanvasObject {
 		return container.NewBorder(nil, nil, widget.NewLabelWithStyle(what, fyne.TextAlignLeading, fyne.TextStyle{Italic: true}), nil, msg)
 	}
 	target := f.Target
-	link := widget.NewButton(target, func() { openTool(target) })
+	link := newButton(target, func() { openTool(target) })
 	link.Importance = widget.LowImportance
 	return container.NewBorder(nil, nil, link, nil, msg)
 }
@@ -380,7 +380,7 @@ func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
 	}
 	for _, t := range c.Top {
 		name := t.Tool
-		link := widget.NewButton(name, func() { openTool(name) })
+		link := newButton(name, func() { openTool(name) })
 		link.Importance = widget.LowImportance
 		bar := canvas.NewRectangle(translucent(theme.Color(theme.ColorNamePrimary), 0x90))
 		bar.SetMinSize(fyne.NewSize(float32(t.Tokens)/float32(most)*240, 12))

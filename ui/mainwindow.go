@@ -212,7 +212,7 @@ func (w *MainWindow) build() {
 	// tool header scrolling with the form, the result growing after a run.
 	w.form.SetHeader(w.header.root)
 	w.form.SetModesRight(w.header.moreBtn)
-	runMany := widget.NewButtonWithIcon(lang.L("Run N times…"), theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
+	runMany := newButtonWithIcon(lang.L("Run N times…"), theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
 	w.requests = newRequestPanel(requestDeps{
 		win: w.win, openURL: w.app.OpenURL,
 		selected: func() string { return w.selected }, selectServer: w.selectServer,
@@ -258,7 +258,7 @@ func (w *MainWindow) build() {
 
 	w.bannerText = widget.NewLabel("")
 	w.bannerText.Wrapping = fyne.TextWrapWord
-	reload := widget.NewButtonWithIcon(lang.L("Reload"), theme.ViewRefreshIcon(), w.reloadConfig)
+	reload := newButtonWithIcon(lang.L("Reload"), theme.ViewRefreshIcon(), w.reloadConfig)
 	// Ordinary text on a red tint with an error icon: red text on red reads badly.
 	bg := canvas.NewRectangle(translucent(theme.Color(theme.ColorNameError), 0x38))
 	icon := widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon()))

@@ -167,7 +167,7 @@ type requestPanel struct {
 
 	banner     *fyne.Container
 	bannerText *widget.Label
-	openBtn    *widget.Button
+	openBtn    *escButton
 
 	// area shows the requests inline, in the detail column where the
 	// result goes; nil until first opened. visible: it is on show.
@@ -226,7 +226,7 @@ func newRequestPanel(deps requestDeps) *requestPanel {
 	p := &requestPanel{deps: deps, openURL: deps.openURL, answered: map[*mcp.PendingRequest]bool{}, orphaned: map[*mcp.PendingRequest]bool{}}
 	p.bannerText = widget.NewLabel("")
 	p.bannerText.Wrapping = fyne.TextWrapWord
-	p.openBtn = widget.NewButtonWithIcon(lang.L("Open"), theme.MailComposeIcon(), p.open)
+	p.openBtn = newButtonWithIcon(lang.L("Open"), theme.MailComposeIcon(), p.open)
 	p.openBtn.Importance = widget.HighImportance
 	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.QuestionIcon()))
 	p.banner = container.NewStack(newTint(theme.ColorNameWarning, 0x40),

@@ -69,8 +69,8 @@ type resourcesTab struct {
 	uriLabel  *widget.Label
 	desc      *widget.Label
 	badge     *widget.Label // "updated 12:03:04"
-	readBtn   *widget.Button
-	subBtn    *widget.Button
+	readBtn   *escButton
+	subBtn    *escButton
 	note      *widget.Label
 	tmplForm  *argForm
 	tmplBox   *fyne.Container
@@ -159,9 +159,9 @@ func newResourcesTab(deps resourcesDeps) *resourcesTab {
 	t.badge = widget.NewLabel("")
 	t.badge.Importance = widget.WarningImportance
 	t.badge.Hide()
-	t.readBtn = widget.NewButtonWithIcon(lang.L("Read"), theme.MediaPlayIcon(), t.readSelected)
+	t.readBtn = newButtonWithIcon(lang.L("Read"), theme.MediaPlayIcon(), t.readSelected)
 	t.readBtn.Importance = widget.HighImportance
-	t.subBtn = widget.NewButtonWithIcon(lang.L("Subscribe"), theme.VisibilityIcon(), t.toggleSubscription)
+	t.subBtn = newButtonWithIcon(lang.L("Subscribe"), theme.VisibilityIcon(), t.toggleSubscription)
 	t.subBtn.Hide()
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord

@@ -46,7 +46,7 @@ type skillsPane struct {
 	uriLabel *widget.Label
 	desc     *widget.Label
 	listing  *widget.Label // front matter and files, as listed
-	loadBtn  *widget.Button
+	loadBtn  *escButton
 	contents *fyne.Container
 	detail   fyne.CanvasObject
 	hint     fyne.CanvasObject
@@ -102,7 +102,7 @@ func newSkillsPane(d skillsDeps) *skillsPane {
 	p.listing = widget.NewLabel("")
 	p.listing.Wrapping = fyne.TextWrapBreak
 	p.listing.SizeName = theme.SizeNameCaptionText
-	p.loadBtn = widget.NewButtonWithIcon(lang.L("Load and verify"), theme.DownloadIcon(), p.loadSelected)
+	p.loadBtn = newButtonWithIcon(lang.L("Load and verify"), theme.DownloadIcon(), p.loadSelected)
 	p.loadBtn.Importance = widget.HighImportance
 	why := widget.NewLabel(lang.L("Nothing of the skill is read until you press Load and verify; its files are then checked against the sizes, digests and front matter listed above, and shown only if they match."))
 	why.Wrapping = fyne.TextWrapWord

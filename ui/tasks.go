@@ -79,7 +79,7 @@ type tasksPane struct {
 	root      fyne.CanvasObject
 	title     *widget.Label
 	formNote  *widget.Label
-	refresh   *widget.Button
+	refresh   *escButton
 	filter    *widget.Entry
 	list      *widget.List
 	empty     fyne.CanvasObject
@@ -88,8 +88,8 @@ type tasksPane struct {
 	status    *widget.Label
 	message   *widget.Label
 	times     *widget.Label
-	cancelBtn *widget.Button
-	answerBtn *widget.Button
+	cancelBtn *escButton
+	answerBtn *escButton
 	result    *ResultView
 	// shownResult is the task whose result the view holds.
 	shownResult string
@@ -112,7 +112,7 @@ func newTasksPane(d tasksDeps) *tasksPane {
 	p.formNote = lowLabel("")
 	p.formNote.Wrapping = fyne.TextWrapWord
 	p.formNote.Alignment = fyne.TextAlignLeading
-	p.refresh = widget.NewButtonWithIcon(lang.L("Refresh"), theme.ViewRefreshIcon(), p.refreshNow)
+	p.refresh = newButtonWithIcon(lang.L("Refresh"), theme.ViewRefreshIcon(), p.refreshNow)
 	p.filter = newFilterEntry(lang.L("Filter tasks (Ctrl+F)"), func(q view.Filter) {
 		p.rows.apply(q)
 		p.showRows()
@@ -141,9 +141,9 @@ func newTasksPane(d tasksDeps) *tasksPane {
 	p.times = lowLabel("")
 	p.times.Wrapping = fyne.TextWrapWord
 	p.times.Alignment = fyne.TextAlignLeading
-	p.cancelBtn = widget.NewButtonWithIcon(lang.L("Cancel task"), theme.CancelIcon(), p.cancelCurrent)
+	p.cancelBtn = newButtonWithIcon(lang.L("Cancel task"), theme.CancelIcon(), p.cancelCurrent)
 	p.cancelBtn.Importance = widget.DangerImportance
-	p.answerBtn = widget.NewButtonWithIcon(lang.L("Answer"), theme.MailComposeIcon(), func() {
+	p.answerBtn = newButtonWithIcon(lang.L("Answer"), theme.MailComposeIcon(), func() {
 		if p.deps.answer != nil {
 			p.deps.answer()
 		}
