@@ -38,7 +38,7 @@ type fieldView struct {
 	note    *widget.Label   // Note, and why a value is kept raw
 	message *widget.Label   // the inline problem, in the error colour
 	null    *widget.Check   // the "null" toggle of a nullable field, or nil
-	foldBtn *escButton  // opens and closes an optional object, or nil
+	foldBtn *escButton      // opens and closes an optional object, or nil
 	folded  bool
 }
 
