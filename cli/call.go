@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/checks"
 	"mcpbrowser/mcp/schema"
@@ -80,13 +80,13 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 func buildArguments(tool string, inputSchema json.RawMessage, argsJSON string, pairs []string) (json.RawMessage, error) {
 	form, err := schema.NewForm(inputSchema)
 	if err != nil {
-		return nil, usageT("the tool's inputSchema cannot be read ({{.Err}}); pass the arguments with --args JSON", M{"Err": err})
+		return nil, usageT("the tool's inputSchema cannot be read ({{.Err}}); pass the arguments with --args JSON", M{"Err": i18n.FieldNote(err.Error())})
 	}
 	if argsJSON != "" {
 		if err := form.Load(json.RawMessage(argsJSON)); err != nil {
 			var le *schema.LoadError
 			if !errors.As(err, &le) {
-				return nil, usageErr("--args: %v", err)
+				return nil, usageErr("--args: %s", i18n.FieldProblem(err.Error()))
 			}
 		}
 	}
@@ -100,9 +100,9 @@ func buildArguments(tool string, inputSchema json.RawMessage, argsJSON string, p
 		for _, p := range problems {
 			name := p.Path
 			if name == "" {
-				name = "arguments"
+				name = tr("arguments")
 			}
-			fmt.Fprintf(&b, "\n  %s: %s", name, p.Message)
+			b.WriteString("\n  " + tr("{{.Field}}: {{.Problem}}", M{"Field": name, "Problem": i18n.FieldProblem(p.Message)}))
 		}
 		return nil, usageErr("%s", b.String())
 	}

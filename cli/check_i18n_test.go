@@ -42,7 +42,7 @@ checks:
 	if enXML != zhXML {
 		t.Errorf("the JUnit XML changed with the language:\n%s\n---\n%s", enXML, zhXML)
 	}
-	for _, want := range []string{"失败 fails", "JSON 值 (json) sum：预期 3，实际 2", "文本 (text)：预期 包含 \"bye\" 的文本", "结果类型 (outcome)：预期 成功 (success)，实际 工具错误 (tool_error)",
+	for _, want := range []string{"失败     fails", "通过     passes", "已跳过   skipped", "无法运行 unreachable", "JSON 值 (json) sum：预期 3，实际 2", "文本 (text)：预期 包含 \"bye\" 的文本", "结果类型 (outcome)：预期 成功 (success)，实际 工具错误 (tool_error)",
 		"delete_file 可能造成破坏", "无法连接到 \"nowhere\"", "1 项通过，2 项失败，1 项无法运行（无法连接），1 项已跳过"} {
 		if !strings.Contains(zhOut, want) {
 			t.Errorf("the Chinese summary lacks %q:\n%s", want, zhOut)

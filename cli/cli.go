@@ -153,7 +153,7 @@ func loadConfig(inv *invocation, env Env) (*config.Config, error) {
 		return config.DemoConfig(path, env.Executable), nil
 	}
 	if err != nil {
-		return nil, usageT("{{.Err}} (fix the file; it has not been changed)", M{"Err": err})
+		return nil, usageT("{{.Err}} (fix the file; it has not been changed)", M{"Err": explainCore(err.Error())})
 	}
 	return cfg, nil
 }
@@ -306,7 +306,7 @@ func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerCon
 			mu.Unlock()
 		case e.Kind == mcp.EventLog && inv.stderr && e.Log.Kind != transport.LogCallStart && e.Log.Kind != transport.LogCallEnd:
 			mu.Lock()
-			fmt.Fprintln(env.Stderr, "["+sc.Name+"] "+e.Log.String())
+			fmt.Fprintln(env.Stderr, "["+sc.Name+"] "+logLine(*e.Log))
 			mu.Unlock()
 		case e.Kind == mcp.EventWire && inv.wire:
 			mu.Lock()
@@ -327,7 +327,7 @@ func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerCon
 		stop()
 		var na *mcp.NeedsApprovalError
 		if errors.As(err, &na) {
-			return nil, nil, usageT("{{.Err}}\nIf that is what you expect, approve it once: mcpbrowser approve {{.Name}}", M{"Err": err, "Name": sc.Name})
+			return nil, nil, usageT("{{.Err}}\nIf that is what you expect, approve it once: mcpbrowser approve {{.Name}}", M{"Err": explainCore(err.Error()), "Name": sc.Name})
 		}
 		reason := s.Status().Reason
 		if reason == "" {

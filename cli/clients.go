@@ -55,12 +55,12 @@ func cmdImport(inv *invocation, env Env) error {
 	} else {
 		data, rerr := os.ReadFile(src)
 		if rerr != nil {
-			return usageT("cannot read {{.File}}: {{.Err}}", M{"File": src, "Err": rerr})
+			return usageT("cannot read {{.File}}: {{.Err}}", M{"File": src, "Err": explainCore(rerr.Error())})
 		}
 		found, err = clients.ParseClientConfig(config.GuessFormat(src), src, data)
 	}
 	if err != nil {
-		return usageErr("%v", err)
+		return usageErr("%s", explainCore(err.Error()))
 	}
 	var chosen []*clients.ImportedServer
 	for _, imp := range found {
@@ -113,7 +113,7 @@ func cmdExport(inv *invocation, env Env) error {
 	}
 	format, err := config.ParseFormat(inv.format)
 	if err != nil {
-		return usageErr("%v", err)
+		return usageErr("%s", explainCore(err.Error()))
 	}
 	cfg, err := loadConfig(inv, env)
 	if err != nil {

@@ -77,7 +77,7 @@ func surfaceOf(ctx context.Context, inv *invocation, env Env, arg string) (*surf
 	if st, err := os.Stat(arg); err == nil && !st.IsDir() {
 		s, err := surface.Load(arg)
 		if err != nil {
-			return nil, usageErr("%v", err)
+			return nil, usageErr("%s", explainCore(err.Error()))
 		}
 		return s, nil
 	}

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/mcp/transport"
 )
 
 // The lines the CLI writes for people on stderr follow LANG / LC_ALL
@@ -59,4 +60,14 @@ func trN(key string, count int, data M) string {
 	}
 	data["Count"] = count
 	return lang.N(key, count, data)
+}
+
+// logLine is a server log line for --stderr: the app's own notes (started,
+// connected, stopped) in the person's language, as the window shows them;
+// what the server printed, as it came.
+func logLine(e transport.LogEntry) string {
+	if e.Kind == transport.LogInfo {
+		e.Text = i18n.LogLine(e.Text)
+	}
+	return e.String()
 }

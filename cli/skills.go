@@ -40,12 +40,12 @@ func cmdSkill(ctx context.Context, inv *invocation, env Env) error {
 		loaded, err := s.LoadSkill(ctx, sk)
 		var se *mcp.SkillError
 		if errors.As(err, &se) {
-			return &exitError{ExitRPCError, sc.Name + ": " + se.Error()}
+			return &exitError{ExitRPCError, tr("{{.Field}}: {{.Problem}}", M{"Field": sc.Name, "Problem": explainCore(se.Error())})}
 		}
 		if err != nil {
 			return failed(env, sc.Name, true, err)
 		}
 		return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "skill": loaded.Skill, "files": loaded.Files, "verified": true})
 	}
-	return usageErr("%s has no skill named %q (see mcpbrowser skills)", sc.Name, rest[0])
+	return usageT("{{.Server}} has no skill named {{.Skill}} (see mcpbrowser skills)", M{"Server": sc.Name, "Skill": q(rest[0])})
 }

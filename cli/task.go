@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 
 	"mcpbrowser/mcp"
@@ -20,13 +21,13 @@ func cmdCallTask(ctx context.Context, inv *invocation, env Env, sc *config.Serve
 	}
 	defer stop()
 	if s.Tool(toolName) == nil {
-		return usageErr("%q has no tool %q", sc.Name, toolName)
+		return usageT("{{.Server}} has no tool {{.Tool}}", M{"Server": q(sc.Name), "Tool": q(toolName)})
 	}
 	if !s.CanRunAsTask(toolName) {
 		if s.TaskForm() == mcp.TaskFormNone {
-			return usageErr("%s offers no tasks: it neither declares the tasks extension (%s) nor any tool with execution.taskSupport", sc.Name, mcp.TasksExtension)
+			return usageT("{{.Server}} offers no tasks: it neither declares the tasks extension ({{.Extension}}) nor any tool with execution.taskSupport", M{"Server": sc.Name, "Extension": mcp.TasksExtension})
 		}
-		return usageErr("%s's tool %q cannot run as a task (its execution.taskSupport is %q)", sc.Name, toolName, s.TaskSupport(toolName))
+		return usageT("{{.Server}}'s tool {{.Tool}} cannot run as a task (its execution.taskSupport is {{.Support}})", M{"Server": sc.Name, "Tool": q(toolName), "Support": q(s.TaskSupport(toolName))})
 	}
 	args, err := buildArguments(toolName, s.InputSchema(toolName), inv.argsJSON, pairs)
 	if err != nil {
@@ -40,7 +41,7 @@ func cmdCallTask(ctx context.Context, inv *invocation, env Env, sc *config.Serve
 	}
 	if t.TaskID == "" {
 		// The server (tasks extension) chose to run the tool at once.
-		fmt.Fprintf(env.Stderr, "mcpbrowser: %s ran %s at once instead of as a task\n", sc.Name, toolName)
+		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("{{.Server}} ran {{.Tool}} at once instead of as a task", M{"Server": sc.Name, "Tool": toolName}))
 		return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "result": t.Result})
 	}
 	if inv.taskFlags["no-wait"] {
@@ -83,7 +84,7 @@ func followTask(ctx context.Context, env Env, s *mcp.Session, server string, t m
 	t, err := s.WaitTask(ctx, t, func(t mcp.Task) {
 		mu.Lock()
 		defer mu.Unlock()
-		fmt.Fprintf(env.Stderr, "mcpbrowser: task %s: %s\n", t.TaskID, t.Describe())
+		fmt.Fprintln(env.Stderr, "mcpbrowser: "+taskLine(t))
 	})
 	if err != nil {
 		return failed(env, server, true, err)
@@ -103,7 +104,18 @@ func followTask(ctx context.Context, env Env, s *mcp.Session, server string, t m
 		return err
 	}
 	if t.Status != "completed" {
-		return &exitError{ExitToolError, fmt.Sprintf("%s: the task ended %s", server, t.Status)}
+		return &exitError{ExitToolError, tr("{{.Server}}: the task ended {{.Status}}", M{"Server": server, "Status": t.Status})}
 	}
 	return nil
+}
+
+// taskLine is a task's status for people: "task ID: working: message", the
+// status word as the protocol says it, the core's own message translated
+// (a server's stays as it came).
+func taskLine(t mcp.Task) string {
+	status := t.Status
+	if m := strings.TrimSpace(t.StatusMessage); m != "" {
+		status += ": " + explainCore(m)
+	}
+	return tr("task {{.ID}}: {{.Status}}", M{"ID": t.TaskID, "Status": status})
 }

@@ -283,7 +283,7 @@ func classifyRequest(method string, err error, undeclared Feature) outcome {
 	case errors.Is(err, context.DeadlineExceeded):
 		o.Layer, o.Message = LayerTimeout, "the request ran out of time and was cancelled."
 	default:
-		o.Layer, o.Message = LayerConnection, fmt.Sprintf("%s failed: %v", method, err)
+		o.Layer, o.Message = LayerConnection, fmt.Sprintf("%s failed: %s", method, PlainCause(err))
 	}
 	return o
 }

@@ -155,6 +155,7 @@ func freshList[T any](s *Session, ctx context.Context, method string, f Feature,
 		return nil, ListFreshness{}, err
 	}
 	fresh := h.freshness(time.Now())
+	s.listen.see(method, cs, out)
 	if cs != nil && fresh.TTL > 0 {
 		s.listen.keep(method, cachedList{cs: cs, items: out, fresh: fresh})
 	} else {

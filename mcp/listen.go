@@ -35,6 +35,9 @@ type listenState struct {
 	ackedOn *sdk.ClientSession
 	// lists are the cached list results by method.
 	lists map[string]cachedList
+	// seen are the last list results by method, fresh or not, until a
+	// list_changed notification says they changed (lintsurface.go).
+	seen map[string]cachedList
 }
 
 // install adds the middleware that watches acknowledgements and list
@@ -80,8 +83,10 @@ func (l *listenState) received(method string, req sdk.Request) {
 		}
 	case "notifications/resources/list_changed":
 		l.forget("resources/list", "resources/templates/list")
+		l.unsee("resources/list", "resources/templates/list")
 	case "notifications/prompts/list_changed":
 		l.forget("prompts/list")
+		l.unsee("prompts/list")
 	}
 }
 

@@ -195,6 +195,7 @@ type PendingRequest struct {
 
 	ctx     context.Context
 	answers chan answer // buffered 1; written once by Respond
+	ties    questionTies
 
 	mu    sync.Mutex
 	state requestState
@@ -237,6 +238,17 @@ func (p *PendingRequest) IsURL() bool {
 	e := p.Elicitation()
 	return e != nil && (e.Mode == "url" || (e.Mode == "" && e.URL != ""))
 }
+
+// TiedTo reports whether the request came as part of the call tagged tag
+// (TagCall): a 2026-07-28 multi-round-trip input request, or a task's
+// input request. Once that call is cancelled, nobody needs the answer.
+func (p *PendingRequest) TiedTo(tag *CallTag) bool { return p.ties.tiedTo(tag) }
+
+// OnlyDuring reports whether the request, which the server did not tie to
+// a call (a request on the connection, as servers before 2026-07-28 send
+// them), came while the call tagged tag was the only one running on its
+// server: the call it was most likely for.
+func (p *PendingRequest) OnlyDuring(tag *CallTag) bool { return p.ties.onlyDuring(tag) }
 
 // Context ends when the server stops waiting for the answer.
 func (p *PendingRequest) Context() context.Context { return p.ctx }
@@ -385,7 +397,7 @@ func (q *RequestQueue) wait(ctx context.Context, server string, kind RequestKind
 	q.mu.Lock()
 	q.nextID++
 	p := &PendingRequest{ID: q.nextID, Server: server, Kind: kind, Received: time.Now(), Params: params,
-		ctx: ctx, answers: make(chan answer, 1)}
+		ctx: ctx, answers: make(chan answer, 1), ties: tiesOf(ctx)}
 	q.pending = append(q.pending, p)
 	q.mu.Unlock()
 	q.changed(p, RequestAdded)

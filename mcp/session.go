@@ -315,7 +315,7 @@ func (s *Session) Connect(ctx context.Context) error {
 		err = s.refreshTools(life)
 		if err != nil && life.Err() == nil {
 			// A server may fail tools/list and still be worth talking to.
-			s.Log.Add(transport.LogInfo, "listing tools failed: "+err.Error())
+			s.Log.Add(transport.LogInfo, "listing tools failed: "+AsRequestError("tools/list", err).Error())
 			err = nil
 		}
 	}
@@ -557,9 +557,9 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *config.ServerCon
 		return signInReason(cfg, err)
 	}
 	if cfg.Type == config.TypeHTTP || cfg.Type == config.TypeSSE {
-		return fmt.Sprintf("could not connect to %s: %v. Check the URL and that the server is running.", cfg.URL, err)
+		return fmt.Sprintf("could not connect to %s: %s. Check the URL and that the server is running.", cfg.URL, PlainCause(err))
 	}
-	return "could not initialize the session: " + err.Error() + s.noiseTail() + s.stderrTail()
+	return "could not initialize the session: " + PlainCause(err) + s.noiseTail() + s.stderrTail()
 }
 
 // noiseTail is the last non-protocol stdout lines, for messages, or "".
@@ -758,7 +758,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 				defer cancel()
 				if err := s.refreshTools(ctx); err != nil {
-					s.Log.Add(transport.LogInfo, "refreshing the tool list failed: "+err.Error())
+					s.Log.Add(transport.LogInfo, "refreshing the tool list failed: "+AsRequestError("tools/list", err).Error())
 				}
 			}()
 		},
@@ -782,6 +782,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		opts.CreateMessageHandler = func(ctx context.Context, req *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
 			ctx, stop := s.withLife(ctx)
 			defer stop()
+			ctx = s.asked(ctx)
 			defer s.waitsForPerson(ctx)()
 			return h(ctx, name, req)
 		}
@@ -792,6 +793,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 		opts.ElicitationHandler = func(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
 			ctx, stop := s.withLife(ctx)
 			defer stop()
+			ctx = s.asked(ctx)
 			defer s.waitsForPerson(ctx)()
 			return h(ctx, name, req)
 		}

@@ -485,7 +485,7 @@ func TestSignInErrorNotTakenForSignIn(t *testing.T) {
 		ManagerOptions{Tokens: oauth.NewTokenStore(t.TempDir()), OpenBrowser: (&oauthtest.Browser{}).Open})
 	defer m.Close()
 	err := m.Session("tls").Connect(t.Context())
-	if err == nil || !strings.Contains(err.Error(), "certificate signed by unknown authority") {
+	if err == nil || !strings.Contains(err.Error(), "the server's TLS certificate is not trusted") {
 		t.Fatalf("Connect error = %v, want the certificate error", err)
 	}
 	if isSignInError(err) {

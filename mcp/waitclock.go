@@ -45,6 +45,7 @@ type callClock struct {
 	since time.Time
 	total time.Duration
 	ended bool
+	tag   *CallTag // the front end's name for the request (TagCall), or nil
 }
 
 func (c *waitClock) now() time.Time {
@@ -55,10 +56,13 @@ func (c *waitClock) now() time.Time {
 }
 
 // start begins timing a request; stop ends it and returns its waiting.
-func (c *waitClock) start() *callClock {
+func (c *waitClock) start() *callClock { return c.startTagged(nil) }
+
+// startTagged is start for a request the front end tagged (TagCall).
+func (c *waitClock) startTagged(tag *CallTag) *callClock {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	cc := &callClock{}
+	cc := &callClock{tag: tag}
 	if c.running == nil {
 		c.running = map[*callClock]bool{}
 	}
@@ -165,7 +169,8 @@ func (s *Session) Waited() time.Duration { return s.waits.read() }
 // requests made within it to o), and calls the returned func when it ends,
 // to set o.Duration and o.Waited.
 func (s *Session) timeRequest(ctx context.Context, o *Outcome) (context.Context, func()) {
-	cc := s.waits.start()
+	tag, _ := ctx.Value(callTagKey{}).(*CallTag)
+	cc := s.waits.startTagged(tag)
 	return context.WithValue(ctx, callClockKey{}, cc), func() {
 		o.Waited = s.waits.stop(cc)
 		o.Duration = max(time.Since(o.Started)-o.Waited, 0)
@@ -180,4 +185,69 @@ func tookWords(o *Outcome) string {
 		took += " (not counting " + o.Waited.Round(time.Millisecond).String() + " waiting for your answer)"
 	}
 	return took
+}
+
+// A CallTag names one of the front end's requests (a tool call), so that
+// the server's questions can be matched to it by the rule above: which
+// came as part of it (PendingRequest.TiedTo), which came while it alone
+// was running (PendingRequest.OnlyDuring). The window uses it when the
+// person cancels a call: a question of that call means nothing any more.
+type CallTag struct{ _ byte } // not empty: every tag is its own pointer
+
+type callTagKey struct{}
+
+// TagCall gives the request made with the returned context a new tag.
+func TagCall(ctx context.Context) (context.Context, *CallTag) {
+	tag := &CallTag{}
+	return context.WithValue(ctx, callTagKey{}, tag), tag
+}
+
+// questionTies are the requests a server's question counts for, by the
+// rule above: the one it came as part of, or else those running when it
+// came. Fixed when it comes.
+type questionTies struct {
+	tied   *callClock
+	during []*callClock
+}
+
+type questionTiesKey struct{}
+
+// tiesNow are the ties of a question that comes now, answered with ctx.
+func (c *waitClock) tiesNow(ctx context.Context) questionTies {
+	if owner := callClockOf(ctx); owner != nil {
+		return questionTies{tied: owner}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var t questionTies
+	for cc := range c.running {
+		t.during = append(t.during, cc)
+	}
+	return t
+}
+
+// asked marks ctx, with which a server's question is answered, with the
+// requests it counts for (read by the RequestQueue: tiesOf).
+func (s *Session) asked(ctx context.Context) context.Context {
+	return context.WithValue(ctx, questionTiesKey{}, s.waits.tiesNow(ctx))
+}
+
+// tiesOf are the ties asked put in ctx; a question answered within its
+// request's own context (a task's input) is tied to that request.
+func tiesOf(ctx context.Context) questionTies {
+	if t, ok := ctx.Value(questionTiesKey{}).(questionTies); ok {
+		return t
+	}
+	return questionTies{tied: callClockOf(ctx)}
+}
+
+// tiedTo reports whether the question came as part of the request tagged tag.
+func (t questionTies) tiedTo(tag *CallTag) bool {
+	return tag != nil && t.tied != nil && t.tied.tag == tag
+}
+
+// onlyDuring reports whether the question, not part of any request, came
+// while the request tagged tag was the only one running.
+func (t questionTies) onlyDuring(tag *CallTag) bool {
+	return tag != nil && t.tied == nil && len(t.during) == 1 && t.during[0].tag == tag
 }

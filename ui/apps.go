@@ -45,8 +45,8 @@ type appPane struct {
 	root     *fyne.Container
 	note     *widget.Label
 	address  *widget.Label
-	openBtn  *widget.Button
-	closeBtn *widget.Button
+	openBtn  *escButton
+	closeBtn *escButton
 	list     *widget.List
 	traffic  *fyne.Container // the list at a fixed height; shown while an app is open
 	lines    []string
@@ -67,8 +67,8 @@ func newAppPane(ctx context.Context, a fyne.App, openURL func(context.Context, s
 	p.address = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	p.address.Selectable = true
 	p.address.Truncation = fyne.TextTruncateEllipsis
-	p.openBtn = widget.NewButtonWithIcon(lang.L("Open app"), theme.ComputerIcon(), p.open)
-	p.closeBtn = widget.NewButtonWithIcon(lang.L("Close app"), theme.CancelIcon(), p.closeApp)
+	p.openBtn = newButtonWithIcon(lang.L("Open app"), theme.ComputerIcon(), p.open)
+	p.closeBtn = newButtonWithIcon(lang.L("Close app"), theme.CancelIcon(), p.closeApp)
 	p.closeBtn.Hide()
 	p.list = widget.NewList(func() int { return len(p.lines) },
 		func() fyne.CanvasObject {
@@ -198,11 +198,12 @@ func (p *appPane) open() {
 			p.address.SetText(run.URL())
 			p.address.Show()
 			p.traffic.Show()
-			p.note.SetText(t.Name + "'s app is open in your browser (this machine only); its calls show in messages and History.")
+			p.note.SetText(i18n.L("{{.Tool}}'s app is open in your browser (this machine only); its calls show in messages and History.", map[string]any{"Tool": t.Name}))
 			p.root.Refresh()
 		})
 		if err := p.openURL(p.ctx, run.URL()); err != nil {
-			fyne.Do(func() { p.addLine("could not start a browser (" + err.Error() + "); open the address above yourself") })
+			line := i18n.L("could not start a browser ({{.Err}}); open the address above yourself", map[string]any{"Err": i18n.Explain(err.Error())})
+			fyne.Do(func() { p.addLine(line) })
 		}
 		<-run.Done()
 		host.Close() // no listener outlives its app

@@ -52,11 +52,13 @@ func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
 		win: w.win, work: w, historyChanged: w.historyChanged,
 		visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.resourcesTab },
 		got:     func(r *mcp.ReadResult) { w.checks.recordRead(r) },
+		listed:  w.qualityListsChanged,
 	})
 	f.prompts = newPromptsTab(promptsDeps{
 		win: w.win, work: w, historyChanged: w.historyChanged,
 		visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.promptsTab },
 		got:     func(r *mcp.PromptResult) { w.checks.recordPrompt(r) },
+		listed:  w.qualityListsChanged,
 	})
 	f.history = newHistoryTab(historyDeps{
 		win: w.win, store: func() *history.History { return w.history }, work: w,
@@ -89,8 +91,11 @@ func (f *featurePanes) show(s *mcp.Session) {
 	f.history.setServer(name, f.tabs.Selected() == f.historyTab)
 }
 
-// tabShown loads what a tab shows the first time it is looked at: a person
-// who only calls tools sees no resources/list or prompts/list in the wire log.
+// tabShown loads what a tab shows the first time it is looked at. (The
+// quality badge lists prompts and resources once per connection, and again
+// after the server says they changed, to count what `mcpbrowser lint`
+// counts: lintreport.go; a tab shown later finds a list still fresh in the
+// cache.)
 func (f *featurePanes) tabShown(t *container.TabItem) {
 	switch t {
 	case f.resourcesTab:
@@ -142,9 +147,10 @@ type serverHeader struct {
 
 	caps     *widget.Label
 	level    *widget.Select
-	rootsBtn *widget.Button
-	pingBtn  *widget.Button
-	note     *widget.Label // the last ping's time or what went wrong
+	rootsBtn *escButton
+	pingBtn  *escButton
+	note     *widget.Label   // the last ping's time or what went wrong
+	capsBox  *fyne.Container // caps and note, three lines tall (headerlines.go)
 	root     fyne.CanvasObject
 
 	// quiet is set while the header changes the level select itself.
@@ -164,16 +170,16 @@ func newServerHeader(work worker, openRoots func()) *serverHeader {
 		}
 	})
 	h.level.PlaceHolder = lang.L("Log level")
-	h.rootsBtn = widget.NewButtonWithIcon(lang.L("Roots…"), theme.FolderIcon(), openRoots)
-	h.pingBtn = widget.NewButtonWithIcon(lang.L("Ping"), theme.MediaReplayIcon(), h.ping)
+	h.rootsBtn = newButtonWithIcon(lang.L("Roots…"), theme.FolderIcon(), openRoots)
+	h.pingBtn = newButtonWithIcon(lang.L("Ping"), theme.MediaReplayIcon(), h.ping)
 	h.note = widget.NewLabel("")
 	h.note.SizeName = theme.SizeNameCaptionText
 	h.note.Truncation = fyne.TextTruncateEllipsis
 	h.note.Hide()
+	h.capsBox = newFixedLines(h.caps, capsLines, h.note)
 	actions := container.NewHBox(h.level, h.rootsBtn, h.pingBtn)
 	h.root = container.NewVBox(
-		container.NewBorder(nil, nil, nil, actions, h.caps),
-		h.note,
+		container.NewBorder(nil, nil, nil, actions, h.capsBox), // headerlines.go
 		widget.NewSeparator())
 	return h
 }
@@ -210,6 +216,7 @@ func (h *serverHeader) say(msg string) {
 	} else {
 		h.note.Show()
 	}
+	h.capsBox.Refresh() // the note takes the last line, or gives it back
 }
 
 // setLevel sends logging/setLevel; the messages that follow arrive in the stderr tab.
@@ -273,7 +280,7 @@ func (h *serverHeader) ping() {
 type absentNotice struct {
 	title  *widget.Label
 	detail *widget.Label
-	try    *widget.Button
+	try    *escButton
 	result *widget.Label
 	root   fyne.CanvasObject
 }
@@ -285,7 +292,7 @@ func newAbsentNotice(onTry func()) *absentNotice {
 	a.title.Wrapping = fyne.TextWrapWord
 	a.detail = widget.NewLabel("")
 	a.detail.Wrapping = fyne.TextWrapWord
-	a.try = widget.NewButtonWithIcon(lang.L("Try anyway"), theme.MediaPlayIcon(), onTry)
+	a.try = newButtonWithIcon(lang.L("Try anyway"), theme.MediaPlayIcon(), onTry)
 	a.result = widget.NewLabel("")
 	a.result.Wrapping = fyne.TextWrapWord
 	a.result.Selectable = true

@@ -57,8 +57,8 @@ type checksPane struct {
 	files     []string
 	fileList  *widget.List
 	selected  int
-	run       *widget.Button
-	runAll    *widget.Button
+	run       *escButton
+	runAll    *escButton
 	summary   *widget.Label
 	results   []checks.Result
 	filter    *widget.Entry
@@ -97,18 +97,18 @@ func newChecksPane(deps checksDeps) *checksPane {
 	p.fileList.OnSelected = func(i widget.ListItemID) { p.selected = i; p.updateButtons() }
 	p.fileList.OnUnselected = func(widget.ListItemID) { p.selected = -1; p.updateButtons() }
 
-	add := widget.NewButtonWithIcon(lang.L("Add…"), theme.ContentAddIcon(), func() {
+	add := newButtonWithIcon(lang.L("Add…"), theme.ContentAddIcon(), func() {
 		openFileDialog(deps.win, lang.L("Add a check file"), yamlFiles, p.addFile)
 	})
-	remove := widget.NewButtonWithIcon(lang.L("Remove"), theme.ContentRemoveIcon(), p.removeSelected)
-	p.run = widget.NewButtonWithIcon(lang.L("Run"), theme.MediaPlayIcon(), func() {
+	remove := newButtonWithIcon(lang.L("Remove"), theme.ContentRemoveIcon(), p.removeSelected)
+	p.run = newButtonWithIcon(lang.L("Run"), theme.MediaPlayIcon(), func() {
 		if p.selected >= 0 {
 			p.runFiles([]string{p.files[p.selected]})
 		}
 	})
 	p.run.Importance = widget.HighImportance
-	p.runAll = widget.NewButtonWithIcon(lang.L("Run all"), theme.MediaFastForwardIcon(), func() { p.runFiles(p.files) })
-	compare := widget.NewButtonWithIcon(lang.L("Compare servers…"), theme.ViewRestoreIcon(), func() {
+	p.runAll = newButtonWithIcon(lang.L("Run all"), theme.MediaFastForwardIcon(), func() { p.runFiles(p.files) })
+	compare := newButtonWithIcon(lang.L("Compare servers…"), theme.ViewRestoreIcon(), func() {
 		if deps.compare != nil {
 			p.lastDiff = deps.compare()
 		}

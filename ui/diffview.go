@@ -102,9 +102,9 @@ func (v *diffView) compare() {
 		fyne.Do(func() {
 			switch {
 			case errA != nil:
-				v.summary.SetText("A: " + errA.Error())
+				v.summary.SetText(i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": "A", "Problem": i18n.Explain(errA.Error())}))
 			case errB != nil:
-				v.summary.SetText("B: " + errB.Error())
+				v.summary.SetText(i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": "B", "Problem": i18n.Explain(errB.Error())}))
 			default:
 				v.show(a, b, surface.Diff(sa, sb))
 			}

@@ -348,7 +348,7 @@ func newImportRow(imp *clients.ImportedServer, checked bool, changed func()) *im
 		msg.Importance = widget.DangerImportance
 		details = append(details, msg)
 	} else if imp.Server.Problem != "" {
-		msg := captionLine("It cannot be started as written: " + imp.Server.Problem + ".")
+		msg := captionLine(i18n.L("It cannot be started as written: {{.Problem}}.", map[string]any{"Problem": i18n.Explain(imp.Server.Problem)}))
 		msg.Importance = widget.WarningImportance
 		details = append(details, msg)
 	}

@@ -291,7 +291,7 @@ func (w *MainWindow) showServerEditor(orig *config.ServerConfig) {
 	save.OnTapped = func() {
 		sc, err := ed.build()
 		if err != nil {
-			ed.problem.SetText(capitalise(err.Error()) + ".")
+			ed.problem.SetText(view.WithStop(capitalise(err.Error())))
 			scroll.ScrollToBottom() // the message is under the fields, which may be taller than the dialog
 			return
 		}

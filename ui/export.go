@@ -187,7 +187,7 @@ func (d *exportDialog) save() {
 			err := writeExport(path, text)
 			fyne.Do(func() {
 				if err != nil {
-					d.status.SetText(capitalise(err.Error()) + ".")
+					d.status.SetText(view.WithStop(capitalise(err.Error())))
 					d.status.Importance = widget.DangerImportance
 				} else {
 					d.status.SetText(i18n.L("Saved to {{.Path}}.", map[string]any{"Path": path}))

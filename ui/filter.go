@@ -17,7 +17,7 @@ import (
 func newFilterEntry(placeholder string, onChanged func(view.Filter)) *widget.Entry {
 	e := widget.NewEntry()
 	e.SetPlaceHolder(placeholder)
-	e.ActionItem = widget.NewButtonWithIcon("", theme.ContentClearIcon(), func() { e.SetText("") })
+	e.ActionItem = newButtonWithIcon("", theme.ContentClearIcon(), func() { e.SetText("") })
 	e.OnChanged = func(s string) { onChanged(view.NewFilter(s)) }
 	return e
 }

@@ -38,7 +38,7 @@ type fieldView struct {
 	note    *widget.Label   // Note, and why a value is kept raw
 	message *widget.Label   // the inline problem, in the error colour
 	null    *widget.Check   // the "null" toggle of a nullable field, or nil
-	foldBtn *widget.Button  // opens and closes an optional object, or nil
+	foldBtn *escButton      // opens and closes an optional object, or nil
 	folded  bool
 }
 
@@ -122,7 +122,7 @@ func (w *fieldView) header() fyne.CanvasObject {
 	fd := w.fd
 	var left []fyne.CanvasObject
 	if w.foldable() {
-		w.foldBtn = widget.NewButtonWithIcon("", foldIcon(w.folded), w.toggleFold)
+		w.foldBtn = newButtonWithIcon("", foldIcon(w.folded), w.toggleFold)
 		w.foldBtn.Importance = widget.LowImportance
 		left = append(left, w.foldBtn)
 	}
@@ -217,7 +217,7 @@ func helpText(fd *schema.Field, c chrome) string {
 func (w *fieldView) fillInput() {
 	w.v.forgetInside(w.fd)
 	w.v.views[w.fd] = w
-	w.setNote(w.fd.Note)
+	w.setNote(i18n.FieldNote(w.fd.Note))
 	w.input.Objects = []fyne.CanvasObject{w.makeInput()}
 	w.input.Hidden = w.folded
 	if w.box != nil { // rebuilt in place: lay out again (a new view is laid out by its parent)
@@ -317,7 +317,7 @@ func (w *fieldView) rawInput() fyne.CanvasObject {
 		return e
 	}
 	w.setNote(strings.TrimSpace(fd.Note + " This value does not fit the form, so it is kept as raw JSON."))
-	back := widget.NewButton(lang.L("Use the form"), func() {
+	back := newButton(lang.L("Use the form"), func() {
 		w.v.touch(fd)
 		if err := fd.UseForm(); err != nil {
 			w.setNote(i18n.FieldProblem(err.Error()))
@@ -349,7 +349,7 @@ func (w *fieldView) boolInput() fyne.CanvasObject {
 	}
 	state := widget.NewLabel("")
 	state.Importance = widget.LowImportance
-	clear := widget.NewButton(lang.L("Clear"), nil)
+	clear := newButton(lang.L("Clear"), nil)
 	clear.Importance = widget.LowImportance
 	show := func() {
 		if _, set := fd.Bool(); set {

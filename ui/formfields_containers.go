@@ -97,7 +97,7 @@ func (w *fieldView) refresh() {
 func (w *fieldView) objectInput() fyne.CanvasObject {
 	fd := w.fd
 	if fd.Collapsed() {
-		open := widget.NewButtonWithIcon(lang.L("Fill in"), theme.ContentAddIcon(), func() {
+		open := newButtonWithIcon(lang.L("Fill in"), theme.ContentAddIcon(), func() {
 			w.v.touch(fd)
 			fd.Expand()
 			w.setFolded(false)
@@ -183,7 +183,7 @@ func (w *fieldView) entryRow(entry *schema.Field) fyne.CanvasObject {
 		value.Refresh()
 		w.v.refreshMessages()
 	}
-	remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+	remove := newButtonWithIcon("", theme.DeleteIcon(), func() {
 		w.v.touch(parent)
 		if err := parent.RemoveEntry(current.Name); err == nil {
 			w.refresh()
@@ -221,7 +221,7 @@ func (w *fieldView) addEntryRow() fyne.CanvasObject {
 		w.v.focusField(entry)
 	}
 	key.OnSubmitted = func(string) { add() }
-	button := widget.NewButtonWithIcon(lang.L("Add entry"), theme.ContentAddIcon(), add)
+	button := newButtonWithIcon(lang.L("Add entry"), theme.ContentAddIcon(), add)
 	return container.NewVBox(container.NewHBox(fixedWidth(key, keyWidth), button), problem)
 }
 
@@ -243,7 +243,7 @@ func (w *fieldView) arrayInput() fyne.CanvasObject {
 		l.Importance = widget.LowImportance
 		rows = append(rows, l)
 	}
-	add := widget.NewButtonWithIcon(lang.L("Add item"), theme.ContentAddIcon(), func() {
+	add := newButtonWithIcon(lang.L("Add item"), theme.ContentAddIcon(), func() {
 		w.v.touch(fd)
 		if item, err := fd.AddItem(); err == nil {
 			w.refresh()
@@ -267,10 +267,10 @@ func (w *fieldView) itemRow(i, n int, item *schema.Field) fyne.CanvasObject {
 			}
 		}
 	}
-	up := widget.NewButtonWithIcon("", theme.MoveUpIcon(), act(func() error { return fd.MoveItem(i, i-1) }))
-	down := widget.NewButtonWithIcon("", theme.MoveDownIcon(), act(func() error { return fd.MoveItem(i, i+1) }))
-	remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), act(func() error { return fd.RemoveItem(i) }))
-	for _, b := range []*widget.Button{up, down, remove} {
+	up := newButtonWithIcon("", theme.MoveUpIcon(), act(func() error { return fd.MoveItem(i, i-1) }))
+	down := newButtonWithIcon("", theme.MoveDownIcon(), act(func() error { return fd.MoveItem(i, i+1) }))
+	remove := newButtonWithIcon("", theme.DeleteIcon(), act(func() error { return fd.RemoveItem(i) }))
+	for _, b := range []*escButton{up, down, remove} {
 		b.Importance = widget.LowImportance
 	}
 	if i == 0 {

@@ -115,11 +115,14 @@ func (v *FormView) SetSchema(raw json.RawMessage) {
 		f, err := schema.NewForm(raw)
 		if err != nil {
 			v.rawOnly = true
-			notes = append(notes, "The tool's input schema cannot be shown as a form ("+err.Error()+"); type the arguments as JSON.")
+			notes = append(notes, i18n.L("The tool's input schema cannot be shown as a form ({{.Err}}); type the arguments as JSON.",
+				map[string]any{"Err": i18n.FieldNote(err.Error())}))
 		} else {
 			v.form = f
 			f.OnChange = func(*schema.Field) { v.refreshMessages() }
-			notes = append(notes, f.Notes...)
+			for _, n := range f.Notes {
+				notes = append(notes, i18n.FieldNote(n))
+			}
 		}
 	}
 	v.setNotes(notes)

@@ -59,6 +59,21 @@ func findAll[T any](o fyne.CanvasObject) []T {
 	return out
 }
 
+// allButtons are the buttons in o, Fyne's and the app's (escButton), in
+// reading order.
+func allButtons(o fyne.CanvasObject) []*widget.Button {
+	var out []*widget.Button
+	for _, w := range findAll[fyne.Widget](o) {
+		switch b := w.(type) {
+		case *widget.Button:
+			out = append(out, b)
+		case *escButton:
+			out = append(out, &b.Button)
+		}
+	}
+	return out
+}
+
 // first returns the first object of type T in the input of the field at
 // path, failing the test when there is none.
 func first[T any](t testing.TB, v *FormView, path string) T {
@@ -74,7 +89,7 @@ func first[T any](t testing.TB, v *FormView, path string) T {
 // button returns the button labelled text in o.
 func button(t testing.TB, o fyne.CanvasObject, text string) *widget.Button {
 	t.Helper()
-	for _, b := range findAll[*widget.Button](o) {
+	for _, b := range allButtons(o) {
 		if b.Text == text {
 			return b
 		}

@@ -337,7 +337,7 @@ func itemRows(w *fieldView) []*fyne.Container {
 		// An item row is a Border whose right side holds the three
 		// icon buttons.
 		if len(c.Objects) == 3 {
-			if bs := findAll[*widget.Button](c.Objects[2]); len(bs) == 3 && bs[0].Text == "" && !isInsideRow(rows, c) {
+			if bs := allButtons(c.Objects[2]); len(bs) == 3 && bs[0].Text == "" && !isInsideRow(rows, c) {
 				rows = append(rows, c)
 			}
 		}
@@ -362,7 +362,7 @@ func isInsideRow(rows []*fyne.Container, c *fyne.Container) bool {
 // tapIcon taps the i-th icon button (up, down, remove) of an item row.
 func tapIcon(t *testing.T, row *fyne.Container, i int) {
 	t.Helper()
-	bs := findAll[*widget.Button](row.Objects[2])
+	bs := allButtons(row.Objects[2])
 	if bs[i].Disabled() {
 		t.Fatalf("button %d of the row is disabled", i)
 	}
@@ -377,7 +377,7 @@ func TestFormArrayLimits(t *testing.T) {
 	add := button(t, w.input, "Add item")
 	test.Tap(add)
 	row := itemRows(viewOf(t, v, "xs"))[0]
-	if bs := findAll[*widget.Button](row.Objects[2]); !bs[2].Disabled() {
+	if bs := allButtons(row.Objects[2]); !bs[2].Disabled() {
 		t.Error("remove is enabled at minItems")
 	}
 	test.Tap(button(t, viewOf(t, v, "xs").input, "Add item"))
@@ -725,7 +725,7 @@ func keyEntries(w *fieldView) []*formEntry {
 func lastButton(t testing.TB, o fyne.CanvasObject, text string) *widget.Button {
 	t.Helper()
 	var found *widget.Button
-	for _, b := range findAll[*widget.Button](o) {
+	for _, b := range allButtons(o) {
 		if b.Text == text {
 			found = b
 		}

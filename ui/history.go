@@ -70,13 +70,13 @@ type historyTab struct {
 	syncing  bool     // the tab marks the selected row itself
 	list     *widget.List
 	count    *widget.Label
-	clearBtn *widget.Button
+	clearBtn *escButton
 	off      *widget.Label // says why nothing is kept
 	title    *widget.Label
 	meta     *widget.Label
 	message  *widget.Label
-	loadBtn  *widget.Button
-	runBtn   *widget.Button // Run again: load and run in one click (tool calls)
+	loadBtn  *escButton
+	runBtn   *escButton // Run again: load and run in one click (tool calls)
 	note     *widget.Label
 	args     *widget.Label
 	argsBox  *fyne.Container
@@ -89,7 +89,7 @@ type historyTab struct {
 func newHistoryTab(deps historyDeps) *historyTab {
 	t := &historyTab{deps: deps}
 	t.count = smallLabel()
-	t.clearBtn = widget.NewButtonWithIcon(lang.L("Clear…"), theme.DeleteIcon(), t.confirmClear)
+	t.clearBtn = newButtonWithIcon(lang.L("Clear…"), theme.DeleteIcon(), t.confirmClear)
 	t.clearBtn.Importance = widget.LowImportance
 	t.clearBtn.Disable()
 	t.off = lowLabel("")
@@ -123,8 +123,8 @@ func newHistoryTab(deps historyDeps) *historyTab {
 	t.message.Wrapping = fyne.TextWrapWord
 	t.message.Importance = widget.DangerImportance
 	t.message.Selectable = true
-	t.loadBtn = widget.NewButtonWithIcon(lang.L("Load arguments"), theme.ContentUndoIcon(), func() { t.replay() })
-	t.runBtn = widget.NewButtonWithIcon(lang.L("Run again"), theme.MediaPlayIcon(), t.runAgain)
+	t.loadBtn = newButtonWithIcon(lang.L("Load arguments"), theme.ContentUndoIcon(), func() { t.replay() })
+	t.runBtn = newButtonWithIcon(lang.L("Run again"), theme.MediaPlayIcon(), t.runAgain)
 	t.runBtn.Importance = widget.HighImportance
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord

@@ -30,42 +30,64 @@ type qualityMark struct {
 }
 
 // qualityState keeps, per server, the results seen in this window's calls
-// (for the output rules) and the last tool list linted, so that redrawing
-// the same list does not lint it again.
+// (for the output rules) and the surface last linted: the same surface
+// `mcpbrowser lint` lints (mcp.Session.LintSurface: the tools, prompts,
+// resources and templates), gathered off the UI goroutine, and gathered
+// again when the connection, the tool list or another list changes.
 type qualityState struct {
 	mu       sync.Mutex
 	observed map[string][]lint.Observation // by server; written from the UI goroutine
-	lastList map[string]*sdk.Tool          // first tool of the list last linted, by server
-	lastObs  map[string]int
-	marks    map[string]map[string]qualityMark
+
+	// UI goroutine only.
+	linted  map[string]*lintedSurface
+	pending map[string]surfaceKey // a LintSurface under way, by server
+	gen     map[string]int        // bumped when a list arrives or changes
+	// reportWanted is the server whose report window opens once its
+	// surface is in ("" none).
+	reportWanted string
 
 	// button opens the report; it says how many findings there are.
-	button *widget.Button
+	button *escButton
+}
+
+// A surfaceKey says which lists a surface was gathered from.
+type surfaceKey struct {
+	conn  *sdk.InitializeResult // one connection
+	first *sdk.Tool             // the tool list (a new list is a new slice)
+	tools int
+	gen   int
+}
+
+// A lintedSurface is a server's surface and its report with the results
+// seen so far.
+type lintedSurface struct {
+	key   surfaceKey
+	sf    lint.Surface // without Observed
+	obs   int          // results the report was made with; -1: none yet
+	rep   lint.Report
+	marks map[string]qualityMark
 }
 
 func newQualityState(openReport func()) *qualityState {
-	q := &qualityState{observed: map[string][]lint.Observation{}, lastList: map[string]*sdk.Tool{}, lastObs: map[string]int{}, marks: map[string]map[string]qualityMark{}}
-	q.button = widget.NewButtonWithIcon(lang.L("Quality report"), theme.InfoIcon(), openReport)
+	q := &qualityState{observed: map[string][]lint.Observation{}, linted: map[string]*lintedSurface{},
+		pending: map[string]surfaceKey{}, gen: map[string]int{}}
+	q.button = newButtonWithIcon(lang.L("Quality report"), theme.InfoIcon(), openReport)
 	q.button.Importance = widget.LowImportance
 	return q
 }
 
-// showCounts puts the tool findings' count on the report button.
-func (q *qualityState) showCounts(marks map[string]qualityMark) {
-	issues, notes := 0, 0
-	for _, m := range marks {
-		if m.worst == lint.Info {
-			notes += m.count
-		} else {
-			issues += m.count
-		}
-	}
-	var text string
+// showCounts puts the report's count on the button, in the words of
+// `mcpbrowser lint`'s summary: issues are errors and warnings, notes the
+// rest, over everything linted (tools, prompts, resources, the server).
+// nil: not linted yet, no count.
+func (q *qualityState) showCounts(rep *lint.Report) {
+	text := lang.L("Quality report")
 	switch {
-	case issues > 0:
-		text = i18n.N("Quality report: {{.Count}} issues", issues)
-	case notes > 0:
-		text = i18n.N("Quality report: {{.Count}} notes", notes)
+	case rep == nil:
+	case rep.Counts.Error+rep.Counts.Warning > 0:
+		text = i18n.N("Quality report: {{.Count}} issues", rep.Counts.Error+rep.Counts.Warning)
+	case rep.Counts.Info > 0:
+		text = i18n.N("Quality report: {{.Count}} notes", rep.Counts.Info)
 	default:
 		text = i18n.L("Quality report: no findings")
 	}
@@ -98,27 +120,53 @@ func (q *qualityState) observations(server string) []lint.Observation {
 	return append([]lint.Observation(nil), q.observed[server]...)
 }
 
-// marksFor lints the session's tools (again only when the list or the
-// results changed) and returns each tool's badge.
-func (q *qualityState) marksFor(s *mcp.Session) map[string]qualityMark {
+// listsChanged says a server's prompts or resources arrived or changed:
+// its surface is gathered again.
+func (q *qualityState) listsChanged(server string) { q.gen[server]++ }
+
+func (q *qualityState) keyOf(s *mcp.Session) surfaceKey {
 	tools := s.Tools()
-	var first *sdk.Tool
+	k := surfaceKey{conn: s.InitializeResult(), tools: len(tools), gen: q.gen[s.Name()]}
 	if len(tools) > 0 {
-		first = tools[0]
+		k.first = tools[0]
 	}
+	return k
+}
+
+// report is the server's report as last linted, brought up to date with
+// the results seen since (nil: not linted yet), and whether its surface is
+// the current one. When it is not, a LintSurface is started with work, and
+// done is called with the server's name on the UI goroutine when it is in.
+func (q *qualityState) report(s *mcp.Session, work func(func(context.Context)), done func(server string)) (*lintedSurface, bool) {
 	name := s.Name()
-	obs := q.observations(name)
-	q.mu.Lock()
-	if m, ok := q.marks[name]; ok && q.lastList[name] == first && q.lastObs[name] == len(obs) {
-		q.mu.Unlock()
-		return m
+	key := q.keyOf(s)
+	cur := q.linted[name]
+	if (cur == nil || cur.key != key) && q.pending[name] != key {
+		q.pending[name] = key
+		work(func(ctx context.Context) {
+			sf := s.LintSurface(ctx) // what `mcpbrowser lint` lints
+			fyne.Do(func() {
+				if q.pending[name] == key {
+					delete(q.pending, name)
+				}
+				if c := q.linted[name]; c == nil || c.key != key {
+					q.linted[name] = &lintedSurface{key: key, sf: sf, obs: -1}
+				}
+				done(name)
+			})
+		})
 	}
-	q.mu.Unlock()
-	marks := qualityMarks(lint.Run(lint.Surface{Server: name, Tools: s.LintTools(), Observed: obs}))
-	q.mu.Lock()
-	q.marks[name], q.lastList[name], q.lastObs[name] = marks, first, len(obs)
-	q.mu.Unlock()
-	return marks
+	if cur == nil {
+		return nil, false
+	}
+	if obs := q.observations(name); cur.obs != len(obs) {
+		sf := cur.sf
+		sf.Observed = obs
+		cur.rep = lint.Run(sf)
+		cur.marks = qualityMarks(cur.rep)
+		cur.obs = len(obs)
+	}
+	return cur, cur.key == key
 }
 
 // qualityMarks counts each tool's findings and their worst severity.
@@ -200,42 +248,73 @@ func (l *toolList) setQuality(marks map[string]qualityMark) {
 	l.list.Refresh()
 }
 
-// updateQuality lints the selected server's tools for the list's badges.
+// updateQuality shows the selected server's quality: each tool's badge and
+// the count on the report button, from the surface `mcpbrowser lint`
+// lints. Until that is gathered the button says no count.
 func (w *MainWindow) updateQuality(s *mcp.Session) {
 	if s == nil {
 		w.tools.setQuality(nil)
 		w.quality.button.Hide()
 		return
 	}
-	marks := w.quality.marksFor(s)
-	w.tools.setQuality(marks)
-	w.quality.showCounts(marks)
 	w.quality.button.Show()
+	if s.Status().State != mcp.StateReady {
+		w.tools.setQuality(nil)
+		w.quality.showCounts(nil)
+		return
+	}
+	l, _ := w.quality.report(s, w.goWork, w.qualityLinted)
+	if l == nil {
+		w.tools.setQuality(nil)
+		w.quality.showCounts(nil)
+		return
+	}
+	w.tools.setQuality(l.marks)
+	w.quality.showCounts(&l.rep)
 }
 
-// showQualityReport lints the selected server in full (prompts and resources
-// are asked for, off the UI goroutine) and opens the report window.
+// qualityLinted takes a server's newly gathered surface: the badges, and
+// the report window if the person asked for it meanwhile.
+func (w *MainWindow) qualityLinted(server string) {
+	if w.selected == server {
+		w.updateQuality(w.manager.Session(server))
+	}
+	if w.quality.reportWanted == server {
+		w.quality.reportWanted = ""
+		w.showQualityReport()
+	}
+}
+
+// qualityListsChanged takes a server's new prompts or resources (listed
+// in a tab, or announced by the server) into its quality report.
+func (w *MainWindow) qualityListsChanged(server string) {
+	w.quality.listsChanged(server)
+	if w.selected == server {
+		w.updateQuality(w.manager.Session(server))
+	}
+}
+
+// showQualityReport opens the report window on the selected server's
+// surface, the one its badges count (once it is gathered, if it is not yet).
 func (w *MainWindow) showQualityReport() {
 	s := w.manager.Session(w.selected)
 	if s == nil || s.Status().State != mcp.StateReady {
 		w.showError(lang.L("Quality report"), errors.New(lang.L("connect to a server first")))
 		return
 	}
-	obs := w.quality.observations(s.Name())
-	w.goWork(func(ctx context.Context) {
-		sf := s.LintSurface(ctx)
-		sf.Observed = obs
-		rep := lint.Run(sf)
-		fyne.Do(func() {
-			win := newLintReport(w.app, rep, func(tool string) {
-				if w.selected == rep.Server {
-					w.SelectTool(tool)
-					w.win.RequestFocus()
-				}
-			})
-			win.Show()
-		})
+	l, current := w.quality.report(s, w.goWork, w.qualityLinted)
+	if !current {
+		w.quality.reportWanted = s.Name()
+		return
+	}
+	rep := l.rep
+	win := newLintReport(w.app, rep, func(tool string) {
+		if w.selected == rep.Server {
+			w.SelectTool(tool)
+			w.win.RequestFocus()
+		}
 	})
+	win.Show()
 }
 
 // newLintReport builds the report window: counts, the findings grouped by
@@ -284,7 +363,7 @@ func findingRow(f lint.Finding, openTool func(string)) fyne.CanvasObject {
 		return container.NewBorder(nil, nil, widget.NewLabelWithStyle(what, fyne.TextAlignLeading, fyne.TextStyle{Italic: true}), nil, msg)
 	}
 	target := f.Target
-	link := widget.NewButton(target, func() { openTool(target) })
+	link := newButton(target, func() { openTool(target) })
 	link.Importance = widget.LowImportance
 	return container.NewBorder(nil, nil, link, nil, msg)
 }
@@ -301,7 +380,7 @@ func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
 	}
 	for _, t := range c.Top {
 		name := t.Tool
-		link := widget.NewButton(name, func() { openTool(name) })
+		link := newButton(name, func() { openTool(name) })
 		link.Importance = widget.LowImportance
 		bar := canvas.NewRectangle(translucent(theme.Color(theme.ColorNamePrimary), 0x90))
 		bar.SetMinSize(fyne.NewSize(float32(t.Tokens)/float32(most)*240, 12))

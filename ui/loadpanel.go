@@ -59,8 +59,8 @@ type loadPanel struct {
 	limit                 *escSelect
 	duration              *escEntry
 	countBox, durationBox fyne.CanvasObject
-	startBtn, stopBtn     *widget.Button
-	saveBtns              []*widget.Button
+	startBtn, stopBtn     *escButton
+	saveBtns              []*escButton
 	figures               *widget.Label
 	status                *widget.Label
 	plot                  *plot.Latency
@@ -87,14 +87,14 @@ func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 	p.duration.SetPlaceHolder(lang.L("30s, 2m …"))
 	p.countBox, p.durationBox = sized(p.count, 100), sized(p.duration, 100)
 	p.limit = newSelect([]string{lang.L("Calls in all"), lang.L("For a duration")}, func(string) { p.showLimit() })
-	p.startBtn = widget.NewButtonWithIcon(lang.L("Start"), theme.MediaPlayIcon(), p.start)
+	p.startBtn = newButtonWithIcon(lang.L("Start"), theme.MediaPlayIcon(), p.start)
 	p.startBtn.Importance = widget.HighImportance
-	p.stopBtn = widget.NewButtonWithIcon(lang.L("Stop"), theme.MediaStopIcon(), p.stop)
+	p.stopBtn = newButtonWithIcon(lang.L("Stop"), theme.MediaStopIcon(), p.stop)
 	p.stopBtn.Disable()
-	p.saveBtns = []*widget.Button{
-		widget.NewButtonWithIcon(lang.L("CSV…"), theme.DocumentSaveIcon(), func() { p.askSave("csv") }),
-		widget.NewButtonWithIcon(lang.L("JSON…"), theme.DocumentSaveIcon(), func() { p.askSave("json") }),
-		widget.NewButtonWithIcon(lang.L("Plot as PNG…"), theme.DocumentSaveIcon(), func() { p.askSave("png") }),
+	p.saveBtns = []*escButton{
+		newButtonWithIcon(lang.L("CSV…"), theme.DocumentSaveIcon(), func() { p.askSave("csv") }),
+		newButtonWithIcon(lang.L("JSON…"), theme.DocumentSaveIcon(), func() { p.askSave("json") }),
+		newButtonWithIcon(lang.L("Plot as PNG…"), theme.DocumentSaveIcon(), func() { p.askSave("png") }),
 	}
 	for _, b := range p.saveBtns {
 		b.Disable()
@@ -146,7 +146,7 @@ func (p *loadPanel) showLimit() {
 func (p *loadPanel) readOptions() (load.Options, error) {
 	c, err := strconv.Atoi(strings.TrimSpace(p.concurrency.Text))
 	if err != nil || c < 1 || c > 1000 {
-		return load.Options{}, errors.New("calls at a time must be a whole number from 1 to 1000")
+		return load.Options{}, errors.New(i18n.L("calls at a time must be a whole number from 1 to 1000"))
 	}
 	if p.forDuration() {
 		d, err := view.RunDuration(p.duration.Text)
@@ -157,7 +157,7 @@ func (p *loadPanel) readOptions() (load.Options, error) {
 	}
 	n, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(p.count.Text), ",", ""))
 	if err != nil || n < 1 || n > 10_000_000 {
-		return load.Options{}, errors.New("calls in all must be a whole number from 1 to 10,000,000")
+		return load.Options{}, errors.New(i18n.L("calls in all must be a whole number from 1 to 10,000,000"))
 	}
 	return load.Options{Concurrency: c, Requests: n}, nil
 }

@@ -95,6 +95,8 @@ type MainWindow struct {
 	detail       *fyne.Container
 	resultSlot   *fyne.Container // the result, or the server requests in its place
 	callServer   string          // the server of the running call
+	callTag      *mcp.CallTag    // the running call's, for its server's questions
+	withdrawn    int             // its questions withdrawn when it was cancelled
 	detailLayout *widgets.Detail
 	columns      *widgets.Columns
 	outer        *fyne.Container
@@ -210,7 +212,7 @@ func (w *MainWindow) build() {
 	// tool header scrolling with the form, the result growing after a run.
 	w.form.SetHeader(w.header.root)
 	w.form.SetModesRight(w.header.moreBtn)
-	runMany := widget.NewButtonWithIcon(lang.L("Run N times…"), theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
+	runMany := newButtonWithIcon(lang.L("Run N times…"), theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
 	w.requests = newRequestPanel(requestDeps{
 		win: w.win, openURL: w.app.OpenURL,
 		selected: func() string { return w.selected }, selectServer: w.selectServer,
@@ -256,7 +258,7 @@ func (w *MainWindow) build() {
 
 	w.bannerText = widget.NewLabel("")
 	w.bannerText.Wrapping = fyne.TextWrapWord
-	reload := widget.NewButtonWithIcon(lang.L("Reload"), theme.ViewRefreshIcon(), w.reloadConfig)
+	reload := newButtonWithIcon(lang.L("Reload"), theme.ViewRefreshIcon(), w.reloadConfig)
 	// Ordinary text on a red tint with an error icon: red text on red reads badly.
 	bg := canvas.NewRectangle(translucent(theme.Color(theme.ColorNameError), 0x38))
 	icon := widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon()))
@@ -451,6 +453,9 @@ func (w *MainWindow) subscribe() {
 			fyne.Do(func() {
 				if m == w.manager {
 					w.features.event(e)
+					if e.Kind == mcp.EventListChanged {
+						w.qualityListsChanged(e.Server)
+					}
 				}
 			})
 		}
@@ -649,13 +654,18 @@ func (w *MainWindow) focusFilter() {
 }
 
 func (w *MainWindow) cancelCall() {
+	if w.runner.running && !w.runner.cancelBtn.Disabled() {
+		// With the call go its questions to the person (requests_cancel.go).
+		w.withdrawn += w.requests.callCancelled(w.callTag, w.runner.cancelCall)
+		return
+	}
 	w.runner.cancelCall()
 }
 
 // showError reports a failed action in a dialog, in the words of err.
 func (w *MainWindow) showError(what string, err error) {
 	w.lastNotice = what + ": " + err.Error()
-	msg := widget.NewLabel(capitalise(err.Error()))
+	msg := widget.NewLabel(capitalise(i18n.Explain(err.Error())))
 	msg.Wrapping = fyne.TextWrapWord
 	d := newCustom(i18n.L("{{.What}} failed", map[string]any{"What": what}), lang.L("OK"), container.NewVBox(msg, layout.NewSpacer()), w.win)
 	d.Resize(fyne.NewSize(480, 200))

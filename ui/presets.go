@@ -100,7 +100,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	open.save = func() {
 		sc, err := open.ed.build()
 		if err != nil {
-			open.ed.problem.SetText(capitalise(err.Error()) + ".")
+			open.ed.problem.SetText(view.WithStop(capitalise(err.Error())))
 			return
 		}
 		d.Hide()
@@ -174,7 +174,7 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 	d.ok = func() {
 		sc, err := p.Build(d.values())
 		if err != nil {
-			d.problem.SetText(capitalise(err.Error()) + ".")
+			d.problem.SetText(view.WithStop(capitalise(err.Error())))
 			return
 		}
 		w.clients.params = nil

@@ -222,7 +222,7 @@ func (f *argForm) showSuggestions(fd *argField, values []string, err error) {
 				chips = append(chips, more)
 				break
 			}
-			chips = append(chips, widget.NewButton(v, func() { fd.entry.SetText(v) }))
+			chips = append(chips, newButton(v, func() { fd.entry.SetText(v) }))
 		}
 	}
 	fd.chips.Objects = chips
@@ -305,6 +305,9 @@ type promptsDeps struct {
 	got func(r *mcp.PromptResult)
 	// historyChanged says that server's history grew.
 	historyChanged func(server string)
+	// listed says the server's list came from the server (not from the
+	// cache), for the quality report (may be nil).
+	listed func(server string)
 }
 
 // A promptsTab lists the selected server's prompts; selecting one shows a
@@ -337,11 +340,11 @@ type promptsTab struct {
 	fresh    *widget.Label // how long the list stays fresh (ttlMs)
 	// listColumn is the list under its heading and notes.
 	listColumn *fyne.Container
-	reload     *widget.Button
+	reload     *escButton
 	title      *widget.Label
 	desc       *widget.Label
 	form       *argForm
-	getBtn     *widget.Button
+	getBtn     *escButton
 	note       *widget.Label
 	result     *fyne.Container
 	detail     fyne.CanvasObject
@@ -364,7 +367,7 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 	t.listNote.Importance = widget.DangerImportance
 	t.listNote.Hide()
 	t.fresh = freshnessNote()
-	t.reload = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() { t.fetch(true) })
+	t.reload = newButtonWithIcon("", theme.ViewRefreshIcon(), func() { t.fetch(true) })
 	t.reload.Importance = widget.LowImportance
 	t.filter = newFilterEntry(lang.L("Filter prompts (Ctrl+F)"), t.refilter)
 	t.list = widget.NewList(
@@ -392,7 +395,7 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 	t.desc = widget.NewLabel("")
 	t.desc.Wrapping = fyne.TextWrapWord
 	t.form = newArgForm(deps.work, t.get)
-	t.getBtn = widget.NewButtonWithIcon(lang.L("Get"), theme.MediaPlayIcon(), t.get)
+	t.getBtn = newButtonWithIcon(lang.L("Get"), theme.MediaPlayIcon(), t.get)
 	t.getBtn.Importance = widget.HighImportance
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord
@@ -513,6 +516,9 @@ func (t *promptsTab) fetch(refresh bool) {
 				t.setPrompts(prompts, err)
 				showFreshness(t.fresh, fresh)
 				t.listColumn.Refresh() // the line shown must push the list down
+			}
+			if t.deps.listed != nil && !fresh.Cached && err == nil {
+				t.deps.listed(s.Name())
 			}
 		})
 	})

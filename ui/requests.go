@@ -161,10 +161,13 @@ type requestPanel struct {
 	// answered are requests answered here that the queue may still list
 	// for a moment (until the server's goroutine takes the answer).
 	answered map[*mcp.PendingRequest]bool
+	// orphaned are requests whose call the person cancelled but the
+	// server did not withdraw (requests_cancel.go).
+	orphaned map[*mcp.PendingRequest]bool
 
 	banner     *fyne.Container
 	bannerText *widget.Label
-	openBtn    *widget.Button
+	openBtn    *escButton
 
 	// area shows the requests inline, in the detail column where the
 	// result goes; nil until first opened. visible: it is on show.
@@ -220,10 +223,10 @@ type requestDeps struct {
 }
 
 func newRequestPanel(deps requestDeps) *requestPanel {
-	p := &requestPanel{deps: deps, openURL: deps.openURL, answered: map[*mcp.PendingRequest]bool{}}
+	p := &requestPanel{deps: deps, openURL: deps.openURL, answered: map[*mcp.PendingRequest]bool{}, orphaned: map[*mcp.PendingRequest]bool{}}
 	p.bannerText = widget.NewLabel("")
 	p.bannerText.Wrapping = fyne.TextWrapWord
-	p.openBtn = widget.NewButtonWithIcon(lang.L("Open"), theme.MailComposeIcon(), p.open)
+	p.openBtn = newButtonWithIcon(lang.L("Open"), theme.MailComposeIcon(), p.open)
 	p.openBtn.Importance = widget.HighImportance
 	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.QuestionIcon()))
 	p.banner = container.NewStack(newTint(theme.ColorNameWarning, 0x40),
@@ -250,6 +253,11 @@ func (p *requestPanel) sync() {
 	for r := range p.answered {
 		if !live[r] {
 			delete(p.answered, r)
+		}
+	}
+	for r := range p.orphaned {
+		if !live[r] {
+			delete(p.orphaned, r)
 		}
 	}
 	switch n := len(p.pending); {
@@ -398,6 +406,7 @@ func (p *requestPanel) show(r *mcp.PendingRequest) {
 	default:
 		p.setDetail(p.formView(r))
 	}
+	p.sayOrphaned(r) // requests_cancel.go
 	p.revealAnswer()
 }
 
@@ -508,7 +517,7 @@ func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 	top := container.NewVBox(requestTitle(r, i18n.L("Accept sends the form; Decline says no; Cancel dismisses the request without choosing.")),
 		messageBox(ep.Message), widget.NewSeparator())
 	bottom := container.NewVBox(widget.NewSeparator(),
-		container.NewBorder(nil, nil, container.NewHBox(p.acceptBtn, p.declineBtn, p.cancelBtn), nil, p.note))
+		container.NewBorder(nil, nil, answerButtons(p.acceptBtn, p.declineBtn, p.cancelBtn), nil, p.note))
 	return container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.form.Widget()))
 }
 

@@ -26,7 +26,13 @@ func samplingAnswer(reply, model *escEntry, send, reject *escButton, note *widge
 	return container.NewVBox(widget.NewSeparator(),
 		container.NewBorder(nil, nil, boldLabel(lang.L("Your reply")), nil, modelRow),
 		reply,
-		container.NewBorder(nil, nil, container.NewHBox(send, reject), nil, note))
+		container.NewBorder(nil, nil, answerButtons(send, reject), nil, note))
+}
+
+// answerButtons are a request's buttons in a row at their own height, at
+// the top of a note beside them that may take several lines.
+func answerButtons(buttons ...fyne.CanvasObject) fyne.CanvasObject {
+	return container.NewVBox(container.NewHBox(buttons...))
 }
 
 // revealAnswer scrolls the request on show so that its answer (first field
@@ -82,6 +88,13 @@ func (p *requestPanel) revealNow(focus bool) {
 		last = p.acceptBtn
 	case p.linkBtn != nil:
 		last = p.linkBtn
+	}
+	b := p.noLongerNeeded() // its call was cancelled (requests_cancel.go)
+	if b != nil {
+		last = p.note // which says so, beside the buttons
+		if focus {
+			first = b
+		}
 	}
 	if s := areaScroll(p.area); s != nil && last != nil {
 		top := last

@@ -69,8 +69,8 @@ type resourcesTab struct {
 	uriLabel  *widget.Label
 	desc      *widget.Label
 	badge     *widget.Label // "updated 12:03:04"
-	readBtn   *widget.Button
-	subBtn    *widget.Button
+	readBtn   *escButton
+	subBtn    *escButton
 	note      *widget.Label
 	tmplForm  *argForm
 	tmplBox   *fyne.Container
@@ -97,6 +97,9 @@ type resourcesDeps struct {
 	got func(r *mcp.ReadResult)
 	// historyChanged says that server's history grew.
 	historyChanged func(server string)
+	// listed says the server's lists came from the server (not from the
+	// cache), for the quality report (may be nil).
+	listed func(server string)
 }
 
 func newResourcesTab(deps resourcesDeps) *resourcesTab {
@@ -156,9 +159,9 @@ func newResourcesTab(deps resourcesDeps) *resourcesTab {
 	t.badge = widget.NewLabel("")
 	t.badge.Importance = widget.WarningImportance
 	t.badge.Hide()
-	t.readBtn = widget.NewButtonWithIcon(lang.L("Read"), theme.MediaPlayIcon(), t.readSelected)
+	t.readBtn = newButtonWithIcon(lang.L("Read"), theme.MediaPlayIcon(), t.readSelected)
 	t.readBtn.Importance = widget.HighImportance
-	t.subBtn = widget.NewButtonWithIcon(lang.L("Subscribe"), theme.VisibilityIcon(), t.toggleSubscription)
+	t.subBtn = newButtonWithIcon(lang.L("Subscribe"), theme.VisibilityIcon(), t.toggleSubscription)
 	t.subBtn.Hide()
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord
@@ -301,6 +304,9 @@ func (t *resourcesTab) fetch(refresh bool) {
 				showFreshness(t.resFresh, rfresh)
 				showFreshness(t.tmplFresh, tfresh)
 				t.listColumn.Refresh()
+			}
+			if t.deps.listed != nil && (!rfresh.Cached && rerr == nil || !tfresh.Cached && terr == nil) {
+				t.deps.listed(s.Name())
 			}
 		})
 	})

@@ -64,7 +64,12 @@ func TestResourcesListFreshness(t *testing.T) {
 	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry(), "everything": everythingEntry(t)})
 	r := s.openResources("demo")
 	sess := s.w.manager.Session("demo")
-	s.waitFor("the freshness note", func() bool { return r.resFresh.Visible() && r.tmplFresh.Visible() })
+	// The quality badge listed them first (lintreport.go): Refresh asks again.
+	s.waitLinted("demo")
+	onUI(r.refresh)
+	s.waitFor("the freshness note", func() bool {
+		return r.resFresh.Visible() && r.tmplFresh.Visible() && strings.HasPrefix(r.resFresh.Text, "fresh for 30 s (until ")
+	})
 	onUI(func() {
 		if !strings.HasPrefix(r.resFresh.Text, "fresh for 30 s (until ") {
 			t.Errorf("resources header: %q", r.resFresh.Text)
@@ -97,6 +102,9 @@ func TestPromptsListFreshness(t *testing.T) {
 	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry()})
 	p := s.openPrompts("demo")
 	sess := s.w.manager.Session("demo")
+	// The quality badge listed them first (lintreport.go): Refresh asks again.
+	s.waitLinted("demo")
+	onUI(func() { test.Tap(p.reload) })
 	s.waitFor("the freshness note", func() bool { return strings.HasPrefix(p.fresh.Text, "fresh for 30 s (until ") })
 	before := sentCount(sess, "prompts/list")
 	onUI(p.load) // shown again: the cache serves it

@@ -54,8 +54,8 @@ type ResultView struct {
 	title      *widget.Label
 	sentence   *widget.Label
 	duration   *widget.Label
-	copyButton *widget.Button
-	saveButton *widget.Button
+	copyButton *escButton
+	saveButton *escButton
 	// schemaNote says whether structuredContent matches the outputSchema (nil when there is no schema).
 	schemaNote *widget.Label
 	images     []*canvas.Image
@@ -115,11 +115,11 @@ func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
 	v.title.Importance = look.importance
 	v.sentence = widget.NewLabel(look.sentence)
 	v.duration = widget.NewLabel(view.Duration(r.Duration))
-	v.copyButton = widget.NewButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), v.copyResult)
-	v.saveButton = widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), v.saveResult)
+	v.copyButton = newButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), v.copyResult)
+	v.saveButton = newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), v.saveResult)
 	actions := container.NewHBox(v.duration, v.copyButton, v.saveButton)
 	if v.OnSaveCheck != nil && r.Layer != mcp.LayerConnection && r.Layer != mcp.LayerCancelled {
-		actions.Add(widget.NewButtonWithIcon(lang.L("Save as check"), theme.ConfirmIcon(), func() { v.OnSaveCheck(r) }))
+		actions.Add(newButtonWithIcon(lang.L("Save as check"), theme.ConfirmIcon(), func() { v.OnSaveCheck(r) }))
 	}
 	header := v.band(look.color, actions)
 
@@ -216,7 +216,7 @@ func (v *ResultView) blocks(r *mcp.CallResult, tool *sdk.Tool) []fyne.CanvasObje
 func (v *ResultView) rpcErrorBlock(r *mcp.CallResult) fyne.CanvasObject {
 	e := r.RPCError
 	rows := []fyne.CanvasObject{
-		heading(i18n.L("JSON-RPC error {{.Code}} ({{.Name}})", map[string]any{"Code": e.Code, "Name": mcp.RPCCodeName(e.Code)})),
+		heading(i18n.L("JSON-RPC error {{.Code}} ({{.Name}})", map[string]any{"Code": e.Code, "Name": i18n.Explain(mcp.RPCCodeName(e.Code))})),
 		v.textBlock("message", e.Message),
 	}
 	if len(e.Data) > 0 {
@@ -281,7 +281,7 @@ func (v *ResultView) bigJSONBlock(name, text string) fyne.CanvasObject {
 }
 
 func (v *ResultView) addBigText(t *textLines, fileName, text string) fyne.CanvasObject {
-	t.extra = []fyne.CanvasObject{widget.NewButtonWithIcon(lang.L("Save text"), theme.DocumentSaveIcon(), func() {
+	t.extra = []fyne.CanvasObject{newButtonWithIcon(lang.L("Save text"), theme.DocumentSaveIcon(), func() {
 		v.saveBytes(lang.L("Save text"), v.fileStem()+"-"+fileName, []byte(text))
 	})}
 	v.bigTexts = append(v.bigTexts, t)
@@ -290,7 +290,7 @@ func (v *ResultView) addBigText(t *textLines, fileName, text string) fyne.Canvas
 
 func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.CanvasObject {
 	name := fmt.Sprintf("image-%d%s", i+1, view.ExtensionFor(mimeType))
-	save := widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save image", v.fileStem()+"-"+name, data) })
+	save := newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save image", v.fileStem()+"-"+name, data) })
 	var img *canvas.Image
 	var dims string
 	if strings.Contains(mimeType, "svg") {
@@ -323,7 +323,7 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 
 func (v *ResultView) binaryBlock(what, fileName string, data []byte) fyne.CanvasObject {
 	v.texts = append(v.texts, what)
-	save := widget.NewButtonWithIcon(lang.L("Save…"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save", v.fileStem()+"-"+fileName, data) })
+	save := newButtonWithIcon(lang.L("Save…"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save", v.fileStem()+"-"+fileName, data) })
 	return container.NewBorder(nil, nil, widget.NewIcon(theme.FileIcon()), save, caption(what))
 }
 
@@ -351,7 +351,7 @@ func (v *ResultView) linkBlock(l *sdk.ResourceLink) fyne.CanvasObject {
 	var open fyne.CanvasObject
 	if v.OpenLink != nil {
 		uri, openLink := l.URI, v.OpenLink
-		open = container.NewVBox(widget.NewButtonWithIcon(lang.L("Open in Resources"), theme.NavigateNextIcon(), func() { openLink(uri) }))
+		open = container.NewVBox(newButtonWithIcon(lang.L("Open in Resources"), theme.NavigateNextIcon(), func() { openLink(uri) }))
 	}
 	return container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.NewPrimaryThemedResource(theme.FileIcon()))), open, container.NewVBox(rows...))
 }
@@ -515,7 +515,7 @@ func fitInside(w, h, maxW, maxH int) (float32, float32) {
 func listHeading(title string, count fyne.CanvasObject, reload func()) fyne.CanvasObject {
 	right := count
 	if reload != nil {
-		b := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), reload)
+		b := newButtonWithIcon("", theme.ViewRefreshIcon(), reload)
 		b.Importance = widget.LowImportance
 		right = container.NewHBox(count, b)
 	}

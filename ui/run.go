@@ -262,9 +262,10 @@ func (w *MainWindow) confirmDestructive(t *sdk.Tool, args json.RawMessage, run f
 // startCall runs the tool on its own goroutine; the UI only shows progress.
 func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage) {
 	ctx, cancel := context.WithCancel(w.ctx)
+	ctx, tag := mcp.TagCall(ctx)
 	r := w.runner
 	n := r.begin(cancel, s.Waited)
-	w.callServer = s.Name()
+	w.callServer, w.callTag, w.withdrawn = s.Name(), tag, 0
 	// Esc goes to the focused widget when there is one; with none it reaches
 	// the canvas's key handler, which cancels.
 	w.win.Canvas().Unfocus()
@@ -310,6 +311,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 			w.quality.observe(res)
 			if w.selected == res.Server && w.currentTool != nil && w.currentTool.Name == name {
 				w.result.Show(res, t)
+				w.result.addSentence(withdrawnSentence(w.withdrawn)) // requests_cancel.go
 				w.apps.showResult(s, t, res)
 			} else {
 				r.reset() // the person moved on; the result waits in the tool's draft

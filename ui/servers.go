@@ -78,11 +78,11 @@ type serverList struct {
 	rows []serverRow
 
 	list      *widget.List
-	addBtn    *widget.Button
-	importBtn *widget.Button
-	editBtn   *widget.Button
-	restart   *widget.Button
-	moreBtn   *widget.Button
+	addBtn    *escButton
+	importBtn *escButton
+	editBtn   *escButton
+	restart   *escButton
+	moreBtn   *escButton
 	signIn    *signInBar
 	hint      *firstRunHint
 	root      fyne.CanvasObject
@@ -130,14 +130,14 @@ func newServerList(deps serverListDeps, hint *firstRunHint, signIn *signInBar) *
 		deps.selectServer(l.rows[id].name)
 	}
 
-	l.addBtn = widget.NewButtonWithIcon(lang.L("Add"), theme.ContentAddIcon(), deps.add)
-	l.importBtn = widget.NewButtonWithIcon(lang.L("Import…"), theme.FolderOpenIcon(), nil)
+	l.addBtn = newButtonWithIcon(lang.L("Add"), theme.ContentAddIcon(), deps.add)
+	l.importBtn = newButtonWithIcon(lang.L("Import…"), theme.FolderOpenIcon(), nil)
 	l.importBtn.OnTapped = func() {
 		showMenuUnder(deps.win.Canvas(), deps.importMenu(), l.importBtn)
 	}
-	l.editBtn = widget.NewButtonWithIcon(lang.L("Edit…"), theme.DocumentCreateIcon(), deps.edit)
-	l.restart = widget.NewButtonWithIcon(lang.L("Restart"), theme.ViewRefreshIcon(), deps.restart)
-	l.moreBtn = widget.NewButtonWithIcon("", theme.MoreHorizontalIcon(), nil)
+	l.editBtn = newButtonWithIcon(lang.L("Edit…"), theme.DocumentCreateIcon(), deps.edit)
+	l.restart = newButtonWithIcon(lang.L("Restart"), theme.ViewRefreshIcon(), deps.restart)
+	l.moreBtn = newButtonWithIcon("", theme.MoreHorizontalIcon(), nil)
 	l.moreBtn.OnTapped = func() {
 		menu := fyne.NewMenu("", deps.actions()...)
 		showMenuUnder(deps.win.Canvas(), menu, l.moreBtn)
@@ -560,13 +560,13 @@ type serverStatusView struct {
 	title  *widget.Label
 	reason *widget.Label
 	bar    *widget.ProgressBarInfinite
-	retry  *widget.Button // Retry, Start, Enable, Approve … whatever helps now
-	edit   *widget.Button
+	retry  *escButton // Retry, Start, Enable, Approve … whatever helps now
+	edit   *escButton
 	root   fyne.CanvasObject
 	action func()
 	// copyAddress copies signInAddress, the page to open by hand when no
 	// browser could be opened for a sign-in (signin.go).
-	copyAddress   *widget.Button
+	copyAddress   *escButton
 	signInAddress string
 }
 
@@ -594,13 +594,13 @@ func newServerStatusView(deps serverStatusDeps) *serverStatusView {
 	v.title.Wrapping = fyne.TextWrapWord
 	v.reason.Wrapping = fyne.TextWrapWord
 	v.reason.Selectable = true
-	v.retry = widget.NewButtonWithIcon(lang.L("Retry"), theme.ViewRefreshIcon(), func() {
+	v.retry = newButtonWithIcon(lang.L("Retry"), theme.ViewRefreshIcon(), func() {
 		if v.action != nil {
 			v.action()
 		}
 	})
 	v.retry.Importance = widget.HighImportance
-	v.edit = widget.NewButtonWithIcon(lang.L("Edit…"), theme.DocumentCreateIcon(), deps.edit)
+	v.edit = newButtonWithIcon(lang.L("Edit…"), theme.DocumentCreateIcon(), deps.edit)
 	v.copyAddress = newCopyAddressButton(v)
 	buttons := container.NewHBox(v.retry, v.edit, v.copyAddress, layout.NewSpacer())
 	v.root = container.NewVScroll(container.NewPadded(container.NewVBox(v.title, v.bar, v.reason, buttons)))

@@ -129,7 +129,7 @@ type textLines struct {
 	total   int      // lines in text
 	list    *widget.List
 	note    *widget.Label
-	showAll *widget.Button
+	showAll *escButton
 	// extra are buttons the owner adds to the bar (Save …).
 	extra []fyne.CanvasObject
 	// full, when set, makes the whole text on Show all; text is only a head
@@ -163,7 +163,7 @@ func newTextLines() *textLines {
 		},
 	)
 	t.list.HideSeparators = true
-	t.showAll = widget.NewButtonWithIcon(lang.L("Show all"), theme.MoreVerticalIcon(), t.ShowAll)
+	t.showAll = newButtonWithIcon(lang.L("Show all"), theme.MoreVerticalIcon(), t.ShowAll)
 	return t
 }
 

@@ -340,7 +340,7 @@ func isHTTPSWithPath(raw string) bool {
 // "Signed in: …" and Sign out. It is hidden for servers without one.
 type signInBar struct {
 	text    *widget.Label
-	signOut *widget.Button
+	signOut *escButton
 	root    *fyne.Container
 	// server is the session the bar describes; nil when hidden.
 	server *mcp.Session
@@ -351,7 +351,7 @@ func newSignInBar(signOut func()) *signInBar {
 	b.text.Wrapping = fyne.TextWrapWord
 	b.text.SizeName = theme.SizeNameCaptionText
 	b.text.Selectable = true
-	b.signOut = widget.NewButtonWithIcon(lang.L("Sign out"), theme.LogoutIcon(), signOut)
+	b.signOut = newButtonWithIcon(lang.L("Sign out"), theme.LogoutIcon(), signOut)
 	b.signOut.Importance = widget.LowImportance
 	b.root = container.NewVBox(widget.NewSeparator(), b.text, container.NewHBox(b.signOut))
 	b.root.Hide()
@@ -403,7 +403,7 @@ func (w *MainWindow) signOutSelectedServer() {
 	name := s.Name()
 	if signedInText(s) == "" {
 		w.lastNotice = name + " has no saved sign-in"
-		showInformation(lang.L("Sign out"), capitalise(w.lastNotice)+".", w.win)
+		showInformation(lang.L("Sign out"), i18n.L("{{.Server}} has no saved sign-in.", map[string]any{"Server": name}), w.win)
 		return
 	}
 	msg := widget.NewLabel(i18n.L("Sign out of \"{{.Name}}\"?\nMCP Browser forgets its saved sign-in and stops the server; starting it again signs in again.", map[string]any{"Name": name}))
@@ -504,8 +504,8 @@ func addressIn(text string) string {
 }
 
 // newCopyAddressButton copies the sign-in address the status view offers.
-func newCopyAddressButton(v *serverStatusView) *widget.Button {
-	b := widget.NewButtonWithIcon(lang.L("Copy address"), theme.ContentCopyIcon(), func() {
+func newCopyAddressButton(v *serverStatusView) *escButton {
+	b := newButtonWithIcon(lang.L("Copy address"), theme.ContentCopyIcon(), func() {
 		if v.signInAddress != "" {
 			v.deps.copyAddress(v.signInAddress)
 		}

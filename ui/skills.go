@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
@@ -45,7 +46,7 @@ type skillsPane struct {
 	uriLabel *widget.Label
 	desc     *widget.Label
 	listing  *widget.Label // front matter and files, as listed
-	loadBtn  *widget.Button
+	loadBtn  *escButton
 	contents *fyne.Container
 	detail   fyne.CanvasObject
 	hint     fyne.CanvasObject
@@ -101,7 +102,7 @@ func newSkillsPane(d skillsDeps) *skillsPane {
 	p.listing = widget.NewLabel("")
 	p.listing.Wrapping = fyne.TextWrapBreak
 	p.listing.SizeName = theme.SizeNameCaptionText
-	p.loadBtn = widget.NewButtonWithIcon(lang.L("Load and verify"), theme.DownloadIcon(), p.loadSelected)
+	p.loadBtn = newButtonWithIcon(lang.L("Load and verify"), theme.DownloadIcon(), p.loadSelected)
 	p.loadBtn.Importance = widget.HighImportance
 	why := widget.NewLabel(lang.L("Nothing of the skill is read until you press Load and verify; its files are then checked against the sizes, digests and front matter listed above, and shown only if they match."))
 	why.Wrapping = fyne.TextWrapWord
@@ -200,7 +201,7 @@ func (p *skillsPane) load() {
 			p.count.SetText(lang.N("{{.Count}} skills", len(skills), map[string]any{"Count": len(skills)}))
 			if err != nil {
 				p.count.SetText("")
-				p.listNote.SetText(lang.L("The skills could not be listed: {{.Err}}", map[string]any{"Err": mcp.AsRequestError("skills/list", err).Error()}))
+				p.listNote.SetText(lang.L("The skills could not be listed: {{.Err}}", map[string]any{"Err": i18n.Explain(mcp.AsRequestError("skills/list", err).Error())}))
 				p.listNote.Show()
 			} else {
 				p.listNote.Hide()
@@ -274,9 +275,9 @@ func (p *skillsPane) showLoad(loaded *mcp.LoadedSkill, err error) {
 	var se *mcp.SkillError
 	switch {
 	case errors.As(err, &se):
-		rows = append(rows, outcomeBand(false, lang.L("Refused: the skill does not match its listing"), se.Error()+".", nil, 0))
+		rows = append(rows, outcomeBand(false, lang.L("Refused: the skill does not match its listing"), view.WithStop(i18n.Explain(se.Error())), nil, 0))
 	case err != nil:
-		rows = append(rows, outcomeBand(false, lang.L("The skill could not be read"), mcp.AsRequestError("resources/read", err).Error(), nil, 0))
+		rows = append(rows, outcomeBand(false, lang.L("The skill could not be read"), i18n.Explain(mcp.AsRequestError("resources/read", err).Error()), nil, 0))
 	default:
 		rows = append(rows, outcomeBand(true, lang.L("Verified"),
 			lang.N("{{.Count}} files match the sizes, digests and front matter of the server's listing.", len(loaded.Files), map[string]any{"Count": len(loaded.Files)}), nil, 0))

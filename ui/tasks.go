@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/ui/view"
 )
@@ -78,7 +79,7 @@ type tasksPane struct {
 	root      fyne.CanvasObject
 	title     *widget.Label
 	formNote  *widget.Label
-	refresh   *widget.Button
+	refresh   *escButton
 	filter    *widget.Entry
 	list      *widget.List
 	empty     fyne.CanvasObject
@@ -87,8 +88,8 @@ type tasksPane struct {
 	status    *widget.Label
 	message   *widget.Label
 	times     *widget.Label
-	cancelBtn *widget.Button
-	answerBtn *widget.Button
+	cancelBtn *escButton
+	answerBtn *escButton
 	result    *ResultView
 	// shownResult is the task whose result the view holds.
 	shownResult string
@@ -111,7 +112,7 @@ func newTasksPane(d tasksDeps) *tasksPane {
 	p.formNote = lowLabel("")
 	p.formNote.Wrapping = fyne.TextWrapWord
 	p.formNote.Alignment = fyne.TextAlignLeading
-	p.refresh = widget.NewButtonWithIcon(lang.L("Refresh"), theme.ViewRefreshIcon(), p.refreshNow)
+	p.refresh = newButtonWithIcon(lang.L("Refresh"), theme.ViewRefreshIcon(), p.refreshNow)
 	p.filter = newFilterEntry(lang.L("Filter tasks (Ctrl+F)"), func(q view.Filter) {
 		p.rows.apply(q)
 		p.showRows()
@@ -140,9 +141,9 @@ func newTasksPane(d tasksDeps) *tasksPane {
 	p.times = lowLabel("")
 	p.times.Wrapping = fyne.TextWrapWord
 	p.times.Alignment = fyne.TextAlignLeading
-	p.cancelBtn = widget.NewButtonWithIcon(lang.L("Cancel task"), theme.CancelIcon(), p.cancelCurrent)
+	p.cancelBtn = newButtonWithIcon(lang.L("Cancel task"), theme.CancelIcon(), p.cancelCurrent)
 	p.cancelBtn.Importance = widget.DangerImportance
-	p.answerBtn = widget.NewButtonWithIcon(lang.L("Answer"), theme.MailComposeIcon(), func() {
+	p.answerBtn = newButtonWithIcon(lang.L("Answer"), theme.MailComposeIcon(), func() {
 		if p.deps.answer != nil {
 			p.deps.answer()
 		}
@@ -267,7 +268,7 @@ func (p *tasksPane) showDetail() {
 		return
 	}
 	p.status.SetText(view.TaskHeadline(e))
-	p.message.SetText(e.StatusMessage)
+	p.message.SetText(i18n.Explain(e.StatusMessage)) // the core's own message translated; a server's stays
 	p.times.SetText(view.TaskTimes(e))
 	if e.Done() {
 		p.cancelBtn.Hide()
@@ -325,7 +326,7 @@ func (p *tasksPane) cancelCurrent() {
 		fyne.Do(func() {
 			p.cancelBtn.Enable()
 			if err != nil && p.src == src {
-				p.message.SetText(lang.L("Cancelling failed: {{.Error}}", map[string]any{"Error": err.Error()}))
+				p.message.SetText(lang.L("Cancelling failed: {{.Error}}", map[string]any{"Error": i18n.Explain(mcp.AsRequestError("tasks/cancel", err).Error())}))
 			}
 		})
 	})
@@ -354,7 +355,7 @@ func (p *tasksPane) refreshNow() {
 		fyne.Do(func() {
 			p.refresh.Enable()
 			if err != nil && p.src == src {
-				p.formNote.SetText(lang.L("Listing the server's tasks failed: {{.Error}}", map[string]any{"Error": err.Error()}))
+				p.formNote.SetText(lang.L("Listing the server's tasks failed: {{.Error}}", map[string]any{"Error": i18n.Explain(mcp.AsRequestError("tasks/list", err).Error())}))
 			}
 		})
 	})

@@ -344,10 +344,10 @@ type toolHeader struct {
 	app       fyne.App
 	win       fyne.Window
 	fullDesc  string
-	moreBtn   *widget.Button
+	moreBtn   *escButton
 	title     *widget.Label
 	agentName *widget.Label
-	copyBtn   *widget.Button
+	copyBtn   *escButton
 	badges    *fyne.Container
 	desc      *widgets.WrapText
 	root      *fyne.Container
@@ -371,9 +371,9 @@ func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
 	h.agentName = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	h.agentName.Selectable = true
 	h.agentName.Truncation = fyne.TextTruncateEllipsis
-	h.copyBtn = widget.NewButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), h.copyAgentName)
+	h.copyBtn = newButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), h.copyAgentName)
 	h.copyBtn.Importance = widget.LowImportance
-	rawBtn := widget.NewButton(lang.L("Raw"), func() {
+	rawBtn := newButton(lang.L("Raw"), func() {
 		var raw json.RawMessage
 		if h.rawTool != nil && h.tool != nil {
 			raw = h.rawTool(h.server, h.tool.Name)
@@ -383,7 +383,7 @@ func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
 	rawBtn.Importance = widget.LowImportance
 	h.badges = newBadgeRow()
 	h.desc = widgets.NewWrapText("", descLines)
-	h.moreBtn = widget.NewButton(lang.L("More"), h.toggleDescription)
+	h.moreBtn = newButton(lang.L("More"), h.toggleDescription)
 	h.moreBtn.Importance = widget.LowImportance
 	h.moreBtn.Hide()
 	h.desc.OnCut = func(bool) { h.syncMore() }

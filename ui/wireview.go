@@ -31,8 +31,8 @@ type wireView struct {
 	current    *transport.WireEntry // the selected message
 	detail     *textLines
 	detailHead *widget.Label
-	copyJSON   *widget.Button
-	saveOne    *widget.Button
+	copyJSON   *escButton
+	saveOne    *escButton
 	detailBox  *fyne.Container
 	root       fyne.CanvasObject
 }
@@ -42,8 +42,8 @@ func newWireView(win fyne.Window) *wireView {
 	v.detail = newTextLines()
 	v.detailHead = widget.NewLabel("")
 	v.detailHead.Wrapping = fyne.TextWrapWord
-	v.copyJSON = widget.NewButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), v.copyCurrent)
-	v.saveOne = widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), v.saveCurrent)
+	v.copyJSON = newButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), v.copyCurrent)
+	v.saveOne = newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), v.saveCurrent)
 	v.detail.extra = []fyne.CanvasObject{v.copyJSON, v.saveOne}
 	v.detailBox = container.NewBorder(v.detailHead, nil, nil, nil, v.detail.withBar(true))
 	v.LogList = widgets.NewLogList(widgets.LogSpec[transport.WireEntry]{

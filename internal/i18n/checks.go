@@ -76,6 +76,8 @@ var (
 		"rpc_error": "check outcome: rpc_error", "no_answer": "check outcome: no_answer"}
 	checkStatuses = map[string]string{"passed": "check status: passed", "failed": "check status: failed",
 		"error": "check status: error", "skipped": "check status: skipped"}
+	checkMarks = map[string]string{"passed": "check mark: passed", "failed": "check mark: failed",
+		"error": "check mark: error", "skipped": "check mark: skipped"}
 	checkKinds = map[string]string{"outcome": "check expectation: outcome", "code": "check expectation: code",
 		"text": "check expectation: text", "json": "check expectation: json", "outputSchema": "check expectation: outputSchema",
 		"duration": "check expectation: duration", "snapshot": "check expectation: snapshot"}
@@ -144,6 +146,12 @@ func (CheckWords) Failure(kind, path, expected, actual string) string {
 
 // Message is CheckMessage.
 func (CheckWords) Message(msg string) string { return CheckMessage(msg) }
+
+// Status is the summary's mark for a status: terse in English (ok, FAIL),
+// and in Chinese the word the Checks tab shows (CheckStatus), so the
+// command line and the window say a check "通过" by the same word (a test
+// compares them).
+func (CheckWords) Status(status string) string { return word(checkMarks, status) }
 
 // checkSentence translates by the check rules, an outcome word, or the
 // core's sentences (a connect failure's reason); else s stays.

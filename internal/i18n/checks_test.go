@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"fyne.io/fyne/v2/lang"
 
@@ -131,11 +132,61 @@ func TestCheckSummaryFollowsTheLanguage(t *testing.T) {
 	}
 	setup(t, SimplifiedChinese)
 	checks.WriteSummaryIn(&zh, []*checks.Report{rep}, CheckWords{})
-	for _, want := range []string{"失败 sum  [demo add，3 毫秒]", "出错 readme  [demo 读取 demo://readme，", "无法连接到 \"demo\"：服务器已退出，退出码 2。", "已重写 1 个快照", "0 项通过，1 项失败，1 项无法运行"} {
+	for _, want := range []string{"失败     sum  [demo add，3 毫秒]", "无法运行 readme  [demo 读取 demo://readme，", "无法连接到 \"demo\"：服务器已退出，退出码 2。", "已重写 1 个快照", "0 项通过，1 项失败，1 项无法运行"} {
 		if !strings.Contains(zh.String(), want) {
 			t.Errorf("the Chinese summary lacks %q:\n%s", want, zh.String())
 		}
 	}
+}
+
+// The command line's summary marks each check by its status; in Chinese
+// that mark is the very word the window's Checks tab shows (CheckStatus),
+// so a person reading both sees one word for "passed". English keeps its
+// terse column (ok, FAIL, ERR, skip).
+func TestCheckStatusWordsAgreeBetweenCLIAndWindow(t *testing.T) {
+	f := &checks.File{Name: "f", Path: "f.yaml"}
+	statuses := []string{checks.StatusPassed, checks.StatusFailed, checks.StatusError, checks.StatusSkipped}
+	rep := &checks.Report{File: f}
+	for _, st := range statuses {
+		f.Checks = append(f.Checks, checks.Check{Name: "c" + st, Tool: "t"})
+	}
+	for i, st := range statuses {
+		rep.Results = append(rep.Results, checks.Result{Check: &f.Checks[i], Server: "s", Status: st})
+	}
+	setup(t, SimplifiedChinese)
+	var zh bytes.Buffer
+	checks.WriteSummaryIn(&zh, []*checks.Report{rep}, CheckWords{})
+	lines := strings.Split(zh.String(), "\n")
+	for i, st := range statuses {
+		window := CheckStatus(st)
+		if window == st {
+			t.Errorf("the window's word for %q is not translated", st)
+		}
+		// "  通过     cpassed  [s t，0 毫秒]": the mark, then the check's name.
+		line := lines[1+i]
+		mark, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+		if mark != window {
+			t.Errorf("status %q: the command line says %q, the window %q (line %q)", st, mark, window, line)
+		}
+		if !strings.Contains(line, " c"+st+"  ") {
+			t.Errorf("line %q lacks the check's name", line)
+		}
+		if i > 0 && termColumns(line[:strings.Index(line, " c")]) != termColumns(lines[1][:strings.Index(lines[1], " c")]) {
+			t.Errorf("the names do not line up:\n%s", zh.String())
+		}
+	}
+}
+
+// termColumns counts a Han character as two columns of a terminal.
+func termColumns(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if unicode.Is(unicode.Han, r) {
+			n++
+		}
+	}
+	return n
 }
 
 // setup speaks the language until the test ends (then English again).
@@ -158,4 +209,19 @@ func TestCheckAndExportRulesHaveTheirChinese(t *testing.T) {
 	}
 	checkRuleKeys(t, checkRules, words...)
 	checkRuleKeys(t, exportRules)
+}
+
+// English keys that are words of two meanings get the one the app means:
+// About's "Go" row is the Go toolchain the program was built with, not "go
+// to" (it once read 转到 go1.26 linux/amd64).
+func TestAmbiguousKeysMeanWhatTheAppMeans(t *testing.T) {
+	zh, err := Messages(SimplifiedChinese)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]string{"Go": "Go"} {
+		if got, _ := zh[key].(string); !strings.Contains(got, want) {
+			t.Errorf("%q is %q in Chinese; want it to say %q", key, got, want)
+		}
+	}
 }

@@ -41,6 +41,7 @@ var logRules = []coreRule{
 	rule(`the server exited when asked server/discover`, "the server exited when asked server/discover"),
 	rule(`no answer to server/discover within (?P<Wait>\S+)`, "no answer to server/discover within {{.Wait}}"),
 	rule(`server/discover failed`, "server/discover failed"),
+	rule(`server/discover: (?P<Err>.*)`, "server/discover: {{.Err}}", "Err"),
 	rule(`answered late`, "answered late"),
 	// Calls and requests (mcp/calls.go, mcp/features.go, mcp/tasks.go).
 	rule(`call #(?P<ID>\d+) (?P<Name>.+) started as a task`, "call #{{.ID}} {{.Name}} started as a task"),

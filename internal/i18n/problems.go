@@ -81,6 +81,14 @@ var problemRules = []problemRule{
 	problem(`does not match any of the allowed shapes`, "does not match any of the allowed shapes"),
 	problem(`matches more than one of the allowed shapes, but must match exactly one`, "matches more than one of the allowed shapes, but must match exactly one"),
 	problem(`is a value that is not allowed here`, "is a value that is not allowed here"),
+	problem(`must be at most (?P<Count>\d+) characters? long`, "must be at most {{.Count}} characters long", "Count"),
+	problem(`must be the one value the schema allows`, "must be the one value the schema allows"),
+	problem(`does not fit the schema: (?P<Err>.*)`, "does not fit the schema: {{.Err}}"),
+	problem(`cannot switch to the form: (?P<Err>.*)`, "cannot switch to the form: {{.Err}}"),
+	problem(`the arguments are not valid JSON: (?P<Err>.*)`, "the arguments are not valid JSON: {{.Err}}"),
+	problem(`the arguments must be a JSON object \(\{…\}\), not (?P<Kind>null|true or false|a number|text|a list|an object)`, "the arguments must be a JSON object ({…}), not {{.Kind}}"),
+	// const (the last "must be"): the one value allowed, as the schema gives it.
+	problem(`must be (?P<Value>.*)`, "must be {{.Value}}"),
 }
 
 // FieldProblems translates the schema model's list of problems,
@@ -95,8 +103,10 @@ func FieldProblems(s string) string {
 			field, msg = "", item
 		}
 		problem := FieldProblem(msg)
-		if m := gotValue.FindStringSubmatch(msg); m != nil && problem == msg {
-			problem = L("{{.Problem}} (got {{.Got}})", map[string]any{"Problem": FieldProblem(m[1]), "Got": m[2]})
+		if m := gotValue.FindStringSubmatch(msg); m != nil {
+			if p := FieldProblem(m[1]); p != m[1] {
+				problem = L("{{.Problem}} (got {{.Got}})", map[string]any{"Problem": p, "Got": m[2]})
+			}
 		}
 		if field != "" {
 			problem = L("{{.Field}}: {{.Problem}}", map[string]any{"Field": field, "Problem": problem})
@@ -128,6 +138,12 @@ func FieldProblem(msg string) string {
 		}
 		if w, ok := data["Why"].(string); ok {
 			data["Why"] = FieldProblem(w)
+		}
+		if e, ok := data["Err"].(string); ok {
+			data["Err"] = explainSentence(e) // Go's JSON syntax errors, in Explain's table
+		}
+		if k, ok := data["Kind"].(string); ok {
+			data["Kind"] = L(k)
 		}
 		for _, k := range []string{"Want", "Got"} {
 			if w, ok := data[k].(string); ok {

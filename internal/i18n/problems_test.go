@@ -25,6 +25,9 @@ func TestFieldProblem(t *testing.T) {
 		{"is missing what is required: city, country", "缺少必填项：city, country"},
 		{"can have at most 3 keys", "最多只能有 3 个键"},
 		{"does not match any of the allowed shapes", "不符合任何一种允许的结构"},
+		{"the arguments are not valid JSON: unexpected end of JSON input", "参数不是有效的 JSON：JSON 没有写完（缺少右括号或引号？）"},
+		{"the arguments must be a JSON object ({…}), not a list", "参数必须是 JSON 对象（{…}），而不是列表"},
+		{"cannot switch to the form: invalid character 'x' looking for beginning of value", "无法切换到表单：这里不应出现字符 'x'"},
 		{"a server's own words", "a server's own words"},
 	})
 }
@@ -55,6 +58,31 @@ func TestSchemaValidationProblemsAreTranslated(t *testing.T) {
 		{`{"type":"array","contains":{"type":"string"}}`, `[1]`},
 		{`{"type":"number","multipleOf":2}`, `3`},
 		{`{"type":"object","dependentRequired":{"a":["b"]}}`, `{"a":1}`},
+		// Every other keyword the validator (jsonschema-go) reports on.
+		{`{"const":"red"}`, `"blue"`},
+		{`{"const":5}`, `6`},
+		{`{"const":{"a":1}}`, `{"a":2}`},
+		{`{"type":"string","maxLength":2}`, `"abc"`},
+		{`{"type":"string","pattern":"^a+$"}`, `"b"`},
+		{`{"type":"number","exclusiveMinimum":1}`, `1`},
+		{`{"type":"number","exclusiveMaximum":1}`, `1`},
+		{`{"type":"array","contains":{"type":"string"},"minContains":2}`, `["x",1]`},
+		{`{"type":"array","contains":{"type":"string"},"maxContains":1}`, `["x","y"]`},
+		{`{"oneOf":[{"type":"string"},{"type":"boolean"}]}`, `1`},
+		{`{"type":"integer"}`, `1.5`},
+		{`{"type":"null"}`, `false`},
+		{`{"type":"object","propertyNames":{"pattern":"^a"}}`, `{"zz":1}`},
+		{`{"type":"object","patternProperties":{"^a":{"type":"number"}}}`, `{"a":"x"}`},
+		{`{"type":"object","unevaluatedProperties":false}`, `{"zz":1}`},
+		{`{"type":"array","prefixItems":[{"type":"number"}],"unevaluatedItems":false}`, `[1,2]`},
+		{`{"type":"array","prefixItems":[{"type":"number"}],"items":false}`, `[1,2]`},
+		{`{"type":"array","items":{"type":"number"}}`, `["x"]`},
+		{`{"if":{"type":"number"},"then":{"minimum":5},"else":{"type":"string"}}`, `1`},
+		{`{"if":{"type":"number"},"then":{"minimum":5},"else":{"type":"string"}}`, `true`},
+		{`{"type":"object","dependentSchemas":{"a":{"required":["b"]}}}`, `{"a":1}`},
+		{`{"allOf":[{"type":"number"},{"minimum":3}]}`, `1`},
+		{`{"$defs":{"n":{"type":"number"}},"$ref":"#/$defs/n"}`, `"x"`},
+		{`false`, `1`},
 	}
 	t.Cleanup(func() { Setup(English) })
 	if _, err := Setup(SimplifiedChinese); err != nil {
@@ -92,7 +120,7 @@ func withoutData(s string) string {
 	return dataWords.ReplaceAllString(s, "")
 }
 
-var dataWords = regexp.MustCompile(`"(\\.|[^"\\])*"|\b(city|zz|red|green|blue|string|null|number|integer|boolean|true|false|a|b)\b`)
+var dataWords = regexp.MustCompile(`"(\\.|[^"\\])*"|\b(city|zz|red|green|blue|string|null|number|integer|boolean|true|false|a|b|schema)\b`)
 
 // TestLintOutputMismatchNamesTheFieldInWords: the quality report says which
 // field of a result broke the outputSchema and how, in the window's language

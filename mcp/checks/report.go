@@ -17,18 +17,22 @@ func WriteSummary(w io.Writer, reports []*Report) error {
 func WriteSummaryIn(w io.Writer, reports []*Report, words Words) error {
 	var b strings.Builder
 	total := map[string]int{}
+	width := 0 // the widest mark, in terminal columns, so the names line up
+	for _, st := range []string{StatusPassed, StatusFailed, StatusError, StatusSkipped} {
+		width = max(width, columns(words.Status(st)))
+	}
+	indent := strings.Repeat(" ", width+3) // under the check's name
 	for _, rep := range reports {
 		fmt.Fprintf(&b, "%s (%s)\n", rep.File.Name, rep.File.Path)
 		for _, r := range rep.Results {
 			total[r.Status]++
-			mark := map[string]string{StatusPassed: "ok", StatusFailed: "FAIL", StatusError: "ERR", StatusSkipped: "skip"}[r.Status]
-			fmt.Fprintf(&b, "  %s %s  %s\n", padColumns(words.L(mark, nil), 4), r.Check.Name, words.L("[{{.Server}} {{.Target}}, {{.MS}} ms]",
+			fmt.Fprintf(&b, "  %s %s  %s\n", padColumns(words.Status(r.Status), width), r.Check.Name, words.L("[{{.Server}} {{.Target}}, {{.MS}} ms]",
 				map[string]any{"Server": r.Server, "Target": TargetIn(words, r.Check), "MS": r.Duration.Milliseconds()}))
 			if r.Message != "" {
-				fmt.Fprintf(&b, "       %s\n", words.Message(r.Message))
+				fmt.Fprintf(&b, "%s%s\n", indent, words.Message(r.Message))
 			}
 			for _, f := range r.Failures {
-				fmt.Fprintf(&b, "       %s\n", words.Failure(f.Kind, f.Path, f.Expected, f.Actual))
+				fmt.Fprintf(&b, "%s%s\n", indent, words.Failure(f.Kind, f.Path, f.Expected, f.Actual))
 			}
 		}
 		if rep.Updated > 0 {
@@ -44,6 +48,15 @@ func WriteSummaryIn(w io.Writer, reports []*Report, words Words) error {
 // padColumns pads s with spaces to n columns of a terminal, where a CJK
 // character takes two.
 func padColumns(s string, n int) string {
+	cols := columns(s)
+	if cols >= n {
+		return s
+	}
+	return s + strings.Repeat(" ", n-cols)
+}
+
+// columns is how many terminal columns s takes: a CJK character two.
+func columns(s string) int {
 	cols := 0
 	for _, r := range s {
 		cols++
@@ -51,10 +64,7 @@ func padColumns(s string, n int) string {
 			cols++
 		}
 	}
-	if cols >= n {
-		return s
-	}
-	return s + strings.Repeat(" ", n-cols)
+	return cols
 }
 
 // JUnit XML, in the shape CI systems read: testsuites > testsuite > testcase

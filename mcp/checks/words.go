@@ -17,6 +17,10 @@ type Words interface {
 	Failure(kind, path, expected, actual string) string
 	// Message is a result's message (why it could not run, or was skipped).
 	Message(string) string
+	// Status is the word a result's status (StatusPassed...) is shown by:
+	// the summary's mark before each check. A translation gives the same
+	// word the window's Checks tab shows for that status.
+	Status(status string) string
 }
 
 // English is the summary as the code writes it.
@@ -32,6 +36,11 @@ func (English) Failure(kind, path, expected, actual string) string {
 
 // Message is msg as it is.
 func (English) Message(msg string) string { return msg }
+
+// Status is the terse mark the English summary has always used.
+func (English) Status(status string) string {
+	return map[string]string{StatusPassed: "ok", StatusFailed: "FAIL", StatusError: "ERR", StatusSkipped: "skip"}[status]
+}
 
 // fill replaces each {{.Name}} of template with data's Name.
 func fill(template string, data map[string]any) string {

@@ -2,7 +2,6 @@ package schema
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/big"
 	"regexp"
@@ -28,36 +27,39 @@ func newFinalChecker(raw json.RawMessage) (fc finalChecker, notes []string) {
 			notes = []string{fmt.Sprintf("The final check before sending is off: the validator failed on this schema (%v).", p)}
 		}
 	}()
-	off := func(err error) (finalChecker, []string) {
-		return finalChecker{}, []string{"The final check before sending is off because the validator cannot use this schema: " + firstLine(err.Error()) + ". The form's own checks still apply."}
+	// off says why in plain words: the library's own error is Go's ("json:
+	// cannot unmarshal number into Go struct field …"), and the fields' notes
+	// already name the keyword at fault.
+	off := func(why string) (finalChecker, []string) {
+		return finalChecker{}, []string{"The final check before sending is off because the validator cannot use this schema: " + why + ". The form's own checks still apply."}
 	}
 	var s jsonschema.Schema
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return off(err)
+		return off("a keyword in it has a value of the wrong kind")
 	}
 	// Look for loops in the schema as the library read it: encoding/json
 	// matches keywords without regard to case, so "AllOf" is allOf there.
 	canon, err := json.Marshal(&s)
 	if err != nil {
-		return off(err)
+		return off("it cannot be written back as JSON")
 	}
 	canonRoot, err := parseJSON(canon)
 	if err != nil {
-		return off(err)
+		return off("it cannot be written back as JSON")
 	}
 	if why := refLoop(canonRoot); why != "" {
 		// The library would recurse until the stack overflows, which no
 		// recover can catch.
-		return off(errors.New(why))
+		return off(why)
 	}
 	rs, err := s.Resolve(nil)
 	if err != nil {
-		return off(err)
+		return off("a $ref in it cannot be followed")
 	}
 	// The library validates draft-07 and 2020-12 only; it says so on the
 	// first Validate, so ask now rather than at send time.
 	if err := rs.Validate(map[string]any{}); err != nil && strings.HasPrefix(err.Error(), "cannot validate version") {
-		return off(err)
+		return off("its $schema is a JSON Schema version the validator does not know (it knows draft-07 and 2020-12)")
 	}
 	return finalChecker{resolved: rs}, nil
 }
@@ -218,7 +220,12 @@ var messageRules = []messageRule{
 	{re: regexp.MustCompile(`^enum: .* does not equal any of: \[(.*)\]`), say: func(m []string) string {
 		return "must be one of: " + m[1]
 	}},
-	{re: regexp.MustCompile(`^const: .* does not equal (.*)`), say: func(m []string) string { return "must be " + m[1] }},
+	{re: regexp.MustCompile(`^const: .* does not equal (.*)`), say: func(m []string) string {
+		if strings.HasPrefix(m[1], "map[") || strings.HasPrefix(m[1], "[") {
+			return "must be the one value the schema allows" // the library writes it as Go, not JSON
+		}
+		return "must be " + m[1]
+	}},
 	{re: regexp.MustCompile(`^minimum: .* is less than (.*)`), say: func(m []string) string { return "must be at least " + trimFloat(m[1]) }},
 	{re: regexp.MustCompile(`^maximum: .* is greater than (.*)`), say: func(m []string) string { return "must be at most " + trimFloat(m[1]) }},
 	{re: regexp.MustCompile(`^exclusiveMinimum: .* is less than or equal to (.*)`), say: func(m []string) string { return "must be more than " + trimFloat(m[1]) }},

@@ -15,11 +15,11 @@ func OtherFileError(err error) string {
 	var ce *config.ConfigError
 	if errors.As(err, &ce) {
 		if ce.Line > 0 {
-			return i18n.L("This file could not be read: line {{.Line}}, column {{.Column}}: {{.Problem}}. Its servers are not shown; fix it in its app.", map[string]any{"Line": ce.Line, "Column": ce.Column, "Problem": ce.Msg})
+			return i18n.L("This file could not be read: line {{.Line}}, column {{.Column}}: {{.Problem}}. Its servers are not shown; fix it in its app.", map[string]any{"Line": ce.Line, "Column": ce.Column, "Problem": i18n.Explain(ce.Msg)})
 		}
-		return i18n.L("This file could not be read: {{.Problem}}.", map[string]any{"Problem": ce.Msg})
+		return i18n.L("This file could not be read: {{.Problem}}.", map[string]any{"Problem": i18n.Explain(ce.Msg)})
 	}
-	return Capitalise(err.Error()) + "."
+	return WithStop(Capitalise(err.Error()))
 }
 
 // ImportedLine is what an entry runs or where it connects, as one line
@@ -71,11 +71,11 @@ func PasteError(err error) string {
 	var ce *config.ConfigError
 	if errors.As(err, &ce) {
 		if ce.Line > 0 {
-			return i18n.L("Line {{.Line}}, column {{.Column}}: {{.Problem}}.", map[string]any{"Line": ce.Line, "Column": ce.Column, "Problem": ce.Msg})
+			return i18n.L("Line {{.Line}}, column {{.Column}}: {{.Problem}}.", map[string]any{"Line": ce.Line, "Column": ce.Column, "Problem": i18n.Explain(ce.Msg)})
 		}
-		return Capitalise(ce.Msg) + "."
+		return WithStop(Capitalise(ce.Msg))
 	}
-	return Capitalise(err.Error()) + "."
+	return WithStop(Capitalise(err.Error()))
 }
 
 // DescribeTarget says what a server entry starts or connects to.
@@ -97,7 +97,7 @@ func ServersFileError(path string, err error) string {
 		if ce.Line > 0 {
 			where = i18n.L("The servers file {{.Path}} has a mistake at line {{.Line}}, column {{.Column}}", map[string]any{"Path": ce.Path, "Line": ce.Line, "Column": ce.Column})
 		}
-		return i18n.L("{{.Where}}: {{.Problem}}. No servers are shown and nothing will be saved until it is fixed; fix the file, then choose Reload.", map[string]any{"Where": where, "Problem": ce.Msg})
+		return i18n.L("{{.Where}}: {{.Problem}}. No servers are shown and nothing will be saved until it is fixed; fix the file, then choose Reload.", map[string]any{"Where": where, "Problem": i18n.Explain(ce.Msg)})
 	}
 	return i18n.L("{{.Where}}: {{.Problem}}. Fix it, then choose Reload.", map[string]any{"Where": where, "Problem": i18n.Explain(err.Error())})
 }

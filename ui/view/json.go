@@ -187,11 +187,12 @@ func OutputSchemaProblem(outputSchema, structured any) string {
 	}
 	var s jsonschema.Schema
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return i18n.L("The tool's outputSchema is not a JSON Schema this app understands: {{.Reason}}", map[string]any{"Reason": err.Error()})
+		// Go's words ("json: cannot unmarshal number into Go struct field …") would say less.
+		return i18n.L("The tool's outputSchema is not a JSON Schema this app understands: {{.Reason}}", map[string]any{"Reason": i18n.L("a keyword in it has a value of the wrong kind")})
 	}
 	resolved, err := s.Resolve(nil)
 	if err != nil {
-		return i18n.L("The tool's outputSchema could not be resolved, so the result was not checked: {{.Reason}}", map[string]any{"Reason": err.Error()})
+		return i18n.L("The tool's outputSchema could not be resolved, so the result was not checked: {{.Reason}}", map[string]any{"Reason": i18n.L("a $ref in it cannot be followed")})
 	}
 	// Validate wants plain JSON values (map[string]any …), whatever Go types the result holds.
 	var instance any

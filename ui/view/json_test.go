@@ -3,9 +3,11 @@ package view
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/schema"
 )
 
@@ -115,5 +117,29 @@ func TestRequiredSkeleton(t *testing.T) {
 	want := `{"path":"","n":0,"on":false,"kind":"a","opts":{},"list":[],"set":"x"}`
 	if got := string(RequiredSkeleton(form.Root)); got != want {
 		t.Errorf("RequiredSkeleton = %s\nwant %s", got, want)
+	}
+}
+
+// An outputSchema the validator cannot use is said in plain words in both
+// languages, not in Go's ("json: cannot unmarshal number into Go struct
+// field …").
+func TestOutputSchemaProblemOfABadSchema(t *testing.T) {
+	t.Cleanup(func() { i18n.Setup(i18n.English) })
+	latin := regexp.MustCompile(`outputSchema|JSON Schema|\$ref`)
+	for _, bad := range []string{`{"type":3}`, `{"minLength":"x"}`, `{"$ref":"#/$defs/nope"}`} {
+		var s any
+		if err := json.Unmarshal([]byte(bad), &s); err != nil {
+			t.Fatal(err)
+		}
+		for _, lang := range []string{i18n.English, i18n.SimplifiedChinese} {
+			i18n.Setup(lang)
+			got := OutputSchemaProblem(s, map[string]any{})
+			if strings.Contains(got, "Go struct") || strings.Contains(got, "unmarshal") || strings.Contains(got, "no key") {
+				t.Errorf("%s, %s: Go's words in %q", bad, lang, got)
+			}
+			if lang == i18n.SimplifiedChinese && i18n.HasLatinLetter(latin.ReplaceAllString(got, "")) {
+				t.Errorf("%s: English in %q", bad, got)
+			}
+		}
 	}
 }

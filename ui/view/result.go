@@ -101,7 +101,7 @@ func ResultWords(r *mcp.CallResult) (title, sentence string) {
 		s := i18n.L("The server refused the request.")
 		if e := r.RPCError; e != nil {
 			s = i18n.L("The server refused the request (JSON-RPC error {{.Code}} {{.CodeName}}): {{.Message}}",
-				map[string]any{"Code": e.Code, "CodeName": mcp.RPCCodeName(e.Code), "Message": e.Message})
+				map[string]any{"Code": e.Code, "CodeName": i18n.Explain(mcp.RPCCodeName(e.Code)), "Message": e.Message})
 		}
 		return i18n.L("Protocol error"), JoinSentences(s, i18n.L("The tool did not run."))
 	case mcp.LayerTimeout:

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"strings"
 	"time"
 
 	"mcpbrowser/internal/i18n"
@@ -15,7 +16,7 @@ func TaskRow(e mcp.TaskEntry, now time.Time) (name, sub, note string) {
 		tool = i18n.L("(tool not known)")
 	}
 	name = TaskRowName(tool, e.Status)
-	sub = e.StatusMessage
+	sub = i18n.Explain(e.StatusMessage) // the core's own message translated; a server's stays
 	if sub == "" {
 		sub = i18n.L("task {{.ID}}", map[string]any{"ID": e.TaskID})
 	}
@@ -93,5 +94,9 @@ func TaskFormNote(f mcp.TaskForm) string {
 
 // TaskProgress words a task's state as a progress line for the running
 func TaskProgress(callID int, t mcp.Task) mcp.Progress {
-	return mcp.Progress{CallID: callID, Message: i18n.L("task {{.State}}", map[string]any{"State": t.Describe()})}
+	state := t.Status
+	if m := strings.TrimSpace(t.StatusMessage); m != "" {
+		state += ": " + i18n.Explain(m) // the core's own message translated; a server's stays
+	}
+	return mcp.Progress{CallID: callID, Message: i18n.L("task {{.State}}", map[string]any{"State": state})}
 }

@@ -1,9 +1,11 @@
 package view
 
 import (
+	"strings"
 	"testing"
 	"time"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 )
 
@@ -62,4 +64,22 @@ func TestTaskTimesAndFormNote(t *testing.T) {
 		{"extension", func() string { return string([]rune(TaskFormNote(mcp.TaskFormExtension))[:36]) }, "This server has the tasks extension ", "此服务器支持任务扩展（io.modelcontextprotocol/t"},
 		{"none", func() string { return TaskFormNote(mcp.TaskFormNone) }, "This server offers no tasks.", "此服务器不提供任务。"},
 	})
+}
+
+// The core's own status message (a task the server ran at once) is
+// translated in the task's row and progress line; a server's stays.
+func TestTaskStatusMessageOfTheCoreInChinese(t *testing.T) {
+	t.Cleanup(func() { i18n.Setup(i18n.English) })
+	i18n.Setup(i18n.SimplifiedChinese)
+	core := mcp.Task{TaskID: "t1", Status: "completed", StatusMessage: "the server ran the tool at once instead of as a task"}
+	server := mcp.Task{TaskID: "t2", Status: "working", StatusMessage: "step 1 of 4"}
+	if _, sub, _ := TaskRow(mcp.TaskEntry{Task: core, Tool: "x"}, time.Now()); sub != "服务器没有把工具作为任务运行，而是立即运行了它" {
+		t.Errorf("the core's message in the row: %q", sub)
+	}
+	if got := TaskProgress(1, core).Message; !strings.Contains(got, "服务器没有把工具作为任务运行") {
+		t.Errorf("the core's message in the progress line: %q", got)
+	}
+	if _, sub, _ := TaskRow(mcp.TaskEntry{Task: server, Tool: "x"}, time.Now()); sub != "step 1 of 4" {
+		t.Errorf("the server's message changed: %q", sub)
+	}
 }

@@ -83,6 +83,10 @@ func TestCapabilitiesLine(t *testing.T) {
 			return CapabilitiesLine(mcp.Capabilities{Known: true}, mcp.Era{Version: "2025-11-25", How: mcp.EraFellBack, Why: "no answer"})
 		}, "Protocol 2025-11-25 (fell back: no answer). Nothing declared; not declared: tools, resources, prompts, completions, logging",
 			"协议 2025-11-25（已回退：no answer）。未声明任何能力；未声明：工具, 资源, 提示词, 补全, 日志"},
+		{"fell back, why translated", func() string {
+			return CapabilitiesLine(mcp.Capabilities{Known: true}, mcp.Era{Version: "2025-11-25", How: mcp.EraFellBack, Why: "server/discover: method not found"})
+		}, "Protocol 2025-11-25 (fell back: server/discover: method not found). Nothing declared; not declared: tools, resources, prompts, completions, logging",
+			"协议 2025-11-25（已回退：server/discover：方法不存在）。未声明任何能力；未声明：工具, 资源, 提示词, 补全, 日志"},
 	})
 }
 

@@ -1,0 +1,49 @@
+package i18n
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"regexp"
+	"syscall"
+	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp"
+)
+
+// A failure below JSON-RPC (the connection closed, refused, timed out…)
+// reaches people as the core's plain words (mcp.PlainCause through
+// mcp.AsRequestError), and in Chinese as Chinese from end to end: no
+// translated prefix with the SDK's English tail, as "刷新工具列表失败：
+// calling "tools/list": connection closed" once was.
+func TestLowLevelFailuresReadAsChinese(t *testing.T) {
+	wrap := func(err error) error { return fmt.Errorf(`calling "tools/list": %w`, err) }
+	errs := []error{
+		wrap(sdk.ErrConnectionClosed), wrap(io.EOF), wrap(io.ErrUnexpectedEOF), wrap(syscall.ECONNREFUSED),
+		wrap(syscall.ECONNRESET), wrap(syscall.EPIPE), wrap(syscall.ENETUNREACH), wrap(sdk.ErrSessionMissing),
+		wrap(context.DeadlineExceeded), wrap(&net.DNSError{Name: "h", IsNotFound: true}), wrap(&net.DNSError{Name: "h"}),
+		errors.New(`POST http://x/mcp: Bad Gateway`),
+	}
+	setup(t, SimplifiedChinese)
+	for _, err := range errs {
+		plain := mcp.AsRequestError("tools/list", err).Error()
+		for _, line := range []string{
+			LogLine("refreshing the tool list failed: " + plain),
+			LogLine("listing tools failed: " + plain),
+			Explain("could not connect to http://127.0.0.1:1/mcp: " + mcp.PlainCause(err) + ". Check the URL and that the server is running."),
+			Explain("could not initialize the session: " + mcp.PlainCause(err)),
+		} {
+			if english := latinOutsideValues.ReplaceAllString(line, ""); HasLatinLetter(english) {
+				t.Errorf("%v: English left in %q", err, line)
+			}
+		}
+	}
+}
+
+// latinOutsideValues are what may stay in Latin letters in those lines: the
+// method, the URL, a quoted host name, protocol words and an HTTP status.
+var latinOutsideValues = regexp.MustCompile(`"(\\.|[^"\\])*"|https?://\S+|tools/list|HTTP \d{3} [A-Za-z ]+|URL|TLS`)
