@@ -359,6 +359,10 @@ func cmdTools(ctx context.Context, inv *invocation, env Env) error {
 		return err
 	}
 	defer stop()
+	// An empty list because tools/list failed is a failure, not "no tools".
+	if err := s.ToolsError(); err != nil {
+		return failed(env, sc.Name, s.Capabilities().Tools, err)
+	}
 	// Each tool as the server sent it: execution, icons, _meta and unknown
 	// fields included.
 	tools := []json.RawMessage{}

@@ -141,6 +141,7 @@ type Session struct {
 	era       Era
 	tasks     taskList // tasks started or polled here (its own lock)
 	tools     []*sdk.Tool
+	toolsErr  error // why the connect's tools/list failed; nil once a list arrives
 	connectID int                       // bumps on each connect; stale watchers ignore themselves
 	progress  map[string]progressWaiter // progress token → the call waiting for it
 	// watchdog ends calls that pass their timeouts (its own lock).
@@ -231,6 +232,15 @@ func (s *Session) Tools() []*sdk.Tool {
 	return s.tools
 }
 
+// ToolsError is why listing the tools failed when the server connected (a
+// *RequestError), or nil: nil too once a later list arrives. Tools is then
+// empty because the list failed, not because the server has none.
+func (s *Session) ToolsError() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.toolsErr
+}
+
 // Tool returns the named tool from the last list, or nil.
 func (s *Session) Tool(name string) *sdk.Tool {
 	for _, t := range s.Tools() {
@@ -280,6 +290,7 @@ func (s *Session) Connect(ctx context.Context) error {
 	id := s.connectID
 	s.cancelLife = cancelLife
 	s.life = life
+	s.toolsErr = nil
 	s.mu.Unlock()
 
 	if cfg.Problem != "" {
@@ -315,7 +326,11 @@ func (s *Session) Connect(ctx context.Context) error {
 		err = s.refreshTools(life)
 		if err != nil && life.Err() == nil {
 			// A server may fail tools/list and still be worth talking to.
-			s.Log.Add(transport.LogInfo, "listing tools failed: "+AsRequestError("tools/list", err).Error())
+			listErr := AsRequestError("tools/list", err)
+			s.Log.Add(transport.LogInfo, "listing tools failed: "+listErr.Error())
+			s.mu.Lock()
+			s.toolsErr = listErr
+			s.mu.Unlock()
 			err = nil
 		}
 	}
@@ -715,6 +730,7 @@ func (s *Session) refreshTools(ctx context.Context) error {
 	}
 	s.mu.Lock()
 	s.tools = tools
+	s.toolsErr = nil
 	name := s.cfg.Name
 	s.mu.Unlock()
 	s.emit(Event{Kind: EventTools, Server: name})
