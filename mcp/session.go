@@ -141,7 +141,7 @@ type Session struct {
 	era       Era
 	tasks     taskList // tasks started or polled here (its own lock)
 	tools     []*sdk.Tool
-	toolsErr  error // why the connect's tools/list failed; nil once a list arrives
+	toolsErr  error                     // why the connect's tools/list failed; nil once a list arrives
 	connectID int                       // bumps on each connect; stale watchers ignore themselves
 	progress  map[string]progressWaiter // progress token → the call waiting for it
 	// watchdog ends calls that pass their timeouts (its own lock).
