@@ -232,9 +232,9 @@ func (s *Session) Tools() []*sdk.Tool {
 	return s.tools
 }
 
-// ToolsError is why listing the tools failed when the server connected (a
-// *RequestError), or nil: nil too once a later list arrives. Tools is then
-// empty because the list failed, not because the server has none.
+// ToolsError is why the last tools/list failed (a *RequestError), or nil
+// once a list arrives. After a failed connect-time list, Tools is empty
+// because the list failed, not because the server has none.
 func (s *Session) ToolsError() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -326,11 +326,7 @@ func (s *Session) Connect(ctx context.Context) error {
 		err = s.refreshTools(life)
 		if err != nil && life.Err() == nil {
 			// A server may fail tools/list and still be worth talking to.
-			listErr := AsRequestError("tools/list", err)
-			s.Log.Add(transport.LogInfo, "listing tools failed: "+listErr.Error())
-			s.mu.Lock()
-			s.toolsErr = listErr
-			s.mu.Unlock()
+			s.Log.Add(transport.LogInfo, "listing tools failed: "+AsRequestError("tools/list", err).Error())
 			err = nil
 		}
 	}
@@ -723,6 +719,11 @@ func (s *Session) refreshTools(ctx context.Context) error {
 	} else {
 		for t, err := range cs.Tools(ctx, nil) {
 			if err != nil {
+				if ctx.Err() == nil {
+					s.mu.Lock()
+					s.toolsErr = AsRequestError("tools/list", err)
+					s.mu.Unlock()
+				}
 				return err
 			}
 			tools = append(tools, t)

@@ -93,6 +93,7 @@ type MainWindow struct {
 	toolsArea    fyne.CanvasObject
 	emptyNotice  *fyne.Container
 	detail       *fyne.Container
+	noTools      *noToolsNotice  // over detail when the server lists no tools (notools.go)
 	resultSlot   *fyne.Container // the result, or the server requests in its place
 	callServer   string          // the server of the running call
 	callTag      *mcp.CallTag    // the running call's, for its server's questions
@@ -232,7 +233,9 @@ func (w *MainWindow) build() {
 		w.features.selectTab(w.features.resourcesTab)
 		w.features.resources.selectURI(uri)
 	}
-	toolsSplit := container.New(widgets.ListDetail{}, container.NewBorder(nil, w.quality.button, nil, nil, w.tools.root), w.detail)
+	w.noTools = newNoToolsNotice(w.listToolsAgain)
+	toolsSplit := container.New(widgets.ListDetail{}, container.NewBorder(nil, w.quality.button, nil, nil, w.tools.root),
+		container.NewStack(w.detail, w.noTools.root))
 	w.roots = newRootStore(w.app.Preferences())
 	w.features = newFeaturePanes(w, toolsSplit)
 	w.features.setFilter(w.features.toolsTab, w.tools.filter)
@@ -551,6 +554,7 @@ func (w *MainWindow) showSelection() {
 		return
 	}
 	t := w.tools.setTools(w.selected, s.Tools())
+	w.noTools.show(s, w.detail, w.requests.shown())
 	w.updateQuality(s)
 	if t == nil && w.currentTool == nil && len(w.tools.shown) > 0 && s.Status().State == mcp.StateReady {
 		// Nothing chosen yet: the tool last used on this server, else the

@@ -4,6 +4,8 @@ import (
 	"regexp"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/internal/i18n"
 )
 
 // ToolTitle is the name a person reads: title, then annotations.title, then
@@ -34,4 +36,17 @@ func AgentToolName(server, tool string) string {
 func IsDestructive(t *sdk.Tool) bool {
 	a := t.Annotations
 	return a != nil && !a.ReadOnlyHint && a.DestructiveHint != nil && *a.DestructiveHint
+}
+
+// NoToolsNotice is what the tool column says when a connected server lists
+// no tools: why the list failed (listErr, the core's message), or that the
+// server has none, and where else to look.
+func NoToolsNotice(listErr error, declaresTools bool) string {
+	switch {
+	case listErr != nil:
+		return i18n.L("Listing this server's tools failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(listErr.Error())})
+	case declaresTools:
+		return i18n.L("This server's tool list is empty. Its resources and prompts, if it has any, are in their tabs.")
+	}
+	return i18n.L("This server offers no tools (it does not declare the tools capability). Its resources and prompts, if it has any, are in their tabs.")
 }

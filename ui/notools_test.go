@@ -1,0 +1,49 @@
+package ui
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"mcpbrowser/internal/testservers"
+)
+
+// TestNoToolsNoticeReplacesTheForm: a server that connects but fails to list
+// its tools shows why, with a way to ask again, instead of an empty form
+// whose Run button would call nothing; a server with tools gets its form
+// back.
+func TestNoToolsNoticeReplacesTheForm(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("uses a POSIX shell server")
+	}
+	s := newShell(t, map[string]map[string]any{
+		"demo":      demoEntry(),
+		"listfails": {"command": "sh", "args": []string{"-c", testservers.ListFailsScript}},
+	})
+	s.waitReady("demo")
+	onUI(func() { s.w.SelectServer("listfails") })
+	s.waitFor("the notice that listing failed", func() bool {
+		return s.w.noTools.root.Visible() && strings.Contains(s.w.noTools.text.Text, "database is down")
+	})
+	onUI(func() {
+		if s.w.detail.Visible() {
+			t.Error("the form and its Run button show beside the notice")
+		}
+		if !s.w.noTools.retry.Visible() {
+			t.Error("no way to list the tools again")
+		}
+		test.Tap(s.w.noTools.retry)
+	})
+	// Asking again fails again and says so; the button comes back.
+	s.waitFor("the button back after a second failure", func() bool {
+		return !s.w.noTools.retry.Disabled() && s.w.noTools.root.Visible()
+	})
+	s.pickTool("demo", "add")
+	onUI(func() {
+		if s.w.noTools.root.Visible() || !s.w.detail.Visible() {
+			t.Error("the demo's form is still covered by the notice")
+		}
+	})
+}
