@@ -112,7 +112,7 @@ func TestChooserEscFromEveryWidget(t *testing.T) {
 		for _, f := range widgets {
 			kinds[fmt.Sprintf("%T", f)] = true
 		}
-		for _, want := range []string{"*ui.chooserList", "*ui.escEntry", "*ui.escButton", "*ui.escCheck"} {
+		for _, want := range []string{"*ui.chooserList", "*ui.escEntry", "*widgets.Button", "*ui.escCheck"} {
 			if !kinds[want] {
 				t.Errorf("%s: no %s among its widgets %v", m.name, want, kinds)
 			}

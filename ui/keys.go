@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/ui/widgets"
 )
 
 // fitDialog is a dialog size of at most w×h that fits inside the window
@@ -187,11 +189,7 @@ func (s *escSelect) TypedKey(k *fyne.KeyEvent) {
 }
 
 // escapeFrom gives Esc typed in o to the typed-key handler of o's canvas.
-func escapeFrom(o fyne.CanvasObject, k *fyne.KeyEvent) {
-	if c := fyne.CurrentApp().Driver().CanvasForObject(o); c != nil && c.OnTypedKey() != nil {
-		c.OnTypedKey()(k)
-	}
-}
+var escapeFrom = widgets.EscapeFrom
 
 // showFocused shows d with the keyboard in first, the dialog's first field
 // (nil: a dialog without fields, where Esc reaches the canvas as it is).
@@ -202,37 +200,18 @@ func showFocused(d dialog.Dialog, win fyne.Window, first fyne.Focusable) {
 	}
 }
 
-// An escButton is a Button that hands Esc to its canvas's handler, like
-// escEntry: Tab reaches a dialog's buttons, and Esc must still close it.
-type escButton struct {
-	widget.Button
-}
+// An escButton is the app's button (widgets.Button): Space or Enter press
+// it, and Esc reaches the canvas's handler, as from escEntry.
+type escButton = widgets.Button
 
-// newButton is widget.NewButton that obeys Esc.
+// newButton is widget.NewButton that obeys Esc and Enter.
 func newButton(label string, tapped func()) *escButton {
-	return newButtonWithIcon(label, nil, tapped)
+	return widgets.NewButton(label, nil, tapped)
 }
 
-// newButtonWithIcon is widget.NewButtonWithIcon that obeys Esc.
+// newButtonWithIcon is widget.NewButtonWithIcon that obeys Esc and Enter.
 func newButtonWithIcon(label string, icon fyne.Resource, tapped func()) *escButton {
-	b := &escButton{}
-	b.Text, b.Icon, b.OnTapped = label, icon, tapped
-	b.ExtendBaseWidget(b)
-	return b
-}
-
-// TypedKey hands Esc to the canvas, presses the button on Enter as on Space
-// (Fyne's Button knows only Space; desktop buttons take both), and gives
-// every other key to the Button.
-func (b *escButton) TypedKey(k *fyne.KeyEvent) {
-	switch k.Name {
-	case fyne.KeyEscape:
-		escapeFrom(b, k)
-	case fyne.KeyReturn, fyne.KeyEnter:
-		b.Button.TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace, Physical: k.Physical})
-	default:
-		b.Button.TypedKey(k)
-	}
+	return widgets.NewButton(label, icon, tapped)
 }
 
 // An escCheck is a Check that hands Esc to its canvas's handler.

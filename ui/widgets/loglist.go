@@ -105,16 +105,16 @@ type LogList[E any] struct {
 	oneLine   float32
 
 	List    *widget.List
-	Follow  *widget.Button
-	ClearB  *widget.Button
-	SaveB   *widget.Button
+	Follow  *Button
+	ClearB  *Button
+	SaveB   *Button
 	Search  *widget.Entry
 	Count   *widget.Label
 	Empty   *widget.Label
 	WrapBox *widget.Check
 	// The strip: the selected entry whole, with Copy and a close button.
 	Selected *MonoLines
-	Copy     *widget.Button
+	Copy     *Button
 	Strip    *fyne.Container
 
 	tip *hoverTip
@@ -135,9 +135,9 @@ func NewLogList[E any](spec LogSpec[E]) *LogList[E] {
 	l.List.HideSeparators = true
 	l.List.OnSelected = l.selected
 	l.List.OnUnselected = func(widget.ListItemID) { l.showSelected(nil) }
-	l.Follow = widget.NewButtonWithIcon(lang.L("Pause"), theme.MediaPauseIcon(), func() { l.SetFollowing(!l.following) })
-	l.ClearB = widget.NewButtonWithIcon(lang.L("Clear"), theme.ContentClearIcon(), l.ClearAll)
-	l.SaveB = widget.NewButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() {
+	l.Follow = NewButton(lang.L("Pause"), theme.MediaPauseIcon(), func() { l.SetFollowing(!l.following) })
+	l.ClearB = NewButton(lang.L("Clear"), theme.ContentClearIcon(), l.ClearAll)
+	l.SaveB = NewButton(lang.L("Save"), theme.DocumentSaveIcon(), func() {
 		if spec.Save != nil {
 			spec.Save()
 		}
@@ -158,8 +158,8 @@ func NewLogList[E any](spec LogSpec[E]) *LogList[E] {
 	l.WrapBox.OnChanged = l.SetWrap
 
 	l.Selected = NewMonoLines()
-	l.Copy = widget.NewButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), l.copySelected)
-	closeStrip := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { l.List.UnselectAll() })
+	l.Copy = NewButton(lang.L("Copy"), theme.ContentCopyIcon(), l.copySelected)
+	closeStrip := NewButton("", theme.CancelIcon(), func() { l.List.UnselectAll() })
 	closeStrip.Importance = widget.LowImportance
 	l.Strip = container.NewBorder(widget.NewSeparator(), nil, nil,
 		container.NewVBox(l.Copy, closeStrip), container.NewVScroll(l.Selected))
