@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -45,6 +46,14 @@ func runLint(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	defer stop()
+	// With no tool list there is nothing honest to report on the tools.
+	if err := s.ToolsError(); err != nil {
+		var re *mcp.RequestError
+		if *asJSON || !errors.As(err, &re) {
+			return failed(env, sc.Name, s.Capabilities().Tools, err)
+		}
+		return &exitError{re.ExitCode(), explainCore(re.Message)}
+	}
 	sf := s.LintSurface(ctx)
 	if *probe {
 		sf.Observed = probeTools(ctx, s, sf.Tools, inv.timeout)

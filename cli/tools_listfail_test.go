@@ -31,3 +31,20 @@ func TestToolsWhenTheListFails(t *testing.T) {
 		t.Errorf("stderr does not give the server's reason:\n%s", errOut)
 	}
 }
+
+// TestLintWhenTheListFails: lint does not report "no findings" on a server
+// whose tools could not be listed; it says why and fails, in both outputs.
+func TestLintWhenTheListFails(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("uses a POSIX shell server")
+	}
+	for _, args := range [][]string{{"lint"}, {"lint", "--json"}} {
+		code, out, errOut := runCLI(t, append(args, "--", "sh", "-c", testservers.ListFailsScript)...)
+		if code == ExitOK {
+			t.Errorf("%v: exit code OK for a server whose tools could not be listed; stdout:\n%s", args, out)
+		}
+		if !strings.Contains(errOut, "database is down") {
+			t.Errorf("%v: stderr does not give the server's reason:\n%s", args, errOut)
+		}
+	}
+}

@@ -258,7 +258,8 @@ func (w *MainWindow) updateQuality(s *mcp.Session) {
 		return
 	}
 	w.quality.button.Show()
-	if s.Status().State != mcp.StateReady {
+	// No tool list (it failed: notools.go says why): no counts, not "no findings".
+	if s.Status().State != mcp.StateReady || s.ToolsError() != nil {
 		w.tools.setQuality(nil)
 		w.quality.showCounts(nil)
 		return

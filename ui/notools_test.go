@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 
 	"mcpbrowser/internal/testservers"
@@ -33,6 +34,9 @@ func TestNoToolsNoticeReplacesTheForm(t *testing.T) {
 		}
 		if !s.w.noTools.retry.Visible() {
 			t.Error("no way to list the tools again")
+		}
+		if b := s.w.quality.button.Text; b != lang.L("Quality report") {
+			t.Errorf("the quality badge says %q with no tool list, want no count", b)
 		}
 		test.Tap(s.w.noTools.retry)
 	})
