@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -20,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/internal/testservers"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 )
@@ -29,32 +29,18 @@ import (
 var demoServerPath string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "mcpbrowser-ui-test")
-	if err != nil {
+	var err error
+	if demoServerPath, err = testservers.Demo.Path(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	demoServerPath = filepath.Join(dir, "demo")
-	if runtime.GOOS == "windows" {
-		demoServerPath += ".exe"
-	}
-	build := exec.Command("go", "build", "-o", demoServerPath, "mcpbrowser/internal/demoserver")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building the demo server: %v\n%s", err, out)
-		os.RemoveAll(dir)
 		os.Exit(2)
 	}
 	// The window's English comes from the translation files too (plural
 	// forms: "1 note", "2 notes"), as in the app, whatever test runs first.
 	if _, err := i18n.Setup(i18n.English); err != nil {
 		fmt.Fprintln(os.Stderr, "loading the translations:", err)
-		os.RemoveAll(dir)
 		os.Exit(2)
 	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	os.Exit(m.Run())
 }
 
 // newSerialApp is a Fyne test app whose fyne.Do and fyne.DoAndWait run their
