@@ -62,15 +62,15 @@ func TestRecordedAndSuggestedChecksPass(t *testing.T) {
 	}
 }
 
-// The check file in the README reads as a check file.
+// The check file in docs/checks.md reads as a check file.
 func TestReadmeExampleParses(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../docs/checks.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, rest, ok := strings.Cut(string(data), "```yaml\n")
 	if !ok {
-		t.Fatal("the README has no yaml block")
+		t.Fatal("docs/checks.md has no yaml block")
 	}
 	block, _, _ := strings.Cut(rest, "```")
 	f, err := Parse([]byte(block))
