@@ -274,10 +274,16 @@ func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 	return sc, rest, nil
 }
 
+// hostName names a server given by --url after its host: never its
+// credentials (http://user:PASS@host/mcp is "host"), since the name is shown
+// and kept everywhere (errors, the [name] log prefix, JSON, log file names).
 func hostName(raw string) string {
 	s := strings.TrimPrefix(strings.TrimPrefix(raw, "https://"), "http://")
 	if i := strings.IndexAny(s, "/?#"); i >= 0 {
 		s = s[:i]
+	}
+	if i := strings.LastIndexByte(s, '@'); i >= 0 {
+		s = s[i+1:]
 	}
 	return s
 }
