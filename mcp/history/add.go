@@ -42,7 +42,7 @@ func (h *History) Add(r Record) error {
 	secrets := config.SecretArguments(e.Arguments)
 	e.Arguments = config.MaskArguments(e.Arguments)
 	if len(raw) > h.opts.MaxResultBytes {
-		raw = CutJSON(raw, h.opts.MaxResultBytes)
+		raw, e.Cut = CutJSON(raw, h.opts.MaxResultBytes), true
 	}
 	if m, ok := r.(interface{ MaskSecrets([]byte) []byte }); ok {
 		raw = m.MaskSecrets(raw)
