@@ -65,6 +65,9 @@ type Env struct {
 // Run executes one command line (without the program name) and returns the exit code.
 func Run(ctx context.Context, args []string, env Env) int {
 	setupI18n()
+	// Everything on stderr is text for people (errors, notes, --stderr and
+	// --wire lines), so all of it passes through terminalText.
+	env.Stderr = textOut(env.Stderr)
 	err := execute(ctx, args, env)
 	if err == nil || isHelp(err) {
 		return ExitOK

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -25,7 +26,9 @@ func runRaw(ctx context.Context, opts *options) int {
 			fmt.Fprintf(os.Stderr, "misbehave: %v\n", err)
 			return 2
 		}
-		tools = b
+		// One line on the wire: JSON has no raw newline inside a string, so
+		// dropping them keeps the array (json.Compact would refuse deep ones).
+		tools = bytes.ReplaceAll(bytes.ReplaceAll(b, []byte("\n"), nil), []byte("\r"), nil)
 	}
 	silent := strings.Split(opts.silent, ",")
 	out := bufio.NewWriter(os.Stdout)
