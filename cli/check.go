@@ -132,9 +132,9 @@ func finishCheck(env Env, reports []*checks.Report, junit string, tap bool) erro
 	}
 	var err error
 	if tap {
-		err = checks.WriteTAP(env.Stdout, reports)
+		err = checks.WriteTAP(textOut(env.Stdout), reports)
 	} else {
-		err = checks.WriteSummaryIn(env.Stdout, reports, i18n.CheckWords{})
+		err = checks.WriteSummaryIn(textOut(env.Stdout), reports, i18n.CheckWords{})
 	}
 	if err != nil {
 		return err

@@ -65,6 +65,9 @@ type Env struct {
 // Run executes one command line (without the program name) and returns the exit code.
 func Run(ctx context.Context, args []string, env Env) int {
 	setupI18n()
+	// Everything on stderr is text for people (errors, notes, --stderr and
+	// --wire lines), so all of it passes through terminalText.
+	env.Stderr = textOut(env.Stderr)
 	err := execute(ctx, args, env)
 	if err == nil || isHelp(err) {
 		return ExitOK
@@ -274,10 +277,16 @@ func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 	return sc, rest, nil
 }
 
+// hostName names a server given by --url after its host: never its
+// credentials (http://user:PASS@host/mcp is "host"), since the name is shown
+// and kept everywhere (errors, the [name] log prefix, JSON, log file names).
 func hostName(raw string) string {
 	s := strings.TrimPrefix(strings.TrimPrefix(raw, "https://"), "http://")
 	if i := strings.IndexAny(s, "/?#"); i >= 0 {
 		s = s[:i]
+	}
+	if i := strings.LastIndexByte(s, '@'); i >= 0 {
+		s = s[i+1:]
 	}
 	return s
 }

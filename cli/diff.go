@@ -61,7 +61,7 @@ func runDiff(ctx context.Context, args []string, env Env) error {
 			b.WriteString("  " + c.String() + "\n")
 		}
 		fmt.Fprintf(&b, "%d change(s), %d breaking\n", len(changes), breaking)
-		_, err = fmt.Fprint(env.Stdout, b.String())
+		_, err = fmt.Fprint(textOut(env.Stdout), b.String())
 	}
 	if err != nil {
 		return err

@@ -62,7 +62,7 @@ func runLint(ctx context.Context, args []string, env Env) error {
 	if *asJSON {
 		err = writeJSON(env.Stdout, lintJSON{Report: rep, Rules: firedRules(rep), Probed: probedNames(sf.Observed)})
 	} else {
-		err = writeLintText(env.Stdout, rep, probedNames(sf.Observed))
+		err = writeLintText(textOut(env.Stdout), rep, probedNames(sf.Observed))
 	}
 	if err != nil {
 		return err

@@ -115,7 +115,7 @@ func runLoad(ctx context.Context, args []string, env Env) error {
 	if *asJSON {
 		return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "tool": toolName, "sessions": ssCount, "summary": sum})
 	}
-	fmt.Fprint(env.Stdout, loadText(sc.Name, toolName, ssCount, sum))
+	fmt.Fprint(textOut(env.Stdout), loadText(sc.Name, toolName, ssCount, sum))
 	return nil
 }
 
