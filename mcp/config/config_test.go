@@ -11,6 +11,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"mcpbrowser/mcp/store"
 )
 
 func TestConfigNormalizeType(t *testing.T) {
@@ -188,7 +190,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "servers.json")
 		writeFixture(t, filepath.Join(path, "keep"), "old")
-		err := WriteFileAtomic(path, []byte(`{"mcpServers": {}}`), 0o600)
+		err := store.WriteFile(path, []byte(`{"mcpServers": {}}`), store.Keep(0o600))
 		if err == nil {
 			t.Fatal("saving over a folder worked")
 		}
@@ -208,7 +210,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { os.Chmod(dir, 0o700) })
-		if err := WriteFileAtomic(path, []byte("new"), 0o600); err == nil {
+		if err := store.WriteFile(path, []byte("new"), store.Keep(0o600)); err == nil {
 			t.Fatal("saving into a read-only folder worked")
 		}
 		if got, _ := os.ReadFile(path); string(got) != "old" {
