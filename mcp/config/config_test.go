@@ -414,3 +414,38 @@ func TestConfigSaveDoesNotEscapeHTML(t *testing.T) {
 		t.Fatalf("reload: %v", err)
 	}
 }
+
+// TestConfigSaveThroughSymlink: a servers file that is a symbolic link (a
+// dotfiles repository) stays a link; its target gets the new content.
+func TestConfigSaveThroughSymlink(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	dir := t.TempDir()
+	target := filepath.Join(dir, "dotfiles", "servers.json")
+	writeFixture(t, target, `{"mcpServers": {"a": {"command": "x"}}}`)
+	link := filepath.Join(dir, "config", "mcpbrowser", "servers.json")
+	if err := os.MkdirAll(filepath.Dir(link), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../../dotfiles/servers.json", link); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := LoadConfig(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Put(&ServerConfig{Name: "b", Type: TypeStdio, Command: "y"})
+	if err := cfg.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced by a regular file (%v, %v)", fi.Mode(), err)
+	}
+	got, err := LoadConfig(target)
+	if err != nil || got.Server("a") == nil || got.Server("b") == nil {
+		t.Fatalf("the target does not hold both servers: %v", err)
+	}
+	assertDirHoldsOnly(t, filepath.Dir(link), "servers.json")
+	assertDirHoldsOnly(t, filepath.Dir(target), "servers.json")
+}
