@@ -11,6 +11,7 @@ import (
 
 	"go.yaml.in/yaml/v4"
 
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/store"
 )
 
@@ -298,18 +299,11 @@ func (f *File) add(servers map[string]ServerSpec, add []Check) {
 		if f.Servers == nil {
 			f.Servers = map[string]ServerSpec{}
 		}
-		newName := name
-		for i := 2; ; i++ {
-			old, taken := f.Servers[newName]
-			if !taken {
-				f.Servers[newName] = spec
-				break
-			}
-			if reflect.DeepEqual(old, spec) {
-				break
-			}
-			newName = fmt.Sprintf("%s-%d", name, i)
-		}
+		newName := config.FreeName(name, func(n string) bool {
+			old, taken := f.Servers[n]
+			return taken && !reflect.DeepEqual(old, spec) // the same server is no clash
+		})
+		f.Servers[newName] = spec
 		rename[name] = newName
 	}
 	taken := map[string]bool{}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -448,4 +449,32 @@ func TestConfigSaveThroughSymlink(t *testing.T) {
 	}
 	assertDirHoldsOnly(t, filepath.Dir(link), "servers.json")
 	assertDirHoldsOnly(t, filepath.Dir(target), "servers.json")
+}
+
+func TestFreeName(t *testing.T) {
+	cases := []struct {
+		name  string
+		taken []string
+		want  string
+	}{
+		{"a", nil, "a"},
+		{"a", []string{"a"}, "a-2"},
+		{"a", []string{"a", "a-2", "a-3"}, "a-4"},
+		{"a", []string{"a", "a-3"}, "a-2"},
+		{"a-2", []string{"a-2"}, "a-2-2"},
+	}
+	for _, c := range cases {
+		taken := func(n string) bool { return slices.Contains(c.taken, n) }
+		if got := FreeName(c.name, taken); got != c.want {
+			t.Errorf("FreeName(%q, %v) = %q, want %q", c.name, c.taken, got, c.want)
+		}
+		if got := FreeName(c.name, taken); got != c.name && !IsNumberedFrom(got, c.name) {
+			t.Errorf("IsNumberedFrom(%q, %q) is false", got, c.name)
+		}
+	}
+	for _, n := range []string{"a", "a-1", "a-x", "a-02", "b-2", "a--2"} {
+		if IsNumberedFrom(n, "a") {
+			t.Errorf("IsNumberedFrom(%q, a) is true", n)
+		}
+	}
 }
