@@ -54,7 +54,7 @@ func runLint(ctx context.Context, args []string, env Env) error {
 		}
 		return &exitError{re.ExitCode(), explainCore(re.Message)}
 	}
-	sf := s.LintSurface(ctx)
+	sf := lint.SurfaceOf(ctx, s)
 	if *probe {
 		sf.Observed = probeTools(ctx, s, sf.Tools, inv.timeout)
 	}
@@ -136,7 +136,7 @@ func probeTools(ctx context.Context, s *mcp.Session, tools []lint.Tool, timeout 
 			continue
 		}
 		r := s.CallTool(mcp.WithoutHistory(ctx), t.Name, nil, mcp.CallOptions{Timeout: -1, MaxTotal: timeout}) // probes stay out of History
-		if o, ok := mcp.LintObservation(r); ok {
+		if o, ok := lint.ObservationOf(r); ok {
 			out = append(out, o)
 		}
 	}

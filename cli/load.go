@@ -92,7 +92,7 @@ func runLoad(ctx context.Context, args []string, env Env) error {
 				opts.Pids = append(opts.Pids, pid)
 			}
 		}
-		call = mcp.LoadCaller(ss, toolName, callArgs, inv.timeout)
+		call = load.SessionCaller(ss, toolName, callArgs, inv.timeout)
 	} else {
 		stopProbe()
 		conns, err := dialMany(ctx, sc, *sessions)

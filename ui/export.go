@@ -18,6 +18,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/store"
 	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
@@ -206,7 +207,7 @@ func writeExport(path, text string) error {
 		text += "\n"
 	}
 	data := []byte(text)
-	return config.WriteFileAtomic(path, data, 0o600)
+	return store.WriteFile(path, data, store.Keep(0o600))
 }
 
 // secretsNote warns that the snippet holds secret values in clear (an API

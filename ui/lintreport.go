@@ -31,7 +31,7 @@ type qualityMark struct {
 
 // qualityState keeps, per server, the results seen in this window's calls
 // (for the output rules) and the surface last linted: the same surface
-// `mcpbrowser lint` lints (mcp.Session.LintSurface: the tools, prompts,
+// `mcpbrowser lint` lints (lint.SurfaceOf: the tools, prompts,
 // resources and templates), gathered off the UI goroutine, and gathered
 // again when the connection, the tool list or another list changes.
 type qualityState struct {
@@ -40,7 +40,7 @@ type qualityState struct {
 
 	// UI goroutine only.
 	linted  map[string]*lintedSurface
-	pending map[string]surfaceKey // a LintSurface under way, by server
+	pending map[string]surfaceKey // a lint.SurfaceOf under way, by server
 	gen     map[string]int        // bumped when a list arrives or changes
 	// reportWanted is the server whose report window opens once its
 	// surface is in ("" none).
@@ -101,7 +101,7 @@ const maxObserved = 200
 
 // observe keeps a call's result for the output rules.
 func (q *qualityState) observe(r *mcp.CallResult) {
-	o, ok := mcp.LintObservation(r)
+	o, ok := lint.ObservationOf(r)
 	if !ok {
 		return
 	}
@@ -135,7 +135,7 @@ func (q *qualityState) keyOf(s *mcp.Session) surfaceKey {
 
 // report is the server's report as last linted, brought up to date with
 // the results seen since (nil: not linted yet), and whether its surface is
-// the current one. When it is not, a LintSurface is started with work, and
+// the current one. When it is not, a lint.SurfaceOf is started with work, and
 // done is called with the server's name on the UI goroutine when it is in.
 func (q *qualityState) report(s *mcp.Session, work func(func(context.Context)), done func(server string)) (*lintedSurface, bool) {
 	name := s.Name()
@@ -144,7 +144,7 @@ func (q *qualityState) report(s *mcp.Session, work func(func(context.Context)), 
 	if (cur == nil || cur.key != key) && q.pending[name] != key {
 		q.pending[name] = key
 		work(func(ctx context.Context) {
-			sf := s.LintSurface(ctx) // what `mcpbrowser lint` lints
+			sf := lint.SurfaceOf(ctx, s) // what `mcpbrowser lint` lints
 			fyne.Do(func() {
 				if q.pending[name] == key {
 					delete(q.pending, name)

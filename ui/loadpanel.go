@@ -404,7 +404,7 @@ func (w *MainWindow) openLoadPanel() {
 		} else {
 			target.Note = lang.L("The calls go through this window's connection to the server.")
 			target.Start = func(ctx context.Context, opts load.Options) (*load.Run, error) {
-				return load.Start(ctx, opts, mcp.LoadCaller([]*mcp.Session{s}, t.Name, args, 0)), nil
+				return load.Start(ctx, opts, load.SessionCaller([]*mcp.Session{s}, t.Name, args, 0)), nil
 			}
 		}
 		newLoadPanel(w.app, w.ctx, target).win.Show()

@@ -444,16 +444,7 @@ func (w *MainWindow) putServer(oldName string, sc *config.ServerConfig) {
 // uniqueServerName is name, or name-2, name-3 … whichever is free.
 func (w *MainWindow) uniqueServerName(name string) string {
 	cfg := w.manager.Config()
-	taken := func(n string) bool { return w.manager.Session(n) != nil || cfg.Server(n) != nil }
-	if !taken(name) {
-		return name
-	}
-	for i := 2; ; i++ {
-		n := fmt.Sprintf("%s-%d", name, i)
-		if !taken(n) {
-			return n
-		}
-	}
+	return config.FreeName(name, func(n string) bool { return w.manager.Session(n) != nil || cfg.Server(n) != nil })
 }
 
 // importServers asks for another client's config file and adds its servers.

@@ -9,8 +9,11 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
+
+	"mcpbrowser/mcp/store"
 )
 
 func TestConfigNormalizeType(t *testing.T) {
@@ -188,7 +191,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "servers.json")
 		writeFixture(t, filepath.Join(path, "keep"), "old")
-		err := WriteFileAtomic(path, []byte(`{"mcpServers": {}}`), 0o600)
+		err := store.WriteFile(path, []byte(`{"mcpServers": {}}`), store.Keep(0o600))
 		if err == nil {
 			t.Fatal("saving over a folder worked")
 		}
@@ -208,7 +211,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { os.Chmod(dir, 0o700) })
-		if err := WriteFileAtomic(path, []byte("new"), 0o600); err == nil {
+		if err := store.WriteFile(path, []byte("new"), store.Keep(0o600)); err == nil {
 			t.Fatal("saving into a read-only folder worked")
 		}
 		if got, _ := os.ReadFile(path); string(got) != "old" {
@@ -410,5 +413,68 @@ func TestConfigSaveDoesNotEscapeHTML(t *testing.T) {
 	again, err := LoadConfig(path)
 	if err != nil || again.Server("a&b") == nil || again.Server("a&b").Args[1] != "echo boom >&2 && exit 3" {
 		t.Fatalf("reload: %v", err)
+	}
+}
+
+// TestConfigSaveThroughSymlink: a servers file that is a symbolic link (a
+// dotfiles repository) stays a link; its target gets the new content.
+func TestConfigSaveThroughSymlink(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	dir := t.TempDir()
+	target := filepath.Join(dir, "dotfiles", "servers.json")
+	writeFixture(t, target, `{"mcpServers": {"a": {"command": "x"}}}`)
+	link := filepath.Join(dir, "config", "mcpbrowser", "servers.json")
+	if err := os.MkdirAll(filepath.Dir(link), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../../dotfiles/servers.json", link); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := LoadConfig(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Put(&ServerConfig{Name: "b", Type: TypeStdio, Command: "y"})
+	if err := cfg.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced by a regular file (%v, %v)", fi.Mode(), err)
+	}
+	got, err := LoadConfig(target)
+	if err != nil || got.Server("a") == nil || got.Server("b") == nil {
+		t.Fatalf("the target does not hold both servers: %v", err)
+	}
+	assertDirHoldsOnly(t, filepath.Dir(link), "servers.json")
+	assertDirHoldsOnly(t, filepath.Dir(target), "servers.json")
+}
+
+func TestFreeName(t *testing.T) {
+	cases := []struct {
+		name  string
+		taken []string
+		want  string
+	}{
+		{"a", nil, "a"},
+		{"a", []string{"a"}, "a-2"},
+		{"a", []string{"a", "a-2", "a-3"}, "a-4"},
+		{"a", []string{"a", "a-3"}, "a-2"},
+		{"a-2", []string{"a-2"}, "a-2-2"},
+	}
+	for _, c := range cases {
+		taken := func(n string) bool { return slices.Contains(c.taken, n) }
+		if got := FreeName(c.name, taken); got != c.want {
+			t.Errorf("FreeName(%q, %v) = %q, want %q", c.name, c.taken, got, c.want)
+		}
+		if got := FreeName(c.name, taken); got != c.name && !IsNumberedFrom(got, c.name) {
+			t.Errorf("IsNumberedFrom(%q, %q) is false", got, c.name)
+		}
+	}
+	for _, n := range []string{"a", "a-1", "a-x", "a-02", "b-2", "a--2"} {
+		if IsNumberedFrom(n, "a") {
+			t.Errorf("IsNumberedFrom(%q, a) is true", n)
+		}
 	}
 }

@@ -16,8 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/adrg/xdg"
-	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/store"
 )
 
 // HistoryKind says what kind of call a history entry records.
@@ -91,9 +90,9 @@ const (
 
 // A History keeps every call (tool, resource read, prompt get) per server in
 // a JSON Lines file, one per server, bounded in entries and bytes. It is safe
-// for concurrent use. Two processes (the window and the CLI) may append to
-// the same file; a trim by one can drop a line the other appended at that
-// very moment, which is acceptable for a history.
+// for concurrent use, also across processes: the window and the CLI append
+// to the same file, each under the file's lock (store.Lock), so a trim by
+// one never drops a line the other appended at that very moment.
 type History struct {
 	dir  string
 	opts HistoryOptions
@@ -113,7 +112,7 @@ type historyFile struct {
 // DefaultHistoryDir is the app's history folder under the XDG data directory
 // (~/.local/share/mcpbrowser/history on Linux). It is created if missing.
 func DefaultHistoryDir() (string, error) {
-	p, err := xdg.DataFile("mcpbrowser/history/.keep")
+	p, err := store.File(store.Data, "history", ".keep")
 	if err != nil {
 		return "", fmt.Errorf("finding the data directory for history: %w", err)
 	}
@@ -175,6 +174,11 @@ func (h *History) Append(server string, e HistoryEntry) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	path := h.Path(server)
+	l, err := store.Lock(path)
+	if err != nil {
+		return fmt.Errorf("recording history for %s: %w", server, err)
+	}
+	defer l.Unlock()
 	st, err := h.state(path)
 	if err != nil {
 		return err
@@ -195,7 +199,7 @@ func (h *History) Append(server string, e HistoryEntry) error {
 
 	slack := max(h.opts.MaxEntries/10, 1)
 	if st.size+int64(len(line)) > h.opts.MaxBytes || st.count+1 > h.opts.MaxEntries+slack {
-		return h.rewrite(path, line, e.ID)
+		return h.rewrite(l, path, line, e.ID)
 	}
 	if err := os.MkdirAll(h.dir, 0o700); err != nil {
 		return fmt.Errorf("creating the history folder: %w", err)
@@ -269,8 +273,9 @@ func (h *History) remember(path string, st *historyFile) {
 
 // rewrite keeps the newest entries that fit the bounds, then newLine, and
 // replaces the file atomically. Trimming goes below the bounds (to 90% of
-// the bytes) so that the next appends do not rewrite again at once.
-func (h *History) rewrite(path string, newLine []byte, newID int64) error {
+// the bytes) so that the next appends do not rewrite again at once. The
+// caller holds the file's lock l.
+func (h *History) rewrite(l *store.Locked, path string, newLine []byte, newID int64) error {
 	lines, err := readHistoryLines(path)
 	if err != nil {
 		return err
@@ -288,7 +293,7 @@ func (h *History) rewrite(path string, newLine []byte, newID int64) error {
 		buf.Write(l.raw)
 	}
 	buf.Write(newLine)
-	if err := config.WriteFileAtomic(path, buf.Bytes(), 0o600); err != nil {
+	if err := l.Write(buf.Bytes(), store.Keep(0o600)); err != nil {
 		return fmt.Errorf("trimming history: %w", err)
 	}
 	st := &historyFile{count: len(lines) - first + 1, lastID: newID}
@@ -370,6 +375,11 @@ func (h *History) Clear(server string) error {
 	defer h.mu.Unlock()
 	path := h.Path(server)
 	delete(h.files, path)
+	l, err := store.Lock(path)
+	if err != nil {
+		return fmt.Errorf("clearing history: %w", err)
+	}
+	defer l.Unlock()
 	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("clearing history: %w", err)
 	}

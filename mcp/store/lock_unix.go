@@ -1,12 +1,15 @@
 //go:build unix
 
-package config
+package store
 
 import (
 	"os"
 
 	"golang.org/x/sys/unix"
 )
+
+// removesLockFiles: a lock file can be removed while held (see Lock).
+const removesLockFiles = true
 
 // lockFile takes an exclusive advisory lock on f, waiting for it. Every
 // process of this app that writes the file takes the same lock.

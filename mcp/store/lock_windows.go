@@ -1,12 +1,16 @@
 //go:build windows
 
-package config
+package store
 
 import (
 	"os"
 
 	"golang.org/x/sys/windows"
 )
+
+// removesLockFiles: a file open in another process cannot be removed on
+// Windows, so the lock file stays beside the file it guards.
+const removesLockFiles = false
 
 // lockFile takes an exclusive lock on f, waiting for it. Every process of
 // this app that writes the file takes the same lock.
