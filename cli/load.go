@@ -67,7 +67,9 @@ func runLoad(ctx context.Context, args []string, env Env) error {
 		stopProbe()
 		return err
 	}
-	viaSession := *driver == "session" || sc.Type != config.TypeStdio
+	// The lean client speaks plain tools/call only: a tool the calling rule
+	// runs as a task (mcp.CallWayFor) goes through sessions.
+	viaSession := *driver == "session" || sc.Type != config.TypeStdio || s.CallWay(toolName) != mcp.CallPlain
 	var call load.CallFunc
 	var stop func()
 	if viaSession {

@@ -43,10 +43,15 @@ var (
 	errCallMaxTotal = errors.New("call exceeded its maximum total time")
 )
 
-// CallTool runs tools/call. It never returns nil: every outcome, including
-// "not connected", is a CallResult with the failing layer in plain words.
-// Cancelling ctx sends notifications/cancelled to the server.
+// CallTool calls the tool the way the calling rule says (CallWayFor): a
+// plain tools/call, or a task followed to its end (opts.OnTask sees its
+// status changes). It never returns nil: every outcome, including "not
+// connected", is a CallResult with the failing layer in plain words.
+// Cancelling ctx sends notifications/cancelled (tasks/cancel for a task).
 func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessage, opts CallOptions) *CallResult {
+	if s.CallWay(name) == CallAsTask {
+		return s.callAsTask(ctx, name, args, opts)
+	}
 	if len(args) == 0 || string(args) == "null" {
 		// A typed nil map would be sent as null, which TypeScript servers reject.
 		args = json.RawMessage("{}")

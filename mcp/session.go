@@ -136,6 +136,7 @@ type Session struct {
 	roots     []string // folders answered to roots/list
 	client    *sdk.ClientSession
 	proc      *transport.StdioProcess
+	procSeq   uint64         // the log sequence number where the last process started (stderrTail)
 	remote    *remoteBackend // openapi entries
 	init      *sdk.InitializeResult
 	era       Era
@@ -409,7 +410,7 @@ func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, version
 			return nil, err
 		}
 		s.mu.Lock()
-		s.proc = p
+		s.proc, s.procSeq = p, p.StartSeq()
 		s.mu.Unlock()
 		tr = p.Transport
 		if probe != nil {
@@ -575,7 +576,7 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *config.ServerCon
 
 // noiseTail is the last non-protocol stdout lines, for messages, or "".
 func (s *Session) noiseTail() string {
-	noise := s.Log.Tail(3, transport.LogStdoutNoise)
+	noise := s.lastRun(s.Log.Tail(3, transport.LogStdoutNoise))
 	if len(noise) == 0 {
 		return ""
 	}
@@ -584,11 +585,25 @@ func (s *Session) noiseTail() string {
 
 // stderrTail is the last stderr lines, for messages, or "".
 func (s *Session) stderrTail() string {
-	tail := s.Log.Tail(5, transport.LogStderr)
+	tail := s.lastRun(s.Log.Tail(5, transport.LogStderr))
 	if len(tail) == 0 {
 		return ""
 	}
 	return " Last stderr lines:" + joinTail(tail)
+}
+
+// lastRun keeps the entries the last process wrote. A server that exits at
+// start is started twice when its first run was the era probe (a server
+// that exits when asked server/discover gets a fresh start, see
+// eraconnect.go), and a tail of both runs would say the same thing twice.
+func (s *Session) lastRun(entries []transport.LogEntry) []transport.LogEntry {
+	s.mu.Lock()
+	from := s.procSeq
+	s.mu.Unlock()
+	for len(entries) > 0 && entries[0].Seq < from {
+		entries = entries[1:]
+	}
+	return entries
 }
 
 func joinTail(entries []transport.LogEntry) string {

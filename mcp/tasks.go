@@ -416,6 +416,19 @@ func (s *Session) CallToolAsTask(ctx context.Context, name string, args json.Raw
 		// Every call may become a task there: CallTool follows it.
 		return s.CallTool(ctx, name, args, CallOptions{OnTask: seen})
 	}
+	return s.callAsTask(ctx, name, args, CallOptions{OnTask: seen})
+}
+
+// callAsTask runs tool as a 2025-11-25 task to its end: opts.OnTask sees
+// each status change, and opts.MaxTotal, when set, bounds the whole task
+// (there is no progress to restart an idle timeout by).
+func (s *Session) callAsTask(ctx context.Context, name string, args json.RawMessage, opts CallOptions) *CallResult {
+	seen := opts.OnTask
+	if opts.MaxTotal > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, opts.MaxTotal, errCallMaxTotal)
+		defer cancel()
+	}
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}")
 	}
@@ -444,6 +457,8 @@ func (s *Session) CallToolAsTask(ctx context.Context, name string, args json.Raw
 	timed()
 	r.classify(res, err)
 	switch {
+	case errors.Is(context.Cause(ctx), errCallMaxTotal):
+		r.Layer, r.Message = LayerTimeout, fmt.Sprintf("the task ran longer than the %s maximum; the server was told to stop it (tasks/cancel).", opts.MaxTotal)
 	case ctx.Err() != nil:
 		r.Layer, r.Message = LayerCancelled, "you cancelled the task; the server was told (tasks/cancel)."
 	case err == nil && t.Status == "cancelled":

@@ -389,7 +389,9 @@ func (w *MainWindow) openLoadPanel() {
 	open := func() {
 		target := loadTarget{Server: s.Name(), Tool: t.Name}
 		cfg := s.Config()
-		if cfg != nil && cfg.Type == config.TypeStdio {
+		// The lean client speaks plain tools/call only: a tool the calling
+		// rule runs as a task goes through the session.
+		if cfg != nil && cfg.Type == config.TypeStdio && s.CallWay(t.Name) == mcp.CallPlain {
 			target.Note = lang.L("The calls go to a separate process of this server started for the run.")
 			target.Start = func(ctx context.Context, opts load.Options) (*load.Run, error) {
 				c, err := load.DialStdio(ctx, load.StdioServer{Command: cfg.Command, Args: cfg.Args, Env: cfg.Env, Dir: cfg.Cwd})

@@ -288,12 +288,12 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 	}()
 	go func() {
 		defer w.jobs.Done()
-		var res *mcp.CallResult
-		if runsAsTask(s, name) { // see tasks.go
-			res = s.CallToolAsTask(ctx, name, args, func(t mcp.Task) { r.progressed(n, view.TaskProgress(0, t)) })
-		} else {
-			res = s.CallTool(ctx, name, args, mcp.CallOptions{OnProgress: func(p mcp.Progress) { r.progressed(n, p) }})
-		}
+		// CallTool calls the tool as the calling rule says (a task when it
+		// must be one, see tasks.go), as Checks, History and the CLI do.
+		res := s.CallTool(ctx, name, args, mcp.CallOptions{
+			OnProgress: func(p mcp.Progress) { r.progressed(n, p) },
+			OnTask:     func(t mcp.Task) { r.progressed(n, view.TaskProgress(0, t)) },
+		})
 		cancel()
 		w.checks.recordCall(res)
 		if w.ctx.Err() != nil {

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"encoding/json"
 	"sync"
 	"time"
 
@@ -20,22 +19,12 @@ import (
 
 // A tool whose execution.taskSupport is "required" runs as a task (the
 // 2025-11-25 form); on a server with the 2026-07-28 tasks extension any
-// call may become one, and the session follows it. Either way the
-// running-call view shows each status change as progress, Cancel stops the
-// task (tasks/cancel), what the task asks of the person comes to the same
-// request panel a call's requests do (requests.go), and the result is shown
-// like any call's. The Tasks tab lists the server's tasks (tasksPane).
-
-// taskRunner is what running a tool as a task needs from a session.
-type taskRunner interface {
-	TaskSupport(tool string) string
-	CallToolAsTask(ctx context.Context, name string, args json.RawMessage, seen func(mcp.Task)) *mcp.CallResult
-}
-
-// runsAsTask reports whether the tool must run as a task.
-func runsAsTask(s taskRunner, tool string) bool {
-	return s.TaskSupport(tool) == "required"
-}
+// call may become one, and the session follows it (the calling rule,
+// mcp.CallWayFor). Either way the running-call view shows each status
+// change as progress, Cancel stops the task (tasks/cancel), what the task
+// asks of the person comes to the same request panel a call's requests do
+// (requests.go), and the result is shown like any call's. The Tasks tab
+// lists the server's tasks (tasksPane).
 
 // taskSource is what the Tasks tab needs of a session.
 type taskSource interface {

@@ -143,6 +143,7 @@ func showBadges(row *fyne.Container, bs []badge) {
 // once per tool list so that a keystroke only compares strings.
 type toolEntry struct {
 	tool     *sdk.Tool
+	ranked   view.RankedTool
 	haystack string
 	subtitle string
 	badges   []badge
@@ -153,6 +154,7 @@ func indexTools(tools []*sdk.Tool) []toolEntry {
 	for i, t := range tools {
 		out[i] = toolEntry{
 			tool:     t,
+			ranked:   view.RankedTool{Name: t.Name, Title: toolTitle(t), Description: t.Description},
 			haystack: view.Haystack(t.Name, toolTitle(t), t.Description),
 			subtitle: view.ToolSubtitle(t),
 			badges:   toolBadges(t),
@@ -162,9 +164,14 @@ func indexTools(tools []*sdk.Tool) []toolEntry {
 }
 
 // filterTools appends to out the indexes of the entries that contain every
-// word of query (any case) in their name, title or description.
+// word of query (any case) in their name, title or description, best fit
+// first (view.RankTools: names that start with it, then names containing
+// it, then the rest).
 func filterTools(entries []toolEntry, query string, out []int) []int {
-	return view.NewFilter(query).Indexes(len(entries), func(i int) string { return entries[i].haystack }, out)
+	start := len(out)
+	out = view.NewFilter(query).Indexes(len(entries), func(i int) string { return entries[i].haystack }, out)
+	view.RankTools(query, out[start:], func(i int) view.RankedTool { return entries[i].ranked })
+	return out
 }
 
 // A toolList is the selected server's tools with a filter box; a virtualised
@@ -191,9 +198,9 @@ type toolList struct {
 func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	l := &toolList{onSelect: onSelect}
 	l.filter = newFilterEntry(lang.L("Filter tools (Ctrl+F)"), func(view.Filter) { l.refilter() })
-	l.filter.OnSubmitted = func(typed string) {
+	l.filter.OnSubmitted = func(string) {
 		if len(l.shown) > 0 {
-			l.selectRow(l.submittedRow(typed))
+			l.selectRow(0) // the best fit: the rows are ranked (filterTools)
 			if l.onChosen != nil {
 				l.onChosen()
 			}
@@ -280,19 +287,6 @@ func (l *toolList) selectRow(i int) {
 	if i == 0 {
 		l.list.ScrollToTop()
 	}
-}
-
-// submittedRow is the row Enter in the filter picks: the tool whose name
-// is what was typed, wherever it stands ("read_file" is not list_files,
-// whose description mentions read_file), else the first row.
-func (l *toolList) submittedRow(typed string) int {
-	typed = strings.TrimSpace(typed)
-	for i, idx := range l.shown {
-		if strings.EqualFold(l.entries[idx].tool.Name, typed) {
-			return i
-		}
-	}
-	return 0
 }
 
 // selectName selects the named tool as if the person had tapped it.

@@ -57,7 +57,15 @@ type StdioProcess struct {
 	stopOnce                              sync.Once
 	stopErr                               error
 	stopping                              chan struct{}
+	// startSeq is the sequence number of the log's "started" line: what
+	// this process wrote comes after it.
+	startSeq uint64
 }
+
+// StartSeq is the sequence number of the server log's line saying this
+// process started: the log lines of this run are the ones from there on
+// (an earlier run of the same entry may have left its own before).
+func (p *StdioProcess) StartSeq() uint64 { return p.startSeq }
 
 // A StartError is a server that could not be started at all, in plain words.
 type StartError struct {
@@ -164,7 +172,7 @@ func StartStdio(cfg *config.ServerConfig, paths *PathResolver, log *ServerLog, w
 		Writer:        &wireWriter{w: stdinW, wire: wire},
 		MaxLineLength: MaxMessageSize + 1024,
 	}
-	log.Add(LogInfo, fmt.Sprintf("started %s (pid %d)", commandLine(cfg), cmd.Process.Pid))
+	p.startSeq = log.Add(LogInfo, fmt.Sprintf("started %s (pid %d)", commandLine(cfg), cmd.Process.Pid))
 
 	p.readers.Add(1)
 	p.stderrPipe = stderrR
