@@ -58,7 +58,10 @@ func runLint(ctx context.Context, args []string, env Env) error {
 	if *probe {
 		sf.Observed = probeTools(ctx, s, sf.Tools, inv.timeout)
 	}
-	rep := lint.Run(sf)
+	rep, err := lint.RunContext(ctx, sf)
+	if err != nil { // Ctrl+C or SIGTERM while a long list is checked
+		return &exitError{ExitConnection, tr("lint stopped before it finished: interrupted")}
+	}
 	if *asJSON {
 		err = writeJSON(env.Stdout, lintJSON{Report: rep, Rules: firedRules(rep), Probed: probedNames(sf.Observed)})
 	} else {

@@ -14,6 +14,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp/transport"
 )
 
 // PlainCause says in plain words what a low-level error (the network, the
@@ -45,6 +47,9 @@ func PlainCause(err error) string {
 		return "the network cannot reach that address"
 	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE):
 		return "the connection was broken off"
+	case errors.Is(err, transport.ErrEventTooLarge), strings.Contains(err.Error(), "SSE event exceeded"):
+		// The SDK's own failure past MaxEventSize is worded only in text.
+		return fmt.Sprintf("the server sent an event of more than %d MB without ending it; the stream was closed", transport.MaxEventSize>>20)
 	case errors.Is(err, sdk.ErrSessionMissing):
 		return "the server no longer knows this session (it may have restarted)"
 	case errors.Is(err, context.DeadlineExceeded), isNetTimeout(err):

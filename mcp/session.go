@@ -440,7 +440,7 @@ func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, version
 		}
 		tr = t
 	case config.TypeSSE:
-		tr = &sdk.SSEClientTransport{Endpoint: cfg.URL, HTTPClient: transport.NewHTTPClient(cfg, s.Wire)}
+		tr = &sdk.SSEClientTransport{Endpoint: cfg.URL, HTTPClient: transport.NewHTTPClient(cfg, s.Wire), MaxEventSize: transport.MaxEventSize}
 	case config.TypeOpenAPI:
 		rb, t, err := s.newOpenAPIBackend(ctx, cfg)
 		if err != nil {

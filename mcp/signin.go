@@ -63,7 +63,7 @@ func (s *Session) streamableTransport(cfg *config.ServerConfig, pauseConnectTime
 	withProofs := *hc
 	withProofs.Transport = h.WrapResourceTransport(hc.Transport)
 	hc = &withProofs
-	return &sdk.StreamableClientTransport{Endpoint: cfg.URL, HTTPClient: hc, MaxRetries: 1, OAuthHandler: h}, nil
+	return &sdk.StreamableClientTransport{Endpoint: cfg.URL, HTTPClient: hc, MaxRetries: 1, OAuthHandler: h, MaxEventSize: transport.MaxEventSize}, nil
 }
 
 // SignOut forgets the server's sign-in (the saved token and the one in memory).

@@ -174,6 +174,7 @@ var coreRules = []coreRule{
 	rule(`the server no longer knows this session \(it may have restarted\)`, "the server no longer knows this session (it may have restarted)"),
 	rule(`no answer came in time`, "no answer came in time"),
 	rule(`the connection closed`, "the connection closed"),
+	rule(`the server sent an event of more than (?P<MB>\d+) MB without ending it; the stream was closed`, "the server sent an event of more than {{.MB}} MB without ending it; the stream was closed"),
 	rule(`the server answered HTTP (?P<Code>\d{3}) (?P<Text>.*)`, "the server answered HTTP {{.Code}} {{.Text}}"),
 	rule(`the server answered: (?P<Message>.*) \(JSON-RPC error (?P<Code>-?\d+)\)`, "the server answered: {{.Message}} (JSON-RPC error {{.Code}})"),
 	rule(`(?P<Op>open|stat|lstat|read|write|mkdir|remove|rename|chdir) (?P<Path>\S+): no such file or directory`, "{{.Op}} {{.Path}}: no such file or directory"),

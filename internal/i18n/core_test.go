@@ -59,6 +59,7 @@ func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 		{"could not initialize the session: the server's TLS certificate is not trusted", "无法初始化会话：服务器的 TLS 证书不受信任"},
 		{"prompts/list failed: the network cannot reach that address", "prompts/list 失败：网络无法到达该地址"},
 		{"the call failed: the connection was broken off", "调用失败：连接被中断"},
+		{"the call failed: the server sent an event of more than 64 MB without ending it; the stream was closed", "调用失败：服务器发送的一个事件超过 64 MB 仍未结束，已关闭该数据流"},
 		{`tools/list failed: the host name "h" could not be looked up`, `tools/list 失败：无法查询主机名 "h"`},
 		{"tools/list ran out of time: context deadline exceeded", "tools/list 超时：时限已到"},
 		{"open /tmp/x.json: no such file or directory", "/tmp/x.json 不存在"},
