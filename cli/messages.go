@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"sync"
 
-	"fyne.io/fyne/v2/lang"
-
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/transport"
 )
@@ -30,10 +28,7 @@ func setupI18n() {
 
 // tr translates a message; data fills its {{.Templates}}.
 func tr(key string, data ...M) string {
-	if len(data) > 0 {
-		return lang.L(key, data[0])
-	}
-	return lang.L(key)
+	return i18n.L(key, data...)
 }
 
 // usageT is a usage error worded by a translated message.
@@ -59,7 +54,7 @@ func trN(key string, count int, data M) string {
 		data = M{}
 	}
 	data["Count"] = count
-	return lang.N(key, count, data)
+	return i18n.N(key, count, data)
 }
 
 // logLine is a server log line for --stderr: the app's own notes (started,
