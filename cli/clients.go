@@ -139,10 +139,10 @@ func cmdExport(inv *invocation, env Env) error {
 	}
 	out, err := clients.Export(servers, format)
 	if err != nil {
-		return &exitError{ExitUsage, i18n.ExportMessage(err.Error())}
+		return &exitError{ExitUsage, i18n.Explain(err)}
 	}
 	for _, note := range clients.ExportNotes(servers, format) {
-		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("note: {{.Note}}", M{"Note": i18n.ExportMessage(note)}))
+		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("note: {{.Note}}", M{"Note": i18n.Explain(note)}))
 	}
 	_, err = env.Stdout.Write(out)
 	return err

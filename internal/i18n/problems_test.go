@@ -125,7 +125,7 @@ var dataWords = regexp.MustCompile(`"(\\.|[^"\\])*"|\b(city|zz|red|green|blue|st
 // arguments given" lists each field's problem, as typed on a command line
 // (key=value); each is translated and the value typed is kept.
 func TestArgumentProblemsOfTheCommandLine(t *testing.T) {
-	checkBilingual(t, "Explain", Explain, []struct{ in, zh string }{
+	checkBilingual(t, "Explain", explainText, []struct{ in, zh string }{
 		{`cannot use the arguments given: a: must be a whole number, like 3 (got "x")`,
 			`无法使用给出的参数：a：必须是整数，例如 3（收到的是 "x"）`},
 		{`cannot use the arguments given: a: this field is required; b: must be at least 1`,
