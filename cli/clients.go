@@ -55,12 +55,12 @@ func cmdImport(inv *invocation, env Env) error {
 	} else {
 		data, rerr := os.ReadFile(src)
 		if rerr != nil {
-			return usageT("cannot read {{.File}}: {{.Err}}", M{"File": src, "Err": explainCore(rerr.Error())})
+			return usageT("cannot read {{.File}}: {{.Err}}", M{"File": src, "Err": explainCore(rerr)})
 		}
 		found, err = clients.ParseClientConfig(config.GuessFormat(src), src, data)
 	}
 	if err != nil {
-		return usageErr("%s", explainCore(err.Error()))
+		return usageErr("%s", explainCore(err))
 	}
 	var chosen []*clients.ImportedServer
 	for _, imp := range found {
@@ -113,7 +113,7 @@ func cmdExport(inv *invocation, env Env) error {
 	}
 	format, err := config.ParseFormat(inv.format)
 	if err != nil {
-		return usageErr("%s", explainCore(err.Error()))
+		return usageErr("%s", explainCore(err))
 	}
 	cfg, err := loadConfig(inv, env)
 	if err != nil {

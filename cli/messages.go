@@ -44,8 +44,9 @@ func flagUsageT(fs *flag.FlagSet, key string, data ...M) error {
 // q quotes a value the way %q does.
 func q(s string) string { return strconv.Quote(s) }
 
-// explainCore translates a failure explanation from the core (mcp/…).
-func explainCore(msg string) string { return i18n.Explain(msg) }
+// explainCore translates a failure explanation from the core (mcp/…)
+// (a message with its key, an error, or text).
+func explainCore(msg any) string { return i18n.Explain(msg) }
 
 // trN translates a message with plural forms ("one"/"other" in the files);
 // count picks the form and is {{.Count}} in the text.
