@@ -86,7 +86,7 @@ func Run(ctx context.Context, args []string, env Env) int {
 		}
 		return ee.code
 	}
-	fmt.Fprintln(env.Stderr, "mcpbrowser: "+explainCore(err.Error()))
+	fmt.Fprintln(env.Stderr, "mcpbrowser: "+explainCore(err))
 	return ExitConnection
 }
 
@@ -156,7 +156,7 @@ func loadConfig(inv *invocation, env Env) (*config.Config, error) {
 		return config.DemoConfig(path, env.Executable), nil
 	}
 	if err != nil {
-		return nil, usageT("{{.Err}} (fix the file; it has not been changed)", M{"Err": explainCore(err.Error())})
+		return nil, usageT("{{.Err}} (fix the file; it has not been changed)", M{"Err": explainCore(err)})
 	}
 	return cfg, nil
 }
@@ -336,7 +336,7 @@ func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerCon
 		stop()
 		var na *mcp.NeedsApprovalError
 		if errors.As(err, &na) {
-			return nil, nil, usageT("{{.Err}}\nIf that is what you expect, approve it once: mcpbrowser approve {{.Name}}", M{"Err": explainCore(err.Error()), "Name": sc.Name})
+			return nil, nil, usageT("{{.Err}}\nIf that is what you expect, approve it once: mcpbrowser approve {{.Name}}", M{"Err": explainCore(err), "Name": sc.Name})
 		}
 		reason := s.Status().Reason
 		if reason == "" {

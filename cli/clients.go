@@ -55,12 +55,12 @@ func cmdImport(inv *invocation, env Env) error {
 	} else {
 		data, rerr := os.ReadFile(src)
 		if rerr != nil {
-			return usageT("cannot read {{.File}}: {{.Err}}", M{"File": src, "Err": explainCore(rerr.Error())})
+			return usageT("cannot read {{.File}}: {{.Err}}", M{"File": src, "Err": explainCore(rerr)})
 		}
 		found, err = clients.ParseClientConfig(config.GuessFormat(src), src, data)
 	}
 	if err != nil {
-		return usageErr("%s", explainCore(err.Error()))
+		return usageErr("%s", explainCore(err))
 	}
 	var chosen []*clients.ImportedServer
 	for _, imp := range found {
@@ -113,7 +113,7 @@ func cmdExport(inv *invocation, env Env) error {
 	}
 	format, err := config.ParseFormat(inv.format)
 	if err != nil {
-		return usageErr("%s", explainCore(err.Error()))
+		return usageErr("%s", explainCore(err))
 	}
 	cfg, err := loadConfig(inv, env)
 	if err != nil {
@@ -139,10 +139,10 @@ func cmdExport(inv *invocation, env Env) error {
 	}
 	out, err := clients.Export(servers, format)
 	if err != nil {
-		return &exitError{ExitUsage, i18n.ExportMessage(err.Error())}
+		return &exitError{ExitUsage, i18n.Explain(err)}
 	}
 	for _, note := range clients.ExportNotes(servers, format) {
-		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("note: {{.Note}}", M{"Note": i18n.ExportMessage(note)}))
+		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("note: {{.Note}}", M{"Note": i18n.Explain(note)}))
 	}
 	_, err = env.Stdout.Write(out)
 	return err

@@ -99,7 +99,7 @@ func runLoad(ctx context.Context, args []string, env Env) error {
 		stopProbe()
 		conns, err := dialMany(ctx, sc, *sessions)
 		if err != nil {
-			return &exitError{ExitConnection, tr("could not start {{.Name}} for the load test: {{.Err}}", M{"Name": q(sc.Name), "Err": explainCore(err.Error())})}
+			return &exitError{ExitConnection, tr("could not start {{.Name}} for the load test: {{.Err}}", M{"Name": q(sc.Name), "Err": explainCore(err)})}
 		}
 		stop = func() {
 			for _, c := range conns {

@@ -185,7 +185,7 @@ func (p *appPane) open() {
 			host.Close()
 			fyne.Do(func() {
 				p.openBtn.Enable()
-				p.note.SetText(i18n.L("The app could not be opened: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+				p.note.SetText(i18n.L("The app could not be opened: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 			})
 			return
 		}
@@ -202,7 +202,7 @@ func (p *appPane) open() {
 			p.root.Refresh()
 		})
 		if err := p.openURL(p.ctx, run.URL()); err != nil {
-			line := i18n.L("could not start a browser ({{.Err}}); open the address above yourself", map[string]any{"Err": i18n.Explain(err.Error())})
+			line := i18n.L("could not start a browser ({{.Err}}); open the address above yourself", map[string]any{"Err": i18n.Explain(err)})
 			fyne.Do(func() { p.addLine(line) })
 		}
 		<-run.Done()

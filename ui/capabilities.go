@@ -237,7 +237,7 @@ func (h *serverHeader) setLevel(level string) {
 				return
 			}
 			if err != nil {
-				h.say(i18n.L("Setting the log level failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+				h.say(i18n.L("Setting the log level failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 				return
 			}
 			h.say(i18n.L("The server sends log messages at {{.Level}} and above (see the stderr tab).", map[string]any{"Level": level}))
@@ -266,7 +266,7 @@ func (h *serverHeader) ping() {
 				return
 			}
 			if err != nil {
-				h.say(i18n.L("Ping failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+				h.say(i18n.L("Ping failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 				return
 			}
 			h.say(i18n.L("Ping: the server answered in {{.Duration}} (at {{.Time}}).", map[string]any{"Duration": view.Duration(d), "Time": time.Now().Format("15:04:05")}))

@@ -102,9 +102,9 @@ func (v *diffView) compare() {
 		fyne.Do(func() {
 			switch {
 			case errA != nil:
-				v.summary.SetText(i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": "A", "Problem": i18n.Explain(errA.Error())}))
+				v.summary.SetText(i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": "A", "Problem": i18n.Explain(errA)}))
 			case errB != nil:
-				v.summary.SetText(i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": "B", "Problem": i18n.Explain(errB.Error())}))
+				v.summary.SetText(i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": "B", "Problem": i18n.Explain(errB)}))
 			default:
 				v.show(a, b, surface.Diff(sa, sb))
 			}
@@ -180,7 +180,7 @@ func (v *diffView) saveSnapshot() {
 			}
 			fyne.Do(func() {
 				if err != nil {
-					v.summary.SetText(i18n.L("Not saved: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+					v.summary.SetText(i18n.L("Not saved: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 				} else {
 					v.summary.SetText(i18n.L("Saved {{.Path}}", map[string]any{"Path": path}))
 				}

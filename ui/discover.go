@@ -183,7 +183,7 @@ func (d *discoverDialog) show(found []clients.DiscoveredFile, places int, err er
 	d.bar.Stop()
 	d.bar.Hide()
 	if err != nil {
-		d.status.SetText(i18n.L("Could not look for other apps' config files: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+		d.status.SetText(i18n.L("Could not look for other apps' config files: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 		d.updateButtons()
 		return
 	}

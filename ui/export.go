@@ -134,12 +134,15 @@ func (d *exportDialog) show(f config.Format) {
 	d.app.Preferences().SetString(prefExportFormat, string(f))
 	d.status.SetText("")
 	d.notes.RemoveAll()
-	notes := clients.ExportNotes(d.servers, f)
+	var notes []string
+	for _, n := range clients.ExportNotes(d.servers, f) {
+		notes = append(notes, i18n.Explain(n))
+	}
 	if n := secretsNote(d.servers); n != "" {
 		notes = append(notes, n)
 	}
 	for _, n := range notes {
-		note := widget.NewLabel(i18n.ExportMessage(n))
+		note := widget.NewLabel(n)
 		note.Wrapping = fyne.TextWrapWord
 		note.Importance = widget.WarningImportance
 		d.notes.Add(container.NewBorder(nil, nil, container.NewCenter(widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))), nil, note))
@@ -149,7 +152,7 @@ func (d *exportDialog) show(f config.Format) {
 	if err != nil {
 		d.text = ""
 		d.snippet.SetText("")
-		d.status.SetText(i18n.L("{{.Summary}}.", map[string]any{"Summary": view.UpperFirst(i18n.ExportMessage(err.Error()))}))
+		d.status.SetText(i18n.L("{{.Summary}}.", map[string]any{"Summary": view.UpperFirst(i18n.Explain(err))}))
 		d.status.Importance = widget.DangerImportance
 	} else {
 		d.text = string(data)

@@ -219,7 +219,7 @@ func (t *historyTab) load() {
 				return
 			}
 			if err != nil {
-				t.off.SetText(i18n.L("The history could not be read: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+				t.off.SetText(i18n.L("The history could not be read: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 				t.off.Show()
 			}
 			t.setEntries(entries)
@@ -377,7 +377,7 @@ func (w *MainWindow) replayHistory(e history.HistoryEntry) (loaded bool, note st
 			args = json.RawMessage(`{}`)
 		}
 		if err := w.form.Load(args); err != nil {
-			w.runner.say(i18n.L("Loaded from history, with a problem: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+			w.runner.say(i18n.L("Loaded from history, with a problem: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 			return false, ""
 		}
 		w.runner.say(i18n.L("Arguments loaded from the call at {{.Time}}; Ctrl+Enter runs it again.", map[string]any{"Time": view.HistoryTime(e.Time, time.Now())}))

@@ -15,6 +15,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/internal/lintwords"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/lint"
 )
@@ -322,7 +323,7 @@ func (w *MainWindow) showQualityReport() {
 // rule (each rule's why once, each finding a link to its tool), and the cost.
 func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne.Window {
 	win := a.NewWindow(i18n.L("Quality of {{.Server}}", map[string]any{"Server": rep.Server}))
-	heading := widget.NewLabelWithStyle(i18n.LintSummary(rep), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	heading := widget.NewLabelWithStyle(lintwords.Summary(rep), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	body := container.NewVBox(heading)
 	if len(rep.Findings) == 0 {
 		body.Add(widget.NewLabel(lang.L("No rule found anything to say about this server's tools.")))
@@ -339,11 +340,11 @@ func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne
 }
 
 func ruleSection(g lint.RuleFindings, openTool func(string)) fyne.CanvasObject {
-	sev := newBadgeObject(badge{i18n.LintSeverity(g.Rule.Severity), severityColor(g.Rule.Severity)})
-	title := widget.NewLabelWithStyle(i18n.LintRuleHeading(g), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	sev := newBadgeObject(badge{lintwords.Severity(g.Rule.Severity), severityColor(g.Rule.Severity)})
+	title := widget.NewLabelWithStyle(lintwords.RuleHeading(g), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	id := canvas.NewText(g.Rule.ID, theme.Color(theme.ColorNamePlaceHolder)) // as the command line and its JSON name the rule
 	id.TextSize = theme.CaptionTextSize()
-	why := widget.NewLabel(i18n.LintWhy(g.Rule))
+	why := widget.NewLabel(lintwords.Why(g.Rule))
 	why.Wrapping = fyne.TextWrapWord
 	items := container.NewVBox()
 	for _, f := range g.Findings {
@@ -357,10 +358,10 @@ func ruleSection(g lint.RuleFindings, openTool func(string)) fyne.CanvasObject {
 
 // findingRow is one finding: its tool as a link, then what is wrong.
 func findingRow(f lint.Finding, openTool func(string)) fyne.CanvasObject {
-	msg := widget.NewLabel(i18n.LintMessage(f))
+	msg := widget.NewLabel(lintwords.Message(f))
 	msg.Wrapping = fyne.TextWrapWord
 	if f.Kind != lint.KindTool || f.Target == "" {
-		what := i18n.LintWhere(f, false)
+		what := lintwords.Where(f, false)
 		return container.NewBorder(nil, nil, widget.NewLabelWithStyle(what, fyne.TextAlignLeading, fyne.TextStyle{Italic: true}), nil, msg)
 	}
 	target := f.Target
@@ -370,8 +371,8 @@ func findingRow(f lint.Finding, openTool func(string)) fyne.CanvasObject {
 }
 
 func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
-	title := widget.NewLabelWithStyle(i18n.LintCost(c), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	note := widget.NewLabel(i18n.LintCostMethod(c))
+	title := widget.NewLabelWithStyle(lintwords.Cost(c), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	note := widget.NewLabel(lintwords.CostMethod(c))
 	note.Wrapping = fyne.TextWrapWord
 	note.SizeName = theme.SizeNameCaptionText
 	rows := container.New(layout.NewFormLayout()) // names in one column, so the bars share a start

@@ -185,7 +185,7 @@ func (p *loadPanel) start() {
 		run, err := p.target.Start(p.ctx, opts)
 		fyne.Do(func() {
 			if err != nil {
-				p.status.SetText(i18n.L("Could not start: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+				p.status.SetText(i18n.L("Could not start: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 				p.startBtn.Enable()
 				p.stopBtn.Disable()
 				return

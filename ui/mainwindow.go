@@ -669,7 +669,7 @@ func (w *MainWindow) cancelCall() {
 // showError reports a failed action in a dialog, in the words of err.
 func (w *MainWindow) showError(what string, err error) {
 	w.lastNotice = what + ": " + err.Error()
-	msg := widget.NewLabel(capitalise(i18n.Explain(err.Error())))
+	msg := widget.NewLabel(capitalise(i18n.Explain(err)))
 	msg.Wrapping = fyne.TextWrapWord
 	d := newCustom(i18n.L("{{.What}} failed", map[string]any{"What": what}), lang.L("OK"), container.NewVBox(msg, layout.NewSpacer()), w.win)
 	d.Resize(fyne.NewSize(480, 200))

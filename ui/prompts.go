@@ -204,7 +204,7 @@ func (f *argForm) showSuggestions(fd *argField, values []string, err error) {
 	var chips []fyne.CanvasObject
 	switch {
 	case err != nil:
-		l := widget.NewLabel(i18n.L("No suggestions: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+		l := widget.NewLabel(i18n.L("No suggestions: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 		l.SizeName = theme.SizeNameCaptionText
 		l.Importance = widget.LowImportance
 		l.Truncation = fyne.TextTruncateEllipsis
@@ -546,7 +546,7 @@ func (t *promptsTab) setPrompts(prompts []*sdk.Prompt, err error) {
 	t.loading = false
 	defer t.runAfterLoad()
 	if err != nil {
-		t.listNote.SetText(i18n.L("The list could not be fetched: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+		t.listNote.SetText(i18n.L("The list could not be fetched: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 		t.listNote.Show()
 		t.count.SetText("")
 		return

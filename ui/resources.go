@@ -315,7 +315,7 @@ func (t *resourcesTab) fetch(refresh bool) {
 func (t *resourcesTab) setLists(resources []*sdk.Resource, rerr error, templates []*sdk.ResourceTemplate, terr error) {
 	show := func(l *widget.Label, err error) {
 		if err != nil {
-			l.SetText(i18n.L("The list could not be fetched: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+			l.SetText(i18n.L("The list could not be fetched: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 			l.Show()
 		} else {
 			l.Hide()
@@ -464,7 +464,7 @@ func (t *resourcesTab) readSelected() {
 	case t.selTmpl != nil:
 		uri, err := mcp.ExpandTemplate(t.selTmpl.URITemplate, t.tmplForm.values())
 		if err != nil {
-			t.note.SetText(i18n.L("Not read: {{.Reason}}.", map[string]any{"Reason": i18n.Explain(err.Error())}))
+			t.note.SetText(i18n.L("Not read: {{.Reason}}.", map[string]any{"Reason": i18n.Explain(err)}))
 			return
 		}
 		t.note.SetText(i18n.L("URI: {{.URI}}", map[string]any{"URI": uri}))

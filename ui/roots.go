@@ -207,7 +207,7 @@ func newRootsEditor(deps rootsDeps, s *mcp.Session) *rootsEditor {
 			err := deps.restart(ctx)
 			fyne.Do(func() {
 				if err != nil {
-					e.note.SetText(i18n.L("The restart failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+					e.note.SetText(i18n.L("The restart failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 					return
 				}
 				e.note.SetText(i18n.N("{{.Server}} started again and was told of {{.Count}} roots.", len(e.folders), map[string]any{"Server": s.Name()}))

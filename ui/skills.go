@@ -275,7 +275,7 @@ func (p *skillsPane) showLoad(loaded *mcp.LoadedSkill, err error) {
 	var se *mcp.SkillError
 	switch {
 	case errors.As(err, &se):
-		rows = append(rows, outcomeBand(false, lang.L("Refused: the skill does not match its listing"), view.WithStop(i18n.Explain(se.Error())), nil, 0))
+		rows = append(rows, outcomeBand(false, lang.L("Refused: the skill does not match its listing"), view.WithStop(i18n.Explain(se)), nil, 0))
 	case err != nil:
 		rows = append(rows, outcomeBand(false, lang.L("The skill could not be read"), i18n.Explain(mcp.AsRequestError("resources/read", err).Error()), nil, 0))
 	default:

@@ -201,12 +201,12 @@ var coreTails = []string{
 	" Last stderr lines:",
 }
 
-// Explain translates a failure explanation from the core into the language
-// Setup chose. Its head sentence is matched against a table of the core's
+// explainText translates a failure explanation from the core, given as
+// English text, into the language Setup chose. Its head sentence is matched against a table of the core's
 // English sentences; the fixed sentences appended after it are translated
 // one by one, and what the server printed is kept as it came. Text it does
 // not know comes back unchanged.
-func Explain(msg string) string {
+func explainText(msg string) string {
 	cut := len(msg)
 	for _, t := range coreTails {
 		if i := strings.Index(msg, t); i >= 0 && i < cut {

@@ -83,7 +83,7 @@ func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 		{"something the core never says", "something the core never says"},
 		{"", ""},
 	}
-	checkBilingual(t, "Explain", Explain, cases)
+	checkBilingual(t, "Explain", explainText, cases)
 }
 
 // Every key of the rules and tails is in the translation files, so none

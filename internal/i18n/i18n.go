@@ -8,10 +8,11 @@
 // never change with the language.
 //
 // The translations are JSON files in translations/, named as Fyne expects
-// (prefix.lang.json): one pair per part of the app (mcpbrowser.*.json for
-// the window and CLI, others per feature, so that work on two features never
-// edits the same file); GLOSSARY.md beside them fixes the Chinese terms. English is also the fallback text written in the code, so
-// a key missing from a file shows English, never a key.
+// (area.lang.json): one pair per area of the app — window, cli, core (what
+// the core says: connecting, calls, sign-in), form, servers, result, tasks,
+// checks, lint, logs, chooser; GLOSSARY.md beside them fixes the Chinese
+// terms. English is also the fallback text written in the code, so a key
+// missing from a file shows English, never a key.
 //
 // How to add a message:
 //

@@ -3,7 +3,7 @@ package i18n
 // The app's own lines in a server's log (source "app": started, connected,
 // call markers, stop, era and sign-in steps) are written by the core in
 // English. LogLine translates them when they are shown, by the same kind of
-// table as Explain; their keys are in translations/logi18n.*.json. What the
+// table as Explain; their keys are in translations/logs.*.json. What the
 // server itself printed never goes through here.
 
 // logRules: the most specific first.

@@ -371,7 +371,10 @@ func TestFormatExportShapes(t *testing.T) {
 		if bytes.Contains(out, []byte(config.MetaKey)) {
 			t.Errorf("%s: export leaks %s", c.format, config.MetaKey)
 		}
-		notes := strings.Join(ExportNotes(servers, c.format), "\n")
+		var notes string
+		for _, n := range ExportNotes(servers, c.format) {
+			notes += n.String() + "\n"
+		}
 		if !strings.Contains(notes, c.noteAbout) {
 			t.Errorf("%s: notes do not mention %q:\n%s", c.format, c.noteAbout, notes)
 		}

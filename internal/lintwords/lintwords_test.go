@@ -1,6 +1,7 @@
-package i18n
+package lintwords
 
 import (
+	"encoding/json"
 	"regexp"
 	"slices"
 	"sort"
@@ -8,6 +9,7 @@ import (
 	"testing"
 	"unicode"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/lint"
 	"mcpbrowser/mcp/lint/linttest"
 )
@@ -28,12 +30,12 @@ func fields(s string) []string {
 
 // Every message a finding can carry, and every rule's why, is in both
 // languages, with the same {{.Fields}} as the template mcp/lint fills.
-func TestLintMessagesAreInBothLanguages(t *testing.T) {
-	en, err := Messages(English)
+func TestMessagesAreInBothLanguages(t *testing.T) {
+	en, err := i18n.Messages(i18n.English)
 	if err != nil {
 		t.Fatal(err)
 	}
-	zh, err := Messages(SimplifiedChinese)
+	zh, err := i18n.Messages(i18n.SimplifiedChinese)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,8 +70,8 @@ func TestLintMessagesAreInBothLanguages(t *testing.T) {
 // The surfaces of linttest carry every message and the first fires every
 // rule, so the other tests see them all; in English a message reads as the
 // JSON output's.
-func TestLintEveryMessageIsReached(t *testing.T) {
-	if _, err := Setup(English); err != nil {
+func TestEveryMessageIsReached(t *testing.T) {
+	if _, err := i18n.Setup(i18n.English); err != nil {
 		t.Fatal(err)
 	}
 	used := map[string]bool{}
@@ -80,7 +82,7 @@ func TestLintEveryMessageIsReached(t *testing.T) {
 			if i == 0 {
 				fired[f.Rule] = true
 			}
-			if got := LintMessage(f); got != f.Message {
+			if got := Message(f); got != f.Message {
 				t.Errorf("%s: English %q, JSON %q", f.Rule, got, f.Message)
 			}
 			if strings.Contains(f.Message, "{{") {
@@ -102,19 +104,19 @@ func TestLintEveryMessageIsReached(t *testing.T) {
 
 // Every sentence of a report worded in Chinese keeps no English word but
 // the server's data and the protocol's names.
-func TestLintReportInChinese(t *testing.T) {
-	if _, err := Setup(SimplifiedChinese); err != nil {
+func TestReportInChinese(t *testing.T) {
+	if _, err := i18n.Setup(i18n.SimplifiedChinese); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { Setup(English) })
+	t.Cleanup(func() { i18n.Setup(i18n.English) })
 	for _, s := range linttest.EveryMessage() {
 		rep := lint.Run(s)
 		allowed := append(linttest.Data(rep), linttest.Vocabulary...)
-		texts := []string{LintSummary(rep), LintCost(rep.Cost), LintCostMethod(rep.Cost)}
+		texts := []string{Summary(rep), Cost(rep.Cost), CostMethod(rep.Cost)}
 		for _, g := range rep.ByRule() {
-			texts = append(texts, LintRuleHeading(g), LintTitle(g.Rule), LintWhy(g.Rule), LintSeverity(g.Rule.Severity))
+			texts = append(texts, RuleHeading(g), Title(g.Rule), Why(g.Rule), Severity(g.Rule.Severity))
 			for _, f := range g.Findings {
-				texts = append(texts, LintMessage(f), LintWhere(f, true), LintWhere(f, false))
+				texts = append(texts, Message(f), Where(f, true), Where(f, false))
 			}
 		}
 		for _, text := range texts {
@@ -125,14 +127,48 @@ func TestLintReportInChinese(t *testing.T) {
 	}
 }
 
-func TestLintSeverityWords(t *testing.T) {
-	if _, err := Setup(SimplifiedChinese); err != nil {
+func TestSeverityWords(t *testing.T) {
+	if _, err := i18n.Setup(i18n.SimplifiedChinese); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { Setup(English) })
+	t.Cleanup(func() { i18n.Setup(i18n.English) })
 	for s, want := range map[lint.Severity]string{lint.Error: "错误", lint.Warning: "警告", lint.Info: "提示"} {
-		if got := LintSeverity(s); got != want {
+		if got := Severity(s); got != want {
 			t.Errorf("%s: %q, want %q", s, got, want)
 		}
+	}
+}
+
+// TestLintOutputMismatchNamesTheFieldInWords: the quality report says which
+// field of a result broke the outputSchema and how, in the window's language
+// (it showed the validator's own English before).
+func TestLintOutputMismatchNamesTheFieldInWords(t *testing.T) {
+	tool := lint.Tool{Name: "add", InputSchema: json.RawMessage(`{"type":"object"}`),
+		OutputSchema: json.RawMessage(`{"type":"object","properties":{"sum":{"type":"number"}}}`)}
+	rep := lint.Run(lint.Surface{Tools: []lint.Tool{tool},
+		Observed: []lint.Observation{{Tool: "add", StructuredContent: json.RawMessage(`{"sum":"five"}`)}}})
+	var found *lint.Finding
+	for i, f := range rep.Findings {
+		if f.Rule == "output-mismatch" {
+			found = &rep.Findings[i]
+		}
+	}
+	if found == nil {
+		t.Fatalf("no output-mismatch in %+v", rep.Findings)
+	}
+	for lang, want := range map[string]string{
+		i18n.English:           "a result did not match outputSchema: structuredContent.sum must be a number, not text",
+		i18n.SimplifiedChinese: "某个结果与 outputSchema 不符：structuredContent.sum 必须是数字，而不是文本",
+	} {
+		if _, err := i18n.Setup(lang); err != nil {
+			t.Fatal(err)
+		}
+		if got := Message(*found); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+	t.Cleanup(func() { i18n.Setup(i18n.English) })
+	if found.Message != "a result did not match outputSchema: structuredContent.sum must be a number, not text" {
+		t.Errorf("the English message (JSON output) is %q", found.Message)
 	}
 }
