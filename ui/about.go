@@ -16,6 +16,7 @@ import (
 
 	"mcpbrowser/assets"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // AppName is the app's name as people see it: window title, menus, installers.
@@ -129,7 +130,7 @@ func newAboutContent(info AboutInfo, copy func(text string)) fyne.CanvasObject {
 		widget.NewFormItem(lang.L("Commit"), widget.NewLabel(commit)),
 		widget.NewFormItem(lang.L("Go"), widget.NewLabel(info.Go)),
 	)
-	copyButton := newButtonWithIcon(lang.L("Copy version"), theme.ContentCopyIcon(), func() {
+	copyButton := widgets.NewButton(lang.L("Copy version"), theme.ContentCopyIcon(), func() {
 		copy(info.String())
 	})
 

@@ -57,8 +57,8 @@ type checksPane struct {
 	files     []string
 	fileList  *widget.List
 	selected  int
-	run       *escButton
-	runAll    *escButton
+	run       *widgets.Button
+	runAll    *widgets.Button
 	summary   *widget.Label
 	results   []checks.Result
 	filter    *widget.Entry
@@ -97,18 +97,18 @@ func newChecksPane(deps checksDeps) *checksPane {
 	p.fileList.OnSelected = func(i widget.ListItemID) { p.selected = i; p.updateButtons() }
 	p.fileList.OnUnselected = func(widget.ListItemID) { p.selected = -1; p.updateButtons() }
 
-	add := newButtonWithIcon(lang.L("Add…"), theme.ContentAddIcon(), func() {
+	add := widgets.NewButton(lang.L("Add…"), theme.ContentAddIcon(), func() {
 		openFileDialog(deps.win, lang.L("Add a check file"), yamlFiles, p.addFile)
 	})
-	remove := newButtonWithIcon(lang.L("Remove"), theme.ContentRemoveIcon(), p.removeSelected)
-	p.run = newButtonWithIcon(lang.L("Run"), theme.MediaPlayIcon(), func() {
+	remove := widgets.NewButton(lang.L("Remove"), theme.ContentRemoveIcon(), p.removeSelected)
+	p.run = widgets.NewButton(lang.L("Run"), theme.MediaPlayIcon(), func() {
 		if p.selected >= 0 {
 			p.runFiles([]string{p.files[p.selected]})
 		}
 	})
 	p.run.Importance = widget.HighImportance
-	p.runAll = newButtonWithIcon(lang.L("Run all"), theme.MediaFastForwardIcon(), func() { p.runFiles(p.files) })
-	compare := newButtonWithIcon(lang.L("Compare servers…"), theme.ViewRestoreIcon(), func() {
+	p.runAll = widgets.NewButton(lang.L("Run all"), theme.MediaFastForwardIcon(), func() { p.runFiles(p.files) })
+	compare := widgets.NewButton(lang.L("Compare servers…"), theme.ViewRestoreIcon(), func() {
 		if deps.compare != nil {
 			p.lastDiff = deps.compare()
 		}
@@ -249,7 +249,7 @@ func (p *checksPane) connect(ctx context.Context, temp *tempServers, name string
 		return s, nil
 	}
 	if err := s.Connect(ctx); err != nil {
-		return nil, fmt.Errorf("could not connect to %q: %s", ref, orUnknown(s.Status().Reason))
+		return nil, fmt.Errorf("could not connect to %q: %s", ref, view.OrUnknown(s.Status().Reason))
 	}
 	return s, nil
 }
@@ -262,7 +262,7 @@ func (p *checksPane) confirm(ctx context.Context, c *checks.Check, tool *sdk.Too
 	}
 	answer := make(chan bool, 1)
 	fyne.Do(func() {
-		msg := widget.NewLabel(i18n.L("The check \"{{.Check}}\" calls {{.Tool}}, which says it may delete or overwrite things. Run it?", map[string]any{"Check": c.Name, "Tool": toolTitle(tool)}))
+		msg := widget.NewLabel(i18n.L("The check \"{{.Check}}\" calls {{.Tool}}, which says it may delete or overwrite things. Run it?", map[string]any{"Check": c.Name, "Tool": view.ToolTitle(tool)}))
 		msg.Wrapping = fyne.TextWrapWord
 		d := newCustomConfirm(i18n.L("Run {{.Tool}}?", map[string]any{"Tool": tool.Name}), lang.L("Run"), lang.L("Skip"), msg, func(ok bool) { answer <- ok }, p.deps.win)
 		d.SetConfirmImportance(widget.DangerImportance)
@@ -372,7 +372,7 @@ func (p *checksPane) showDetail(r checks.Result) {
 	if r.Message != "" {
 		msg := i18n.CheckMessage(r.Message)
 		if r.Check.Tool == "" || !strings.HasPrefix(r.Message, r.Check.Tool) {
-			msg = upperFirst(msg) // but a tool's name stays as it is written
+			msg = view.UpperFirst(msg) // but a tool's name stays as it is written
 		}
 		m := widget.NewLabel(msg)
 		m.Wrapping = fyne.TextWrapWord
@@ -398,17 +398,6 @@ func (p *checksPane) showDetail(r checks.Result) {
 	}
 	p.detail.Objects = []fyne.CanvasObject{container.NewPadded(container.NewVBox(rows...))}
 	p.detail.Refresh()
-}
-
-// checkMono shows a value in monospace — unless it holds text beyond ASCII
-// (Chinese, from the translation or the server): the monospace font has
-// none, and the font Fyne falls back to is drawn low in a monospace line,
-// its bottom cut off.
-func checkMono(s string) *widget.Label {
-	l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Monospace: isASCII(s)})
-	l.Wrapping = fyne.TextWrapBreak
-	l.Selectable = true
-	return l
 }
 
 // toggleRecord starts recording to a file the person picks, or stops.
@@ -504,7 +493,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	} else if len(p.files) > 0 {
 		path.SetText(p.files[len(p.files)-1])
 	}
-	choose := newButtonWithIcon("", theme.FolderOpenIcon(), func() {
+	choose := widgets.NewButton("", theme.FolderOpenIcon(), func() {
 		saveFileDialog(p.deps.win, lang.L("Check file to add to"), "checks.yaml", yamlFiles, func(chosen string) { path.SetText(chosen) })
 	})
 	problem := widget.NewLabel("")
@@ -516,16 +505,16 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 		container.NewBorder(nil, nil, widget.NewLabel(lang.L("Add to")), choose, path))
 	body := widgets.NewBorder(top, problem, nil, nil, editor)
 	var d *dialog.CustomDialog
-	save := newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() {
+	save := widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), func() {
 		if err := p.saveCheck(path.Text, editor.Text, r.Server); err != nil {
-			problem.SetText(upperFirst(i18n.CheckMessage(err.Error())))
+			problem.SetText(view.UpperFirst(i18n.CheckMessage(err.Error())))
 			problem.Show()
 			return
 		}
 		d.Hide()
 	})
 	save.Importance = widget.HighImportance
-	cancel := newButton(lang.L("Cancel"), func() { d.Hide() })
+	cancel := widgets.NewButton(lang.L("Cancel"), nil, func() { d.Hide() })
 	d = dialog.NewCustomWithoutButtons(lang.L("Save as check"), body, p.deps.win)
 	d.SetButtons([]fyne.CanvasObject{cancel, save})
 	d.Resize(fyne.NewSize(620, 520))
@@ -560,7 +549,7 @@ func (t *tempServers) connect(ctx context.Context, sc *config.ServerConfig) (che
 	t.managers = append(t.managers, m)
 	s := m.Session(sc.Name)
 	if err := s.Connect(ctx); err != nil {
-		return nil, fmt.Errorf("could not connect to %q: %s", sc.Name, orUnknown(s.Status().Reason))
+		return nil, fmt.Errorf("could not connect to %q: %s", sc.Name, view.OrUnknown(s.Status().Reason))
 	}
 	return s, nil
 }
@@ -593,7 +582,7 @@ func (w *MainWindow) addChecksTab() {
 					}
 					if s.Status().State != mcp.StateReady {
 						if err := s.Connect(ctx); err != nil {
-							return nil, fmt.Errorf("could not connect: %s", orUnknown(s.Status().Reason))
+							return nil, fmt.Errorf("could not connect: %s", view.OrUnknown(s.Status().Reason))
 						}
 					}
 					return surface.Take(ctx, s)

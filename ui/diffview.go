@@ -11,6 +11,7 @@ import (
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/surface"
+	"mcpbrowser/ui/widgets"
 )
 
 // This file is the surface diff view: pick two servers (or saved snapshots),
@@ -55,9 +56,9 @@ func newDiffView(deps diffDeps) *diffView {
 		})
 		v.sides[i].PlaceHolder = lang.L("a server or a snapshot")
 	}
-	compare := newButtonWithIcon(lang.L("Compare"), theme.ViewRefreshIcon(), v.compare)
+	compare := widgets.NewButton(lang.L("Compare"), theme.ViewRefreshIcon(), v.compare)
 	compare.Importance = widget.HighImportance
-	save := newButtonWithIcon(lang.L("Save snapshot of A…"), theme.DocumentSaveIcon(), v.saveSnapshot)
+	save := widgets.NewButton(lang.L("Save snapshot of A…"), theme.DocumentSaveIcon(), v.saveSnapshot)
 	v.summary = widget.NewLabel(lang.L("Choose two servers, or a server and a snapshot saved before (mcpbrowser snapshot TARGET > surface.json)."))
 	v.summary.Wrapping = fyne.TextWrapWord
 	v.rows = container.NewVBox()

@@ -3,12 +3,13 @@ package ui
 import (
 	"context"
 	"errors"
-	"fyne.io/fyne/v2/lang"
 	"io/fs"
 	"mcpbrowser/internal/i18n"
 	"os"
 	"slices"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -21,6 +22,7 @@ import (
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // clientConfigUI is what the window needs for bringing servers in from other
@@ -92,7 +94,7 @@ type discoverDialog struct {
 	// looking is true while a discovery runs.
 	looking bool
 
-	importSelected, importAll, addProject *escButton
+	importSelected, importAll, addProject *widgets.Button
 }
 
 // discoverDeps is what the discovery dialog needs from the window.
@@ -135,10 +137,10 @@ func (w *MainWindow) findServers() {
 func newDiscoverDialog(deps discoverDeps) *discoverDialog {
 	d := &discoverDialog{deps: deps, status: widget.NewLabel(""), bar: widget.NewProgressBarInfinite(), body: container.NewVBox()}
 	d.status.Wrapping = fyne.TextWrapWord
-	d.importSelected = newButtonWithIcon(lang.L("Import selected"), theme.DownloadIcon(), func() { d.importRows(d.checkedRows()) })
+	d.importSelected = widgets.NewButton(lang.L("Import selected"), theme.DownloadIcon(), func() { d.importRows(d.checkedRows()) })
 	d.importSelected.Importance = widget.HighImportance
-	d.importAll = newButton(lang.L("Import all"), func() { d.importRows(d.importableRows()) })
-	d.addProject = newButtonWithIcon(lang.L("Also look in a project folder…"), theme.FolderOpenIcon(), func() {
+	d.importAll = widgets.NewButton(lang.L("Import all"), nil, func() { d.importRows(d.importableRows()) })
+	d.addProject = widgets.NewButton(lang.L("Also look in a project folder…"), theme.FolderOpenIcon(), func() {
 		deps.chooseFolder("Choose a project folder", func(path string) {
 			if !slices.Contains(d.projects, path) {
 				d.projects = append(d.projects, path)
@@ -146,7 +148,7 @@ func newDiscoverDialog(deps discoverDeps) *discoverDialog {
 			d.look()
 		})
 	})
-	closeBtn := newButton(lang.L("Close"), func() { d.dlg.Hide() })
+	closeBtn := widgets.NewButton(lang.L("Close"), nil, func() { d.dlg.Hide() })
 	top := container.NewVBox(d.status, d.bar)
 	content := container.NewBorder(top, container.NewHBox(d.addProject, layout.NewSpacer()), nil, nil, container.NewVScroll(d.body))
 	d.dlg = dialog.NewCustomWithoutButtons(lang.L("Servers in other apps"), content, deps.win)
@@ -344,7 +346,7 @@ func newImportRow(imp *clients.ImportedServer, checked bool, changed func()) *im
 		details = append(details, cmd)
 	}
 	if imp.Err != nil {
-		msg := captionLine(capitalise(imp.Err.Error()))
+		msg := captionLine(view.Capitalise(imp.Err.Error()))
 		msg.Importance = widget.DangerImportance
 		details = append(details, msg)
 	} else if imp.Server.Problem != "" {
@@ -509,12 +511,12 @@ func (w *MainWindow) askClash(imp *clients.ImportedServer, existing *config.Serv
 		q.dlg.Hide()
 		w.lastNotice = "Import cancelled; nothing was added."
 	}
-	rename := newButton("Keep both: import as "+renameTo, func() { q.answer(clients.ClashRename) })
+	rename := widgets.NewButton("Keep both: import as "+renameTo, nil, func() { q.answer(clients.ClashRename) })
 	rename.Importance = widget.HighImportance
 	q.dlg.SetButtons([]fyne.CanvasObject{
-		newButton(lang.L("Cancel import"), q.cancel),
-		newButton(lang.L("Skip it"), func() { q.answer(clients.ClashSkip) }),
-		newButton(lang.L("Replace yours"), func() { q.answer(clients.ClashReplace) }),
+		widgets.NewButton(lang.L("Cancel import"), nil, q.cancel),
+		widgets.NewButton(lang.L("Skip it"), nil, func() { q.answer(clients.ClashSkip) }),
+		widgets.NewButton(lang.L("Replace yours"), nil, func() { q.answer(clients.ClashReplace) }),
 		rename,
 	})
 	q.dlg.Resize(fyne.NewSize(720, 280))
@@ -562,12 +564,12 @@ func (w *MainWindow) importMenu() *fyne.Menu {
 
 // emptyStateActions are the buttons of the page shown while the list is empty.
 func (w *MainWindow) emptyStateActions() fyne.CanvasObject {
-	find := newButtonWithIcon(lang.L("Find servers from other apps…"), theme.SearchIcon(), w.findServers)
+	find := widgets.NewButton(lang.L("Find servers from other apps…"), theme.SearchIcon(), w.findServers)
 	find.Importance = widget.HighImportance
 	return container.NewHBox(layout.NewSpacer(),
 		find,
-		newButtonWithIcon(lang.L("Add from a preset…"), theme.ContentAddIcon(), func() { w.showAddDialog("") }),
-		newButtonWithIcon(lang.L("Paste server config…"), theme.ContentPasteIcon(), w.pasteServers),
+		widgets.NewButton(lang.L("Add from a preset…"), theme.ContentAddIcon(), func() { w.showAddDialog("") }),
+		widgets.NewButton(lang.L("Paste server config…"), theme.ContentPasteIcon(), w.pasteServers),
 		layout.NewSpacer())
 }
 
@@ -584,7 +586,7 @@ func sessionConfig(s *mcp.Session) *config.ServerConfig {
 type firstRunHint struct {
 	path string
 	text *widget.Label
-	find *escButton
+	find *widgets.Button
 	root *fyne.Container
 }
 
@@ -593,7 +595,7 @@ type firstRunHint struct {
 func newFirstRunHint(path string, find func()) *firstRunHint {
 	text := widget.NewLabel(lang.L("Have servers in Claude, Cursor, VS Code or another app?"))
 	text.Wrapping = fyne.TextWrapWord
-	btn := newButtonWithIcon(lang.L("Find them…"), theme.SearchIcon(), find)
+	btn := widgets.NewButton(lang.L("Find them…"), theme.SearchIcon(), find)
 	btn.Importance = widget.HighImportance
 	h := &firstRunHint{path: path, text: text, find: btn, root: container.NewVBox(widget.NewSeparator(), text, btn)}
 	h.root.Hide()

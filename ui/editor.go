@@ -21,6 +21,7 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // A serverEditor is the add/edit dialog's content for one server entry. It
@@ -156,10 +157,6 @@ func protocolSelect(current string) *escSelect {
 	return sel
 }
 
-func formLabel(s string) fyne.CanvasObject {
-	return widget.NewLabelWithStyle(s, fyne.TextAlignTrailing, fyne.TextStyle{})
-}
-
 func timeoutEntry(v *float64, def float64) *escEntry {
 	e := newEntry()
 	e.SetPlaceHolder(lang.L("{{.N}} (default)", map[string]any{"N": strconv.FormatFloat(def, 'g', -1, 64)}))
@@ -178,16 +175,6 @@ func (e *serverEditor) showTransport() {
 	showAll(e.streamable, t == config.TypeHTTP)
 	if e.root != nil {
 		e.root.Refresh()
-	}
-}
-
-func showAll(objs []fyne.CanvasObject, show bool) {
-	for _, o := range objs {
-		if show {
-			o.Show()
-		} else {
-			o.Hide()
-		}
 	}
 }
 
@@ -286,12 +273,12 @@ func (w *MainWindow) showServerEditor(orig *config.ServerConfig) {
 	}
 	scroll := container.NewVScroll(ed.root)
 	d := dialog.NewCustomWithoutButtons(title, scroll, w.win)
-	save := newButtonWithIcon(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
+	save := widgets.NewButton(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
 	save.Importance = widget.HighImportance
 	save.OnTapped = func() {
 		sc, err := ed.build()
 		if err != nil {
-			ed.problem.SetText(view.WithStop(capitalise(err.Error())))
+			ed.problem.SetText(view.WithStop(view.Capitalise(err.Error())))
 			scroll.ScrollToBottom() // the message is under the fields, which may be taller than the dialog
 			return
 		}
@@ -299,10 +286,11 @@ func (w *MainWindow) showServerEditor(orig *config.ServerConfig) {
 		w.editor = nil
 		w.putServer(oldName, sc)
 	}
-	cancel := newButton(lang.L("Cancel"), func() {
+	cancel := widgets.NewButton(lang.L("Cancel"), nil, func() {
 		d.Hide()
 		w.editor = nil
 	})
+
 	d.SetButtons([]fyne.CanvasObject{cancel, save})
 	d.Resize(fitDialog(w.win, 760, 640)) // wide enough for the sign-in section's labels and fields side by side
 	w.editor = &openEditor{ed: ed, save: save.OnTapped, cancel: cancel.OnTapped}
@@ -330,8 +318,8 @@ func newListRows(what string, values []string) *listRows {
 	for _, v := range values {
 		l.add(v)
 	}
-	var addBtn *escButton
-	addBtn = newButtonWithIcon(i18n.L("Add "+what), theme.ContentAddIcon(), func() { focusNewRow(addBtn, l.add("")) })
+	var addBtn *widgets.Button
+	addBtn = widgets.NewButton(i18n.L("Add "+what), theme.ContentAddIcon(), func() { focusNewRow(addBtn, l.add("")) })
 	addBtn.Importance = widget.LowImportance
 	l.root = container.NewVBox(l.box, container.NewHBox(addBtn))
 	return l
@@ -349,7 +337,7 @@ func (l *listRows) add(v string) *escEntry {
 	e := newEntry()
 	e.SetText(v)
 	var row *fyne.Container
-	remove := newButtonWithIcon("", theme.ContentRemoveIcon(), func() {
+	remove := widgets.NewButton("", theme.ContentRemoveIcon(), func() {
 		l.entries = slices.DeleteFunc(l.entries, func(x *escEntry) bool { return x == e })
 		l.box.Remove(row)
 	})
@@ -358,7 +346,7 @@ func (l *listRows) add(v string) *escEntry {
 	if l.splits {
 		// "-y @scope/server /tmp" pasted into one row is one argument with
 		// spaces in it, which the server would not understand: offer to split.
-		split := newButtonWithIcon(lang.L("Split"), theme.ViewRestoreIcon(), func() { l.split(e) })
+		split := widgets.NewButton(lang.L("Split"), theme.ViewRestoreIcon(), func() { l.split(e) })
 		split.Importance = widget.WarningImportance
 		show := func(text string) {
 			if view.OffersSplit(text) {
@@ -455,8 +443,8 @@ func newKeyValueRows(keyHint, valueHint string, values map[string]string) *keyVa
 	for _, name := range slices.Sorted(maps.Keys(values)) {
 		k.add(name, values[name])
 	}
-	var addBtn *escButton
-	addBtn = newButtonWithIcon(lang.L("Add"), theme.ContentAddIcon(), func() { focusNewRow(addBtn, k.add("", "").key) })
+	var addBtn *widgets.Button
+	addBtn = widgets.NewButton(lang.L("Add"), theme.ContentAddIcon(), func() { focusNewRow(addBtn, k.add("", "").key) })
 	addBtn.Importance = widget.LowImportance
 	k.root = container.NewVBox(k.box, container.NewHBox(addBtn))
 	return k
@@ -472,7 +460,7 @@ func (k *keyValueRows) add(name, value string) *keyValueRow {
 	r.secret.Hide()
 	r.updateMask()
 	r.key.OnChanged = func(string) { r.updateMask() }
-	remove := newButtonWithIcon("", theme.ContentRemoveIcon(), func() {
+	remove := widgets.NewButton("", theme.ContentRemoveIcon(), func() {
 		k.rows = slices.DeleteFunc(k.rows, func(x *keyValueRow) bool { return x == r })
 		k.box.Remove(r.root)
 	})

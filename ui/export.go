@@ -61,8 +61,8 @@ type exportDialog struct {
 	notes   *fyne.Container
 	snippet *widget.Label
 	status  *widget.Label
-	copyBtn *escButton
-	saveBtn *escButton
+	copyBtn *widgets.Button
+	saveBtn *widgets.Button
 	current config.Format
 	text    string // the snippet shown; empty when it could not be made
 	problem error
@@ -103,9 +103,9 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 	d.snippet.TextStyle = fyne.TextStyle{Monospace: true}
 	d.snippet.Selectable = true
 	d.status.Wrapping = fyne.TextWrapWord
-	d.copyBtn = newButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), d.copy)
+	d.copyBtn = widgets.NewButton(lang.L("Copy"), theme.ContentCopyIcon(), d.copy)
 	d.copyBtn.Importance = widget.HighImportance
-	d.saveBtn = newButtonWithIcon(lang.L("Save…"), theme.DocumentSaveIcon(), d.save)
+	d.saveBtn = widgets.NewButton(lang.L("Save…"), theme.DocumentSaveIcon(), d.save)
 
 	top := container.NewVBox(container.New(layout.NewFormLayout(), formLabel(lang.L("Format")), d.format), d.notes)
 	bottom := container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(d.saveBtn, d.copyBtn)), d.status)
@@ -187,7 +187,7 @@ func (d *exportDialog) save() {
 			err := writeExport(path, text)
 			fyne.Do(func() {
 				if err != nil {
-					d.status.SetText(view.WithStop(capitalise(err.Error())))
+					d.status.SetText(view.WithStop(view.Capitalise(err.Error())))
 					d.status.Importance = widget.DangerImportance
 				} else {
 					d.status.SetText(i18n.L("Saved to {{.Path}}.", map[string]any{"Path": path}))

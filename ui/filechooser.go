@@ -58,14 +58,14 @@ type fileChooser struct {
 	list    *chooserList
 	path    *escEntry
 	name    *escEntry // saving only
-	up      *escButton
-	home    *escButton
-	mkdir   *escButton // saving and choosing a folder
-	kinds   *escSelect // with a filter only
+	up      *widgets.Button
+	home    *widgets.Button
+	mkdir   *widgets.Button // saving and choosing a folder
+	kinds   *escSelect      // with a filter only
 	hidden  *escCheck
 	message *widget.Label
 	empty   *widget.Label // over the list when it has nothing to show
-	ok      *escButton
+	ok      *widgets.Button
 
 	allFiles, showHidden bool
 }
@@ -76,7 +76,7 @@ func showFileChooser(win fyne.Window, mode chooserMode, title, suggested string,
 	ch := &fileChooser{win: win, mode: mode, filter: filter, suggested: suggested, chosen: chosen}
 	ch.build()
 	ch.dlg = dialog.NewCustomWithoutButtons(title, ch.content(), win)
-	ch.dlg.SetButtons([]fyne.CanvasObject{newButtonWithIcon(lang.L("Cancel"), theme.CancelIcon(), ch.dlg.Hide), ch.ok})
+	ch.dlg.SetButtons([]fyne.CanvasObject{widgets.NewButton(lang.L("Cancel"), theme.CancelIcon(), ch.dlg.Hide), ch.ok})
 	ch.start()
 	ch.dlg.Resize(chooserSize(win))
 	ch.dlg.Show()
@@ -105,15 +105,15 @@ func (ch *fileChooser) build() {
 	ch.path = newEntry()
 	ch.path.PlaceHolder = lang.L("Type or paste a path, then press Enter")
 	ch.path.OnSubmitted = ch.goTo
-	ch.up = newButtonWithIcon(lang.L("Up"), theme.MoveUpIcon(), func() { ch.goUp() })
-	ch.home = newButtonWithIcon(lang.L("Home"), theme.HomeIcon(), func() {
+	ch.up = widgets.NewButton(lang.L("Up"), theme.MoveUpIcon(), func() { ch.goUp() })
+	ch.home = widgets.NewButton(lang.L("Home"), theme.HomeIcon(), func() {
 		if home, err := os.UserHomeDir(); err == nil {
 			ch.open(home, "")
 		}
 	})
 	ch.list = newChooserList(ch)
 	if ch.mode != chooseOpen {
-		ch.mkdir = newButtonWithIcon(lang.L("New folder…"), theme.FolderNewIcon(), ch.askNewFolder)
+		ch.mkdir = widgets.NewButton(lang.L("New folder…"), theme.FolderNewIcon(), ch.askNewFolder)
 	}
 	ch.empty = widget.NewLabel("")
 	ch.empty.Importance = widget.LowImportance
@@ -140,11 +140,11 @@ func (ch *fileChooser) build() {
 		ch.name.SetText(ch.suggested)
 		ch.name.OnSubmitted = func(string) { ch.save() }
 		ch.name.OnChanged = func(s string) { ch.enableOK() }
-		ch.ok = newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), ch.save)
+		ch.ok = widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), ch.save)
 	case chooseFolder:
-		ch.ok = newButtonWithIcon("", theme.ConfirmIcon(), ch.chooseFolder)
+		ch.ok = widgets.NewButton("", theme.ConfirmIcon(), ch.chooseFolder)
 	default:
-		ch.ok = newButtonWithIcon(lang.L("Open"), theme.FolderOpenIcon(), ch.openSelected)
+		ch.ok = widgets.NewButton(lang.L("Open"), theme.FolderOpenIcon(), ch.openSelected)
 	}
 	ch.ok.Importance = widget.HighImportance
 }
@@ -563,7 +563,7 @@ func (l *chooserList) TypedKey(k *fyne.KeyEvent) {
 	n := len(l.ch.items)
 	switch k.Name {
 	case fyne.KeyEscape:
-		escapeFrom(l, k)
+		widgets.EscapeFrom(l, k)
 	case fyne.KeyUp, fyne.KeyDown, fyne.KeyPageUp, fyne.KeyPageDown, fyne.KeyHome, fyne.KeyEnd:
 		if l.selected < 0 && (k.Name == fyne.KeyUp || k.Name == fyne.KeyDown) {
 			l.moveTo(l.cursor) // the first arrow selects the item at the keyboard's place

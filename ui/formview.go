@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -639,22 +640,6 @@ func plainError(err error) string {
 		return i18n.L("it is null")
 	}
 	return err.Error()
-}
-
-// newHelpLabel makes the small, wrapping text used for help and hints.
-func newHelpLabel(text string) *widget.Label {
-	l := widget.NewLabel(text)
-	l.Wrapping = fyne.TextWrapWord
-	l.SizeName = theme.SizeNameCaptionText
-	return l
-}
-
-// newMessageLabel makes a hidden label in the error colour for problems.
-func newMessageLabel() *widget.Label {
-	l := newHelpLabel("")
-	l.Importance = widget.DangerImportance
-	l.Hide()
-	return l
 }
 
 // FocusFirst puts the keyboard in the form's first input (the JSON editor

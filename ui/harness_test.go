@@ -22,6 +22,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/widgets"
 )
 
 // demoServerPath is the demo server binary TestMain builds for every test
@@ -376,7 +377,7 @@ func collectText(o fyne.CanvasObject, b *strings.Builder) {
 			line(btn.Text)
 			return
 		}
-		if btn, ok := v.(*escButton); ok {
+		if btn, ok := v.(*widgets.Button); ok {
 			line(btn.Text)
 			return
 		}
@@ -392,7 +393,7 @@ func findButton(o fyne.CanvasObject, label string) *widget.Button {
 		return nil
 	}
 	switch v := o.(type) {
-	case *escButton:
+	case *widgets.Button:
 		return findButton(&v.Button, label)
 	case *widget.Button:
 		if v.Text == label {

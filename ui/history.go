@@ -70,13 +70,13 @@ type historyTab struct {
 	syncing  bool     // the tab marks the selected row itself
 	list     *widget.List
 	count    *widget.Label
-	clearBtn *escButton
+	clearBtn *widgets.Button
 	off      *widget.Label // says why nothing is kept
 	title    *widget.Label
 	meta     *widget.Label
 	message  *widget.Label
-	loadBtn  *escButton
-	runBtn   *escButton // Run again: load and run in one click (tool calls)
+	loadBtn  *widgets.Button
+	runBtn   *widgets.Button // Run again: load and run in one click (tool calls)
 	note     *widget.Label
 	args     *widget.Label
 	argsBox  *fyne.Container
@@ -89,7 +89,7 @@ type historyTab struct {
 func newHistoryTab(deps historyDeps) *historyTab {
 	t := &historyTab{deps: deps}
 	t.count = smallLabel()
-	t.clearBtn = newButtonWithIcon(lang.L("Clear…"), theme.DeleteIcon(), t.confirmClear)
+	t.clearBtn = widgets.NewButton(lang.L("Clear…"), theme.DeleteIcon(), t.confirmClear)
 	t.clearBtn.Importance = widget.LowImportance
 	t.clearBtn.Disable()
 	t.off = lowLabel("")
@@ -123,8 +123,8 @@ func newHistoryTab(deps historyDeps) *historyTab {
 	t.message.Wrapping = fyne.TextWrapWord
 	t.message.Importance = widget.DangerImportance
 	t.message.Selectable = true
-	t.loadBtn = newButtonWithIcon(lang.L("Load arguments"), theme.ContentUndoIcon(), func() { t.replay() })
-	t.runBtn = newButtonWithIcon(lang.L("Run again"), theme.MediaPlayIcon(), t.runAgain)
+	t.loadBtn = widgets.NewButton(lang.L("Load arguments"), theme.ContentUndoIcon(), func() { t.replay() })
+	t.runBtn = widgets.NewButton(lang.L("Run again"), theme.MediaPlayIcon(), t.runAgain)
 	t.runBtn.Importance = widget.HighImportance
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord
@@ -303,7 +303,7 @@ func (t *historyTab) show(e history.HistoryEntry) {
 	} else {
 		t.meta.SetText(i18n.L("{{.Time}} · took {{.Duration}} · {{.Outcome}}", meta))
 	}
-	t.message.SetText(capitalise(e.Message))
+	t.message.SetText(view.Capitalise(e.Message))
 	if e.Message == "" {
 		t.message.Hide()
 	} else {
@@ -385,7 +385,7 @@ func (w *MainWindow) replayHistory(e history.HistoryEntry) (loaded bool, note st
 	case history.HistoryPrompt:
 		args, err := e.PromptArguments()
 		if err != nil {
-			return false, capitalise(err.Error())
+			return false, view.Capitalise(err.Error())
 		}
 		f.selectTab(f.promptsTab)
 		p := f.prompts

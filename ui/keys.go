@@ -106,7 +106,7 @@ func (e *escEntry) AcceptsTab() bool { return false }
 // TypedKey hands Esc to the canvas and types everything else.
 func (e *escEntry) TypedKey(k *fyne.KeyEvent) {
 	if k.Name == fyne.KeyEscape {
-		escapeFrom(e, k)
+		widgets.EscapeFrom(e, k)
 		return
 	}
 	e.Entry.TypedKey(k)
@@ -149,7 +149,7 @@ func findButtonIn(o fyne.CanvasObject, text string) *widget.Button {
 		return nil
 	}
 	switch x := o.(type) {
-	case *escButton:
+	case *widgets.Button:
 		return findButtonIn(&x.Button, text)
 	case *widget.Button:
 		if (x.Text == text || x.Text == lang.L(text)) && !x.Disabled() {
@@ -182,14 +182,11 @@ func newSelect(options []string, changed func(string)) *escSelect {
 // TypedKey hands Esc to the canvas and gives every other key to the Select.
 func (s *escSelect) TypedKey(k *fyne.KeyEvent) {
 	if k.Name == fyne.KeyEscape {
-		escapeFrom(s, k)
+		widgets.EscapeFrom(s, k)
 		return
 	}
 	s.Select.TypedKey(k)
 }
-
-// escapeFrom gives Esc typed in o to the typed-key handler of o's canvas.
-var escapeFrom = widgets.EscapeFrom
 
 // showFocused shows d with the keyboard in first, the dialog's first field
 // (nil: a dialog without fields, where Esc reaches the canvas as it is).
@@ -198,20 +195,6 @@ func showFocused(d dialog.Dialog, win fyne.Window, first fyne.Focusable) {
 	if first != nil {
 		win.Canvas().Focus(first)
 	}
-}
-
-// An escButton is the app's button (widgets.Button): Space or Enter press
-// it, and Esc reaches the canvas's handler, as from escEntry.
-type escButton = widgets.Button
-
-// newButton is widget.NewButton that obeys Esc and Enter.
-func newButton(label string, tapped func()) *escButton {
-	return widgets.NewButton(label, nil, tapped)
-}
-
-// newButtonWithIcon is widget.NewButtonWithIcon that obeys Esc and Enter.
-func newButtonWithIcon(label string, icon fyne.Resource, tapped func()) *escButton {
-	return widgets.NewButton(label, icon, tapped)
 }
 
 // An escCheck is a Check that hands Esc to its canvas's handler.
@@ -230,7 +213,7 @@ func newCheck(label string, changed func(bool)) *escCheck {
 // TypedKey hands Esc to the canvas and gives every other key to the Check.
 func (c *escCheck) TypedKey(k *fyne.KeyEvent) {
 	if k.Name == fyne.KeyEscape {
-		escapeFrom(c, k)
+		widgets.EscapeFrom(c, k)
 		return
 	}
 	c.Check.TypedKey(k)
@@ -240,7 +223,7 @@ func (c *escCheck) TypedKey(k *fyne.KeyEvent) {
 // own would keep Esc to itself once Tab reaches it).
 func newCustom(title, dismiss string, content fyne.CanvasObject, win fyne.Window) *dialog.CustomDialog {
 	d := dialog.NewCustomWithoutButtons(title, content, win)
-	d.SetButtons([]fyne.CanvasObject{newButton(dismiss, d.Hide)})
+	d.SetButtons([]fyne.CanvasObject{widgets.NewButton(dismiss, nil, d.Hide)})
 	return d
 }
 
@@ -248,7 +231,7 @@ func newCustom(title, dismiss string, content fyne.CanvasObject, win fyne.Window
 // obey Esc.
 type escConfirm struct {
 	*dialog.CustomDialog
-	confirm *escButton
+	confirm *widgets.Button
 }
 
 // newCustomConfirm is dialog.NewCustomConfirm whose buttons obey Esc: the
@@ -263,12 +246,12 @@ func newCustomConfirm(title, confirm, dismiss string, content fyne.CanvasObject,
 			callback(ok)
 		}
 	})
-	yes := newButtonWithIcon(confirm, theme.ConfirmIcon(), func() {
+	yes := widgets.NewButton(confirm, theme.ConfirmIcon(), func() {
 		answer = true
 		d.Hide()
 	})
 	yes.Importance = widget.HighImportance
-	d.SetButtons([]fyne.CanvasObject{newButtonWithIcon(dismiss, theme.CancelIcon(), d.Hide), yes})
+	d.SetButtons([]fyne.CanvasObject{widgets.NewButton(dismiss, theme.CancelIcon(), d.Hide), yes})
 	return &escConfirm{CustomDialog: d, confirm: yes}
 }
 
@@ -305,7 +288,7 @@ func obeyEscIn(o fyne.CanvasObject) {
 		case *fyne.Container:
 			for i, c := range x.Objects {
 				if b, ok := c.(*widget.Button); ok {
-					e := newButtonWithIcon(b.Text, b.Icon, b.OnTapped)
+					e := widgets.NewButton(b.Text, b.Icon, b.OnTapped)
 					e.Importance = b.Importance
 					x.Objects[i] = e
 					continue
@@ -356,7 +339,7 @@ func (a *escAccordion) CreateRenderer() fyne.WidgetRenderer {
 type escAccordionRenderer struct {
 	a       *escAccordion
 	box     *fyne.Container
-	headers []*escButton
+	headers []*widgets.Button
 }
 
 // update makes a header per item (reusing the ones it has) and shows the
@@ -365,7 +348,7 @@ func (r *escAccordionRenderer) update() {
 	r.box.Objects = r.box.Objects[:0]
 	for i, it := range r.a.Items {
 		if i == len(r.headers) {
-			h := newButton("", nil)
+			h := widgets.NewButton("", nil, nil)
 			h.Alignment = widget.ButtonAlignLeading
 			h.IconPlacement = widget.ButtonIconLeadingText
 			h.Importance = widget.LowImportance

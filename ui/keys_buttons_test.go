@@ -11,6 +11,7 @@ import (
 
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/widgets"
 )
 
 // TestEscClosesOneDialogFromItsButtons opens representative dialogs on top
@@ -115,7 +116,7 @@ func dialogControls(o fyne.CanvasObject) []fyne.Focusable {
 	var out []fyne.Focusable
 	for _, f := range focusables(o) {
 		switch f.(type) {
-		case *widget.Button, *escButton, *widget.Check, *escCheck:
+		case *widget.Button, *widgets.Button, *widget.Check, *escCheck:
 			out = append(out, f)
 		}
 	}
@@ -126,7 +127,7 @@ func describeControl(f fyne.Focusable) string {
 	switch x := f.(type) {
 	case *widget.Button:
 		return fmt.Sprintf("a plain button %q", x.Text)
-	case *escButton:
+	case *widgets.Button:
 		return fmt.Sprintf("button %q", x.Text)
 	case *widget.Check:
 		return fmt.Sprintf("a plain check box %q", x.Text)

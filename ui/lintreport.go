@@ -17,6 +17,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/lint"
+	"mcpbrowser/ui/widgets"
 )
 
 // This file is the tool-quality report in the window: a badge per tool in
@@ -47,7 +48,7 @@ type qualityState struct {
 	reportWanted string
 
 	// button opens the report; it says how many findings there are.
-	button *escButton
+	button *widgets.Button
 }
 
 // A surfaceKey says which lists a surface was gathered from.
@@ -71,7 +72,7 @@ type lintedSurface struct {
 func newQualityState(openReport func()) *qualityState {
 	q := &qualityState{observed: map[string][]lint.Observation{}, linted: map[string]*lintedSurface{},
 		pending: map[string]surfaceKey{}, gen: map[string]int{}}
-	q.button = newButtonWithIcon(lang.L("Quality report"), theme.InfoIcon(), openReport)
+	q.button = widgets.NewButton(lang.L("Quality report"), theme.InfoIcon(), openReport)
 	q.button.Importance = widget.LowImportance
 	return q
 }
@@ -364,7 +365,7 @@ func findingRow(f lint.Finding, openTool func(string)) fyne.CanvasObject {
 		return container.NewBorder(nil, nil, widget.NewLabelWithStyle(what, fyne.TextAlignLeading, fyne.TextStyle{Italic: true}), nil, msg)
 	}
 	target := f.Target
-	link := newButton(target, func() { openTool(target) })
+	link := widgets.NewButton(target, nil, func() { openTool(target) })
 	link.Importance = widget.LowImportance
 	return container.NewBorder(nil, nil, link, nil, msg)
 }
@@ -381,7 +382,7 @@ func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
 	}
 	for _, t := range c.Top {
 		name := t.Tool
-		link := newButton(name, func() { openTool(name) })
+		link := widgets.NewButton(name, nil, func() { openTool(name) })
 		link.Importance = widget.LowImportance
 		bar := canvas.NewRectangle(translucent(theme.Color(theme.ColorNamePrimary), 0x90))
 		bar.SetMinSize(fyne.NewSize(float32(t.Tokens)/float32(most)*240, 12))

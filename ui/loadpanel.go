@@ -26,6 +26,7 @@ import (
 	"mcpbrowser/mcp/load"
 	"mcpbrowser/ui/plot"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // This file is "Run N times…": a window that calls one tool many times at a
@@ -59,8 +60,8 @@ type loadPanel struct {
 	limit                 *escSelect
 	duration              *escEntry
 	countBox, durationBox fyne.CanvasObject
-	startBtn, stopBtn     *escButton
-	saveBtns              []*escButton
+	startBtn, stopBtn     *widgets.Button
+	saveBtns              []*widgets.Button
 	figures               *widget.Label
 	status                *widget.Label
 	plot                  *plot.Latency
@@ -87,14 +88,14 @@ func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 	p.duration.SetPlaceHolder(lang.L("30s, 2m …"))
 	p.countBox, p.durationBox = sized(p.count, 100), sized(p.duration, 100)
 	p.limit = newSelect([]string{lang.L("Calls in all"), lang.L("For a duration")}, func(string) { p.showLimit() })
-	p.startBtn = newButtonWithIcon(lang.L("Start"), theme.MediaPlayIcon(), p.start)
+	p.startBtn = widgets.NewButton(lang.L("Start"), theme.MediaPlayIcon(), p.start)
 	p.startBtn.Importance = widget.HighImportance
-	p.stopBtn = newButtonWithIcon(lang.L("Stop"), theme.MediaStopIcon(), p.stop)
+	p.stopBtn = widgets.NewButton(lang.L("Stop"), theme.MediaStopIcon(), p.stop)
 	p.stopBtn.Disable()
-	p.saveBtns = []*escButton{
-		newButtonWithIcon(lang.L("CSV…"), theme.DocumentSaveIcon(), func() { p.askSave("csv") }),
-		newButtonWithIcon(lang.L("JSON…"), theme.DocumentSaveIcon(), func() { p.askSave("json") }),
-		newButtonWithIcon(lang.L("Plot as PNG…"), theme.DocumentSaveIcon(), func() { p.askSave("png") }),
+	p.saveBtns = []*widgets.Button{
+		widgets.NewButton(lang.L("CSV…"), theme.DocumentSaveIcon(), func() { p.askSave("csv") }),
+		widgets.NewButton(lang.L("JSON…"), theme.DocumentSaveIcon(), func() { p.askSave("json") }),
+		widgets.NewButton(lang.L("Plot as PNG…"), theme.DocumentSaveIcon(), func() { p.askSave("png") }),
 	}
 	for _, b := range p.saveBtns {
 		b.Disable()

@@ -12,6 +12,7 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
 
@@ -81,12 +82,12 @@ func (v *logView) setLog(log *transport.ServerLog, name string) {
 func logCount(st widgets.LogState) string {
 	switch {
 	case st.Filtered:
-		return lang.L("{{.Shown}} of {{.Kept}}", map[string]any{"Shown": thousands(st.Shown), "Kept": thousands(st.Kept)})
+		return lang.L("{{.Shown}} of {{.Kept}}", map[string]any{"Shown": view.Thousands(st.Shown), "Kept": view.Thousands(st.Kept)})
 	case st.Dropped > 0:
 		return lang.N("{{.Count}} lines · {{.Dropped}} older dropped", st.Shown,
-			map[string]any{"Count": thousands(st.Shown), "Dropped": thousands(int(st.Dropped))})
+			map[string]any{"Count": view.Thousands(st.Shown), "Dropped": view.Thousands(int(st.Dropped))})
 	}
-	return lang.N("{{.Count}} lines", st.Shown, map[string]any{"Count": thousands(st.Shown)})
+	return lang.N("{{.Count}} lines", st.Shown, map[string]any{"Count": view.Thousands(st.Shown)})
 }
 
 // logEmpty says why the stderr tab shows no line.

@@ -1,9 +1,10 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/lang"
 	"mcpbrowser/internal/i18n"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,6 +15,7 @@ import (
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // pastePlaceholder shows the shapes the paste dialog reads.
@@ -43,7 +45,7 @@ type pasteDialog struct {
 	status       *widget.Label
 	preview      *fyne.Container
 	rows         []*importRow
-	importBtn    *escButton
+	importBtn    *widgets.Button
 }
 
 // pasteServers opens the paste dialog.
@@ -58,14 +60,14 @@ func (w *MainWindow) pasteServers() {
 	d.entry.SetMinRowsVisible(11)
 	d.entry.OnChanged = func(string) { d.parse() }
 	d.status.Wrapping = fyne.TextWrapWord
-	d.importBtn = newButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), d.importChecked)
+	d.importBtn = widgets.NewButton(lang.L("Import"), theme.DownloadIcon(), d.importChecked)
 	d.importBtn.Importance = widget.HighImportance
 	hint := widget.NewLabel(lang.L("Paste a server config from a README or another app. Servers that run a command wait for your approval before they first start."))
 	hint.Wrapping = fyne.TextWrapWord
 	top := container.NewVBox(hint, d.entry, d.status)
 	content := container.NewBorder(top, nil, nil, nil, container.NewVScroll(d.preview))
 	d.dlg = dialog.NewCustomWithoutButtons(lang.L("Paste server config"), content, w.win)
-	d.dlg.SetButtons([]fyne.CanvasObject{newButton(lang.L("Cancel"), func() { d.dlg.Hide() }), d.importBtn})
+	d.dlg.SetButtons([]fyne.CanvasObject{widgets.NewButton(lang.L("Cancel"), nil, func() { d.dlg.Hide() }), d.importBtn})
 	d.dlg.SetOnClosed(func() {
 		if w.clients.paste == d {
 			w.clients.paste = nil

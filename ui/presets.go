@@ -95,12 +95,12 @@ func (w *MainWindow) showAddDialog(presetID string) {
 		container.New(layout.NewFormLayout(), formLabel(lang.L("Start from")), start),
 		about, widget.NewSeparator())
 	d := dialog.NewCustomWithoutButtons(lang.L("Add server"), widgets.NewBorder(top, nil, nil, nil, container.NewVScroll(holder)), w.win)
-	save := newButtonWithIcon(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
+	save := widgets.NewButton(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
 	save.Importance = widget.HighImportance
 	open.save = func() {
 		sc, err := open.ed.build()
 		if err != nil {
-			open.ed.problem.SetText(view.WithStop(capitalise(err.Error())))
+			open.ed.problem.SetText(view.WithStop(view.Capitalise(err.Error())))
 			return
 		}
 		d.Hide()
@@ -112,7 +112,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 		w.editor = nil
 	}
 	save.OnTapped = open.save
-	d.SetButtons([]fyne.CanvasObject{newButton(lang.L("Cancel"), open.cancel), save})
+	d.SetButtons([]fyne.CanvasObject{widgets.NewButton(lang.L("Cancel"), nil, open.cancel), save})
 	d.Resize(fitDialog(w.win, 680, 660))
 	w.editor = open
 	d.Show()
@@ -174,7 +174,7 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 	d.ok = func() {
 		sc, err := p.Build(d.values())
 		if err != nil {
-			d.problem.SetText(view.WithStop(capitalise(err.Error())))
+			d.problem.SetText(view.WithStop(view.Capitalise(err.Error())))
 			return
 		}
 		w.clients.params = nil
@@ -186,9 +186,9 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 		d.dlg.Hide()
 		cancelled()
 	}
-	next := newButton(lang.L("Continue"), d.ok)
+	next := widgets.NewButton(lang.L("Continue"), nil, d.ok)
 	next.Importance = widget.HighImportance
-	d.dlg.SetButtons([]fyne.CanvasObject{newButton(lang.L("Cancel"), d.cancel), next})
+	d.dlg.SetButtons([]fyne.CanvasObject{widgets.NewButton(lang.L("Cancel"), nil, d.cancel), next})
 	d.dlg.Resize(fyne.NewSize(600, 320))
 	w.clients.params = d
 	d.dlg.Show()
@@ -227,13 +227,13 @@ type folderRows struct {
 	param        config.PresetParameter
 	paths        []string
 	box          *fyne.Container
-	chooseBt     *escButton
+	chooseBt     *widgets.Button
 	root         fyne.CanvasObject
 }
 
 func newFolderRows(chooseFolder func(label string, then func(string)), param config.PresetParameter) *folderRows {
 	f := &folderRows{chooseFolder: chooseFolder, param: param, box: container.NewVBox()}
-	f.chooseBt = newButtonWithIcon(lang.L("Choose folder…"), theme.FolderOpenIcon(), f.choose)
+	f.chooseBt = widgets.NewButton(lang.L("Choose folder…"), theme.FolderOpenIcon(), f.choose)
 	f.root = container.NewVBox(f.box, container.NewHBox(f.chooseBt))
 	return f
 }
@@ -259,7 +259,7 @@ func (f *folderRows) redraw() {
 	for _, p := range f.paths {
 		label := widget.NewLabel(p)
 		label.Wrapping = fyne.TextWrapBreak
-		remove := newButtonWithIcon("", theme.ContentRemoveIcon(), func() {
+		remove := widgets.NewButton("", theme.ContentRemoveIcon(), func() {
 			f.paths = slices.DeleteFunc(f.paths, func(x string) bool { return x == p })
 			f.redraw()
 		})

@@ -9,10 +9,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/i18n"
@@ -222,7 +220,7 @@ func (f *argForm) showSuggestions(fd *argField, values []string, err error) {
 				chips = append(chips, more)
 				break
 			}
-			chips = append(chips, newButton(v, func() { fd.entry.SetText(v) }))
+			chips = append(chips, widgets.NewButton(v, nil, func() { fd.entry.SetText(v) }))
 		}
 	}
 	fd.chips.Objects = chips
@@ -340,11 +338,11 @@ type promptsTab struct {
 	fresh    *widget.Label // how long the list stays fresh (ttlMs)
 	// listColumn is the list under its heading and notes.
 	listColumn *fyne.Container
-	reload     *escButton
+	reload     *widgets.Button
 	title      *widget.Label
 	desc       *widget.Label
 	form       *argForm
-	getBtn     *escButton
+	getBtn     *widgets.Button
 	note       *widget.Label
 	result     *fyne.Container
 	detail     fyne.CanvasObject
@@ -367,7 +365,7 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 	t.listNote.Importance = widget.DangerImportance
 	t.listNote.Hide()
 	t.fresh = freshnessNote()
-	t.reload = newButtonWithIcon("", theme.ViewRefreshIcon(), func() { t.fetch(true) })
+	t.reload = widgets.NewButton("", theme.ViewRefreshIcon(), func() { t.fetch(true) })
 	t.reload.Importance = widget.LowImportance
 	t.filter = newFilterEntry(lang.L("Filter prompts (Ctrl+F)"), t.refilter)
 	t.list = widget.NewList(
@@ -395,7 +393,7 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 	t.desc = widget.NewLabel("")
 	t.desc.Wrapping = fyne.TextWrapWord
 	t.form = newArgForm(deps.work, t.get)
-	t.getBtn = newButtonWithIcon(lang.L("Get"), theme.MediaPlayIcon(), t.get)
+	t.getBtn = widgets.NewButton(lang.L("Get"), theme.MediaPlayIcon(), t.get)
 	t.getBtn.Importance = widget.HighImportance
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord
@@ -415,21 +413,6 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 	t.root = container.NewStack(t.body, t.absent.root)
 	t.absent.root.Hide()
 	return t
-}
-
-func lowLabel(s string) *widget.Label {
-	l := widget.NewLabel(s)
-	l.Importance = widget.LowImportance
-	l.Wrapping = fyne.TextWrapWord
-	l.Alignment = fyne.TextAlignCenter
-	return l
-}
-
-// centredNote is a quiet, wrapping line in the middle of an empty pane.
-// (A wrapping label inside container.NewCenter gets no width and would
-// stand one letter per line, pushing everything else out of the window.)
-func centredNote(s string) fyne.CanvasObject {
-	return container.NewVBox(layout.NewSpacer(), lowLabel(s), layout.NewSpacer())
 }
 
 func (t *promptsTab) visible() bool { return t.deps.visible() }
@@ -741,72 +724,4 @@ func (t *promptsTab) showResult(r *mcp.PromptResult) {
 	}
 	t.result.Objects = []fyne.CanvasObject{container.NewVScroll(container.NewPadded(container.NewVBox(rows...)))}
 	t.result.Refresh()
-}
-
-// messageCard shows one message of a conversation: its role above its
-// content, tinted so that user and assistant turns are told apart at a glance.
-func messageCard(role string, content fyne.CanvasObject) fyne.CanvasObject {
-	colour := theme.ColorNamePrimary
-	if role == "assistant" {
-		colour = theme.ColorNameSuccess
-	}
-	head := widget.NewLabelWithStyle(lang.L(role), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}) // "user", "assistant" in words
-	return container.NewStack(newTint(colour, 0x1c), container.NewPadded(container.NewBorder(head, nil, nil, nil, content)))
-}
-
-// outcomeBand is the coloured line at the top of a read or a prompt: what
-// happened, in words, with the JSON-RPC code and data when the server refused.
-func outcomeBand(ok bool, title, sentence string, rpc *jsonrpc.Error, d time.Duration) fyne.CanvasObject {
-	icon := widget.NewIcon(theme.NewSuccessThemedResource(theme.ConfirmIcon()))
-	colour := theme.ColorNameSuccess
-	if !ok {
-		icon = widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon()))
-		colour = theme.ColorNameError
-	}
-	head := boldLabel(title)
-	text := widget.NewLabel(capitalise(sentence))
-	text.Wrapping = fyne.TextWrapWord
-	text.Selectable = true
-	rows := []fyne.CanvasObject{head, text}
-	if rpc != nil && len(rpc.Data) > 0 {
-		data, _ := view.PrettyJSONText(string(rpc.Data))
-		l := widget.NewLabelWithStyle("data: "+data, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
-		l.Wrapping = fyne.TextWrapWord
-		l.Selectable = true
-		rows = append(rows, l)
-	}
-	var right fyne.CanvasObject = layout.NewSpacer()
-	if d > 0 {
-		right = widget.NewLabel(view.Duration(d))
-	}
-	row := container.NewBorder(nil, nil, container.NewVBox(icon), container.NewVBox(right), container.NewVBox(rows...))
-	return container.NewStack(newTint(colour, 0x30), container.NewPadded(row))
-}
-
-// newTwoLineRow is a list row: a bold name over a caption line, with a
-// small note (such as "updated 12:03:04") at the right.
-func newTwoLineRow() fyne.CanvasObject {
-	name := widget.NewLabelWithStyle(lang.L("name"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	name.Truncation = fyne.TextTruncateEllipsis
-	sub := widget.NewLabel(lang.L("subtitle"))
-	sub.Truncation = fyne.TextTruncateEllipsis
-	sub.SizeName = theme.SizeNameCaptionText
-	note := widget.NewLabel("")
-	note.SizeName = theme.SizeNameCaptionText
-	note.Importance = widget.WarningImportance
-	return container.NewBorder(nil, nil, nil, note, container.New(&tightVBox{}, name, sub))
-}
-
-func setTwoLineRow(o fyne.CanvasObject, name, sub, note string) {
-	border := o.(*fyne.Container)
-	text := border.Objects[0].(*fyne.Container)
-	setLabel(text.Objects[0].(*widget.Label), name)
-	setLabel(text.Objects[1].(*widget.Label), sub)
-	n := border.Objects[1].(*widget.Label)
-	setLabel(n, note)
-	if note == "" {
-		n.Hide()
-	} else {
-		n.Show()
-	}
 }

@@ -35,6 +35,7 @@ import (
 	"mcpbrowser/mcp/load"
 	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // The pseudo-locale walk: with every translation replaced by accented
@@ -74,7 +75,7 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 	case *widget.Button:
 		add("button", v.Text)
 		return
-	case *escButton:
+	case *widgets.Button:
 		add("button", v.Text)
 		return
 	case *escCheck:

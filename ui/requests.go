@@ -6,13 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"net/url"
 	"reflect"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -25,6 +26,7 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // This file answers what servers ask of the person: a model reply
@@ -167,7 +169,7 @@ type requestPanel struct {
 
 	banner     *fyne.Container
 	bannerText *widget.Label
-	openBtn    *escButton
+	openBtn    *widgets.Button
 
 	// area shows the requests inline, in the detail column where the
 	// result goes; nil until first opened. visible: it is on show.
@@ -189,12 +191,12 @@ type requestPanel struct {
 	form  *FormView
 	note  *widget.Label
 	// (escButtons: Esc on them reaches the window, keys.go)
-	sendBtn    *escButton
-	rejectBtn  *escButton
-	acceptBtn  *escButton
-	declineBtn *escButton
-	cancelBtn  *escButton
-	linkBtn    *escButton
+	sendBtn    *widgets.Button
+	rejectBtn  *widgets.Button
+	acceptBtn  *widgets.Button
+	declineBtn *widgets.Button
+	cancelBtn  *widgets.Button
+	linkBtn    *widgets.Button
 
 	// lastAnswer says what was last sent, for the person and for tests.
 	lastAnswer string
@@ -226,7 +228,7 @@ func newRequestPanel(deps requestDeps) *requestPanel {
 	p := &requestPanel{deps: deps, openURL: deps.openURL, answered: map[*mcp.PendingRequest]bool{}, orphaned: map[*mcp.PendingRequest]bool{}}
 	p.bannerText = widget.NewLabel("")
 	p.bannerText.Wrapping = fyne.TextWrapWord
-	p.openBtn = newButtonWithIcon(lang.L("Open"), theme.MailComposeIcon(), p.open)
+	p.openBtn = widgets.NewButton(lang.L("Open"), theme.MailComposeIcon(), p.open)
 	p.openBtn.Importance = widget.HighImportance
 	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.QuestionIcon()))
 	p.banner = container.NewStack(newTint(theme.ColorNameWarning, 0x40),
@@ -444,7 +446,7 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	p.reply.Wrapping = fyne.TextWrapWord
 	p.model = newEntry()
 	p.model.SetText(mcp.DefaultSamplingModel)
-	p.sendBtn = newButtonWithIcon(lang.L("Send"), theme.MailSendIcon(), func() {
+	p.sendBtn = widgets.NewButton(lang.L("Send"), theme.MailSendIcon(), func() {
 		text := strings.TrimSpace(p.reply.Text)
 		if text == "" {
 			p.note.SetText(lang.L("Write a reply first, or Reject the request."))
@@ -453,7 +455,7 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 		p.answer(r, "sent a reply as "+p.model.Text, func() error { return r.Reply(p.reply.Text, strings.TrimSpace(p.model.Text)) })
 	})
 	p.sendBtn.Importance = widget.HighImportance
-	p.rejectBtn = newButtonWithIcon(lang.L("Reject"), theme.CancelIcon(), func() {
+	p.rejectBtn = widgets.NewButton(lang.L("Reject"), theme.CancelIcon(), func() {
 		p.answer(r, "rejected", func() error { return r.Reject("") })
 	})
 	p.rejectBtn.Importance = widget.DangerImportance
@@ -506,14 +508,15 @@ func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 		p.answer(r, "accepted with "+string(args), func() error { return r.AcceptJSON(args) })
 	}
 	p.form.OnSubmit = accept
-	p.acceptBtn = newButtonWithIcon(lang.L("Accept"), theme.ConfirmIcon(), accept)
+	p.acceptBtn = widgets.NewButton(lang.L("Accept"), theme.ConfirmIcon(), accept)
 	p.acceptBtn.Importance = widget.HighImportance
-	p.declineBtn = newButtonWithIcon(lang.L("Decline"), theme.CancelIcon(), func() {
+	p.declineBtn = widgets.NewButton(lang.L("Decline"), theme.CancelIcon(), func() {
 		p.answer(r, "declined", r.Decline)
 	})
-	p.cancelBtn = newButton(lang.L("Cancel"), func() {
+	p.cancelBtn = widgets.NewButton(lang.L("Cancel"), nil, func() {
 		p.answer(r, "cancelled", r.Cancel)
 	})
+
 	top := container.NewVBox(requestTitle(r, i18n.L("Accept sends the form; Decline says no; Cancel dismisses the request without choosing.")),
 		messageBox(ep.Message), widget.NewSeparator())
 	bottom := container.NewVBox(widget.NewSeparator(),
@@ -587,7 +590,7 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	default:
 		where = i18n.L("Open takes you to {{.Host}} in your browser and tells the server you agreed.", map[string]any{"Host": u.Host})
 	}
-	p.linkBtn = newButtonWithIcon(lang.L("Open"), theme.ComputerIcon(), func() {
+	p.linkBtn = widgets.NewButton(lang.L("Open"), theme.ComputerIcon(), func() {
 		if err := p.openURL(u); err != nil {
 			p.note.SetText(i18n.L("The link could not be opened: {{.Reason}}. Nothing was sent; copy it, or Decline.", map[string]any{"Reason": i18n.Explain(err.Error())}))
 			return
@@ -598,12 +601,13 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	if perr != nil {
 		p.linkBtn.Disable()
 	}
-	p.declineBtn = newButtonWithIcon(lang.L("Decline"), theme.CancelIcon(), func() {
+	p.declineBtn = widgets.NewButton(lang.L("Decline"), theme.CancelIcon(), func() {
 		p.answer(r, "declined", r.Decline)
 	})
-	p.cancelBtn = newButton(lang.L("Cancel"), func() {
+	p.cancelBtn = widgets.NewButton(lang.L("Cancel"), nil, func() {
 		p.answer(r, "cancelled", r.Cancel)
 	})
+
 	p.note.SetText(where)
 	rows := []fyne.CanvasObject{
 		requestTitle(r, i18n.L("Nothing is opened unless you press Open.")),
@@ -625,7 +629,7 @@ func (p *requestPanel) answer(r *mcp.PendingRequest, what string, send func() er
 		if errors.Is(err, mcp.ErrRequestGone) {
 			msg = lang.L("The server no longer waits for this answer; nothing was sent.")
 		}
-		p.note.SetText(capitalise(msg))
+		p.note.SetText(view.Capitalise(msg))
 		return
 	}
 	p.answered[r] = true

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"mcpbrowser/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
@@ -20,7 +22,7 @@ const samplingReplyRows = 3
 // samplingAnswer is the bottom of a sampling request: "Your reply" with the
 // model name to report on the same line, the reply, then Send and Reject
 // with the note beside them.
-func samplingAnswer(reply, model *escEntry, send, reject *escButton, note *widget.Label) fyne.CanvasObject {
+func samplingAnswer(reply, model *escEntry, send, reject *widgets.Button, note *widget.Label) fyne.CanvasObject {
 	reply.SetMinRowsVisible(samplingReplyRows)
 	modelRow := container.NewBorder(nil, nil, widget.NewLabel(lang.L("Model name to report")), nil, model)
 	return container.NewVBox(widget.NewSeparator(),

@@ -69,8 +69,8 @@ type resourcesTab struct {
 	uriLabel  *widget.Label
 	desc      *widget.Label
 	badge     *widget.Label // "updated 12:03:04"
-	readBtn   *escButton
-	subBtn    *escButton
+	readBtn   *widgets.Button
+	subBtn    *widgets.Button
 	note      *widget.Label
 	tmplForm  *argForm
 	tmplBox   *fyne.Container
@@ -159,9 +159,9 @@ func newResourcesTab(deps resourcesDeps) *resourcesTab {
 	t.badge = widget.NewLabel("")
 	t.badge.Importance = widget.WarningImportance
 	t.badge.Hide()
-	t.readBtn = newButtonWithIcon(lang.L("Read"), theme.MediaPlayIcon(), t.readSelected)
+	t.readBtn = widgets.NewButton(lang.L("Read"), theme.MediaPlayIcon(), t.readSelected)
 	t.readBtn.Importance = widget.HighImportance
-	t.subBtn = newButtonWithIcon(lang.L("Subscribe"), theme.VisibilityIcon(), t.toggleSubscription)
+	t.subBtn = widgets.NewButton(lang.L("Subscribe"), theme.VisibilityIcon(), t.toggleSubscription)
 	t.subBtn.Hide()
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord
@@ -181,20 +181,6 @@ func newResourcesTab(deps resourcesDeps) *resourcesTab {
 	t.root = container.NewStack(t.body, t.absent.root)
 	t.absent.root.Hide()
 	return t
-}
-
-func smallLabel() *widget.Label {
-	l := widget.NewLabel("")
-	l.SizeName = theme.SizeNameCaptionText
-	return l
-}
-
-func errorNote() *widget.Label {
-	l := widget.NewLabel("")
-	l.Wrapping = fyne.TextWrapWord
-	l.Importance = widget.DangerImportance
-	l.Hide()
-	return l
 }
 
 func (t *resourcesTab) updatedNote(uri string) string {
@@ -384,20 +370,6 @@ func (t *resourcesTab) tryAnyway() {
 
 func (t *resourcesTab) showDetail(on bool) { showDetailOrHint(on, t.detail, t.hint, t.contents) }
 
-// showDetailOrHint shows a pane's detail, or its hint with the detail's
-// contents emptied (the Resources and Skills tabs).
-func showDetailOrHint(on bool, detail, hint fyne.CanvasObject, contents *fyne.Container) {
-	if on {
-		hint.Hide()
-		detail.Show()
-		return
-	}
-	detail.Hide()
-	hint.Show()
-	contents.Objects = nil
-	contents.Refresh()
-}
-
 // selectResource shows the resource and reads it.
 func (t *resourcesTab) selectResource(r *sdk.Resource) {
 	t.selecting = true
@@ -556,9 +528,9 @@ func (t *resourcesTab) contentsBlock(rv *ResultView, i int, c *sdk.ResourceConte
 		if name == "." || name == "/" || name == "" || !strings.Contains(name, ".") {
 			name = fmt.Sprintf("contents-%d%s", i+1, view.ExtensionFor(c.MIMEType))
 		}
-		return rv.binaryBlock(info+" · "+humanSize(len(c.Blob)), name, c.Blob)
+		return rv.binaryBlock(info+" · "+view.Size(len(c.Blob)), name, c.Blob)
 	}
-	return container.NewVBox(heading(info+" · "+humanSize(len(c.Text))), rv.textBlock(fmt.Sprintf("contents-%d", i+1), c.Text))
+	return container.NewVBox(heading(info+" · "+view.Size(len(c.Text))), rv.textBlock(fmt.Sprintf("contents-%d", i+1), c.Text))
 }
 
 // showSubscribe offers Subscribe/Unsubscribe for servers that declare subscribe.
@@ -613,7 +585,7 @@ func (t *resourcesTab) toggleSubscription() {
 				t.showSubscribe(uri)
 				switch {
 				case err != nil:
-					t.note.SetText(capitalise(err.Error()))
+					t.note.SetText(view.Capitalise(err.Error()))
 				case on:
 					t.note.SetText(lang.L("Subscribed: changes the server reports are shown here and the resource is read again."))
 				default:

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/widget"
-
 	"mcpbrowser/ui/view"
 )
 
@@ -45,14 +43,4 @@ func (t *resourcesTab) refilter(q view.Filter) {
 // that the filter hides).
 func (t *resourcesTab) clearFilter() {
 	t.filter.SetText("")
-}
-
-// selectRow marks row r of l, or none when r < 0 (the filter hides the
-// item; its page stays on show).
-func selectRow(l *widget.List, r int) {
-	if r < 0 {
-		l.UnselectAll()
-		return
-	}
-	l.Select(r)
 }

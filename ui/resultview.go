@@ -3,10 +3,11 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"image/color"
 	"path"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -54,8 +55,8 @@ type ResultView struct {
 	title      *widget.Label
 	sentence   *widget.Label
 	duration   *widget.Label
-	copyButton *escButton
-	saveButton *escButton
+	copyButton *widgets.Button
+	saveButton *widgets.Button
 	// schemaNote says whether structuredContent matches the outputSchema (nil when there is no schema).
 	schemaNote *widget.Label
 	images     []*canvas.Image
@@ -115,11 +116,11 @@ func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
 	v.title.Importance = look.importance
 	v.sentence = widget.NewLabel(look.sentence)
 	v.duration = widget.NewLabel(view.Duration(r.Duration))
-	v.copyButton = newButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), v.copyResult)
-	v.saveButton = newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), v.saveResult)
+	v.copyButton = widgets.NewButton(lang.L("Copy"), theme.ContentCopyIcon(), v.copyResult)
+	v.saveButton = widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), v.saveResult)
 	actions := container.NewHBox(v.duration, v.copyButton, v.saveButton)
 	if v.OnSaveCheck != nil && r.Layer != mcp.LayerConnection && r.Layer != mcp.LayerCancelled {
-		actions.Add(newButtonWithIcon(lang.L("Save as check"), theme.ConfirmIcon(), func() { v.OnSaveCheck(r) }))
+		actions.Add(widgets.NewButton(lang.L("Save as check"), theme.ConfirmIcon(), func() { v.OnSaveCheck(r) }))
 	}
 	header := v.band(look.color, actions)
 
@@ -233,7 +234,7 @@ func (v *ResultView) contentBlock(i int, c sdk.Content) fyne.CanvasObject {
 		return v.imageBlock(i, c.Data, c.MIMEType)
 	case *sdk.AudioContent:
 		name := fmt.Sprintf("audio-%d%s", i+1, view.ExtensionFor(c.MIMEType))
-		return v.binaryBlock(i18n.L("Audio · {{.Type}} · {{.Size}}", map[string]any{"Type": view.OrUnknown(c.MIMEType), "Size": humanSize(len(c.Data))}), name, c.Data)
+		return v.binaryBlock(i18n.L("Audio · {{.Type}} · {{.Size}}", map[string]any{"Type": view.OrUnknown(c.MIMEType), "Size": view.Size(len(c.Data))}), name, c.Data)
 	case *sdk.ResourceLink:
 		return v.linkBlock(c)
 	case *sdk.EmbeddedResource:
@@ -281,7 +282,7 @@ func (v *ResultView) bigJSONBlock(name, text string) fyne.CanvasObject {
 }
 
 func (v *ResultView) addBigText(t *textLines, fileName, text string) fyne.CanvasObject {
-	t.extra = []fyne.CanvasObject{newButtonWithIcon(lang.L("Save text"), theme.DocumentSaveIcon(), func() {
+	t.extra = []fyne.CanvasObject{widgets.NewButton(lang.L("Save text"), theme.DocumentSaveIcon(), func() {
 		v.saveBytes(lang.L("Save text"), v.fileStem()+"-"+fileName, []byte(text))
 	})}
 	v.bigTexts = append(v.bigTexts, t)
@@ -290,7 +291,7 @@ func (v *ResultView) addBigText(t *textLines, fileName, text string) fyne.Canvas
 
 func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.CanvasObject {
 	name := fmt.Sprintf("image-%d%s", i+1, view.ExtensionFor(mimeType))
-	save := newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save image", v.fileStem()+"-"+name, data) })
+	save := widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save image", v.fileStem()+"-"+name, data) })
 	var img *canvas.Image
 	var dims string
 	if strings.Contains(mimeType, "svg") {
@@ -302,7 +303,7 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 		decoded, repaired, err := view.DecodeImage(data)
 		if err != nil {
 			return container.NewVBox(
-				caption(i18n.L("Image · {{.Type}} · {{.Size}} — this picture cannot be shown here; save it to open it in another program.", map[string]any{"Type": view.OrUnknown(mimeType), "Size": humanSize(len(data))})),
+				caption(i18n.L("Image · {{.Type}} · {{.Size}} — this picture cannot be shown here; save it to open it in another program.", map[string]any{"Type": view.OrUnknown(mimeType), "Size": view.Size(len(data))})),
 				container.NewHBox(save))
 		}
 		img = canvas.NewImageFromImage(decoded)
@@ -317,13 +318,13 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 	img.FillMode = canvas.ImageFillContain
 	img.ScaleMode = canvas.ImageScaleSmooth
 	v.images = append(v.images, img)
-	info := heading(i18n.L("Image · {{.Type}}{{.Dims}} · {{.Size}}", map[string]any{"Type": view.OrUnknown(mimeType), "Dims": dims, "Size": humanSize(len(data))}))
+	info := heading(i18n.L("Image · {{.Type}}{{.Dims}} · {{.Size}}", map[string]any{"Type": view.OrUnknown(mimeType), "Dims": dims, "Size": view.Size(len(data))}))
 	return container.NewVBox(container.NewBorder(nil, nil, nil, save, info), container.NewHBox(img))
 }
 
 func (v *ResultView) binaryBlock(what, fileName string, data []byte) fyne.CanvasObject {
 	v.texts = append(v.texts, what)
-	save := newButtonWithIcon(lang.L("Save…"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save", v.fileStem()+"-"+fileName, data) })
+	save := widgets.NewButton(lang.L("Save…"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save", v.fileStem()+"-"+fileName, data) })
 	return container.NewBorder(nil, nil, widget.NewIcon(theme.FileIcon()), save, caption(what))
 }
 
@@ -337,7 +338,7 @@ func (v *ResultView) linkBlock(l *sdk.ResourceLink) fyne.CanvasObject {
 		details = append(details, l.MIMEType)
 	}
 	if l.Size != nil {
-		details = append(details, humanSize(int(*l.Size)))
+		details = append(details, view.Size(int(*l.Size)))
 	}
 	line := "Resource link: " + name + " — " + strings.Join(details, " · ")
 	v.texts = append(v.texts, line)
@@ -351,7 +352,7 @@ func (v *ResultView) linkBlock(l *sdk.ResourceLink) fyne.CanvasObject {
 	var open fyne.CanvasObject
 	if v.OpenLink != nil {
 		uri, openLink := l.URI, v.OpenLink
-		open = container.NewVBox(newButtonWithIcon(lang.L("Open in Resources"), theme.NavigateNextIcon(), func() { openLink(uri) }))
+		open = container.NewVBox(widgets.NewButton(lang.L("Open in Resources"), theme.NavigateNextIcon(), func() { openLink(uri) }))
 	}
 	return container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.NewPrimaryThemedResource(theme.FileIcon()))), open, container.NewVBox(rows...))
 }
@@ -369,7 +370,7 @@ func (v *ResultView) resourceBlock(i int, rc *sdk.ResourceContents) fyne.CanvasO
 		if name == "." || name == "/" || name == "" {
 			name = fmt.Sprintf("resource-%d%s", i+1, view.ExtensionFor(rc.MIMEType))
 		}
-		return v.binaryBlock(head+" · "+humanSize(len(rc.Blob)), name, rc.Blob)
+		return v.binaryBlock(head+" · "+view.Size(len(rc.Blob)), name, rc.Blob)
 	}
 	return container.NewVBox(heading(head), v.textBlock(fmt.Sprintf("resource-%d", i+1), rc.Text))
 }
@@ -475,16 +476,16 @@ func resultText(r *mcp.CallResult) string {
 			case *sdk.TextContent:
 				b.WriteString(c.Text)
 			case *sdk.ImageContent:
-				fmt.Fprintf(&b, "[image %s, %s]", c.MIMEType, humanSize(len(c.Data)))
+				fmt.Fprintf(&b, "[image %s, %s]", c.MIMEType, view.Size(len(c.Data)))
 			case *sdk.AudioContent:
-				fmt.Fprintf(&b, "[audio %s, %s]", c.MIMEType, humanSize(len(c.Data)))
+				fmt.Fprintf(&b, "[audio %s, %s]", c.MIMEType, view.Size(len(c.Data)))
 			case *sdk.ResourceLink:
 				fmt.Fprintf(&b, "[resource link %s: %s]", c.Name, c.URI)
 			case *sdk.EmbeddedResource:
 				if c.Resource != nil && c.Resource.Blob == nil {
 					b.WriteString(c.Resource.Text)
 				} else if c.Resource != nil {
-					fmt.Fprintf(&b, "[resource %s, %s]", c.Resource.URI, humanSize(len(c.Resource.Blob)))
+					fmt.Fprintf(&b, "[resource %s, %s]", c.Resource.URI, view.Size(len(c.Resource.Blob)))
 				}
 			}
 			b.WriteByte('\n')
@@ -509,68 +510,3 @@ func fitInside(w, h, maxW, maxH int) (float32, float32) {
 	scale := min(1, float64(maxW)/float64(w), float64(maxH)/float64(h))
 	return float32(float64(w) * scale), float32(float64(h) * scale)
 }
-
-// listHeading is the line above a list: its title in bold, on the right
-// its count and, when reload is given, a button that fetches it again.
-func listHeading(title string, count fyne.CanvasObject, reload func()) fyne.CanvasObject {
-	right := count
-	if reload != nil {
-		b := newButtonWithIcon("", theme.ViewRefreshIcon(), reload)
-		b.Importance = widget.LowImportance
-		right = container.NewHBox(count, b)
-	}
-	return container.NewBorder(nil, nil, boldLabel(title), right)
-}
-
-func boldLabel(s string) *widget.Label {
-	l := widget.NewLabel(s)
-	l.TextStyle.Bold = true
-	return l
-}
-
-// caption is a line of text above or beside a block: what it is, its size.
-func caption(s string) *widget.Label {
-	l := widget.NewLabel(s)
-	l.Wrapping = fyne.TextWrapWord
-	return l
-}
-
-// heading names a section of the result.
-func heading(s string) *widget.Label {
-	l := boldLabel(s)
-	l.Wrapping = fyne.TextWrapWord
-	return l
-}
-
-func upperFirst(s string) string { return view.UpperFirst(s) }
-
-// safeFileName keeps a name usable as a file name on every system.
-func safeFileName(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < ' ' || strings.ContainsRune(`<>:"/\|?*`, r) {
-			return '_'
-		}
-		return r
-	}, s)
-}
-
-// minHeight lays out one object filling the space, asking for at least h.
-type minHeight struct{ h float32 }
-
-func (m minHeight) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	var s fyne.Size
-	for _, o := range objects {
-		s = s.Max(o.MinSize())
-	}
-	return s.Max(fyne.NewSize(0, m.h))
-}
-
-func (m minHeight) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	for _, o := range objects {
-		o.Move(fyne.NewPos(0, 0))
-		o.Resize(size)
-	}
-}
-
-// orUnknown is view.OrUnknown, for the Checks tab.
-func orUnknown(s string) string { return view.OrUnknown(s) }

@@ -19,6 +19,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // showResult renders r in a window the size of a real result area and returns the view.
@@ -241,7 +243,7 @@ func TestHugeResultShowsHeadAndShowAll(t *testing.T) {
 	if tl.total != total {
 		t.Errorf("total = %d, want %d", tl.total, total)
 	}
-	if !strings.Contains(tl.note.Text, "Showing the first") || !strings.Contains(tl.note.Text, thousands(total)) {
+	if !strings.Contains(tl.note.Text, "Showing the first") || !strings.Contains(tl.note.Text, view.Thousands(total)) {
 		t.Errorf("note = %q", tl.note.Text)
 	}
 	if !tl.showAll.Visible() || !onCanvas(w, tl.showAll) {
@@ -360,7 +362,7 @@ func labelOnCanvas(w fyne.Window, part string) bool {
 func countButtons(w fyne.Window, text string) int {
 	n := 0
 	for _, x := range test.LaidOutObjects(w.Content()) {
-		if e, ok := x.(*escButton); ok {
+		if e, ok := x.(*widgets.Button); ok {
 			x = &e.Button
 		}
 		if b, ok := x.(*widget.Button); ok && b.Visible() && b.Text == text {

@@ -21,6 +21,7 @@ import (
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
 	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/widgets"
 )
 
 // Sign-in to remote servers, as the window shows it: the editor's "Sign-in
@@ -340,7 +341,7 @@ func isHTTPSWithPath(raw string) bool {
 // "Signed in: …" and Sign out. It is hidden for servers without one.
 type signInBar struct {
 	text    *widget.Label
-	signOut *escButton
+	signOut *widgets.Button
 	root    *fyne.Container
 	// server is the session the bar describes; nil when hidden.
 	server *mcp.Session
@@ -351,7 +352,7 @@ func newSignInBar(signOut func()) *signInBar {
 	b.text.Wrapping = fyne.TextWrapWord
 	b.text.SizeName = theme.SizeNameCaptionText
 	b.text.Selectable = true
-	b.signOut = newButtonWithIcon(lang.L("Sign out"), theme.LogoutIcon(), signOut)
+	b.signOut = widgets.NewButton(lang.L("Sign out"), theme.LogoutIcon(), signOut)
 	b.signOut.Importance = widget.LowImportance
 	b.root = container.NewVBox(widget.NewSeparator(), b.text, container.NewHBox(b.signOut))
 	b.root.Hide()
@@ -504,8 +505,8 @@ func addressIn(text string) string {
 }
 
 // newCopyAddressButton copies the sign-in address the status view offers.
-func newCopyAddressButton(v *serverStatusView) *escButton {
-	b := newButtonWithIcon(lang.L("Copy address"), theme.ContentCopyIcon(), func() {
+func newCopyAddressButton(v *serverStatusView) *widgets.Button {
+	b := widgets.NewButton(lang.L("Copy address"), theme.ContentCopyIcon(), func() {
 		if v.signInAddress != "" {
 			v.deps.copyAddress(v.signInAddress)
 		}

@@ -46,7 +46,7 @@ type skillsPane struct {
 	uriLabel *widget.Label
 	desc     *widget.Label
 	listing  *widget.Label // front matter and files, as listed
-	loadBtn  *escButton
+	loadBtn  *widgets.Button
 	contents *fyne.Container
 	detail   fyne.CanvasObject
 	hint     fyne.CanvasObject
@@ -102,7 +102,7 @@ func newSkillsPane(d skillsDeps) *skillsPane {
 	p.listing = widget.NewLabel("")
 	p.listing.Wrapping = fyne.TextWrapBreak
 	p.listing.SizeName = theme.SizeNameCaptionText
-	p.loadBtn = newButtonWithIcon(lang.L("Load and verify"), theme.DownloadIcon(), p.loadSelected)
+	p.loadBtn = widgets.NewButton(lang.L("Load and verify"), theme.DownloadIcon(), p.loadSelected)
 	p.loadBtn.Importance = widget.HighImportance
 	why := widget.NewLabel(lang.L("Nothing of the skill is read until you press Load and verify; its files are then checked against the sizes, digests and front matter listed above, and shown only if they match."))
 	why.Wrapping = fyne.TextWrapWord
@@ -283,7 +283,7 @@ func (p *skillsPane) showLoad(loaded *mcp.LoadedSkill, err error) {
 			lang.N("{{.Count}} files match the sizes, digests and front matter of the server's listing.", len(loaded.Files), map[string]any{"Count": len(loaded.Files)}), nil, 0))
 		rv := NewResultView(p.deps.win)
 		for i, f := range loaded.Files {
-			rows = append(rows, heading(f.URI+" · "+humanSize(len(f.Text))), rv.textBlock(fmt.Sprintf("skill-file-%d", i+1), f.Text))
+			rows = append(rows, heading(f.URI+" · "+view.Size(len(f.Text))), rv.textBlock(fmt.Sprintf("skill-file-%d", i+1), f.Text))
 		}
 	}
 	p.contents.Objects = []fyne.CanvasObject{container.NewVScroll(container.NewPadded(container.NewVBox(rows...)))}

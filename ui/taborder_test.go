@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"mcpbrowser/ui/widgets"
 	"slices"
 	"strings"
 	"testing"
@@ -115,7 +116,7 @@ func nameOf(f fyne.Focusable) string {
 		return "select " + x.PlaceHolder
 	case *widget.Check:
 		return "check " + x.Text
-	case *escButton:
+	case *widgets.Button:
 		if x.Text == "" {
 			return "button(icon)"
 		}

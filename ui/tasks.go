@@ -16,6 +16,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // A tool whose execution.taskSupport is "required" runs as a task (the
@@ -79,7 +80,7 @@ type tasksPane struct {
 	root      fyne.CanvasObject
 	title     *widget.Label
 	formNote  *widget.Label
-	refresh   *escButton
+	refresh   *widgets.Button
 	filter    *widget.Entry
 	list      *widget.List
 	empty     fyne.CanvasObject
@@ -88,8 +89,8 @@ type tasksPane struct {
 	status    *widget.Label
 	message   *widget.Label
 	times     *widget.Label
-	cancelBtn *escButton
-	answerBtn *escButton
+	cancelBtn *widgets.Button
+	answerBtn *widgets.Button
 	result    *ResultView
 	// shownResult is the task whose result the view holds.
 	shownResult string
@@ -112,7 +113,7 @@ func newTasksPane(d tasksDeps) *tasksPane {
 	p.formNote = lowLabel("")
 	p.formNote.Wrapping = fyne.TextWrapWord
 	p.formNote.Alignment = fyne.TextAlignLeading
-	p.refresh = newButtonWithIcon(lang.L("Refresh"), theme.ViewRefreshIcon(), p.refreshNow)
+	p.refresh = widgets.NewButton(lang.L("Refresh"), theme.ViewRefreshIcon(), p.refreshNow)
 	p.filter = newFilterEntry(lang.L("Filter tasks (Ctrl+F)"), func(q view.Filter) {
 		p.rows.apply(q)
 		p.showRows()
@@ -141,9 +142,9 @@ func newTasksPane(d tasksDeps) *tasksPane {
 	p.times = lowLabel("")
 	p.times.Wrapping = fyne.TextWrapWord
 	p.times.Alignment = fyne.TextAlignLeading
-	p.cancelBtn = newButtonWithIcon(lang.L("Cancel task"), theme.CancelIcon(), p.cancelCurrent)
+	p.cancelBtn = widgets.NewButton(lang.L("Cancel task"), theme.CancelIcon(), p.cancelCurrent)
 	p.cancelBtn.Importance = widget.DangerImportance
-	p.answerBtn = newButtonWithIcon(lang.L("Answer"), theme.MailComposeIcon(), func() {
+	p.answerBtn = widgets.NewButton(lang.L("Answer"), theme.MailComposeIcon(), func() {
 		if p.deps.answer != nil {
 			p.deps.answer()
 		}

@@ -2,12 +2,10 @@ package ui
 
 import (
 	"encoding/json"
-	"image/color"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
@@ -17,16 +15,6 @@ import (
 	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
-
-// toolTitle is the name a person reads: title, then annotations.title, then
-// name (the spec's display-name precedence).
-func toolTitle(t *sdk.Tool) string { return view.ToolTitle(t) }
-
-// A badge is one annotation a tool declares, as shown beside its name.
-type badge struct {
-	label string
-	color fyne.ThemeColorName
-}
 
 // The badges in the order they are shown.
 var (
@@ -58,41 +46,6 @@ func toolBadges(t *sdk.Tool) []badge {
 		out = append(out, badgeOpenWorld)
 	}
 	return out
-}
-
-// badgeText is a badge's label in the chosen language: the fixed badges
-// hold their English, which is the key.
-func badgeText(label string) string {
-	for _, b := range allBadges {
-		if b.label == label {
-			return lang.L(label)
-		}
-	}
-	return label // made in the person's language already (the quality badge)
-}
-
-// newBadgeObject draws a badge: small coloured text in a thin rounded frame.
-func newBadgeObject(b badge) *fyne.Container {
-	c := theme.Color(b.color)
-	frame := canvas.NewRectangle(color.Transparent)
-	frame.StrokeColor = c
-	frame.StrokeWidth = 1
-	frame.CornerRadius = 4
-	text := canvas.NewText(badgeText(b.label), c)
-	text.TextSize = theme.CaptionTextSize()
-	return container.New(&badgeLayout{}, frame, text)
-}
-
-func setBadge(o *fyne.Container, b badge) {
-	c := theme.Color(b.color)
-	frame := o.Objects[0].(*canvas.Rectangle)
-	text := o.Objects[1].(*canvas.Text)
-	frame.StrokeColor = c
-	text.Color = c
-	text.Text = badgeText(b.label)
-	text.TextSize = theme.CaptionTextSize()
-	frame.Refresh()
-	text.Refresh()
 }
 
 // badgeLayout sizes the frame around the text with a little room.
@@ -153,7 +106,7 @@ func indexTools(tools []*sdk.Tool) []toolEntry {
 	for i, t := range tools {
 		out[i] = toolEntry{
 			tool:     t,
-			haystack: view.Haystack(t.Name, toolTitle(t), t.Description),
+			haystack: view.Haystack(t.Name, view.ToolTitle(t), t.Description),
 			subtitle: view.ToolSubtitle(t),
 			badges:   toolBadges(t),
 		}
@@ -328,14 +281,6 @@ func updateToolRowObject(o fyne.CanvasObject, e *toolEntry) {
 	showBadges(second.Objects[1].(*fyne.Container), e.badges)
 }
 
-// setLabel changes a label's text only when it differs: every SetText
-// re-shapes the text, the costly part of redrawing a list row.
-func setLabel(l *widget.Label, text string) {
-	if l.Text != text {
-		l.SetText(text)
-	}
-}
-
 // A toolHeader introduces the selected tool above its form: title and
 // badges, the name agents use (with a copy button) and the description,
 // two lines of it until the person asks for More (it opens in place and
@@ -344,10 +289,10 @@ type toolHeader struct {
 	app       fyne.App
 	win       fyne.Window
 	fullDesc  string
-	moreBtn   *escButton
+	moreBtn   *widgets.Button
 	title     *widget.Label
 	agentName *widget.Label
-	copyBtn   *escButton
+	copyBtn   *widgets.Button
 	badges    *fyne.Container
 	desc      *widgets.WrapText
 	root      *fyne.Container
@@ -371,19 +316,20 @@ func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
 	h.agentName = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	h.agentName.Selectable = true
 	h.agentName.Truncation = fyne.TextTruncateEllipsis
-	h.copyBtn = newButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), h.copyAgentName)
+	h.copyBtn = widgets.NewButton(lang.L("Copy"), theme.ContentCopyIcon(), h.copyAgentName)
 	h.copyBtn.Importance = widget.LowImportance
-	rawBtn := newButton(lang.L("Raw"), func() {
+	rawBtn := widgets.NewButton(lang.L("Raw"), nil, func() {
 		var raw json.RawMessage
 		if h.rawTool != nil && h.tool != nil {
 			raw = h.rawTool(h.server, h.tool.Name)
 		}
 		showRawTool(h.win, h.title.Text, view.RawToolText(raw, h.tool))
 	})
+
 	rawBtn.Importance = widget.LowImportance
 	h.badges = newBadgeRow()
 	h.desc = widgets.NewWrapText("", descLines)
-	h.moreBtn = newButton(lang.L("More"), h.toggleDescription)
+	h.moreBtn = widgets.NewButton(lang.L("More"), nil, h.toggleDescription)
 	h.moreBtn.Importance = widget.LowImportance
 	h.moreBtn.Hide()
 	h.desc.OnCut = func(bool) { h.syncMore() }
@@ -433,7 +379,7 @@ func (h *toolHeader) show(server string, t *sdk.Tool) {
 		return
 	}
 	h.server, h.tool = server, t
-	h.title.SetText(toolTitle(t))
+	h.title.SetText(view.ToolTitle(t))
 	h.agentName.SetText(view.AgentToolName(server, t.Name))
 	h.copyBtn.SetText(lang.L("Copy"))
 	showBadges(h.badges, toolBadges(t))

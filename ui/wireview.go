@@ -31,8 +31,8 @@ type wireView struct {
 	current    *transport.WireEntry // the selected message
 	detail     *textLines
 	detailHead *widget.Label
-	copyJSON   *escButton
-	saveOne    *escButton
+	copyJSON   *widgets.Button
+	saveOne    *widgets.Button
 	detailBox  *fyne.Container
 	root       fyne.CanvasObject
 }
@@ -42,8 +42,8 @@ func newWireView(win fyne.Window) *wireView {
 	v.detail = newTextLines()
 	v.detailHead = widget.NewLabel("")
 	v.detailHead.Wrapping = fyne.TextWrapWord
-	v.copyJSON = newButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), v.copyCurrent)
-	v.saveOne = newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), v.saveCurrent)
+	v.copyJSON = widgets.NewButton(lang.L("Copy"), theme.ContentCopyIcon(), v.copyCurrent)
+	v.saveOne = widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), v.saveCurrent)
 	v.detail.extra = []fyne.CanvasObject{v.copyJSON, v.saveOne}
 	v.detailBox = container.NewBorder(v.detailHead, nil, nil, nil, v.detail.withBar(true))
 	v.LogList = widgets.NewLogList(widgets.LogSpec[transport.WireEntry]{
@@ -89,9 +89,9 @@ func (v *wireView) setWire(wire *transport.WireLog, name string) {
 // wireCount is the messages tab's count.
 func wireCount(st widgets.LogState) string {
 	if st.Filtered {
-		return lang.L("{{.Shown}} of {{.Kept}}", map[string]any{"Shown": thousands(st.Shown), "Kept": thousands(st.Kept)})
+		return lang.L("{{.Shown}} of {{.Kept}}", map[string]any{"Shown": view.Thousands(st.Shown), "Kept": view.Thousands(st.Kept)})
 	}
-	return lang.N("{{.Count}} messages", st.Shown, map[string]any{"Count": thousands(st.Shown)})
+	return lang.N("{{.Count}} messages", st.Shown, map[string]any{"Count": view.Thousands(st.Shown)})
 }
 
 // wireEmpty says why the messages tab shows no message.
@@ -116,7 +116,7 @@ func (v *wireView) showDetail(e *transport.WireEntry) {
 		v.saveOne.Disable()
 		return
 	}
-	data := map[string]any{"Arrow": e.Dir.String(), "What": displayLine(view.WireWhat(e)), "Time": e.Time.Format("15:04:05.000"), "Size": humanSize(e.Size), "Kept": humanSize(len(e.JSON))}
+	data := map[string]any{"Arrow": e.Dir.String(), "What": displayLine(view.WireWhat(e)), "Time": e.Time.Format("15:04:05.000"), "Size": view.Size(e.Size), "Kept": view.Size(len(e.JSON))}
 	var head string
 	switch {
 	case e.Dir == transport.Sent && e.Truncated:
@@ -359,7 +359,7 @@ func (r *wireRowRenderer) Refresh() {
 	if strings.HasPrefix(e.Summary, "error") {
 		r.what.Color = col(theme.ColorNameError)
 	}
-	r.size.Text = humanSize(e.Size)
+	r.size.Text = view.Size(e.Size)
 	r.size.Color = col(theme.ColorNamePlaceHolder)
 	r.Layout(r.row.Size())
 	for _, o := range r.Objects() {

@@ -1,0 +1,184 @@
+package ui
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"fyne.io/fyne/v2/lang"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/internal/i18n"
+	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
+)
+
+// textLines shows a long text as a virtualised list of monospace lines. At
+// first only a head is split and shown (headLines lines or headBytes bytes,
+// whichever comes first), with an offer to show all of it.
+type textLines struct {
+	text    string
+	lines   []string // the lines on show: the head, or all after showAll
+	total   int      // lines in text
+	list    *widget.List
+	note    *widget.Label
+	showAll *widgets.Button
+	// extra are buttons the owner adds to the bar (Save …).
+	extra []fyne.CanvasObject
+	// full, when set, makes the whole text on Show all; text is only a head
+	// of it meanwhile (see SetHead), and size is the whole text's size.
+	full func() string
+	size int
+}
+
+const (
+	headLines = 2000
+	headBytes = 200 << 10
+	// maxRowRunes cuts what one row draws; the full line is in Save / Copy.
+	maxRowRunes = 1000
+)
+
+func newTextLines() *textLines {
+	t := &textLines{note: widget.NewLabel("")}
+	t.note.Wrapping = fyne.TextWrapWord
+	t.list = widget.NewList(
+		func() int { return len(t.lines) },
+		func() fyne.CanvasObject {
+			txt := canvas.NewText("", theme.Color(theme.ColorNameForeground))
+			txt.TextStyle.Monospace = true
+			return txt
+		},
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			txt := o.(*canvas.Text)
+			txt.Text = displayLine(t.lines[id])
+			txt.Color = theme.Color(theme.ColorNameForeground)
+			txt.Refresh()
+		},
+	)
+	t.list.HideSeparators = true
+	t.showAll = widgets.NewButton(lang.L("Show all"), theme.MoreVerticalIcon(), t.ShowAll)
+	return t
+}
+
+// SetText replaces the text and shows its head.
+func (t *textLines) SetText(s string) {
+	t.full = nil
+	t.text = strings.TrimSuffix(s, "\n")
+	t.size = len(t.text)
+	t.total = strings.Count(t.text, "\n") + 1
+	t.lines = splitHead(t.text, headLines, headBytes)
+	t.update()
+}
+
+// SetHead shows head, the first lines of a text of size bytes that is too
+// big to prepare whole before it is asked for; full makes the whole text
+// when the person taps Show all.
+func (t *textLines) SetHead(head string, size int, full func() string) {
+	t.SetText(head)
+	t.full, t.size = full, size
+	t.update()
+}
+
+// ShowAll shows every line.
+func (t *textLines) ShowAll() {
+	if t.full != nil {
+		t.SetText(t.full())
+	}
+	if len(t.lines) < t.total {
+		t.lines = strings.Split(t.text, "\n")
+	}
+	t.update()
+}
+
+func (t *textLines) update() {
+	if t.full != nil {
+		t.note.SetText(i18n.L("Showing the first {{.N}} lines of {{.Size}}.", map[string]any{"N": view.Thousands(len(t.lines)), "Size": view.Size(t.size)}))
+		t.note.Show()
+		t.showAll.Show()
+	} else if len(t.lines) < t.total {
+		t.note.SetText(i18n.L("Showing the first {{.N}} of {{.Total}} lines ({{.Size}}).", map[string]any{"N": view.Thousands(len(t.lines)), "Total": view.Thousands(t.total), "Size": view.Size(len(t.text))}))
+		t.note.Show()
+		t.showAll.Show()
+	} else {
+		t.note.SetText(i18n.L("{{.N}} lines, {{.Size}}.", map[string]any{"N": view.Thousands(t.total), "Size": view.Size(len(t.text))}))
+		t.showAll.Hide()
+	}
+	t.list.Refresh()
+}
+
+// withBar is the list with its note and buttons above it; fill asks for no
+// minimum height. Tab goes to the buttons before the lines (widgets.NewBorder).
+func (t *textLines) withBar(fill bool) fyne.CanvasObject {
+	buttons := container.NewHBox(append([]fyne.CanvasObject{t.showAll}, t.extra...)...)
+	bar := widgets.NewBorder(nil, nil, nil, buttons, t.note)
+	var body fyne.CanvasObject = t.list
+	if !fill {
+		body = container.New(minHeight{360}, t.list)
+	}
+	return widgets.NewBorder(bar, nil, nil, nil, body)
+}
+
+// splitHead splits s into lines, stopping after maxLines lines or maxBytes bytes.
+func splitHead(s string, maxLines, maxBytes int) []string {
+	var out []string
+	used := 0
+	for len(out) < maxLines && (used < maxBytes || len(out) == 0) {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			out = append(out, s)
+			break
+		}
+		out = append(out, s[:i])
+		s = s[i+1:]
+		used += i + 1
+	}
+	return out
+}
+
+// displayLine makes one line drawable as a single canvas.Text: tabs
+// expanded, terminal colour codes and carriage returns dropped, cut to maxRowRunes.
+func displayLine(s string) string {
+	if len(s) > maxRowRunes*4 {
+		s = s[:maxRowRunes*4]
+	}
+	if strings.ContainsAny(s, "\t\r\x1b") {
+		s = stripANSI(strings.ReplaceAll(strings.ReplaceAll(s, "\t", "    "), "\r", ""))
+	}
+	if utf8.RuneCountInString(s) > maxRowRunes {
+		n := 0
+		for i := range s {
+			if n == maxRowRunes {
+				return s[:i] + " …"
+			}
+			n++
+		}
+	}
+	return s
+}
+
+// stripANSI drops CSI escape sequences (colours, cursor moves) that servers
+// write for terminals.
+func stripANSI(s string) string {
+	if !strings.Contains(s, "\x1b") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != 0x1b {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+1 < len(s) && s[i+1] == '[' {
+			j := i + 2
+			for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+				j++
+			}
+			i = j
+		}
+	}
+	return b.String()
+}
