@@ -104,7 +104,7 @@ func (a AboutInfo) String() string {
 // version is the string main gives Run in Options.Version (see ParseAboutInfo).
 func ShowAbout(win fyne.Window, version string) *dialog.CustomDialog {
 	info := ParseAboutInfo(version)
-	d := newCustom(lang.L("About MCP Browser"), lang.L("Close"), newAboutContent(info, func(text string) {
+	d := widgets.NewCustom(lang.L("About MCP Browser"), lang.L("Close"), newAboutContent(info, func(text string) {
 		fyne.CurrentApp().Clipboard().SetContent(text)
 	}), win)
 	d.Show()

@@ -21,11 +21,11 @@ import (
 )
 
 // badgeApp marks a tool whose _meta names an MCP App view (a ui:// page).
-var badgeApp = badge{"App", theme.ColorNameHyperlink}
+var badgeApp = widgets.Badge{Label: "App", Color: theme.ColorNameHyperlink}
 
-func appBadges(t *sdk.Tool) []badge {
+func appBadges(t *sdk.Tool) []widgets.Badge {
 	if apps.ResourceURI(t.Meta) != "" {
-		return []badge{badgeApp}
+		return []widgets.Badge{badgeApp}
 	}
 	return nil
 }

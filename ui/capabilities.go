@@ -200,13 +200,13 @@ func (h *serverHeader) show(s *mcp.Session) {
 		return
 	}
 	c := s.Capabilities()
-	setLabel(h.caps, view.CapabilitiesLine(c, s.Era()))
+	widgets.SetLabel(h.caps, view.CapabilitiesLine(c, s.Era()))
 	if c.Logging && s.Status().State == mcp.StateReady {
 		h.level.Enable()
 	} else {
 		h.level.Disable()
 	}
-	setEnabled(h.pingBtn, s.Status().State == mcp.StateReady)
+	widgets.SetEnabled(h.pingBtn, s.Status().State == mcp.StateReady)
 }
 
 func (h *serverHeader) say(msg string) {
@@ -287,7 +287,7 @@ type absentNotice struct {
 
 func newAbsentNotice(onTry func()) *absentNotice {
 	a := &absentNotice{}
-	a.title = boldLabel("")
+	a.title = widgets.BoldLabel("")
 	a.title.SizeName = theme.SizeNameSubHeadingText
 	a.title.Wrapping = fyne.TextWrapWord
 	a.detail = widget.NewLabel("")

@@ -245,9 +245,9 @@ func (d *discoverDialog) updateButtons() {
 	if n > 0 {
 		d.importSelected.SetText(i18n.L("Import selected ({{.N}})", map[string]any{"N": n}))
 	}
-	setEnabled(d.importSelected, !d.looking && n > 0)
-	setEnabled(d.importAll, !d.looking && len(d.importableRows()) > 0)
-	setEnabled(d.addProject, !d.looking)
+	widgets.SetEnabled(d.importSelected, !d.looking && n > 0)
+	widgets.SetEnabled(d.importAll, !d.looking && len(d.importableRows()) > 0)
+	widgets.SetEnabled(d.addProject, !d.looking)
 }
 
 func (d *discoverDialog) importRows(rows []*importRow) {
@@ -296,7 +296,7 @@ func captionLine(s string) *widget.Label {
 // box with its name, what it runs, and what the person should know about it.
 type importRow struct {
 	imp   *clients.ImportedServer
-	check *escCheck
+	check *widgets.Check
 	mark  *widget.Label
 	root  fyne.CanvasObject
 }
@@ -312,7 +312,7 @@ func (r *importRow) importable() bool { return r.imp.Err == nil && !r.imp.Known 
 
 func newImportRow(imp *clients.ImportedServer, checked bool, changed func()) *importRow {
 	r := &importRow{imp: imp}
-	r.check = newCheck(imp.Server.Name, func(bool) {
+	r.check = widgets.NewCheck(imp.Server.Name, func(bool) {
 		if changed != nil {
 			changed()
 		}
@@ -372,11 +372,11 @@ func newImportRow(imp *clients.ImportedServer, checked bool, changed func()) *im
 		details = append(details, captionLine(strings.Join(notes, " · ")))
 	}
 	head := container.NewHBox(r.check, r.mark)
-	body := container.New(&indentLayout{}, container.New(&tightVBox{}, details...))
+	body := container.New(&indentLayout{}, container.New(&widgets.TightVBox{}, details...))
 	if len(details) == 0 {
 		body.Hide()
 	}
-	r.root = container.New(&tightVBox{}, head, body)
+	r.root = container.New(&widgets.TightVBox{}, head, body)
 	return r
 }
 
@@ -475,7 +475,7 @@ func (w *MainWindow) saveImported(scratch *config.Config, results []clients.Impo
 // taken by a different server in the list.
 type clashQuestion struct {
 	dlg        *dialog.CustomDialog
-	sameForAll *escCheck
+	sameForAll *widgets.Check
 	// answer gives the person's choice, as the dialog's buttons do.
 	answer func(clients.ClashPolicy)
 	cancel func()
@@ -495,7 +495,7 @@ func (w *MainWindow) askClash(imp *clients.ImportedServer, existing *config.Serv
 		l.TextStyle = fyne.TextStyle{Monospace: true}
 		l.Wrapping = fyne.TextWrapBreak
 	}
-	q := &clashQuestion{sameForAll: newCheck(i18n.N("Do the same for the other {{.Count}} clashes", left), nil)}
+	q := &clashQuestion{sameForAll: widgets.NewCheck(i18n.N("Do the same for the other {{.Count}} clashes", left), nil)}
 	box := container.NewVBox(msg, yours, theirs)
 	if left > 0 {
 		box.Add(q.sameForAll)

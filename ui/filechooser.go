@@ -56,13 +56,13 @@ type fileChooser struct {
 	folder  string
 	items   []view.FolderItem
 	list    *chooserList
-	path    *escEntry
-	name    *escEntry // saving only
+	path    *widgets.Entry
+	name    *widgets.Entry // saving only
 	up      *widgets.Button
 	home    *widgets.Button
 	mkdir   *widgets.Button // saving and choosing a folder
-	kinds   *escSelect      // with a filter only
-	hidden  *escCheck
+	kinds   *widgets.Select // with a filter only
+	hidden  *widgets.Check
 	message *widget.Label
 	empty   *widget.Label // over the list when it has nothing to show
 	ok      *widgets.Button
@@ -98,11 +98,11 @@ func (ch *fileChooser) focusStart() {
 // chooserSize is most of the window, within what a chooser needs and uses.
 func chooserSize(win fyne.Window) fyne.Size {
 	c := win.Canvas().Size()
-	return fitDialog(win, max(560, min(900, c.Width*0.75)), max(420, min(720, c.Height*0.85)))
+	return widgets.FitDialog(win, max(560, min(900, c.Width*0.75)), max(420, min(720, c.Height*0.85)))
 }
 
 func (ch *fileChooser) build() {
-	ch.path = newEntry()
+	ch.path = widgets.NewEntry()
 	ch.path.PlaceHolder = lang.L("Type or paste a path, then press Enter")
 	ch.path.OnSubmitted = ch.goTo
 	ch.up = widgets.NewButton(lang.L("Up"), theme.MoveUpIcon(), func() { ch.goUp() })
@@ -122,12 +122,12 @@ func (ch *fileChooser) build() {
 	ch.message.Wrapping = fyne.TextWrapWord
 	ch.message.Importance = widget.DangerImportance
 	ch.message.Hide()
-	ch.hidden = newCheck(lang.L("Show hidden files"), func(on bool) {
+	ch.hidden = widgets.NewCheck(lang.L("Show hidden files"), func(on bool) {
 		ch.showHidden = on
 		ch.reload()
 	})
 	if ch.mode != chooseFolder && len(ch.filter.Exts) > 0 {
-		ch.kinds = newSelect([]string{ch.filter.name(), lang.L("All files")}, nil)
+		ch.kinds = widgets.NewSelect([]string{ch.filter.name(), lang.L("All files")}, nil)
 		ch.kinds.Selected = ch.filter.name()
 		ch.kinds.OnChanged = func(s string) {
 			ch.allFiles = s != ch.filter.name()
@@ -136,7 +136,7 @@ func (ch *fileChooser) build() {
 	}
 	switch ch.mode {
 	case chooseSave:
-		ch.name = newEntry()
+		ch.name = widgets.NewEntry()
 		ch.name.SetText(ch.suggested)
 		ch.name.OnSubmitted = func(string) { ch.save() }
 		ch.name.OnChanged = func(s string) { ch.enableOK() }
@@ -420,7 +420,7 @@ func (ch *fileChooser) saveTo(p string) {
 		ch.win.Canvas().Unfocus()
 		msg := widget.NewLabel(i18n.L("{{.Name}} is already in {{.Folder}}. Replacing it overwrites what it holds.", data))
 		msg.Wrapping = fyne.TextWrapWord
-		d := newCustomConfirm(lang.L("Replace the file?"), lang.L("Replace"), lang.L("Cancel"), msg, func(yes bool) {
+		d := widgets.NewCustomConfirm(lang.L("Replace the file?"), lang.L("Replace"), lang.L("Cancel"), msg, func(yes bool) {
 			if yes {
 				ch.pick(p)
 				return
@@ -428,7 +428,7 @@ func (ch *fileChooser) saveTo(p string) {
 			ch.win.Canvas().Focus(ch.name)
 		}, ch.win)
 		d.SetConfirmImportance(widget.DangerImportance)
-		d.Resize(fitDialog(ch.win, 480, 200))
+		d.Resize(widgets.FitDialog(ch.win, 480, 200))
 		d.Show()
 	default:
 		ch.pick(p)
@@ -438,19 +438,19 @@ func (ch *fileChooser) saveTo(p string) {
 // askNewFolder asks for the name of a folder to make in the one on show,
 // and opens it once made. A path works too (a/b, ~/x).
 func (ch *fileChooser) askNewFolder() {
-	name := newEntry()
+	name := widgets.NewEntry()
 	name.PlaceHolder = lang.L("Folder name")
 	where := widget.NewLabel(i18n.L("A new folder in {{.Folder}}, named:", map[string]any{"Folder": ch.folder}))
 	where.Wrapping = fyne.TextWrapWord
-	d := newCustomConfirm(lang.L("New folder"), lang.L("Create"), lang.L("Cancel"), container.NewVBox(where, name), func(ok bool) {
+	d := widgets.NewCustomConfirm(lang.L("New folder"), lang.L("Create"), lang.L("Cancel"), container.NewVBox(where, name), func(ok bool) {
 		if ok && strings.TrimSpace(name.Text) != "" {
 			ch.makeFolder(ch.resolve(name.Text))
 		}
 		ch.focusStart()
 	}, ch.win)
 	name.OnSubmitted = func(string) { d.Confirm() }
-	d.Resize(fitDialog(ch.win, 460, 200))
-	showFocused(d, ch.win, name)
+	d.Resize(widgets.FitDialog(ch.win, 460, 200))
+	widgets.ShowFocused(d, ch.win, name)
 }
 
 // makeFolder makes p (and the folders it needs) and opens it.
@@ -480,7 +480,7 @@ func (ch *fileChooser) pick(p string) {
 
 // selectStem selects the name in e without its extension, so typing
 // replaces the name and keeps the extension.
-func selectStem(e *escEntry) {
+func selectStem(e *widgets.Entry) {
 	n := view.StemLength(e.Text)
 	e.CursorRow, e.CursorColumn = 0, 0
 	e.Refresh()

@@ -54,20 +54,20 @@ const labelWidth = 170
 func (v *FormView) newFieldView(fd *schema.Field, c chrome) *fieldView {
 	w := &fieldView{v: v, fd: fd, chrome: c}
 	v.views[fd] = w
-	w.note = newHelpLabel("")
+	w.note = widgets.NewHelpLabel("")
 	w.note.Importance = widget.WarningImportance
 	w.input = container.NewStack()
 	w.folded = w.startsFolded()
 	w.fillInput()
-	w.message = newMessageLabel()
+	w.message = widgets.NewMessageLabel()
 	// Help goes under a one-line input, but above a container's contents,
 	// which can be long.
 	body := []fyne.CanvasObject{w.note, w.input, w.message}
 	if help := helpText(fd, c); help != "" {
 		if isContainer(fd) {
-			body = append([]fyne.CanvasObject{newHelpLabel(help)}, body...)
+			body = append([]fyne.CanvasObject{widgets.NewHelpLabel(help)}, body...)
 		} else {
-			body = []fyne.CanvasObject{w.note, w.input, newHelpLabel(help), w.message}
+			body = []fyne.CanvasObject{w.note, w.input, widgets.NewHelpLabel(help), w.message}
 		}
 	}
 
@@ -415,7 +415,7 @@ func (w *fieldView) enumInput() fyne.CanvasObject {
 	}
 	pick := func(s string) {
 		w.v.touch(fd)
-		_ = fd.SetChoice(indexOf(labels, s)) // -1 for none clears
+		_ = fd.SetChoice(view.IndexOf(labels, s)) // -1 for none clears
 	}
 	if len(labels) <= 3 && view.ShortLabels(labels) {
 		r := widget.NewRadioGroup(labels, nil)
@@ -453,7 +453,7 @@ func (w *fieldView) multiEnumInput() fyne.CanvasObject {
 		w.v.touch(fd)
 		idx := make([]int, 0, len(selected))
 		for _, s := range selected {
-			if i := indexOf(labels, s); i >= 0 {
+			if i := view.IndexOf(labels, s); i >= 0 {
 				idx = append(idx, i)
 			}
 		}

@@ -163,7 +163,7 @@ func (w *fieldView) entryRow(entry *schema.Field) fyne.CanvasObject {
 	key.SetPlaceHolder(lang.L("key"))
 	key.SetText(entry.Name)
 	value := container.NewStack(w.v.newFieldView(entry, bareField).box)
-	problem := newMessageLabel()
+	problem := widgets.NewMessageLabel()
 	key.OnChanged = func(name string) {
 		w.v.touch(parent)
 		if err := parent.RenameEntry(current.Name, name); err != nil {
@@ -210,7 +210,7 @@ func (w *fieldView) addEntryRow() fyne.CanvasObject {
 	key := newFormEntry(false, w.v.submit)
 	key.onFocus = w.v.Reveal
 	key.SetPlaceHolder(lang.L("new key"))
-	problem := newMessageLabel()
+	problem := widgets.NewMessageLabel()
 	add := func() {
 		w.v.touch(fd)
 		entry, err := fd.AddEntry(key.Text)
@@ -306,13 +306,13 @@ func (w *fieldView) variantInput() fyne.CanvasObject {
 	}
 	s.OnChanged = func(label string) {
 		w.v.touch(fd)
-		if fd.SetChoice(indexOf(labels, label)) == nil {
+		if fd.SetChoice(view.IndexOf(labels, label)) == nil {
 			w.refresh()
 		}
 	}
 	parts := []fyne.CanvasObject{leftAligned(s)}
 	if i := fd.Choice(); i >= 0 && fd.Options[i].Description != "" {
-		parts = append(parts, newHelpLabel(fd.Options[i].Description))
+		parts = append(parts, widgets.NewHelpLabel(fd.Options[i].Description))
 	}
 	if chosen := fd.Chosen(); chosen != nil {
 		parts = append(parts, w.v.newFieldView(chosen, bareField).box)

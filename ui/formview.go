@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"mcpbrowser/ui/widgets"
 	"strings"
 
 	"fyne.io/fyne/v2/lang"
@@ -76,10 +77,10 @@ func NewFormView(win fyne.Window) *FormView {
 	v.modes.Required = true
 	v.modes.Selected = modeForm()
 
-	v.notes = newHelpLabel("")
+	v.notes = widgets.NewHelpLabel("")
 	v.notes.Importance = widget.WarningImportance
 	v.notes.Hide()
-	v.problems = newMessageLabel()
+	v.problems = widgets.NewMessageLabel()
 
 	v.formBox = container.NewVBox()
 	v.formPane = container.NewVScroll(v.formBox)

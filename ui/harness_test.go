@@ -341,7 +341,7 @@ func collectText(o fyne.CanvasObject, b *strings.Builder) {
 			b.WriteByte('\n')
 		}
 	}
-	if e, ok := o.(*escEntry); ok {
+	if e, ok := o.(*widgets.Entry); ok {
 		o = &e.Entry // what the person sees of it is an entry's
 	}
 	switch v := o.(type) {

@@ -219,7 +219,7 @@ func (m qualityMark) badgeText() string {
 // of the name's line: hidden, it takes no room; shown, the name is cut
 // short before it rather than run under it.
 func newQualitySlot() fyne.CanvasObject {
-	slot := container.NewCenter(newBadgeObject(badge{"", theme.ColorNamePlaceHolder}))
+	slot := container.NewCenter(widgets.NewBadge(widgets.Badge{Label: "", Color: theme.ColorNamePlaceHolder}))
 	slot.Hide()
 	return slot
 }
@@ -236,7 +236,7 @@ func showQualityBadge(row fyne.CanvasObject, m qualityMark) {
 		}
 		return
 	}
-	setBadge(slot.Objects[0].(*fyne.Container), badge{m.badgeText(), severityColor(m.worst)})
+	widgets.SetBadge(slot.Objects[0].(*fyne.Container), widgets.Badge{Label: m.badgeText(), Color: severityColor(m.worst)})
 	if !slot.Visible() {
 		slot.Show()
 		first.Refresh()
@@ -335,12 +335,12 @@ func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne
 	body.Add(costSection(rep.Cost, openTool))
 	win.SetContent(container.NewScroll(container.NewPadded(body)))
 	win.Resize(fyne.NewSize(720, 560))
-	closeOnEsc(win)
+	widgets.CloseOnEsc(win)
 	return win
 }
 
 func ruleSection(g lint.RuleFindings, openTool func(string)) fyne.CanvasObject {
-	sev := newBadgeObject(badge{i18n.LintSeverity(g.Rule.Severity), severityColor(g.Rule.Severity)})
+	sev := widgets.NewBadge(widgets.Badge{Label: i18n.LintSeverity(g.Rule.Severity), Color: severityColor(g.Rule.Severity)})
 	title := widget.NewLabelWithStyle(i18n.LintRuleHeading(g), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	id := canvas.NewText(g.Rule.ID, theme.Color(theme.ColorNamePlaceHolder)) // as the command line and its JSON name the rule
 	id.TextSize = theme.CaptionTextSize()
@@ -384,7 +384,7 @@ func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
 		name := t.Tool
 		link := widgets.NewButton(name, nil, func() { openTool(name) })
 		link.Importance = widget.LowImportance
-		bar := canvas.NewRectangle(translucent(theme.Color(theme.ColorNamePrimary), 0x90))
+		bar := canvas.NewRectangle(widgets.Translucent(theme.Color(theme.ColorNamePrimary), 0x90))
 		bar.SetMinSize(fyne.NewSize(float32(t.Tokens)/float32(most)*240, 12))
 		rows.Add(link)
 		rows.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(i18n.N("{{.Count}} tokens", t.Tokens)), container.NewHBox(container.NewCenter(bar))))

@@ -55,10 +55,10 @@ type loadPanel struct {
 	target loadTarget
 	ctx    context.Context
 
-	concurrency, count *escEntry
+	concurrency, count *widgets.Entry
 	// limit chooses how the run ends: after count calls, or after duration.
-	limit                 *escSelect
-	duration              *escEntry
+	limit                 *widgets.Select
+	duration              *widgets.Entry
 	countBox, durationBox fyne.CanvasObject
 	startBtn, stopBtn     *widgets.Button
 	saveBtns              []*widgets.Button
@@ -79,15 +79,15 @@ type loadPanel struct {
 
 func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 	p := &loadPanel{win: a.NewWindow(i18n.L("Run {{.Tool}} many times — {{.Server}}", map[string]any{"Tool": t.Tool, "Server": t.Server})), target: t, ctx: ctx}
-	p.concurrency = newEntry()
+	p.concurrency = widgets.NewEntry()
 	p.concurrency.SetText("4")
-	p.count = newEntry()
+	p.count = widgets.NewEntry()
 	p.count.SetText("1000")
-	p.duration = newEntry()
+	p.duration = widgets.NewEntry()
 	p.duration.SetText(lang.L("30s"))
 	p.duration.SetPlaceHolder(lang.L("30s, 2m …"))
 	p.countBox, p.durationBox = sized(p.count, 100), sized(p.duration, 100)
-	p.limit = newSelect([]string{lang.L("Calls in all"), lang.L("For a duration")}, func(string) { p.showLimit() })
+	p.limit = widgets.NewSelect([]string{lang.L("Calls in all"), lang.L("For a duration")}, func(string) { p.showLimit() })
 	p.startBtn = widgets.NewButton(lang.L("Start"), theme.MediaPlayIcon(), p.start)
 	p.startBtn.Importance = widget.HighImportance
 	p.stopBtn = widgets.NewButton(lang.L("Stop"), theme.MediaStopIcon(), p.stop)
@@ -113,7 +113,7 @@ func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 	p.win.SetContent(container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.plot)))
 	p.win.Resize(fyne.NewSize(900, 620))
 	p.win.SetOnClosed(p.stop)
-	closeOnEsc(p.win)
+	widgets.CloseOnEsc(p.win)
 	p.win.Canvas().Focus(p.concurrency) // the keyboard starts in the first field
 	return p
 }
@@ -139,8 +139,8 @@ func (p *loadPanel) forDuration() bool { return p.limit.SelectedIndex() == 1 }
 
 // showLimit shows the field of the chosen limit: the count or the duration.
 func (p *loadPanel) showLimit() {
-	showAll([]fyne.CanvasObject{p.countBox}, !p.forDuration())
-	showAll([]fyne.CanvasObject{p.durationBox}, p.forDuration())
+	widgets.ShowAll([]fyne.CanvasObject{p.countBox}, !p.forDuration())
+	widgets.ShowAll([]fyne.CanvasObject{p.durationBox}, p.forDuration())
 }
 
 // readOptions checks the fields.
@@ -307,7 +307,7 @@ func (p *loadPanel) askSave(kind string) {
 	suggested := fmt.Sprintf("%s-%s-load.%s", p.target.Server, p.target.Tool, kind)
 	saveFileDialog(p.win, lang.L("Save the run"), suggested, filters[kind], func(path string) {
 		if err := p.saveTo(path, kind); err != nil {
-			showErrorDialog(fmt.Errorf("could not save %s: %w", path, err), p.win)
+			widgets.ShowError(fmt.Errorf("could not save %s: %w", path, err), p.win)
 		}
 	})
 }

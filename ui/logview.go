@@ -106,7 +106,7 @@ func logEmpty(st widgets.LogState, level string) string {
 // logRowLines is how many lines e's row needs at width when wrapped.
 func logRowLines(e *transport.LogEntry, width float32) int {
 	x := logRowTextX(e)
-	return widgets.WrappedLines(displayLine(logLineText(e)), int((width-x-rowScrollbar)/widgets.CharWidth()))
+	return widgets.WrappedLines(widgets.DisplayLine(logLineText(e)), int((width-x-rowScrollbar)/widgets.CharWidth()))
 }
 
 // rowScrollbar keeps a row's text clear of the list's scroll bar.
@@ -199,10 +199,10 @@ func (v *logView) saveAll() {
 	}
 	name := "server"
 	if v.name != "" {
-		name = safeFileName(v.name)
+		name = view.SafeFileName(v.name)
 	}
 	saveFileDialog(v.win, lang.L("Save server log"), name+"-stderr.log", fileFilter{Desc: "Log files", Exts: []string{"log", "txt"}}, func(path string) {
-		saveInBackground(v.win, path, func() ([]byte, error) { return logFileBytes(log), nil })
+		widgets.SaveInBackground(v.win, path, func() ([]byte, error) { return logFileBytes(log), nil })
 	})
 }
 
@@ -333,7 +333,7 @@ func (r *logRowRenderer) Layout(size fyne.Size) {
 
 func (r *logRowRenderer) Refresh() {
 	e := &r.row.entry
-	col := func(n fyne.ThemeColorName) color.Color { return themeColor(r.row, n) }
+	col := func(n fyne.ThemeColorName) color.Color { return widgets.ThemeColor(r.row, n) }
 	fg := col(theme.ColorNameForeground)
 	r.stamp.Text = ""
 	if !e.Time.IsZero() {
@@ -342,7 +342,7 @@ func (r *logRowRenderer) Refresh() {
 	r.stamp.Color = col(theme.ColorNamePlaceHolder)
 	// Only plain monospace: themes need not have bold or italic monospace faces.
 	r.tag.Text = ""
-	r.line = displayLine(logLineText(e))
+	r.line = widgets.DisplayLine(logLineText(e))
 	r.text.Color = fg
 	r.bg.FillColor = color.Transparent
 	r.rule.StrokeColor = color.Transparent
@@ -352,7 +352,7 @@ func (r *logRowRenderer) Refresh() {
 		warn := col(theme.ColorNameWarning)
 		r.tag.Text, r.tag.Color = logTag(e), warn
 		r.text.Color = warn
-		r.bg.FillColor = withAlpha(warn, 0x18)
+		r.bg.FillColor = widgets.WithAlpha(warn, 0x18)
 	case transport.LogMessage:
 		r.tag.Text, r.tag.Color = logTag(e), col(levelColor(e.Level))
 	case transport.LogInfo:
@@ -361,7 +361,7 @@ func (r *logRowRenderer) Refresh() {
 	case transport.LogCallStart, transport.LogCallEnd:
 		primary := col(theme.ColorNamePrimary)
 		r.text.Color = primary
-		r.bg.FillColor = withAlpha(primary, 0x22)
+		r.bg.FillColor = widgets.WithAlpha(primary, 0x22)
 		r.rule.StrokeColor = primary
 		r.ruleTop = e.Kind == transport.LogCallStart
 	}

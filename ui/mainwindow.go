@@ -112,7 +112,7 @@ type MainWindow struct {
 	lastResult         *mcp.CallResult
 	lastNotice         string
 	editor             *openEditor
-	destructiveConfirm *escConfirm
+	destructiveConfirm *widgets.ConfirmDialog
 
 	// features are the tabs beyond tools and the server header (capabilities.go).
 	features *featurePanes
@@ -263,7 +263,7 @@ func (w *MainWindow) build() {
 	w.bannerText.Wrapping = fyne.TextWrapWord
 	reload := widgets.NewButton(lang.L("Reload"), theme.ViewRefreshIcon(), w.reloadConfig)
 	// Ordinary text on a red tint with an error icon: red text on red reads badly.
-	bg := canvas.NewRectangle(translucent(theme.Color(theme.ColorNameError), 0x38))
+	bg := canvas.NewRectangle(widgets.Translucent(theme.Color(theme.ColorNameError), 0x38))
 	icon := widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon()))
 	w.banner = container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, container.NewCenter(icon), reload, w.bannerText)))
 	w.banner.Hide()
@@ -286,7 +286,7 @@ func (w *MainWindow) build() {
 	c.AddShortcut(shortcutAdd, func(fyne.Shortcut) { w.addServer() })
 	c.AddShortcut(shortcutServer, func(fyne.Shortcut) { w.goToServer() })
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
-		if e.Name == fyne.KeyEscape && !dismissOverlay(c) {
+		if e.Name == fyne.KeyEscape && !widgets.DismissOverlay(c) {
 			w.cancelCall()
 		}
 	})
@@ -665,7 +665,7 @@ func (w *MainWindow) showError(what string, err error) {
 	w.lastNotice = what + ": " + err.Error()
 	msg := widget.NewLabel(view.Capitalise(i18n.Explain(err.Error())))
 	msg.Wrapping = fyne.TextWrapWord
-	d := newCustom(i18n.L("{{.What}} failed", map[string]any{"What": what}), lang.L("OK"), container.NewVBox(msg, layout.NewSpacer()), w.win)
+	d := widgets.NewCustom(i18n.L("{{.What}} failed", map[string]any{"What": what}), lang.L("OK"), container.NewVBox(msg, layout.NewSpacer()), w.win)
 	d.Resize(fyne.NewSize(480, 200))
 	d.Show()
 }

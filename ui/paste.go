@@ -41,7 +41,7 @@ type pasteDialog struct {
 	// importChosen imports the servers ticked, naming where they came from.
 	importChosen func(servers []*clients.ImportedServer, from string)
 	dlg          *dialog.CustomDialog
-	entry        *escEntry
+	entry        *widgets.Entry
 	status       *widget.Label
 	preview      *fyne.Container
 	rows         []*importRow
@@ -53,7 +53,7 @@ func (w *MainWindow) pasteServers() {
 	if !w.editable() {
 		return
 	}
-	d := &pasteDialog{known: w.configSnapshot, importChosen: w.importChosen, entry: newMultiLineEntry(), status: widget.NewLabel(""), preview: container.NewVBox()}
+	d := &pasteDialog{known: w.configSnapshot, importChosen: w.importChosen, entry: widgets.NewMultiLineEntry(), status: widget.NewLabel(""), preview: container.NewVBox()}
 	d.entry.TextStyle = fyne.TextStyle{Monospace: true}
 	d.entry.Wrapping = fyne.TextWrapBreak // a one-line snippet stays readable
 	d.entry.SetPlaceHolder(pastePlaceholder + lang.L(pasteShapes))
@@ -137,7 +137,7 @@ func (d *pasteDialog) updateButton() {
 	if n > 1 {
 		d.importBtn.SetText(i18n.N("Import {{.Count}} servers", n))
 	}
-	setEnabled(d.importBtn, n > 0)
+	widgets.SetEnabled(d.importBtn, n > 0)
 }
 
 func (d *pasteDialog) importChecked() {

@@ -64,7 +64,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	}
 	setEditor(nil)
 
-	start := newSelect(choices, nil)
+	start := widgets.NewSelect(choices, nil)
 	current := blankChoice()
 	reverting := false
 	start.OnChanged = func(choice string) {
@@ -92,7 +92,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 		})
 	}
 	top := container.NewVBox(
-		container.New(layout.NewFormLayout(), formLabel(lang.L("Start from")), start),
+		container.New(layout.NewFormLayout(), widgets.FormLabel(lang.L("Start from")), start),
 		about, widget.NewSeparator())
 	d := dialog.NewCustomWithoutButtons(lang.L("Add server"), widgets.NewBorder(top, nil, nil, nil, container.NewVScroll(holder)), w.win)
 	save := widgets.NewButton(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
@@ -113,7 +113,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	}
 	save.OnTapped = open.save
 	d.SetButtons([]fyne.CanvasObject{widgets.NewButton(lang.L("Cancel"), nil, open.cancel), save})
-	d.Resize(fitDialog(w.win, 680, 660))
+	d.Resize(widgets.FitDialog(w.win, 680, 660))
 	w.editor = open
 	d.Show()
 	start.SetSelected(blankChoice())
@@ -130,7 +130,7 @@ type presetParamsDialog struct {
 	preset  config.Preset
 	dlg     *dialog.CustomDialog
 	folders map[string]*folderRows
-	texts   map[string]*escEntry
+	texts   map[string]*widgets.Entry
 	problem *widget.Label
 	// ok and cancel are what the dialog's buttons do.
 	ok, cancel func()
@@ -149,7 +149,7 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 		built(sc)
 		return
 	}
-	d := &presetParamsDialog{preset: p, folders: map[string]*folderRows{}, texts: map[string]*escEntry{}, problem: widget.NewLabel("")}
+	d := &presetParamsDialog{preset: p, folders: map[string]*folderRows{}, texts: map[string]*widgets.Entry{}, problem: widget.NewLabel("")}
 	d.problem.Importance = widget.DangerImportance
 	d.problem.Wrapping = fyne.TextWrapWord
 	var rows []fyne.CanvasObject
@@ -161,11 +161,11 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 			d.folders[param.Name] = f
 			field = f.root
 		default:
-			e := newEntry()
+			e := widgets.NewEntry()
 			d.texts[param.Name] = e
 			field = e
 		}
-		rows = append(rows, formLabel(lang.L(param.Label)), field)
+		rows = append(rows, widgets.FormLabel(lang.L(param.Label)), field)
 	}
 	intro := widget.NewLabel(view.PresetText(p))
 	intro.Wrapping = fyne.TextWrapWord

@@ -148,7 +148,7 @@ func (f *argForm) fieldRow(fd *argField) fyne.CanvasObject {
 	}
 	rows := []fyne.CanvasObject{label}
 	if d := strings.TrimSpace(fd.spec.Description); d != "" {
-		rows = append(rows, newHelpLabel(d))
+		rows = append(rows, widgets.NewHelpLabel(d))
 	}
 	return container.NewVBox(append(rows, input, fd.chips)...)
 }
@@ -331,7 +331,7 @@ type promptsTab struct {
 
 	absent   *absentNotice
 	filter   *widget.Entry
-	rows     filtered // the prompts the filter lets through (filter.go)
+	rows     widgets.Filtered // the prompts the filter lets through (filter.go)
 	list     *widget.List
 	count    *widget.Label
 	listNote *widget.Label
@@ -367,18 +367,18 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 	t.fresh = freshnessNote()
 	t.reload = widgets.NewButton("", theme.ViewRefreshIcon(), func() { t.fetch(true) })
 	t.reload.Importance = widget.LowImportance
-	t.filter = newFilterEntry(lang.L("Filter prompts (Ctrl+F)"), t.refilter)
+	t.filter = widgets.NewFilterEntry(lang.L("Filter prompts (Ctrl+F)"), t.refilter)
 	t.list = widget.NewList(
-		t.rows.rows,
-		newTwoLineRow,
+		t.rows.Rows,
+		widgets.NewTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := t.rows.item(id); i >= 0 && i < len(t.prompts) {
+			if i := t.rows.Item(id); i >= 0 && i < len(t.prompts) {
 				p := t.prompts[i]
-				setTwoLineRow(o, p.Name, view.PromptSubtitle(p), "")
+				widgets.SetTwoLineRow(o, p.Name, view.PromptSubtitle(p), "")
 			}
 		})
 	t.list.OnSelected = func(id widget.ListItemID) {
-		if i := t.rows.item(id); !t.syncing && i >= 0 && i < len(t.prompts) {
+		if i := t.rows.Item(id); !t.syncing && i >= 0 && i < len(t.prompts) {
 			t.selectPrompt(t.prompts[i])
 		}
 	}
@@ -387,7 +387,7 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.reload)), t.filter, t.fresh, t.listNote),
 		nil, nil, nil, t.list)
 
-	t.title = boldLabel("")
+	t.title = widgets.BoldLabel("")
 	t.title.SizeName = theme.SizeNameSubHeadingText
 	t.title.Wrapping = fyne.TextWrapWord
 	t.desc = widget.NewLabel("")
@@ -404,7 +404,7 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 	work := container.NewVSplit(container.NewBorder(nil, bar, nil, nil, top), t.result)
 	work.SetOffset(0.6)
 	t.detail = work
-	t.hint = centredNote(lang.L("Select a prompt on the left."))
+	t.hint = widgets.CentredNote(lang.L("Select a prompt on the left."))
 	right := container.NewStack(t.detail, t.hint)
 	t.detail.Hide()
 	split := container.NewHSplit(t.listColumn, right)
@@ -432,7 +432,7 @@ func (t *promptsTab) setSession(s *mcp.Session, visible bool) {
 	t.loading, t.afterLoad = false, nil
 	t.list.UnselectAll()
 	t.filter.SetText("") // a new server's list starts unfiltered
-	t.rows.setItems(0, nil)
+	t.rows.SetItems(0, nil)
 	t.list.Refresh()
 	t.count.SetText("")
 	t.fresh.Hide()
@@ -536,7 +536,7 @@ func (t *promptsTab) setPrompts(prompts []*sdk.Prompt, err error) {
 	}
 	t.listNote.Hide()
 	t.prompts = prompts
-	t.rows.setItems(len(prompts), func(i int) []string {
+	t.rows.SetItems(len(prompts), func(i int) []string {
 		return []string{prompts[i].Name, prompts[i].Title, prompts[i].Description}
 	})
 	t.showRows()
@@ -556,14 +556,14 @@ func (t *promptsTab) setPrompts(prompts []*sdk.Prompt, err error) {
 // refilter shows the prompts whose name, title or description has every
 // word typed in the filter.
 func (t *promptsTab) refilter(q view.Filter) {
-	t.rows.apply(q)
+	t.rows.Apply(q)
 	t.showRows()
 	t.markSelected()
 }
 
 func (t *promptsTab) showRows() {
 	if !t.loading && t.session != nil {
-		t.count.SetText(t.rows.count("prompt", "prompts"))
+		t.count.SetText(t.rows.Count("prompt", "prompts"))
 	}
 	t.list.Refresh()
 }
@@ -575,7 +575,7 @@ func (t *promptsTab) markSelected() {
 	defer func() { t.syncing = false }()
 	r := -1
 	if t.selected != nil {
-		r = t.rows.row(slices.IndexFunc(t.prompts, func(p *sdk.Prompt) bool { return p.Name == t.selected.Name }))
+		r = t.rows.Row(slices.IndexFunc(t.prompts, func(p *sdk.Prompt) bool { return p.Name == t.selected.Name }))
 	}
 	if r < 0 {
 		t.list.UnselectAll()
@@ -660,7 +660,7 @@ func (t *promptsTab) selectPrompt(p *sdk.Prompt) {
 func (t *promptsTab) selectName(name string) bool {
 	for i, p := range t.prompts {
 		if p.Name == name {
-			if t.rows.row(i) < 0 {
+			if t.rows.Row(i) < 0 {
 				t.filter.SetText("")
 			}
 			t.selectPrompt(p)
@@ -709,17 +709,17 @@ func (t *promptsTab) showResult(r *mcp.PromptResult) {
 	t.view = rv
 	var rows []fyne.CanvasObject
 	if !r.OK() {
-		rows = append(rows, outcomeBand(false, i18n.L("prompts/get failed"), r.Message, r.RPCError, r.Duration))
+		rows = append(rows, widgets.OutcomeBand(false, i18n.L("prompts/get failed"), r.Message, r.RPCError, r.Duration))
 	} else {
-		rows = append(rows, outcomeBand(true, i18n.L("Prompt {{.Name}}", map[string]any{"Name": r.Prompt}), i18n.N("The server sent {{.Count}} messages.", len(r.Result.Messages)), nil, r.Duration))
+		rows = append(rows, widgets.OutcomeBand(true, i18n.L("Prompt {{.Name}}", map[string]any{"Name": r.Prompt}), i18n.N("The server sent {{.Count}} messages.", len(r.Result.Messages)), nil, r.Duration))
 		if d := strings.TrimSpace(r.Result.Description); d != "" {
-			rows = append(rows, caption(d))
+			rows = append(rows, widgets.Caption(d))
 		}
 		for i, m := range r.Result.Messages {
-			rows = append(rows, messageCard(string(m.Role), rv.contentBlock(i, m.Content)))
+			rows = append(rows, widgets.MessageCard(string(m.Role), rv.contentBlock(i, m.Content)))
 		}
 		if len(r.Result.Messages) == 0 {
-			rows = append(rows, lowLabel(lang.L("The prompt has no messages.")))
+			rows = append(rows, widgets.LowLabel(lang.L("The prompt has no messages.")))
 		}
 	}
 	t.result.Objects = []fyne.CanvasObject{container.NewVScroll(container.NewPadded(container.NewVBox(rows...)))}

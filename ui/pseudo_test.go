@@ -78,7 +78,7 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 	case *widgets.Button:
 		add("button", v.Text)
 		return
-	case *escCheck:
+	case *widgets.Check:
 		add("check", v.Text)
 		return
 	case *widget.Entry:
@@ -86,7 +86,7 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 			add("placeholder", v.PlaceHolder)
 		}
 		return
-	case *escEntry:
+	case *widgets.Entry:
 		if v.Text == "" {
 			add("placeholder", v.PlaceHolder)
 		}
@@ -132,7 +132,7 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 			walkTexts(sel.Content, where, out)
 		}
 		return
-	case *escAccordion:
+	case *widgets.Accordion:
 		for _, it := range v.Items {
 			add("accordion", it.Title)
 			if it.Open {

@@ -224,7 +224,7 @@ func newRootsEditor(deps rootsDeps, s *mcp.Session) *rootsEditor {
 	content := container.NewBorder(intro,
 		container.NewVBox(container.NewHBox(e.addBtn, e.removeBtn), e.note, container.NewHBox(e.restart)),
 		nil, nil, e.list)
-	e.dlg = newCustom(i18n.L("Roots of {{.Server}}", map[string]any{"Server": s.Name()}), lang.L("Close"), content, deps.win)
+	e.dlg = widgets.NewCustom(i18n.L("Roots of {{.Server}}", map[string]any{"Server": s.Name()}), lang.L("Close"), content, deps.win)
 	e.dlg.Resize(fyne.NewSize(560, 420))
 	return e
 }

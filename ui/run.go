@@ -63,7 +63,7 @@ func newRunBar(run, cancel func()) *runBar {
 	r.cancelBtn.Hide()
 	r.bar = widget.NewProgressBar()
 	r.bar.Hide()
-	r.spinner = newStoppedInfiniteBar()
+	r.spinner = widgets.NewStoppedInfiniteBar()
 	r.message = widget.NewLabel(lang.L("Ctrl+Enter runs the tool"))
 	r.message.Truncation = fyne.TextTruncateEllipsis
 	r.message.SizeName = theme.SizeNameCaptionText
@@ -246,7 +246,7 @@ func (w *MainWindow) confirmDestructive(t *sdk.Tool, args json.RawMessage, run f
 	argsText.Selectable = true
 	scroll := container.NewScroll(argsText)
 	scroll.SetMinSize(fyne.NewSize(420, 140))
-	d := newCustomConfirm("Run "+t.Name+"?", lang.L("Run"), lang.L("Don't run"), container.NewBorder(intro, nil, nil, nil, scroll), func(ok bool) {
+	d := widgets.NewCustomConfirm("Run "+t.Name+"?", lang.L("Run"), lang.L("Don't run"), container.NewBorder(intro, nil, nil, nil, scroll), func(ok bool) {
 		w.destructiveConfirm = nil
 		if ok {
 			run()

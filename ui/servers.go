@@ -199,12 +199,12 @@ func (l *serverList) row(name string) (serverRow, bool) {
 // updateButtons enables what makes sense for the selection and the config's state.
 func (l *serverList) updateButtons(selected string) {
 	editable := l.deps.editable()
-	setEnabled(l.addBtn, editable)
-	setEnabled(l.importBtn, editable)
+	widgets.SetEnabled(l.addBtn, editable)
+	widgets.SetEnabled(l.importBtn, editable)
 	_, has := l.row(selected)
-	setEnabled(l.editBtn, editable && has)
-	setEnabled(l.restart, has)
-	setEnabled(l.moreBtn, editable && has)
+	widgets.SetEnabled(l.editBtn, editable && has)
+	widgets.SetEnabled(l.restart, has)
+	widgets.SetEnabled(l.moreBtn, editable && has)
 	l.hint.update(editable)
 	l.signIn.update(l.deps.session(selected))
 }
@@ -217,7 +217,7 @@ func newServerRowObject() fyne.CanvasObject {
 	detail := widget.NewLabel(lang.L("stdio · 0 tools"))
 	detail.Truncation = fyne.TextTruncateEllipsis
 	detail.SizeName = theme.SizeNameCaptionText
-	text := container.New(&tightVBox{}, name, detail)
+	text := container.New(&widgets.TightVBox{}, name, detail)
 	return container.NewBorder(nil, nil, container.New(&dotLayout{}, dot), nil, text)
 }
 
@@ -334,7 +334,7 @@ func (w *MainWindow) removeSelectedServer() {
 	m := w.manager
 	msg := widget.NewLabel(i18n.L("Remove \"{{.Name}}\" from the servers file?\nIts process is stopped; the entry is deleted from {{.Path}}.", map[string]any{"Name": name, "Path": w.cfgPath}))
 	msg.Wrapping = fyne.TextWrapWord
-	d := newCustomConfirm(lang.L("Remove server"), lang.L("Remove"), lang.L("Keep"), msg, func(ok bool) {
+	d := widgets.NewCustomConfirm(lang.L("Remove server"), lang.L("Remove"), lang.L("Keep"), msg, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -499,7 +499,7 @@ func (w *MainWindow) reportImport(path string, results []clients.ImportResult) {
 	w.lastNotice = b.String()
 	msg := widget.NewLabel(b.String())
 	msg.Wrapping = fyne.TextWrapWord
-	d := newCustom(lang.L("Import"), lang.L("OK"), msg, w.win)
+	d := widgets.NewCustom(lang.L("Import"), lang.L("OK"), msg, w.win)
 	d.Resize(fyne.NewSize(520, 240))
 	d.Show()
 	if len(added) > 0 {
@@ -542,7 +542,7 @@ func newServerStatusView(deps serverStatusDeps) *serverStatusView {
 		deps:   deps,
 		title:  widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		reason: widget.NewLabel(""),
-		bar:    newStoppedInfiniteBar(),
+		bar:    widgets.NewStoppedInfiniteBar(),
 	}
 	v.title.SizeName = theme.SizeNameSubHeadingText
 	v.title.Wrapping = fyne.TextWrapWord
@@ -574,7 +574,7 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 	v.retry.SetText(lang.L("Retry"))
 	v.retry.SetIcon(theme.ViewRefreshIcon())
 	v.action = v.deps.restart
-	setEnabled(v.edit, editable)
+	widgets.SetEnabled(v.edit, editable)
 	v.copyAddress.Hide()
 	v.deps.signIn(s)
 	switch {
@@ -583,7 +583,7 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		v.reason.SetText(lang.L("It is not started with the others. Enable it to start it."))
 		v.retry.SetText(lang.L("Enable"))
 		v.retry.SetIcon(theme.MediaPlayIcon())
-		setEnabled(v.retry, editable)
+		widgets.SetEnabled(v.retry, editable)
 	case st.State == mcp.StateReady:
 		return false
 	case st.State == mcp.StateStarting:
@@ -686,13 +686,13 @@ func (w *MainWindow) askInputValues(name string, inputs []config.VSCodeInput, st
 		var field fyne.CanvasObject
 		switch {
 		case len(in.Options) > 0:
-			sel := newSelect(in.Options, nil)
+			sel := widgets.NewSelect(in.Options, nil)
 			sel.SetSelected(in.Default)
 			field, values[in.ID] = sel, func() string { return sel.Selected }
 		default:
-			e := newEntry()
+			e := widgets.NewEntry()
 			if in.Password {
-				e = newPasswordEntry()
+				e = widgets.NewPasswordEntry()
 			}
 			e.SetText(in.Default)
 			field, values[in.ID] = e, func() string { return e.Text }
@@ -702,7 +702,7 @@ func (w *MainWindow) askInputValues(name string, inputs []config.VSCodeInput, st
 		items = append(items, item)
 	}
 	title := i18n.L("Values for {{.Server}}", map[string]any{"Server": name})
-	d := newCustomConfirm(title, lang.L("Start"), lang.L("Cancel"), widget.NewForm(items...), func(ok bool) {
+	d := widgets.NewCustomConfirm(title, lang.L("Start"), lang.L("Cancel"), widget.NewForm(items...), func(ok bool) {
 		if !ok {
 			return
 		}
@@ -712,12 +712,12 @@ func (w *MainWindow) askInputValues(name string, inputs []config.VSCodeInput, st
 		}
 		start(answers)
 	}, w.win)
-	d.Resize(fitDialog(w.win, 480, 160+float32(len(items))*70))
+	d.Resize(widgets.FitDialog(w.win, 480, 160+float32(len(items))*70))
 	var first fyne.Focusable
 	if len(items) > 0 {
 		first, _ = items[0].Widget.(fyne.Focusable)
 	}
-	showFocused(d, w.win, first)
+	widgets.ShowFocused(d, w.win, first)
 }
 
 // firstErrorNote is the first error line s wrote to stderr, when the last

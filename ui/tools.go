@@ -18,16 +18,16 @@ import (
 
 // The badges in the order they are shown.
 var (
-	badgeReadOnly    = badge{"read-only", theme.ColorNameSuccess}
-	badgeDestructive = badge{"destructive", theme.ColorNameError}
-	badgeIdempotent  = badge{"idempotent", theme.ColorNamePrimary}
-	badgeOpenWorld   = badge{"open-world", theme.ColorNameWarning}
-	allBadges        = [...]badge{badgeApp, badgeReadOnly, badgeDestructive, badgeIdempotent, badgeOpenWorld}
+	badgeReadOnly    = widgets.Badge{Label: "read-only", Color: theme.ColorNameSuccess}
+	badgeDestructive = widgets.Badge{Label: "destructive", Color: theme.ColorNameError}
+	badgeIdempotent  = widgets.Badge{Label: "idempotent", Color: theme.ColorNamePrimary}
+	badgeOpenWorld   = widgets.Badge{Label: "open-world", Color: theme.ColorNameWarning}
+	allBadges        = [...]widgets.Badge{badgeApp, badgeReadOnly, badgeDestructive, badgeIdempotent, badgeOpenWorld}
 )
 
 // toolBadges lists the hints the tool states explicitly; defaults the spec
 // assumes are not shown, so a badge always means the server said so.
-func toolBadges(t *sdk.Tool) []badge {
+func toolBadges(t *sdk.Tool) []widgets.Badge {
 	out := appBadges(t) // an MCP App view (apps.go)
 	a := t.Annotations
 	if a == nil {
@@ -48,41 +48,23 @@ func toolBadges(t *sdk.Tool) []badge {
 	return out
 }
 
-// badgeLayout sizes the frame around the text with a little room.
-type badgeLayout struct{}
-
-const badgePadX, badgePadY = 5, 1
-
-func (badgeLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	t := objs[1].MinSize()
-	return fyne.NewSize(t.Width+2*badgePadX, t.Height+2*badgePadY)
-}
-
-func (badgeLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	t := objs[1].MinSize()
-	objs[0].Resize(size)
-	objs[0].Move(fyne.NewPos(0, 0))
-	objs[1].Resize(t)
-	objs[1].Move(fyne.NewPos((size.Width-t.Width)/2, (size.Height-t.Height)/2))
-}
-
 // newBadgeRow makes a row with room for every badge; showBadges fills it.
 func newBadgeRow() *fyne.Container {
 	row := container.NewHBox()
 	for _, b := range allBadges {
-		o := newBadgeObject(b)
+		o := widgets.NewBadge(b)
 		o.Hide()
 		row.Add(container.NewCenter(o))
 	}
 	return row
 }
 
-func showBadges(row *fyne.Container, bs []badge) {
+func showBadges(row *fyne.Container, bs []widgets.Badge) {
 	for i, o := range row.Objects {
 		slot := o.(*fyne.Container)
 		if i < len(bs) {
 			b := slot.Objects[0].(*fyne.Container)
-			setBadge(b, bs[i])
+			widgets.SetBadge(b, bs[i])
 			b.Show()
 			slot.Show()
 		} else {
@@ -98,7 +80,7 @@ type toolEntry struct {
 	tool     *sdk.Tool
 	haystack string
 	subtitle string
-	badges   []badge
+	badges   []widgets.Badge
 }
 
 func indexTools(tools []*sdk.Tool) []toolEntry {
@@ -143,7 +125,7 @@ type toolList struct {
 
 func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	l := &toolList{onSelect: onSelect}
-	l.filter = newFilterEntry(lang.L("Filter tools (Ctrl+F)"), func(view.Filter) { l.refilter() })
+	l.filter = widgets.NewFilterEntry(lang.L("Filter tools (Ctrl+F)"), func(view.Filter) { l.refilter() })
 	l.filter.OnSubmitted = func(typed string) {
 		if len(l.shown) > 0 {
 			l.selectRow(l.submittedRow(typed))
@@ -206,7 +188,7 @@ func (l *toolList) selectedTool() *sdk.Tool {
 
 func (l *toolList) refilter() {
 	l.shown = filterTools(l.entries, l.filter.Text, l.shown[:0])
-	l.count.SetText(countOf(len(l.shown), len(l.entries), "tool", "tools"))
+	l.count.SetText(view.CountOf(len(l.shown), len(l.entries), "tool", "tools"))
 	l.list.Refresh()
 	l.syncSelection()
 }
@@ -270,14 +252,14 @@ func newToolRowObject() fyne.CanvasObject {
 	sub.SizeName = theme.SizeNameCaptionText
 	first := container.NewBorder(nil, nil, nil, newQualitySlot(), name)
 	second := container.NewBorder(nil, nil, nil, newBadgeRow(), sub)
-	return container.New(&tightVBox{}, first, second)
+	return container.New(&widgets.TightVBox{}, first, second)
 }
 
 func updateToolRowObject(o fyne.CanvasObject, e *toolEntry) {
 	box := o.(*fyne.Container)
-	setLabel(box.Objects[0].(*fyne.Container).Objects[0].(*widget.Label), e.tool.Name)
+	widgets.SetLabel(box.Objects[0].(*fyne.Container).Objects[0].(*widget.Label), e.tool.Name)
 	second := box.Objects[1].(*fyne.Container)
-	setLabel(second.Objects[0].(*widget.Label), e.subtitle)
+	widgets.SetLabel(second.Objects[0].(*widget.Label), e.subtitle)
 	showBadges(second.Objects[1].(*fyne.Container), e.badges)
 }
 

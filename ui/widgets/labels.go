@@ -1,10 +1,9 @@
-package ui
+package widgets
 
 import (
 	"fmt"
 	"image/color"
 	"mcpbrowser/ui/view"
-	"mcpbrowser/ui/widgets"
 	"os"
 	"time"
 
@@ -18,57 +17,57 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
 
-// listHeading is the line above a list: its title in bold, on the right
+// ListHeading is the line above a list: its title in bold, on the right
 // its count and, when reload is given, a button that fetches it again.
-func listHeading(title string, count fyne.CanvasObject, reload func()) fyne.CanvasObject {
+func ListHeading(title string, count fyne.CanvasObject, reload func()) fyne.CanvasObject {
 	right := count
 	if reload != nil {
-		b := widgets.NewButton("", theme.ViewRefreshIcon(), reload)
+		b := NewButton("", theme.ViewRefreshIcon(), reload)
 		b.Importance = widget.LowImportance
 		right = container.NewHBox(count, b)
 	}
-	return container.NewBorder(nil, nil, boldLabel(title), right)
+	return container.NewBorder(nil, nil, BoldLabel(title), right)
 }
 
-func boldLabel(s string) *widget.Label {
+func BoldLabel(s string) *widget.Label {
 	l := widget.NewLabel(s)
 	l.TextStyle.Bold = true
 	return l
 }
 
-// caption is a line of text above or beside a block: what it is, its size.
-func caption(s string) *widget.Label {
+// Caption is a line of text above or beside a block: what it is, its size.
+func Caption(s string) *widget.Label {
 	l := widget.NewLabel(s)
 	l.Wrapping = fyne.TextWrapWord
 	return l
 }
 
-// heading names a section of the result.
-func heading(s string) *widget.Label {
-	l := boldLabel(s)
+// Heading names a section of the result.
+func Heading(s string) *widget.Label {
+	l := BoldLabel(s)
 	l.Wrapping = fyne.TextWrapWord
 	return l
 }
 
-// minHeight lays out one object filling the space, asking for at least h.
-type minHeight struct{ h float32 }
+// MinHeight lays out one object filling the space, asking for at least h.
+type MinHeight struct{ H float32 }
 
-func (m minHeight) MinSize(objects []fyne.CanvasObject) fyne.Size {
+func (m MinHeight) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	var s fyne.Size
 	for _, o := range objects {
 		s = s.Max(o.MinSize())
 	}
-	return s.Max(fyne.NewSize(0, m.h))
+	return s.Max(fyne.NewSize(0, m.H))
 }
 
-func (m minHeight) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+func (m MinHeight) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range objects {
 		o.Move(fyne.NewPos(0, 0))
 		o.Resize(size)
 	}
 }
 
-func lowLabel(s string) *widget.Label {
+func LowLabel(s string) *widget.Label {
 	l := widget.NewLabel(s)
 	l.Importance = widget.LowImportance
 	l.Wrapping = fyne.TextWrapWord
@@ -76,34 +75,34 @@ func lowLabel(s string) *widget.Label {
 	return l
 }
 
-// centredNote is a quiet, wrapping line in the middle of an empty pane.
+// CentredNote is a quiet, wrapping line in the middle of an empty pane.
 // (A wrapping label inside container.NewCenter gets no width and would
 // stand one letter per line, pushing everything else out of the window.)
-func centredNote(s string) fyne.CanvasObject {
-	return container.NewVBox(layout.NewSpacer(), lowLabel(s), layout.NewSpacer())
+func CentredNote(s string) fyne.CanvasObject {
+	return container.NewVBox(layout.NewSpacer(), LowLabel(s), layout.NewSpacer())
 }
 
-// messageCard shows one message of a conversation: its role above its
+// MessageCard shows one message of a conversation: its role above its
 // content, tinted so that user and assistant turns are told apart at a glance.
-func messageCard(role string, content fyne.CanvasObject) fyne.CanvasObject {
+func MessageCard(role string, content fyne.CanvasObject) fyne.CanvasObject {
 	colour := theme.ColorNamePrimary
 	if role == "assistant" {
 		colour = theme.ColorNameSuccess
 	}
 	head := widget.NewLabelWithStyle(lang.L(role), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}) // "user", "assistant" in words
-	return container.NewStack(newTint(colour, 0x1c), container.NewPadded(container.NewBorder(head, nil, nil, nil, content)))
+	return container.NewStack(NewTint(colour, 0x1c), container.NewPadded(container.NewBorder(head, nil, nil, nil, content)))
 }
 
-// outcomeBand is the coloured line at the top of a read or a prompt: what
+// OutcomeBand is the coloured line at the top of a read or a prompt: what
 // happened, in words, with the JSON-RPC code and data when the server refused.
-func outcomeBand(ok bool, title, sentence string, rpc *jsonrpc.Error, d time.Duration) fyne.CanvasObject {
+func OutcomeBand(ok bool, title, sentence string, rpc *jsonrpc.Error, d time.Duration) fyne.CanvasObject {
 	icon := widget.NewIcon(theme.NewSuccessThemedResource(theme.ConfirmIcon()))
 	colour := theme.ColorNameSuccess
 	if !ok {
 		icon = widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon()))
 		colour = theme.ColorNameError
 	}
-	head := boldLabel(title)
+	head := BoldLabel(title)
 	text := widget.NewLabel(view.Capitalise(sentence))
 	text.Wrapping = fyne.TextWrapWord
 	text.Selectable = true
@@ -120,12 +119,12 @@ func outcomeBand(ok bool, title, sentence string, rpc *jsonrpc.Error, d time.Dur
 		right = widget.NewLabel(view.Duration(d))
 	}
 	row := container.NewBorder(nil, nil, container.NewVBox(icon), container.NewVBox(right), container.NewVBox(rows...))
-	return container.NewStack(newTint(colour, 0x30), container.NewPadded(row))
+	return container.NewStack(NewTint(colour, 0x30), container.NewPadded(row))
 }
 
-// newTwoLineRow is a list row: a bold name over a caption line, with a
+// NewTwoLineRow is a list row: a bold name over a caption line, with a
 // small note (such as "updated 12:03:04") at the right.
-func newTwoLineRow() fyne.CanvasObject {
+func NewTwoLineRow() fyne.CanvasObject {
 	name := widget.NewLabelWithStyle(lang.L("name"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.Truncation = fyne.TextTruncateEllipsis
 	sub := widget.NewLabel(lang.L("subtitle"))
@@ -134,16 +133,16 @@ func newTwoLineRow() fyne.CanvasObject {
 	note := widget.NewLabel("")
 	note.SizeName = theme.SizeNameCaptionText
 	note.Importance = widget.WarningImportance
-	return container.NewBorder(nil, nil, nil, note, container.New(&tightVBox{}, name, sub))
+	return container.NewBorder(nil, nil, nil, note, container.New(&TightVBox{}, name, sub))
 }
 
-func setTwoLineRow(o fyne.CanvasObject, name, sub, note string) {
+func SetTwoLineRow(o fyne.CanvasObject, name, sub, note string) {
 	border := o.(*fyne.Container)
 	text := border.Objects[0].(*fyne.Container)
-	setLabel(text.Objects[0].(*widget.Label), name)
-	setLabel(text.Objects[1].(*widget.Label), sub)
+	SetLabel(text.Objects[0].(*widget.Label), name)
+	SetLabel(text.Objects[1].(*widget.Label), sub)
 	n := border.Objects[1].(*widget.Label)
-	setLabel(n, note)
+	SetLabel(n, note)
 	if note == "" {
 		n.Hide()
 	} else {
@@ -151,13 +150,13 @@ func setTwoLineRow(o fyne.CanvasObject, name, sub, note string) {
 	}
 }
 
-func smallLabel() *widget.Label {
+func SmallLabel() *widget.Label {
 	l := widget.NewLabel("")
 	l.SizeName = theme.SizeNameCaptionText
 	return l
 }
 
-func errorNote() *widget.Label {
+func ErrorNote() *widget.Label {
 	l := widget.NewLabel("")
 	l.Wrapping = fyne.TextWrapWord
 	l.Importance = widget.DangerImportance
@@ -165,9 +164,9 @@ func errorNote() *widget.Label {
 	return l
 }
 
-// showDetailOrHint shows a pane's detail, or its hint with the detail's
+// ShowDetailOrHint shows a pane's detail, or its hint with the detail's
 // contents emptied (the Resources and Skills tabs).
-func showDetailOrHint(on bool, detail, hint fyne.CanvasObject, contents *fyne.Container) {
+func ShowDetailOrHint(on bool, detail, hint fyne.CanvasObject, contents *fyne.Container) {
 	if on {
 		hint.Hide()
 		detail.Show()
@@ -179,7 +178,7 @@ func showDetailOrHint(on bool, detail, hint fyne.CanvasObject, contents *fyne.Co
 	contents.Refresh()
 }
 
-func setEnabled(b interface {
+func SetEnabled(b interface {
 	Enable()
 	Disable()
 }, on bool) {
@@ -190,11 +189,11 @@ func setEnabled(b interface {
 	}
 }
 
-// tightVBox stacks labels without the usual padding between them, so a
+// TightVBox stacks labels without the usual padding between them, so a
 // two-line row stays compact (each label already carries inner padding).
-type tightVBox struct{}
+type TightVBox struct{}
 
-func (tightVBox) MinSize(objs []fyne.CanvasObject) fyne.Size {
+func (TightVBox) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	var s fyne.Size
 	for _, o := range objs {
 		if !o.Visible() {
@@ -210,7 +209,7 @@ func (tightVBox) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return s
 }
 
-func (tightVBox) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+func (TightVBox) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	y := float32(0)
 	for i, o := range objs {
 		if !o.Visible() {
@@ -226,50 +225,44 @@ func (tightVBox) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-// A badge is one annotation a tool declares, as shown beside its name.
-type badge struct {
-	label string
-	color fyne.ThemeColorName
+// A Badge is one annotation a tool declares, as shown beside its name.
+type Badge struct {
+	Label string
+	Color fyne.ThemeColorName
 }
 
-// badgeText is a badge's label in the chosen language: the fixed badges
-// hold their English, which is the key.
-func badgeText(label string) string {
-	for _, b := range allBadges {
-		if b.label == label {
-			return lang.L(label)
-		}
-	}
-	return label // made in the person's language already (the quality badge)
-}
+// BadgeText is a badge's label in the chosen language: the fixed badges
+// hold their English, which is the key; a label made in the person's
+// language already (the quality badge) is no key and stays as it is.
+func BadgeText(label string) string { return lang.L(label) }
 
-// newBadgeObject draws a badge: small coloured text in a thin rounded frame.
-func newBadgeObject(b badge) *fyne.Container {
-	c := theme.Color(b.color)
+// NewBadge draws a badge: small coloured text in a thin rounded frame.
+func NewBadge(b Badge) *fyne.Container {
+	c := theme.Color(b.Color)
 	frame := canvas.NewRectangle(color.Transparent)
 	frame.StrokeColor = c
 	frame.StrokeWidth = 1
 	frame.CornerRadius = 4
-	text := canvas.NewText(badgeText(b.label), c)
+	text := canvas.NewText(BadgeText(b.Label), c)
 	text.TextSize = theme.CaptionTextSize()
 	return container.New(&badgeLayout{}, frame, text)
 }
 
-func setBadge(o *fyne.Container, b badge) {
-	c := theme.Color(b.color)
+func SetBadge(o *fyne.Container, b Badge) {
+	c := theme.Color(b.Color)
 	frame := o.Objects[0].(*canvas.Rectangle)
 	text := o.Objects[1].(*canvas.Text)
 	frame.StrokeColor = c
 	text.Color = c
-	text.Text = badgeText(b.label)
+	text.Text = BadgeText(b.Label)
 	text.TextSize = theme.CaptionTextSize()
 	frame.Refresh()
 	text.Refresh()
 }
 
-// setLabel changes a label's text only when it differs: every SetText
+// SetLabel changes a label's text only when it differs: every SetText
 // re-shapes the text, the costly part of redrawing a list row.
-func setLabel(l *widget.Label, text string) {
+func SetLabel(l *widget.Label, text string) {
 	if l.Text != text {
 		l.SetText(text)
 	}
@@ -282,7 +275,7 @@ type tint struct {
 	alpha uint8
 }
 
-func newTint(name fyne.ThemeColorName, alpha uint8) *tint {
+func NewTint(name fyne.ThemeColorName, alpha uint8) *tint {
 	t := &tint{name: name, alpha: alpha}
 	t.ExtendBaseWidget(t)
 	return t
@@ -309,12 +302,12 @@ func (r *tintRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObjec
 func (r *tintRenderer) Destroy() {}
 
 func (r *tintRenderer) Refresh() {
-	r.rect.FillColor = withAlpha(themeColor(r.t, r.t.name), r.t.alpha)
+	r.rect.FillColor = WithAlpha(ThemeColor(r.t, r.t.name), r.t.alpha)
 	r.rect.Refresh()
 }
 
-// themeColor is the named colour of the theme o is drawn with, in the current variant.
-func themeColor(o fyne.Widget, name fyne.ThemeColorName) color.Color {
+// ThemeColor is the named colour of the theme o is drawn with, in the current variant.
+func ThemeColor(o fyne.Widget, name fyne.ThemeColorName) color.Color {
 	th := theme.Current()
 	if w, ok := o.(interface{ Theme() fyne.Theme }); ok {
 		th = w.Theme()
@@ -322,15 +315,15 @@ func themeColor(o fyne.Widget, name fyne.ThemeColorName) color.Color {
 	return th.Color(name, fyne.CurrentApp().Settings().ThemeVariant())
 }
 
-func withAlpha(c color.Color, a uint8) color.Color {
+func WithAlpha(c color.Color, a uint8) color.Color {
 	n := color.NRGBAModel.Convert(c).(color.NRGBA)
 	n.A = a
 	return n
 }
 
-// saveInBackground writes what content returns to path off the UI goroutine
+// SaveInBackground writes what content returns to path off the UI goroutine
 // and reports a failure in a dialog.
-func saveInBackground(win fyne.Window, path string, content func() ([]byte, error)) {
+func SaveInBackground(win fyne.Window, path string, content func() ([]byte, error)) {
 	go func() {
 		data, err := content()
 		if err == nil {
@@ -338,17 +331,17 @@ func saveInBackground(win fyne.Window, path string, content func() ([]byte, erro
 		}
 		if err != nil {
 			fyne.Do(func() {
-				showErrorDialog(fmt.Errorf("could not save %s: %w; try another folder or file name", path, err), win)
+				ShowError(fmt.Errorf("could not save %s: %w; try another folder or file name", path, err), win)
 			})
 		}
 	}()
 }
 
-func formLabel(s string) fyne.CanvasObject {
+func FormLabel(s string) fyne.CanvasObject {
 	return widget.NewLabelWithStyle(s, fyne.TextAlignTrailing, fyne.TextStyle{})
 }
 
-func showAll(objs []fyne.CanvasObject, show bool) {
+func ShowAll(objs []fyne.CanvasObject, show bool) {
 	for _, o := range objs {
 		if show {
 			o.Show()
@@ -358,9 +351,9 @@ func showAll(objs []fyne.CanvasObject, show bool) {
 	}
 }
 
-// selectRow marks row r of l, or none when r < 0 (the filter hides the
+// SelectRow marks row r of l, or none when r < 0 (the filter hides the
 // item; its page stays on show).
-func selectRow(l *widget.List, r int) {
+func SelectRow(l *widget.List, r int) {
 	if r < 0 {
 		l.UnselectAll()
 		return
@@ -368,35 +361,53 @@ func selectRow(l *widget.List, r int) {
 	l.Select(r)
 }
 
-// newHelpLabel makes the small, wrapping text used for help and hints.
-func newHelpLabel(text string) *widget.Label {
+// NewHelpLabel makes the small, wrapping text used for help and hints.
+func NewHelpLabel(text string) *widget.Label {
 	l := widget.NewLabel(text)
 	l.Wrapping = fyne.TextWrapWord
 	l.SizeName = theme.SizeNameCaptionText
 	return l
 }
 
-// newMessageLabel makes a hidden label in the error colour for problems.
-func newMessageLabel() *widget.Label {
-	l := newHelpLabel("")
+// NewMessageLabel makes a hidden label in the error colour for problems.
+func NewMessageLabel() *widget.Label {
+	l := NewHelpLabel("")
 	l.Importance = widget.DangerImportance
 	l.Hide()
 	return l
 }
 
-// translucent is c made translucent, for a background behind text of colour c.
-func translucent(c color.Color, alpha uint8) color.Color {
+// Translucent is c made translucent, for a background behind text of colour c.
+func Translucent(c color.Color, alpha uint8) color.Color {
 	r, g, b, _ := c.RGBA()
 	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: alpha}
 }
 
-// checkMono shows a value in monospace — unless it holds text beyond ASCII
+// MonoLabel shows a value in monospace — unless it holds text beyond ASCII
 // (Chinese, from the translation or the server): the monospace font has
 // none, and the font Fyne falls back to is drawn low in a monospace line,
 // its bottom cut off.
-func checkMono(s string) *widget.Label {
-	l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Monospace: isASCII(s)})
+func MonoLabel(s string) *widget.Label {
+	l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Monospace: view.IsASCII(s)})
 	l.Wrapping = fyne.TextWrapBreak
 	l.Selectable = true
 	return l
+}
+
+// badgeLayout sizes the frame around the text with a little room.
+type badgeLayout struct{}
+
+const badgePadX, badgePadY = 5, 1
+
+func (badgeLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	t := objs[1].MinSize()
+	return fyne.NewSize(t.Width+2*badgePadX, t.Height+2*badgePadY)
+}
+
+func (badgeLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	t := objs[1].MinSize()
+	objs[0].Resize(size)
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[1].Resize(t)
+	objs[1].Move(fyne.NewPos((size.Width-t.Width)/2, (size.Height-t.Height)/2))
 }
