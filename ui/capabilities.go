@@ -147,8 +147,8 @@ type serverHeader struct {
 
 	caps     *widget.Label
 	level    *widget.Select
-	rootsBtn *escButton
-	pingBtn  *escButton
+	rootsBtn *widgets.Button
+	pingBtn  *widgets.Button
 	note     *widget.Label   // the last ping's time or what went wrong
 	capsBox  *fyne.Container // caps and note, three lines tall (headerlines.go)
 	root     fyne.CanvasObject
@@ -170,8 +170,8 @@ func newServerHeader(work worker, openRoots func()) *serverHeader {
 		}
 	})
 	h.level.PlaceHolder = lang.L("Log level")
-	h.rootsBtn = newButtonWithIcon(lang.L("Roots…"), theme.FolderIcon(), openRoots)
-	h.pingBtn = newButtonWithIcon(lang.L("Ping"), theme.MediaReplayIcon(), h.ping)
+	h.rootsBtn = widgets.NewButton(lang.L("Roots…"), theme.FolderIcon(), openRoots)
+	h.pingBtn = widgets.NewButton(lang.L("Ping"), theme.MediaReplayIcon(), h.ping)
 	h.note = widget.NewLabel("")
 	h.note.SizeName = theme.SizeNameCaptionText
 	h.note.Truncation = fyne.TextTruncateEllipsis
@@ -200,13 +200,13 @@ func (h *serverHeader) show(s *mcp.Session) {
 		return
 	}
 	c := s.Capabilities()
-	setLabel(h.caps, view.CapabilitiesLine(c, s.Era()))
+	widgets.SetLabel(h.caps, view.CapabilitiesLine(c, s.Era()))
 	if c.Logging && s.Status().State == mcp.StateReady {
 		h.level.Enable()
 	} else {
 		h.level.Disable()
 	}
-	setEnabled(h.pingBtn, s.Status().State == mcp.StateReady)
+	widgets.SetEnabled(h.pingBtn, s.Status().State == mcp.StateReady)
 }
 
 func (h *serverHeader) say(msg string) {
@@ -280,19 +280,19 @@ func (h *serverHeader) ping() {
 type absentNotice struct {
 	title  *widget.Label
 	detail *widget.Label
-	try    *escButton
+	try    *widgets.Button
 	result *widget.Label
 	root   fyne.CanvasObject
 }
 
 func newAbsentNotice(onTry func()) *absentNotice {
 	a := &absentNotice{}
-	a.title = boldLabel("")
+	a.title = widgets.BoldLabel("")
 	a.title.SizeName = theme.SizeNameSubHeadingText
 	a.title.Wrapping = fyne.TextWrapWord
 	a.detail = widget.NewLabel("")
 	a.detail.Wrapping = fyne.TextWrapWord
-	a.try = newButtonWithIcon(lang.L("Try anyway"), theme.MediaPlayIcon(), onTry)
+	a.try = widgets.NewButton(lang.L("Try anyway"), theme.MediaPlayIcon(), onTry)
 	a.result = widget.NewLabel("")
 	a.result.Wrapping = fyne.TextWrapWord
 	a.result.Selectable = true
@@ -324,7 +324,7 @@ func (a *absentNotice) trying(method string) {
 func (a *absentNotice) answered(err error, okText string) {
 	a.try.Enable()
 	if err != nil {
-		a.result.SetText(view.WithStop(capitalise(err.Error())))
+		a.result.SetText(view.WithStop(view.Capitalise(err.Error())))
 		a.result.Importance = widget.DangerImportance
 	} else {
 		a.result.SetText(okText)

@@ -58,12 +58,12 @@ type exportDialog struct {
 	label   string // "github" or "all 5 servers", for titles
 
 	dlg     *dialog.CustomDialog
-	format  *escSelect
+	format  *widgets.Select
 	notes   *fyne.Container
 	snippet *widget.Label
 	status  *widget.Label
-	copyBtn *escButton
-	saveBtn *escButton
+	copyBtn *widgets.Button
+	saveBtn *widgets.Button
 	current config.Format
 	text    string // the snippet shown; empty when it could not be made
 	problem error
@@ -93,7 +93,7 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 	for _, f := range config.Formats() {
 		titles = append(titles, f.Title())
 	}
-	d.format = newSelect(titles, func(title string) {
+	d.format = widgets.NewSelect(titles, func(title string) {
 		for _, f := range config.Formats() {
 			if f.Title() == title {
 				d.show(f)
@@ -104,14 +104,14 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 	d.snippet.TextStyle = fyne.TextStyle{Monospace: true}
 	d.snippet.Selectable = true
 	d.status.Wrapping = fyne.TextWrapWord
-	d.copyBtn = newButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), d.copy)
+	d.copyBtn = widgets.NewButton(lang.L("Copy"), theme.ContentCopyIcon(), d.copy)
 	d.copyBtn.Importance = widget.HighImportance
-	d.saveBtn = newButtonWithIcon(lang.L("Save…"), theme.DocumentSaveIcon(), d.save)
+	d.saveBtn = widgets.NewButton(lang.L("Save…"), theme.DocumentSaveIcon(), d.save)
 
-	top := container.NewVBox(container.New(layout.NewFormLayout(), formLabel(lang.L("Format")), d.format), d.notes)
+	top := container.NewVBox(container.New(layout.NewFormLayout(), widgets.FormLabel(lang.L("Format")), d.format), d.notes)
 	bottom := container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(d.saveBtn, d.copyBtn)), d.status)
 	content := widgets.NewBorder(top, bottom, nil, nil, container.NewScroll(d.snippet))
-	d.dlg = newCustom(i18n.L("Export {{.What}}", map[string]any{"What": label}), lang.L("Close"), content, w.win)
+	d.dlg = widgets.NewCustom(i18n.L("Export {{.What}}", map[string]any{"What": label}), lang.L("Close"), content, w.win)
 	d.dlg.SetOnClosed(func() {
 		if w.clients.export == d {
 			w.clients.export = nil
@@ -125,7 +125,7 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 		start = f
 	}
 	d.format.SetSelected(start.Title())
-	showFocused(d.dlg, w.win, d.format)
+	widgets.ShowFocused(d.dlg, w.win, d.format)
 }
 
 // show renders the servers in format f, with its notes above the snippet.
@@ -165,8 +165,8 @@ func (d *exportDialog) show(f config.Format) {
 		d.status.Importance = widget.LowImportance
 	}
 	d.status.Refresh()
-	setEnabled(d.copyBtn, err == nil)
-	setEnabled(d.saveBtn, err == nil)
+	widgets.SetEnabled(d.copyBtn, err == nil)
+	widgets.SetEnabled(d.saveBtn, err == nil)
 }
 
 func (d *exportDialog) copy() {
@@ -191,7 +191,7 @@ func (d *exportDialog) save() {
 			err := writeExport(path, text)
 			fyne.Do(func() {
 				if err != nil {
-					d.status.SetText(view.WithStop(capitalise(err.Error())))
+					d.status.SetText(view.WithStop(view.Capitalise(err.Error())))
 					d.status.Importance = widget.DangerImportance
 				} else {
 					d.status.SetText(i18n.L("Saved to {{.Path}}.", map[string]any{"Path": path}))

@@ -66,21 +66,21 @@ type historyTab struct {
 	seq     int
 
 	filter   *widget.Entry
-	rows     filtered // the entries the filter lets through (filter.go)
-	syncing  bool     // the tab marks the selected row itself
+	rows     widgets.Filtered // the entries the filter lets through (filter.go)
+	syncing  bool             // the tab marks the selected row itself
 	list     *widget.List
 	count    *widget.Label
-	clearBtn *escButton
+	clearBtn *widgets.Button
 	off      *widget.Label // says why nothing is kept
 	title    *widget.Label
 	meta     *widget.Label
 	message  *widget.Label
-	loadBtn  *escButton
-	runBtn   *escButton // Run again: load and run in one click (tool calls)
+	loadBtn  *widgets.Button
+	runBtn   *widgets.Button // Run again: load and run in one click (tool calls)
 	note     *widget.Label
 	args     *widget.Label
 	argsBox  *fyne.Container
-	result   *textLines
+	result   *widgets.TextLines
 	detail   fyne.CanvasObject
 	hint     fyne.CanvasObject
 	root     fyne.CanvasObject
@@ -88,24 +88,24 @@ type historyTab struct {
 
 func newHistoryTab(deps historyDeps) *historyTab {
 	t := &historyTab{deps: deps}
-	t.count = smallLabel()
-	t.clearBtn = newButtonWithIcon(lang.L("Clear…"), theme.DeleteIcon(), t.confirmClear)
+	t.count = widgets.SmallLabel()
+	t.clearBtn = widgets.NewButton(lang.L("Clear…"), theme.DeleteIcon(), t.confirmClear)
 	t.clearBtn.Importance = widget.LowImportance
 	t.clearBtn.Disable()
-	t.off = lowLabel("")
+	t.off = widgets.LowLabel("")
 	t.off.Hide()
-	t.filter = newFilterEntry(lang.L("Filter history (Ctrl+F)"), t.refilter)
+	t.filter = widgets.NewFilterEntry(lang.L("Filter history (Ctrl+F)"), t.refilter)
 	t.list = widget.NewList(
-		t.rows.rows,
-		newTwoLineRow,
+		t.rows.Rows,
+		widgets.NewTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := t.rows.item(id); i >= 0 && i < len(t.entries) {
+			if i := t.rows.Item(id); i >= 0 && i < len(t.entries) {
 				e := &t.entries[i]
-				setTwoLineRow(o, e.Name, view.HistorySubtitle(e, time.Now()), view.HistoryFlag(e))
+				widgets.SetTwoLineRow(o, e.Name, view.HistorySubtitle(e, time.Now()), view.HistoryFlag(e))
 			}
 		})
 	t.list.OnSelected = func(id widget.ListItemID) {
-		if i := t.rows.item(id); !t.syncing && i >= 0 && i < len(t.entries) {
+		if i := t.rows.Item(id); !t.syncing && i >= 0 && i < len(t.entries) {
 			t.show(t.entries[i])
 		}
 	}
@@ -114,7 +114,7 @@ func newHistoryTab(deps historyDeps) *historyTab {
 		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.clearBtn)), t.filter, t.off),
 		nil, nil, nil, t.list)
 
-	t.title = boldLabel("")
+	t.title = widgets.BoldLabel("")
 	t.title.SizeName = theme.SizeNameSubHeadingText
 	t.title.Wrapping = fyne.TextWrapBreak
 	t.meta = widget.NewLabel("")
@@ -123,8 +123,8 @@ func newHistoryTab(deps historyDeps) *historyTab {
 	t.message.Wrapping = fyne.TextWrapWord
 	t.message.Importance = widget.DangerImportance
 	t.message.Selectable = true
-	t.loadBtn = newButtonWithIcon(lang.L("Load arguments"), theme.ContentUndoIcon(), func() { t.replay() })
-	t.runBtn = newButtonWithIcon(lang.L("Run again"), theme.MediaPlayIcon(), t.runAgain)
+	t.loadBtn = widgets.NewButton(lang.L("Load arguments"), theme.ContentUndoIcon(), func() { t.replay() })
+	t.runBtn = widgets.NewButton(lang.L("Run again"), theme.MediaPlayIcon(), t.runAgain)
 	t.runBtn.Importance = widget.HighImportance
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord
@@ -133,12 +133,12 @@ func newHistoryTab(deps historyDeps) *historyTab {
 	t.args.Selectable = true
 	t.args.Wrapping = fyne.TextWrapBreak
 	t.argsBox = container.NewVBox(heading2(lang.L("Arguments")), t.args)
-	t.result = newTextLines()
+	t.result = widgets.NewTextLines()
 	head := container.NewVBox(t.title, t.meta, t.message,
 		container.NewBorder(nil, nil, container.NewHBox(t.runBtn, t.loadBtn), nil, t.note), t.argsBox, heading2(lang.L("Result")))
-	t.detail = container.NewPadded(container.NewBorder(head, nil, nil, nil, t.result.withBar(true)))
+	t.detail = container.NewPadded(container.NewBorder(head, nil, nil, nil, t.result.WithBar(true)))
 	t.detail.Hide()
-	t.hint = centredNote(lang.L("Every tool call, resource read and prompt get is kept here. Select one to see it again."))
+	t.hint = widgets.CentredNote(lang.L("Every tool call, resource read and prompt get is kept here. Select one to see it again."))
 	split := container.NewHSplit(left, container.NewStack(t.detail, t.hint))
 	split.SetOffset(0.32)
 	t.root = split
@@ -159,7 +159,7 @@ func (t *historyTab) setServer(name string, visible bool) {
 	t.server = name
 	t.entries, t.current = nil, nil
 	t.list.UnselectAll()
-	t.rows.setItems(0, nil)
+	t.rows.SetItems(0, nil)
 	t.list.Refresh()
 	t.showDetail(false)
 	t.stale = true
@@ -229,9 +229,9 @@ func (t *historyTab) load() {
 
 func (t *historyTab) setEntries(entries []history.HistoryEntry) {
 	t.entries = entries
-	t.rows.setItems(len(entries), func(i int) []string { return view.HistoryText(&entries[i]) })
-	t.count.SetText(t.rows.count("entry", "entries"))
-	setEnabled(t.clearBtn, len(entries) > 0)
+	t.rows.SetItems(len(entries), func(i int) []string { return view.HistoryText(&entries[i]) })
+	t.count.SetText(t.rows.Count("entry", "entries"))
+	widgets.SetEnabled(t.clearBtn, len(entries) > 0)
 	t.list.Refresh()
 	if t.current == nil {
 		return
@@ -245,9 +245,9 @@ func (t *historyTab) setEntries(entries []history.HistoryEntry) {
 
 // refilter shows the entries that have every word typed in the filter.
 func (t *historyTab) refilter(q view.Filter) {
-	t.rows.apply(q)
+	t.rows.Apply(q)
 	if len(t.entries) > 0 {
-		t.count.SetText(t.rows.count("entry", "entries"))
+		t.count.SetText(t.rows.Count("entry", "entries"))
 	}
 	t.list.Refresh()
 	t.markSelected()
@@ -264,7 +264,7 @@ func (t *historyTab) markSelected() bool {
 	}
 	for i := range t.entries {
 		if t.entries[i].ID == t.current.ID {
-			if r := t.rows.row(i); r >= 0 {
+			if r := t.rows.Row(i); r >= 0 {
 				t.list.Select(r)
 			} else {
 				t.list.UnselectAll()
@@ -303,7 +303,7 @@ func (t *historyTab) show(e history.HistoryEntry) {
 	} else {
 		t.meta.SetText(i18n.L("{{.Time}} · took {{.Duration}} · {{.Outcome}}", meta))
 	}
-	t.message.SetText(capitalise(e.Message))
+	t.message.SetText(view.Capitalise(e.Message))
 	if e.Message == "" {
 		t.message.Hide()
 	} else {
@@ -385,7 +385,7 @@ func (w *MainWindow) replayHistory(e history.HistoryEntry) (loaded bool, note st
 	case history.HistoryPrompt:
 		args, err := e.PromptArguments()
 		if err != nil {
-			return false, capitalise(err.Error())
+			return false, view.Capitalise(err.Error())
 		}
 		f.selectTab(f.promptsTab)
 		p := f.prompts
@@ -416,7 +416,7 @@ func (t *historyTab) confirmClear() {
 	}
 	msg := widget.NewLabel(i18n.N("Forget all {{.Count}} history entries of {{.Server}}? This cannot be undone.", len(t.entries), map[string]any{"Server": server}))
 	msg.Wrapping = fyne.TextWrapWord
-	d := newCustomConfirm(lang.L("Clear history"), lang.L("Clear"), lang.L("Keep"), msg, func(ok bool) {
+	d := widgets.NewCustomConfirm(lang.L("Clear history"), lang.L("Clear"), lang.L("Keep"), msg, func(ok bool) {
 		if !ok {
 			return
 		}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"mcpbrowser/ui/widgets"
 	"os"
 
 	"fyne.io/fyne/v2"
@@ -51,7 +52,7 @@ func languageMenu(p fyne.Preferences, win fyne.Window) *fyne.MenuItem {
 			for _, c := range children {
 				c.Checked = c == child
 			}
-			showInformation(lang.L("Language changed"),
+			widgets.ShowInformation(lang.L("Language changed"),
 				lang.L("The new language is used from the next start of MCP Browser."), win)
 		}
 		children = append(children, child)

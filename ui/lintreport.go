@@ -18,6 +18,7 @@ import (
 	"mcpbrowser/internal/lintwords"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/lint"
+	"mcpbrowser/ui/widgets"
 )
 
 // This file is the tool-quality report in the window: a badge per tool in
@@ -48,7 +49,7 @@ type qualityState struct {
 	reportWanted string
 
 	// button opens the report; it says how many findings there are.
-	button *escButton
+	button *widgets.Button
 }
 
 // A surfaceKey says which lists a surface was gathered from.
@@ -72,7 +73,7 @@ type lintedSurface struct {
 func newQualityState(openReport func()) *qualityState {
 	q := &qualityState{observed: map[string][]lint.Observation{}, linted: map[string]*lintedSurface{},
 		pending: map[string]surfaceKey{}, gen: map[string]int{}}
-	q.button = newButtonWithIcon(lang.L("Quality report"), theme.InfoIcon(), openReport)
+	q.button = widgets.NewButton(lang.L("Quality report"), theme.InfoIcon(), openReport)
 	q.button.Importance = widget.LowImportance
 	return q
 }
@@ -219,7 +220,7 @@ func (m qualityMark) badgeText() string {
 // of the name's line: hidden, it takes no room; shown, the name is cut
 // short before it rather than run under it.
 func newQualitySlot() fyne.CanvasObject {
-	slot := container.NewCenter(newBadgeObject(badge{"", theme.ColorNamePlaceHolder}))
+	slot := container.NewCenter(widgets.NewBadge(widgets.Badge{Label: "", Color: theme.ColorNamePlaceHolder}))
 	slot.Hide()
 	return slot
 }
@@ -236,7 +237,7 @@ func showQualityBadge(row fyne.CanvasObject, m qualityMark) {
 		}
 		return
 	}
-	setBadge(slot.Objects[0].(*fyne.Container), badge{m.badgeText(), severityColor(m.worst)})
+	widgets.SetBadge(slot.Objects[0].(*fyne.Container), widgets.Badge{Label: m.badgeText(), Color: severityColor(m.worst)})
 	if !slot.Visible() {
 		slot.Show()
 		first.Refresh()
@@ -335,12 +336,12 @@ func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne
 	body.Add(costSection(rep.Cost, openTool))
 	win.SetContent(container.NewScroll(container.NewPadded(body)))
 	win.Resize(fyne.NewSize(720, 560))
-	closeOnEsc(win)
+	widgets.CloseOnEsc(win)
 	return win
 }
 
 func ruleSection(g lint.RuleFindings, openTool func(string)) fyne.CanvasObject {
-	sev := newBadgeObject(badge{lintwords.Severity(g.Rule.Severity), severityColor(g.Rule.Severity)})
+	sev := widgets.NewBadge(widgets.Badge{Label: lintwords.Severity(g.Rule.Severity), Color: severityColor(g.Rule.Severity)})
 	title := widget.NewLabelWithStyle(lintwords.RuleHeading(g), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	id := canvas.NewText(g.Rule.ID, theme.Color(theme.ColorNamePlaceHolder)) // as the command line and its JSON name the rule
 	id.TextSize = theme.CaptionTextSize()
@@ -365,7 +366,7 @@ func findingRow(f lint.Finding, openTool func(string)) fyne.CanvasObject {
 		return container.NewBorder(nil, nil, widget.NewLabelWithStyle(what, fyne.TextAlignLeading, fyne.TextStyle{Italic: true}), nil, msg)
 	}
 	target := f.Target
-	link := newButton(target, func() { openTool(target) })
+	link := widgets.NewButton(target, nil, func() { openTool(target) })
 	link.Importance = widget.LowImportance
 	return container.NewBorder(nil, nil, link, nil, msg)
 }
@@ -382,9 +383,9 @@ func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
 	}
 	for _, t := range c.Top {
 		name := t.Tool
-		link := newButton(name, func() { openTool(name) })
+		link := widgets.NewButton(name, nil, func() { openTool(name) })
 		link.Importance = widget.LowImportance
-		bar := canvas.NewRectangle(translucent(theme.Color(theme.ColorNamePrimary), 0x90))
+		bar := canvas.NewRectangle(widgets.Translucent(theme.Color(theme.ColorNamePrimary), 0x90))
 		bar.SetMinSize(fyne.NewSize(float32(t.Tokens)/float32(most)*240, 12))
 		rows.Add(link)
 		rows.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(i18n.N("{{.Count}} tokens", t.Tokens)), container.NewHBox(container.NewCenter(bar))))

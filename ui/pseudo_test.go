@@ -35,6 +35,7 @@ import (
 	"mcpbrowser/mcp/load"
 	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // The pseudo-locale walk: with every translation replaced by accented
@@ -74,10 +75,10 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 	case *widget.Button:
 		add("button", v.Text)
 		return
-	case *escButton:
+	case *widgets.Button:
 		add("button", v.Text)
 		return
-	case *escCheck:
+	case *widgets.Check:
 		add("check", v.Text)
 		return
 	case *widget.Entry:
@@ -85,7 +86,7 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 			add("placeholder", v.PlaceHolder)
 		}
 		return
-	case *escEntry:
+	case *widgets.Entry:
 		if v.Text == "" {
 			add("placeholder", v.PlaceHolder)
 		}
@@ -131,7 +132,7 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 			walkTexts(sel.Content, where, out)
 		}
 		return
-	case *escAccordion:
+	case *widgets.Accordion:
 		for _, it := range v.Items {
 			add("accordion", it.Title)
 			if it.Open {

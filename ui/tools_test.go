@@ -6,10 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"mcpbrowser/ui/view"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-	"mcpbrowser/ui/view"
 )
 
 func TestFilterTools(t *testing.T) {
@@ -64,7 +65,7 @@ func TestToolBadgesAndDestructive(t *testing.T) {
 		tool := &sdk.Tool{Name: "t", Annotations: tt.ann}
 		var got []string
 		for _, b := range toolBadges(tool) {
-			got = append(got, b.label)
+			got = append(got, b.Label)
 		}
 		if !slices.Equal(got, tt.badges) {
 			t.Errorf("%s: badges %v, want %v", tt.name, got, tt.badges)

@@ -1,4 +1,4 @@
-package ui
+package widgets
 
 import (
 	"fyne.io/fyne/v2"
@@ -8,13 +8,11 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"mcpbrowser/ui/widgets"
 )
 
-// fitDialog is a dialog size of at most w×h that fits inside the window
+// FitDialog is a dialog size of at most w×h that fits inside the window
 // with a margin, so a dialog never hangs over a 1024×640 window's edges.
-func fitDialog(win fyne.Window, w, h float32) fyne.Size {
+func FitDialog(win fyne.Window, w, h float32) fyne.Size {
 	c := win.Canvas().Size()
 	if c.Width > 0 {
 		w = min(w, c.Width-40)
@@ -38,30 +36,30 @@ func fitDialog(win fyne.Window, w, h float32) fyne.Size {
 // doing anything, in the order Esc looks for them.
 var dismissWords = []string{"Cancel", "Cancel import", "Close", "Don't run", "Keep", "No", "Not now", "OK", "Skip"}
 
-// An escEntry is an Entry that hands Esc to its canvas's typed-key handler
+// An Entry is an Entry that hands Esc to its canvas's typed-key handler
 // (the rule above) and types everything else.
-type escEntry struct {
+type Entry struct {
 	widget.Entry
 }
 
-// newEntry is a one-line entry that obeys Esc.
-func newEntry() *escEntry {
-	e := &escEntry{}
+// NewEntry is a one-line entry that obeys Esc.
+func NewEntry() *Entry {
+	e := &Entry{}
 	e.ExtendBaseWidget(e)
 	return e
 }
 
-// newMultiLineEntry is a multi-line entry that obeys Esc.
-func newMultiLineEntry() *escEntry {
-	e := newEntry()
+// NewMultiLineEntry is a multi-line entry that obeys Esc.
+func NewMultiLineEntry() *Entry {
+	e := NewEntry()
 	e.MultiLine = true
 	e.Wrapping = fyne.TextWrapWord
 	return e
 }
 
-// newPasswordEntry is a password entry (with its show/hide eye) that obeys Esc.
-func newPasswordEntry() *escEntry {
-	e := newEntry()
+// NewPasswordEntry is a password entry (with its show/hide eye) that obeys Esc.
+func NewPasswordEntry() *Entry {
+	e := NewEntry()
 	e.Password = true
 	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip)
 	e.ActionItem = newRevealer(e)
@@ -73,10 +71,10 @@ func newPasswordEntry() *escEntry {
 type revealer struct {
 	widget.BaseWidget
 	icon  *widget.Icon
-	entry *escEntry
+	entry *Entry
 }
 
-func newRevealer(e *escEntry) *revealer {
+func newRevealer(e *Entry) *revealer {
 	r := &revealer{icon: widget.NewIcon(theme.VisibilityOffIcon()), entry: e}
 	r.ExtendBaseWidget(r)
 	return r
@@ -101,31 +99,31 @@ func (r *revealer) Tapped(*fyne.PointEvent) {
 // AcceptsTab is false, also for a multi-line entry: Tab moves to the next
 // field, so the keyboard never gets stuck in one (the app's multi-line
 // entries take JSON and YAML, which need no tab characters).
-func (e *escEntry) AcceptsTab() bool { return false }
+func (e *Entry) AcceptsTab() bool { return false }
 
 // TypedKey hands Esc to the canvas and types everything else.
-func (e *escEntry) TypedKey(k *fyne.KeyEvent) {
+func (e *Entry) TypedKey(k *fyne.KeyEvent) {
 	if k.Name == fyne.KeyEscape {
-		escapeFrom(e, k)
+		EscapeFrom(e, k)
 		return
 	}
 	e.Entry.TypedKey(k)
 }
 
-// closeOnEsc gives win, a window of its own, the Esc rule: the dialog on
+// CloseOnEsc gives win, a window of its own, the Esc rule: the dialog on
 // top of it closes first, then the window.
-func closeOnEsc(win fyne.Window) {
+func CloseOnEsc(win fyne.Window) {
 	c := win.Canvas()
 	c.SetOnTypedKey(func(k *fyne.KeyEvent) {
-		if k.Name == fyne.KeyEscape && !dismissOverlay(c) {
+		if k.Name == fyne.KeyEscape && !DismissOverlay(c) {
 			win.Close()
 		}
 	})
 }
 
-// dismissOverlay closes the dialog or pop-up on top, as its own cancel
+// DismissOverlay closes the dialog or pop-up on top, as its own cancel
 // button would (so its callback runs). It reports whether there was one.
-func dismissOverlay(c fyne.Canvas) bool {
+func DismissOverlay(c fyne.Canvas) bool {
 	top := c.Overlays().Top()
 	if top == nil {
 		return false
@@ -149,7 +147,7 @@ func findButtonIn(o fyne.CanvasObject, text string) *widget.Button {
 		return nil
 	}
 	switch x := o.(type) {
-	case *escButton:
+	case *Button:
 		return findButtonIn(&x.Button, text)
 	case *widget.Button:
 		if (x.Text == text || x.Text == lang.L(text)) && !x.Disabled() {
@@ -165,95 +163,78 @@ func findButtonIn(o fyne.CanvasObject, text string) *widget.Button {
 	return nil
 }
 
-// An escSelect is a Select that hands Esc to its canvas's handler, like
-// escEntry: a dialog's drop-down can have the keyboard too.
-type escSelect struct {
+// An Select is a Select that hands Esc to its canvas's handler, like
+// Entry: a dialog's drop-down can have the keyboard too.
+type Select struct {
 	widget.Select
 }
 
-// newSelect is widget.NewSelect that obeys Esc.
-func newSelect(options []string, changed func(string)) *escSelect {
-	s := &escSelect{}
+// NewSelect is widget.NewSelect that obeys Esc.
+func NewSelect(options []string, changed func(string)) *Select {
+	s := &Select{}
 	s.Options, s.OnChanged = options, changed
 	s.ExtendBaseWidget(s)
 	return s
 }
 
 // TypedKey hands Esc to the canvas and gives every other key to the Select.
-func (s *escSelect) TypedKey(k *fyne.KeyEvent) {
+func (s *Select) TypedKey(k *fyne.KeyEvent) {
 	if k.Name == fyne.KeyEscape {
-		escapeFrom(s, k)
+		EscapeFrom(s, k)
 		return
 	}
 	s.Select.TypedKey(k)
 }
 
-// escapeFrom gives Esc typed in o to the typed-key handler of o's canvas.
-var escapeFrom = widgets.EscapeFrom
-
-// showFocused shows d with the keyboard in first, the dialog's first field
+// ShowFocused shows d with the keyboard in first, the dialog's first field
 // (nil: a dialog without fields, where Esc reaches the canvas as it is).
-func showFocused(d dialog.Dialog, win fyne.Window, first fyne.Focusable) {
+func ShowFocused(d dialog.Dialog, win fyne.Window, first fyne.Focusable) {
 	d.Show()
 	if first != nil {
 		win.Canvas().Focus(first)
 	}
 }
 
-// An escButton is the app's button (widgets.Button): Space or Enter press
-// it, and Esc reaches the canvas's handler, as from escEntry.
-type escButton = widgets.Button
-
-// newButton is widget.NewButton that obeys Esc and Enter.
-func newButton(label string, tapped func()) *escButton {
-	return widgets.NewButton(label, nil, tapped)
-}
-
-// newButtonWithIcon is widget.NewButtonWithIcon that obeys Esc and Enter.
-func newButtonWithIcon(label string, icon fyne.Resource, tapped func()) *escButton {
-	return widgets.NewButton(label, icon, tapped)
-}
-
-// An escCheck is a Check that hands Esc to its canvas's handler.
-type escCheck struct {
+// An Check is a Check that hands Esc to its canvas's handler.
+type Check struct {
 	widget.Check
 }
 
-// newCheck is widget.NewCheck that obeys Esc.
-func newCheck(label string, changed func(bool)) *escCheck {
-	c := &escCheck{}
+// NewCheck is widget.NewCheck that obeys Esc.
+func NewCheck(label string, changed func(bool)) *Check {
+	c := &Check{}
 	c.Text, c.OnChanged = label, changed
 	c.ExtendBaseWidget(c)
 	return c
 }
 
 // TypedKey hands Esc to the canvas and gives every other key to the Check.
-func (c *escCheck) TypedKey(k *fyne.KeyEvent) {
+func (c *Check) TypedKey(k *fyne.KeyEvent) {
 	if k.Name == fyne.KeyEscape {
-		escapeFrom(c, k)
+		EscapeFrom(c, k)
 		return
 	}
 	c.Check.TypedKey(k)
 }
 
-// newCustom is dialog.NewCustom whose dismiss button obeys Esc (Fyne's
+// NewCustom is dialog.NewCustom whose dismiss button obeys Esc (Fyne's
 // own would keep Esc to itself once Tab reaches it).
-func newCustom(title, dismiss string, content fyne.CanvasObject, win fyne.Window) *dialog.CustomDialog {
+func NewCustom(title, dismiss string, content fyne.CanvasObject, win fyne.Window) *dialog.CustomDialog {
 	d := dialog.NewCustomWithoutButtons(title, content, win)
-	d.SetButtons([]fyne.CanvasObject{newButton(dismiss, d.Hide)})
+	d.SetButtons([]fyne.CanvasObject{NewButton(dismiss, nil, d.Hide)})
 	return d
 }
 
-// An escConfirm is dialog.NewCustomConfirm's dialog with buttons that
+// An ConfirmDialog is dialog.NewCustomConfirm's dialog with buttons that
 // obey Esc.
-type escConfirm struct {
+type ConfirmDialog struct {
 	*dialog.CustomDialog
-	confirm *escButton
+	confirm *Button
 }
 
-// newCustomConfirm is dialog.NewCustomConfirm whose buttons obey Esc: the
+// NewCustomConfirm is dialog.NewCustomConfirm whose buttons obey Esc: the
 // callback gets true from the confirm button, false however else it closes.
-func newCustomConfirm(title, confirm, dismiss string, content fyne.CanvasObject, callback func(bool), win fyne.Window) *escConfirm {
+func NewCustomConfirm(title, confirm, dismiss string, content fyne.CanvasObject, callback func(bool), win fyne.Window) *ConfirmDialog {
 	d := dialog.NewCustomWithoutButtons(title, content, win)
 	answer := false
 	d.SetOnClosed(func() {
@@ -263,32 +244,32 @@ func newCustomConfirm(title, confirm, dismiss string, content fyne.CanvasObject,
 			callback(ok)
 		}
 	})
-	yes := newButtonWithIcon(confirm, theme.ConfirmIcon(), func() {
+	yes := NewButton(confirm, theme.ConfirmIcon(), func() {
 		answer = true
 		d.Hide()
 	})
 	yes.Importance = widget.HighImportance
-	d.SetButtons([]fyne.CanvasObject{newButtonWithIcon(dismiss, theme.CancelIcon(), d.Hide), yes})
-	return &escConfirm{CustomDialog: d, confirm: yes}
+	d.SetButtons([]fyne.CanvasObject{NewButton(dismiss, theme.CancelIcon(), d.Hide), yes})
+	return &ConfirmDialog{CustomDialog: d, confirm: yes}
 }
 
 // SetConfirmImportance sets the confirm button's importance.
-func (d *escConfirm) SetConfirmImportance(i widget.Importance) {
+func (d *ConfirmDialog) SetConfirmImportance(i widget.Importance) {
 	d.confirm.Importance = i
 	d.confirm.Refresh()
 }
 
 // Confirm answers yes, as the confirm button does.
-func (d *escConfirm) Confirm() { d.confirm.OnTapped() }
+func (d *ConfirmDialog) Confirm() { d.confirm.OnTapped() }
 
-// showErrorDialog is dialog.ShowError whose OK button obeys Esc.
-func showErrorDialog(err error, win fyne.Window) {
+// ShowError is dialog.ShowError whose OK button obeys Esc.
+func ShowError(err error, win fyne.Window) {
 	dialog.ShowError(err, win)
 	obeyEscIn(win.Canvas().Overlays().Top())
 }
 
-// showInformation is dialog.ShowInformation whose OK button obeys Esc.
-func showInformation(title, message string, win fyne.Window) {
+// ShowInformation is dialog.ShowInformation whose OK button obeys Esc.
+func ShowInformation(title, message string, win fyne.Window) {
 	dialog.ShowInformation(title, message, win)
 	obeyEscIn(win.Canvas().Overlays().Top())
 }
@@ -305,7 +286,7 @@ func obeyEscIn(o fyne.CanvasObject) {
 		case *fyne.Container:
 			for i, c := range x.Objects {
 				if b, ok := c.(*widget.Button); ok {
-					e := newButtonWithIcon(b.Text, b.Icon, b.OnTapped)
+					e := NewButton(b.Text, b.Icon, b.OnTapped)
 					e.Importance = b.Importance
 					x.Objects[i] = e
 					continue
@@ -318,28 +299,28 @@ func obeyEscIn(o fyne.CanvasObject) {
 	walk(o)
 }
 
-// An escAccordion is widget.Accordion whose headers obey Esc (Fyne's own
+// An Accordion is widget.Accordion whose headers obey Esc (Fyne's own
 // are plain buttons it makes inside, which keep Esc once Tab reaches them).
 // Like Fyne's, one item or more, each header opening or closing its detail.
-type escAccordion struct {
+type Accordion struct {
 	widget.BaseWidget
 	Items []*widget.AccordionItem
 }
 
-// newAccordion is widget.NewAccordion that obeys Esc.
-func newAccordion(items ...*widget.AccordionItem) *escAccordion {
-	a := &escAccordion{Items: items}
+// NewAccordion is widget.NewAccordion that obeys Esc.
+func NewAccordion(items ...*widget.AccordionItem) *Accordion {
+	a := &Accordion{Items: items}
 	a.ExtendBaseWidget(a)
 	return a
 }
 
 // Open opens item i.
-func (a *escAccordion) Open(i int) { a.setOpen(i, true) }
+func (a *Accordion) Open(i int) { a.setOpen(i, true) }
 
 // Close closes item i.
-func (a *escAccordion) Close(i int) { a.setOpen(i, false) }
+func (a *Accordion) Close(i int) { a.setOpen(i, false) }
 
-func (a *escAccordion) setOpen(i int, open bool) {
+func (a *Accordion) setOpen(i int, open bool) {
 	if i < 0 || i >= len(a.Items) {
 		return
 	}
@@ -347,16 +328,16 @@ func (a *escAccordion) setOpen(i int, open bool) {
 	a.Refresh()
 }
 
-func (a *escAccordion) CreateRenderer() fyne.WidgetRenderer {
+func (a *Accordion) CreateRenderer() fyne.WidgetRenderer {
 	r := &escAccordionRenderer{a: a, box: container.NewVBox()}
 	r.update()
 	return r
 }
 
 type escAccordionRenderer struct {
-	a       *escAccordion
+	a       *Accordion
 	box     *fyne.Container
-	headers []*escButton
+	headers []*Button
 }
 
 // update makes a header per item (reusing the ones it has) and shows the
@@ -365,7 +346,7 @@ func (r *escAccordionRenderer) update() {
 	r.box.Objects = r.box.Objects[:0]
 	for i, it := range r.a.Items {
 		if i == len(r.headers) {
-			h := newButton("", nil)
+			h := NewButton("", nil, nil)
 			h.Alignment = widget.ButtonAlignLeading
 			h.IconPlacement = widget.ButtonIconLeadingText
 			h.Importance = widget.LowImportance
