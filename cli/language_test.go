@@ -108,6 +108,7 @@ func TestStderrFollowsTheLanguage(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Parallel() // each runs two child processes of its own
 			enCode, enOut, enErr := runUnder(t, "C.UTF-8", tc.args...)
 			zhCode, zhOut, zhErr := runUnder(t, "zh_CN.UTF-8", tc.args...)
 			if enCode != zhCode {
