@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -27,6 +28,7 @@ const (
 	ExitUsage      = 2 // usage error, or arguments that do not fit the schema
 	ExitRPCError   = 3 // the server answered with a JSON-RPC error
 	ExitConnection = 4 // could not connect, the server died, or timed out
+	ExitFile       = 5 // a file could not be read or written (a save failed)
 )
 
 // An exitError carries the exit code for a failure already explained in its
@@ -87,7 +89,26 @@ func Run(ctx context.Context, args []string, env Env) int {
 		return ee.code
 	}
 	fmt.Fprintln(env.Stderr, "mcpbrowser: "+explainCore(err))
+	if isFileError(err) {
+		return ExitFile
+	}
 	return ExitConnection
+}
+
+// fileError is a failure to read or write one of the app's files (the
+// servers file, approvals, a check file, a report), with exit code ExitFile.
+func fileError(err error) error {
+	return &exitError{ExitFile, explainCore(err.Error())}
+}
+
+// isFileError reports a failure to read or write a file (a save that failed,
+// a report that could not be written): the file system's own error, or
+// config's and checks' wrapping of it. Every command that talks to a server
+// says so with ExitConnection itself; what is left is the app's own files.
+func isFileError(err error) bool {
+	var pe *fs.PathError
+	var le *os.LinkError
+	return errors.As(err, &pe) || errors.As(err, &le)
 }
 
 // invocation is a parsed command line: the command, its positional

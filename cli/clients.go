@@ -83,7 +83,7 @@ func cmdImport(inv *invocation, env Env) error {
 	}
 	results := clients.Import(cfg, chosen, policy)
 	if err := cfg.Save(); err != nil {
-		return err
+		return fileError(err)
 	}
 	fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("saved {{.Path}}; imported servers start once approved (mcpbrowser approve NAME)", M{"Path": cfg.Path}))
 	return writeJSON(env.Stdout, map[string]any{"config": cfg.Path, "imported": results})
@@ -164,12 +164,12 @@ func cmdApprove(inv *invocation, env Env) error {
 	}
 	store, err := config.DefaultApprovalStore()
 	if err != nil {
-		return err
+		return fileError(err)
 	}
 	summary := transport.CommandLine(s)
 	fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("approving {{.Name}}, which runs:\n{{.Summary}}", M{"Name": q(s.Name), "Summary": summary.String()}))
 	if err := store.ApproveCommand(s.Name, summary); err != nil {
-		return err
+		return fileError(err)
 	}
 	return writeJSON(env.Stdout, map[string]any{"approved": s.Name, "command": summary})
 }

@@ -264,6 +264,10 @@ func classifyRequest(method string, err error, undeclared Feature) outcome {
 		o.Layer, o.Message = LayerInvalidReply, msg
 		return o
 	}
+	if msg, ok := rejectedByTransport(err); ok {
+		o.Layer, o.Message = LayerConnection, msg
+		return o
+	}
 	var rpc *jsonrpc.Error
 	switch {
 	case errors.As(err, &rpc):

@@ -110,6 +110,10 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 		r.Layer, r.Message = LayerInvalidReply, msg
 		return
 	}
+	if msg, ok := rejectedByTransport(err); ok {
+		r.Layer, r.Message = LayerConnection, msg
+		return
+	}
 	var rpc *jsonrpc.Error
 	if errors.As(err, &rpc) {
 		r.Layer, r.RPCError = LayerProtocol, rpc

@@ -317,6 +317,7 @@ func (s *Session) Connect(ctx context.Context) error {
 	defer stopWatchingCtx()
 
 	cs, era, err := s.connectEra(life, cfg, pauseTimeout)
+	answered := err == nil // initialize was answered: a failure now is tools/list's
 	if err == nil {
 		s.mu.Lock()
 		s.client = cs
@@ -333,6 +334,9 @@ func (s *Session) Connect(ctx context.Context) error {
 	}
 	if err != nil {
 		reason := s.explainConnectError(life, cfg, err)
+		if answered && errors.Is(context.Cause(life), errConnectTimeout) {
+			reason = s.toolsListTimeout(cfg)
+		}
 		cancelLife(err)
 		if cs != nil {
 			cs.Close()
@@ -572,6 +576,14 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *config.ServerCon
 		return fmt.Sprintf("could not connect to %s: %s. Check the URL and that the server is running.", cfg.URL, PlainCause(err))
 	}
 	return "could not initialize the session: " + PlainCause(err) + s.noiseTail() + s.stderrTail()
+}
+
+// toolsListTimeout says that a server answered initialize and then not
+// tools/list within the connect timeout (not that it did not answer
+// initialize).
+func (s *Session) toolsListTimeout(cfg *config.ServerConfig) string {
+	return fmt.Sprintf("the server answered initialize but did not answer tools/list within %s.", cfg.ConnectTimeoutDuration()) +
+		s.noiseTail() + s.stderrTail()
 }
 
 // noiseTail is the last non-protocol stdout lines, for messages, or "".

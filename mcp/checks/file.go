@@ -2,6 +2,7 @@ package checks
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -78,6 +79,10 @@ type Check struct {
 
 	Tool      string         `yaml:"tool,omitempty"`
 	Arguments map[string]any `yaml:"arguments,omitempty"`
+	// ArgumentsJSON is Arguments as recorded or written in the file, in
+	// that order; it is sent and saved while it holds what Arguments
+	// holds (argorder.go).
+	ArgumentsJSON json.RawMessage `yaml:"-" json:"-"`
 	// Read is a resource URI (resources/read).
 	Read string `yaml:"read,omitempty"`
 	// Prompt is a prompt name (prompts/get) with PromptArguments.
@@ -182,6 +187,7 @@ func Parse(data []byte) (*File, error) {
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
+	readArgumentOrder(data, &f)
 	return &f, nil
 }
 

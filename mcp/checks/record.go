@@ -19,7 +19,8 @@ import (
 // recorded call with secret arguments replays with the masked values; put
 // the real ones back by hand where the check needs them.
 func Recorded(server string, r *mcp.CallResult) Check {
-	c := Check{Name: r.Tool, Server: server, Tool: r.Tool, Arguments: argumentsOf(config.MaskArguments(r.Arguments))}
+	args := config.MaskArguments(r.Arguments)
+	c := Check{Name: r.Tool, Server: server, Tool: r.Tool, Arguments: argumentsOf(args), ArgumentsJSON: args}
 	c.Expect = snapshotExpect(ObserveCall(r, nil), r.MaskSecrets)
 	return c
 }

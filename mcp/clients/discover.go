@@ -373,11 +373,13 @@ func (f DiscoveredFile) MarshalJSON() ([]byte, error) {
 // header values are masked: this output ends up in bug reports.
 func (imp ImportedServer) MarshalJSON() ([]byte, error) {
 	masked := imp.Server.Clone()
+	masked.Args = config.MaskArgs(masked.Args)
+	masked.URL = masked.MaskText(masked.URL)
 	for k, v := range masked.Env {
-		masked.Env[k] = config.MaskSecret(k, v)
+		masked.Env[k] = config.MaskValue(k, v)
 	}
 	for k, v := range masked.Headers {
-		masked.Headers[k] = config.MaskSecret(k, v)
+		masked.Headers[k] = config.MaskValue(k, v)
 	}
 	entry, err := exportEntry(masked, config.FormatJSON)
 	if err != nil {

@@ -409,3 +409,20 @@ func TestDiscoverJSON(t *testing.T) {
 		t.Errorf("first server %+v", s)
 	}
 }
+
+// TestImportedServerJSONMasksShapes: what discovery prints masks secrets by
+// name and by shape: env values, arguments (--token=X) and URL passwords.
+func TestImportedServerJSONMasksShapes(t *testing.T) {
+	imp := ImportedServer{Server: &config.ServerConfig{Name: "x", Type: config.TypeStdio, Command: "srv",
+		Args: []string{"--token=cliTokenValue9", "--db", "postgres://u:ArgPgPass55@h/db"},
+		Env:  map[string]string{"DATABASE_URL": "postgres://u:EnvPgPass77@h/db", "GH_PAT": "patValue12345"}}}
+	b, err := json.Marshal(imp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"cliTokenValue9", "ArgPgPass55", "EnvPgPass77", "patValue12345"} {
+		if strings.Contains(string(b), s) {
+			t.Errorf("shows %q: %s", s, b)
+		}
+	}
+}

@@ -111,7 +111,7 @@ func Summarize(s *ServerConfig, executable, pathSearched string) CommandSummary 
 	c := CommandSummary{Command: s.Command, Executable: executable, PathSearched: pathSearched,
 		Args: slices.Clone(s.Args), Cwd: s.Cwd}
 	for _, name := range slices.Sorted(maps.Keys(s.Env)) {
-		c.Env = append(c.Env, EnvEntry{Name: name, Value: MaskSecret(name, s.Env[name]), Secret: IsSecretName(name)})
+		c.Env = append(c.Env, EnvEntry{Name: name, Value: MaskValue(name, s.Env[name]), Secret: IsSecretName(name)})
 	}
 	c.hash = commandHash(c, s.Env)
 	return c

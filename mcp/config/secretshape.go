@@ -260,6 +260,9 @@ func MaskValue(name, value string) string {
 // --password X (a flag whose name says secret) and the secrets every
 // argument's shape gives away masked. args itself is not changed.
 func MaskArgs(args []string) []string {
+	if args == nil {
+		return nil
+	}
 	out := make([]string, len(args))
 	for i, a := range args {
 		out[i] = MaskShapes(a)

@@ -165,25 +165,49 @@ func SecretArguments(args json.RawMessage) []string {
 	return out
 }
 
+// maskJSON masks raw (MaskArguments) in place: each masked string is
+// replaced where it is written, so keys keep their order and numbers their
+// digits.
 func maskJSON(raw json.RawMessage) (json.RawMessage, bool) {
 	if len(raw) == 0 || !bytes.ContainsAny(raw, `"`) {
 		return raw, false
 	}
 	var v any
 	d := json.NewDecoder(bytes.NewReader(raw))
-	d.UseNumber() // numbers stay as written
+	d.UseNumber()
 	if d.Decode(&v) != nil {
 		return raw, false
 	}
-	masked, changed := maskNamed(v, false)
-	if !changed {
+	var pairs []string
+	collectMasked(v, false, &pairs)
+	if len(pairs) == 0 {
 		return raw, false
 	}
-	out, err := marshalPlain(masked)
+	out := json.RawMessage(strings.NewReplacer(pairs...).Replace(string(raw)))
+	if _, again := maskJSONValue(out); !again {
+		return out, true
+	}
+	// A string written another way (\u escapes): mask the decoded value and
+	// write it anew, keys sorted.
+	masked, _ := maskNamed(v, false)
+	b, err := marshalPlain(masked)
 	if err != nil {
 		return raw, false
 	}
-	return out, true
+	return b, true
+}
+
+// maskJSONValue reports whether raw still holds something to mask.
+func maskJSONValue(raw json.RawMessage) (any, bool) {
+	var v any
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	if d.Decode(&v) != nil {
+		return nil, false
+	}
+	var pairs []string
+	collectMasked(v, false, &pairs)
+	return v, len(pairs) > 0
 }
 
 // marshalPlain is json.Marshal without HTML escaping (<, >, & stay as sent).
@@ -195,6 +219,39 @@ func marshalPlain(v any) (json.RawMessage, error) {
 		return nil, err
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// collectMasked adds, for each string maskNamed would mask, its JSON text
+// and the masked one's (both forms encoding/json and a server may write).
+func collectMasked(v any, secret bool, pairs *[]string) {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, e := range t {
+			collectMasked(e, secret || IsSecretName(k), pairs)
+		}
+	case []any:
+		for _, e := range t {
+			collectMasked(e, secret, pairs)
+		}
+	case string:
+		if m, changed := maskNamed(t, secret); changed {
+			for _, form := range jsonForms(t) {
+				shown, _ := marshalPlain(m)
+				*pairs = append(*pairs, form, string(shown))
+			}
+		}
+	}
+}
+
+// jsonForms are the ways a string may be written in JSON: as encoding/json
+// writes it, with and without HTML escaping.
+func jsonForms(s string) []string {
+	plain, _ := marshalPlain(s)
+	html, _ := json.Marshal(s)
+	if string(plain) == string(html) {
+		return []string{string(plain)}
+	}
+	return []string{string(plain), string(html)}
 }
 
 // maskNamed masks, in a decoded JSON value, the strings under a secret name

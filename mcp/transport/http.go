@@ -97,11 +97,21 @@ func (t *tapTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	case strings.HasPrefix(ctype, "text/event-stream"):
 		t.wire.RecordHTTP(Received, summary+" (event stream)", 0, nil)
 		resp.Body = &sseTap{ReadCloser: resp.Body, wire: t.wire, limit: t.eventLimit()}
-	case strings.Contains(ctype, "json") && resp.ContentLength < MaxMessageSize:
-		b, err := io.ReadAll(io.LimitReader(resp.Body, MaxMessageSize))
+	case strings.Contains(ctype, "json") && resp.ContentLength > MaxMessageSize:
+		resp.Body.Close()
+		t.wire.RecordHTTP(Received, summary, int(resp.ContentLength), nil)
+		return nil, &ReplyTooLargeError{Limit: MaxMessageSize}
+	case strings.Contains(ctype, "json"):
+		// One byte past the limit tells a reply over it from one that ends
+		// there; a cut reply would only fail to parse, far from the reason.
+		b, err := io.ReadAll(io.LimitReader(resp.Body, MaxMessageSize+1))
 		resp.Body.Close()
 		if err != nil {
 			return nil, err
+		}
+		if len(b) > MaxMessageSize {
+			t.wire.RecordHTTP(Received, summary, len(b), nil)
+			return nil, &ReplyTooLargeError{Limit: MaxMessageSize}
 		}
 		resp.Body = io.NopCloser(bytes.NewReader(b))
 		if isJSONRPC(b) {
@@ -113,6 +123,14 @@ func (t *tapTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		t.wire.RecordHTTP(Received, summary, int(max(resp.ContentLength, 0)), nil)
 	}
 	return resp, nil
+}
+
+// A ReplyTooLargeError is an HTTP reply whose body is over the limit the app
+// reads (MaxMessageSize); it was not read.
+type ReplyTooLargeError struct{ Limit int }
+
+func (e *ReplyTooLargeError) Error() string {
+	return fmt.Sprintf("the server's reply was over the limit of %d MiB and was not read", e.Limit>>20)
 }
 
 // addCredentials sets the entry's headers and query parameters on req.

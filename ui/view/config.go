@@ -30,13 +30,13 @@ func ImportedLine(s *config.ServerConfig) string {
 	case config.TypeStdio:
 		c := config.CommandSummary{Command: s.Command, Args: s.Args, Cwd: s.Cwd}
 		for _, name := range slices.Sorted(maps.Keys(s.Env)) {
-			c.Env = append(c.Env, config.EnvEntry{Name: name, Value: config.MaskSecret(name, s.Env[name]), Secret: config.IsSecretName(name)})
+			c.Env = append(c.Env, config.EnvEntry{Name: name, Value: config.MaskValue(name, s.Env[name]), Secret: config.IsSecretName(name)})
 		}
 		return c.String()
 	case config.TypeHTTP, config.TypeSSE:
 		line := s.Type + " " + s.MaskText(s.URL)
 		for _, name := range slices.Sorted(maps.Keys(s.Headers)) {
-			line += " · " + name + ": " + config.MaskSecret(name, s.Headers[name])
+			line += " · " + name + ": " + config.MaskValue(name, s.Headers[name])
 		}
 		return line
 	case config.TypeOpenAPI:
