@@ -66,8 +66,8 @@ func Run(opts Options) error {
 	w.client = client
 	w.approvals = approvals
 	w.attachRequests(requests)
-	if dir, err := history.DefaultHistoryDir(); err == nil {
-		w.SetHistory(history.NewHistory(dir, history.HistoryOptions{}))
+	if dir, err := history.DefaultDir(); err == nil {
+		w.SetHistory(history.New(dir, history.Options{}))
 	} else {
 		fmt.Fprintln(os.Stderr, "mcpbrowser: calls are not kept in history:", err)
 	}
