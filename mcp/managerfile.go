@@ -34,7 +34,7 @@ func (m *Manager) ReloadFile() ([]string, error) {
 		m.mu.Unlock()
 		return nil, nil
 	}
-	disk, err := config.LoadConfig(m.cfg.Path)
+	disk, err := config.Load(m.cfg.Path)
 	if errors.Is(err, fs.ErrNotExist) {
 		m.mu.Unlock()
 		return nil, nil // not written yet (the demo config), or being replaced

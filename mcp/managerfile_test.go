@@ -17,7 +17,7 @@ func newFileManager(t *testing.T, content string) (*Manager, string) {
 	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := config.LoadConfig(path)
+	cfg, err := config.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func newFileManager(t *testing.T, content string) (*Manager, string) {
 
 func editFile(t *testing.T, path string, edit func(*config.Config)) {
 	t.Helper()
-	cfg, err := config.LoadConfig(path)
+	cfg, err := config.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestManagerSaveKeepsOutsideChanges(t *testing.T) {
 	if err := m.PutServer(context.Background(), "", dup, false); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := config.LoadConfig(path)
+	got, _ := config.Load(path)
 	for name, cmd := range map[string]string{"a": "/no/such/a1", "a-2": "/no/such/a1", "b": "/no/such/b2", "imported": "/no/such/i"} {
 		if s := got.Server(name); s == nil || s.Command != cmd {
 			t.Errorf("file: server %s = %+v, want command %s", name, s, cmd)
@@ -82,7 +82,7 @@ func TestManagerPutConflict(t *testing.T) {
 	if !errors.As(err, &ce) {
 		t.Fatalf("PutServer = %v, want a conflict", err)
 	}
-	if got, _ := config.LoadConfig(path); got.Server("a").Command != "/no/such/theirs" {
+	if got, _ := config.Load(path); got.Server("a").Command != "/no/such/theirs" {
 		t.Errorf("the outside change was overwritten")
 	}
 	if m.Session("a").Config().Command != "/no/such/theirs" {
@@ -92,7 +92,7 @@ func TestManagerPutConflict(t *testing.T) {
 	if err := m.PutServer(context.Background(), "a", edited, false); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := config.LoadConfig(path); got.Server("a").Command != "/no/such/mine" {
+	if got, _ := config.Load(path); got.Server("a").Command != "/no/such/mine" {
 		t.Errorf("keeping mine did not save it")
 	}
 }

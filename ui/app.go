@@ -130,7 +130,7 @@ func Run(opts Options) error {
 // written until the person changes something). A broken file gives an empty
 // config with no path, so nothing can overwrite it, and the error to show.
 func loadConfigOrDemo(path string) (*config.Config, error) {
-	cfg, err := config.LoadConfig(path)
+	cfg, err := config.Load(path)
 	switch {
 	case err == nil:
 		return cfg, nil
