@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/store"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -144,4 +146,37 @@ func TestManagerOwnSaveIsNoOutsideChange(t *testing.T) {
 	if changed, err := m.ReloadFile(); err != nil || len(changed) > 0 {
 		t.Errorf("reload after own save: changed %v, %v", changed, err)
 	}
+}
+
+// TestWatchPathThroughSymlink: a servers file that is a symbolic link is
+// saved through the link (its target changes, in another folder); the
+// watcher still sees the save.
+func TestWatchPathThroughSymlink(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	dir := t.TempDir()
+	target := filepath.Join(dir, "dotfiles", "servers.json")
+	link := filepath.Join(dir, "config", "servers.json")
+	os.MkdirAll(filepath.Dir(target), 0o700)
+	os.MkdirAll(filepath.Dir(link), 0o700)
+	os.WriteFile(target, []byte(`{"mcpServers": {}}`), 0o600)
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	changed := make(chan struct{}, 1)
+	if err := WatchPath(ctx, link, func() {
+		select {
+		case changed <- struct{}{}:
+		default:
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.WriteFile(link, []byte(`{"mcpServers": {"a": {"command": "x"}}}`), store.Keep(0o600)); err != nil {
+		t.Fatal(err)
+	}
+	<-changed // the test's own deadline ends a watcher that never fires
 }
