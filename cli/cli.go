@@ -169,7 +169,7 @@ func loadConfig(inv *invocation, env Env) (*config.Config, error) {
 		}
 		path = p
 	}
-	cfg, err := config.LoadConfig(path)
+	cfg, err := config.Load(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		if inv.configPath != "" {
 			return nil, usageT("the config file {{.Path}} does not exist", M{"Path": path})

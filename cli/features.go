@@ -425,14 +425,14 @@ func historyFor(inv *invocation, env Env) *history.History {
 		return nil
 	}
 	if dir == "" {
-		d, err := history.DefaultHistoryDir()
+		d, err := history.DefaultDir()
 		if err != nil {
 			historyError(env)(err)
 			return nil
 		}
 		dir = d
 	}
-	return history.NewHistory(dir, history.HistoryOptions{})
+	return history.New(dir, history.Options{})
 }
 
 // historyError reports a call that could not be recorded; it does not change

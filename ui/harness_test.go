@@ -215,7 +215,7 @@ func newShellWith(t *testing.T, servers map[string]map[string]any, opts mcp.Mana
 	if err := os.WriteFile(path, configJSON(t, servers), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := config.LoadConfig(path)
+	cfg, err := config.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}

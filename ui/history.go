@@ -49,7 +49,7 @@ type historyDeps struct {
 	// replay puts an entry back where it came from (a form, a read); it
 	// reports whether a tool call's arguments are loaded, ready to run, and
 	// what to say under the entry when the replay could not be done.
-	replay func(e history.HistoryEntry) (loaded bool, note string)
+	replay func(e history.Entry) (loaded bool, note string)
 	// run runs the selected tool with its form's arguments.
 	run func()
 }
@@ -61,8 +61,8 @@ type historyTab struct {
 	deps    historyDeps
 	server  string
 	stale   bool
-	entries []history.HistoryEntry
-	current *history.HistoryEntry
+	entries []history.Entry
+	current *history.Entry
 	seq     int
 
 	filter   *widget.Entry
@@ -227,7 +227,7 @@ func (t *historyTab) load() {
 	})
 }
 
-func (t *historyTab) setEntries(entries []history.HistoryEntry) {
+func (t *historyTab) setEntries(entries []history.Entry) {
 	t.entries = entries
 	t.rows.SetItems(len(entries), func(i int) []string { return view.HistoryText(&entries[i]) })
 	t.count.SetText(t.rows.Count("entry", "entries"))
@@ -286,7 +286,7 @@ func (t *historyTab) showDetail(on bool) {
 }
 
 // show shows one entry again: what was asked, how it ended, the stored result.
-func (t *historyTab) show(e history.HistoryEntry) {
+func (t *historyTab) show(e history.Entry) {
 	if t.current != nil && t.current.ID == e.ID && t.detail.Visible() {
 		return
 	}
@@ -316,14 +316,14 @@ func (t *historyTab) show(e history.HistoryEntry) {
 		t.argsBox.Hide()
 	}
 	switch e.Kind {
-	case history.HistoryResource:
+	case history.Resource:
 		t.loadBtn.SetText(lang.L("Read again"))
 		t.loadBtn.SetIcon(theme.ViewRefreshIcon())
 		t.runBtn.Hide()
 	default:
 		t.loadBtn.SetText(lang.L("Load arguments"))
 		t.loadBtn.SetIcon(theme.ContentUndoIcon())
-		if e.Kind == history.HistoryTool {
+		if e.Kind == history.Tool {
 			t.runBtn.Show()
 		} else {
 			t.runBtn.Hide()
@@ -363,10 +363,10 @@ func (t *historyTab) runAgain() {
 
 // replayHistory puts a history entry back where it came from (the History
 // tab's Load arguments, Read again and Run again).
-func (w *MainWindow) replayHistory(e history.HistoryEntry) (loaded bool, note string) {
+func (w *MainWindow) replayHistory(e history.Entry) (loaded bool, note string) {
 	f := w.features
 	switch e.Kind {
-	case history.HistoryTool:
+	case history.Tool:
 		f.selectTab(f.toolsTab)
 		if !w.SelectTool(e.Name) {
 			f.selectTab(f.historyTab)
@@ -382,7 +382,7 @@ func (w *MainWindow) replayHistory(e history.HistoryEntry) (loaded bool, note st
 		}
 		w.runner.say(i18n.L("Arguments loaded from the call at {{.Time}}; Ctrl+Enter runs it again.", map[string]any{"Time": view.HistoryTime(e.Time, time.Now())}))
 		return true, ""
-	case history.HistoryPrompt:
+	case history.Prompt:
 		args, err := e.PromptArguments()
 		if err != nil {
 			return false, view.Capitalise(err.Error())
@@ -401,7 +401,7 @@ func (w *MainWindow) replayHistory(e history.HistoryEntry) (loaded bool, note st
 			}
 			p.note.SetText(msg)
 		})
-	case history.HistoryResource:
+	case history.Resource:
 		f.selectTab(f.resourcesTab)
 		f.resources.selectURI(e.Name)
 	}

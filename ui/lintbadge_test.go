@@ -16,7 +16,7 @@ import (
 // lint.Run (cli/lint.go).
 func (s *shell) lintLikeTheCLI(name string) lint.Report {
 	s.t.Helper()
-	cfg, err := config.LoadConfig(s.cfgPath)
+	cfg, err := config.Load(s.cfgPath)
 	if err != nil {
 		s.t.Fatal(err)
 	}

@@ -397,7 +397,7 @@ func (w *MainWindow) SetConfigError(err error) {
 // reloadConfig reads the servers file again; when it is readable now, the
 // window switches to a new manager for it and connects its servers.
 func (w *MainWindow) reloadConfig() {
-	cfg, err := config.LoadConfig(w.cfgPath)
+	cfg, err := config.Load(w.cfgPath)
 	if errors.Is(err, fs.ErrNotExist) && w.configErr != nil {
 		err = fmt.Errorf("the file is gone: %w", err)
 	}

@@ -337,7 +337,7 @@ func TestDiscoverImportSurvivesSave(t *testing.T) {
 	if err := cfg.Save(); err != nil {
 		t.Fatal(err)
 	}
-	loaded, err := config.LoadConfig(cfg.Path)
+	loaded, err := config.Load(cfg.Path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -428,7 +428,7 @@ func TestFormatResolveInputs(t *testing.T) {
 	if bytes.Contains(data, []byte(secret)) || !bytes.Contains(data, []byte("${input:perplexity-key}")) {
 		t.Errorf("servers file:\n%s", data)
 	}
-	reloaded, err := config.ParseConfig("x", data)
+	reloaded, err := config.Parse("x", data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -307,19 +307,19 @@ func (e *ConfigError) Error() string {
 	return fmt.Sprintf("%s: %s", e.Path, e.Msg)
 }
 
-// LoadConfig reads the servers file. A missing file is reported with an error
+// Load reads the servers file. A missing file is reported with an error
 // satisfying errors.Is(err, fs.ErrNotExist); a malformed one as a *ConfigError
 // with line and column. The file is never written here.
-func LoadConfig(path string) (*Config, error) {
+func Load(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return ParseConfig(path, data)
+	return Parse(path, data)
 }
 
-// ParseConfig parses the `mcpServers` shape; path is used in messages only.
-func ParseConfig(path string, data []byte) (*Config, error) {
+// Parse parses the `mcpServers` shape; path is used in messages only.
+func Parse(path string, data []byte) (*Config, error) {
 	cfg := &Config{Path: path}
 	// Notepad and some editors start UTF-8 files with a byte order mark.
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))

@@ -42,7 +42,7 @@ func TestConfigNormalizeType(t *testing.T) {
 func TestConfigTypeInFile(t *testing.T) {
 	for _, alias := range []string{"streamable-http", "streamable_http", "streamableHttp", "HTTP", "mcp_http", "mcp-streamable-http"} {
 		doc := `{"mcpServers": {"r": {"type": "` + alias + `", "url": "https://x/mcp"}}}`
-		cfg, err := ParseConfig("f.json", []byte(doc))
+		cfg, err := Parse("f.json", []byte(doc))
 		if err != nil {
 			t.Fatalf("%s: %v", alias, err)
 		}
@@ -71,7 +71,7 @@ func TestConfigTypeAbsent(t *testing.T) {
 		{`{"type": "websocket", "url": "ws://x"}`, "", "unknown transport type"},
 	}
 	for _, c := range cases {
-		cfg, err := ParseConfig("f.json", []byte(`{"mcpServers": {"s": `+c.entry+`}}`))
+		cfg, err := Parse("f.json", []byte(`{"mcpServers": {"s": `+c.entry+`}}`))
 		if err != nil {
 			t.Fatalf("%s: %v", c.entry, err)
 		}
@@ -84,7 +84,7 @@ func TestConfigTypeAbsent(t *testing.T) {
 		}
 		// An absent type stays absent on save, an unknown one stays as written.
 		out, _ := cfg.Marshal()
-		again, err := ParseConfig("f.json", out)
+		again, err := Parse("f.json", out)
 		if err != nil {
 			t.Fatalf("%s: reload: %v\n%s", c.entry, err, out)
 		}
@@ -106,7 +106,7 @@ func TestConfigUnknownFieldsSurviveRoundTrip(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "servers.json")
 	writeFixture(t, path, string(original))
-	cfg, err := LoadConfig(path)
+	cfg, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestConfigUnknownFieldsSurviveRoundTrip(t *testing.T) {
 		t.Errorf("meaning changed on save:\nbefore %v\nafter  %v\nfile:\n%s", before, after, saved)
 	}
 	// Saving what was loaded from the saved file changes nothing at all.
-	cfg2, err := LoadConfig(path)
+	cfg2, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 		if err := os.Chmod(path, 0o640); err != nil {
 			t.Fatal(err)
 		}
-		cfg, err := LoadConfig(path)
+		cfg, err := Load(path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -312,7 +312,7 @@ func TestConfigMalformed(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "servers.json")
 			writeFixture(t, path, c.doc)
-			cfg, err := LoadConfig(path)
+			cfg, err := Load(path)
 			var cerr *ConfigError
 			ok := errors.As(err, &cerr) && cerr.Line == c.line && cerr.Column == c.col &&
 				strings.Contains(cerr.Msg, c.msg) && cerr.Path == path
@@ -340,7 +340,7 @@ func TestConfigMalformed(t *testing.T) {
 // case, so "Command" fills Command and is also kept as an unknown field,
 // and both are written on save.
 func TestConfigFieldCase(t *testing.T) {
-	cfg, err := ParseConfig("f.json", []byte(`{"mcpServers": {"a": {"command": "x", "URL": "https://wrong"}}}`))
+	cfg, err := Parse("f.json", []byte(`{"mcpServers": {"a": {"command": "x", "URL": "https://wrong"}}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -361,7 +361,7 @@ func TestConfigBadEntryLoadsWithProblem(t *testing.T) {
 		"nourl": {"type": "sse"},
 		"disabled": {"command": "y", "disabled": true}
 	}}`
-	cfg, err := ParseConfig("f.json", []byte(doc))
+	cfg, err := Parse("f.json", []byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -383,12 +383,12 @@ func TestConfigBadEntryLoadsWithProblem(t *testing.T) {
 }
 
 func TestConfigMissingAndEmpty(t *testing.T) {
-	_, err := LoadConfig(filepath.Join(t.TempDir(), "none.json"))
+	_, err := Load(filepath.Join(t.TempDir(), "none.json"))
 	if !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
 	}
 	for _, doc := range []string{"", "  \n", "{}", `{"mcpServers": null}`} {
-		cfg, err := ParseConfig("f.json", []byte(doc))
+		cfg, err := Parse("f.json", []byte(doc))
 		if err != nil || len(cfg.Servers) != 0 {
 			t.Errorf("%q: %v, %d servers", doc, err, len(cfg.Servers))
 		}
@@ -410,7 +410,7 @@ func TestConfigSaveDoesNotEscapeHTML(t *testing.T) {
 			t.Errorf("saved file lacks %s:\n%s", want, data)
 		}
 	}
-	again, err := LoadConfig(path)
+	again, err := Load(path)
 	if err != nil || again.Server("a&b") == nil || again.Server("a&b").Args[1] != "echo boom >&2 && exit 3" {
 		t.Fatalf("reload: %v", err)
 	}
@@ -432,7 +432,7 @@ func TestConfigSaveThroughSymlink(t *testing.T) {
 	if err := os.Symlink("../../dotfiles/servers.json", link); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := LoadConfig(link)
+	cfg, err := Load(link)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -443,7 +443,7 @@ func TestConfigSaveThroughSymlink(t *testing.T) {
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Fatalf("the link was replaced by a regular file (%v, %v)", fi.Mode(), err)
 	}
-	got, err := LoadConfig(target)
+	got, err := Load(target)
 	if err != nil || got.Server("a") == nil || got.Server("b") == nil {
 		t.Fatalf("the target does not hold both servers: %v", err)
 	}

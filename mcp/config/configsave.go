@@ -107,7 +107,7 @@ func (c *Config) saveMerged() error {
 		if old == nil {
 			disk = &Config{Path: c.Path, extra: c.extra}
 		} else {
-			d, err := ParseConfig(c.Path, old)
+			d, err := Parse(c.Path, old)
 			if err != nil {
 				return nil, fmt.Errorf("the servers file cannot be read now, so nothing was saved (fix it first): %w", err)
 			}

@@ -80,7 +80,7 @@ func TestSaveKeepsUntouchedBytes(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "servers.json")
 			writeFixture(t, path, c.doc)
-			cfg, err := LoadConfig(path)
+			cfg, err := Load(path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -103,7 +103,7 @@ func TestSaveKeepsUntouchedBytes(t *testing.T) {
 			if string(got) != c.want {
 				t.Errorf("file after save:\n%q\nwant\n%q", got, c.want)
 			}
-			if _, err := ParseConfig(path, got); err != nil {
+			if _, err := Parse(path, got); err != nil {
 				t.Errorf("the saved file does not parse: %v", err)
 			}
 		})

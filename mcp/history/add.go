@@ -13,7 +13,7 @@ import (
 // prints it.
 type Record interface {
 	json.Marshaler
-	HistoryEntry() (server string, e HistoryEntry)
+	HistoryEntry() (server string, e Entry)
 }
 
 // AddCall, AddRead and AddPrompt are Add, by the name of what they record.

@@ -40,7 +40,8 @@ func WriteFile(path string, data []byte, m Mode) error {
 // Update is a read-modify-write of path under its lock: change gets the
 // content as it is now (nil when there is no file) and returns the new
 // content, which is saved as Locked.Write does. Content equal to what was
-// read is not written again. An error from change is returned as it is and
+// read is not written again (nor is a file created when change returns nil
+// for none). An error from change is returned as it is and
 // nothing is written.
 func Update(path string, m Mode, change func(old []byte) ([]byte, error)) error {
 	l, err := Lock(path)
@@ -55,6 +56,9 @@ func Update(path string, m Mode, change func(old []byte) ([]byte, error)) error 
 	data, err := change(old)
 	if err != nil {
 		return err
+	}
+	if old == nil && data == nil {
+		return nil // no file, and none wanted
 	}
 	if old != nil && bytes.Equal(old, data) && !l.wrongMode(m) {
 		return nil

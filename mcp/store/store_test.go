@@ -183,6 +183,13 @@ func TestUpdate(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "f.txt")
 	var seen []byte
+	// No file, and change leaves it so: nothing is created.
+	if err := Update(path, Keep(0o600), func(old []byte) ([]byte, error) { return old, nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("an update that changed nothing created the file: %v", err)
+	}
 	err := Update(path, Keep(0o600), func(old []byte) ([]byte, error) {
 		seen = old
 		return []byte("one\n"), nil
