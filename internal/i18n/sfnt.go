@@ -52,10 +52,10 @@ func faceFile(path string, index int) ([]byte, error) {
 
 // A tableRecord is one entry of a table directory.
 type tableRecord struct {
-	tag              [4]byte
-	checksum         uint32
-	offset, length   uint32
-	newOffset        uint32
+	tag            [4]byte
+	checksum       uint32
+	offset, length uint32
+	newOffset      uint32
 }
 
 // copyFace writes the face whose offset table starts at start.
