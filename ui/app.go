@@ -56,7 +56,7 @@ func Run(opts Options) error {
 		approvals = nil
 	}
 	a := app.NewWithID(AppID)
-	setupLanguage(a.Preferences())
+	setupLanguage(a)
 	a.SetIcon(assets.Icon())
 	// Sampling and elicitation requests wait in a queue for the person.
 	requests := newServerRequests()

@@ -149,6 +149,8 @@ type serverHeader struct {
 	level    *widget.Select
 	rootsBtn *widgets.Button
 	pingBtn  *widgets.Button
+	termsBtn *widgets.Button // the capabilities line in plain words or in the protocol's terms
+	exact    bool            // the line is in the protocol's terms
 	note     *widget.Label   // the last ping's time or what went wrong
 	capsBox  *fyne.Container // caps and note, three lines tall (headerlines.go)
 	root     fyne.CanvasObject
@@ -172,12 +174,17 @@ func newServerHeader(work worker, openRoots func()) *serverHeader {
 	h.level.PlaceHolder = lang.L("Log level")
 	h.rootsBtn = widgets.NewButton(lang.L("Roots…"), theme.FolderIcon(), openRoots)
 	h.pingBtn = widgets.NewButton(lang.L("Ping"), theme.MediaReplayIcon(), h.ping)
+	// The info button turns the line into the protocol's exact terms and back.
+	h.termsBtn = widgets.NewButton("", theme.InfoIcon(), func() {
+		h.exact = !h.exact
+		h.show(h.session)
+	})
 	h.note = widget.NewLabel("")
 	h.note.SizeName = theme.SizeNameCaptionText
 	h.note.Truncation = fyne.TextTruncateEllipsis
 	h.note.Hide()
 	h.capsBox = newFixedLines(h.caps, capsLines, h.note)
-	actions := container.NewHBox(h.level, h.rootsBtn, h.pingBtn)
+	actions := container.NewHBox(h.level, h.rootsBtn, h.pingBtn, h.termsBtn)
 	h.root = container.NewVBox(
 		container.NewBorder(nil, nil, nil, actions, h.capsBox), // headerlines.go
 		widget.NewSeparator())
@@ -200,7 +207,11 @@ func (h *serverHeader) show(s *mcp.Session) {
 		return
 	}
 	c := s.Capabilities()
-	widgets.SetLabel(h.caps, view.CapabilitiesLine(c, s.Era()))
+	if h.exact {
+		widgets.SetLabel(h.caps, view.CapabilitiesDetail(c, s.Era()))
+	} else {
+		widgets.SetLabel(h.caps, view.CapabilitiesLine(c, s.Era()))
+	}
 	if c.Logging && s.Status().State == mcp.StateReady {
 		h.level.Enable()
 	} else {

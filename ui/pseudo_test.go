@@ -50,6 +50,7 @@ import (
 var protocolWords = []string{"JSON-RPC", "stdio", "stderr", "stdout", "OAuth", "MCP Browser", "MCP", "URL", "JSON", "HTTP", "http", "SSE", "sse", "PATH",
 	"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency", "English",
 	"Claude Desktop", "Claude Code", "Cursor", "VS Code", "Cline", "Windsurf", "Codex", "Playwright", "Git", "Fyne", "OpenAPI", "openapi", "Ctrl", "Enter", "Esc",
+	"isError: true", "io.modelcontextprotocol/tasks", "execution.taskSupport", "tasks/list", // view.WithTerms
 	"listChanged", "subscribe", "invalid params", "method not found", "parse error", "invalid request", "internal error", "mcpServers", "mcp_servers", "auto", "npx", "command", "args", "url", "name"}
 
 // A shownText is one text of the window and where it was found.

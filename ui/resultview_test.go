@@ -60,7 +60,7 @@ func TestResultLayersLookDifferent(t *testing.T) {
 		{
 			name:   "tool error",
 			result: &mcp.CallResult{Outcome: mcp.Outcome{Layer: mcp.LayerTool, Message: "the tool ran and reported an error: outside the sandbox"}, Tool: "read_file", Result: &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: "outside the sandbox"}}}},
-			title:  "Tool error", sentence: "The tool ran and reported an error", icon: "warning_", importance: widget.WarningImportance,
+			title:  "Tool error", sentence: "The tool ran and said it failed", icon: "warning_", importance: widget.WarningImportance,
 		},
 		{
 			name:   "protocol error",

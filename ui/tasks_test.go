@@ -72,7 +72,7 @@ func TestTasksTabFollowsATaskAndItsQuestion(t *testing.T) {
 		return strings.Contains(shownText(s.w.tasks.root), "Finished 2 steps.")
 	})
 	shown := s.text(func() fyne.CanvasObject { return s.w.tasks.root })
-	for _, want := range []string{"Tasks of demo", "background_job: completed", "has completed", "tasks extension"} {
+	for _, want := range []string{"Tasks of demo", "background_job: completed", "has completed", "decides by itself which calls run in the background"} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the Tasks tab lacks %q:\n%s", want, shown)
 		}
