@@ -147,12 +147,17 @@ func (q *qualityState) report(s *mcp.Session, work func(func(context.Context)), 
 		q.pending[name] = key
 		work(func(ctx context.Context) {
 			sf := lint.SurfaceOf(ctx, s) // what `mcpbrowser lint` lints
+			sf.Observed = q.observations(name)
+			rep, err := lint.RunContext(ctx, sf) // off the UI goroutine: thousands of tools take a while
+			if err != nil {
+				return // the window is closing
+			}
 			fyne.Do(func() {
 				if q.pending[name] == key {
 					delete(q.pending, name)
 				}
 				if c := q.linted[name]; c == nil || c.key != key {
-					q.linted[name] = &lintedSurface{key: key, sf: sf, obs: -1}
+					q.linted[name] = &lintedSurface{key: key, sf: sf, rep: rep, marks: qualityMarks(rep), obs: len(sf.Observed)}
 				}
 				done(name)
 			})
@@ -162,11 +167,23 @@ func (q *qualityState) report(s *mcp.Session, work func(func(context.Context)), 
 		return nil, false
 	}
 	if obs := q.observations(name); cur.obs != len(obs) {
+		// New results for the output rules: linted again, off the UI
+		// goroutine too; the badges keep the last report meanwhile.
+		cur.obs = len(obs)
 		sf := cur.sf
 		sf.Observed = obs
-		cur.rep = lint.Run(sf)
-		cur.marks = qualityMarks(cur.rep)
-		cur.obs = len(obs)
+		work(func(ctx context.Context) {
+			rep, err := lint.RunContext(ctx, sf)
+			if err != nil {
+				return
+			}
+			fyne.Do(func() {
+				if q.linted[name] == cur && cur.obs == len(obs) {
+					cur.rep, cur.marks = rep, qualityMarks(rep)
+					done(name)
+				}
+			})
+		})
 	}
 	return cur, cur.key == key
 }

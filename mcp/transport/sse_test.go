@@ -1,7 +1,6 @@
 package transport
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -156,7 +155,9 @@ func (s *endlessServer) endless(w http.ResponseWriter) {
 // stream (no call timeout bounds it) and on a call's reply stream: the
 // client must stop reading near the bound, not drain the stream forever.
 // Both outcomes are events: the server's write fails (the client closed the
-// stream) or the server has written 64 times the bound.
+// stream) or the server has written 64 times the bound. Which of the SDK
+// (its failure cancels the request) and the tap (it cuts the drain) closes
+// the stream first is a race; either way it closes.
 func TestEndlessEventEndsTheStream(t *testing.T) {
 	const limit = 1 << 20
 	for _, tt := range []struct {
@@ -170,8 +171,7 @@ func TestEndlessEventEndsTheStream(t *testing.T) {
 			s := &endlessServer{onGet: tt.onGet, onCall: tt.onCall, flood: 64 * limit, stopped: make(chan struct{}), flooded: make(chan struct{})}
 			srv := httptest.NewServer(s)
 			defer srv.Close()
-			wire := NewWireLog(nil)
-			hc := &http.Client{Transport: &tapTransport{base: http.DefaultTransport, wire: wire, maxEvent: limit}}
+			hc := &http.Client{Transport: &tapTransport{base: http.DefaultTransport, wire: NewWireLog(nil), maxEvent: limit}}
 			client := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil)
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
@@ -196,16 +196,6 @@ func TestEndlessEventEndsTheStream(t *testing.T) {
 				if err := <-callErr; err == nil || !strings.Contains(err.Error(), "SSE event exceeded") {
 					t.Errorf("the call ended with %v, want the SDK's event-size failure", err)
 				}
-			}
-			// On the GET stream the SDK's own failure cancels the request;
-			// a call's reply stream it drains, and the tap cuts.
-			var said bool
-			entries, _ := wire.Since(0)
-			for _, e := range entries {
-				said = said || bytes.Contains([]byte(e.Summary), []byte("without ending it"))
-			}
-			if tt.onCall && !said {
-				t.Error("the wire log does not say the stream was closed for an endless event")
 			}
 		})
 	}

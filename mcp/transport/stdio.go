@@ -150,7 +150,7 @@ func StartStdio(cfg *config.ServerConfig, paths *PathResolver, log *ServerLog, w
 		return nil, err
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, stdoutW, stderrW
-	if err := cmd.Start(); err != nil {
+	if err := StartCommand(cmd); err != nil {
 		closeAll(stdinR, stdinW, stdoutR, stdoutW, stderrR, stderrW)
 		return nil, &StartError{Command: cfg.Command, PathUsed: pathUsed, Err: err}
 	}
@@ -169,7 +169,7 @@ func StartStdio(cfg *config.ServerConfig, paths *PathResolver, log *ServerLog, w
 	p.group = NewProcessGroup(cmd)
 	p.Transport = &sdk.IOTransport{
 		Reader:        p.stdout,
-		Writer:        &wireWriter{w: stdinW, wire: wire},
+		Writer:        &wireWriter{w: stdinW, wire: wire, beforeClose: p.group.remember},
 		MaxLineLength: MaxMessageSize + 1024,
 	}
 	p.startSeq = log.Add(LogInfo, fmt.Sprintf("started %s (pid %d)", commandLine(cfg), cmd.Process.Pid))
@@ -511,6 +511,7 @@ func describeExit(code int, err error) string {
 func (p *StdioProcess) Stop() error {
 	p.stopOnce.Do(func() {
 		close(p.stopping)
+		p.group.remember() // while the server still holds its children together
 		p.stdin.Close()
 		select {
 		case <-p.exited:
@@ -562,6 +563,10 @@ func (p *StdioProcess) Pid() int { return p.cmd.Process.Pid }
 type wireWriter struct {
 	w    io.WriteCloser
 	wire *WireLog
+	// beforeClose runs before stdin closes, which most servers take as
+	// their cue to exit: the tree below the server is walked while it
+	// still holds together (processGroup.remember).
+	beforeClose func()
 }
 
 func (w *wireWriter) Write(b []byte) (int, error) {
@@ -569,7 +574,12 @@ func (w *wireWriter) Write(b []byte) (int, error) {
 	return w.w.Write(b)
 }
 
-func (w *wireWriter) Close() error { return w.w.Close() }
+func (w *wireWriter) Close() error {
+	if w.beforeClose != nil {
+		w.beforeClose()
+	}
+	return w.w.Close()
+}
 
 // mergeEnv lays overrides over base (KEY=VALUE lines); on Windows names match
 // case-insensitively, as the OS does.
