@@ -1,20 +1,15 @@
 package i18n
 
 // The app's own lines in a server's log (source "app": started, connected,
-// call markers, stop, era and sign-in steps) are written by the core in
-// English. LogLine translates them when they are shown, by the same kind of
-// table as Explain; their keys are in translations/logs.*.json. What the
-// server itself printed never goes through here.
+// call markers, stop, era and sign-in steps). The core writes most of them
+// by key (transport.ServerLog.Say: start, stop, call markers, tool-list
+// failures), which LogLine translates by that key. The lines still written
+// as English text are matched by the table below, as Explain does for the
+// core; their keys are in translations/logs.*.json. What the server itself
+// printed never goes through here.
 
-// logRules: the most specific first.
+// logRules: the lines still written as text, the most specific first.
 var logRules = []coreRule{
-	// Starting and stopping a stdio server (mcp/transport/stdio.go).
-	rule(`started (?P<Command>.+) \(pid (?P<Pid>\d+)\)`, "started {{.Command}} (pid {{.Pid}})"),
-	rule(`found (?P<Command>.+) through the login shell's PATH`, "found {{.Command}} through the login shell's PATH"),
-	rule(`stopped`, "stopped"),
-	rule(`the server did not exit when its input closed; sending it SIGTERM`,
-		"the server did not exit when its input closed; sending it SIGTERM"),
-	rule(`the server ignored SIGTERM; killing it`, "the server ignored SIGTERM; killing it"),
 	// Connected (mcp/session.go describeInit, with the era of mcp/era.go).
 	rule(`connected`, "connected"),
 	rule(`connected to (?P<Name>.+), protocol (?P<Version>\S+) \(pinned\)`,
@@ -43,22 +38,6 @@ var logRules = []coreRule{
 	rule(`server/discover failed`, "server/discover failed"),
 	rule(`server/discover: (?P<Err>.*)`, "server/discover: {{.Err}}", "Err"),
 	rule(`answered late`, "answered late"),
-	// Calls and requests (mcp/calls.go, mcp/features.go, mcp/tasks.go).
-	rule(`call #(?P<ID>\d+) (?P<Name>.+) started as a task`, "call #{{.ID}} {{.Name}} started as a task"),
-	rule(`call #(?P<ID>\d+) (?P<Name>.+) started`, "call #{{.ID}} {{.Name}} started"),
-	rule(`call #(?P<ID>\d+) (?P<Name>.+) ended after (?P<Took>\S+(?: \(not counting \S+ waiting for your answer\))?): (?P<Outcome>[^:]+)`,
-		"call #{{.ID}} {{.Name}} ended after {{.Took}}: {{.Outcome}}", "Took", "Outcome"),
-	rule(`(?P<Method>[a-z]+/[A-Za-z/]+) #(?P<ID>\d+) (?P<What>.*) started`, "{{.Method}} #{{.ID}} {{.What}} started"),
-	rule(`(?P<Method>[a-z]+/[A-Za-z/]+) #(?P<ID>\d+) (?P<What>.*) ended after (?P<Took>\S+(?: \(not counting \S+ waiting for your answer\))?): (?P<Outcome>[^:]+)`,
-		"{{.Method}} #{{.ID}} {{.What}} ended after {{.Took}}: {{.Outcome}}", "Took", "Outcome"),
-	rule(`(?P<Took>\S+) \(not counting (?P<Waited>\S+) waiting for your answer\)`,
-		"{{.Took}} (not counting {{.Waited}} waiting for your answer)"),
-	rule(`the connection dropped; reconnecting once before giving up`, "the connection dropped; reconnecting once before giving up"),
-	// The session (mcp/session.go).
-	rule(`listing tools failed: (?P<Err>.*)`, "listing tools failed: {{.Err}}", "Err"),
-	rule(`refreshing the tool list failed: (?P<Err>.*)`, "refreshing the tool list failed: {{.Err}}", "Err"),
-	rule(`resource updated: (?P<URI>.*)`, "resource updated: {{.URI}}"),
-	rule(`OpenAPI document: (?P<Warning>.*)`, "OpenAPI document: {{.Warning}}"),
 	// A tool's app at work (mcp/apps/live.go; the app is named "TOOL's app").
 	rule(`(?P<Tool>\S+)'s app tried to call (?P<Name>\S+), which is not offered to apps; refused`,
 		"{{.Tool}}'s app tried to call {{.Name}}, which is not offered to apps; refused"),
@@ -91,31 +70,25 @@ var logRules = []coreRule{
 	rule(`Ignoring the saved sign-in: (?P<Err>.*)`, "Ignoring the saved sign-in: {{.Err}}"),
 }
 
-// logWords are the outcome words of a call's end marker (mcp/calls.go
-// outcomeWord), translated only there.
-var logWords = []coreRule{
-	rule(`ok`, "ok"),
-	rule(`tool error`, "tool error"),
-	rule(`JSON-RPC error`, "JSON-RPC error"),
-}
-
 // LogLine translates one of the app's own log lines into the language Setup
-// chose: the app's notes first, then the core's explanations (an exit, a
-// dropped connection, with the server's last stderr lines kept as they
+// chose: a line the core wrote by key (transport.LogEntry.Said) by its key;
+// a line written as text by the table above, then by the core's
+// explanations (an exit, with the server's last stderr lines kept as they
 // came). A line it does not know comes back unchanged.
-func LogLine(s string) string {
+func LogLine(line any) string {
+	s, ok := line.(string)
+	if !ok {
+		return Explain(line)
+	}
 	if out, ok := applyRules(logRules, s, logPart); ok {
 		return out
 	}
-	return Explain(s)
+	return explainText(s)
 }
 
-// logPart translates a part of a log line: an outcome word, a note of the
-// log's own, or one of the core's sentences.
+// logPart translates a part of a log line: a note of the log's own, or one
+// of the core's sentences.
 func logPart(s string) string {
-	if out, ok := applyRules(logWords, s, logPart); ok {
-		return out
-	}
 	if out, ok := applyRules(logRules, s, logPart); ok {
 		return out
 	}
