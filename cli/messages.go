@@ -63,7 +63,7 @@ func trN(key string, count int, data M) string {
 // what the server printed, as it came.
 func logLine(e transport.LogEntry) string {
 	if e.Kind == transport.LogInfo {
-		e.Text = i18n.LogLine(e.Text)
+		e.Text = i18n.LogLine(e.Said())
 	}
 	return e.String()
 }

@@ -20,6 +20,7 @@ import (
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/oauth"
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/transport"
 )
 
@@ -328,7 +329,7 @@ func (s *Session) Connect(ctx context.Context) error {
 		err = s.refreshTools(life)
 		if err != nil && life.Err() == nil {
 			// A server may fail tools/list and still be worth talking to.
-			s.Log.Add(transport.LogInfo, "listing tools failed: "+AsRequestError("tools/list", err).Error())
+			s.Log.Say(transport.LogInfo, say.New("listing tools failed: {{.Err}}", say.Args{"Err": AsRequestError("tools/list", err)}))
 			err = nil
 		}
 	}
@@ -794,7 +795,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 			s.emit(Event{Kind: EventListChanged, Server: s.Name(), List: "resources"})
 		},
 		ResourceUpdatedHandler: func(_ context.Context, req *sdk.ResourceUpdatedNotificationRequest) {
-			s.Log.Add(transport.LogInfo, "resource updated: "+req.Params.URI)
+			s.Log.Say(transport.LogInfo, say.New("resource updated: {{.URI}}", say.Args{"URI": req.Params.URI}))
 			s.emit(Event{Kind: EventResourceUpdated, Server: s.Name(), URI: req.Params.URI})
 		},
 		ToolListChangedHandler: func(ctx context.Context, _ *sdk.ToolListChangedRequest) {
@@ -802,7 +803,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 				defer cancel()
 				if err := s.refreshTools(ctx); err != nil {
-					s.Log.Add(transport.LogInfo, "refreshing the tool list failed: "+AsRequestError("tools/list", err).Error())
+					s.Log.Say(transport.LogInfo, say.New("refreshing the tool list failed: {{.Err}}", say.Args{"Err": AsRequestError("tools/list", err)}))
 				}
 			}()
 		},

@@ -11,6 +11,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/transport"
 )
 
@@ -437,7 +438,7 @@ func (s *Session) callAsTask(ctx context.Context, name string, args json.RawMess
 	r := &CallResult{Outcome: Outcome{ID: s.callSeq, Server: s.cfg.Name, Started: time.Now()}, Tool: name, Arguments: args}
 	s.mu.Unlock()
 	ctx, timed := s.timeRequest(ctx, &r.Outcome)
-	startSeq := s.Log.Add(transport.LogCallStart, fmt.Sprintf("call #%d %s started as a task", r.ID, name))
+	startSeq := s.Log.Say(transport.LogCallStart, say.New("call #{{.ID}} {{.Name}} started as a task", say.Args{"ID": r.ID, "Name": name}))
 	t, err := s.StartToolTask(ctx, name, args)
 	if err == nil {
 		t, err = s.WaitTask(ctx, t, seen)
@@ -464,7 +465,8 @@ func (s *Session) callAsTask(ctx context.Context, name string, args json.RawMess
 	case err == nil && t.Status == "cancelled":
 		r.Layer, r.Message = LayerCancelled, "the task was cancelled."
 	}
-	s.Log.Add(transport.LogCallEnd, fmt.Sprintf("call #%d %s ended after %s: %s", r.ID, name, tookWords(&r.Outcome), outcomeWord(r)))
+	s.Log.Say(transport.LogCallEnd, say.New("call #{{.ID}} {{.Name}} ended after {{.Took}}: {{.Outcome}}",
+		say.Args{"ID": r.ID, "Name": name, "Took": tookWords(&r.Outcome), "Outcome": outcomeWord(r)}))
 	r.Log = s.logBetween(startSeq)
 	r.masks, r.Message = &s.masks, s.masks.mask(r.Message)
 	s.recordHistory(ctx, r) // a task is a call too: kept like one

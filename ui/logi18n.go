@@ -12,7 +12,7 @@ import (
 func logLineText(e *transport.LogEntry) string {
 	switch e.Kind {
 	case transport.LogInfo, transport.LogCallStart, transport.LogCallEnd:
-		return i18n.LogLine(e.Text)
+		return i18n.LogLine(e.Said())
 	}
 	return e.Text
 }

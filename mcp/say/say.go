@@ -86,6 +86,10 @@ func (m Msg) Map(f func(string) string) Msg {
 		case *Msg:
 			n := v.Map(f)
 			args[k] = &n
+		case error:
+			args[k] = mappedError{v, f}
+		case fmt.Stringer:
+			args[k] = f(v.String())
 		default:
 			args[k] = v
 		}
@@ -124,3 +128,13 @@ func Render(template string, args Args) string {
 	}
 	return b.String()
 }
+
+// A mappedError is an error whose text is seen through a function (masked),
+// still unwrapping to the error it was.
+type mappedError struct {
+	err error
+	f   func(string) string
+}
+
+func (e mappedError) Error() string { return e.f(e.err.Error()) }
+func (e mappedError) Unwrap() error { return e.err }

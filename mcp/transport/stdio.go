@@ -15,6 +15,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/say"
 )
 
 // MaxMessageSize bounds one JSON-RPC message from a stdio server. The SDK's own
@@ -124,7 +125,7 @@ func StartStdio(cfg *config.ServerConfig, paths *PathResolver, log *ServerLog, w
 		// Found only through the login shell's PATH: give the server that PATH
 		// too, or `npx` starts and then cannot find `node`.
 		env = mergeEnv(env, map[string]string{"PATH": pathUsed})
-		log.Add(LogInfo, "found "+cfg.Command+" through the login shell's PATH")
+		log.Say(LogInfo, say.New("found {{.Command}} through the login shell's PATH", say.Args{"Command": cfg.Command}))
 	}
 	cmd := exec.Command(exe, cfg.Args...)
 	cmd.Args[0] = cfg.Command
@@ -172,7 +173,7 @@ func StartStdio(cfg *config.ServerConfig, paths *PathResolver, log *ServerLog, w
 		Writer:        &wireWriter{w: stdinW, wire: wire, beforeClose: p.group.remember},
 		MaxLineLength: MaxMessageSize + 1024,
 	}
-	p.startSeq = log.Add(LogInfo, fmt.Sprintf("started %s (pid %d)", commandLine(cfg), cmd.Process.Pid))
+	p.startSeq = log.Say(LogInfo, say.New("started {{.Command}} (pid {{.Pid}})", say.Args{"Command": commandLine(cfg), "Pid": cmd.Process.Pid}))
 
 	p.readers.Add(1)
 	p.stderrPipe = stderrR
@@ -516,19 +517,19 @@ func (p *StdioProcess) Stop() error {
 		select {
 		case <-p.exited:
 		case <-time.After(stopGraceStdin):
-			p.log.Add(LogInfo, "the server did not exit when its input closed; sending it SIGTERM")
+			p.log.Say(LogInfo, say.Text("the server did not exit when its input closed; sending it SIGTERM"))
 			p.group.signalTerm()
 			select {
 			case <-p.exited:
 			case <-time.After(stopGraceTerm):
-				p.log.Add(LogInfo, "the server ignored SIGTERM; killing it")
+				p.log.Say(LogInfo, say.Text("the server ignored SIGTERM; killing it"))
 				p.group.kill()
 				<-p.exited
 			}
 		}
 		p.group.Terminate(stopGraceTerm)
 		p.group.close()
-		p.log.Add(LogInfo, "stopped")
+		p.log.Say(LogInfo, say.Text("stopped"))
 	})
 	return p.stopErr
 }
