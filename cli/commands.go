@@ -48,6 +48,7 @@ func commands() []command {
 		{name: "check", args: "FILE... [--server NAME=TARGET] [--junit OUT.xml] [--tap] [--update]", summary: "run check files: saved calls and what to expect of them", main: runCheck},
 		{name: "snapshot", args: "TARGET", summary: "print what a server offers (tools, resources, prompts) as JSON, to diff later", flags: connectFlags, run: cmdSnapshot},
 		{name: "diff", args: "A B [--fail-on breaking|any] [--json]", summary: "compare what two servers (or snapshots) offer; breaking changes marked", main: runDiff},
+		{name: "tap", args: "[--name NAME] -- COMMAND [ARGS...] | --url URL [--listen ADDR]", summary: "stand between an app and a server and record what they say", main: runTap},
 		{name: "demo-server", args: "[--root DIR]", summary: "run the built-in demo MCP server on stdio", flags: demoServerFlags, run: cmdDemoServer},
 
 		{name: "discover", args: "[DIR ...]", summary: "every config file found here, with its servers (JSON)", section: otherApps, flags: configFlag, run: noCtx(cmdDiscover)},
