@@ -165,3 +165,7 @@ func readMeta(dir string) (*Meta, error) {
 	}
 	return &m, nil
 }
+
+// WatchesDir is where `mcpbrowser watch` keeps what it changed in other
+// apps' files (to undo it byte for byte) and a backup of each file.
+func WatchesDir() string { return filepath.Join(xdg.StateHome, "mcpbrowser", "watches") }
