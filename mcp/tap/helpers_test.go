@@ -111,6 +111,7 @@ func floodServer() {
 	for left := n; left > 0; left -= len(line) {
 		w.Write(line[:min(len(line), left)])
 	}
+	io.Copy(io.Discard, os.Stdin) // until the host is done (it reads the tap's memory first)
 }
 
 // tapProcess is the tap as a process of its own: it runs the command in
