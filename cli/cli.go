@@ -157,6 +157,9 @@ type invocation struct {
 	includeSecrets bool
 	demoRoot       string // demo-server --root
 	record         string // call, read, prompt --record: the check file each call is appended to
+	asJSON         bool   // taps --json
+	file           string // watch, unwatch --file
+	yes            bool   // watch, unwatch --yes
 }
 
 // loadConfig reads the servers file; a missing file means the demo config.

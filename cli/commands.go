@@ -48,12 +48,16 @@ func commands() []command {
 		{name: "check", args: "FILE... [--server NAME=TARGET] [--junit OUT.xml] [--tap] [--update]", summary: "run check files: saved calls and what to expect of them", main: runCheck},
 		{name: "snapshot", args: "TARGET", summary: "print what a server offers (tools, resources, prompts) as JSON, to diff later", flags: connectFlags, run: cmdSnapshot},
 		{name: "diff", args: "A B [--fail-on breaking|any] [--json]", summary: "compare what two servers (or snapshots) offer; breaking changes marked", main: runDiff},
+		{name: "tap", args: "[--name NAME] -- COMMAND [ARGS...] | --url URL [--listen ADDR]", summary: "stand between an app and a server and record what they say", main: runTap},
+		{name: "taps", args: "[--json]", summary: "list the sessions mcpbrowser tap recorded (live or finished, host, server, counts)", flags: tapsFlags, run: noCtx(cmdTaps)},
 		{name: "demo-server", args: "[--root DIR]", summary: "run the built-in demo MCP server on stdio", flags: demoServerFlags, run: cmdDemoServer},
 
 		{name: "discover", args: "[DIR ...]", summary: "every config file found here, with its servers (JSON)", section: otherApps, flags: configFlag, run: noCtx(cmdDiscover)},
 		{name: "import", args: "FILE|- (--all | NAME ...) [--on-clash rename|replace|skip]", summary: "add servers from a file (or pasted JSON on stdin)", flags: importFlags, run: noCtx(cmdImport)},
 		{name: "approve", args: "NAME", summary: "show an imported server's command line and allow it", flags: configFlag, run: noCtx(cmdApprove)},
 		{name: "export", args: "[NAME ...] --format claude|claude-code|cursor|vscode|cline|windsurf|codex|json [--include-secrets]", summary: "print servers for another app", flags: exportFlags, run: noCtx(cmdExport)},
+		{name: "watch", args: "APP SERVER [--file FILE] [--yes]", summary: "make an app start one of its servers through mcpbrowser tap (shows the change; --yes writes it)", flags: watchFlags, run: noCtx(cmdWatch)},
+		{name: "unwatch", args: "APP SERVER [--file FILE] [--yes]", summary: "put the app's entry back byte for byte", flags: watchFlags, run: noCtx(cmdUnwatch)},
 		{name: "sign-out", args: "TARGET", summary: "forget a remote server's sign-in", flags: signOutFlags, run: noCtx(cmdSignOut)},
 	}
 }
