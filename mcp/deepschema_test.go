@@ -24,14 +24,23 @@ func deepTool(name string, depth int) string {
 // kept and printed of the deep one is bounded (not its 4,000 levels).
 func TestDeepSchemaMarksOnlyItsTool(t *testing.T) {
 	exe := testservers.Build(t)
-	for _, depth := range []int{4_000, 10_001} {
-		t.Run(fmt.Sprint(depth), func(t *testing.T) {
+	for _, c := range []struct {
+		depth int
+		http  bool
+	}{{4_000, false}, {10_001, false}, {4_000, true}, {10_001, true}} {
+		depth, http := c.depth, c.http
+		t.Run(fmt.Sprint(depth, map[bool]string{true: " over HTTP", false: " over stdio"}[http]), func(t *testing.T) {
 			tools := filepath.Join(t.TempDir(), "tools.json")
 			body := "[" + deepTool("deep", depth) + `,{"name":"fine","inputSchema":{"type":"object","properties":{"a":{"type":"string"}}}}]`
 			if err := os.WriteFile(tools, []byte(body), 0o600); err != nil {
 				t.Fatal(err)
 			}
 			cfg := &config.ServerConfig{Name: "deep", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", testservers.ModeRaw, "-tools", tools}}
+			if http {
+				srv := testservers.RawHTTPTools(body, nil)
+				defer srv.Close()
+				cfg = &config.ServerConfig{Name: "deep", Type: config.TypeHTTP, URL: srv.URL}
+			}
 			cfg.Validate()
 			m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 			defer m.Close()

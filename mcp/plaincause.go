@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/transport"
 )
 
@@ -82,6 +83,14 @@ func PlainCause(err error) string {
 		}
 	}
 	return msg
+}
+
+// toolsListTimeout says that a server answered initialize and then not
+// tools/list within the connect timeout (not that it did not answer
+// initialize).
+func (s *Session) toolsListTimeout(cfg *config.ServerConfig) string {
+	return fmt.Sprintf("the server answered initialize but did not answer tools/list within %s.", cfg.ConnectTimeoutDuration()) +
+		s.noiseTail() + s.stderrTail()
 }
 
 // rejectedByTransport explains the SDK's "rejected by transport" (JSON-RPC

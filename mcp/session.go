@@ -579,14 +579,6 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *config.ServerCon
 	return "could not initialize the session: " + PlainCause(err) + s.noiseTail() + s.stderrTail()
 }
 
-// toolsListTimeout says that a server answered initialize and then not
-// tools/list within the connect timeout (not that it did not answer
-// initialize).
-func (s *Session) toolsListTimeout(cfg *config.ServerConfig) string {
-	return fmt.Sprintf("the server answered initialize but did not answer tools/list within %s.", cfg.ConnectTimeoutDuration()) +
-		s.noiseTail() + s.stderrTail()
-}
-
 // noiseTail is the last non-protocol stdout lines, for messages, or "".
 func (s *Session) noiseTail() string {
 	noise := s.lastRun(s.Log.Tail(3, transport.LogStdoutNoise))

@@ -19,6 +19,12 @@ type CallReply func(w http.ResponseWriter, id string)
 // rules (a body over the app's limit, a header nobody can parse). The
 // caller closes the server.
 func RawHTTP(reply CallReply) *httptest.Server {
+	return RawHTTPTools(`[{"name":"echo","inputSchema":{"type":"object"}}]`, reply)
+}
+
+// RawHTTPTools is RawHTTP whose tools/list answers tools, a JSON array
+// written as it is (schemas nested deeper than JSON libraries take).
+func RawHTTPTools(tools string, reply CallReply) *httptest.Server {
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			w.WriteHeader(http.StatusMethodNotAllowed)
@@ -40,7 +46,7 @@ func RawHTTP(reply CallReply) *httptest.Server {
 		case "initialize":
 			io.WriteString(w, `{"jsonrpc":"2.0","id":`+id+`,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"rawhttp","version":"1"}}}`)
 		case "tools/list":
-			io.WriteString(w, `{"jsonrpc":"2.0","id":`+id+`,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}}`)
+			io.WriteString(w, `{"jsonrpc":"2.0","id":`+id+`,"result":{"tools":`+tools+`}}`)
 		case "tools/call":
 			reply(w, id)
 		default:

@@ -113,6 +113,14 @@ func (t *tapTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 			t.wire.RecordHTTP(Received, summary, len(b), nil)
 			return nil, &ReplyTooLargeError{Limit: MaxMessageSize}
 		}
+		if id := idOfHead(b); id != nil && tooDeep(b) {
+			// As over stdio: a tool nested too deep is marked on its own,
+			// any other reply too deep fails its call alone.
+			fixed, note := repairDeepReply(b, id)
+			t.wire.RecordHTTP(Received, summary+" ("+note+")", len(b), nil)
+			resp.Body, resp.ContentLength = io.NopCloser(bytes.NewReader(fixed)), int64(len(fixed))
+			return resp, nil
+		}
 		resp.Body = io.NopCloser(bytes.NewReader(b))
 		if isJSONRPC(b) {
 			t.wire.Record(Received, b)
