@@ -8,6 +8,7 @@ import (
 
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/store"
 	"mcpbrowser/mcp/transport"
 )
@@ -48,9 +49,9 @@ func (s *Session) streamableTransport(cfg *config.ServerConfig, pauseConnectTime
 		pauseConnectTimeout()
 		return openBrowser(ctx, url)
 	}
-	opts.Progress = func(step string) {
-		s.Log.Add(transport.LogInfo, "sign-in: "+step)
-		s.setDetail(step)
+	opts.Step = func(step say.Msg) {
+		s.Log.Say(transport.LogInfo, say.New("sign-in: {{.Step}}", say.Args{"Step": step}))
+		s.setDetail(step.String())
 	}
 	h, err := oauth.NewHandler(opts)
 	if err != nil {

@@ -32,28 +32,6 @@ var logRules = []coreRule{
 	rule(`server/discover failed`, "server/discover failed"),
 	rule(`server/discover: (?P<Err>.*)`, "server/discover: {{.Err}}", "Err"),
 	rule(`answered late`, "answered late"),
-	// Sign-in steps (mcp/signin.go; the steps of mcp/oauth).
-	rule(`sign-in: (?P<Step>.*)`, "sign-in: {{.Step}}", "Step"),
-	rule(`Discovering the authorization server…`, "Discovering the authorization server…"),
-	rule(`Authorization server: (?P<Issuer>.*)`, "Authorization server: {{.Issuer}}"),
-	rule(`Using the pre-registered client ID (?P<ID>.*)\.`, "Using the pre-registered client ID {{.ID}}."),
-	rule(`Identifying MCP Browser by its client metadata document (?P<URL>\S+)\.`,
-		"Identifying MCP Browser by its client metadata document {{.URL}}."),
-	rule(`Registering MCP Browser with the authorization server…`, "Registering MCP Browser with the authorization server…"),
-	rule(`Opening the browser to sign in at (?P<Host>\S+)…`, "Opening the browser to sign in at {{.Host}}…"),
-	rule(`Could not open a browser \((?P<Err>.*)\)\. To sign in, open this address yourself: (?P<URL>\S+)`,
-		"Could not open a browser ({{.Err}}). To sign in, open this address yourself: {{.URL}}"),
-	rule(`Waiting for you to sign in in the browser…`, "Waiting for you to sign in in the browser…"),
-	rule(`Signed in in the browser; getting a token…`, "Signed in in the browser; getting a token…"),
-	rule(`Signed in to (?P<URL>\S+) as (?P<Who>.+)\.`, "Signed in to {{.URL}} as {{.Who}}."),
-	rule(`Signed in to (?P<URL>\S+)\.`, "Signed in to {{.URL}}."),
-	rule(`Sign-in to (?P<URL>\S+) failed\.`, "Sign-in to {{.URL}} failed."),
-	rule(`The server needs more permission \(scope (?P<Scope>".*")\); signing in again…`,
-		"The server needs more permission (scope {{.Scope}}); signing in again…"),
-	rule(`Binding the token to a key of this app's \(DPoP\)\.`, "Binding the token to a key of this app's (DPoP)."),
-	rule(`Signed in, but the token could not be saved for next time: (?P<Err>.*)`,
-		"Signed in, but the token could not be saved for next time: {{.Err}}"),
-	rule(`Ignoring the saved sign-in: (?P<Err>.*)`, "Ignoring the saved sign-in: {{.Err}}"),
 }
 
 // LogLine translates one of the app's own log lines into the language Setup
