@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/ui/filedialog"
 	"os"
 	"slices"
 	"strings"
@@ -67,7 +68,7 @@ func (c *clientConfigUI) chooseFolder(parent fyne.Window, title string, chosen f
 		c.pickFolder(parent, title, chosen)
 		return
 	}
-	openFolderDialog(parent, title, chosen)
+	filedialog.OpenFolderDialog(parent, title, chosen)
 }
 
 // configSnapshot is a copy of the servers in the list, for deciding names

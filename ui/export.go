@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"mcpbrowser/ui/filedialog"
 	"slices"
 	"strings"
 
@@ -27,8 +28,8 @@ const prefExportFormat = "export.format"
 
 // exportFileName is the name a client gives the file a snippet of that
 // format goes in, suggested when saving.
-func exportFileName(f config.Format) (string, fileFilter) {
-	json := jsonFiles
+func exportFileName(f config.Format) (string, filedialog.FileFilter) {
+	json := filedialog.JsonFiles
 	switch f {
 	case config.FormatClaudeDesktop:
 		return "claude_desktop_config.json", json
@@ -41,7 +42,7 @@ func exportFileName(f config.Format) (string, fileFilter) {
 	case config.FormatWindsurf:
 		return "mcp_config.json", json
 	case config.FormatCodex:
-		return "config.toml", fileFilter{Desc: "TOML files", Exts: []string{"toml"}}
+		return "config.toml", filedialog.FileFilter{Desc: "TOML files", Exts: []string{"toml"}}
 	}
 	return "servers.json", json
 }
@@ -182,7 +183,7 @@ func (d *exportDialog) save() {
 	}
 	text, f := d.text, d.current
 	name, filter := exportFileName(f)
-	saveFileDialog(d.win, i18n.L("Save the {{.App}} snippet", map[string]any{"App": f.Title()}), name, filter, func(path string) {
+	filedialog.SaveFileDialog(d.win, i18n.L("Save the {{.App}} snippet", map[string]any{"App": f.Title()}), name, filter, func(path string) {
 		d.work.goWork(func(ctx context.Context) {
 			err := writeExport(path, text)
 			fyne.Do(func() {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image/color"
+	"mcpbrowser/ui/filedialog"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -201,7 +202,7 @@ func (v *logView) saveAll() {
 	if v.name != "" {
 		name = view.SafeFileName(v.name)
 	}
-	saveFileDialog(v.win, lang.L("Save server log"), name+"-stderr.log", fileFilter{Desc: "Log files", Exts: []string{"log", "txt"}}, func(path string) {
+	filedialog.SaveFileDialog(v.win, lang.L("Save server log"), name+"-stderr.log", filedialog.FileFilter{Desc: "Log files", Exts: []string{"log", "txt"}}, func(path string) {
 		widgets.SaveInBackground(v.win, path, func() ([]byte, error) { return logFileBytes(log), nil })
 	})
 }

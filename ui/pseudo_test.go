@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"mcpbrowser/ui/filedialog"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -711,23 +712,23 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 			test.Tap(findButton(s.w.win.Canvas().Overlays().Top(), lang.L("Add…")))
 		}},
 		{"save file chooser saying the folder is missing", func() {
-			ch := showFileChooser(s.w.win, chooseSave, lang.L("Save result"), "x.json", jsonFiles, func(string) {})
-			ch.name.SetText(filepath.Join("no-such-folder", "x.json"))
-			ch.save()
+			ch := filedialog.ShowFileChooser(s.w.win, filedialog.ChooseSave, lang.L("Save result"), "x.json", filedialog.JsonFiles, func(string) {})
+			ch.Name.SetText(filepath.Join("no-such-folder", "x.json"))
+			ch.Save()
 		}},
 		{"empty folder in the chooser", func() {
-			ch := showFileChooser(s.w.win, chooseOpen, lang.L("Save result"), "", jsonFiles, func(string) {})
-			ch.open(t.TempDir(), "")
+			ch := filedialog.ShowFileChooser(s.w.win, filedialog.ChooseOpen, lang.L("Save result"), "", filedialog.JsonFiles, func(string) {})
+			ch.Open(t.TempDir(), "")
 		}},
 		{"new folder from the chooser", func() {
-			showFileChooser(s.w.win, chooseFolder, lang.L("Save result"), "", fileFilter{}, func(string) {}).askNewFolder()
+			filedialog.ShowFileChooser(s.w.win, filedialog.ChooseFolder, lang.L("Save result"), "", filedialog.FileFilter{}, func(string) {}).AskNewFolder()
 		}},
 		{"save file chooser asking before replacing", func() {
-			ch := showFileChooser(s.w.win, chooseSave, lang.L("Save result"), "x.json", jsonFiles, func(string) {})
-			ch.goTo(s.cfgPath)
+			ch := filedialog.ShowFileChooser(s.w.win, filedialog.ChooseSave, lang.L("Save result"), "x.json", filedialog.JsonFiles, func(string) {})
+			ch.GoTo(s.cfgPath)
 		}},
 	}
-	chooserFolder = "" // the chooser starts at home, whose names are allowed below
+	filedialog.ChooserFolder = "" // the chooser starts at home, whose names are allowed below
 	for _, d := range dialogs {
 		onUI(d.open)
 		time.Sleep(300 * time.Millisecond) // what the dialog fetches in the background

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/color"
+	"mcpbrowser/ui/filedialog"
 	"path"
 	"strings"
 
@@ -445,7 +446,7 @@ func (v *ResultView) saveResult() {
 	if r == nil {
 		return
 	}
-	saveFileDialog(v.win, lang.L("Save result"), v.fileStem()+"-result.json", jsonFiles, func(path string) {
+	filedialog.SaveFileDialog(v.win, lang.L("Save result"), v.fileStem()+"-result.json", filedialog.JsonFiles, func(path string) {
 		widgets.SaveInBackground(v.win, path, func() ([]byte, error) {
 			b, err := json.MarshalIndent(r, "", "  ")
 			return append(b, '\n'), err
@@ -454,7 +455,7 @@ func (v *ResultView) saveResult() {
 }
 
 func (v *ResultView) saveBytes(title, suggested string, data []byte) {
-	saveFileDialog(v.win, title, suggested, fileFilter{}, func(path string) {
+	filedialog.SaveFileDialog(v.win, title, suggested, filedialog.FileFilter{}, func(path string) {
 		widgets.SaveInBackground(v.win, path, func() ([]byte, error) { return data, nil })
 	})
 }

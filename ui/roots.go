@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"mcpbrowser/ui/filedialog"
 	"slices"
 	"sync"
 
@@ -195,7 +196,7 @@ func newRootsEditor(deps rootsDeps, s *mcp.Session) *rootsEditor {
 		e.removeBtn.Disable()
 	}
 	e.addBtn = widgets.NewButton(lang.L("Add…"), theme.ContentAddIcon(), func() {
-		openFolderDialog(deps.win, i18n.L("Add a root folder for {{.Server}}", map[string]any{"Server": s.Name()}), e.add)
+		filedialog.OpenFolderDialog(deps.win, i18n.L("Add a root folder for {{.Server}}", map[string]any{"Server": s.Name()}), e.add)
 	})
 	e.removeBtn = widgets.NewButton(lang.L("Remove"), theme.ContentRemoveIcon(), e.removeChosen)
 	e.removeBtn.Disable()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/color"
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/ui/filedialog"
 	"os"
 	"strings"
 
@@ -415,7 +416,7 @@ func (w *MainWindow) importServers() {
 	if !w.editable() {
 		return
 	}
-	openFileDialog(w.win, lang.L("Import servers from a config file"), jsonFiles, w.importServersFrom)
+	filedialog.OpenFileDialog(w.win, lang.L("Import servers from a config file"), filedialog.JsonFiles, w.importServersFrom)
 }
 
 // importServersFrom adds the servers of the config file at path (the

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/color"
+	"mcpbrowser/ui/filedialog"
 	"strings"
 	"time"
 
@@ -153,7 +154,7 @@ func (v *wireView) saveAll() {
 	if wire == nil {
 		return
 	}
-	saveFileDialog(v.win, lang.L("Save messages"), v.stem()+"-messages.jsonl", fileFilter{Desc: "JSON lines", Exts: []string{"jsonl", "json"}}, func(path string) {
+	filedialog.SaveFileDialog(v.win, lang.L("Save messages"), v.stem()+"-messages.jsonl", filedialog.FileFilter{Desc: "JSON lines", Exts: []string{"jsonl", "json"}}, func(path string) {
 		widgets.SaveInBackground(v.win, path, func() ([]byte, error) { return wireFileBytes(wire) })
 	})
 }
@@ -170,7 +171,7 @@ func (v *wireView) saveCurrent() {
 		return
 	}
 	name := fmt.Sprintf("%s-message-%d.json", v.stem(), e.Seq)
-	saveFileDialog(v.win, lang.L("Save message"), name, jsonFiles, func(path string) {
+	filedialog.SaveFileDialog(v.win, lang.L("Save message"), name, filedialog.JsonFiles, func(path string) {
 		widgets.SaveInBackground(v.win, path, func() ([]byte, error) { return []byte(view.PrettyJSON(e.JSON) + "\n"), nil })
 	})
 }

@@ -1,6 +1,6 @@
 //go:build !ci && (windows || darwin)
 
-package ui
+package filedialog
 
 import (
 	"errors"
@@ -15,14 +15,14 @@ import (
 // sqweek/dialog blocks until the person answers, so it runs on its own
 // goroutine and the answer comes back through fyne.Do. Test binaries get
 // the app's own chooser instead: a system dialog would wait for a person forever.
-func nativeOpenFile(parent fyne.Window, title string, filter fileFilter, chosen func(path string), _ func()) bool {
+func nativeOpenFile(parent fyne.Window, title string, filter FileFilter, chosen func(path string), _ func()) bool {
 	if testing.Testing() {
 		return false
 	}
 	go func() {
 		b := sysdialog.File().Title(title)
 		if len(filter.Exts) > 0 {
-			b = b.Filter(filter.name(), filter.Exts...)
+			b = b.Filter(filter.Name(), filter.Exts...)
 		}
 		path, err := b.Load()
 		deliverNativeAnswer(parent, path, err, chosen)
@@ -31,14 +31,14 @@ func nativeOpenFile(parent fyne.Window, title string, filter fileFilter, chosen 
 }
 
 // nativeSaveFile is nativeOpenFile's twin for choosing where to save.
-func nativeSaveFile(parent fyne.Window, title, suggested string, filter fileFilter, chosen func(path string), _ func()) bool {
+func nativeSaveFile(parent fyne.Window, title, suggested string, filter FileFilter, chosen func(path string), _ func()) bool {
 	if testing.Testing() {
 		return false
 	}
 	go func() {
 		b := sysdialog.File().Title(title).SetStartFile(suggested)
 		if len(filter.Exts) > 0 {
-			b = b.Filter(filter.name(), filter.Exts...)
+			b = b.Filter(filter.Name(), filter.Exts...)
 		}
 		path, err := b.Save()
 		deliverNativeAnswer(parent, path, err, chosen)

@@ -1,4 +1,4 @@
-package ui
+package filedialog
 
 import (
 	"errors"
@@ -29,69 +29,69 @@ import (
 // wherever the keyboard is, as its Cancel button would. What needs no
 // widget (listing, order, typed paths, the save checks) is in ui/view.
 
-type chooserMode int
+type ChooserMode int
 
 const (
-	chooseOpen chooserMode = iota
-	chooseSave
-	chooseFolder
+	ChooseOpen ChooserMode = iota
+	ChooseSave
+	ChooseFolder
 )
 
-// chooserFolder is the folder of the last path chosen: the next chooser
+// ChooserFolder is the folder of the last path chosen: the next chooser
 // starts there.
-var chooserFolder string
+var ChooserFolder string
 
-// readFolder lists a folder (tests replace it to see an unreadable one).
-var readFolder = view.ListFolder
+// ReadFolder lists a folder (tests replace it to see an unreadable one).
+var ReadFolder = view.ListFolder
 
-// A fileChooser is one open chooser.
-type fileChooser struct {
+// A FileChooser is one open chooser.
+type FileChooser struct {
 	win       fyne.Window
-	mode      chooserMode
-	filter    fileFilter
+	mode      ChooserMode
+	Filter    FileFilter
 	suggested string
 	chosen    func(string)
 
-	dlg     *dialog.CustomDialog
-	folder  string
-	items   []view.FolderItem
-	list    *chooserList
-	path    *widgets.Entry
-	name    *widgets.Entry // saving only
+	Dlg     *dialog.CustomDialog
+	Folder  string
+	Items   []view.FolderItem
+	List    *ChooserList
+	Path    *widgets.Entry
+	Name    *widgets.Entry // saving only
 	up      *widgets.Button
 	home    *widgets.Button
-	mkdir   *widgets.Button // saving and choosing a folder
-	kinds   *widgets.Select // with a filter only
-	hidden  *widgets.Check
-	message *widget.Label
-	empty   *widget.Label // over the list when it has nothing to show
-	ok      *widgets.Button
+	Mkdir   *widgets.Button // saving and choosing a folder
+	Kinds   *widgets.Select // with a filter only
+	Hidden  *widgets.Check
+	Message *widget.Label
+	Empty   *widget.Label // over the list when it has nothing to show
+	Ok      *widgets.Button
 
 	allFiles, showHidden bool
 }
 
-// showFileChooser shows a chooser of mode over win, titled title; chosen
+// ShowFileChooser shows a chooser of mode over win, titled title; chosen
 // gets the path picked, on the UI goroutine, and is not called on cancel.
-func showFileChooser(win fyne.Window, mode chooserMode, title, suggested string, filter fileFilter, chosen func(string)) *fileChooser {
-	ch := &fileChooser{win: win, mode: mode, filter: filter, suggested: suggested, chosen: chosen}
+func ShowFileChooser(win fyne.Window, mode ChooserMode, title, suggested string, filter FileFilter, chosen func(string)) *FileChooser {
+	ch := &FileChooser{win: win, mode: mode, Filter: filter, suggested: suggested, chosen: chosen}
 	ch.build()
-	ch.dlg = dialog.NewCustomWithoutButtons(title, ch.content(), win)
-	ch.dlg.SetButtons([]fyne.CanvasObject{widgets.NewButton(lang.L("Cancel"), theme.CancelIcon(), ch.dlg.Hide), ch.ok})
+	ch.Dlg = dialog.NewCustomWithoutButtons(title, ch.content(), win)
+	ch.Dlg.SetButtons([]fyne.CanvasObject{widgets.NewButton(lang.L("Cancel"), theme.CancelIcon(), ch.Dlg.Hide), ch.Ok})
 	ch.start()
-	ch.dlg.Resize(chooserSize(win))
-	ch.dlg.Show()
+	ch.Dlg.Resize(chooserSize(win))
+	ch.Dlg.Show()
 	ch.focusStart()
 	return ch
 }
 
 // focusStart gives the keyboard to where choosing starts: the name field
 // (its name selected without the extension) when saving, else the list.
-func (ch *fileChooser) focusStart() {
-	if ch.mode == chooseSave {
-		ch.win.Canvas().Focus(ch.name)
-		selectStem(ch.name)
+func (ch *FileChooser) focusStart() {
+	if ch.mode == ChooseSave {
+		ch.win.Canvas().Focus(ch.Name)
+		selectStem(ch.Name)
 	} else {
-		ch.win.Canvas().Focus(ch.list)
+		ch.win.Canvas().Focus(ch.List)
 	}
 }
 
@@ -101,82 +101,82 @@ func chooserSize(win fyne.Window) fyne.Size {
 	return widgets.FitDialog(win, max(560, min(900, c.Width*0.75)), max(420, min(720, c.Height*0.85)))
 }
 
-func (ch *fileChooser) build() {
-	ch.path = widgets.NewEntry()
-	ch.path.PlaceHolder = lang.L("Type or paste a path, then press Enter")
-	ch.path.OnSubmitted = ch.goTo
-	ch.up = widgets.NewButton(lang.L("Up"), theme.MoveUpIcon(), func() { ch.goUp() })
+func (ch *FileChooser) build() {
+	ch.Path = widgets.NewEntry()
+	ch.Path.PlaceHolder = lang.L("Type or paste a path, then press Enter")
+	ch.Path.OnSubmitted = ch.GoTo
+	ch.up = widgets.NewButton(lang.L("Up"), theme.MoveUpIcon(), func() { ch.GoUp() })
 	ch.home = widgets.NewButton(lang.L("Home"), theme.HomeIcon(), func() {
 		if home, err := os.UserHomeDir(); err == nil {
-			ch.open(home, "")
+			ch.Open(home, "")
 		}
 	})
-	ch.list = newChooserList(ch)
-	if ch.mode != chooseOpen {
-		ch.mkdir = widgets.NewButton(lang.L("New folder…"), theme.FolderNewIcon(), ch.askNewFolder)
+	ch.List = newChooserList(ch)
+	if ch.mode != ChooseOpen {
+		ch.Mkdir = widgets.NewButton(lang.L("New folder…"), theme.FolderNewIcon(), ch.AskNewFolder)
 	}
-	ch.empty = widget.NewLabel("")
-	ch.empty.Importance = widget.LowImportance
-	ch.empty.Hide()
-	ch.message = widget.NewLabel("")
-	ch.message.Wrapping = fyne.TextWrapWord
-	ch.message.Importance = widget.DangerImportance
-	ch.message.Hide()
-	ch.hidden = widgets.NewCheck(lang.L("Show hidden files"), func(on bool) {
+	ch.Empty = widget.NewLabel("")
+	ch.Empty.Importance = widget.LowImportance
+	ch.Empty.Hide()
+	ch.Message = widget.NewLabel("")
+	ch.Message.Wrapping = fyne.TextWrapWord
+	ch.Message.Importance = widget.DangerImportance
+	ch.Message.Hide()
+	ch.Hidden = widgets.NewCheck(lang.L("Show hidden files"), func(on bool) {
 		ch.showHidden = on
 		ch.reload()
 	})
-	if ch.mode != chooseFolder && len(ch.filter.Exts) > 0 {
-		ch.kinds = widgets.NewSelect([]string{ch.filter.name(), lang.L("All files")}, nil)
-		ch.kinds.Selected = ch.filter.name()
-		ch.kinds.OnChanged = func(s string) {
-			ch.allFiles = s != ch.filter.name()
+	if ch.mode != ChooseFolder && len(ch.Filter.Exts) > 0 {
+		ch.Kinds = widgets.NewSelect([]string{ch.Filter.Name(), lang.L("All files")}, nil)
+		ch.Kinds.Selected = ch.Filter.Name()
+		ch.Kinds.OnChanged = func(s string) {
+			ch.allFiles = s != ch.Filter.Name()
 			ch.reload()
 		}
 	}
 	switch ch.mode {
-	case chooseSave:
-		ch.name = widgets.NewEntry()
-		ch.name.SetText(ch.suggested)
-		ch.name.OnSubmitted = func(string) { ch.save() }
-		ch.name.OnChanged = func(s string) { ch.enableOK() }
-		ch.ok = widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), ch.save)
-	case chooseFolder:
-		ch.ok = widgets.NewButton("", theme.ConfirmIcon(), ch.chooseFolder)
+	case ChooseSave:
+		ch.Name = widgets.NewEntry()
+		ch.Name.SetText(ch.suggested)
+		ch.Name.OnSubmitted = func(string) { ch.Save() }
+		ch.Name.OnChanged = func(s string) { ch.enableOK() }
+		ch.Ok = widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), ch.Save)
+	case ChooseFolder:
+		ch.Ok = widgets.NewButton("", theme.ConfirmIcon(), ch.chooseFolder)
 	default:
-		ch.ok = widgets.NewButton(lang.L("Open"), theme.FolderOpenIcon(), ch.openSelected)
+		ch.Ok = widgets.NewButton(lang.L("Open"), theme.FolderOpenIcon(), ch.openSelected)
 	}
-	ch.ok.Importance = widget.HighImportance
+	ch.Ok.Importance = widget.HighImportance
 }
 
 // content lays the chooser out in reading order, which is also Tab's: the
 // location row, the list, the message, the name, the options.
-func (ch *fileChooser) content() fyne.CanvasObject {
+func (ch *FileChooser) content() fyne.CanvasObject {
 	nav := container.NewHBox(ch.up, ch.home)
 	var mkdir fyne.CanvasObject
-	if ch.mkdir != nil {
-		mkdir = ch.mkdir
+	if ch.Mkdir != nil {
+		mkdir = ch.Mkdir
 	}
-	top := widgets.NewBorder(nil, nil, nav, mkdir, ch.path)
-	bottom := container.NewVBox(ch.message)
-	if ch.name != nil {
-		bottom.Add(widgets.NewBorder(nil, nil, widget.NewLabel(lang.L("File name")), nil, ch.name))
+	top := widgets.NewBorder(nil, nil, nav, mkdir, ch.Path)
+	bottom := container.NewVBox(ch.Message)
+	if ch.Name != nil {
+		bottom.Add(widgets.NewBorder(nil, nil, widget.NewLabel(lang.L("File name")), nil, ch.Name))
 	}
 	options := container.NewHBox()
-	if ch.kinds != nil {
-		options.Add(ch.kinds)
+	if ch.Kinds != nil {
+		options.Add(ch.Kinds)
 	}
-	options.Add(ch.hidden)
+	options.Add(ch.Hidden)
 	bottom.Add(options)
-	return widgets.NewBorder(top, bottom, nil, nil, container.NewStack(ch.list, container.NewCenter(ch.empty)))
+	return widgets.NewBorder(top, bottom, nil, nil, container.NewStack(ch.List, container.NewCenter(ch.Empty)))
 }
 
 // start opens the folder of the last choice, else home, else the working
 // folder, else the root.
-func (ch *fileChooser) start() {
+func (ch *FileChooser) start() {
 	var tries []string
-	if chooserFolder != "" {
-		tries = append(tries, chooserFolder)
+	if ChooserFolder != "" {
+		tries = append(tries, ChooserFolder)
 	}
 	if home, err := os.UserHomeDir(); err == nil {
 		tries = append(tries, home)
@@ -186,16 +186,16 @@ func (ch *fileChooser) start() {
 	}
 	tries = append(tries, string(filepath.Separator))
 	for _, dir := range tries {
-		if ch.open(dir, "") {
+		if ch.Open(dir, "") {
 			return
 		}
 	}
 }
 
-func (ch *fileChooser) view() view.FolderView {
-	v := view.FolderView{Hidden: ch.showHidden, FoldersOnly: ch.mode == chooseFolder}
+func (ch *FileChooser) view() view.FolderView {
+	v := view.FolderView{Hidden: ch.showHidden, FoldersOnly: ch.mode == ChooseFolder}
 	if !ch.allFiles {
-		v.Exts = ch.filter.Exts
+		v.Exts = ch.Filter.Exts
 	}
 	return v
 }
@@ -203,27 +203,27 @@ func (ch *fileChooser) view() view.FolderView {
 // open shows dir, with the keyboard's place on the item named mark (""
 // for none). A folder that cannot be read is said so, and what was shown
 // stays. It reports whether dir is shown.
-func (ch *fileChooser) open(dir, mark string) bool {
-	items, err := readFolder(dir, ch.view())
+func (ch *FileChooser) Open(dir, mark string) bool {
+	items, err := ReadFolder(dir, ch.view())
 	if err != nil {
 		ch.say(folderProblem(dir, err))
 		return false
 	}
 	ch.say("")
-	ch.folder, ch.items = dir, items
-	ch.path.SetText(dir)
-	ch.path.CursorColumn = len([]rune(dir))
-	ch.path.Refresh()
+	ch.Folder, ch.Items = dir, items
+	ch.Path.SetText(dir)
+	ch.Path.CursorColumn = len([]rune(dir))
+	ch.Path.Refresh()
 	if filepath.Dir(dir) == dir {
 		ch.up.Disable()
 	} else {
 		ch.up.Enable()
 	}
-	ch.list.reset()
+	ch.List.reset()
 	if mark != "" {
 		for i, it := range items {
 			if it.Name == mark {
-				ch.list.moveTo(i)
+				ch.List.moveTo(i)
 				break
 			}
 		}
@@ -234,34 +234,34 @@ func (ch *fileChooser) open(dir, mark string) bool {
 }
 
 // sayEmpty says why the list shows nothing, when it does.
-func (ch *fileChooser) sayEmpty() {
+func (ch *FileChooser) sayEmpty() {
 	switch {
-	case len(ch.items) > 0:
-		ch.empty.Hide()
+	case len(ch.Items) > 0:
+		ch.Empty.Hide()
 		return
-	case ch.mode == chooseFolder:
-		ch.empty.SetText(lang.L("No folders in this folder."))
+	case ch.mode == ChooseFolder:
+		ch.Empty.SetText(lang.L("No folders in this folder."))
 	case len(ch.view().Exts) > 0:
-		ch.empty.SetText(i18n.L("This folder has no files of this type ({{.Kind}}). To see every file, choose All files below.", map[string]any{"Kind": ch.filter.name()}))
+		ch.Empty.SetText(i18n.L("This folder has no files of this type ({{.Kind}}). To see every file, choose All files below.", map[string]any{"Kind": ch.Filter.Name()}))
 	default:
-		ch.empty.SetText(lang.L("This folder is empty."))
+		ch.Empty.SetText(lang.L("This folder is empty."))
 	}
-	ch.empty.Show()
+	ch.Empty.Show()
 }
 
 // reload shows the folder again (hidden files or the filter changed),
 // keeping the selected item when it is still shown.
-func (ch *fileChooser) reload() {
+func (ch *FileChooser) reload() {
 	mark := ""
-	if it, ok := ch.selected(); ok {
+	if it, ok := ch.Selected(); ok {
 		mark = it.Name
 	}
-	ch.open(ch.folder, mark)
+	ch.Open(ch.Folder, mark)
 }
 
-func (ch *fileChooser) goUp() {
-	if parent := filepath.Dir(ch.folder); parent != ch.folder {
-		ch.open(parent, filepath.Base(ch.folder))
+func (ch *FileChooser) GoUp() {
+	if parent := filepath.Dir(ch.Folder); parent != ch.Folder {
+		ch.Open(parent, filepath.Base(ch.Folder))
 	}
 }
 
@@ -278,118 +278,118 @@ func folderProblem(dir string, err error) string {
 }
 
 // say shows msg under the list ("" hides it).
-func (ch *fileChooser) say(msg string) {
-	ch.message.SetText(msg)
+func (ch *FileChooser) say(msg string) {
+	ch.Message.SetText(msg)
 	if msg == "" {
-		ch.message.Hide()
+		ch.Message.Hide()
 	} else {
-		ch.message.Show()
+		ch.Message.Show()
 	}
 }
 
-func (ch *fileChooser) selected() (view.FolderItem, bool) {
-	if i := ch.list.selected; i >= 0 && i < len(ch.items) {
-		return ch.items[i], true
+func (ch *FileChooser) Selected() (view.FolderItem, bool) {
+	if i := ch.List.selected; i >= 0 && i < len(ch.Items) {
+		return ch.Items[i], true
 	}
 	return view.FolderItem{}, false
 }
 
-func (ch *fileChooser) enableOK() {
+func (ch *FileChooser) enableOK() {
 	on := true
 	switch ch.mode {
-	case chooseOpen:
-		_, on = ch.selected()
-	case chooseSave:
-		on = strings.TrimSpace(ch.name.Text) != ""
+	case ChooseOpen:
+		_, on = ch.Selected()
+	case ChooseSave:
+		on = strings.TrimSpace(ch.Name.Text) != ""
 	}
 	if on {
-		ch.ok.Enable()
+		ch.Ok.Enable()
 	} else {
-		ch.ok.Disable()
+		ch.Ok.Disable()
 	}
-	if ch.mode == chooseFolder {
+	if ch.mode == ChooseFolder {
 		name := filepath.Base(ch.folderToChoose())
 		if short := view.ClipRunes(name, 28); short != name {
 			name = short + "…"
 		}
-		ch.ok.SetText(i18n.L("Choose {{.Folder}}", map[string]any{"Folder": name}))
+		ch.Ok.SetText(i18n.L("Choose {{.Folder}}", map[string]any{"Folder": name}))
 	}
 }
 
 // selectedItem is called when the list's selection moves to item i.
-func (ch *fileChooser) selectedItem(i int) {
-	if ch.mode == chooseSave && !ch.items[i].Dir {
-		ch.name.SetText(ch.items[i].Name)
+func (ch *FileChooser) selectedItem(i int) {
+	if ch.mode == ChooseSave && !ch.Items[i].Dir {
+		ch.Name.SetText(ch.Items[i].Name)
 	}
 	ch.enableOK()
 }
 
 // activate is Enter or a double click on item i: a folder opens, a file is
 // the choice.
-func (ch *fileChooser) activate(i int) {
-	if i < 0 || i >= len(ch.items) {
+func (ch *FileChooser) Activate(i int) {
+	if i < 0 || i >= len(ch.Items) {
 		return
 	}
-	it := ch.items[i]
-	p := filepath.Join(ch.folder, it.Name)
+	it := ch.Items[i]
+	p := filepath.Join(ch.Folder, it.Name)
 	switch {
 	case it.Dir:
-		ch.open(p, "")
-	case ch.mode == chooseSave:
-		ch.name.SetText(it.Name)
+		ch.Open(p, "")
+	case ch.mode == ChooseSave:
+		ch.Name.SetText(it.Name)
 		ch.saveTo(p)
-	case ch.mode == chooseOpen:
+	case ch.mode == ChooseOpen:
 		ch.pick(p)
 	}
 }
 
 // openSelected is the Open button: the selected folder opens, the
 // selected file is the choice.
-func (ch *fileChooser) openSelected() { ch.activate(ch.list.selected) }
+func (ch *FileChooser) openSelected() { ch.Activate(ch.List.selected) }
 
-// chooseFolder is the button of a folder chooser, which names the folder
+// ChooseFolder is the button of a folder chooser, which names the folder
 // it chooses.
-func (ch *fileChooser) chooseFolder() { ch.pick(ch.folderToChoose()) }
+func (ch *FileChooser) chooseFolder() { ch.pick(ch.folderToChoose()) }
 
 // folderToChoose is the selected folder, else the one on show.
-func (ch *fileChooser) folderToChoose() string {
-	if it, ok := ch.selected(); ok && it.Dir {
-		return filepath.Join(ch.folder, it.Name)
+func (ch *FileChooser) folderToChoose() string {
+	if it, ok := ch.Selected(); ok && it.Dir {
+		return filepath.Join(ch.Folder, it.Name)
 	}
-	return ch.folder
+	return ch.Folder
 }
 
 // goTo follows a path typed in the location field: a folder opens, a file
 // is the choice (or where to save).
-func (ch *fileChooser) goTo(text string) {
+func (ch *FileChooser) GoTo(text string) {
 	p := ch.resolve(text)
 	st, err := os.Stat(p)
 	switch {
 	case err == nil && st.IsDir():
-		if ch.open(p, "") {
+		if ch.Open(p, "") {
 			ch.focusStart() // on to choosing there
 		}
-	case ch.mode == chooseSave:
+	case ch.mode == ChooseSave:
 		ch.saveTo(p)
 	case err != nil && errors.Is(err, fs.ErrNotExist):
 		ch.say(i18n.L("Nothing is at {{.Path}}.", map[string]any{"Path": p}))
 	case err != nil:
 		ch.say(i18n.L("{{.Path}} cannot be read.", map[string]any{"Path": p}))
-	case ch.mode == chooseFolder:
+	case ch.mode == ChooseFolder:
 		ch.say(i18n.L("{{.Path}} is a file; choose a folder.", map[string]any{"Path": p}))
 	default:
 		ch.pick(p)
 	}
 }
 
-func (ch *fileChooser) resolve(text string) string {
+func (ch *FileChooser) resolve(text string) string {
 	home, _ := os.UserHomeDir()
-	return view.ResolvePath(ch.folder, text, home)
+	return view.ResolvePath(ch.Folder, text, home)
 }
 
 // save is the Save button and Enter in the name field.
-func (ch *fileChooser) save() {
-	name := strings.TrimSpace(ch.name.Text)
+func (ch *FileChooser) Save() {
+	name := strings.TrimSpace(ch.Name.Text)
 	if name == "" {
 		return
 	}
@@ -398,18 +398,18 @@ func (ch *fileChooser) save() {
 		return
 	}
 	if !ch.allFiles {
-		name = view.WithExtension(name, ch.filter.Exts)
+		name = view.WithExtension(name, ch.Filter.Exts)
 	}
 	ch.saveTo(ch.resolve(name))
 }
 
 // saveTo picks p as where to save, asking first when a file is there.
-func (ch *fileChooser) saveTo(p string) {
+func (ch *FileChooser) saveTo(p string) {
 	data := map[string]any{"Path": p, "Folder": filepath.Dir(p), "Name": filepath.Base(p)}
 	switch view.CheckSave(p) {
 	case view.SaveIsFolder:
-		if ch.open(p, "") {
-			ch.name.SetText(ch.suggested)
+		if ch.Open(p, "") {
+			ch.Name.SetText(ch.suggested)
 			ch.focusStart()
 		}
 	case view.SaveNoFolder:
@@ -425,7 +425,7 @@ func (ch *fileChooser) saveTo(p string) {
 				ch.pick(p)
 				return
 			}
-			ch.win.Canvas().Focus(ch.name)
+			ch.win.Canvas().Focus(ch.Name)
 		}, ch.win)
 		d.SetConfirmImportance(widget.DangerImportance)
 		d.Resize(widgets.FitDialog(ch.win, 480, 200))
@@ -437,14 +437,14 @@ func (ch *fileChooser) saveTo(p string) {
 
 // askNewFolder asks for the name of a folder to make in the one on show,
 // and opens it once made. A path works too (a/b, ~/x).
-func (ch *fileChooser) askNewFolder() {
+func (ch *FileChooser) AskNewFolder() {
 	name := widgets.NewEntry()
 	name.PlaceHolder = lang.L("Folder name")
-	where := widget.NewLabel(i18n.L("A new folder in {{.Folder}}, named:", map[string]any{"Folder": ch.folder}))
+	where := widget.NewLabel(i18n.L("A new folder in {{.Folder}}, named:", map[string]any{"Folder": ch.Folder}))
 	where.Wrapping = fyne.TextWrapWord
 	d := widgets.NewCustomConfirm(lang.L("New folder"), lang.L("Create"), lang.L("Cancel"), container.NewVBox(where, name), func(ok bool) {
 		if ok && strings.TrimSpace(name.Text) != "" {
-			ch.makeFolder(ch.resolve(name.Text))
+			ch.MakeFolder(ch.resolve(name.Text))
 		}
 		ch.focusStart()
 	}, ch.win)
@@ -454,7 +454,7 @@ func (ch *fileChooser) askNewFolder() {
 }
 
 // makeFolder makes p (and the folders it needs) and opens it.
-func (ch *fileChooser) makeFolder(p string) {
+func (ch *FileChooser) MakeFolder(p string) {
 	err := os.MkdirAll(p, 0o755)
 	data := map[string]any{"Path": p, "Folder": filepath.Dir(p)}
 	switch {
@@ -463,18 +463,18 @@ func (ch *fileChooser) makeFolder(p string) {
 	case err != nil:
 		ch.say(i18n.L("The folder {{.Path}} could not be made.", data))
 	default:
-		ch.open(p, "")
+		ch.Open(p, "")
 	}
 }
 
 // pick ends the chooser with p.
-func (ch *fileChooser) pick(p string) {
-	if ch.mode == chooseFolder {
-		chooserFolder = p
+func (ch *FileChooser) pick(p string) {
+	if ch.mode == ChooseFolder {
+		ChooserFolder = p
 	} else {
-		chooserFolder = filepath.Dir(p)
+		ChooserFolder = filepath.Dir(p)
 	}
-	ch.dlg.Hide()
+	ch.Dlg.Hide()
 	ch.chosen(p)
 }
 
@@ -494,13 +494,13 @@ func selectStem(e *widgets.Entry) {
 	e.KeyUp(&fyne.KeyEvent{Name: desktop.KeyShiftLeft})
 }
 
-// A chooserList is the chooser's list of folders and files: Esc goes to
+// A ChooserList is the chooser's list of folders and files: Esc goes to
 // the canvas (the Esc rule in keys.go), arrows move the selection with the
 // keyboard's place, Enter opens, Backspace goes up, letters jump to the
 // item they begin, / and ~ start typing a path.
-type chooserList struct {
+type ChooserList struct {
 	widget.List
-	ch *fileChooser
+	Ch *FileChooser
 	// cursor is the keyboard's place in the list, drawn by the rows: Fyne's
 	// list keeps its own private, and moving that one item by item made End
 	// in a folder of 5000 files take seconds.
@@ -511,11 +511,11 @@ type chooserList struct {
 	typedAt  time.Time
 }
 
-func newChooserList(ch *fileChooser) *chooserList {
-	l := &chooserList{ch: ch, selected: -1}
-	l.Length = func() int { return len(ch.items) }
+func newChooserList(ch *FileChooser) *ChooserList {
+	l := &ChooserList{Ch: ch, selected: -1}
+	l.Length = func() int { return len(ch.Items) }
 	l.CreateItem = func() fyne.CanvasObject { return newChooserRow(l) }
-	l.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) { o.(*chooserRow).show(id, ch.items[id]) }
+	l.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) { o.(*ChooserRow).show(id, ch.Items[id]) }
 	l.OnSelected = func(id widget.ListItemID) {
 		l.selected = id
 		ch.selectedItem(id)
@@ -526,19 +526,19 @@ func newChooserList(ch *fileChooser) *chooserList {
 
 // FocusGained shows the keyboard's place (the list's own would be drawn
 // where Fyne's private one is).
-func (l *chooserList) FocusGained() {
+func (l *ChooserList) FocusGained() {
 	l.focused = true
 	l.RefreshItem(l.cursor)
 }
 
 // FocusLost hides the keyboard's place.
-func (l *chooserList) FocusLost() {
+func (l *ChooserList) FocusLost() {
 	l.focused = false
 	l.RefreshItem(l.cursor)
 }
 
 // reset shows a new folder from its top, nothing selected.
-func (l *chooserList) reset() {
+func (l *ChooserList) reset() {
 	l.cursor, l.selected = 0, -1
 	l.UnselectAll()
 	l.ScrollToTop()
@@ -546,8 +546,8 @@ func (l *chooserList) reset() {
 }
 
 // moveTo puts the keyboard's place and the selection on item i.
-func (l *chooserList) moveTo(i int) {
-	n := len(l.ch.items)
+func (l *ChooserList) moveTo(i int) {
+	n := len(l.Ch.Items)
 	if n == 0 {
 		return
 	}
@@ -559,8 +559,8 @@ func (l *chooserList) moveTo(i int) {
 }
 
 // TypedKey hands Esc to the canvas and moves, opens or goes up.
-func (l *chooserList) TypedKey(k *fyne.KeyEvent) {
-	n := len(l.ch.items)
+func (l *ChooserList) TypedKey(k *fyne.KeyEvent) {
+	n := len(l.Ch.Items)
 	switch k.Name {
 	case fyne.KeyEscape:
 		widgets.EscapeFrom(l, k)
@@ -587,9 +587,9 @@ func (l *chooserList) TypedKey(k *fyne.KeyEvent) {
 		if l.selected < 0 {
 			l.moveTo(l.cursor)
 		}
-		l.ch.activate(l.selected)
+		l.Ch.Activate(l.selected)
 	case fyne.KeyBackspace:
-		l.ch.goUp()
+		l.Ch.GoUp()
 	case fyne.KeySpace:
 		l.moveTo(l.cursor)
 	}
@@ -598,7 +598,7 @@ func (l *chooserList) TypedKey(k *fyne.KeyEvent) {
 // TypedRune jumps to the next item beginning with what was typed (letters
 // typed within a second of each other add up); / or ~ starts a path in the
 // location field.
-func (l *chooserList) TypedRune(r rune) {
+func (l *ChooserList) TypedRune(r rune) {
 	now := time.Now()
 	if now.Sub(l.typedAt) > time.Second {
 		l.typed = ""
@@ -609,11 +609,11 @@ func (l *chooserList) TypedRune(r rune) {
 	}
 	if (r == '/' || r == '~') && l.typed == "" {
 		// the start of a path: typed on in the location field
-		l.ch.path.SetText(string(r))
-		l.ch.path.CursorColumn = 1
-		l.ch.path.Refresh()
+		l.Ch.Path.SetText(string(r))
+		l.Ch.Path.CursorColumn = 1
+		l.Ch.Path.Refresh()
 		if c := fyne.CurrentApp().Driver().CanvasForObject(l); c != nil {
-			c.Focus(l.ch.path)
+			c.Focus(l.Ch.Path)
 		}
 		return
 	}
@@ -622,37 +622,37 @@ func (l *chooserList) TypedRune(r rune) {
 		from-- // a longer prefix may still match the item on show
 	}
 	l.typed += string(r)
-	if i := view.NextMatch(l.ch.items, from, l.typed); i >= 0 {
+	if i := view.NextMatch(l.Ch.Items, from, l.typed); i >= 0 {
 		l.moveTo(i)
 	}
 }
 
-// A chooserRow is one line of the list: a click selects, a double click
+// A ChooserRow is one line of the list: a click selects, a double click
 // opens (Fyne's list items know no double click).
-type chooserRow struct {
+type ChooserRow struct {
 	widget.BaseWidget
-	list  *chooserList
+	list  *ChooserList
 	id    int
 	place *canvas.Rectangle // the keyboard's place, when not selected
 	icon  *widget.Icon
-	label *widget.Label
+	Label *widget.Label
 }
 
-func newChooserRow(l *chooserList) *chooserRow {
-	r := &chooserRow{list: l, place: canvas.NewRectangle(theme.Color(theme.ColorNameHover)),
-		icon: widget.NewIcon(theme.FileIcon()), label: widget.NewLabel("")}
+func newChooserRow(l *ChooserList) *ChooserRow {
+	r := &ChooserRow{list: l, place: canvas.NewRectangle(theme.Color(theme.ColorNameHover)),
+		icon: widget.NewIcon(theme.FileIcon()), Label: widget.NewLabel("")}
 	r.place.CornerRadius = theme.SelectionRadiusSize()
 	r.place.Hide()
-	r.label.Truncation = fyne.TextTruncateEllipsis
+	r.Label.Truncation = fyne.TextTruncateEllipsis
 	r.ExtendBaseWidget(r)
 	return r
 }
 
-func (r *chooserRow) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewStack(r.place, container.NewBorder(nil, nil, r.icon, nil, r.label)))
+func (r *ChooserRow) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewStack(r.place, container.NewBorder(nil, nil, r.icon, nil, r.Label)))
 }
 
-func (r *chooserRow) show(id int, it view.FolderItem) {
+func (r *ChooserRow) show(id int, it view.FolderItem) {
 	r.id = id
 	if l := r.list; l.focused && id == l.cursor && id != l.selected {
 		r.place.FillColor = theme.Color(theme.ColorNameHover)
@@ -660,7 +660,7 @@ func (r *chooserRow) show(id int, it view.FolderItem) {
 	} else {
 		r.place.Hide()
 	}
-	r.label.SetText(it.Name)
+	r.Label.SetText(it.Name)
 	if it.Dir {
 		r.icon.SetResource(theme.FolderIcon())
 	} else {
@@ -669,7 +669,7 @@ func (r *chooserRow) show(id int, it view.FolderItem) {
 }
 
 // Tapped selects the row and gives the list the keyboard.
-func (r *chooserRow) Tapped(*fyne.PointEvent) {
+func (r *ChooserRow) Tapped(*fyne.PointEvent) {
 	if c := fyne.CurrentApp().Driver().CanvasForObject(r.list); c != nil {
 		c.Focus(r.list)
 	}
@@ -677,7 +677,7 @@ func (r *chooserRow) Tapped(*fyne.PointEvent) {
 }
 
 // DoubleTapped opens the row's folder, or chooses its file.
-func (r *chooserRow) DoubleTapped(*fyne.PointEvent) {
+func (r *ChooserRow) DoubleTapped(*fyne.PointEvent) {
 	r.list.moveTo(r.id)
-	r.list.ch.activate(r.id)
+	r.list.Ch.Activate(r.id)
 }

@@ -1,6 +1,6 @@
 //go:build !ci && linux
 
-package ui
+package filedialog
 
 import (
 	"context"
@@ -22,11 +22,11 @@ import (
 // portal, fallback shows the app's own chooser instead. Test binaries always get
 // it: a desktop dialog would wait for a person forever.
 
-func nativeOpenFile(parent fyne.Window, title string, filter fileFilter, chosen func(path string), fallback func()) bool {
+func nativeOpenFile(parent fyne.Window, title string, filter FileFilter, chosen func(path string), fallback func()) bool {
 	return askPortal(parent, portal.Options{Title: title, Filters: portalFilters(filter)}, portal.Open, chosen, fallback)
 }
 
-func nativeSaveFile(parent fyne.Window, title, suggested string, filter fileFilter, chosen func(path string), fallback func()) bool {
+func nativeSaveFile(parent fyne.Window, title, suggested string, filter FileFilter, chosen func(path string), fallback func()) bool {
 	return askPortal(parent, portal.Options{Title: title, CurrentName: suggested, Filters: portalFilters(filter)}, portal.Save, chosen, fallback)
 }
 
@@ -90,7 +90,7 @@ func x11Parent(w fyne.Window) string {
 	return parent
 }
 
-func portalFilters(f fileFilter) []portal.Filter {
+func portalFilters(f FileFilter) []portal.Filter {
 	if len(f.Exts) == 0 {
 		return nil
 	}
@@ -98,5 +98,5 @@ func portalFilters(f fileFilter) []portal.Filter {
 	for i, e := range f.Exts {
 		patterns[i] = "*." + e
 	}
-	return []portal.Filter{{Name: f.name(), Patterns: patterns}, {Name: lang.L("All files"), Patterns: []string{"*"}}}
+	return []portal.Filter{{Name: f.Name(), Patterns: patterns}, {Name: lang.L("All files"), Patterns: []string{"*"}}}
 }

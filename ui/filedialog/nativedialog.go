@@ -1,28 +1,28 @@
-package ui
+package filedialog
 
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 )
 
-// A fileFilter names a kind of file for a file dialog ("JSON files", "json").
+// A FileFilter names a kind of file for a file dialog ("JSON files", "json").
 // Desc is the English name, translated where the dialog shows it (name), so
 // a filter can be a package variable made before the translations load.
-type fileFilter struct {
+type FileFilter struct {
 	Desc string
 	Exts []string // without the dot
 }
 
-var jsonFiles = fileFilter{Desc: "JSON files", Exts: []string{"json"}}
+var JsonFiles = FileFilter{Desc: "JSON files", Exts: []string{"json"}}
 
 // name is Desc in the person's language.
-func (f fileFilter) name() string { return lang.L(f.Desc) }
+func (f FileFilter) Name() string { return lang.L(f.Desc) }
 
-// openFileDialog asks for a file to open and calls chosen with its path on
+// OpenFileDialog asks for a file to open and calls chosen with its path on
 // the UI goroutine; chosen is not called when the person cancels. The
 // system's own dialog is used where there is one (see nativeOpenFile), and
 // the app's own chooser (filechooser.go) where there is none.
-func openFileDialog(parent fyne.Window, title string, filter fileFilter, chosen func(path string)) {
+func OpenFileDialog(parent fyne.Window, title string, filter FileFilter, chosen func(path string)) {
 	fallback := func() { fyneOpenFile(parent, title, filter, chosen) }
 	if !nativeOpenFile(parent, title, filter, chosen, fallback) {
 		fallback()
@@ -31,26 +31,26 @@ func openFileDialog(parent fyne.Window, title string, filter fileFilter, chosen 
 
 // fyneOpenFile is the app's own chooser (filechooser.go), where the system
 // has no dialog.
-func fyneOpenFile(parent fyne.Window, title string, filter fileFilter, chosen func(path string)) {
-	showFileChooser(parent, chooseOpen, title, "", filter, chosen)
+func fyneOpenFile(parent fyne.Window, title string, filter FileFilter, chosen func(path string)) {
+	ShowFileChooser(parent, ChooseOpen, title, "", filter, chosen)
 }
 
-// saveFileDialog asks where to save a file (suggesting suggested as its name)
+// SaveFileDialog asks where to save a file (suggesting suggested as its name)
 // and calls chosen with the path on the UI goroutine; not called on cancel.
-func saveFileDialog(parent fyne.Window, title, suggested string, filter fileFilter, chosen func(path string)) {
+func SaveFileDialog(parent fyne.Window, title, suggested string, filter FileFilter, chosen func(path string)) {
 	fallback := func() { fyneSaveFile(parent, title, suggested, filter, chosen) }
 	if !nativeSaveFile(parent, title, suggested, filter, chosen, fallback) {
 		fallback()
 	}
 }
 
-func fyneSaveFile(parent fyne.Window, title, suggested string, filter fileFilter, chosen func(path string)) {
-	showFileChooser(parent, chooseSave, title, suggested, filter, chosen)
+func fyneSaveFile(parent fyne.Window, title, suggested string, filter FileFilter, chosen func(path string)) {
+	ShowFileChooser(parent, ChooseSave, title, suggested, filter, chosen)
 }
 
-// openFolderDialog asks for a folder and calls chosen with its path on the
+// OpenFolderDialog asks for a folder and calls chosen with its path on the
 // UI goroutine; chosen is not called when the person cancels.
-func openFolderDialog(parent fyne.Window, title string, chosen func(path string)) {
+func OpenFolderDialog(parent fyne.Window, title string, chosen func(path string)) {
 	fallback := func() { fyneOpenFolder(parent, title, chosen) }
 	if !nativeOpenFolder(parent, title, chosen, fallback) {
 		fallback()
@@ -58,5 +58,5 @@ func openFolderDialog(parent fyne.Window, title string, chosen func(path string)
 }
 
 func fyneOpenFolder(parent fyne.Window, title string, chosen func(path string)) {
-	showFileChooser(parent, chooseFolder, title, "", fileFilter{}, chosen)
+	ShowFileChooser(parent, ChooseFolder, title, "", FileFilter{}, chosen)
 }
