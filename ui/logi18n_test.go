@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"mcpbrowser/ui/logs"
 	"strings"
 	"testing"
 
@@ -22,7 +23,7 @@ func TestLogViewShowsTheAppsLinesInThePersonsLanguage(t *testing.T) {
 	test.NewTempApp(t)
 	w := test.NewWindow(nil)
 	defer w.Close()
-	v := newLogView(w)
+	v := logs.NewLogView(w)
 	w.SetContent(v.Widget())
 	w.Resize(fyne.NewSize(900, 500))
 	log := transport.NewServerLog(nil)
@@ -32,7 +33,7 @@ func TestLogViewShowsTheAppsLinesInThePersonsLanguage(t *testing.T) {
 	log.Add(transport.LogStderr, "stopped")
 	log.Add(transport.LogStdoutNoise, "call #1 echo started")
 	log.Add(transport.LogCallEnd, "call #1 echo ended after 23ms: ok")
-	v.setLog(log, "srv")
+	v.SetLog(log, "srv")
 	v.Pull()
 
 	for _, wrap := range []bool{false, true} {
@@ -43,11 +44,11 @@ func TestLogViewShowsTheAppsLinesInThePersonsLanguage(t *testing.T) {
 		checkLogPanelText(t, wrap, shownText(w.Content()))
 	}
 	app := transport.LogEntry{Kind: transport.LogInfo, Text: "stopped"}
-	if got := logEntryLine(&app); !strings.HasSuffix(got, "── 已停止") {
+	if got := logs.LogEntryLine(&app); !strings.HasSuffix(got, "── 已停止") {
 		t.Errorf("the tip of an app line = %q", got)
 	}
 	server := transport.LogEntry{Kind: transport.LogStderr, Text: "stopped"}
-	if got := logEntryLine(&server); !strings.HasSuffix(got, " stopped") {
+	if got := logs.LogEntryLine(&server); !strings.HasSuffix(got, " stopped") {
 		t.Errorf("the tip of a server line = %q", got)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/ui/logs"
 	"sync"
 
 	"fyne.io/fyne/v2/lang"
@@ -88,7 +89,7 @@ type MainWindow struct {
 	runner       *runBar
 	result       *ResultView
 	apps         *appPane // the selected tool's MCP App (apps.go)
-	side         *SidePanel
+	side         *logs.SidePanel
 	middle       *fyne.Container // holds either the tools area or status
 	toolsArea    fyne.CanvasObject
 	emptyNotice  *fyne.Container
@@ -207,7 +208,7 @@ func (w *MainWindow) build() {
 	w.quality = newQualityState(w.showQualityReport)
 	w.result = NewResultView(w.win)
 	w.apps = newAppPane(w.ctx, w.app, oauth.OpenBrowser, w.recordAppCall)
-	w.side = NewSidePanel(w.win)
+	w.side = logs.NewSidePanel(w.win)
 
 	// The layout is docs/window.md: columns placed from the width alone, the
 	// tool header scrolling with the form, the result growing after a run.
@@ -647,7 +648,7 @@ func (w *MainWindow) focusFilter() {
 		return
 	}
 	if !w.columns.SideHidden {
-		w.win.Canvas().Focus(w.side.search())
+		w.win.Canvas().Focus(w.side.Search())
 	}
 }
 

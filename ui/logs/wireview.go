@@ -1,4 +1,4 @@
-package ui
+package logs
 
 import (
 	"bytes"
@@ -31,7 +31,7 @@ type wireView struct {
 
 	current    *transport.WireEntry // the selected message
 	detail     *widgets.TextLines
-	detailHead *widget.Label
+	DetailHead *widget.Label
 	copyJSON   *widgets.Button
 	saveOne    *widgets.Button
 	detailBox  *fyne.Container
@@ -41,12 +41,12 @@ type wireView struct {
 func newWireView(win fyne.Window) *wireView {
 	v := &wireView{win: win}
 	v.detail = widgets.NewTextLines()
-	v.detailHead = widget.NewLabel("")
-	v.detailHead.Wrapping = fyne.TextWrapWord
+	v.DetailHead = widget.NewLabel("")
+	v.DetailHead.Wrapping = fyne.TextWrapWord
 	v.copyJSON = widgets.NewButton(lang.L("Copy"), theme.ContentCopyIcon(), v.copyCurrent)
 	v.saveOne = widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), v.saveCurrent)
 	v.detail.Extra = []fyne.CanvasObject{v.copyJSON, v.saveOne}
-	v.detailBox = container.NewBorder(v.detailHead, nil, nil, nil, v.detail.WithBar(true))
+	v.detailBox = container.NewBorder(v.DetailHead, nil, nil, nil, v.detail.WithBar(true))
 	v.LogList = widgets.NewLogList(widgets.LogSpec[transport.WireEntry]{
 		Seq:   func(e *transport.WireEntry) uint64 { return e.Seq },
 		Match: wireMatches,
@@ -54,14 +54,14 @@ func newWireView(win fyne.Window) *wireView {
 			return newWireRow()
 		},
 		SetRow: func(o fyne.CanvasObject, e *transport.WireEntry, wrap bool) {
-			r := o.(*wireRow)
+			r := o.(*WireRow)
 			r.wrap = wrap
 			r.set(*e)
 		},
 		Lines:    wireRowLines,
 		Text:     func(e *transport.WireEntry) string { return view.WireWhat(e) },
-		Count:    wireCount,
-		Empty:    wireEmpty,
+		Count:    WireCount,
+		Empty:    WireEmpty,
 		WrapKey:  prefWrapMessages,
 		TipHint:  lang.L("Click the message to see its JSON below, with Copy."),
 		OnSelect: v.showDetail,
@@ -87,16 +87,16 @@ func (v *wireView) setWire(wire *transport.WireLog, name string) {
 	v.showDetail(nil)
 }
 
-// wireCount is the messages tab's count.
-func wireCount(st widgets.LogState) string {
+// WireCount is the messages tab's count.
+func WireCount(st widgets.LogState) string {
 	if st.Filtered {
 		return lang.L("{{.Shown}} of {{.Kept}}", map[string]any{"Shown": view.Thousands(st.Shown), "Kept": view.Thousands(st.Kept)})
 	}
 	return lang.N("{{.Count}} messages", st.Shown, map[string]any{"Count": view.Thousands(st.Shown)})
 }
 
-// wireEmpty says why the messages tab shows no message.
-func wireEmpty(st widgets.LogState) string {
+// WireEmpty says why the messages tab shows no message.
+func WireEmpty(st widgets.LogState) string {
 	switch {
 	case !st.Source:
 		return lang.L("Select a server to see the messages it exchanges.")
@@ -110,7 +110,7 @@ func wireEmpty(st widgets.LogState) string {
 func (v *wireView) showDetail(e *transport.WireEntry) {
 	v.current = e
 	if e == nil {
-		v.detailHead.SetText(lang.L("Select a message to see its JSON."))
+		v.DetailHead.SetText(lang.L("Select a message to see its JSON."))
 		v.detail.SetText("")
 		v.detail.Note.SetText("")
 		v.copyJSON.Disable()
@@ -129,7 +129,7 @@ func (v *wireView) showDetail(e *transport.WireEntry) {
 	default:
 		head = lang.L("{{.Arrow}} {{.What}} · received from the server · {{.Time}} · {{.Size}}", data)
 	}
-	v.detailHead.SetText(head)
+	v.DetailHead.SetText(head)
 	v.detail.SetText(view.PrettyJSON(e.JSON))
 	v.copyJSON.Enable()
 	v.saveOne.Enable()
@@ -224,8 +224,8 @@ func wireFileBytes(wire *transport.WireLog) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// A wireRow draws one message: time, direction arrow, what it is, size.
-type wireRow struct {
+// A WireRow draws one message: time, direction arrow, what it is, size.
+type WireRow struct {
 	widget.BaseWidget
 	entry transport.WireEntry
 	// wrap breaks a long description over as many lines as it needs (the
@@ -233,18 +233,18 @@ type wireRow struct {
 	wrap bool
 }
 
-func newWireRow() *wireRow {
-	r := &wireRow{}
+func newWireRow() *WireRow {
+	r := &WireRow{}
 	r.ExtendBaseWidget(r)
 	return r
 }
 
-func (r *wireRow) set(e transport.WireEntry) {
+func (r *WireRow) set(e transport.WireEntry) {
 	r.entry = e
 	r.Refresh()
 }
 
-func (r *wireRow) CreateRenderer() fyne.WidgetRenderer {
+func (r *WireRow) CreateRenderer() fyne.WidgetRenderer {
 	rr := &wireRowRenderer{row: r, stamp: monoText(), arrow: monoText(), what: monoText(), size: monoText()}
 	rr.size.Alignment = fyne.TextAlignTrailing
 	rr.Refresh()
@@ -252,7 +252,7 @@ func (r *wireRow) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type wireRowRenderer struct {
-	row                      *wireRow
+	row                      *WireRow
 	stamp, arrow, what, size *canvas.Text
 	more                     []*canvas.Text // the wrapped lines after the first
 	// whatFull is the whole description; what shows as much as fits.

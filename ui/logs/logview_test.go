@@ -1,4 +1,4 @@
-package ui
+package logs
 
 import (
 	"fmt"
@@ -46,18 +46,18 @@ func BenchmarkLogViewAppend(b *testing.B) {
 					for _, t := range texts {
 						log.Add(transport.LogStderr, t)
 					}
-					p.refresh()
+					p.Refresh()
 				}
 				w.Canvas().Capture()
 				b.StopTimer()
-				if n := p.log.Len(); n < maxViewEntries {
+				if n := p.Log.Len(); n < maxViewEntries {
 					b.Fatalf("view shows %d lines", n)
 				}
 				runtime.GC()
 				var ms runtime.MemStats
 				runtime.ReadMemStats(&ms)
 				heap = ms.HeapAlloc
-				kept, keptCap = len(p.log.Kept()), cap(p.log.Kept())
+				kept, keptCap = len(p.Log.Kept()), cap(p.Log.Kept())
 				runtime.KeepAlive(log)
 				b.StartTimer()
 			}
@@ -87,7 +87,7 @@ func BenchmarkLogViewSearch(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		p.log.Search.SetText(queries[i%len(queries)])
+		p.Log.Search.SetText(queries[i%len(queries)])
 		i++
 	}
 }
@@ -98,7 +98,7 @@ func TestLogViewLevelFilter(t *testing.T) {
 	test.NewTempApp(t)
 	w := test.NewWindow(nil)
 	defer w.Close()
-	v := newLogView(w)
+	v := NewLogView(w)
 	w.SetContent(v.Widget())
 	log := transport.NewServerLog(nil)
 	log.Add(transport.LogStderr, "plain stderr")
@@ -108,7 +108,7 @@ func TestLogViewLevelFilter(t *testing.T) {
 	log.AddMessage("error", "", "write failed")
 	log.AddMessage("WARN", "", "odd spelling")
 	log.AddMessage("verbose", "", "unknown level")
-	v.setLog(log, "srv")
+	v.SetLog(log, "srv")
 
 	shown := func() []string {
 		var out []string
@@ -160,14 +160,14 @@ func TestLogWrapShowsLongLinesWhole(t *testing.T) {
 	log.Add(transport.LogStderr, "short")
 	log.Add(transport.LogStderr, long)
 	p.SetLogs(log, nil)
-	p.refresh()
-	test.Tap(p.log.WrapBox)
+	p.Refresh()
+	test.Tap(p.Log.WrapBox)
 	w.Canvas().Capture() // lays the rows out
-	if h := p.log.Heights()[1]; h < 2*p.log.Heights()[0] || p.log.Heights()[0] == 0 {
-		t.Errorf("with Wrap on the long line is %v high, the short one %v", h, p.log.Heights()[0])
+	if h := p.Log.Heights()[1]; h < 2*p.Log.Heights()[0] || p.Log.Heights()[0] == 0 {
+		t.Errorf("with Wrap on the long line is %v high, the short one %v", h, p.Log.Heights()[0])
 	}
-	test.Tap(p.log.WrapBox)
-	if len(p.log.Heights()) != 0 {
+	test.Tap(p.Log.WrapBox)
+	if len(p.Log.Heights()) != 0 {
 		t.Error("Wrap off left rows taller than one line")
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package logs
 
 import (
 	"mcpbrowser/internal/i18n"
@@ -17,9 +17,9 @@ func logLineText(e *transport.LogEntry) string {
 	return e.Text
 }
 
-// logEntryLine is the whole line (time, tag, text) for the row's tip, with
+// LogEntryLine is the whole line (time, tag, text) for the row's tip, with
 // the app's own text in the person's language.
-func logEntryLine(e *transport.LogEntry) string {
+func LogEntryLine(e *transport.LogEntry) string {
 	shown := *e
 	shown.Text = logLineText(e)
 	return widgets.StripANSI(shown.String())

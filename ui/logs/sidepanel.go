@@ -1,4 +1,4 @@
-package ui
+package logs
 
 import (
 	"sync"
@@ -22,9 +22,9 @@ const panelFrame = 16 * time.Millisecond
 // ("messages") in two tabs, live.
 type SidePanel struct {
 	win  fyne.Window
-	tabs *container.AppTabs
-	log  *logView
-	wire *wireView
+	Tabs *container.AppTabs
+	Log  *logView
+	Wire *wireView
 
 	mu        sync.Mutex
 	scheduled bool // a refresh is on its way
@@ -33,32 +33,32 @@ type SidePanel struct {
 
 // NewSidePanel makes the panel; win parents its dialogs.
 func NewSidePanel(win fyne.Window) *SidePanel {
-	p := &SidePanel{win: win, log: newLogView(win), wire: newWireView(win)}
-	p.tabs = container.NewAppTabs(
-		container.NewTabItem(lang.L("stderr"), p.log.Widget()),
-		container.NewTabItem(lang.L("messages"), p.wire.Widget()),
+	p := &SidePanel{win: win, Log: NewLogView(win), Wire: newWireView(win)}
+	p.Tabs = container.NewAppTabs(
+		container.NewTabItem(lang.L("stderr"), p.Log.Widget()),
+		container.NewTabItem(lang.L("messages"), p.Wire.Widget()),
 	)
 	// A tab that comes on show follows its newest line again, after it has
 	// been laid out at its size.
-	p.tabs.OnSelected = func(*container.TabItem) {
+	p.Tabs.OnSelected = func(*container.TabItem) {
 		fyne.Do(func() {
-			p.log.Refollow()
-			p.wire.Refollow()
+			p.Log.Refollow()
+			p.Wire.Refollow()
 		})
 	}
 	return p
 }
 
 // search is the search box of the tab on show.
-func (p *SidePanel) search() fyne.Focusable {
-	if p.tabs.SelectedIndex() == 1 {
-		return p.wire.Search
+func (p *SidePanel) Search() fyne.Focusable {
+	if p.Tabs.SelectedIndex() == 1 {
+		return p.Wire.Search
 	}
-	return p.log.Search
+	return p.Log.Search
 }
 
 // Widget is the panel's canvas object.
-func (p *SidePanel) Widget() fyne.CanvasObject { return p.tabs }
+func (p *SidePanel) Widget() fyne.CanvasObject { return p.Tabs }
 
 // SetSession shows s's Log and Wire; nil clears the panel.
 func (p *SidePanel) SetSession(s *mcp.Session) {
@@ -77,8 +77,8 @@ func (p *SidePanel) SetLogs(log *transport.ServerLog, wire *transport.WireLog) {
 
 // setLogs is SetLogs with the server's name, which names saved files.
 func (p *SidePanel) setLogs(log *transport.ServerLog, wire *transport.WireLog, name string) {
-	p.log.setLog(log, name)
-	p.wire.setWire(wire, name)
+	p.Log.SetLog(log, name)
+	p.Wire.setWire(wire, name)
 }
 
 // Notify tells the panel that its logs may have grown. It is safe from any
@@ -95,16 +95,16 @@ func (p *SidePanel) Notify(e mcp.Event) {
 	}
 	p.scheduled = true
 	p.mu.Unlock()
-	time.AfterFunc(panelFrame, func() { fyne.Do(p.refresh) })
+	time.AfterFunc(panelFrame, func() { fyne.Do(p.Refresh) })
 }
 
 // refresh pulls new entries into both tabs; it runs on the UI goroutine.
-func (p *SidePanel) refresh() {
+func (p *SidePanel) Refresh() {
 	p.mu.Lock()
 	p.scheduled = false
 	p.mu.Unlock()
-	p.log.Pull()
-	p.wire.Pull()
+	p.Log.Pull()
+	p.Wire.Pull()
 	p.mu.Lock()
 	p.refreshes++
 	p.mu.Unlock()

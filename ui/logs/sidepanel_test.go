@@ -1,4 +1,4 @@
-package ui
+package logs
 
 import (
 	"encoding/json"
@@ -19,8 +19,8 @@ import (
 	"mcpbrowser/mcp/transport"
 )
 
-// newPanel puts a side panel with fresh logs in a window of side-panel size.
-func newPanel(t testing.TB) (*SidePanel, *transport.ServerLog, *transport.WireLog, fyne.Window) {
+// NewPanel puts a side panel with fresh logs in a window of side-panel size.
+func NewPanel(t testing.TB) (*SidePanel, *transport.ServerLog, *transport.WireLog, fyne.Window) {
 	t.Helper()
 	w := test.NewWindow(nil)
 	p := NewSidePanel(w)
@@ -32,10 +32,10 @@ func newPanel(t testing.TB) (*SidePanel, *transport.ServerLog, *transport.WireLo
 }
 
 // visibleLogRows are the log rows the list has drawn, top to bottom.
-func visibleLogRows(w fyne.Window) []*logRow {
-	var rows []*logRow
+func visibleLogRows(w fyne.Window) []*LogRow {
+	var rows []*LogRow
 	for _, o := range test.LaidOutObjects(w.Content()) {
-		if r, ok := o.(*logRow); ok && r.Visible() {
+		if r, ok := o.(*LogRow); ok && r.Visible() {
 			rows = append(rows, r)
 		}
 	}
@@ -44,14 +44,14 @@ func visibleLogRows(w fyne.Window) []*logRow {
 
 func TestLogViewMarksKinds(t *testing.T) {
 	test.NewTempApp(t)
-	p, log, _, w := newPanel(t)
+	p, log, _, w := NewPanel(t)
 	log.Add(transport.LogInfo, "started demo (pid 42)")
 	log.Add(transport.LogCallStart, "call #1 add started")
 	log.Add(transport.LogStderr, "adding 2 and 3")
 	log.Add(transport.LogStdoutNoise, "debug: oops on stdout")
 	log.AddMessage("error", "db", "connection refused")
 	log.Add(transport.LogCallEnd, "call #1 add ended after 3ms: ok")
-	p.refresh()
+	p.Refresh()
 
 	rows := visibleLogRows(w)
 	byText := map[string]*logRowRenderer{}
@@ -105,10 +105,10 @@ func addLines(log *transport.ServerLog, n int, format string) {
 
 func TestLogViewFollowAndPause(t *testing.T) {
 	test.NewTempApp(t)
-	p, log, _, _ := newPanel(t)
-	v := p.log
+	p, log, _, _ := NewPanel(t)
+	v := p.Log
 	addLines(log, 500, "line %d")
-	p.refresh()
+	p.Refresh()
 	bottom := v.List.GetScrollOffset()
 	if bottom == 0 {
 		t.Fatal("following did not scroll to the newest line")
@@ -119,7 +119,7 @@ func TestLogViewFollowAndPause(t *testing.T) {
 		t.Fatalf("after tapping Pause: following=%v, button %q", v.Following(), v.Follow.Text)
 	}
 	addLines(log, 500, "more %d")
-	p.refresh()
+	p.Refresh()
 	if got := v.List.GetScrollOffset(); got != bottom {
 		t.Errorf("paused view scrolled from %v to %v", bottom, got)
 	}
@@ -135,13 +135,13 @@ func TestLogViewFollowAndPause(t *testing.T) {
 
 func TestLogViewSearch(t *testing.T) {
 	test.NewTempApp(t)
-	p, log, _, w := newPanel(t)
-	v := p.log
+	p, log, _, w := NewPanel(t)
+	v := p.Log
 	addLines(log, 300, "ordinary %d")
 	log.Add(transport.LogStderr, "a Needle in the haystack")
 	log.Add(transport.LogStdoutNoise, "junk")
 	log.AddMessage("warning", "needles", "from a logger")
-	p.refresh()
+	p.Refresh()
 
 	test.Type(v.Search, "NEEDLE")
 	if v.Len() != 2 {
@@ -158,7 +158,7 @@ func TestLogViewSearch(t *testing.T) {
 	// Lines arriving while searching are filtered too.
 	log.Add(transport.LogStderr, "another needle")
 	log.Add(transport.LogStderr, "hay")
-	p.refresh()
+	p.Refresh()
 	if v.Len() != 3 {
 		t.Errorf("after new lines the search shows %d, want 3", v.Len())
 	}
@@ -179,10 +179,10 @@ func TestLogViewSearch(t *testing.T) {
 
 func TestLogViewClear(t *testing.T) {
 	test.NewTempApp(t)
-	p, log, _, w := newPanel(t)
-	v := p.log
+	p, log, _, w := NewPanel(t)
+	v := p.Log
 	addLines(log, 50, "line %d")
-	p.refresh()
+	p.Refresh()
 	test.Tap(v.ClearB)
 	if v.Len() != 0 || log.Len() != 0 {
 		t.Errorf("after Clear: view %d lines, log %d", v.Len(), log.Len())
@@ -194,7 +194,7 @@ func TestLogViewClear(t *testing.T) {
 		t.Error("no empty-state words after Clear")
 	}
 	log.Add(transport.LogStderr, "after clear")
-	p.refresh()
+	p.Refresh()
 	if v.Len() != 1 || v.Entry(0).Text != "after clear" {
 		t.Error("lines after Clear do not show")
 	}
@@ -202,43 +202,43 @@ func TestLogViewClear(t *testing.T) {
 
 func TestLogViewSelectShowsFullLine(t *testing.T) {
 	test.NewTempApp(t)
-	p, log, _, _ := newPanel(t)
+	p, log, _, _ := NewPanel(t)
 	long := strings.Repeat("x", widgets.MaxRowRunes*2)
 	log.Add(transport.LogStderr, long)
-	p.refresh()
-	p.log.List.Select(0)
-	if !p.log.Strip.Visible() || !strings.Contains(p.log.Selected.Text, long) {
+	p.Refresh()
+	p.Log.List.Select(0)
+	if !p.Log.Strip.Visible() || !strings.Contains(p.Log.Selected.Text, long) {
 		t.Error("selecting a line does not show it in full")
 	}
 	// A selected line stays in view while more lines arrive.
-	offset := p.log.List.GetScrollOffset()
+	offset := p.Log.List.GetScrollOffset()
 	addLines(log, 200, "more %d")
-	p.refresh()
-	if got := p.log.List.GetScrollOffset(); got != offset {
+	p.Refresh()
+	if got := p.Log.List.GetScrollOffset(); got != offset {
 		t.Errorf("the view scrolled away from the selected line (%v → %v)", offset, got)
 	}
-	p.log.List.UnselectAll()
-	if p.log.Strip.Visible() {
+	p.Log.List.UnselectAll()
+	if p.Log.Strip.Visible() {
 		t.Error("detail stays after unselecting")
 	}
 	addLines(log, 10, "after %d")
-	p.refresh()
-	if got := p.log.List.GetScrollOffset(); got <= offset {
+	p.Refresh()
+	if got := p.Log.List.GetScrollOffset(); got <= offset {
 		t.Errorf("following did not resume after unselecting (offset %v)", got)
 	}
 }
 
 func TestLogViewBounded(t *testing.T) {
 	test.NewTempApp(t)
-	p, log, _, _ := newPanel(t)
+	p, log, _, _ := NewPanel(t)
 	for range 3 {
 		addLines(log, maxViewEntries/2, "line %d")
-		p.refresh()
+		p.Refresh()
 	}
-	if n := len(p.log.Kept()); n > maxViewEntries+maxViewEntries/4 {
+	if n := len(p.Log.Kept()); n > maxViewEntries+maxViewEntries/4 {
 		t.Errorf("view keeps %d lines, over its bound", n)
 	}
-	last := p.log.Kept()[len(p.log.Kept())-1].Text
+	last := p.Log.Kept()[len(p.Log.Kept())-1].Text
 	if last != fmt.Sprintf("line %d", maxViewEntries/2-1) {
 		t.Errorf("newest kept line %q", last)
 	}
@@ -295,7 +295,7 @@ func TestNotifyBatchesRefreshes(t *testing.T) {
 		t.Errorf("%d refreshes for %d notifications, want batching", refreshes, writers*each)
 	}
 	fyne.DoAndWait(func() {
-		if n := p.log.Len(); n != writers*each {
+		if n := p.Log.Len(); n != writers*each {
 			t.Errorf("view shows %d lines, want %d", n, writers*each)
 		}
 	})
@@ -311,17 +311,17 @@ func wireMsg(t testing.TB, v any) []byte {
 
 func TestWireViewRowsAndSelection(t *testing.T) {
 	test.NewTempApp(t)
-	p, _, wire, w := newPanel(t)
+	p, _, wire, w := NewPanel(t)
 	wire.Record(transport.Sent, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": map[string]any{"name": "add", "arguments": map[string]any{"a": 2, "b": 3}}}))
 	wire.Record(transport.Received, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 1, "result": map[string]any{"content": []any{map[string]any{"type": "text", "text": "5"}}}}))
 	wire.Record(transport.Received, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 2, "error": map[string]any{"code": -32602, "message": "bad"}}))
-	p.refresh()
-	v := p.wire
-	p.tabs.SelectIndex(1)
+	p.Refresh()
+	v := p.Wire
+	p.Tabs.SelectIndex(1)
 
 	var rows []*wireRowRenderer
 	for _, o := range test.LaidOutObjects(w.Content()) {
-		if r, ok := o.(*wireRow); ok && r.Visible() {
+		if r, ok := o.(*WireRow); ok && r.Visible() {
 			rows = append(rows, test.WidgetRenderer(r).(*wireRowRenderer))
 		}
 	}
@@ -343,8 +343,8 @@ func TestWireViewRowsAndSelection(t *testing.T) {
 	if !strings.Contains(shown, `"method": "tools/call"`) || !strings.Contains(shown, "\n      \"a\": 2") {
 		t.Errorf("selected message shown as %q, want it pretty-printed", shown)
 	}
-	if !strings.Contains(v.detailHead.Text, "sent to the server") {
-		t.Errorf("detail head %q", v.detailHead.Text)
+	if !strings.Contains(v.DetailHead.Text, "sent to the server") {
+		t.Errorf("detail head %q", v.DetailHead.Text)
 	}
 	test.Tap(v.copyJSON)
 	if got := fyne.CurrentApp().Clipboard().Content(); !strings.Contains(got, `"name": "add"`) {
@@ -358,12 +358,12 @@ func TestWireViewRowsAndSelection(t *testing.T) {
 
 func TestWireViewHugeMessageShowsHead(t *testing.T) {
 	test.NewTempApp(t)
-	p, _, wire, _ := newPanel(t)
+	p, _, wire, _ := NewPanel(t)
 	items := make([]int, 5000)
 	wire.Record(transport.Received, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 7, "result": map[string]any{"items": items}}))
-	p.refresh()
-	p.wire.List.Select(0)
-	d := p.wire.detail
+	p.Refresh()
+	p.Wire.List.Select(0)
+	d := p.Wire.detail
 	if len(d.Lines) > widgets.HeadLines || d.Total <= widgets.HeadLines {
 		t.Errorf("huge message: %d lines shown of %d", len(d.Lines), d.Total)
 	}
@@ -374,18 +374,18 @@ func TestWireViewHugeMessageShowsHead(t *testing.T) {
 
 func TestWireViewSearchAndClear(t *testing.T) {
 	test.NewTempApp(t)
-	p, _, wire, _ := newPanel(t)
+	p, _, wire, _ := NewPanel(t)
 	for i := range 20 {
 		wire.Record(transport.Sent, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": i, "method": "ping"}))
 	}
 	wire.Record(transport.Sent, wireMsg(t, map[string]any{"jsonrpc": "2.0", "id": 99, "method": "tools/list"}))
-	p.refresh()
-	test.Type(p.wire.Search, "tools/")
-	if p.wire.Len() != 1 {
-		t.Errorf("search shows %d messages, want 1", p.wire.Len())
+	p.Refresh()
+	test.Type(p.Wire.Search, "tools/")
+	if p.Wire.Len() != 1 {
+		t.Errorf("search shows %d messages, want 1", p.Wire.Len())
 	}
-	test.Tap(p.wire.ClearB)
-	if p.wire.Len() != 0 || wire.Len() != 0 {
+	test.Tap(p.Wire.ClearB)
+	if p.Wire.Len() != 0 || wire.Len() != 0 {
 		t.Error("Clear did not empty the messages")
 	}
 }
@@ -419,11 +419,11 @@ func TestWireFileBytes(t *testing.T) {
 
 func TestSetSessionNil(t *testing.T) {
 	test.NewTempApp(t)
-	p, log, _, _ := newPanel(t)
+	p, log, _, _ := NewPanel(t)
 	log.Add(transport.LogStderr, "x")
-	p.refresh()
+	p.Refresh()
 	p.SetSession(nil)
-	if p.log.Len() != 0 || !p.log.SaveB.Disabled() || !strings.Contains(p.log.Empty.Text, "Select a server") {
+	if p.Log.Len() != 0 || !p.Log.SaveB.Disabled() || !strings.Contains(p.Log.Empty.Text, "Select a server") {
 		t.Error("SetSession(nil) did not clear the panel")
 	}
 }

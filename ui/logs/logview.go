@@ -1,4 +1,4 @@
-package ui
+package logs
 
 import (
 	"image/color"
@@ -38,7 +38,7 @@ type logView struct {
 	level    *widget.Select
 }
 
-func newLogView(win fyne.Window) *logView {
+func NewLogView(win fyne.Window) *logView {
 	v := &logView{win: win}
 	v.level = widget.NewSelect(levelFilterOptions(), v.setLevelFilter)
 	v.level.Selected = v.level.Options[0] // set quietly: the view is not built yet
@@ -51,14 +51,14 @@ func newLogView(win fyne.Window) *logView {
 		FilterOn: func() bool { return v.minLevel > 0 },
 		NewRow:   func() fyne.CanvasObject { return newLogRow() },
 		SetRow: func(o fyne.CanvasObject, e *transport.LogEntry, wrap bool) {
-			r := o.(*logRow)
+			r := o.(*LogRow)
 			r.wrap = wrap
 			r.set(*e)
 		},
 		Lines:   logRowLines,
-		Text:    logEntryLine,
-		Count:   logCount,
-		Empty:   func(st widgets.LogState) string { return logEmpty(st, v.level.Selected) },
+		Text:    LogEntryLine,
+		Count:   LogCount,
+		Empty:   func(st widgets.LogState) string { return LogEmpty(st, v.level.Selected) },
 		WrapKey: prefWrapStderr,
 		TipHint: lang.L("Click the line to keep it below, with Copy."),
 		Strip:   true,
@@ -69,7 +69,7 @@ func newLogView(win fyne.Window) *logView {
 }
 
 // setLog shows log (nil for none) from its oldest kept line.
-func (v *logView) setLog(log *transport.ServerLog, name string) {
+func (v *logView) SetLog(log *transport.ServerLog, name string) {
 	v.log, v.name = log, name
 	if log == nil {
 		v.SetSource(nil) // not a typed nil in the interface
@@ -78,9 +78,9 @@ func (v *logView) setLog(log *transport.ServerLog, name string) {
 	v.SetSource(log)
 }
 
-// logCount is the stderr tab's count: lines, and how many older ones the
+// LogCount is the stderr tab's count: lines, and how many older ones the
 // bounded log let go.
-func logCount(st widgets.LogState) string {
+func LogCount(st widgets.LogState) string {
 	switch {
 	case st.Filtered:
 		return lang.L("{{.Shown}} of {{.Kept}}", map[string]any{"Shown": view.Thousands(st.Shown), "Kept": view.Thousands(st.Kept)})
@@ -91,8 +91,8 @@ func logCount(st widgets.LogState) string {
 	return lang.N("{{.Count}} lines", st.Shown, map[string]any{"Count": view.Thousands(st.Shown)})
 }
 
-// logEmpty says why the stderr tab shows no line.
-func logEmpty(st widgets.LogState, level string) string {
+// LogEmpty says why the stderr tab shows no line.
+func LogEmpty(st widgets.LogState, level string) string {
 	switch {
 	case !st.Source:
 		return lang.L("Select a server to see what it prints.")
@@ -218,11 +218,11 @@ func logFileBytes(log *transport.ServerLog) []byte {
 	return []byte(b.String())
 }
 
-// A logRow draws one log entry: time, a coloured tag for where the line came
+// A LogRow draws one log entry: time, a coloured tag for where the line came
 // from, and the text. Call start and end markers are drawn as a tinted band
 // with a rule above (start) or below (end), so the lines a call caused sit
 // visibly between them.
-type logRow struct {
+type LogRow struct {
 	widget.BaseWidget
 	entry transport.LogEntry
 	// wrap breaks a long text over as many lines as it needs (the list
@@ -230,18 +230,18 @@ type logRow struct {
 	wrap bool
 }
 
-func newLogRow() *logRow {
-	r := &logRow{}
+func newLogRow() *LogRow {
+	r := &LogRow{}
 	r.ExtendBaseWidget(r)
 	return r
 }
 
-func (r *logRow) set(e transport.LogEntry) {
+func (r *LogRow) set(e transport.LogEntry) {
 	r.entry = e
 	r.Refresh()
 }
 
-func (r *logRow) CreateRenderer() fyne.WidgetRenderer {
+func (r *LogRow) CreateRenderer() fyne.WidgetRenderer {
 	rr := &logRowRenderer{
 		row:   r,
 		bg:    canvas.NewRectangle(color.Transparent),
@@ -262,7 +262,7 @@ func monoText() *canvas.Text {
 }
 
 type logRowRenderer struct {
-	row              *logRow
+	row              *LogRow
 	bg               *canvas.Rectangle
 	rule             *canvas.Line
 	stamp, tag, text *canvas.Text

@@ -1,4 +1,4 @@
-package ui
+package logs
 
 import (
 	"strings"
@@ -32,29 +32,29 @@ type listUnderTest interface {
 
 func (pl panelList) listWidget(p *SidePanel) *widget.List {
 	if pl.tab == 1 {
-		return p.wire.List
+		return p.Wire.List
 	}
-	return p.log.List
+	return p.Log.List
 }
 
 func (pl panelList) wrapBox(p *SidePanel) *widget.Check {
 	if pl.tab == 1 {
-		return p.wire.WrapBox
+		return p.Wire.WrapBox
 	}
-	return p.log.WrapBox
+	return p.Log.WrapBox
 }
 
 var bothPanels = []panelList{
 	{
 		name: "stderr", tab: 0,
-		list: func(p *SidePanel) listUnderTest { return p.log.LogList },
+		list: func(p *SidePanel) listUnderTest { return p.Log.LogList },
 		add: func(_ *testing.T, log *transport.ServerLog, _ *transport.WireLog, text string) {
 			log.Add(transport.LogStderr, text)
 		},
 	},
 	{
 		name: "messages", tab: 1,
-		list: func(p *SidePanel) listUnderTest { return p.wire.LogList },
+		list: func(p *SidePanel) listUnderTest { return p.Wire.LogList },
 		add: func(_ *testing.T, _ *transport.ServerLog, wire *transport.WireLog, text string) {
 			// An HTTP step's description is as long as its URL.
 			wire.RecordHTTP(transport.Sent, text, 10, nil)
@@ -70,13 +70,13 @@ func TestPanelsWrapLongLines(t *testing.T) {
 	for _, pl := range bothPanels {
 		t.Run(pl.name, func(t *testing.T) {
 			test.NewTempApp(t)
-			p, log, wire, w := newPanel(t)
+			p, log, wire, w := NewPanel(t)
 			defer w.Close()
 			w.Resize(fyne.NewSize(400, 600))
-			p.tabs.SelectIndex(pl.tab)
+			p.Tabs.SelectIndex(pl.tab)
 			pl.add(t, log, wire, "short")
 			pl.add(t, log, wire, longLine)
-			p.refresh()
+			p.Refresh()
 			l := pl.list(p)
 			test.Tap(pl.wrapBox(p))
 			w.Canvas().Capture() // lays the rows out
@@ -97,10 +97,10 @@ func TestPanelsWrapRemembered(t *testing.T) {
 	for _, pl := range bothPanels {
 		t.Run(pl.name, func(t *testing.T) {
 			test.NewTempApp(t)
-			p, _, _, w := newPanel(t)
+			p, _, _, w := NewPanel(t)
 			test.Tap(pl.wrapBox(p))
 			w.Close()
-			again, _, _, w2 := newPanel(t)
+			again, _, _, w2 := NewPanel(t)
 			defer w2.Close()
 			if !pl.list(again).Wrap() || !pl.wrapBox(again).Checked {
 				t.Error("a new panel forgot that Wrap was on")
@@ -120,14 +120,14 @@ func TestPanelsPointShowsFullLine(t *testing.T) {
 	for _, pl := range bothPanels {
 		t.Run(pl.name, func(t *testing.T) {
 			test.NewTempApp(t)
-			p, log, wire, w := newPanel(t)
+			p, log, wire, w := NewPanel(t)
 			defer w.Close()
 			w.Resize(fyne.NewSize(400, 600))
-			p.tabs.SelectIndex(pl.tab)
+			p.Tabs.SelectIndex(pl.tab)
 			pl.add(t, log, wire, "short")
 			pl.add(t, log, wire, longLine)
-			p.refresh()
-			p.log.TipDelay, p.wire.TipDelay = 0, 0
+			p.Refresh()
+			p.Log.TipDelay, p.Wire.TipDelay = 0, 0
 			w.Canvas().Capture()
 			l := pl.list(p)
 			rows := panelRows(w, pl.tab)
@@ -165,11 +165,11 @@ func panelRows(w fyne.Window, tab int) []fyne.CanvasObject {
 	var rows []fyne.CanvasObject
 	for _, o := range test.LaidOutObjects(w.Content()) {
 		switch o.(type) {
-		case *logRow:
+		case *LogRow:
 			if tab == 0 && o.Visible() {
 				rows = append(rows, o)
 			}
-		case *wireRow:
+		case *WireRow:
 			if tab == 1 && o.Visible() {
 				rows = append(rows, o)
 			}
@@ -181,42 +181,42 @@ func panelRows(w fyne.Window, tab int) []fyne.CanvasObject {
 // A selected stderr line shows whole in the strip, and Copy copies it.
 func TestLogStripCopiesTheLine(t *testing.T) {
 	test.NewTempApp(t)
-	p, log, _, w := newPanel(t)
+	p, log, _, w := NewPanel(t)
 	defer w.Close()
 	log.Add(transport.LogStderr, "short")
 	log.Add(transport.LogStderr, longLine)
-	p.refresh()
-	if p.log.Strip.Visible() {
+	p.Refresh()
+	if p.Log.Strip.Visible() {
 		t.Fatal("the strip shows with nothing selected")
 	}
 	w.Canvas().Capture()
-	full := p.log.List.Size().Height
-	p.log.List.Select(1)
-	if !p.log.Strip.Visible() || !strings.Contains(p.log.Selected.Text, longLine) {
-		t.Fatalf("the strip shows %q", p.log.Selected.Text)
+	full := p.Log.List.Size().Height
+	p.Log.List.Select(1)
+	if !p.Log.Strip.Visible() || !strings.Contains(p.Log.Selected.Text, longLine) {
+		t.Fatalf("the strip shows %q", p.Log.Selected.Text)
 	}
-	if h := p.log.List.Size().Height; h >= full {
+	if h := p.Log.List.Size().Height; h >= full {
 		t.Errorf("with the strip on show the list is %v high, as high as without (%v)", h, full)
 	}
-	test.Tap(p.log.Copy)
+	test.Tap(p.Log.Copy)
 	if got := fyne.CurrentApp().Clipboard().Content(); !strings.Contains(got, longLine) {
 		t.Errorf("Copy put %q on the clipboard", got)
 	}
 	// The strip never takes more than 40 % of the panel, however long the line.
 	log.Add(transport.LogStderr, strings.Repeat("very long ", 2000))
-	p.refresh()
-	p.log.List.Select(2)
+	p.Refresh()
+	p.Log.List.Select(2)
 	w.Canvas().Capture()
-	if h, all := p.log.Strip.Size().Height, p.log.Widget().Size().Height; h > all*0.41 || h == 0 {
+	if h, all := p.Log.Strip.Size().Height, p.Log.Widget().Size().Height; h > all*0.41 || h == 0 {
 		t.Errorf("the strip is %v high in a panel of %v", h, all)
 	}
 	// What does not fit scrolls: the text is as tall as its wrapped lines.
-	if h, sel := p.log.Selected.MinSize().Height, p.log.Selected.Size().Height; sel < h || h < 10*widgets.MonoLineHeight() {
+	if h, sel := p.Log.Selected.MinSize().Height, p.Log.Selected.Size().Height; sel < h || h < 10*widgets.MonoLineHeight() {
 		t.Errorf("the strip's text is %v high, its lines need %v", sel, h)
 	}
 	// Closing it gives the list its room back.
-	p.log.List.UnselectAll()
-	if h := p.log.List.Size().Height; p.log.Strip.Visible() || h != full {
+	p.Log.List.UnselectAll()
+	if h := p.Log.List.Size().Height; p.Log.Strip.Visible() || h != full {
 		t.Errorf("after the strip closed the list is %v high, want %v again", h, full)
 	}
 }
@@ -224,13 +224,13 @@ func TestLogStripCopiesTheLine(t *testing.T) {
 // The selected message's head names it whole, whatever the row cut.
 func TestWireDetailHeadNamesTheMessage(t *testing.T) {
 	test.NewTempApp(t)
-	p, _, wire, w := newPanel(t)
+	p, _, wire, w := NewPanel(t)
 	defer w.Close()
 	wire.RecordHTTP(transport.Received, longLine, 10, []byte("{}"))
-	p.refresh()
-	p.wire.List.Select(0)
-	if !strings.Contains(p.wire.detailHead.Text, longLine) || !strings.Contains(p.wire.detailHead.Text, "received from the server") {
-		t.Errorf("detail head %q", p.wire.detailHead.Text)
+	p.Refresh()
+	p.Wire.List.Select(0)
+	if !strings.Contains(p.Wire.DetailHead.Text, longLine) || !strings.Contains(p.Wire.DetailHead.Text, "received from the server") {
+		t.Errorf("detail head %q", p.Wire.DetailHead.Text)
 	}
 }
 
@@ -240,15 +240,15 @@ func TestPanelWords(t *testing.T) {
 	cases := []struct {
 		got, want string
 	}{
-		{logCount(widgets.LogState{Source: true, Shown: 1200}), "1,200 lines"},
-		{logCount(widgets.LogState{Source: true, Shown: 10, Dropped: 5}), "10 lines · 5 older dropped"},
-		{logCount(widgets.LogState{Source: true, Shown: 2, Kept: 303, Filtered: true}), "2 of 303"},
-		{wireCount(widgets.LogState{Source: true, Shown: 3}), "3 messages"},
-		{logEmpty(widgets.LogState{}, ""), "Select a server to see what it prints."},
-		{logEmpty(widgets.LogState{Source: true, Filtered: true}, "error+"), "No lines at level error+."},
-		{logEmpty(widgets.LogState{Source: true, Filtered: true, Query: "x"}, "all levels"), "No lines match “x”."},
-		{wireEmpty(widgets.LogState{Source: true}), "No messages yet."},
-		{wireEmpty(widgets.LogState{Source: true, Filtered: true, Query: "ping"}), "No messages match “ping”."},
+		{LogCount(widgets.LogState{Source: true, Shown: 1200}), "1,200 lines"},
+		{LogCount(widgets.LogState{Source: true, Shown: 10, Dropped: 5}), "10 lines · 5 older dropped"},
+		{LogCount(widgets.LogState{Source: true, Shown: 2, Kept: 303, Filtered: true}), "2 of 303"},
+		{WireCount(widgets.LogState{Source: true, Shown: 3}), "3 messages"},
+		{LogEmpty(widgets.LogState{}, ""), "Select a server to see what it prints."},
+		{LogEmpty(widgets.LogState{Source: true, Filtered: true}, "error+"), "No lines at level error+."},
+		{LogEmpty(widgets.LogState{Source: true, Filtered: true, Query: "x"}, "all levels"), "No lines match “x”."},
+		{WireEmpty(widgets.LogState{Source: true}), "No messages yet."},
+		{WireEmpty(widgets.LogState{Source: true, Filtered: true, Query: "ping"}), "No messages match “ping”."},
 	}
 	for _, c := range cases {
 		if c.got != c.want {

@@ -1,4 +1,4 @@
-package ui
+package logs
 
 import (
 	"runtime"
@@ -34,18 +34,18 @@ func TestLogViewFloodRetains(t *testing.T) {
 	for n := 0; n < 500<<20; n += 5000 {
 		log.Add(transport.LogStderr, string([]byte(line)))
 		if n%(1000*5000) == 0 {
-			p.refresh() // one frame's batch
+			p.Refresh() // one frame's batch
 		}
 	}
-	p.refresh()
+	p.Refresh()
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	retained := float64(after.HeapAlloc-min(after.HeapAlloc, before.HeapAlloc)) / (1 << 20)
-	t.Logf("500 MB in 5 KB lines: log keeps %d, view %d, %d dropped; %.1f MB retained", log.Len(), len(p.log.Kept()), log.Dropped(), retained)
+	t.Logf("500 MB in 5 KB lines: log keeps %d, view %d, %d dropped; %.1f MB retained", log.Len(), len(p.Log.Kept()), log.Dropped(), retained)
 	if retained > 60 {
 		t.Errorf("log and view retain %.1f MB after a 500 MB flood, want at most 60 MB", retained)
 	}
-	if got := p.log.Count.Text; !strings.Contains(got, "older dropped") {
+	if got := p.Log.Count.Text; !strings.Contains(got, "older dropped") {
 		t.Errorf("count says %q, want the dropped lines counted", got)
 	}
 	runtime.KeepAlive(log)
