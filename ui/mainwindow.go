@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io/fs"
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/ui/form"
 	"mcpbrowser/ui/logs"
+	"mcpbrowser/ui/result"
 	"sync"
 
 	"fyne.io/fyne/v2/lang"
@@ -85,9 +87,9 @@ type MainWindow struct {
 	status       *serverStatusView
 	tools        *toolList
 	header       *toolHeader
-	form         *FormView
+	form         *form.FormView
 	runner       *runBar
-	result       *ResultView
+	result       *result.ResultView
 	apps         *appPane // the selected tool's MCP App (apps.go)
 	side         *logs.SidePanel
 	middle       *fyne.Container // holds either the tools area or status
@@ -202,11 +204,11 @@ func (w *MainWindow) build() {
 		}
 		return nil
 	}
-	w.form = NewFormView(w.win)
+	w.form = form.NewFormView(w.win)
 	w.form.OnSubmit = w.runSelectedTool
 	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)
 	w.quality = newQualityState(w.showQualityReport)
-	w.result = NewResultView(w.win)
+	w.result = result.NewResultView(w.win)
 	w.apps = newAppPane(w.ctx, w.app, oauth.OpenBrowser, w.recordAppCall)
 	w.side = logs.NewSidePanel(w.win)
 
@@ -229,7 +231,7 @@ func (w *MainWindow) build() {
 	runRow := container.NewBorder(nil, nil, nil, container.NewVBox(runMany), w.runner.root)
 	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.apps.root, runRow, w.requests.banner), w.resultSlot)
 	w.header.relayout = w.relayoutDetail
-	w.result.onChange = w.relayoutDetail
+	w.result.OnChange = w.relayoutDetail
 	w.result.OpenLink = func(uri string) {
 		w.features.selectTab(w.features.resourcesTab)
 		w.features.resources.selectURI(uri)

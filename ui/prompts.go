@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"mcpbrowser/ui/result"
 	"slices"
 	"strings"
 	"time"
@@ -352,7 +353,7 @@ type promptsTab struct {
 
 	// For tests: the last prompts/get and the view that drew its content.
 	lastResult *mcp.PromptResult
-	view       *ResultView
+	view       *result.ResultView
 }
 
 func newPromptsTab(deps promptsDeps) *promptsTab {
@@ -704,8 +705,8 @@ func (t *promptsTab) get() {
 
 // showResult draws the prompt's messages by role with their content.
 func (t *promptsTab) showResult(r *mcp.PromptResult) {
-	rv := NewResultView(t.deps.win)
-	rv.result = &mcp.CallResult{Tool: r.Prompt} // names saved files after the prompt
+	rv := result.NewResultView(t.deps.win)
+	rv.Result = &mcp.CallResult{Tool: r.Prompt} // names saved files after the prompt
 	t.view = rv
 	var rows []fyne.CanvasObject
 	if !r.OK() {
@@ -716,7 +717,7 @@ func (t *promptsTab) showResult(r *mcp.PromptResult) {
 			rows = append(rows, widgets.Caption(d))
 		}
 		for i, m := range r.Result.Messages {
-			rows = append(rows, widgets.MessageCard(string(m.Role), rv.contentBlock(i, m.Content)))
+			rows = append(rows, widgets.MessageCard(string(m.Role), rv.ContentBlock(i, m.Content)))
 		}
 		if len(r.Result.Messages) == 0 {
 			rows = append(rows, widgets.LowLabel(lang.L("The prompt has no messages.")))

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"mcpbrowser/ui/form"
+	"mcpbrowser/ui/result"
 	"net/url"
 	"reflect"
 	"strconv"
@@ -188,7 +190,7 @@ type requestPanel struct {
 	// The current request's widgets (those that apply to its kind).
 	reply *widgets.Entry // Tab leaves it, Esc reaches the window (keys.go)
 	model *widgets.Entry
-	form  *FormView
+	form  *form.FormView
 	note  *widget.Label
 	// (escButtons: Esc on them reaches the window, keys.go)
 	sendBtn    *widgets.Button
@@ -427,7 +429,7 @@ func requestTitle(r *mcp.PendingRequest, promise string) fyne.CanvasObject {
 // prompt, model preferences, limits) and takes the person's reply.
 func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	sp := r.Sampling()
-	rv := NewResultView(p.deps.win)
+	rv := result.NewResultView(p.deps.win)
 	var rows []fyne.CanvasObject
 	if sp.SystemPrompt != "" {
 		rows = append(rows, widgets.Heading(lang.L("System prompt")), selectableText(sp.SystemPrompt))
@@ -466,7 +468,7 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 
 // samplingContent draws one message's content; tool use and tool results
 // (sampling with tools) are shown as JSON.
-func samplingContent(rv *ResultView, i int, c sdk.Content) fyne.CanvasObject {
+func samplingContent(rv *result.ResultView, i int, c sdk.Content) fyne.CanvasObject {
 	switch c.(type) {
 	case *sdk.ToolUseContent, *sdk.ToolResultContent:
 		b, err := json.MarshalIndent(c, "", "  ")
@@ -479,7 +481,7 @@ func samplingContent(rv *ResultView, i int, c sdk.Content) fyne.CanvasObject {
 	case nil:
 		return widgets.LowLabel("(no content)")
 	}
-	return rv.contentBlock(i, c)
+	return rv.ContentBlock(i, c)
 }
 
 func selectableText(s string) *widget.Label {
@@ -493,7 +495,7 @@ func selectableText(s string) *widget.Label {
 // schema as a form (defaults filled in), with Accept, Decline and Cancel.
 func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 	ep := r.Elicitation()
-	p.form = NewFormView(p.deps.win)
+	p.form = form.NewFormView(p.deps.win)
 	if raw := p.wireSchema(r); raw != nil {
 		p.form.SetSchema(raw)
 	} else {

@@ -108,14 +108,6 @@ func (p *requestPanel) noLongerNeeded() *widgets.Button {
 	return p.declineBtn
 }
 
-// addSentence adds a sentence to the result's status line.
-func (v *ResultView) addSentence(s string) {
-	if v.sentence == nil || s == "" {
-		return
-	}
-	v.sentence.SetText(view.JoinSentences(v.sentence.Text, s))
-}
-
 // withdrawnSentence is the result's word on the questions its
 // cancellation withdrew.
 func withdrawnSentence(n int) string {

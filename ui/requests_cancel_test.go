@@ -31,7 +31,7 @@ func TestCancellingACallWithdrawsItsQuestion(t *testing.T) {
 		if n := len(s.w.requests.src.queue.Pending()); n != 0 || p.shown() {
 			t.Errorf("%d requests still wait (shown: %v) after their call was cancelled", n, p.shown())
 		}
-		if got := s.w.result.sentence.Text; !strings.Contains(got, "Its question to you was withdrawn.") {
+		if got := s.w.result.Sentence.Text; !strings.Contains(got, "Its question to you was withdrawn.") {
 			t.Errorf("the result says %q", got)
 		}
 		if !strings.Contains(p.lastAnswer, "its question to you was withdrawn") {
@@ -77,7 +77,7 @@ func TestAQuestionNotTiedToTheCancelledCallStays(t *testing.T) {
 				if f := s.w.win.Canvas().Focused(); f != tt.button(p) {
 					t.Errorf("the keyboard is in %T, want the button that says no", f)
 				}
-				if got := s.w.result.sentence.Text; strings.Contains(got, "withdrawn") {
+				if got := s.w.result.Sentence.Text; strings.Contains(got, "withdrawn") {
 					t.Errorf("the result says %q, but the question stays", got)
 				}
 				test.Tap(tt.button(p))

@@ -82,7 +82,7 @@ func TestInlineRequestsFitTheSmallWindow(t *testing.T) {
 			if p.reply != nil {
 				field, send = p.reply, p.sendBtn
 			} else {
-				if fs := focusables(p.form.formBox); len(fs) > 0 {
+				if fs := focusables(p.form.FormBox); len(fs) > 0 {
 					field = fs[0].(fyne.CanvasObject) // the question's first choice
 				}
 				send = p.acceptBtn

@@ -5,6 +5,8 @@ package ui
 import (
 	"context"
 	"errors"
+	"mcpbrowser/ui/form"
+	"mcpbrowser/ui/result"
 	"net/url"
 	"strings"
 	"sync"
@@ -75,7 +77,7 @@ func resultText2(r *mcp.CallResult) string {
 	if r == nil || r.Result == nil {
 		return ""
 	}
-	return resultText(r)
+	return result.ResultText(r)
 }
 
 func TestSamplingPanelSendsTheReplyOrRejects(t *testing.T) {
@@ -200,7 +202,7 @@ func TestElicitationFormAcceptDeclineCancel(t *testing.T) {
 		}
 	})
 	onUI(func() {
-		e := first[*formEntry](t, p.form, "name")
+		e := fieldInput[*form.FormEntry](t, p.form, "name")
 		test.Type(e, "Ada Lovelace")
 		test.Tap(p.acceptBtn)
 	})

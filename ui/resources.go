@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"mcpbrowser/ui/result"
 	"path"
 	"slices"
 	"strings"
@@ -83,7 +84,7 @@ type resourcesTab struct {
 
 	// For tests: the last read and the view that drew its contents.
 	lastRead *mcp.ReadResult
-	view     *ResultView
+	view     *result.ResultView
 }
 
 // resourcesDeps is what the Resources tab needs from the window.
@@ -486,12 +487,12 @@ func (t *resourcesTab) readAgain(uri string, record bool) {
 // showRead draws a read's contents: text (JSON pretty), images, and other
 // blobs as a line with Save.
 func (t *resourcesTab) showRead(r *mcp.ReadResult) {
-	rv := NewResultView(t.deps.win)
+	rv := result.NewResultView(t.deps.win)
 	stem := view.SafeFileName(path.Base(strings.TrimRight(r.URI, "/")))
 	if stem == "" || stem == "." {
 		stem = "resource"
 	}
-	rv.result = &mcp.CallResult{Tool: stem} // names saved files after the resource
+	rv.Result = &mcp.CallResult{Tool: stem} // names saved files after the resource
 	t.view = rv
 	var rows []fyne.CanvasObject
 	if !r.OK() {
@@ -512,7 +513,7 @@ func (t *resourcesTab) showRead(r *mcp.ReadResult) {
 
 // contentsBlock shows one item of a read: its URI and type, then the text
 // or the picture, or a Save button for other data.
-func (t *resourcesTab) contentsBlock(rv *ResultView, i int, c *sdk.ResourceContents, asked string) fyne.CanvasObject {
+func (t *resourcesTab) contentsBlock(rv *result.ResultView, i int, c *sdk.ResourceContents, asked string) fyne.CanvasObject {
 	var parts []string
 	if c.URI != asked {
 		parts = append(parts, c.URI) // the band above names the URI that was read
@@ -524,15 +525,15 @@ func (t *resourcesTab) contentsBlock(rv *ResultView, i int, c *sdk.ResourceConte
 	info := strings.Join(parts, " · ")
 	if c.Blob != nil {
 		if strings.HasPrefix(c.MIMEType, "image/") {
-			return rv.imageBlock(i, c.Blob, c.MIMEType)
+			return rv.ImageBlock(i, c.Blob, c.MIMEType)
 		}
 		name := path.Base(c.URI)
 		if name == "." || name == "/" || name == "" || !strings.Contains(name, ".") {
 			name = fmt.Sprintf("contents-%d%s", i+1, view.ExtensionFor(c.MIMEType))
 		}
-		return rv.binaryBlock(info+" · "+view.Size(len(c.Blob)), name, c.Blob)
+		return rv.BinaryBlock(info+" · "+view.Size(len(c.Blob)), name, c.Blob)
 	}
-	return container.NewVBox(widgets.Heading(info+" · "+view.Size(len(c.Text))), rv.textBlock(fmt.Sprintf("contents-%d", i+1), c.Text))
+	return container.NewVBox(widgets.Heading(info+" · "+view.Size(len(c.Text))), rv.TextBlock(fmt.Sprintf("contents-%d", i+1), c.Text))
 }
 
 // showSubscribe offers Subscribe/Unsubscribe for servers that declare subscribe.

@@ -94,7 +94,7 @@ func TestResourcesTabReadsTextAndAnImageFromATemplate(t *testing.T) {
 		t.Fatalf("the picture: %s %s", read.Layer, read.Message)
 	}
 	onUI(func() {
-		if n := len(r.view.images); n != 1 {
+		if n := len(r.view.Images); n != 1 {
 			t.Errorf("the picture is not shown as an image (%d images)", n)
 		}
 		if findButton(r.contents, "Save") == nil {

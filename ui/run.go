@@ -312,7 +312,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 			w.quality.observe(res)
 			if w.selected == res.Server && w.currentTool != nil && w.currentTool.Name == name {
 				w.result.Show(res, t)
-				w.result.addSentence(withdrawnSentence(w.withdrawn)) // requests_cancel.go
+				w.result.AddSentence(withdrawnSentence(w.withdrawn)) // requests_cancel.go
 				w.apps.showResult(s, t, res)
 			} else {
 				r.reset() // the person moved on; the result waits in the tool's draft

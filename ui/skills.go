@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"mcpbrowser/ui/result"
 	"slices"
 
 	"fyne.io/fyne/v2"
@@ -281,9 +282,9 @@ func (p *skillsPane) showLoad(loaded *mcp.LoadedSkill, err error) {
 	default:
 		rows = append(rows, widgets.OutcomeBand(true, lang.L("Verified"),
 			lang.N("{{.Count}} files match the sizes, digests and front matter of the server's listing.", len(loaded.Files), map[string]any{"Count": len(loaded.Files)}), nil, 0))
-		rv := NewResultView(p.deps.win)
+		rv := result.NewResultView(p.deps.win)
 		for i, f := range loaded.Files {
-			rows = append(rows, widgets.Heading(f.URI+" · "+view.Size(len(f.Text))), rv.textBlock(fmt.Sprintf("skill-file-%d", i+1), f.Text))
+			rows = append(rows, widgets.Heading(f.URI+" · "+view.Size(len(f.Text))), rv.TextBlock(fmt.Sprintf("skill-file-%d", i+1), f.Text))
 		}
 	}
 	p.contents.Objects = []fyne.CanvasObject{container.NewVScroll(container.NewPadded(container.NewVBox(rows...)))}

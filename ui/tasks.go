@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"mcpbrowser/ui/result"
 	"sync"
 	"time"
 
@@ -91,7 +92,7 @@ type tasksPane struct {
 	times     *widget.Label
 	cancelBtn *widgets.Button
 	answerBtn *widgets.Button
-	result    *ResultView
+	result    *result.ResultView
 	// shownResult is the task whose result the view holds.
 	shownResult string
 
@@ -150,7 +151,7 @@ func newTasksPane(d tasksDeps) *tasksPane {
 		}
 	})
 	p.answerBtn.Importance = widget.HighImportance
-	p.result = NewResultView(d.win)
+	p.result = result.NewResultView(d.win)
 	buttons := container.NewHBox(p.answerBtn, p.cancelBtn)
 	head := container.NewVBox(p.status, p.message, p.times, buttons)
 	p.detail = container.NewBorder(head, nil, nil, nil, p.result.Widget())

@@ -74,7 +74,7 @@ func TestTasksTabFollowsATaskAndItsQuestion(t *testing.T) {
 		}
 	})
 	onUI(func() {
-		r := first[*widget.RadioGroup](t, p.form, "finish")
+		r := fieldInput[*widget.RadioGroup](t, p.form, "finish")
 		r.SetSelected("thoroughly")
 		test.Tap(p.acceptBtn)
 	})

@@ -1,8 +1,9 @@
-package ui
+package form
 
 import (
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/internal/uitest"
 	"strings"
 	"testing"
 
@@ -50,7 +51,7 @@ func BenchmarkFormViewBuild200(b *testing.B) {
 	for b.Loop() {
 		v.SetSchema(raw)
 	}
-	if v.form == nil || len(v.form.Root.Children()) != 200 {
+	if v.Form == nil || len(v.Form.Root.Children()) != 200 {
 		b.Fatal("the schema did not build 200 fields")
 	}
 }
@@ -63,7 +64,7 @@ func BenchmarkFormViewKeystroke200(b *testing.B) {
 	v := NewFormView(nil)
 	test.NewTempWindow(b, v.Widget())
 	v.SetSchema(wideSchema(200))
-	entry := findAll[*formEntry](v.views[v.form.Lookup("field_000")].input)[0]
+	entry := uitest.FindAll[*FormEntry](v.views[v.Form.Lookup("field_000")].input)[0]
 	b.ReportAllocs()
 	backspace := &fyne.KeyEvent{Name: fyne.KeyBackspace}
 	for b.Loop() {

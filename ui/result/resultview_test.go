@@ -1,4 +1,4 @@
-package ui
+package result
 
 import (
 	"bytes"
@@ -91,8 +91,8 @@ func TestResultLayersLookDifferent(t *testing.T) {
 			if v.title.Text != c.title {
 				t.Errorf("title = %q, want %q", v.title.Text, c.title)
 			}
-			if !strings.Contains(v.sentence.Text, c.sentence) {
-				t.Errorf("sentence = %q, want it to contain %q", v.sentence.Text, c.sentence)
+			if !strings.Contains(v.Sentence.Text, c.sentence) {
+				t.Errorf("sentence = %q, want it to contain %q", v.Sentence.Text, c.sentence)
 			}
 			if name := v.icon.Resource.Name(); !strings.HasPrefix(name, c.icon) {
 				t.Errorf("icon = %q, want the %s… colouring", name, c.icon)
@@ -100,7 +100,7 @@ func TestResultLayersLookDifferent(t *testing.T) {
 			if v.title.Importance != c.importance {
 				t.Errorf("title importance = %v, want %v", v.title.Importance, c.importance)
 			}
-			seen[c.title] = v.icon.Resource.Name() + " / " + v.sentence.Text
+			seen[c.title] = v.icon.Resource.Name() + " / " + v.Sentence.Text
 		})
 	}
 	// The three layers a person must tell apart never share icon and words.
@@ -116,8 +116,8 @@ func TestProtocolErrorShowsCodeAndData(t *testing.T) {
 	if !strings.Contains(all, "unknown tool") || !strings.Contains(all, "\"tool\": \"nope\"") {
 		t.Errorf("body texts = %q, want the message and the data pretty-printed", all)
 	}
-	if !strings.Contains(v.sentence.Text, "-32601 method not found") {
-		t.Errorf("sentence = %q", v.sentence.Text)
+	if !strings.Contains(v.Sentence.Text, "-32601 method not found") {
+		t.Errorf("sentence = %q", v.Sentence.Text)
 	}
 }
 
@@ -161,13 +161,13 @@ func TestResultImageShown(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			res := &sdk.CallToolResult{Content: []sdk.Content{&sdk.ImageContent{MIMEType: "image/png", Data: pngBytes(t, c.w, c.h)}}}
 			v, w := showResult(t, &mcp.CallResult{Result: res}, nil)
-			if len(v.images) != 1 {
-				t.Fatalf("%d images shown, want 1", len(v.images))
+			if len(v.Images) != 1 {
+				t.Fatalf("%d images shown, want 1", len(v.Images))
 			}
-			if got := v.images[0].MinSize(); got.Width != c.wantW || got.Height != c.wantH {
+			if got := v.Images[0].MinSize(); got.Width != c.wantW || got.Height != c.wantH {
 				t.Errorf("image size %v, want %vx%v", got, c.wantW, c.wantH)
 			}
-			if !onCanvas(w, v.images[0]) {
+			if !onCanvas(w, v.Images[0]) {
 				t.Error("the image is not in the laid-out window")
 			}
 		})
@@ -178,7 +178,7 @@ func TestResultImageThatIsNotAnImage(t *testing.T) {
 	test.NewTempApp(t)
 	res := &sdk.CallToolResult{Content: []sdk.Content{&sdk.ImageContent{MIMEType: "image/png", Data: []byte("not a png")}}}
 	v, w := showResult(t, &mcp.CallResult{Result: res}, nil)
-	if len(v.images) != 0 {
+	if len(v.Images) != 0 {
 		t.Error("a broken image was put on screen")
 	}
 	if !labelOnCanvas(w, "cannot be shown") {

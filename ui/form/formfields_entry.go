@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"mcpbrowser/ui/widgets"
@@ -8,11 +8,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// A formEntry is the Entry every text input of the form uses. It passes
+// A FormEntry is the Entry every text input of the form uses. It passes
 // Ctrl+Enter (Cmd+Enter on macOS) to onSubmit: a focused entry receives
 // shortcuts instead of the canvas, so without this the window's Run shortcut
 // would never fire while the person is typing.
-type formEntry struct {
+type FormEntry struct {
 	widget.Entry
 	onSubmit    func()
 	onFocusLost func()
@@ -20,8 +20,8 @@ type formEntry struct {
 	onFocus func(fyne.CanvasObject)
 }
 
-func newFormEntry(multiLine bool, onSubmit func()) *formEntry {
-	e := &formEntry{onSubmit: onSubmit}
+func newFormEntry(multiLine bool, onSubmit func()) *FormEntry {
+	e := &FormEntry{onSubmit: onSubmit}
 	e.MultiLine = multiLine
 	e.Wrapping = fyne.TextWrapOff
 	if multiLine {
@@ -33,7 +33,7 @@ func newFormEntry(multiLine bool, onSubmit func()) *formEntry {
 
 // TypedShortcut runs onSubmit for Ctrl+Enter and hands every other
 // shortcut to the Entry.
-func (e *formEntry) TypedShortcut(s fyne.Shortcut) {
+func (e *FormEntry) TypedShortcut(s fyne.Shortcut) {
 	if isSubmitShortcut(s) {
 		if e.onSubmit != nil {
 			e.onSubmit()
@@ -45,7 +45,7 @@ func (e *formEntry) TypedShortcut(s fyne.Shortcut) {
 
 // TypedKey hands Esc to the canvas (keys.go: it cancels the call that
 // Ctrl+Enter started from this field) and types everything else.
-func (e *formEntry) TypedKey(k *fyne.KeyEvent) {
+func (e *FormEntry) TypedKey(k *fyne.KeyEvent) {
 	if k.Name == fyne.KeyEscape {
 		widgets.EscapeFrom(e, k)
 		return
@@ -54,7 +54,7 @@ func (e *formEntry) TypedKey(k *fyne.KeyEvent) {
 }
 
 // FocusGained also tells onFocus.
-func (e *formEntry) FocusGained() {
+func (e *FormEntry) FocusGained() {
 	e.Entry.FocusGained()
 	if e.onFocus != nil {
 		e.onFocus(e)
@@ -62,7 +62,7 @@ func (e *formEntry) FocusGained() {
 }
 
 // FocusLost also tells onFocusLost, for inputs that commit on leaving.
-func (e *formEntry) FocusLost() {
+func (e *FormEntry) FocusLost() {
 	e.Entry.FocusLost()
 	if e.onFocusLost != nil {
 		e.onFocusLost()

@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"bytes"
@@ -40,24 +40,24 @@ type FormView struct {
 	win fyne.Window
 
 	raw     json.RawMessage // the schema as given, for scratch forms
-	form    *schema.Form    // nil when the tool takes no arguments or the schema is unreadable
-	rawOnly bool            // the schema could not be read: only the JSON editor is offered
+	Form    *schema.Form    // nil when the tool takes no arguments or the schema is unreadable
+	RawOnly bool            // the schema could not be read: only the JSON editor is offered
 
 	root      *fyne.Container
 	header    fyne.CanvasObject // the tool's header, scrolled with the form (SetHeader)
 	top       *fyne.Container   // modes, notes, problems
 	modesRow  *fyne.Container   // the Form/JSON toggle, and at its right what SetModesRight put there
-	scroll    *container.Scroll // the form's scroll, nil in JSON mode
+	Scroll    *container.Scroll // the form's scroll, nil in JSON mode
 	modes     *widget.RadioGroup
 	notes     *widget.Label // schema notes and what the last load kept raw
 	problems  *widget.Label // problems with no field of their own (path "")
 	body      *fyne.Container
-	formBox   *fyne.Container
+	FormBox   *fyne.Container
 	formPane  fyne.CanvasObject
-	jsonEntry *formEntry
+	JsonEntry *FormEntry
 	jsonPane  fyne.CanvasObject
 
-	jsonMode bool
+	JsonMode bool
 	quiet    bool // widgets are being set by the view, not the person
 
 	rootView *fieldView
@@ -82,13 +82,13 @@ func NewFormView(win fyne.Window) *FormView {
 	v.notes.Hide()
 	v.problems = widgets.NewMessageLabel()
 
-	v.formBox = container.NewVBox()
-	v.formPane = container.NewVScroll(v.formBox)
-	v.jsonEntry = newFormEntry(true, v.submit)
-	v.jsonEntry.TextStyle = fyne.TextStyle{Monospace: true}
-	v.jsonEntry.Wrapping = fyne.TextWrapOff
-	v.jsonEntry.SetPlaceHolder("{ }")
-	v.jsonPane = v.jsonEntry
+	v.FormBox = container.NewVBox()
+	v.formPane = container.NewVScroll(v.FormBox)
+	v.JsonEntry = newFormEntry(true, v.submit)
+	v.JsonEntry.TextStyle = fyne.TextStyle{Monospace: true}
+	v.JsonEntry.Wrapping = fyne.TextWrapOff
+	v.JsonEntry.SetPlaceHolder("{ }")
+	v.jsonPane = v.JsonEntry
 	v.body = container.NewStack(v.formPane)
 
 	v.header = container.NewVBox()
@@ -105,7 +105,7 @@ func NewFormView(win fyne.Window) *FormView {
 // all leaves only the JSON editor, with the reason shown.
 func (v *FormView) SetSchema(raw json.RawMessage) {
 	v.raw = append(json.RawMessage(nil), raw...)
-	v.form, v.rawOnly = nil, false
+	v.Form, v.RawOnly = nil, false
 	v.views = map[*schema.Field]*fieldView{}
 	v.touched = map[*schema.Field]bool{}
 	v.showAll, v.loadNote = false, ""
@@ -116,11 +116,11 @@ func (v *FormView) SetSchema(raw json.RawMessage) {
 	if len(bytes.TrimSpace(raw)) > 0 && string(bytes.TrimSpace(raw)) != "null" {
 		f, err := schema.NewForm(raw)
 		if err != nil {
-			v.rawOnly = true
+			v.RawOnly = true
 			notes = append(notes, i18n.L("The tool's input schema cannot be shown as a form ({{.Err}}); type the arguments as JSON.",
 				map[string]any{"Err": i18n.FieldNote(err.Error())}))
 		} else {
-			v.form = f
+			v.Form = f
 			f.OnChange = func(*schema.Field) { v.refreshMessages() }
 			for _, n := range f.Notes {
 				notes = append(notes, i18n.FieldNote(n))
@@ -128,9 +128,9 @@ func (v *FormView) SetSchema(raw json.RawMessage) {
 		}
 	}
 	v.setNotes(notes)
-	v.setQuiet(func() { v.jsonEntry.SetText("{}") })
+	v.SetQuiet(func() { v.JsonEntry.SetText("{}") })
 	v.buildForm()
-	v.showMode(v.rawOnly)
+	v.ShowMode(v.RawOnly)
 }
 
 // SetSchemaValue is SetSchema for a schema held as a Go value, such as the
@@ -156,15 +156,15 @@ func (v *FormView) SetSchemaValue(inputSchema any) {
 // the top.
 func (v *FormView) Arguments() (json.RawMessage, []schema.FieldError) {
 	switch {
-	case v.rawOnly:
+	case v.RawOnly:
 		return v.rawOnlyArguments()
-	case v.form == nil:
+	case v.Form == nil:
 		return json.RawMessage(`{}`), nil
-	case v.jsonMode:
+	case v.JsonMode:
 		return v.jsonArguments()
 	}
 	v.showAll = true
-	args, errs := v.form.Arguments()
+	args, errs := v.Form.Arguments()
 	v.showProblems(errs)
 	return args, errs
 }
@@ -172,7 +172,7 @@ func (v *FormView) Arguments() (json.RawMessage, []schema.FieldError) {
 // rawOnlyArguments returns the JSON editor's text for a schema the form
 // could not read: only "is it a JSON object" can be checked.
 func (v *FormView) rawOnlyArguments() (json.RawMessage, []schema.FieldError) {
-	text := strings.TrimSpace(v.jsonEntry.Text)
+	text := strings.TrimSpace(v.JsonEntry.Text)
 	if text == "" {
 		text = "{}"
 	}
@@ -189,7 +189,7 @@ func (v *FormView) rawOnlyArguments() (json.RawMessage, []schema.FieldError) {
 // jsonArguments checks the JSON editor's text against the schema through a
 // scratch form, leaving the visible form alone.
 func (v *FormView) jsonArguments() (json.RawMessage, []schema.FieldError) {
-	text := strings.TrimSpace(v.jsonEntry.Text)
+	text := strings.TrimSpace(v.JsonEntry.Text)
 	if text == "" {
 		text = "{}"
 	}
@@ -214,27 +214,27 @@ func (v *FormView) jsonArguments() (json.RawMessage, []schema.FieldError) {
 // their field and the returned *schema.LoadError lists them (the view says so
 // too). Anything that is not a JSON object is refused and nothing changes.
 func (v *FormView) Load(args json.RawMessage) error {
-	if v.form == nil {
+	if v.Form == nil {
 		var obj map[string]json.RawMessage
 		if err := json.Unmarshal(args, &obj); err != nil || obj == nil {
 			return fmt.Errorf("the arguments must be a JSON object ({…}): %s", plainError(err))
 		}
-		if !v.rawOnly {
+		if !v.RawOnly {
 			if len(obj) > 0 {
 				return errors.New("this tool takes no arguments")
 			}
 			return nil
 		}
-		v.setQuiet(func() { v.jsonEntry.SetText(view.PrettyJSON(args)) })
+		v.SetQuiet(func() { v.JsonEntry.SetText(view.PrettyJSON(args)) })
 		return nil
 	}
-	err := v.form.Load(args)
+	err := v.Form.Load(args)
 	if err != nil && !isLoadError(err) {
 		return err
 	}
 	v.afterLoad(err)
-	if v.jsonMode {
-		v.setQuiet(func() { v.jsonEntry.SetText(view.PrettyJSON(args)) })
+	if v.JsonMode {
+		v.SetQuiet(func() { v.JsonEntry.SetText(view.PrettyJSON(args)) })
 	}
 	return err
 }
@@ -253,7 +253,7 @@ func (v *FormView) afterLoad(err error) {
 	}
 	v.touched = map[*schema.Field]bool{}
 	v.buildForm()
-	v.setNotes(v.form.Notes)
+	v.setNotes(v.Form.Notes)
 }
 
 // Widget returns the view's canvas object. It scrolls its own form, so give
@@ -272,20 +272,20 @@ func (v *FormView) buildForm() {
 	v.views = map[*schema.Field]*fieldView{}
 	var content fyne.CanvasObject
 	switch {
-	case v.form == nil && v.rawOnly:
+	case v.Form == nil && v.RawOnly:
 		content = layout.NewSpacer()
-	case v.form == nil || isEmptyObject(v.form.Root):
+	case v.Form == nil || isEmptyObject(v.Form.Root):
 		content = widget.NewLabel(lang.L("This tool takes no arguments."))
 	default:
-		v.rootView = v.newFieldView(v.form.Root, bareField)
+		v.rootView = v.newFieldView(v.Form.Root, bareField)
 		content = v.rootView.box
 	}
 	// A new scroll with the new widgets, laid out once: refreshing the old
 	// one would refresh every new widget too, which costs more than
 	// building them all.
-	v.formBox = container.NewVBox(content)
+	v.FormBox = container.NewVBox(content)
 	v.formPane = v.makeFormPane()
-	if !v.jsonMode {
+	if !v.JsonMode {
 		v.setBody(v.formPane)
 	}
 	v.refreshMessages()
@@ -294,8 +294,8 @@ func (v *FormView) buildForm() {
 // makeFormPane is the one scroll of the form mode: the tool's header, the
 // mode toggle and notes, then the fields.
 func (v *FormView) makeFormPane() fyne.CanvasObject {
-	v.scroll = container.NewVScroll(container.NewPadded(container.NewVBox(v.header, v.top, v.formBox)))
-	return v.scroll
+	v.Scroll = container.NewVScroll(container.NewPadded(container.NewVBox(v.header, v.top, v.FormBox)))
+	return v.Scroll
 }
 
 // SetModesRight puts o at the right of the Form/JSON toggle (the tool
@@ -310,8 +310,8 @@ func (v *FormView) SetModesRight(o fyne.CanvasObject) {
 // form, scrolling with it.
 func (v *FormView) SetHeader(o fyne.CanvasObject) {
 	v.header = o
-	if v.jsonMode {
-		v.showMode(true)
+	if v.JsonMode {
+		v.ShowMode(true)
 	} else {
 		v.formPane = v.makeFormPane()
 		v.setBody(v.formPane)
@@ -320,13 +320,13 @@ func (v *FormView) SetHeader(o fyne.CanvasObject) {
 
 // WantHeight is the height the form region would like: all of it.
 func (v *FormView) WantHeight() float32 {
-	if v.jsonMode {
+	if v.JsonMode {
 		return v.header.MinSize().Height + v.top.MinSize().Height + 8*theme.TextSize()
 	}
-	if v.scroll == nil || v.scroll.Content == nil {
+	if v.Scroll == nil || v.Scroll.Content == nil {
 		return 0
 	}
-	return v.scroll.Content.MinSize().Height
+	return v.Scroll.Content.MinSize().Height
 }
 
 // FloorHeight is the least height the form region may get: its header, the
@@ -334,14 +334,14 @@ func (v *FormView) WantHeight() float32 {
 func (v *FormView) FloorHeight() float32 {
 	pad := theme.Padding()
 	h := v.header.MinSize().Height + v.top.MinSize().Height + 4*pad
-	if v.jsonMode {
+	if v.JsonMode {
 		return h + 6*theme.TextSize()
 	}
-	if v.form == nil || v.form.Root == nil {
-		return h + v.formBox.MinSize().Height
+	if v.Form == nil || v.Form.Root == nil {
+		return h + v.FormBox.MinSize().Height
 	}
 	n := 0
-	for _, c := range v.form.Root.Children() {
+	for _, c := range v.Form.Root.Children() {
 		if n == 3 {
 			break
 		}
@@ -351,21 +351,21 @@ func (v *FormView) FloorHeight() float32 {
 		}
 	}
 	if n == 0 {
-		h += v.formBox.MinSize().Height
+		h += v.FormBox.MinSize().Height
 	}
 	return h
 }
 
 // Reveal scrolls the form so that o, one of its widgets, is in view.
 func (v *FormView) Reveal(o fyne.CanvasObject) {
-	if v.scroll == nil || v.scroll.Content == nil {
+	if v.Scroll == nil || v.Scroll.Content == nil {
 		return
 	}
 	d := fyne.CurrentApp().Driver()
-	top := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(v.scroll.Content).Y
+	top := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(v.Scroll.Content).Y
 	bottom := top + o.Size().Height
-	view := v.scroll.Size().Height
-	off := v.scroll.Offset.Y
+	view := v.Scroll.Size().Height
+	off := v.Scroll.Offset.Y
 	switch {
 	case top < off:
 		off = top - theme.Padding()
@@ -374,7 +374,7 @@ func (v *FormView) Reveal(o fyne.CanvasObject) {
 	default:
 		return
 	}
-	v.scroll.ScrollToOffset(fyne.NewPos(0, max(off, 0)))
+	v.Scroll.ScrollToOffset(fyne.NewPos(0, max(off, 0)))
 }
 
 // setBody shows pane below the toggle, laid out at the body's size.
@@ -400,7 +400,7 @@ func (v *FormView) modeChanged(mode string) {
 		return
 	}
 	wantJSON := mode == modeJSON()
-	if wantJSON == v.jsonMode {
+	if wantJSON == v.JsonMode {
 		return
 	}
 	var ok bool
@@ -412,21 +412,21 @@ func (v *FormView) modeChanged(mode string) {
 	if !ok {
 		// Stay where we are; the reason is shown at the top.
 		current := modeForm()
-		if v.jsonMode {
+		if v.JsonMode {
 			current = modeJSON()
 		}
-		v.setQuiet(func() { v.modes.SetSelected(current) })
+		v.SetQuiet(func() { v.modes.SetSelected(current) })
 	}
 }
 
 // formToJSON shows the form's current value, pretty-printed, in the editor.
 func (v *FormView) formToJSON() bool {
-	if v.form == nil {
-		v.showMode(true)
+	if v.Form == nil {
+		v.ShowMode(true)
 		return true
 	}
-	val, ok := v.form.Root.Value()
-	if !ok && v.form.Root.IsSet() {
+	val, ok := v.Form.Root.Value()
+	if !ok && v.Form.Root.IsSet() {
 		// A number or raw JSON value that is not finished cannot be
 		// written as JSON; say where instead of dropping it.
 		v.showAll = true
@@ -436,47 +436,47 @@ func (v *FormView) formToJSON() bool {
 		return false
 	}
 	if !ok || string(val) == "{}" {
-		val = view.RequiredSkeleton(v.form.Root)
+		val = view.RequiredSkeleton(v.Form.Root)
 	}
-	v.setQuiet(func() { v.jsonEntry.SetText(view.PrettyJSON(val)) })
+	v.SetQuiet(func() { v.JsonEntry.SetText(view.PrettyJSON(val)) })
 	v.showLabel(v.problems, "")
-	v.showMode(true)
+	v.ShowMode(true)
 	return true
 }
 
 // jsonToForm loads the editor's JSON into the form. Invalid JSON, or JSON
 // that is not an object, keeps the editor open with the reason shown.
 func (v *FormView) jsonToForm() bool {
-	if v.rawOnly {
+	if v.RawOnly {
 		return false
 	}
-	if v.form == nil {
-		v.showMode(false)
+	if v.Form == nil {
+		v.ShowMode(false)
 		return true
 	}
-	text := strings.TrimSpace(v.jsonEntry.Text)
+	text := strings.TrimSpace(v.JsonEntry.Text)
 	if text == "" {
 		text = "{}"
 	}
-	err := v.form.Load(json.RawMessage(text))
+	err := v.Form.Load(json.RawMessage(text))
 	if err != nil && !isLoadError(err) {
 		v.showTopProblems([]schema.FieldError{{Label: lang.L("arguments"),
 			Message: "cannot switch to the form: " + err.Error()}})
 		return false
 	}
-	v.showMode(false)
+	v.ShowMode(false)
 	v.afterLoad(err)
 	return true
 }
 
 // showMode shows the editor (json) or the form, and sets the toggle to match.
-func (v *FormView) showMode(json bool) {
-	v.jsonMode = json
+func (v *FormView) ShowMode(json bool) {
+	v.JsonMode = json
 	mode := modeForm()
 	if json {
 		mode = modeJSON()
-		v.jsonPane = container.NewBorder(container.NewPadded(container.NewVBox(v.header, v.top)), nil, nil, nil, v.jsonEntry)
-		v.scroll = nil
+		v.jsonPane = container.NewBorder(container.NewPadded(container.NewVBox(v.header, v.top)), nil, nil, nil, v.JsonEntry)
+		v.Scroll = nil
 	} else {
 		v.formPane = v.makeFormPane()
 	}
@@ -484,13 +484,13 @@ func (v *FormView) showMode(json bool) {
 	if json {
 		pane = v.jsonPane
 	}
-	v.setQuiet(func() { v.modes.SetSelected(mode) })
-	if v.rawOnly {
+	v.SetQuiet(func() { v.modes.SetSelected(mode) })
+	if v.RawOnly {
 		v.modes.Disable()
 	} else {
 		v.modes.Enable()
 	}
-	if v.form == nil && !v.rawOnly {
+	if v.Form == nil && !v.RawOnly {
 		v.modes.Hide()
 	} else {
 		v.modes.Show()
@@ -504,7 +504,7 @@ func (v *FormView) showMode(json bool) {
 
 // setQuiet runs set, which changes widgets, without treating the change as
 // the person's.
-func (v *FormView) setQuiet(set func()) {
+func (v *FormView) SetQuiet(set func()) {
 	was := v.quiet
 	v.quiet = true
 	defer func() { v.quiet = was }()
@@ -526,10 +526,10 @@ func (v *FormView) touch(fd *schema.Field) {
 
 // refreshMessages puts the form's current problems under their fields.
 func (v *FormView) refreshMessages() {
-	if v.form == nil || v.jsonMode {
+	if v.Form == nil || v.JsonMode {
 		return
 	}
-	v.showProblems(v.form.Validate())
+	v.showProblems(v.Form.Validate())
 }
 
 // showProblems shows each problem under the nearest field widget for its
@@ -576,7 +576,7 @@ func (v *FormView) relayout() {
 // viewForPath finds the widget of the field at path, or of the nearest field
 // around it that has one.
 func (v *FormView) viewForPath(path string) *fieldView {
-	fd := v.form.Lookup(path)
+	fd := v.Form.Lookup(path)
 	for ; fd != nil; fd = fd.Parent() {
 		if w := v.views[fd]; w != nil {
 			return w
@@ -653,11 +653,11 @@ func (v *FormView) FocusFirst() bool {
 	if c == nil {
 		return false
 	}
-	if v.jsonMode || v.rawOnly {
-		c.Focus(v.jsonEntry)
+	if v.JsonMode || v.RawOnly {
+		c.Focus(v.JsonEntry)
 		return true
 	}
-	if f := firstFocusable(v.formBox); f != nil {
+	if f := firstFocusable(v.FormBox); f != nil {
 		c.Focus(f)
 		return true
 	}
@@ -688,10 +688,10 @@ func firstFocusable(o fyne.CanvasObject) fyne.Focusable {
 // RevealFirst scrolls the form so that its first input is in view (the
 // form region shrinks when a result comes).
 func (v *FormView) RevealFirst() {
-	if v.jsonMode || v.scroll == nil {
+	if v.JsonMode || v.Scroll == nil {
 		return
 	}
-	if f := firstFocusable(v.formBox); f != nil {
+	if f := firstFocusable(v.FormBox); f != nil {
 		if o, ok := f.(fyne.CanvasObject); ok {
 			v.Reveal(o)
 		}

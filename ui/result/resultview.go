@@ -1,4 +1,4 @@
-package ui
+package result
 
 import (
 	"encoding/json"
@@ -49,24 +49,24 @@ type ResultView struct {
 	OnSaveCheck func(*mcp.CallResult)
 
 	// The result on show, for Copy and Save.
-	result *mcp.CallResult
+	Result *mcp.CallResult
 
 	// What the header shows; kept so tests can read it.
 	icon       *widget.Icon
 	title      *widget.Label
-	sentence   *widget.Label
-	duration   *widget.Label
+	Sentence   *widget.Label
+	Duration   *widget.Label
 	copyButton *widgets.Button
 	saveButton *widgets.Button
 	// schemaNote says whether structuredContent matches the outputSchema (nil when there is no schema).
 	schemaNote *widget.Label
-	images     []*canvas.Image
+	Images     []*canvas.Image
 	bigTexts   []*widgets.TextLines
 	texts      []string // every text the body shows, in order, for tests
 
 	// onChange is told when the view shows something else (the window
 	// gives a result more room than the "run a tool" line).
-	onChange func()
+	OnChange func()
 	// OpenLink, if set, opens a resource_link's URI in the Resources tab.
 	OpenLink func(uri string)
 }
@@ -98,7 +98,7 @@ func (v *ResultView) ShowRunning(tool string) {
 	v.reset()
 	v.icon = widget.NewIcon(theme.NewPrimaryThemedResource(theme.MediaPlayIcon()))
 	v.title = widgets.BoldLabel("Running " + tool + " …")
-	v.sentence = widget.NewLabel(lang.L("The result appears here when the server answers."))
+	v.Sentence = widget.NewLabel(lang.L("The result appears here when the server answers."))
 	v.setContent(container.NewBorder(v.band(theme.ColorNamePrimary, nil), nil, nil, nil))
 }
 
@@ -110,16 +110,16 @@ func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
 		return
 	}
 	v.reset()
-	v.result = r
+	v.Result = r
 	look := lookOf(r)
 	v.icon = widget.NewIcon(look.icon)
 	v.title = widgets.BoldLabel(look.title)
 	v.title.Importance = look.importance
-	v.sentence = widget.NewLabel(look.sentence)
-	v.duration = widget.NewLabel(view.Duration(r.Duration))
+	v.Sentence = widget.NewLabel(look.sentence)
+	v.Duration = widget.NewLabel(view.Duration(r.Duration))
 	v.copyButton = widgets.NewButton(lang.L("Copy"), theme.ContentCopyIcon(), v.copyResult)
 	v.saveButton = widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), v.saveResult)
-	actions := container.NewHBox(v.duration, v.copyButton, v.saveButton)
+	actions := container.NewHBox(v.Duration, v.copyButton, v.saveButton)
 	if v.OnSaveCheck != nil && r.Layer != mcp.LayerConnection && r.Layer != mcp.LayerCancelled {
 		actions.Add(widgets.NewButton(lang.L("Save as check"), theme.ConfirmIcon(), func() { v.OnSaveCheck(r) }))
 	}
@@ -136,14 +136,14 @@ func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
 }
 
 func (v *ResultView) reset() {
-	*v = ResultView{win: v.win, root: v.root, onChange: v.onChange, OpenLink: v.OpenLink, OnSaveCheck: v.OnSaveCheck}
+	*v = ResultView{win: v.win, root: v.root, OnChange: v.OnChange, OpenLink: v.OpenLink, OnSaveCheck: v.OnSaveCheck}
 }
 
 func (v *ResultView) setContent(o fyne.CanvasObject) {
 	v.root.Objects = []fyne.CanvasObject{o}
 	v.root.Refresh()
-	if v.onChange != nil {
-		v.onChange()
+	if v.OnChange != nil {
+		v.OnChange()
 	}
 }
 
@@ -151,7 +151,7 @@ func (v *ResultView) setContent(o fyne.CanvasObject) {
 // below them, under the title and as wide as the band, the sentence saying
 // what happened (beside the actions it wrapped into a narrow column).
 func (v *ResultView) band(tint fyne.ThemeColorName, actions fyne.CanvasObject) fyne.CanvasObject {
-	v.sentence.Wrapping = fyne.TextWrapWord
+	v.Sentence.Wrapping = fyne.TextWrapWord
 	var right fyne.CanvasObject
 	if actions != nil {
 		right = container.NewVBox(actions)
@@ -159,7 +159,7 @@ func (v *ResultView) band(tint fyne.ThemeColorName, actions fyne.CanvasObject) f
 	titleRow := container.NewBorder(nil, nil, container.NewVBox(v.icon), right, v.title)
 	underIcon := canvas.NewRectangle(color.Transparent)
 	underIcon.SetMinSize(fyne.NewSize(v.icon.MinSize().Width, 0))
-	sentence := container.NewBorder(nil, nil, underIcon, nil, v.sentence)
+	sentence := container.NewBorder(nil, nil, underIcon, nil, v.Sentence)
 	return container.NewStack(widgets.NewTint(tint, 0x30), container.NewPadded(container.NewVBox(titleRow, sentence)))
 }
 
@@ -198,7 +198,7 @@ func (v *ResultView) blocks(r *mcp.CallResult, tool *sdk.Tool) []fyne.CanvasObje
 	}
 	if r.Result != nil {
 		for i, c := range r.Result.Content {
-			out = append(out, v.contentBlock(i, c))
+			out = append(out, v.ContentBlock(i, c))
 		}
 	}
 	if b := v.structuredBlock(r, tool); b != nil {
@@ -219,23 +219,23 @@ func (v *ResultView) rpcErrorBlock(r *mcp.CallResult) fyne.CanvasObject {
 	e := r.RPCError
 	rows := []fyne.CanvasObject{
 		widgets.Heading(i18n.L("JSON-RPC error {{.Code}} ({{.Name}})", map[string]any{"Code": e.Code, "Name": i18n.Explain(mcp.RPCCodeName(e.Code))})),
-		v.textBlock("message", e.Message),
+		v.TextBlock("message", e.Message),
 	}
 	if len(e.Data) > 0 {
-		rows = append(rows, widgets.Heading(lang.L("data")), v.textBlock("data", string(e.Data)))
+		rows = append(rows, widgets.Heading(lang.L("data")), v.TextBlock("data", string(e.Data)))
 	}
 	return container.NewVBox(rows...)
 }
 
-func (v *ResultView) contentBlock(i int, c sdk.Content) fyne.CanvasObject {
+func (v *ResultView) ContentBlock(i int, c sdk.Content) fyne.CanvasObject {
 	switch c := c.(type) {
 	case *sdk.TextContent:
-		return v.textBlock(fmt.Sprintf("text-%d", i+1), c.Text)
+		return v.TextBlock(fmt.Sprintf("text-%d", i+1), c.Text)
 	case *sdk.ImageContent:
-		return v.imageBlock(i, c.Data, c.MIMEType)
+		return v.ImageBlock(i, c.Data, c.MIMEType)
 	case *sdk.AudioContent:
 		name := fmt.Sprintf("audio-%d%s", i+1, view.ExtensionFor(c.MIMEType))
-		return v.binaryBlock(i18n.L("Audio · {{.Type}} · {{.Size}}", map[string]any{"Type": view.OrUnknown(c.MIMEType), "Size": view.Size(len(c.Data))}), name, c.Data)
+		return v.BinaryBlock(i18n.L("Audio · {{.Type}} · {{.Size}}", map[string]any{"Type": view.OrUnknown(c.MIMEType), "Size": view.Size(len(c.Data))}), name, c.Data)
 	case *sdk.ResourceLink:
 		return v.linkBlock(c)
 	case *sdk.EmbeddedResource:
@@ -246,7 +246,7 @@ func (v *ResultView) contentBlock(i int, c sdk.Content) fyne.CanvasObject {
 
 // textBlock shows a text, pretty-printed when it is JSON: small ones in a
 // selectable label, big ones as a head of lines with "Show all" and "Save".
-func (v *ResultView) textBlock(name, text string) fyne.CanvasObject {
+func (v *ResultView) TextBlock(name, text string) fyne.CanvasObject {
 	if len(text) > lazyJSONBytes && view.LooksLikeJSON(text) {
 		return v.bigJSONBlock(name, text)
 	}
@@ -290,7 +290,7 @@ func (v *ResultView) addBigText(t *widgets.TextLines, fileName, text string) fyn
 	return t.WithBar(false)
 }
 
-func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.CanvasObject {
+func (v *ResultView) ImageBlock(i int, data []byte, mimeType string) fyne.CanvasObject {
 	name := fmt.Sprintf("image-%d%s", i+1, view.ExtensionFor(mimeType))
 	save := widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save image", v.fileStem()+"-"+name, data) })
 	var img *canvas.Image
@@ -318,12 +318,12 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 	}
 	img.FillMode = canvas.ImageFillContain
 	img.ScaleMode = canvas.ImageScaleSmooth
-	v.images = append(v.images, img)
+	v.Images = append(v.Images, img)
 	info := widgets.Heading(i18n.L("Image · {{.Type}}{{.Dims}} · {{.Size}}", map[string]any{"Type": view.OrUnknown(mimeType), "Dims": dims, "Size": view.Size(len(data))}))
 	return container.NewVBox(container.NewBorder(nil, nil, nil, save, info), container.NewHBox(img))
 }
 
-func (v *ResultView) binaryBlock(what, fileName string, data []byte) fyne.CanvasObject {
+func (v *ResultView) BinaryBlock(what, fileName string, data []byte) fyne.CanvasObject {
 	v.texts = append(v.texts, what)
 	save := widgets.NewButton(lang.L("Save…"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save", v.fileStem()+"-"+fileName, data) })
 	return container.NewBorder(nil, nil, widget.NewIcon(theme.FileIcon()), save, widgets.Caption(what))
@@ -371,9 +371,9 @@ func (v *ResultView) resourceBlock(i int, rc *sdk.ResourceContents) fyne.CanvasO
 		if name == "." || name == "/" || name == "" {
 			name = fmt.Sprintf("resource-%d%s", i+1, view.ExtensionFor(rc.MIMEType))
 		}
-		return v.binaryBlock(head+" · "+view.Size(len(rc.Blob)), name, rc.Blob)
+		return v.BinaryBlock(head+" · "+view.Size(len(rc.Blob)), name, rc.Blob)
 	}
-	return container.NewVBox(widgets.Heading(head), v.textBlock(fmt.Sprintf("resource-%d", i+1), rc.Text))
+	return container.NewVBox(widgets.Heading(head), v.TextBlock(fmt.Sprintf("resource-%d", i+1), rc.Text))
 }
 
 // structuredBlock shows structuredContent as JSON, with a note saying
@@ -409,7 +409,7 @@ func (v *ResultView) structuredBlock(r *mcp.CallResult, tool *sdk.Tool) fyne.Can
 		if err != nil {
 			b = []byte(fmt.Sprint(structured))
 		}
-		rows = append(rows, v.textBlock("structured", string(b)))
+		rows = append(rows, v.TextBlock("structured", string(b)))
 	}
 	return container.NewVBox(rows...)
 }
@@ -428,21 +428,21 @@ func (v *ResultView) callLogBlock(entries []transport.LogEntry) fyne.CanvasObjec
 
 // fileStem names saved files after the tool.
 func (v *ResultView) fileStem() string {
-	if v.result != nil && v.result.Tool != "" {
-		return view.SafeFileName(v.result.Tool)
+	if v.Result != nil && v.Result.Tool != "" {
+		return view.SafeFileName(v.Result.Tool)
 	}
 	return "result"
 }
 
 func (v *ResultView) copyResult() {
-	if v.result == nil {
+	if v.Result == nil {
 		return
 	}
-	fyne.CurrentApp().Clipboard().SetContent(resultText(v.result))
+	fyne.CurrentApp().Clipboard().SetContent(ResultText(v.Result))
 }
 
 func (v *ResultView) saveResult() {
-	r := v.result
+	r := v.Result
 	if r == nil {
 		return
 	}
@@ -460,9 +460,9 @@ func (v *ResultView) saveBytes(title, suggested string, data []byte) {
 	})
 }
 
-// resultText is the result as plain text for the clipboard: what happened,
+// ResultText is the result as plain text for the clipboard: what happened,
 // then each block.
-func resultText(r *mcp.CallResult) string {
+func ResultText(r *mcp.CallResult) string {
 	var b strings.Builder
 	look := lookOf(r)
 	fmt.Fprintf(&b, "%s: %s\n", look.title, look.sentence)
@@ -510,4 +510,12 @@ func fitInside(w, h, maxW, maxH int) (float32, float32) {
 	}
 	scale := min(1, float64(maxW)/float64(w), float64(maxH)/float64(h))
 	return float32(float64(w) * scale), float32(float64(h) * scale)
+}
+
+// AddSentence adds a sentence to the result's status line.
+func (v *ResultView) AddSentence(s string) {
+	if v.Sentence == nil || s == "" {
+		return
+	}
+	v.Sentence.SetText(view.JoinSentences(v.Sentence.Text, s))
 }

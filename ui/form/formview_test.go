@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/demo"
+	"mcpbrowser/internal/uitest"
 	"mcpbrowser/mcp/schema"
 	"mcpbrowser/ui/view"
 )
@@ -29,13 +30,13 @@ func TestFormKinds(t *testing.T) {
 	}{{
 		name:   "string entry",
 		schema: `{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`,
-		act:    func(t *testing.T, v *FormView) { test.Type(first[*formEntry](t, v, "name"), "Ada") },
+		act:    func(t *testing.T, v *FormView) { test.Type(first[*FormEntry](t, v, "name"), "Ada") },
 		want:   `{"name":"Ada"}`,
 	}, {
 		name:   "long text gets a multi-line entry",
 		schema: `{"type":"object","properties":{"content":{"type":"string"}}}`,
 		act: func(t *testing.T, v *FormView) {
-			e := first[*formEntry](t, v, "content")
+			e := first[*FormEntry](t, v, "content")
 			if !e.MultiLine {
 				t.Error("content is not multi-line")
 			}
@@ -48,8 +49,8 @@ func TestFormKinds(t *testing.T) {
 		name:   "number keeps its digits",
 		schema: `{"type":"object","properties":{"x":{"type":"number"},"n":{"type":"integer"}}}`,
 		act: func(t *testing.T, v *FormView) {
-			test.Type(first[*formEntry](t, v, "x"), "2.50")
-			test.Type(first[*formEntry](t, v, "n"), "123456789012345678901234567890")
+			test.Type(first[*FormEntry](t, v, "x"), "2.50")
+			test.Type(first[*FormEntry](t, v, "n"), "123456789012345678901234567890")
 		},
 		want: `{"x":2.50,"n":123456789012345678901234567890}`,
 	}, {
@@ -71,14 +72,14 @@ func TestFormKinds(t *testing.T) {
 		schema: `{"type":"object","properties":{"b":{"type":"boolean"}}}`,
 		act: func(t *testing.T, v *FormView) {
 			test.Tap(first[*widget.Check](t, v, "b"))
-			test.Tap(findButton(v.Widget(), "Clear"))
+			test.Tap(uitest.FindButton(v.Widget(), "Clear"))
 		},
 		want: `{}`,
 	}, {
 		name:   "a boolean with a default has no not-set state",
 		schema: `{"type":"object","properties":{"b":{"type":"boolean","default":true}}}`,
 		act: func(t *testing.T, v *FormView) {
-			if findButton(v.Widget(), "Clear") != nil {
+			if uitest.FindButton(v.Widget(), "Clear") != nil {
 				t.Error("a boolean with a default offers Clear")
 			}
 			test.Tap(first[*widget.Check](t, v, "b"))
@@ -125,7 +126,7 @@ func TestFormKinds(t *testing.T) {
 		name: "nested object",
 		schema: `{"type":"object","properties":{"opts":{"type":"object","properties":{"depth":{"type":"integer"}},
 			"required":["depth"]}},"required":["opts"]}`,
-		act:  func(t *testing.T, v *FormView) { test.Type(first[*formEntry](t, v, "opts.depth"), "2") },
+		act:  func(t *testing.T, v *FormView) { test.Type(first[*FormEntry](t, v, "opts.depth"), "2") },
 		want: `{"opts":{"depth":2}}`,
 	}, {
 		name:   "null toggle",
@@ -149,7 +150,7 @@ func TestFormKinds(t *testing.T) {
 	}, {
 		name:   "raw JSON for any value",
 		schema: `{"type":"object","properties":{"r":{}},"required":["r"]}`,
-		act:    func(t *testing.T, v *FormView) { test.Type(first[*formEntry](t, v, "r"), `{"a":[1,2]}`) },
+		act:    func(t *testing.T, v *FormView) { test.Type(first[*FormEntry](t, v, "r"), `{"a":[1,2]}`) },
 		want:   `{"r":{"a":[1,2]}}`,
 	}, {
 		name:   "key/value entries",
@@ -162,7 +163,7 @@ func TestFormKinds(t *testing.T) {
 			}
 			test.Type(key, "HOME")
 			test.Tap(button(t, w.input, "Add entry"))
-			test.Type(first[*formEntry](t, v, "env.HOME"), "/root")
+			test.Type(first[*FormEntry](t, v, "env.HOME"), "/root")
 		},
 		want: `{"env":{"HOME":"/root"}}`,
 	}, {
@@ -217,7 +218,7 @@ func TestFormRequiredMissing(t *testing.T) {
 	}
 	// Fixing a field takes its message away as the person types; a wrong
 	// value shows its own.
-	count := first[*formEntry](t, v, "count")
+	count := first[*FormEntry](t, v, "count")
 	test.Type(count, "12")
 	if got := messageOf(t, v, "count"); got != "must be at most 10" {
 		t.Errorf("after typing 12: %q", got)
@@ -233,14 +234,14 @@ func TestFormRequiredMissing(t *testing.T) {
 func TestFormMessageWhileTyping(t *testing.T) {
 	v, _ := newTestFormView(t, `{"type":"object","properties":{
 		"email":{"type":"string","format":"email"},"name":{"type":"string"}},"required":["name"]}`)
-	test.Type(first[*formEntry](t, v, "email"), "nobody")
+	test.Type(first[*FormEntry](t, v, "email"), "nobody")
 	if got := messageOf(t, v, "email"); got != "must be an email address like name@example.com" {
 		t.Errorf("email message %q", got)
 	}
 	if got := messageOf(t, v, "name"); got != "" {
 		t.Errorf("untouched name shows %q", got)
 	}
-	if e := first[*formEntry](t, v, "email"); e.PlaceHolder != "name@example.com" {
+	if e := first[*FormEntry](t, v, "email"); e.PlaceHolder != "name@example.com" {
 		t.Errorf("email placeholder %q", e.PlaceHolder)
 	}
 }
@@ -251,7 +252,7 @@ func TestFormOptionalEmptyOmitted(t *testing.T) {
 	v, _ := newTestFormView(t, `{"type":"object","properties":{
 		"q":{"type":"string"},"n":{"type":"number"},"b":{"type":"boolean"},
 		"opts":{"type":"object","properties":{"x":{"type":"string"}}}}}`)
-	q := first[*formEntry](t, v, "q")
+	q := first[*FormEntry](t, v, "q")
 	test.Type(q, "abc")
 	q.SetText("")
 	sameJSON(t, argsOf(t, v), `{}`)
@@ -265,7 +266,7 @@ func TestFormOptionalEmptyOmitted(t *testing.T) {
 func TestFormDefaultsShown(t *testing.T) {
 	tool := corpusByName(t, "demo-draw_gradient")
 	v, _ := newTestFormView(t, string(tool.Schema))
-	if got := first[*formEntry](t, v, "width").Text; got != "256" {
+	if got := first[*FormEntry](t, v, "width").Text; got != "256" {
 		t.Errorf("width shows %q, want the default 256", got)
 	}
 	if got := first[*widget.Select](t, v, "colour").Selected; got != "rainbow" {
@@ -286,11 +287,11 @@ func TestFormArray(t *testing.T) {
 	}
 	for i, name := range []string{"a", "b", "c"} {
 		path := "entities[" + string(rune('0'+i)) + "]"
-		test.Type(first[*formEntry](t, v, path+".name"), name)
-		test.Type(first[*formEntry](t, v, path+".entityType"), "t")
+		test.Type(first[*FormEntry](t, v, path+".name"), name)
+		test.Type(first[*FormEntry](t, v, path+".entityType"), "t")
 		obs := viewOf(t, v, path+".observations")
 		test.Tap(lastButton(t, obs.input, "Add item"))
-		test.Type(first[*formEntry](t, v, path+".observations[0]"), "o"+name)
+		test.Type(first[*FormEntry](t, v, path+".observations[0]"), "o"+name)
 	}
 	names := func() string {
 		args := argsOf(t, v)
@@ -304,7 +305,7 @@ func TestFormArray(t *testing.T) {
 		}
 		return strings.Join(s, ",")
 	}
-	if got, want := win.Canvas().Focused(), first[*formEntry](t, v, "entities[2].observations[0]"); got != want {
+	if got, want := win.Canvas().Focused(), first[*FormEntry](t, v, "entities[2].observations[0]"); got != want {
 		t.Errorf("after Add item the focus is on %v, want the new item's entry", got)
 	}
 	if got := names(); got != "a,b,c" {
@@ -333,7 +334,7 @@ func TestFormArray(t *testing.T) {
 func itemRows(w *fieldView) []*fyne.Container {
 	var rows []*fyne.Container
 	n := len(w.fd.Children())
-	for _, c := range findAll[*fyne.Container](w.input) {
+	for _, c := range uitest.FindAll[*fyne.Container](w.input) {
 		// An item row is a Border whose right side holds the three
 		// icon buttons.
 		if len(c.Objects) == 3 {
@@ -350,7 +351,7 @@ func itemRows(w *fieldView) []*fyne.Container {
 
 func isInsideRow(rows []*fyne.Container, c *fyne.Container) bool {
 	for _, r := range rows {
-		for _, inner := range findAll[*fyne.Container](r) {
+		for _, inner := range uitest.FindAll[*fyne.Container](r) {
 			if inner == c {
 				return true
 			}
@@ -407,13 +408,13 @@ func TestFormVariant(t *testing.T) {
 		t.Fatalf("no choice: %v, message %q", errs, messageOf(t, v, "target"))
 	}
 	pick.SetSelected("By id")
-	test.Type(first[*formEntry](t, v, "target.id"), "42")
+	test.Type(first[*FormEntry](t, v, "target.id"), "42")
 	sameJSON(t, argsOf(t, v), `{"target":{"id":42}}`)
 	first[*widget.Select](t, v, "target").SetSelected("By name")
-	test.Type(first[*formEntry](t, v, "target.name"), "Ada")
+	test.Type(first[*FormEntry](t, v, "target.name"), "Ada")
 	sameJSON(t, argsOf(t, v), `{"target":{"name":"Ada"}}`)
 	first[*widget.Select](t, v, "target").SetSelected("By id")
-	if got := first[*formEntry](t, v, "target.id").Text; got != "42" {
+	if got := first[*FormEntry](t, v, "target.id").Text; got != "42" {
 		t.Errorf("back to By id shows %q, want the 42 typed before", got)
 	}
 }
@@ -431,15 +432,15 @@ func TestFormJSONRoundTrip(t *testing.T) {
 			}
 			before, beforeState := argsOf(t, v), formState(v)
 			v.modes.SetSelected(modeJSON())
-			if !v.jsonMode {
+			if !v.JsonMode {
 				t.Fatalf("did not switch to JSON: %s", v.problems.Text)
 			}
-			if got := v.jsonEntry.Text; got != view.PrettyJSON([]byte(before)) {
+			if got := v.JsonEntry.Text; got != view.PrettyJSON([]byte(before)) {
 				t.Errorf("editor shows\n%s\nwant\n%s", got, view.PrettyJSON([]byte(before)))
 			}
 			sameJSON(t, argsOf(t, v), before)
 			v.modes.SetSelected(modeForm())
-			if v.jsonMode {
+			if v.JsonMode {
 				t.Fatalf("did not switch back: %s", v.problems.Text)
 			}
 			sameJSON(t, argsOf(t, v), before)
@@ -455,13 +456,13 @@ func TestFormJSONRoundTrip(t *testing.T) {
 func TestFormJSONInvalidKept(t *testing.T) {
 	v, _ := newTestFormView(t, string(corpusByName(t, "demo-draw_gradient").Schema))
 	v.modes.SetSelected(modeJSON())
-	v.jsonEntry.SetText(`{"width": 3,`)
+	v.JsonEntry.SetText(`{"width": 3,`)
 	v.modes.SetSelected(modeForm())
-	if !v.jsonMode || v.modes.Selected != modeJSON() {
+	if !v.JsonMode || v.modes.Selected != modeJSON() {
 		t.Fatal("invalid JSON switched to the form")
 	}
-	if v.jsonEntry.Text != `{"width": 3,` {
-		t.Errorf("editor text changed to %q", v.jsonEntry.Text)
+	if v.JsonEntry.Text != `{"width": 3,` {
+		t.Errorf("editor text changed to %q", v.JsonEntry.Text)
 	}
 	if !v.problems.Visible() || !strings.Contains(v.problems.Text, "not valid JSON") {
 		t.Errorf("problem shown: %v %q", v.problems.Visible(), v.problems.Text)
@@ -471,9 +472,9 @@ func TestFormJSONInvalidKept(t *testing.T) {
 		t.Errorf("Arguments of invalid JSON = %s, %v", args, errs)
 	}
 
-	v.jsonEntry.SetText(`{"width": "wide", "height": 5}`)
+	v.JsonEntry.SetText(`{"width": "wide", "height": 5}`)
 	v.modes.SetSelected(modeForm())
-	if v.jsonMode {
+	if v.JsonMode {
 		t.Fatalf("JSON that parses stayed in the editor: %s", v.problems.Text)
 	}
 	w := viewOf(t, v, "width")
@@ -487,7 +488,7 @@ func TestFormJSONInvalidKept(t *testing.T) {
 		t.Errorf("raw width passes: %v", errs)
 	}
 	// The person fixes it in the raw editor and goes back to the form.
-	raw := first[*formEntry](t, v, "width")
+	raw := first[*FormEntry](t, v, "width")
 	raw.SetText("300")
 	test.Tap(button(t, viewOf(t, v, "width").input, "Use the form"))
 	if viewOf(t, v, "width").fd.IsRaw() {
@@ -501,7 +502,7 @@ func TestFormJSONInvalidKept(t *testing.T) {
 func TestFormJSONModeArguments(t *testing.T) {
 	v, _ := newTestFormView(t, string(corpusByName(t, "demo-add").Schema))
 	v.modes.SetSelected(modeJSON())
-	v.jsonEntry.SetText(`{"a": 1}`)
+	v.JsonEntry.SetText(`{"a": 1}`)
 	_, errs := v.Arguments()
 	if len(errs) != 1 || errs[0].Path != "b" {
 		t.Fatalf("problems %v", errs)
@@ -509,7 +510,7 @@ func TestFormJSONModeArguments(t *testing.T) {
 	if !v.problems.Visible() || !strings.Contains(v.problems.Text, "b: this field is required") {
 		t.Errorf("top problems %q", v.problems.Text)
 	}
-	v.jsonEntry.SetText(`{"a": 1, "b": 99999999999}`)
+	v.JsonEntry.SetText(`{"a": 1, "b": 99999999999}`)
 	sameJSON(t, argsOf(t, v), `{"a":1,"b":99999999999}`)
 	if v.problems.Visible() {
 		t.Errorf("problems still shown: %q", v.problems.Text)
@@ -520,9 +521,9 @@ func TestFormJSONModeArguments(t *testing.T) {
 // be shown in the editor; the view says so instead of dropping it.
 func TestFormUnfinishedNumberStaysInForm(t *testing.T) {
 	v, _ := newTestFormView(t, string(corpusByName(t, "demo-add").Schema))
-	test.Type(first[*formEntry](t, v, "a"), "1e")
+	test.Type(first[*FormEntry](t, v, "a"), "1e")
 	v.modes.SetSelected(modeJSON())
-	if v.jsonMode || v.modes.Selected != modeForm() {
+	if v.JsonMode || v.modes.Selected != modeForm() {
 		t.Fatal("switched to JSON with an unfinished number")
 	}
 	if !v.problems.Visible() || messageOf(t, v, "a") == "" {
@@ -547,11 +548,11 @@ func TestFormCtrlEnterSubmits(t *testing.T) {
 		focused.TypedShortcut(s)
 	}
 	ctrlEnter := &desktop.CustomShortcut{KeyName: fyne.KeyReturn, Modifier: fyne.KeyModifierControl}
-	q := first[*formEntry](t, v, "q")
+	q := first[*FormEntry](t, v, "q")
 	win.Canvas().Focus(q)
 	test.Type(q, "hello")
 	press(ctrlEnter)
-	body := first[*formEntry](t, v, "body")
+	body := first[*FormEntry](t, v, "body")
 	win.Canvas().Focus(body)
 	test.Type(body, "text")
 	press(&desktop.CustomShortcut{KeyName: fyne.KeyEnter, Modifier: fyne.KeyModifierControl})
@@ -563,7 +564,7 @@ func TestFormCtrlEnterSubmits(t *testing.T) {
 		t.Errorf("select-all did not reach the entry: %q", body.SelectedText())
 	}
 	v.modes.SetSelected(modeJSON())
-	win.Canvas().Focus(v.jsonEntry)
+	win.Canvas().Focus(v.JsonEntry)
 	press(ctrlEnter)
 	if submits != 3 {
 		t.Errorf("OnSubmit called %d times, want 3", submits)
@@ -581,7 +582,7 @@ func TestFormNoArguments(t *testing.T) {
 		v, _ := newTestFormView(t, s)
 		sameJSON(t, argsOf(t, v), `{}`)
 		var labels []*widget.Label
-		for _, l := range findAll[*widget.Label](v.formBox) {
+		for _, l := range uitest.FindAll[*widget.Label](v.FormBox) {
 			if l.Visible() {
 				labels = append(labels, l)
 			}
@@ -596,12 +597,12 @@ func TestFormNoArguments(t *testing.T) {
 // editor, which still sends what is typed.
 func TestFormUnreadableSchema(t *testing.T) {
 	v, _ := newTestFormView(t, `[1,2]`)
-	if !v.jsonMode || !v.notes.Visible() {
-		t.Fatalf("json mode %v, note %q", v.jsonMode, v.notes.Text)
+	if !v.JsonMode || !v.notes.Visible() {
+		t.Fatalf("json mode %v, note %q", v.JsonMode, v.notes.Text)
 	}
-	v.jsonEntry.SetText(`{"x": 1}`)
+	v.JsonEntry.SetText(`{"x": 1}`)
 	sameJSON(t, argsOf(t, v), `{"x":1}`)
-	v.jsonEntry.SetText(`[]`)
+	v.JsonEntry.SetText(`[]`)
 	if _, errs := v.Arguments(); len(errs) != 1 {
 		t.Errorf("an array passes as arguments: %v", errs)
 	}
@@ -611,11 +612,11 @@ func TestFormUnreadableSchema(t *testing.T) {
 // changes nothing.
 func TestFormLoadRefusesNonObject(t *testing.T) {
 	v, _ := newTestFormView(t, string(corpusByName(t, "demo-add").Schema))
-	test.Type(first[*formEntry](t, v, "a"), "5")
+	test.Type(first[*FormEntry](t, v, "a"), "5")
 	if err := v.Load(json.RawMessage(`[1]`)); err == nil {
 		t.Fatal("Load of an array succeeded")
 	}
-	if got := first[*formEntry](t, v, "a").Text; got != "5" {
+	if got := first[*FormEntry](t, v, "a").Text; got != "5" {
 		t.Errorf("a shows %q after a refused load", got)
 	}
 	err := v.Load(json.RawMessage(`{"a":1,"b":"two"}`))
@@ -636,7 +637,7 @@ func TestFormRecursiveSchema(t *testing.T) {
 		t.Fatal("a recursive child starts open")
 	}
 	test.Tap(child.foldBtn)
-	test.Type(first[*formEntry](t, v, "root.child.name"), "leaf")
+	test.Type(first[*FormEntry](t, v, "root.child.name"), "leaf")
 	sameJSON(t, argsOf(t, v), `{"root":{"child":{"name":"leaf"}}}`)
 }
 
@@ -648,7 +649,7 @@ func TestFormBadges(t *testing.T) {
 		"id":{"type":"string","readOnly":true}},"required":["old"]}`)
 	texts := func(path string) string {
 		var s []string
-		for _, l := range findAll[*widget.Label](viewOf(t, v, path).box) {
+		for _, l := range uitest.FindAll[*widget.Label](viewOf(t, v, path).box) {
 			if l.Visible() {
 				s = append(s, l.Text)
 			}
@@ -696,11 +697,11 @@ func TestFormDemoServerTools(t *testing.T) {
 	test.NewTempWindow(t, v.Widget())
 	for _, tool := range list.Tools {
 		v.SetSchemaValue(tool.InputSchema)
-		if v.form == nil {
+		if v.Form == nil {
 			t.Errorf("%s: no form (notes %q)", tool.Name, v.notes.Text)
 			continue
 		}
-		for _, c := range v.form.Root.Children() {
+		for _, c := range v.Form.Root.Children() {
 			if v.views[c] == nil {
 				t.Errorf("%s: property %s has no widget", tool.Name, c.Name)
 			}
@@ -710,9 +711,9 @@ func TestFormDemoServerTools(t *testing.T) {
 
 // keyEntries returns the key inputs of a key/value widget: each entry's,
 // then the "new key" one.
-func keyEntries(w *fieldView) []*formEntry {
-	var keys []*formEntry
-	for _, e := range findAll[*formEntry](w.input) {
+func keyEntries(w *fieldView) []*FormEntry {
+	var keys []*FormEntry
+	for _, e := range uitest.FindAll[*FormEntry](w.input) {
 		if e.PlaceHolder == "key" || e.PlaceHolder == "new key" {
 			keys = append(keys, e)
 		}
@@ -754,7 +755,7 @@ func TestJSONModeStartsWithRequiredKeys(t *testing.T) {
 		"all":{"type":"boolean"},"mode":{"enum":["fast","slow"]}},"required":["path","depth","mode"]}`))
 	v.modes.SetSelected(modeJSON())
 	want := "{\n  \"path\": \"\",\n  \"depth\": 0,\n  \"mode\": \"fast\"\n}"
-	if got := v.jsonEntry.Text; got != want {
+	if got := v.JsonEntry.Text; got != want {
 		t.Errorf("the JSON editor starts with\n%s\nwant\n%s", got, want)
 	}
 }

@@ -1,9 +1,10 @@
-package ui
+package form
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/internal/uitest"
 	"mcpbrowser/ui/widgets"
 	"os"
 	"path/filepath"
@@ -30,7 +31,7 @@ func newTestFormView(t testing.TB, schemaJSON string) (*FormView, fyne.Window) {
 // viewOf returns the widget of the field at path.
 func viewOf(t testing.TB, v *FormView, path string) *fieldView {
 	t.Helper()
-	fd := v.form.Lookup(path)
+	fd := v.Form.Lookup(path)
 	if fd == nil {
 		t.Fatalf("no field at path %q", path)
 	}
@@ -41,30 +42,11 @@ func viewOf(t testing.TB, v *FormView, path string) *fieldView {
 	return w
 }
 
-// findAll returns the objects of type T inside o, in display order,
-// looking through containers (every wrapper the form uses is one).
-func findAll[T any](o fyne.CanvasObject) []T {
-	var out []T
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		if t, ok := o.(T); ok {
-			out = append(out, t)
-		}
-		if c, ok := o.(*fyne.Container); ok {
-			for _, child := range c.Objects {
-				walk(child)
-			}
-		}
-	}
-	walk(o)
-	return out
-}
-
 // allButtons are the buttons in o, Fyne's and the app's (widgets.Button), in
 // reading order.
 func allButtons(o fyne.CanvasObject) []*widget.Button {
 	var out []*widget.Button
-	for _, w := range findAll[fyne.Widget](o) {
+	for _, w := range uitest.FindAll[fyne.Widget](o) {
 		switch b := w.(type) {
 		case *widget.Button:
 			out = append(out, b)
@@ -79,7 +61,7 @@ func allButtons(o fyne.CanvasObject) []*widget.Button {
 // path, failing the test when there is none.
 func first[T any](t testing.TB, v *FormView, path string) T {
 	t.Helper()
-	all := findAll[T](viewOf(t, v, path).input)
+	all := uitest.FindAll[T](viewOf(t, v, path).input)
 	if len(all) == 0 {
 		var zero T
 		t.Fatalf("the field at %q has no %T", path, zero)
@@ -144,7 +126,7 @@ type corpusTool struct {
 
 func loadCorpus(t testing.TB) []corpusTool {
 	t.Helper()
-	dir := filepath.Join("..", "mcp", "schema", "testdata")
+	dir := filepath.Join("..", "..", "mcp", "schema", "testdata")
 	files, err := filepath.Glob(filepath.Join(dir, "corpus", "*.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus in %s: %v", dir, err)
@@ -191,7 +173,7 @@ func formState(v *FormView) string {
 			return
 		}
 		switch w := o.(type) {
-		case *formEntry:
+		case *FormEntry:
 			fmt.Fprintf(&b, "entry %q\n", w.Text)
 		case *widget.Check:
 			fmt.Fprintf(&b, "check %q %v\n", w.Text, w.Checked)
@@ -209,6 +191,6 @@ func formState(v *FormView) string {
 			}
 		}
 	}
-	walk(v.formBox)
+	walk(v.FormBox)
 	return b.String()
 }

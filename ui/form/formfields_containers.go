@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"strconv"
@@ -340,9 +340,9 @@ func (v *FormView) focusField(fd *schema.Field) {
 	}
 }
 
-func firstEntry(o fyne.CanvasObject) *formEntry {
+func firstEntry(o fyne.CanvasObject) *FormEntry {
 	switch x := o.(type) {
-	case *formEntry:
+	case *FormEntry:
 		return x
 	case *fyne.Container:
 		if x.Hidden {
