@@ -42,8 +42,8 @@ type checksDeps struct {
 	prefs fyne.Preferences
 	// session is the window's session of a configured server, or nil.
 	session func(name string) *mcp.Session
-	// goWork runs f in the background; ctx ends when the window closes.
-	goWork func(f func(ctx context.Context))
+	// GoWork runs f in the background; ctx ends when the window closes.
+	GoWork func(f func(ctx context.Context))
 	// compare opens the surface diff view.
 	compare func() *diffView
 }
@@ -207,7 +207,7 @@ func (p *checksPane) runFiles(paths []string) {
 	p.summary.SetText(lang.L("Running…"))
 	p.updateButtons()
 	paths = append([]string(nil), paths...)
-	p.deps.goWork(func(ctx context.Context) {
+	p.deps.GoWork(func(ctx context.Context) {
 		var problems []string
 		for _, path := range paths {
 			f, err := checks.Load(path)
@@ -565,9 +565,9 @@ func (t *tempServers) close() {
 func (w *MainWindow) addChecksTab() {
 	session := func(name string) *mcp.Session { return w.manager.Session(name) }
 	w.checks = newChecksPane(checksDeps{
-		win: w.win, prefs: w.app.Preferences(), session: session, goWork: w.goWork,
+		win: w.win, prefs: w.app.Preferences(), session: session, GoWork: w.GoWork,
 		compare: func() *diffView {
-			return showDiffDialog(diffDeps{win: w.win, goWork: w.goWork,
+			return showDiffDialog(diffDeps{win: w.win, GoWork: w.GoWork,
 				servers: func() []string {
 					var names []string
 					for _, s := range w.manager.Sessions() {

@@ -29,7 +29,7 @@ type diffDeps struct {
 	servers func() []string
 	// snapshot takes a configured server's surface (connecting it if needed).
 	snapshot func(ctx context.Context, name string) (*surface.Snapshot, error)
-	goWork   func(f func(ctx context.Context))
+	GoWork   func(f func(ctx context.Context))
 }
 
 // diffView is the content of the Compare servers dialog.
@@ -98,7 +98,7 @@ func (v *diffView) compare() {
 		return
 	}
 	v.summary.SetText(lang.L("Listing what both offer…"))
-	v.deps.goWork(func(ctx context.Context) {
+	v.deps.GoWork(func(ctx context.Context) {
 		sa, errA := v.load(ctx, a)
 		sb, errB := v.load(ctx, b)
 		fyne.Do(func() {
@@ -175,7 +175,7 @@ func (v *diffView) saveSnapshot() {
 		return
 	}
 	filedialog.SaveFileDialog(v.deps.win, i18n.L("Save the surface of {{.Server}}", map[string]any{"Server": a}), a+"-surface.json", snapshotFiles, func(path string) {
-		v.deps.goWork(func(ctx context.Context) {
+		v.deps.GoWork(func(ctx context.Context) {
 			s, err := v.load(ctx, a)
 			if err == nil {
 				err = s.Save(path)

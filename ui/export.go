@@ -52,7 +52,7 @@ func exportFileName(f config.Format) (string, filedialog.FileFilter) {
 type exportDialog struct {
 	win  fyne.Window
 	app  fyne.App // preferences (the format last used) and the clipboard
-	work worker
+	work widgets.Worker
 
 	servers []*config.ServerConfig
 	label   string // "github" or "all 5 servers", for titles
@@ -184,7 +184,7 @@ func (d *exportDialog) save() {
 	text, f := d.text, d.current
 	name, filter := exportFileName(f)
 	filedialog.SaveFileDialog(d.win, i18n.L("Save the {{.App}} snippet", map[string]any{"App": f.Title()}), name, filter, func(path string) {
-		d.work.goWork(func(ctx context.Context) {
+		d.work.GoWork(func(ctx context.Context) {
 			err := writeExport(path, text)
 			fyne.Do(func() {
 				if err != nil {

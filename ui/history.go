@@ -42,7 +42,7 @@ type historyDeps struct {
 	win fyne.Window
 	// store is the history kept (nil: none is).
 	store func() *history.History
-	work  worker
+	work  widgets.Worker
 	// visible reports whether the tab is on show.
 	visible   func() bool
 	showError func(what string, err error)
@@ -212,7 +212,7 @@ func (t *historyTab) load() {
 		return
 	}
 	t.off.Hide()
-	t.deps.work.goWork(func(context.Context) {
+	t.deps.work.GoWork(func(context.Context) {
 		entries, err := h.List(server)
 		fyne.Do(func() {
 			if n != t.seq || server != t.server {
@@ -389,21 +389,21 @@ func (w *MainWindow) replayHistory(e history.HistoryEntry) (loaded bool, note st
 		}
 		f.selectTab(f.promptsTab)
 		p := f.prompts
-		p.whenLoaded(func() {
-			if !p.selectName(e.Name) {
-				p.note.SetText(i18n.L("The server does not offer the prompt {{.Name}} now.", map[string]any{"Name": e.Name}))
+		p.WhenLoaded(func() {
+			if !p.SelectName(e.Name) {
+				p.Note.SetText(i18n.L("The server does not offer the prompt {{.Name}} now.", map[string]any{"Name": e.Name}))
 				return
 			}
-			unknown := p.form.load(args)
+			unknown := p.Form.Load(args)
 			msg := "Arguments loaded from " + view.HistoryTime(e.Time, time.Now()) + "; Get sends it again."
 			if len(unknown) > 0 {
 				msg += " The prompt no longer takes: " + strings.Join(unknown, ", ") + "."
 			}
-			p.note.SetText(msg)
+			p.Note.SetText(msg)
 		})
 	case history.HistoryResource:
 		f.selectTab(f.resourcesTab)
-		f.resources.selectURI(e.Name)
+		f.resources.SelectURI(e.Name)
 	}
 	return false, ""
 }
@@ -420,7 +420,7 @@ func (t *historyTab) confirmClear() {
 		if !ok {
 			return
 		}
-		t.deps.work.goWork(func(context.Context) {
+		t.deps.work.GoWork(func(context.Context) {
 			err := h.Clear(server)
 			fyne.Do(func() {
 				if err != nil {

@@ -103,13 +103,13 @@ func TestHistoryLoadsAPromptsArgumentsBack(t *testing.T) {
 	p := s.openPrompts("demo")
 	s.pickPrompt(p, "summarize_file")
 	onUI(func() {
-		p.form.field("path").entry.SetText("welcome.txt")
-		p.form.field("style").entry.SetText("detailed")
+		p.Form.Field("path").Entry.SetText("welcome.txt")
+		p.Form.Field("style").Entry.SetText("detailed")
 	})
 	if r := s.getPrompt(p); !r.OK() {
 		t.Fatal(r.Message)
 	}
-	onUI(func() { p.form.load(map[string]string{}) }) // the person clears the form
+	onUI(func() { p.Form.Load(map[string]string{}) }) // the person clears the form
 
 	h := s.openHistory(1)
 	onUI(func() {
@@ -118,8 +118,8 @@ func TestHistoryLoadsAPromptsArgumentsBack(t *testing.T) {
 	})
 	s.waitFor("the prompt's form to be filled again", func() bool {
 		f := s.w.features
-		return f.tabs.Selected() == f.promptsTab && p.selected != nil && p.selected.Name == "summarize_file" &&
-			p.form.field("path").entry.Text == "welcome.txt" && p.form.field("style").entry.Text == "detailed"
+		return f.tabs.Selected() == f.promptsTab && p.Selected != nil && p.Selected.Name == "summarize_file" &&
+			p.Form.Field("path").Entry.Text == "welcome.txt" && p.Form.Field("style").Entry.Text == "detailed"
 	})
 }
 
@@ -137,5 +137,5 @@ func TestHistoryReadsAResourceAgain(t *testing.T) {
 		}
 		test.Tap(h.loadBtn)
 	})
-	s.waitFor("a new read", func() bool { return r.lastRead != first && r.lastRead != nil && r.lastRead.URI == "demo://readme" })
+	s.waitFor("a new read", func() bool { return r.LastRead != first && r.LastRead != nil && r.LastRead.URI == "demo://readme" })
 }

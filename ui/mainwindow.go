@@ -50,7 +50,7 @@ var (
 // the server's stderr and wire log on the right.
 //
 // Fields without a note are used on the UI goroutine only. Work that waits on
-// a server runs on goroutines made by goWork and reports back with fyne.Do.
+// a server runs on goroutines made by GoWork and reports back with fyne.Do.
 type MainWindow struct {
 	app     fyne.App
 	win     fyne.Window
@@ -234,7 +234,7 @@ func (w *MainWindow) build() {
 	w.result.OnChange = w.relayoutDetail
 	w.result.OpenLink = func(uri string) {
 		w.features.selectTab(w.features.resourcesTab)
-		w.features.resources.selectURI(uri)
+		w.features.resources.SelectURI(uri)
 	}
 	w.noTools = newNoToolsNotice(w.listToolsAgain)
 	toolsSplit := container.New(widgets.ListDetail{}, container.NewBorder(nil, w.quality.button, nil, nil, w.tools.root),
@@ -346,7 +346,7 @@ func (w *MainWindow) Show() {
 func (w *MainWindow) Start() {
 	m := w.manager
 	w.watchServersFile(m)
-	w.goWork(func(ctx context.Context) { m.ConnectAll(ctx) })
+	w.GoWork(func(ctx context.Context) { m.ConnectAll(ctx) })
 }
 
 // Close stops every background job and every server's process tree, and
@@ -370,8 +370,8 @@ func (w *MainWindow) Close() {
 	})
 }
 
-// goWork runs f on its own goroutine with the window's context; Close waits for it.
-func (w *MainWindow) goWork(f func(ctx context.Context)) {
+// GoWork runs f on its own goroutine with the window's context; Close waits for it.
+func (w *MainWindow) GoWork(f func(ctx context.Context)) {
 	w.jobs.Add(1)
 	go func() {
 		defer w.jobs.Done()
@@ -419,7 +419,7 @@ func (w *MainWindow) reloadConfig() {
 	if oldUnsub != nil {
 		oldUnsub()
 	}
-	w.goWork(func(context.Context) { old.Close() })
+	w.GoWork(func(context.Context) { old.Close() })
 	w.SetConfigError(nil)
 	w.reloadServers()
 	if ss := w.manager.Sessions(); len(ss) > 0 && w.manager.Session(w.selected) == nil {

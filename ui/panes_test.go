@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/ui/tabs"
 	"net/url"
 	"slices"
 	"sync"
@@ -23,7 +24,7 @@ import (
 // syncWorker runs a pane's jobs where the test can wait for them.
 type syncWorker struct{ wg sync.WaitGroup }
 
-func (w *syncWorker) goWork(f func(ctx context.Context)) {
+func (w *syncWorker) GoWork(f func(ctx context.Context)) {
 	w.wg.Add(1)
 	go func() {
 		defer w.wg.Done()
@@ -78,10 +79,10 @@ func TestHistoryTabNeedsNoWindow(t *testing.T) {
 func TestPromptsTabNeedsNoWindow(t *testing.T) {
 	newSerialApp(t)
 	onUI(func() {
-		p := newPromptsTab(promptsDeps{win: test.NewWindow(nil), work: &syncWorker{},
-			visible: func() bool { return true }, got: func(*mcp.PromptResult) {}, historyChanged: func(string) {}})
-		p.setPrompts([]*sdk.Prompt{{Name: "greet"}, {Name: "review", Description: "Reviews code"}}, nil)
-		test.Type(p.filter, "code")
+		p := tabs.NewPromptsTab(tabs.PromptsDeps{Win: test.NewWindow(nil), Work: &syncWorker{},
+			Visible: func() bool { return true }, Got: func(*mcp.PromptResult) {}, HistoryChanged: func(string) {}})
+		p.SetPrompts([]*sdk.Prompt{{Name: "greet"}, {Name: "review", Description: "Reviews code"}}, nil)
+		test.Type(p.Filter, "code")
 		if got := promptRows(p); !equalStrings(got, []string{"review"}) {
 			t.Errorf("rows %q, want review", got)
 		}
@@ -113,36 +114,36 @@ func TestResourcesTabNeedsNoWindow(t *testing.T) {
 	var got []string
 	var changed []string
 	visible := false
-	var r *resourcesTab
+	var r *tabs.ResourcesTab
 	onUI(func() {
-		r = newResourcesTab(resourcesDeps{
-			win: test.NewWindow(nil), work: work,
-			visible: func() bool { return visible },
-			got: func(res *mcp.ReadResult) {
+		r = tabs.NewResourcesTab(tabs.ResourcesDeps{
+			Win: test.NewWindow(nil), Work: work,
+			Visible: func() bool { return visible },
+			Got: func(res *mcp.ReadResult) {
 				mu.Lock()
 				got = append(got, res.URI)
 				mu.Unlock()
 			},
-			historyChanged: func(server string) { changed = append(changed, server) },
+			HistoryChanged: func(server string) { changed = append(changed, server) },
 		})
-		r.setSession(s, false)
+		r.SetSession(s, false)
 	})
-	onUI(func() { r.listChanged("demo") })
+	onUI(func() { r.ListChanged("demo") })
 	work.wg.Wait()
 	onUI(func() {
-		if !r.stale || len(r.resources) != 0 {
-			t.Errorf("a list change while the tab is hidden fetched the list (stale %v, %d resources)", r.stale, len(r.resources))
+		if !r.Stale || len(r.Resources) != 0 {
+			t.Errorf("a list change while the tab is hidden fetched the list (stale %v, %d resources)", r.Stale, len(r.Resources))
 		}
 		visible = true
-		r.shown()
+		r.Shown()
 	})
 	work.wg.Wait()
 	onUI(func() {}) // the lists arrive through fyne.Do
 	onUI(func() {
-		if len(r.resources) == 0 {
+		if len(r.Resources) == 0 {
 			t.Fatal("the tab on show listed no resources")
 		}
-		r.selectURI("demo://readme")
+		r.SelectURI("demo://readme")
 	})
 	work.wg.Wait()
 	onUI(func() {})
@@ -151,8 +152,8 @@ func TestResourcesTabNeedsNoWindow(t *testing.T) {
 	if !equalStrings(got, []string{"demo://readme"}) || !equalStrings(changed, []string{"demo"}) {
 		t.Errorf("a read was handed to got as %q and changed the history of %q, want demo://readme and demo", got, changed)
 	}
-	if r.lastRead == nil || !r.lastRead.OK() {
-		t.Errorf("the read did not come back: %+v", r.lastRead)
+	if r.LastRead == nil || !r.LastRead.OK() {
+		t.Errorf("the read did not come back: %+v", r.LastRead)
 	}
 }
 

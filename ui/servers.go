@@ -339,7 +339,7 @@ func (w *MainWindow) removeSelectedServer() {
 		if !ok {
 			return
 		}
-		w.goWork(func(ctx context.Context) {
+		w.GoWork(func(ctx context.Context) {
 			err := m.RemoveServer(name)
 			fyne.Do(func() {
 				if err != nil {
@@ -363,7 +363,7 @@ func (w *MainWindow) restartSelectedServer() {
 		return
 	}
 	m := w.manager
-	w.goWork(func(ctx context.Context) {
+	w.GoWork(func(ctx context.Context) {
 		w.dismissRequests(m, s.Name(), "the server is being restarted")
 		s.Restart(ctx)
 	})
@@ -386,7 +386,7 @@ func (w *MainWindow) putServer(oldName string, sc *config.ServerConfig) {
 	m := w.manager
 	w.selected = sc.Name
 	w.prefs.setLastServer(sc.Name)
-	w.goWork(func(ctx context.Context) {
+	w.GoWork(func(ctx context.Context) {
 		err := m.PutServer(ctx, oldName, sc, true)
 		fyne.Do(func() {
 			if err != nil {
@@ -427,7 +427,7 @@ func (w *MainWindow) importServers() {
 // -2, -3 … suffix.
 func (w *MainWindow) importServersFrom(path string) {
 	m := w.manager
-	w.goWork(func(ctx context.Context) {
+	w.GoWork(func(ctx context.Context) {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			fyne.Do(func() { w.showError(lang.L("Importing servers"), err) })
@@ -649,7 +649,7 @@ func (w *MainWindow) needsApproval(cfg *config.ServerConfig) bool {
 // server's exact command line and starts it.
 func (w *MainWindow) approveSelectedServer() {
 	name, m := w.selected, w.manager
-	w.goWork(func(ctx context.Context) {
+	w.GoWork(func(ctx context.Context) {
 		if err := m.Approve(ctx, name); err != nil {
 			var ce *mcp.ConnectError
 			if errors.As(err, &ce) {
@@ -674,7 +674,7 @@ func (w *MainWindow) askInputsForSelectedServer() {
 	}
 	w.askInputValues(s.Name(), inputs, func(answers map[string]string) {
 		s.SetInputAnswers(answers)
-		w.goWork(func(ctx context.Context) { s.Connect(ctx) })
+		w.GoWork(func(ctx context.Context) { s.Connect(ctx) })
 	})
 }
 

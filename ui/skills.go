@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"mcpbrowser/ui/result"
+	"mcpbrowser/ui/tabs"
 	"slices"
 
 	"fyne.io/fyne/v2"
@@ -64,7 +65,7 @@ type skillsDeps struct {
 	tabs *container.AppTabs
 	// before is the tab the Skills tab goes in front of (Checks), if any.
 	before *container.TabItem
-	goWork func(func(context.Context))
+	GoWork func(func(context.Context))
 }
 
 func newSkillsPane(d skillsDeps) *skillsPane {
@@ -129,7 +130,7 @@ func offersSkills(s *mcp.Session) bool {
 // offers skills, and a new connection starts the pane over.
 func (p *skillsPane) show(s *mcp.Session) {
 	p.placeTab(offersSkills(s))
-	conn := connectionOf(s)
+	conn := tabs.ConnectionOf(s)
 	if s == p.session && conn == p.conn {
 		return
 	}
@@ -189,7 +190,7 @@ func (p *skillsPane) load() {
 	p.listSeq++
 	n := p.listSeq
 	p.count.SetText(lang.L("listing skills …"))
-	p.deps.goWork(func(ctx context.Context) {
+	p.deps.GoWork(func(ctx context.Context) {
 		skills, err := s.Skills(ctx)
 		fyne.Do(func() {
 			if n != p.listSeq || s != p.session {
@@ -258,7 +259,7 @@ func (p *skillsPane) loadSelected() {
 	p.loadBtn.Disable()
 	p.contents.Objects = []fyne.CanvasObject{widgets.CentredNote(lang.L("Reading and verifying {{.URI}} …", map[string]any{"URI": sk.URI}))}
 	p.contents.Refresh()
-	p.deps.goWork(func(ctx context.Context) {
+	p.deps.GoWork(func(ctx context.Context) {
 		loaded, err := s.LoadSkill(ctx, *sk)
 		fyne.Do(func() {
 			if n != p.loadSeq || s != p.session {
@@ -298,7 +299,7 @@ func (w *MainWindow) addSkillsTab() {
 	if w.checks != nil {
 		before = w.checks.tab
 	}
-	w.skills = newSkillsPane(skillsDeps{win: w.win, tabs: w.features.tabs, before: before, goWork: w.goWork})
+	w.skills = newSkillsPane(skillsDeps{win: w.win, tabs: w.features.tabs, before: before, GoWork: w.GoWork})
 	w.features.setFilter(w.skills.tab, w.skills.filter)
 	prev := w.features.tabs.OnSelected
 	w.features.tabs.OnSelected = func(t *container.TabItem) {

@@ -54,8 +54,8 @@ type taskSource interface {
 // tasksDeps are the window's parts the Tasks tab uses.
 type tasksDeps struct {
 	win fyne.Window
-	// goWork runs f off the UI goroutine with the window's context.
-	goWork func(f func(ctx context.Context))
+	// GoWork runs f off the UI goroutine with the window's context.
+	GoWork func(f func(ctx context.Context))
 	// answer shows the request panel where a task's question waits.
 	answer func()
 	// now is the clock (tests set it).
@@ -303,7 +303,7 @@ func (p *tasksPane) showResult(e mcp.TaskEntry) {
 		return
 	}
 	p.result.ShowRunning(e.Tool)
-	p.deps.goWork(func(ctx context.Context) {
+	p.deps.GoWork(func(ctx context.Context) {
 		r := src.TaskOutcome(ctx, e)
 		fyne.Do(func() {
 			if p.src == src && p.current == e.TaskID {
@@ -321,7 +321,7 @@ func (p *tasksPane) cancelCurrent() {
 	}
 	src := p.src
 	p.cancelBtn.Disable()
-	p.deps.goWork(func(ctx context.Context) {
+	p.deps.GoWork(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()
 		_, err := src.CancelTask(ctx, e.TaskID)
@@ -342,7 +342,7 @@ func (p *tasksPane) refreshNow() {
 	}
 	src := p.src
 	p.refresh.Disable()
-	p.deps.goWork(func(ctx context.Context) {
+	p.deps.GoWork(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()
 		var err error
@@ -374,7 +374,7 @@ func (p *tasksPane) startPolling() {
 	}
 	p.polling = true
 	p.mu.Unlock()
-	p.deps.goWork(func(ctx context.Context) {
+	p.deps.GoWork(func(ctx context.Context) {
 		defer func() {
 			p.mu.Lock()
 			p.polling = false
@@ -421,7 +421,7 @@ func (p *tasksPane) pollOnce(ctx context.Context, src taskSource) {
 
 // addTasksTab adds the Tasks tab after the others.
 func (w *MainWindow) addTasksTab() {
-	w.tasks = newTasksPane(tasksDeps{win: w.win, goWork: w.goWork, answer: w.requests.open})
+	w.tasks = newTasksPane(tasksDeps{win: w.win, GoWork: w.GoWork, answer: w.requests.open})
 	tab := container.NewTabItemWithIcon(lang.L("Tasks"), theme.MediaPlayIcon(), w.tasks.root)
 	w.features.tabs.Append(tab)
 	w.features.setFilter(tab, w.tasks.filter)

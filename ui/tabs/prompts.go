@@ -1,4 +1,4 @@
-package ui
+package tabs
 
 import (
 	"context"
@@ -40,17 +40,17 @@ type argSpec struct {
 	Required    bool
 }
 
-// An argField is one argument's widgets and its completion state.
-type argField struct {
-	spec  argSpec
-	entry *widget.Entry       // the text (a SelectEntry's own Entry when completing)
-	sel   *widget.SelectEntry // nil when the server offers no completion
-	chips *fyne.Container     // suggestions as buttons under the entry
+// An ArgField is one argument's widgets and its completion state.
+type ArgField struct {
+	Spec  argSpec
+	Entry *widget.Entry       // the text (a SelectEntry's own Entry when completing)
+	Sel   *widget.SelectEntry // nil when the server offers no completion
+	Chips *fyne.Container     // suggestions as buttons under the entry
 	// cancel stops the pending completion request (and its wait) when the
 	// person types on.
 	cancel      context.CancelFunc
 	seq         int
-	suggestions []string
+	Suggestions []string
 }
 
 // An argForm is a form of string fields (prompt arguments, template
@@ -58,12 +58,12 @@ type argField struct {
 // asks it for suggestions (completion/complete), with the other fields'
 // values as context. It is used from the UI goroutine only.
 type argForm struct {
-	work      worker
+	work      widgets.Worker
 	session   *mcp.Session
 	ref       *sdk.CompleteReference
 	completes bool
-	fields    []*argField
-	box       *fyne.Container
+	Fields    []*ArgField
+	Box       *fyne.Container
 	empty     *widget.Label
 	onSubmit  func()
 	quiet     bool
@@ -71,8 +71,8 @@ type argForm struct {
 	answers int
 }
 
-func newArgForm(work worker, onSubmit func()) *argForm {
-	f := &argForm{work: work, onSubmit: onSubmit, box: container.NewVBox()}
+func newArgForm(work widgets.Worker, onSubmit func()) *argForm {
+	f := &argForm{work: work, onSubmit: onSubmit, Box: container.NewVBox()}
 	f.empty = widget.NewLabel("")
 	f.empty.Importance = widget.LowImportance
 	return f
@@ -83,81 +83,81 @@ func newArgForm(work worker, onSubmit func()) *argForm {
 func (f *argForm) set(s *mcp.Session, ref *sdk.CompleteReference, completes bool, specs []argSpec, none string) {
 	f.stopCompletions()
 	f.session, f.ref, f.completes = s, ref, completes
-	f.fields = nil
+	f.Fields = nil
 	var rows []fyne.CanvasObject
 	for _, spec := range specs {
 		fd := f.newField(spec)
-		f.fields = append(f.fields, fd)
+		f.Fields = append(f.Fields, fd)
 		rows = append(rows, f.fieldRow(fd))
 	}
 	if len(specs) == 0 {
 		f.empty.SetText(none)
 		rows = append(rows, f.empty)
 	}
-	f.box.Objects = rows
-	f.box.Refresh()
+	f.Box.Objects = rows
+	f.Box.Refresh()
 	if completes {
-		for _, fd := range f.fields {
+		for _, fd := range f.Fields {
 			f.complete(fd, 0) // what the server suggests before anything is typed
 		}
 	}
 }
 
-func (f *argForm) newField(spec argSpec) *argField {
-	fd := &argField{spec: spec}
+func (f *argForm) newField(spec argSpec) *ArgField {
+	fd := &ArgField{Spec: spec}
 	if f.completes {
-		fd.sel = widget.NewSelectEntry(nil)
-		fd.entry = &fd.sel.Entry
+		fd.Sel = widget.NewSelectEntry(nil)
+		fd.Entry = &fd.Sel.Entry
 	} else {
-		fd.entry = widget.NewEntry()
+		fd.Entry = widget.NewEntry()
 	}
-	fd.entry.SetPlaceHolder(spec.Name)
-	fd.entry.OnChanged = func(string) {
+	fd.Entry.SetPlaceHolder(spec.Name)
+	fd.Entry.OnChanged = func(string) {
 		if f.quiet || !f.completes {
 			return
 		}
 		// The other fields' suggestions may depend on this one (the
 		// request's context), so they are asked again too.
-		for _, other := range f.fields {
+		for _, other := range f.Fields {
 			f.complete(other, completionDelay)
 		}
 	}
-	fd.entry.OnSubmitted = func(string) {
+	fd.Entry.OnSubmitted = func(string) {
 		if f.onSubmit != nil {
 			f.onSubmit()
 		}
 	}
-	fd.chips = container.NewHBox()
-	fd.chips.Hide()
+	fd.Chips = container.NewHBox()
+	fd.Chips.Hide()
 	return fd
 }
 
 // fieldRow lays out one field: its name (marked when required), the
 // entry, the suggestions and the description.
-func (f *argForm) fieldRow(fd *argField) fyne.CanvasObject {
-	name := fd.spec.Name
-	if fd.spec.Title != "" && fd.spec.Title != fd.spec.Name {
-		name = fd.spec.Title + " (" + fd.spec.Name + ")"
+func (f *argForm) fieldRow(fd *ArgField) fyne.CanvasObject {
+	name := fd.Spec.Name
+	if fd.Spec.Title != "" && fd.Spec.Title != fd.Spec.Name {
+		name = fd.Spec.Title + " (" + fd.Spec.Name + ")"
 	}
-	if fd.spec.Required {
+	if fd.Spec.Required {
 		name += " *"
 	}
-	label := widget.NewLabelWithStyle(name, fyne.TextAlignLeading, fyne.TextStyle{Bold: fd.spec.Required})
-	var input fyne.CanvasObject = fd.entry
-	if fd.sel != nil {
-		input = fd.sel
+	label := widget.NewLabelWithStyle(name, fyne.TextAlignLeading, fyne.TextStyle{Bold: fd.Spec.Required})
+	var input fyne.CanvasObject = fd.Entry
+	if fd.Sel != nil {
+		input = fd.Sel
 	}
 	rows := []fyne.CanvasObject{label}
-	if d := strings.TrimSpace(fd.spec.Description); d != "" {
+	if d := strings.TrimSpace(fd.Spec.Description); d != "" {
 		rows = append(rows, widgets.NewHelpLabel(d))
 	}
-	return container.NewVBox(append(rows, input, fd.chips)...)
+	return container.NewVBox(append(rows, input, fd.Chips)...)
 }
 
 // complete asks the server for suggestions for fd after delay, cancelling
 // the request of the previous keystroke. The answer is dropped when the
 // field changed meanwhile.
-func (f *argForm) complete(fd *argField, delay time.Duration) {
+func (f *argForm) complete(fd *ArgField, delay time.Duration) {
 	s, ref := f.session, f.ref
 	if s == nil || ref == nil {
 		return
@@ -167,11 +167,11 @@ func (f *argForm) complete(fd *argField, delay time.Duration) {
 	}
 	fd.seq++
 	n := fd.seq
-	value := fd.entry.Text
-	resolved := f.valuesExcept(fd.spec.Name)
+	value := fd.Entry.Text
+	resolved := f.valuesExcept(fd.Spec.Name)
 	ctx, cancel := context.WithCancel(context.Background())
 	fd.cancel = cancel
-	f.work.goWork(func(window context.Context) {
+	f.work.GoWork(func(window context.Context) {
 		defer cancel()
 		defer context.AfterFunc(window, cancel)() // the window closing ends it too
 		if delay > 0 {
@@ -181,7 +181,7 @@ func (f *argForm) complete(fd *argField, delay time.Duration) {
 				return
 			}
 		}
-		values, err := s.Complete(ctx, ref, fd.spec.Name, value, resolved)
+		values, err := s.Complete(ctx, ref, fd.Spec.Name, value, resolved)
 		if ctx.Err() != nil {
 			return // the person typed on; a newer request follows
 		}
@@ -194,11 +194,11 @@ func (f *argForm) complete(fd *argField, delay time.Duration) {
 }
 
 // showSuggestions offers values in the field's drop-down and as buttons.
-func (f *argForm) showSuggestions(fd *argField, values []string, err error) {
+func (f *argForm) showSuggestions(fd *ArgField, values []string, err error) {
 	f.answers++
-	fd.suggestions = values
-	if fd.sel != nil {
-		fd.sel.SetOptions(values)
+	fd.Suggestions = values
+	if fd.Sel != nil {
+		fd.Sel.SetOptions(values)
 	}
 	var chips []fyne.CanvasObject
 	switch {
@@ -208,7 +208,7 @@ func (f *argForm) showSuggestions(fd *argField, values []string, err error) {
 		l.Importance = widget.LowImportance
 		l.Truncation = fyne.TextTruncateEllipsis
 		chips = append(chips, l)
-	case len(values) == 1 && values[0] == fd.entry.Text:
+	case len(values) == 1 && values[0] == fd.Entry.Text:
 		// The only suggestion is what is there already.
 	case len(values) > 0:
 		hint := widget.NewLabel(lang.L("Suggested:"))
@@ -221,20 +221,20 @@ func (f *argForm) showSuggestions(fd *argField, values []string, err error) {
 				chips = append(chips, more)
 				break
 			}
-			chips = append(chips, widgets.NewButton(v, nil, func() { fd.entry.SetText(v) }))
+			chips = append(chips, widgets.NewButton(v, nil, func() { fd.Entry.SetText(v) }))
 		}
 	}
-	fd.chips.Objects = chips
+	fd.Chips.Objects = chips
 	if len(chips) == 0 {
-		fd.chips.Hide()
+		fd.Chips.Hide()
 	} else {
-		fd.chips.Show()
+		fd.Chips.Show()
 	}
-	fd.chips.Refresh()
+	fd.Chips.Refresh()
 }
 
 func (f *argForm) stopCompletions() {
-	for _, fd := range f.fields {
+	for _, fd := range f.Fields {
 		if fd.cancel != nil {
 			fd.cancel()
 		}
@@ -247,9 +247,9 @@ func (f *argForm) values() map[string]string { return f.valuesExcept("") }
 
 func (f *argForm) valuesExcept(skip string) map[string]string {
 	out := map[string]string{}
-	for _, fd := range f.fields {
-		if fd.spec.Name != skip && fd.entry.Text != "" {
-			out[fd.spec.Name] = fd.entry.Text
+	for _, fd := range f.Fields {
+		if fd.Spec.Name != skip && fd.Entry.Text != "" {
+			out[fd.Spec.Name] = fd.Entry.Text
 		}
 	}
 	return out
@@ -258,9 +258,9 @@ func (f *argForm) valuesExcept(skip string) map[string]string {
 // missing names the required fields that are empty.
 func (f *argForm) missing() []string {
 	var out []string
-	for _, fd := range f.fields {
-		if fd.spec.Required && strings.TrimSpace(fd.entry.Text) == "" {
-			out = append(out, fd.spec.Name)
+	for _, fd := range f.Fields {
+		if fd.Spec.Required && strings.TrimSpace(fd.Entry.Text) == "" {
+			out = append(out, fd.Spec.Name)
 		}
 	}
 	return out
@@ -268,15 +268,15 @@ func (f *argForm) missing() []string {
 
 // load fills the fields from values (a replayed prompt) and returns the
 // names it has no field for.
-func (f *argForm) load(values map[string]string) []string {
+func (f *argForm) Load(values map[string]string) []string {
 	f.quiet = true
 	defer func() { f.quiet = false }()
-	for _, fd := range f.fields {
-		fd.entry.SetText(values[fd.spec.Name])
+	for _, fd := range f.Fields {
+		fd.Entry.SetText(values[fd.Spec.Name])
 	}
 	var unknown []string
 	for k := range values {
-		if !slices.ContainsFunc(f.fields, func(fd *argField) bool { return fd.spec.Name == k }) {
+		if !slices.ContainsFunc(f.Fields, func(fd *ArgField) bool { return fd.Spec.Name == k }) {
 			unknown = append(unknown, k)
 		}
 	}
@@ -284,44 +284,44 @@ func (f *argForm) load(values map[string]string) []string {
 	return unknown
 }
 
-func (f *argForm) field(name string) *argField {
-	for _, fd := range f.fields {
-		if fd.spec.Name == name {
+func (f *argForm) Field(name string) *ArgField {
+	for _, fd := range f.Fields {
+		if fd.Spec.Name == name {
 			return fd
 		}
 	}
 	return nil
 }
 
-// promptsDeps is what the Prompts tab needs from the window.
-type promptsDeps struct {
-	win  fyne.Window
-	work worker
+// PromptsDeps is what the Prompts tab needs from the window.
+type PromptsDeps struct {
+	Win  fyne.Window
+	Work widgets.Worker
 	// visible reports whether the tab is on show.
-	visible func() bool
+	Visible func() bool
 	// got is told of every prompts/get, on the job's goroutine (Record
 	// calls in the Checks tab writes it down).
-	got func(r *mcp.PromptResult)
+	Got func(r *mcp.PromptResult)
 	// historyChanged says that server's history grew.
-	historyChanged func(server string)
+	HistoryChanged func(server string)
 	// listed says the server's list came from the server (not from the
 	// cache), for the quality report (may be nil).
-	listed func(server string)
+	Listed func(server string)
 }
 
-// A promptsTab lists the selected server's prompts; selecting one shows a
+// A PromptsTab lists the selected server's prompts; selecting one shows a
 // form for its arguments, Get sends prompts/get, and the messages come back
 // by role with their content.
-type promptsTab struct {
-	deps    promptsDeps
-	session *mcp.Session
+type PromptsTab struct {
+	deps    PromptsDeps
+	Session *mcp.Session
 	conn    *sdk.InitializeResult
 	// stale is set when the list must be fetched the next time the tab is shown.
 	stale bool
 	// forced is set when the person tried the undeclared feature and the server answered.
 	forced   bool
-	prompts  []*sdk.Prompt
-	selected *sdk.Prompt
+	Prompts  []*sdk.Prompt
+	Selected *sdk.Prompt
 	listSeq  int
 	getSeq   int
 	// syncing is set while the tab marks the selected row itself.
@@ -330,79 +330,79 @@ type promptsTab struct {
 	loading   bool
 	afterLoad []func()
 
-	absent   *absentNotice
-	filter   *widget.Entry
-	rows     widgets.Filtered // the prompts the filter lets through (filter.go)
-	list     *widget.List
+	Absent   *AbsentNotice
+	Filter   *widget.Entry
+	Rows     widgets.Filtered // the prompts the filter lets through (filter.go)
+	List     *widget.List
 	count    *widget.Label
 	listNote *widget.Label
-	fresh    *widget.Label // how long the list stays fresh (ttlMs)
+	Fresh    *widget.Label // how long the list stays fresh (ttlMs)
 	// listColumn is the list under its heading and notes.
 	listColumn *fyne.Container
-	reload     *widgets.Button
+	Reload     *widgets.Button
 	title      *widget.Label
 	desc       *widget.Label
-	form       *argForm
-	getBtn     *widgets.Button
-	note       *widget.Label
-	result     *fyne.Container
+	Form       *argForm
+	GetBtn     *widgets.Button
+	Note       *widget.Label
+	Result     *fyne.Container
 	detail     fyne.CanvasObject
 	hint       fyne.CanvasObject
 	body       fyne.CanvasObject
-	root       *fyne.Container
+	Root       *fyne.Container
 
 	// For tests: the last prompts/get and the view that drew its content.
-	lastResult *mcp.PromptResult
+	LastResult *mcp.PromptResult
 	view       *result.ResultView
 }
 
-func newPromptsTab(deps promptsDeps) *promptsTab {
-	t := &promptsTab{deps: deps}
-	t.absent = newAbsentNotice(t.tryAnyway)
+func NewPromptsTab(deps PromptsDeps) *PromptsTab {
+	t := &PromptsTab{deps: deps}
+	t.Absent = newAbsentNotice(t.tryAnyway)
 	t.count = widget.NewLabel("")
 	t.count.SizeName = theme.SizeNameCaptionText
 	t.listNote = widget.NewLabel("")
 	t.listNote.Wrapping = fyne.TextWrapWord
 	t.listNote.Importance = widget.DangerImportance
 	t.listNote.Hide()
-	t.fresh = freshnessNote()
-	t.reload = widgets.NewButton("", theme.ViewRefreshIcon(), func() { t.fetch(true) })
-	t.reload.Importance = widget.LowImportance
-	t.filter = widgets.NewFilterEntry(lang.L("Filter prompts (Ctrl+F)"), t.refilter)
-	t.list = widget.NewList(
-		t.rows.Rows,
+	t.Fresh = freshnessNote()
+	t.Reload = widgets.NewButton("", theme.ViewRefreshIcon(), func() { t.fetch(true) })
+	t.Reload.Importance = widget.LowImportance
+	t.Filter = widgets.NewFilterEntry(lang.L("Filter prompts (Ctrl+F)"), t.refilter)
+	t.List = widget.NewList(
+		t.Rows.Rows,
 		widgets.NewTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := t.rows.Item(id); i >= 0 && i < len(t.prompts) {
-				p := t.prompts[i]
+			if i := t.Rows.Item(id); i >= 0 && i < len(t.Prompts) {
+				p := t.Prompts[i]
 				widgets.SetTwoLineRow(o, p.Name, view.PromptSubtitle(p), "")
 			}
 		})
-	t.list.OnSelected = func(id widget.ListItemID) {
-		if i := t.rows.Item(id); !t.syncing && i >= 0 && i < len(t.prompts) {
-			t.selectPrompt(t.prompts[i])
+	t.List.OnSelected = func(id widget.ListItemID) {
+		if i := t.Rows.Item(id); !t.syncing && i >= 0 && i < len(t.Prompts) {
+			t.selectPrompt(t.Prompts[i])
 		}
 	}
 	heading := widget.NewLabelWithStyle(lang.L("Prompts"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.listColumn = widgets.NewBorder(
-		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.reload)), t.filter, t.fresh, t.listNote),
-		nil, nil, nil, t.list)
+		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.Reload)), t.Filter, t.Fresh, t.listNote),
+		nil, nil, nil, t.List)
 
 	t.title = widgets.BoldLabel("")
 	t.title.SizeName = theme.SizeNameSubHeadingText
 	t.title.Wrapping = fyne.TextWrapWord
 	t.desc = widget.NewLabel("")
 	t.desc.Wrapping = fyne.TextWrapWord
-	t.form = newArgForm(deps.work, t.get)
-	t.getBtn = widgets.NewButton(lang.L("Get"), theme.MediaPlayIcon(), t.get)
-	t.getBtn.Importance = widget.HighImportance
-	t.note = widget.NewLabel("")
-	t.note.Wrapping = fyne.TextWrapWord
-	t.note.SizeName = theme.SizeNameCaptionText
-	top := container.NewVScroll(container.NewPadded(container.NewVBox(t.title, t.desc, t.form.box)))
-	bar := container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil, t.getBtn, nil, t.note))
-	t.result = container.NewStack()
-	work := container.NewVSplit(container.NewBorder(nil, bar, nil, nil, top), t.result)
+	t.Form = newArgForm(deps.Work, t.get)
+	t.GetBtn = widgets.NewButton(lang.L("Get"), theme.MediaPlayIcon(), t.get)
+	t.GetBtn.Importance = widget.HighImportance
+	t.Note = widget.NewLabel("")
+	t.Note.Wrapping = fyne.TextWrapWord
+	t.Note.SizeName = theme.SizeNameCaptionText
+	top := container.NewVScroll(container.NewPadded(container.NewVBox(t.title, t.desc, t.Form.Box)))
+	bar := container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil, t.GetBtn, nil, t.Note))
+	t.Result = container.NewStack()
+	work := container.NewVSplit(container.NewBorder(nil, bar, nil, nil, top), t.Result)
 	work.SetOffset(0.6)
 	t.detail = work
 	t.hint = widgets.CentredNote(lang.L("Select a prompt on the left."))
@@ -411,65 +411,65 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 	split := container.NewHSplit(t.listColumn, right)
 	split.SetOffset(0.32)
 	t.body = split
-	t.root = container.NewStack(t.body, t.absent.root)
-	t.absent.root.Hide()
+	t.Root = container.NewStack(t.body, t.Absent.Root)
+	t.Absent.Root.Hide()
 	return t
 }
 
-func (t *promptsTab) visible() bool { return t.deps.visible() }
+func (t *PromptsTab) visible() bool { return t.deps.Visible() }
 
 // setSession follows the selected server; a new session or connection
 // empties the tab, and the list is fetched when the tab is (or next is) shown.
-func (t *promptsTab) setSession(s *mcp.Session, visible bool) {
-	conn := connectionOf(s)
-	if s == t.session && conn == t.conn {
+func (t *PromptsTab) SetSession(s *mcp.Session, visible bool) {
+	conn := ConnectionOf(s)
+	if s == t.Session && conn == t.conn {
 		return
 	}
-	t.session, t.conn = s, conn
-	t.form.stopCompletions()
+	t.Session, t.conn = s, conn
+	t.Form.stopCompletions()
 	t.listSeq++
 	t.getSeq++
-	t.prompts, t.selected, t.forced = nil, nil, false
+	t.Prompts, t.Selected, t.forced = nil, nil, false
 	t.loading, t.afterLoad = false, nil
-	t.list.UnselectAll()
-	t.filter.SetText("") // a new server's list starts unfiltered
-	t.rows.SetItems(0, nil)
-	t.list.Refresh()
+	t.List.UnselectAll()
+	t.Filter.SetText("") // a new server's list starts unfiltered
+	t.Rows.SetItems(0, nil)
+	t.List.Refresh()
 	t.count.SetText("")
-	t.fresh.Hide()
+	t.Fresh.Hide()
 	t.showDetail(false)
 	t.stale = true
 	if visible {
-		t.shown()
+		t.Shown()
 	}
 }
 
 // shown fetches the list if it is stale; a prompts capability the server
 // did not declare is shown as absent instead.
-func (t *promptsTab) shown() {
+func (t *PromptsTab) Shown() {
 	if !t.stale {
 		return
 	}
-	s := t.session
+	s := t.Session
 	if s == nil || s.Status().State != mcp.StateReady {
 		return
 	}
 	t.stale = false
 	if c := s.Capabilities(); c.Known && !c.Prompts && !t.forced {
-		t.absent.set("prompts", "prompts/list")
+		t.Absent.set("prompts", "prompts/list")
 		t.body.Hide()
-		t.absent.root.Show()
+		t.Absent.Root.Show()
 		t.runAfterLoad()
 		return
 	}
-	t.absent.root.Hide()
+	t.Absent.Root.Hide()
 	t.body.Show()
-	t.load()
+	t.Load()
 }
 
 // listChanged refetches the list after notifications/prompts/list_changed.
-func (t *promptsTab) listChanged(server string) {
-	if t.session == nil || t.session.Name() != server {
+func (t *PromptsTab) ListChanged(server string) {
+	if t.Session == nil || t.Session.Name() != server {
 		return
 	}
 	if t.visible() && t.body.Visible() {
@@ -481,11 +481,11 @@ func (t *promptsTab) listChanged(server string) {
 
 // load shows every page of prompts/list, keeping the selection by name:
 // from the session's cache while the server's ttlMs says it is fresh.
-func (t *promptsTab) load() { t.fetch(false) }
+func (t *PromptsTab) Load() { t.fetch(false) }
 
 // fetch is load; refresh asks the server whatever the ttlMs said.
-func (t *promptsTab) fetch(refresh bool) {
-	s := t.session
+func (t *PromptsTab) fetch(refresh bool) {
+	s := t.Session
 	if s == nil {
 		return
 	}
@@ -493,32 +493,32 @@ func (t *promptsTab) fetch(refresh bool) {
 	n := t.listSeq
 	t.loading = true
 	t.count.SetText(lang.L("loading …"))
-	t.deps.work.goWork(func(ctx context.Context) {
+	t.deps.Work.GoWork(func(ctx context.Context) {
 		prompts, fresh, err := s.PromptsList(ctx, refresh)
 		fyne.Do(func() {
-			if n == t.listSeq && s == t.session {
-				t.setPrompts(prompts, err)
-				showFreshness(t.fresh, fresh)
+			if n == t.listSeq && s == t.Session {
+				t.SetPrompts(prompts, err)
+				showFreshness(t.Fresh, fresh)
 				t.listColumn.Refresh() // the line shown must push the list down
 			}
-			if t.deps.listed != nil && !fresh.Cached && err == nil {
-				t.deps.listed(s.Name())
+			if t.deps.Listed != nil && !fresh.Cached && err == nil {
+				t.deps.Listed(s.Name())
 			}
 		})
 	})
 }
 
 // whenLoaded runs f once the list is there (now, if it is).
-func (t *promptsTab) whenLoaded(f func()) {
+func (t *PromptsTab) WhenLoaded(f func()) {
 	if t.loading || t.stale {
 		t.afterLoad = append(t.afterLoad, f)
-		t.shown()
+		t.Shown()
 		return
 	}
 	f()
 }
 
-func (t *promptsTab) runAfterLoad() {
+func (t *PromptsTab) runAfterLoad() {
 	fs := t.afterLoad
 	t.afterLoad = nil
 	for _, f := range fs {
@@ -526,7 +526,7 @@ func (t *promptsTab) runAfterLoad() {
 	}
 }
 
-func (t *promptsTab) setPrompts(prompts []*sdk.Prompt, err error) {
+func (t *PromptsTab) SetPrompts(prompts []*sdk.Prompt, err error) {
 	t.loading = false
 	defer t.runAfterLoad()
 	if err != nil {
@@ -536,101 +536,101 @@ func (t *promptsTab) setPrompts(prompts []*sdk.Prompt, err error) {
 		return
 	}
 	t.listNote.Hide()
-	t.prompts = prompts
-	t.rows.SetItems(len(prompts), func(i int) []string {
+	t.Prompts = prompts
+	t.Rows.SetItems(len(prompts), func(i int) []string {
 		return []string{prompts[i].Name, prompts[i].Title, prompts[i].Description}
 	})
 	t.showRows()
-	if t.selected != nil {
-		i := slices.IndexFunc(prompts, func(p *sdk.Prompt) bool { return p.Name == t.selected.Name })
+	if t.Selected != nil {
+		i := slices.IndexFunc(prompts, func(p *sdk.Prompt) bool { return p.Name == t.Selected.Name })
 		if i < 0 {
-			t.selected = nil
-			t.list.UnselectAll()
+			t.Selected = nil
+			t.List.UnselectAll()
 			t.showDetail(false)
 			return
 		}
-		t.selected = prompts[i] // its arguments may have changed; the form stays as typed
+		t.Selected = prompts[i] // its arguments may have changed; the form stays as typed
 		t.markSelected()
 	}
 }
 
 // refilter shows the prompts whose name, title or description has every
 // word typed in the filter.
-func (t *promptsTab) refilter(q view.Filter) {
-	t.rows.Apply(q)
+func (t *PromptsTab) refilter(q view.Filter) {
+	t.Rows.Apply(q)
 	t.showRows()
 	t.markSelected()
 }
 
-func (t *promptsTab) showRows() {
-	if !t.loading && t.session != nil {
-		t.count.SetText(t.rows.Count("prompt", "prompts"))
+func (t *PromptsTab) showRows() {
+	if !t.loading && t.Session != nil {
+		t.count.SetText(t.Rows.Count("prompt", "prompts"))
 	}
-	t.list.Refresh()
+	t.List.Refresh()
 }
 
 // markSelected marks the selected prompt's row, wherever the filter moved
 // it (none when the filter hides it; its form stays on show).
-func (t *promptsTab) markSelected() {
+func (t *PromptsTab) markSelected() {
 	t.syncing = true
 	defer func() { t.syncing = false }()
 	r := -1
-	if t.selected != nil {
-		r = t.rows.Row(slices.IndexFunc(t.prompts, func(p *sdk.Prompt) bool { return p.Name == t.selected.Name }))
+	if t.Selected != nil {
+		r = t.Rows.Row(slices.IndexFunc(t.Prompts, func(p *sdk.Prompt) bool { return p.Name == t.Selected.Name }))
 	}
 	if r < 0 {
-		t.list.UnselectAll()
+		t.List.UnselectAll()
 		return
 	}
-	t.list.Select(r)
+	t.List.Select(r)
 }
 
 // tryAnyway sends prompts/list to a server that did not declare prompts.
-func (t *promptsTab) tryAnyway() {
-	s := t.session
+func (t *PromptsTab) tryAnyway() {
+	s := t.Session
 	if s == nil {
 		return
 	}
-	t.absent.trying("prompts/list")
-	t.deps.work.goWork(func(ctx context.Context) {
+	t.Absent.trying("prompts/list")
+	t.deps.Work.GoWork(func(ctx context.Context) {
 		prompts, err := s.Prompts(ctx)
 		fyne.Do(func() {
-			if s != t.session {
+			if s != t.Session {
 				return
 			}
 			if err != nil {
-				t.absent.answered(err, "")
+				t.Absent.answered(err, "")
 				return
 			}
-			t.absent.answered(nil, i18n.N("The server answered prompts/list anyway, with {{.Count}} prompts.", len(prompts)))
+			t.Absent.answered(nil, i18n.N("The server answered prompts/list anyway, with {{.Count}} prompts.", len(prompts)))
 			if len(prompts) > 0 {
 				t.forced = true
-				t.absent.root.Hide()
+				t.Absent.Root.Hide()
 				t.body.Show()
-				t.setPrompts(prompts, nil)
+				t.SetPrompts(prompts, nil)
 			}
 		})
 	})
 }
 
-func (t *promptsTab) showDetail(on bool) {
+func (t *PromptsTab) showDetail(on bool) {
 	if on {
 		t.hint.Hide()
 		t.detail.Show()
 	} else {
 		t.detail.Hide()
 		t.hint.Show()
-		t.result.Objects = nil
-		t.result.Refresh()
+		t.Result.Objects = nil
+		t.Result.Refresh()
 	}
 }
 
 // selectPrompt shows the prompt's arguments as a form.
-func (t *promptsTab) selectPrompt(p *sdk.Prompt) {
-	if t.selected != nil && t.selected.Name == p.Name && t.detail.Visible() {
+func (t *PromptsTab) selectPrompt(p *sdk.Prompt) {
+	if t.Selected != nil && t.Selected.Name == p.Name && t.detail.Visible() {
 		return
 	}
-	t.selected = p
+	t.Selected = p
 	t.getSeq++
 	title := p.Name
 	if p.Title != "" && p.Title != p.Name {
@@ -647,22 +647,22 @@ func (t *promptsTab) selectPrompt(p *sdk.Prompt) {
 	for _, a := range p.Arguments {
 		specs = append(specs, argSpec{Name: a.Name, Title: a.Title, Description: a.Description, Required: a.Required})
 	}
-	completes := t.session != nil && t.session.Capabilities().Completions
-	t.form.set(t.session, mcp.PromptRef(p.Name), completes, specs, lang.L("This prompt takes no arguments."))
-	t.getBtn.Enable()
-	t.note.SetText(view.GetNote(len(specs) > 0, completes))
-	t.result.Objects = nil
-	t.result.Refresh()
+	completes := t.Session != nil && t.Session.Capabilities().Completions
+	t.Form.set(t.Session, mcp.PromptRef(p.Name), completes, specs, lang.L("This prompt takes no arguments."))
+	t.GetBtn.Enable()
+	t.Note.SetText(view.GetNote(len(specs) > 0, completes))
+	t.Result.Objects = nil
+	t.Result.Refresh()
 	t.showDetail(true)
 }
 
 // selectName selects the named prompt as a click would (emptying the
 // filter when it hides the prompt).
-func (t *promptsTab) selectName(name string) bool {
-	for i, p := range t.prompts {
+func (t *PromptsTab) SelectName(name string) bool {
+	for i, p := range t.Prompts {
 		if p.Name == name {
-			if t.rows.Row(i) < 0 {
-				t.filter.SetText("")
+			if t.Rows.Row(i) < 0 {
+				t.Filter.SetText("")
 			}
 			t.selectPrompt(p)
 			t.markSelected()
@@ -673,39 +673,39 @@ func (t *promptsTab) selectName(name string) bool {
 }
 
 // get sends prompts/get with the form's values and shows the messages.
-func (t *promptsTab) get() {
-	s, p := t.session, t.selected
+func (t *PromptsTab) get() {
+	s, p := t.Session, t.Selected
 	if s == nil || p == nil {
 		return
 	}
-	if missing := t.form.missing(); len(missing) > 0 {
-		t.note.SetText(i18n.L("Not sent: fill in {{.Fields}}.", map[string]any{"Fields": strings.Join(missing, ", ")}))
+	if missing := t.Form.missing(); len(missing) > 0 {
+		t.Note.SetText(i18n.L("Not sent: fill in {{.Fields}}.", map[string]any{"Fields": strings.Join(missing, ", ")}))
 		return
 	}
-	args := t.form.values()
+	args := t.Form.values()
 	t.getSeq++
 	n := t.getSeq
-	t.getBtn.Disable()
-	t.note.SetText(i18n.L("Getting {{.Name}} …", map[string]any{"Name": p.Name}))
-	t.deps.work.goWork(func(ctx context.Context) {
+	t.GetBtn.Disable()
+	t.Note.SetText(i18n.L("Getting {{.Name}} …", map[string]any{"Name": p.Name}))
+	t.deps.Work.GoWork(func(ctx context.Context) {
 		r := s.GetPrompt(ctx, p.Name, args)
-		t.deps.got(r)
+		t.deps.Got(r)
 		fyne.Do(func() {
-			t.deps.historyChanged(r.Server)
+			t.deps.HistoryChanged(r.Server)
 			if n != t.getSeq {
 				return
 			}
-			t.getBtn.Enable()
-			t.lastResult = r
-			t.note.SetText(view.PromptOutcome(r))
+			t.GetBtn.Enable()
+			t.LastResult = r
+			t.Note.SetText(view.PromptOutcome(r))
 			t.showResult(r)
 		})
 	})
 }
 
 // showResult draws the prompt's messages by role with their content.
-func (t *promptsTab) showResult(r *mcp.PromptResult) {
-	rv := result.NewResultView(t.deps.win)
+func (t *PromptsTab) showResult(r *mcp.PromptResult) {
+	rv := result.NewResultView(t.deps.Win)
 	rv.Result = &mcp.CallResult{Tool: r.Prompt} // names saved files after the prompt
 	t.view = rv
 	var rows []fyne.CanvasObject
@@ -723,6 +723,6 @@ func (t *promptsTab) showResult(r *mcp.PromptResult) {
 			rows = append(rows, widgets.LowLabel(lang.L("The prompt has no messages.")))
 		}
 	}
-	t.result.Objects = []fyne.CanvasObject{container.NewVScroll(container.NewPadded(container.NewVBox(rows...)))}
-	t.result.Refresh()
+	t.Result.Objects = []fyne.CanvasObject{container.NewVScroll(container.NewPadded(container.NewVBox(rows...)))}
+	t.Result.Refresh()
 }

@@ -1,4 +1,4 @@
-package ui
+package tabs
 
 import (
 	"mcpbrowser/ui/view"
@@ -9,38 +9,38 @@ import (
 // typed (view.Filter).
 
 // indexForFilter takes new lists into the filter and says how many show.
-func (t *resourcesTab) indexForFilter() {
-	t.resRows.SetItems(len(t.resources), func(i int) []string {
-		r := t.resources[i]
+func (t *ResourcesTab) indexForFilter() {
+	t.ResRows.SetItems(len(t.Resources), func(i int) []string {
+		r := t.Resources[i]
 		return []string{r.URI, r.Name, r.Title}
 	})
-	t.tmplRows.SetItems(len(t.templates), func(i int) []string {
-		tm := t.templates[i]
+	t.TmplRows.SetItems(len(t.Templates), func(i int) []string {
+		tm := t.Templates[i]
 		return []string{tm.URITemplate, tm.Name, tm.Title}
 	})
 	t.showCounts()
 }
 
-func (t *resourcesTab) showCounts() {
-	t.resCount.SetText(t.resRows.Count("resource", "resources"))
-	t.tmplCount.SetText(t.tmplRows.Count("template", "templates"))
+func (t *ResourcesTab) showCounts() {
+	t.resCount.SetText(t.ResRows.Count("resource", "resources"))
+	t.tmplCount.SetText(t.TmplRows.Count("template", "templates"))
 }
 
 // refilter shows the rows q lets through, the selection kept.
-func (t *resourcesTab) refilter(q view.Filter) {
-	t.resRows.Apply(q)
-	t.tmplRows.Apply(q)
-	if t.resources != nil || t.templates != nil {
+func (t *ResourcesTab) refilter(q view.Filter) {
+	t.ResRows.Apply(q)
+	t.TmplRows.Apply(q)
+	if t.Resources != nil || t.Templates != nil {
 		t.showCounts()
 	}
-	t.resList.Refresh()
-	t.tmplList.Refresh()
+	t.ResList.Refresh()
+	t.TmplList.Refresh()
 	t.unselectAll()
 	t.syncSelection()
 }
 
 // clearFilter empties the filter (a new server, or a resource asked for
 // that the filter hides).
-func (t *resourcesTab) clearFilter() {
-	t.filter.SetText("")
+func (t *ResourcesTab) clearFilter() {
+	t.Filter.SetText("")
 }
