@@ -24,7 +24,7 @@ func ConnectionOf(s *mcp.Session) *sdk.InitializeResult {
 	return s.InitializeResult()
 }
 
-// An absentNotice stands in for a feature the server did not declare: it
+// An AbsentNotice stands in for a feature the server did not declare: it
 // says so plainly, and "Try anyway" sends the request to show what the
 // server answers (usually a JSON-RPC error).
 type AbsentNotice struct {
