@@ -38,7 +38,7 @@ type featurePanes struct {
 
 	resources *tabs.ResourcesTab
 	prompts   *tabs.PromptsTab
-	history   *historyTab
+	history   *tabs.HistoryTab
 	root      fyne.CanvasObject
 	// filters are the tabs' filter boxes, which Ctrl+F focuses (filter.go).
 	filters map[*container.TabItem]fyne.Focusable
@@ -60,20 +60,20 @@ func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
 		Got:     func(r *mcp.PromptResult) { w.checks.recordPrompt(r) },
 		Listed:  w.qualityListsChanged,
 	})
-	f.history = newHistoryTab(historyDeps{
-		win: w.win, store: func() *history.History { return w.history }, work: w,
-		visible:   func() bool { return f.tabs != nil && f.tabs.Selected() == f.historyTab },
-		showError: w.showError, replay: w.replayHistory, run: w.runSelectedTool,
+	f.history = tabs.NewHistoryTab(tabs.HistoryDeps{
+		Win: w.win, Store: func() *history.History { return w.history }, Work: w,
+		Visible:   func() bool { return f.tabs != nil && f.tabs.Selected() == f.historyTab },
+		ShowError: w.showError, Replay: w.replayHistory, Run: w.runSelectedTool,
 	})
 	f.toolsTab = container.NewTabItemWithIcon(lang.L("Tools"), theme.SettingsIcon(), tools)
 	f.resourcesTab = container.NewTabItemWithIcon(lang.L("Resources"), theme.FileIcon(), f.resources.Root)
 	f.promptsTab = container.NewTabItemWithIcon(lang.L("Prompts"), theme.MailComposeIcon(), f.prompts.Root)
-	f.historyTab = container.NewTabItemWithIcon(lang.L("History"), theme.HistoryIcon(), f.history.root)
+	f.historyTab = container.NewTabItemWithIcon(lang.L("History"), theme.HistoryIcon(), f.history.Root)
 	f.tabs = container.NewAppTabs(f.toolsTab, f.resourcesTab, f.promptsTab, f.historyTab)
 	f.tabs.OnSelected = func(t *container.TabItem) { f.tabShown(t) }
 	f.setFilter(f.resourcesTab, f.resources.Filter)
 	f.setFilter(f.promptsTab, f.prompts.Filter)
-	f.setFilter(f.historyTab, f.history.filter)
+	f.setFilter(f.historyTab, f.history.Filter)
 	f.root = widgets.NewBorder(f.header.root, nil, nil, nil, f.tabs)
 	return f
 }
@@ -88,7 +88,7 @@ func (f *featurePanes) show(s *mcp.Session) {
 	if s != nil {
 		name = s.Name()
 	}
-	f.history.setServer(name, f.tabs.Selected() == f.historyTab)
+	f.history.SetServer(name, f.tabs.Selected() == f.historyTab)
 }
 
 // tabShown loads what a tab shows the first time it is looked at. (The
@@ -103,7 +103,7 @@ func (f *featurePanes) tabShown(t *container.TabItem) {
 	case f.promptsTab:
 		f.prompts.Shown()
 	case f.historyTab:
-		f.history.shown()
+		f.history.Shown()
 	}
 }
 

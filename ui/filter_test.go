@@ -147,9 +147,9 @@ func TestTabFiltersNarrowTheirListsAsYouType(t *testing.T) {
 	h := s.openHistory(2)
 	var byArgs, byTool []string
 	onUI(func() {
-		test.Type(h.filter, "hello")
+		test.Type(h.Filter, "hello")
 		byArgs = historyRows(h)
-		h.filter.SetText("add")
+		h.Filter.SetText("add")
 		byTool = historyRows(h)
 	})
 	if !equalStrings(byArgs, []string{"echo"}) || !equalStrings(byTool, []string{"add"}) {
@@ -191,6 +191,6 @@ func checkRows(c *checksPane) []string {
 	return shownRows(c.resultsUI, func(i int) string { return c.results[c.rows.Item(i)].Check.Name })
 }
 
-func historyRows(h *historyTab) []string {
-	return shownRows(h.list, func(i int) string { return h.entries[h.rows.Item(i)].Name })
+func historyRows(h *tabs.HistoryTab) []string {
+	return shownRows(h.List, func(i int) string { return h.Entries[h.Rows.Item(i)].Name })
 }

@@ -54,7 +54,7 @@ func windowDialogs() []dialogOpener {
 		{name: "error", open: func(s *shell) { s.w.showError("Testing", errTest) }},
 		{name: "import report", open: func(s *shell) { s.w.reportImport("/tmp/x.json", nil) }},
 		{name: "remove server", open: func(s *shell) { s.w.removeSelectedServer() }},
-		{name: "clear history", open: func(s *shell) { s.w.features.history.confirmClear() }},
+		{name: "clear history", open: func(s *shell) { s.w.features.history.ConfirmClear() }},
 		{name: "destructive call", open: func(s *shell) {
 			s.w.confirmDestructive(&sdk.Tool{Name: "delete_file"}, json.RawMessage(`{}`), func() {})
 		}},

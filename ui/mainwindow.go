@@ -10,6 +10,7 @@ import (
 	"mcpbrowser/ui/form"
 	"mcpbrowser/ui/logs"
 	"mcpbrowser/ui/result"
+	"mcpbrowser/ui/tabs"
 	"sync"
 
 	"fyne.io/fyne/v2/lang"
@@ -117,8 +118,8 @@ type MainWindow struct {
 	// checks is the Checks tab (checks.go).
 	checks *checksPane
 	// skills is the Skills tab, for servers that offer skills (skills.go).
-	skills *skillsPane
-	tasks  *tasksPane // tasks.go
+	skills *tabs.SkillsPane
+	tasks  *tabs.TasksPane // tasks.go
 
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
@@ -487,7 +488,7 @@ func (w *MainWindow) selectServer(name string) {
 func (w *MainWindow) showSelection() {
 	s := w.manager.Session(w.selected)
 	w.features.show(s)
-	w.skills.show(s)
+	w.skills.Show(s)
 	w.showTasks(s)
 	w.origin.show(sessionConfig(s))
 	if s == nil {

@@ -46,15 +46,15 @@ func TestHistoryTabNeedsNoWindow(t *testing.T) {
 	var replayed []string
 	ran := 0
 	work := &syncWorker{}
-	var h *historyTab
+	var h *tabs.HistoryTab
 	onUI(func() {
-		h = newHistoryTab(historyDeps{
-			win: test.NewWindow(nil), store: func() *history.History { return store }, work: work,
-			visible: func() bool { return true }, showError: func(string, error) {},
-			replay: func(e history.HistoryEntry) (bool, string) { replayed = append(replayed, e.Name); return true, "" },
-			run:    func() { ran++ },
+		h = tabs.NewHistoryTab(tabs.HistoryDeps{
+			Win: test.NewWindow(nil), Store: func() *history.History { return store }, Work: work,
+			Visible: func() bool { return true }, ShowError: func(string, error) {},
+			Replay: func(e history.HistoryEntry) (bool, string) { replayed = append(replayed, e.Name); return true, "" },
+			Run:    func() { ran++ },
 		})
-		h.setServer("demo", true)
+		h.SetServer("demo", true)
 	})
 	work.wg.Wait()
 	onUI(func() {}) // the list arrives through fyne.Do
@@ -62,12 +62,12 @@ func TestHistoryTabNeedsNoWindow(t *testing.T) {
 		if got := historyRows(h); !equalStrings(got, []string{"echo", "add"}) {
 			t.Fatalf("rows %q, want echo, add (newest first)", got)
 		}
-		test.Type(h.filter, "add")
+		test.Type(h.Filter, "add")
 		if got := historyRows(h); !equalStrings(got, []string{"add"}) {
 			t.Errorf("filtered rows %q, want add", got)
 		}
-		h.list.Select(0)
-		test.Tap(h.runBtn)
+		h.List.Select(0)
+		test.Tap(h.RunBtn)
 	})
 	if !equalStrings(replayed, []string{"add"}) || ran != 1 {
 		t.Errorf("Run again replayed %q and ran %d times, want add once", replayed, ran)

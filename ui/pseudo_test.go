@@ -605,7 +605,7 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	results = append(results, s.run(`{}`))
 	walkWindow("image")
 	onUI(func() { s.w.features.selectTab(s.w.features.historyTab) })
-	s.waitFor("the failed calls in History", func() bool { return len(s.w.features.history.entries) >= 4 })
+	s.waitFor("the failed calls in History", func() bool { return len(s.w.features.history.Entries) >= 4 })
 	walkWindow("history after failures")
 	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/ui/tabs"
 	"sync"
 	"time"
 
@@ -290,7 +291,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 	go func() {
 		defer w.jobs.Done()
 		var res *mcp.CallResult
-		if runsAsTask(s, name) { // see tasks.go
+		if tabs.RunsAsTask(s, name) { // see tasks.go
 			res = s.CallToolAsTask(ctx, name, args, func(t mcp.Task) { r.progressed(n, view.TaskProgress(0, t)) })
 		} else {
 			res = s.CallTool(ctx, name, args, mcp.CallOptions{OnProgress: func(p mcp.Progress) { r.progressed(n, p) }})

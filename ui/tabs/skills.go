@@ -1,11 +1,10 @@
-package ui
+package tabs
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"mcpbrowser/ui/result"
-	"mcpbrowser/ui/tabs"
 	"slices"
 
 	"fyne.io/fyne/v2"
@@ -21,78 +20,78 @@ import (
 	"mcpbrowser/ui/widgets"
 )
 
-// A skillsPane is the Skills tab, there only for a server that offers the
+// A SkillsPane is the Skills tab, there only for a server that offers the
 // skills extension (SEP-2640). It lists the server's skills (skills/list,
 // when the tab is first looked at) and shows what the listing says of one;
 // nothing of a skill is read before the person presses Load, and what is
 // read is shown only once it matched the listing's sizes, digests and front
 // matter ("Hosts MUST NOT retrieve a skill's files ahead of need").
-type skillsPane struct {
-	deps    skillsDeps
-	tab     *container.TabItem
+type SkillsPane struct {
+	deps    SkillsDeps
+	Tab     *container.TabItem
 	session *mcp.Session
 	conn    *sdk.InitializeResult
 	stale   bool
 
-	skills   []mcp.Skill
+	Skills   []mcp.Skill
 	selected *mcp.Skill
 	listSeq  int
 	loadSeq  int
 
-	filter   *widget.Entry
+	Filter   *widget.Entry
 	rows     widgets.Filtered // the skills the filter lets through (filter.go)
-	list     *widget.List
-	count    *widget.Label
+	List     *widget.List
+	Count    *widget.Label
 	listNote *widget.Label
 	title    *widget.Label
 	uriLabel *widget.Label
 	desc     *widget.Label
-	listing  *widget.Label // front matter and files, as listed
-	loadBtn  *widgets.Button
-	contents *fyne.Container
+	Listing  *widget.Label // front matter and files, as listed
+	LoadBtn  *widgets.Button
+	Contents *fyne.Container
 	detail   fyne.CanvasObject
 	hint     fyne.CanvasObject
 	root     fyne.CanvasObject
 
 	// For tests: the last load's outcome.
-	lastLoaded *mcp.LoadedSkill
-	lastErr    error
+	LastLoaded *mcp.LoadedSkill
+	LastErr    error
 }
 
-// skillsDeps is what the pane needs from the window.
-type skillsDeps struct {
-	win  fyne.Window
-	tabs *container.AppTabs
+// SkillsDeps is what the pane needs from the window.
+type SkillsDeps struct {
+	Win  fyne.Window
+	Tabs *container.AppTabs
 	// before is the tab the Skills tab goes in front of (Checks), if any.
-	before *container.TabItem
+	Before *container.TabItem
 	GoWork func(func(context.Context))
 }
 
-func newSkillsPane(d skillsDeps) *skillsPane {
-	p := &skillsPane{deps: d}
-	p.count = widgets.SmallLabel()
+func NewSkillsPane(d SkillsDeps) *SkillsPane {
+	p := &SkillsPane{deps: d}
+	p.Count = widgets.SmallLabel()
 	p.listNote = widgets.ErrorNote()
-	p.filter = widgets.NewFilterEntry(lang.L("Filter skills (Ctrl+F)"), func(q view.Filter) {
+	p.Filter = widgets.NewFilterEntry(lang.L("Filter skills (Ctrl+F)"), func(q view.Filter) {
 		p.rows.Apply(q)
-		p.list.Refresh()
+		p.List.Refresh()
 		p.reselect()
 	})
-	p.list = widget.NewList(
+	p.List = widget.NewList(
 		p.rows.Rows,
 		widgets.NewTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := p.rows.Item(id); i >= 0 && i < len(p.skills) {
-				sk := p.skills[i]
+			if i := p.rows.Item(id); i >= 0 && i < len(p.Skills) {
+				sk := p.Skills[i]
 				widgets.SetTwoLineRow(o, sk.Name(), view.SkillDescription(sk), "")
 			}
 		})
-	p.list.OnSelected = func(id widget.ListItemID) {
-		if i := p.rows.Item(id); i >= 0 && i < len(p.skills) {
-			p.selectSkill(p.skills[i])
+	p.List.OnSelected = func(id widget.ListItemID) {
+		if i := p.rows.Item(id); i >= 0 && i < len(p.Skills) {
+			p.selectSkill(p.Skills[i])
 		}
 	}
-	head := container.NewVBox(widgets.ListHeading(lang.L("Skills"), p.count, p.load), p.filter, p.listNote)
-	lists := widgets.NewBorder(head, nil, nil, nil, p.list)
+	head := container.NewVBox(widgets.ListHeading(lang.L("Skills"), p.Count, p.load), p.Filter, p.listNote)
+	lists := widgets.NewBorder(head, nil, nil, nil, p.List)
 
 	p.title = widgets.BoldLabel("")
 	p.title.SizeName = theme.SizeNameSubHeadingText
@@ -101,23 +100,23 @@ func newSkillsPane(d skillsDeps) *skillsPane {
 	p.uriLabel.Wrapping = fyne.TextWrapBreak
 	p.desc = widget.NewLabel("")
 	p.desc.Wrapping = fyne.TextWrapWord
-	p.listing = widget.NewLabel("")
-	p.listing.Wrapping = fyne.TextWrapBreak
-	p.listing.SizeName = theme.SizeNameCaptionText
-	p.loadBtn = widgets.NewButton(lang.L("Load and verify"), theme.DownloadIcon(), p.loadSelected)
-	p.loadBtn.Importance = widget.HighImportance
+	p.Listing = widget.NewLabel("")
+	p.Listing.Wrapping = fyne.TextWrapBreak
+	p.Listing.SizeName = theme.SizeNameCaptionText
+	p.LoadBtn = widgets.NewButton(lang.L("Load and verify"), theme.DownloadIcon(), p.loadSelected)
+	p.LoadBtn.Importance = widget.HighImportance
 	why := widget.NewLabel(lang.L("Nothing of the skill is read until you press Load and verify; its files are then checked against the sizes, digests and front matter listed above, and shown only if they match."))
 	why.Wrapping = fyne.TextWrapWord
 	why.SizeName = theme.SizeNameCaptionText
-	top := container.NewVBox(p.title, p.uriLabel, p.desc, p.listing, container.NewHBox(p.loadBtn), why, widget.NewSeparator())
-	p.contents = container.NewStack()
-	p.detail = container.NewBorder(container.NewPadded(top), nil, nil, nil, p.contents)
+	top := container.NewVBox(p.title, p.uriLabel, p.desc, p.Listing, container.NewHBox(p.LoadBtn), why, widget.NewSeparator())
+	p.Contents = container.NewStack()
+	p.detail = container.NewBorder(container.NewPadded(top), nil, nil, nil, p.Contents)
 	p.detail.Hide()
 	p.hint = widgets.CentredNote(lang.L("Select a skill on the left."))
 	split := container.NewHSplit(lists, container.NewStack(p.detail, p.hint))
 	split.SetOffset(0.32)
 	p.root = split
-	p.tab = container.NewTabItemWithIcon(lang.L("Skills"), theme.DocumentIcon(), p.root)
+	p.Tab = container.NewTabItemWithIcon(lang.L("Skills"), theme.DocumentIcon(), p.root)
 	return p
 }
 
@@ -128,51 +127,51 @@ func offersSkills(s *mcp.Session) bool {
 
 // show follows the selected server: the tab is there only when the server
 // offers skills, and a new connection starts the pane over.
-func (p *skillsPane) show(s *mcp.Session) {
+func (p *SkillsPane) Show(s *mcp.Session) {
 	p.placeTab(offersSkills(s))
-	conn := tabs.ConnectionOf(s)
+	conn := ConnectionOf(s)
 	if s == p.session && conn == p.conn {
 		return
 	}
 	p.session, p.conn = s, conn
 	p.listSeq++
 	p.loadSeq++
-	p.skills, p.selected = nil, nil
-	p.list.UnselectAll()
-	p.filter.SetText("")
+	p.Skills, p.selected = nil, nil
+	p.List.UnselectAll()
+	p.Filter.SetText("")
 	p.rows.SetItems(0, nil)
-	p.list.Refresh()
-	p.count.SetText("")
+	p.List.Refresh()
+	p.Count.SetText("")
 	p.listNote.Hide()
 	p.showDetail(false)
 	p.stale = true
-	if p.deps.tabs.Selected() == p.tab {
-		p.shown()
+	if p.deps.Tabs.Selected() == p.Tab {
+		p.Shown()
 	}
 }
 
 // placeTab adds the tab (before Checks, after the others) or takes it away.
-func (p *skillsPane) placeTab(on bool) {
-	tabs := p.deps.tabs
-	at := slices.Index(tabs.Items, p.tab)
+func (p *SkillsPane) placeTab(on bool) {
+	bar := p.deps.Tabs
+	at := slices.Index(bar.Items, p.Tab)
 	switch {
 	case on && at < 0:
-		i := slices.Index(tabs.Items, p.deps.before)
+		i := slices.Index(bar.Items, p.deps.Before)
 		if i < 0 {
-			i = len(tabs.Items)
+			i = len(bar.Items)
 		}
-		tabs.Items = slices.Insert(tabs.Items, i, p.tab)
-		tabs.Refresh()
+		bar.Items = slices.Insert(bar.Items, i, p.Tab)
+		bar.Refresh()
 	case !on && at >= 0:
-		if tabs.Selected() == p.tab {
-			tabs.SelectIndex(0)
+		if bar.Selected() == p.Tab {
+			bar.SelectIndex(0)
 		}
-		tabs.Remove(p.tab)
+		bar.Remove(p.Tab)
 	}
 }
 
 // shown lists the skills the first time the tab is looked at.
-func (p *skillsPane) shown() {
+func (p *SkillsPane) Shown() {
 	s := p.session
 	if !p.stale || s == nil || s.Status().State != mcp.StateReady {
 		return
@@ -182,56 +181,56 @@ func (p *skillsPane) shown() {
 }
 
 // load asks skills/list (every page). It reads no skill file.
-func (p *skillsPane) load() {
+func (p *SkillsPane) load() {
 	s := p.session
 	if s == nil {
 		return
 	}
 	p.listSeq++
 	n := p.listSeq
-	p.count.SetText(lang.L("listing skills …"))
+	p.Count.SetText(lang.L("listing skills …"))
 	p.deps.GoWork(func(ctx context.Context) {
 		skills, err := s.Skills(ctx)
 		fyne.Do(func() {
 			if n != p.listSeq || s != p.session {
 				return
 			}
-			p.skills = skills
+			p.Skills = skills
 			p.rows.SetItems(len(skills), func(i int) []string {
 				return []string{skills[i].Name(), view.SkillDescription(skills[i]), skills[i].URI}
 			})
-			p.count.SetText(lang.N("{{.Count}} skills", len(skills), map[string]any{"Count": len(skills)}))
+			p.Count.SetText(lang.N("{{.Count}} skills", len(skills), map[string]any{"Count": len(skills)}))
 			if err != nil {
-				p.count.SetText("")
+				p.Count.SetText("")
 				p.listNote.SetText(lang.L("The skills could not be listed: {{.Err}}", map[string]any{"Err": i18n.Explain(mcp.AsRequestError("skills/list", err).Error())}))
 				p.listNote.Show()
 			} else {
 				p.listNote.Hide()
 			}
-			p.list.Refresh()
+			p.List.Refresh()
 			p.reselect()
 		})
 	})
 }
 
 // reselect keeps the selected skill selected in a new list.
-func (p *skillsPane) reselect() {
+func (p *SkillsPane) reselect() {
 	if p.selected == nil {
 		return
 	}
-	i := slices.IndexFunc(p.skills, func(sk mcp.Skill) bool { return sk.URI == p.selected.URI })
+	i := slices.IndexFunc(p.Skills, func(sk mcp.Skill) bool { return sk.URI == p.selected.URI })
 	if i < 0 {
 		p.selected = nil
 		p.showDetail(false)
 		return
 	}
-	widgets.SelectRow(p.list, p.rows.Row(i)) // none when the filter hides it
+	widgets.SelectRow(p.List, p.rows.Row(i)) // none when the filter hides it
 }
 
-func (p *skillsPane) showDetail(on bool) { widgets.ShowDetailOrHint(on, p.detail, p.hint, p.contents) }
+func (p *SkillsPane) showDetail(on bool) { widgets.ShowDetailOrHint(on, p.detail, p.hint, p.Contents) }
 
 // selectSkill shows what the listing says of sk; it reads nothing.
-func (p *skillsPane) selectSkill(sk mcp.Skill) {
+func (p *SkillsPane) selectSkill(sk mcp.Skill) {
 	if p.selected != nil && p.selected.URI == sk.URI && p.detail.Visible() {
 		return
 	}
@@ -240,39 +239,39 @@ func (p *skillsPane) selectSkill(sk mcp.Skill) {
 	p.title.SetText(sk.Name())
 	p.uriLabel.SetText(sk.URI)
 	p.desc.SetText(view.SkillDescription(sk))
-	p.listing.SetText(view.SkillListing(sk))
-	p.loadBtn.Enable()
-	p.contents.Objects = nil
-	p.contents.Refresh()
+	p.Listing.SetText(view.SkillListing(sk))
+	p.LoadBtn.Enable()
+	p.Contents.Objects = nil
+	p.Contents.Refresh()
 	p.showDetail(true)
 }
 
 // loadSelected reads the selected skill's files and shows them once
 // verified; a mismatch is refused, and nothing of it is shown.
-func (p *skillsPane) loadSelected() {
+func (p *SkillsPane) loadSelected() {
 	s, sk := p.session, p.selected
 	if s == nil || sk == nil {
 		return
 	}
 	p.loadSeq++
 	n := p.loadSeq
-	p.loadBtn.Disable()
-	p.contents.Objects = []fyne.CanvasObject{widgets.CentredNote(lang.L("Reading and verifying {{.URI}} …", map[string]any{"URI": sk.URI}))}
-	p.contents.Refresh()
+	p.LoadBtn.Disable()
+	p.Contents.Objects = []fyne.CanvasObject{widgets.CentredNote(lang.L("Reading and verifying {{.URI}} …", map[string]any{"URI": sk.URI}))}
+	p.Contents.Refresh()
 	p.deps.GoWork(func(ctx context.Context) {
 		loaded, err := s.LoadSkill(ctx, *sk)
 		fyne.Do(func() {
 			if n != p.loadSeq || s != p.session {
 				return
 			}
-			p.loadBtn.Enable()
-			p.lastLoaded, p.lastErr = loaded, err
+			p.LoadBtn.Enable()
+			p.LastLoaded, p.LastErr = loaded, err
 			p.showLoad(loaded, err)
 		})
 	})
 }
 
-func (p *skillsPane) showLoad(loaded *mcp.LoadedSkill, err error) {
+func (p *SkillsPane) showLoad(loaded *mcp.LoadedSkill, err error) {
 	var rows []fyne.CanvasObject
 	var se *mcp.SkillError
 	switch {
@@ -283,31 +282,11 @@ func (p *skillsPane) showLoad(loaded *mcp.LoadedSkill, err error) {
 	default:
 		rows = append(rows, widgets.OutcomeBand(true, lang.L("Verified"),
 			lang.N("{{.Count}} files match the sizes, digests and front matter of the server's listing.", len(loaded.Files), map[string]any{"Count": len(loaded.Files)}), nil, 0))
-		rv := result.NewResultView(p.deps.win)
+		rv := result.NewResultView(p.deps.Win)
 		for i, f := range loaded.Files {
 			rows = append(rows, widgets.Heading(f.URI+" · "+view.Size(len(f.Text))), rv.TextBlock(fmt.Sprintf("skill-file-%d", i+1), f.Text))
 		}
 	}
-	p.contents.Objects = []fyne.CanvasObject{container.NewVScroll(container.NewPadded(container.NewVBox(rows...)))}
-	p.contents.Refresh()
-}
-
-// addSkillsTab makes the Skills pane; its tab comes and goes with the
-// selected server (skillsPane.show).
-func (w *MainWindow) addSkillsTab() {
-	var before *container.TabItem
-	if w.checks != nil {
-		before = w.checks.tab
-	}
-	w.skills = newSkillsPane(skillsDeps{win: w.win, tabs: w.features.tabs, before: before, GoWork: w.GoWork})
-	w.features.setFilter(w.skills.tab, w.skills.filter)
-	prev := w.features.tabs.OnSelected
-	w.features.tabs.OnSelected = func(t *container.TabItem) {
-		if prev != nil {
-			prev(t)
-		}
-		if t == w.skills.tab {
-			w.skills.shown()
-		}
-	}
+	p.Contents.Objects = []fyne.CanvasObject{container.NewVScroll(container.NewPadded(container.NewVBox(rows...)))}
+	p.Contents.Refresh()
 }

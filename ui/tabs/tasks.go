@@ -1,4 +1,4 @@
-package ui
+package tabs
 
 import (
 	"context"
@@ -34,8 +34,8 @@ type taskRunner interface {
 	CallToolAsTask(ctx context.Context, name string, args json.RawMessage, seen func(mcp.Task)) *mcp.CallResult
 }
 
-// runsAsTask reports whether the tool must run as a task.
-func runsAsTask(s taskRunner, tool string) bool {
+// RunsAsTask reports whether the tool must run as a task.
+func RunsAsTask(s taskRunner, tool string) bool {
 	return s.TaskSupport(tool) == "required"
 }
 
@@ -51,13 +51,13 @@ type taskSource interface {
 	TaskOutcome(ctx context.Context, e mcp.TaskEntry) *mcp.CallResult
 }
 
-// tasksDeps are the window's parts the Tasks tab uses.
-type tasksDeps struct {
-	win fyne.Window
+// TasksDeps are the window's parts the Tasks tab uses.
+type TasksDeps struct {
+	Win fyne.Window
 	// GoWork runs f off the UI goroutine with the window's context.
 	GoWork func(f func(ctx context.Context))
 	// answer shows the request panel where a task's question waits.
-	answer func()
+	Answer func()
 	// now is the clock (tests set it).
 	now func() time.Time
 }
@@ -66,32 +66,32 @@ type tasksDeps struct {
 // no call follows (a task of tasks/list, one a call gave up on).
 const tasksPolled = 3 * time.Second
 
-// tasksPane is the Tasks tab: the selected server's tasks, newest first,
+// TasksPane is the Tasks tab: the selected server's tasks, newest first,
 // with status kept live from the session's task events; selecting one
 // shows its state and, when done, its result; Cancel asks the server to
 // stop it. Used from the UI goroutine only.
-type tasksPane struct {
-	deps    tasksDeps
+type TasksPane struct {
+	deps    TasksDeps
 	src     taskSource
-	entries []mcp.TaskEntry
+	Entries []mcp.TaskEntry
 	rows    widgets.Filtered // the entries the filter lets through (filter.go)
 	current string           // the selected task's id
 	visible bool             // the tab is on show
 
-	root      fyne.CanvasObject
+	Root      fyne.CanvasObject
 	title     *widget.Label
 	formNote  *widget.Label
 	refresh   *widgets.Button
-	filter    *widget.Entry
-	list      *widget.List
+	Filter    *widget.Entry
+	List      *widget.List
 	empty     fyne.CanvasObject
 	listSlot  *fyne.Container
 	detail    *fyne.Container
-	status    *widget.Label
+	Status    *widget.Label
 	message   *widget.Label
 	times     *widget.Label
-	cancelBtn *widgets.Button
-	answerBtn *widgets.Button
+	CancelBtn *widgets.Button
+	AnswerBtn *widgets.Button
 	result    *result.ResultView
 	// shownResult is the task whose result the view holds.
 	shownResult string
@@ -105,70 +105,70 @@ type tasksPane struct {
 	lastPoll map[string]time.Time
 }
 
-func newTasksPane(d tasksDeps) *tasksPane {
+func NewTasksPane(d TasksDeps) *TasksPane {
 	if d.now == nil {
 		d.now = time.Now
 	}
-	p := &tasksPane{deps: d, lastPoll: map[string]time.Time{}}
+	p := &TasksPane{deps: d, lastPoll: map[string]time.Time{}}
 	p.title = widgets.BoldLabel("")
 	p.formNote = widgets.LowLabel("")
 	p.formNote.Wrapping = fyne.TextWrapWord
 	p.formNote.Alignment = fyne.TextAlignLeading
 	p.refresh = widgets.NewButton(lang.L("Refresh"), theme.ViewRefreshIcon(), p.refreshNow)
-	p.filter = widgets.NewFilterEntry(lang.L("Filter tasks (Ctrl+F)"), func(q view.Filter) {
+	p.Filter = widgets.NewFilterEntry(lang.L("Filter tasks (Ctrl+F)"), func(q view.Filter) {
 		p.rows.Apply(q)
 		p.showRows()
 	})
-	p.list = widget.NewList(
+	p.List = widget.NewList(
 		p.rows.Rows,
 		widgets.NewTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := p.rows.Item(id); i >= 0 && i < len(p.entries) {
-				name, sub, note := view.TaskRow(p.entries[i], p.deps.now())
+			if i := p.rows.Item(id); i >= 0 && i < len(p.Entries) {
+				name, sub, note := view.TaskRow(p.Entries[i], p.deps.now())
 				widgets.SetTwoLineRow(o, name, sub, note)
 			}
 		})
-	p.list.OnSelected = func(id widget.ListItemID) {
-		if i := p.rows.Item(id); i >= 0 && i < len(p.entries) {
-			p.current = p.entries[i].TaskID
+	p.List.OnSelected = func(id widget.ListItemID) {
+		if i := p.rows.Item(id); i >= 0 && i < len(p.Entries) {
+			p.current = p.Entries[i].TaskID
 			p.showDetail()
 		}
 	}
 	p.empty = widgets.CentredNote(lang.L("No tasks yet. A tool that runs as a task (a server decides, or the tool requires it) shows here with its status while it runs, and its result when done."))
-	p.listSlot = container.NewStack(p.list, p.empty)
-	p.status = widgets.BoldLabel("")
-	p.status.Wrapping = fyne.TextWrapWord
+	p.listSlot = container.NewStack(p.List, p.empty)
+	p.Status = widgets.BoldLabel("")
+	p.Status.Wrapping = fyne.TextWrapWord
 	p.message = widget.NewLabel("")
 	p.message.Wrapping = fyne.TextWrapWord
 	p.times = widgets.LowLabel("")
 	p.times.Wrapping = fyne.TextWrapWord
 	p.times.Alignment = fyne.TextAlignLeading
-	p.cancelBtn = widgets.NewButton(lang.L("Cancel task"), theme.CancelIcon(), p.cancelCurrent)
-	p.cancelBtn.Importance = widget.DangerImportance
-	p.answerBtn = widgets.NewButton(lang.L("Answer"), theme.MailComposeIcon(), func() {
-		if p.deps.answer != nil {
-			p.deps.answer()
+	p.CancelBtn = widgets.NewButton(lang.L("Cancel task"), theme.CancelIcon(), p.cancelCurrent)
+	p.CancelBtn.Importance = widget.DangerImportance
+	p.AnswerBtn = widgets.NewButton(lang.L("Answer"), theme.MailComposeIcon(), func() {
+		if p.deps.Answer != nil {
+			p.deps.Answer()
 		}
 	})
-	p.answerBtn.Importance = widget.HighImportance
-	p.result = result.NewResultView(d.win)
-	buttons := container.NewHBox(p.answerBtn, p.cancelBtn)
-	head := container.NewVBox(p.status, p.message, p.times, buttons)
+	p.AnswerBtn.Importance = widget.HighImportance
+	p.result = result.NewResultView(d.Win)
+	buttons := container.NewHBox(p.AnswerBtn, p.CancelBtn)
+	head := container.NewVBox(p.Status, p.message, p.times, buttons)
 	p.detail = container.NewBorder(head, nil, nil, nil, p.result.Widget())
-	top := container.NewVBox(container.NewBorder(nil, nil, nil, p.refresh, p.title), p.formNote, p.filter, widget.NewSeparator())
+	top := container.NewVBox(container.NewBorder(nil, nil, nil, p.refresh, p.title), p.formNote, p.Filter, widget.NewSeparator())
 	split := container.NewVSplit(p.listSlot, p.detail)
 	split.Offset = 0.4
-	p.root = container.NewBorder(top, nil, nil, nil, split)
-	p.setSession(nil)
+	p.Root = container.NewBorder(top, nil, nil, nil, split)
+	p.SetSession(nil)
 	return p
 }
 
 // setSession follows the selected server's session (nil for none).
-func (p *tasksPane) setSession(s taskSource) {
+func (p *TasksPane) SetSession(s taskSource) {
 	if s != p.src {
 		p.current, p.shownResult = "", ""
-		p.list.UnselectAll()
-		p.filter.SetText("") // a new server's list starts unfiltered
+		p.List.UnselectAll()
+		p.Filter.SetText("") // a new server's list starts unfiltered
 	}
 	p.src = s
 	p.mu.Lock()
@@ -178,7 +178,7 @@ func (p *tasksPane) setSession(s taskSource) {
 }
 
 // shown is called when the tab comes on show (true) or goes (false).
-func (p *tasksPane) shown(on bool) {
+func (p *TasksPane) Shown(on bool) {
 	p.visible = on
 	p.mu.Lock()
 	p.pollOn = on
@@ -193,27 +193,27 @@ func (p *tasksPane) shown(on bool) {
 }
 
 // taskChanged is the session's EventTask for server.
-func (p *tasksPane) taskChanged(server string) {
+func (p *TasksPane) TaskChanged(server string) {
 	if p.src != nil && p.src.Name() == server {
 		p.reload()
 	}
 }
 
 // reload reads the session's list again and redraws.
-func (p *tasksPane) reload() {
-	p.entries = nil
+func (p *TasksPane) reload() {
+	p.Entries = nil
 	if p.src == nil {
 		p.title.SetText(lang.L("Tasks"))
 		p.formNote.SetText("")
 		p.refresh.Disable()
 	} else {
-		p.entries = p.src.Tasks()
+		p.Entries = p.src.Tasks()
 		p.title.SetText(lang.L("Tasks of {{.Server}}", map[string]any{"Server": p.src.Name()}))
 		p.formNote.SetText(view.TaskFormNote(p.src.TaskForm()))
 		p.refresh.Enable()
 	}
-	p.rows.SetItems(len(p.entries), func(i int) []string {
-		e := p.entries[i]
+	p.rows.SetItems(len(p.Entries), func(i int) []string {
+		e := p.Entries[i]
 		return []string{e.Tool, e.TaskID, e.Status, e.StatusMessage}
 	})
 	p.showRows()
@@ -222,24 +222,24 @@ func (p *tasksPane) reload() {
 
 // showRows shows the rows the filter lets through, the selected one
 // highlighted.
-func (p *tasksPane) showRows() {
-	if len(p.entries) == 0 {
+func (p *TasksPane) showRows() {
+	if len(p.Entries) == 0 {
 		p.empty.Show()
-		p.list.Hide()
+		p.List.Hide()
 	} else {
 		p.empty.Hide()
-		p.list.Show()
+		p.List.Show()
 	}
-	p.list.Refresh()
+	p.List.Refresh()
 	if r := p.rows.Row(p.indexOf(p.current)); r >= 0 {
-		p.list.Select(r) // keeps the row highlighted; showDetail redraws
+		p.List.Select(r) // keeps the row highlighted; showDetail redraws
 	} else {
-		p.list.UnselectAll()
+		p.List.UnselectAll()
 	}
 }
 
-func (p *tasksPane) indexOf(id string) int {
-	for i, e := range p.entries {
+func (p *TasksPane) indexOf(id string) int {
+	for i, e := range p.Entries {
 		if id != "" && e.TaskID == id {
 			return i
 		}
@@ -248,39 +248,39 @@ func (p *tasksPane) indexOf(id string) int {
 }
 
 // selected is the selected task, if any.
-func (p *tasksPane) selected() (mcp.TaskEntry, bool) {
+func (p *TasksPane) selected() (mcp.TaskEntry, bool) {
 	if i := p.indexOf(p.current); i >= 0 {
-		return p.entries[i], true
+		return p.Entries[i], true
 	}
 	return mcp.TaskEntry{}, false
 }
 
 // showDetail shows the selected task's state, and its result when done.
-func (p *tasksPane) showDetail() {
+func (p *TasksPane) showDetail() {
 	e, ok := p.selected()
 	if !ok {
-		p.status.SetText(lang.L("Select a task to see its status and result."))
+		p.Status.SetText(lang.L("Select a task to see its status and result."))
 		p.message.SetText("")
 		p.times.SetText("")
-		p.cancelBtn.Hide()
-		p.answerBtn.Hide()
+		p.CancelBtn.Hide()
+		p.AnswerBtn.Hide()
 		p.result.Clear()
 		p.result.Widget().Hide()
 		p.shownResult = ""
 		return
 	}
-	p.status.SetText(view.TaskHeadline(e))
+	p.Status.SetText(view.TaskHeadline(e))
 	p.message.SetText(i18n.Explain(e.StatusMessage)) // the core's own message translated; a server's stays
 	p.times.SetText(view.TaskTimes(e))
 	if e.Done() {
-		p.cancelBtn.Hide()
+		p.CancelBtn.Hide()
 	} else {
-		p.cancelBtn.Show()
+		p.CancelBtn.Show()
 	}
 	if e.Status == "input_required" {
-		p.answerBtn.Show()
+		p.AnswerBtn.Show()
 	} else {
-		p.answerBtn.Hide()
+		p.AnswerBtn.Hide()
 	}
 	switch {
 	case !e.Done():
@@ -295,7 +295,7 @@ func (p *tasksPane) showDetail() {
 }
 
 // showResult fetches (when the list lacks it) and shows a finished task's result.
-func (p *tasksPane) showResult(e mcp.TaskEntry) {
+func (p *TasksPane) showResult(e mcp.TaskEntry) {
 	src := p.src
 	if e.Result != nil || e.Status == "cancelled" || e.Status == "failed" && e.Error != nil {
 		// Nothing to fetch.
@@ -314,19 +314,19 @@ func (p *tasksPane) showResult(e mcp.TaskEntry) {
 }
 
 // cancelCurrent asks the server to cancel the selected task.
-func (p *tasksPane) cancelCurrent() {
+func (p *TasksPane) cancelCurrent() {
 	e, ok := p.selected()
 	if !ok || p.src == nil {
 		return
 	}
 	src := p.src
-	p.cancelBtn.Disable()
+	p.CancelBtn.Disable()
 	p.deps.GoWork(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()
 		_, err := src.CancelTask(ctx, e.TaskID)
 		fyne.Do(func() {
-			p.cancelBtn.Enable()
+			p.CancelBtn.Enable()
 			if err != nil && p.src == src {
 				p.message.SetText(lang.L("Cancelling failed: {{.Error}}", map[string]any{"Error": i18n.Explain(mcp.AsRequestError("tasks/cancel", err).Error())}))
 			}
@@ -336,7 +336,7 @@ func (p *tasksPane) cancelCurrent() {
 
 // refreshNow asks the server about its tasks: tasks/list where the server
 // has it (the 2025-11-25 form), tasks/get for each unfinished task.
-func (p *tasksPane) refreshNow() {
+func (p *TasksPane) refreshNow() {
 	if p.src == nil {
 		return
 	}
@@ -366,7 +366,7 @@ func (p *tasksPane) refreshNow() {
 // startPolling asks, while the tab is on show, about unfinished tasks that
 // have not changed for tasksPolled: a task no call follows would otherwise
 // never change here.
-func (p *tasksPane) startPolling() {
+func (p *TasksPane) startPolling() {
 	p.mu.Lock()
 	if p.polling {
 		p.mu.Unlock()
@@ -402,7 +402,7 @@ func (p *tasksPane) startPolling() {
 }
 
 // pollOnce sends tasks/get for each unfinished task not asked about lately.
-func (p *tasksPane) pollOnce(ctx context.Context, src taskSource) {
+func (p *TasksPane) pollOnce(ctx context.Context, src taskSource) {
 	now := time.Now()
 	for _, e := range src.Tasks() {
 		p.mu.Lock()
@@ -417,40 +417,4 @@ func (p *tasksPane) pollOnce(ctx context.Context, src taskSource) {
 			cancel()
 		}
 	}
-}
-
-// addTasksTab adds the Tasks tab after the others.
-func (w *MainWindow) addTasksTab() {
-	w.tasks = newTasksPane(tasksDeps{win: w.win, GoWork: w.GoWork, answer: w.requests.open})
-	tab := container.NewTabItemWithIcon(lang.L("Tasks"), theme.MediaPlayIcon(), w.tasks.root)
-	w.features.tabs.Append(tab)
-	w.features.setFilter(tab, w.tasks.filter)
-	prev := w.features.tabs.OnSelected
-	w.features.tabs.OnSelected = func(t *container.TabItem) {
-		if prev != nil {
-			prev(t)
-		}
-		w.tasks.shown(t == tab)
-	}
-}
-
-// showTasks follows the selected server in the Tasks tab.
-func (w *MainWindow) showTasks(s *mcp.Session) {
-	if w.tasks == nil {
-		return
-	}
-	if s == nil {
-		w.tasks.setSession(nil) // not a typed nil in the interface
-		return
-	}
-	w.tasks.setSession(s)
-}
-
-// tasksEvent is a session's EventTask (on the manager's goroutine).
-func (w *MainWindow) tasksEvent(m *mcp.Manager, server string) {
-	fyne.Do(func() {
-		if m == w.manager && w.tasks != nil {
-			w.tasks.taskChanged(server)
-		}
-	})
 }
