@@ -38,7 +38,7 @@ func (w *MainWindow) addSkillsTab() {
 
 // addTasksTab adds the Tasks tab after the others.
 func (w *MainWindow) addTasksTab() {
-	w.tasks = tabs.NewTasksPane(tabs.TasksDeps{Win: w.win, GoWork: w.GoWork, Answer: w.requests.open})
+	w.tasks = tabs.NewTasksPane(tabs.TasksDeps{Win: w.win, GoWork: w.GoWork, Answer: w.requests.Open})
 	tab := container.NewTabItemWithIcon(lang.L("Tasks"), theme.MediaPlayIcon(), w.tasks.Root)
 	w.features.tabs.Append(tab)
 	w.features.setFilter(tab, w.tasks.Filter)

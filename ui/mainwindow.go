@@ -9,6 +9,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/ui/form"
 	"mcpbrowser/ui/logs"
+	"mcpbrowser/ui/requests"
 	"mcpbrowser/ui/result"
 	"mcpbrowser/ui/tabs"
 	"sync"
@@ -108,8 +109,8 @@ type MainWindow struct {
 
 	// features are the tabs beyond tools and the server header (capabilities.go).
 	features *featurePanes
-	// requests shows what servers ask of the person (requests.go).
-	requests *requestPanel
+	// requests shows what servers ask of the person (ui/requests).
+	requests *requests.RequestPanel
 	// roots are each server's root folders (roots.go).
 	roots       *rootStore
 	rootsEditor *rootsEditor
@@ -206,19 +207,19 @@ func (w *MainWindow) build() {
 	w.form.SetHeader(w.header.root)
 	w.form.SetModesRight(w.header.moreBtn)
 	runMany := widgets.NewButton(lang.L("Run N times…"), theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
-	w.requests = newRequestPanel(requestDeps{
-		win: w.win, openURL: w.app.OpenURL,
-		selected: func() string { return w.selected }, selectServer: w.selectServer,
-		showTools: func() { w.features.selectTab(w.features.toolsTab) },
-		place:     w.placeRequests, show: w.showRequests, waiting: w.requestsWaiting,
-		session:  func(name string) *mcp.Session { return w.manager.Session(name) },
-		answered: func(what string) { w.lastNotice = "Answered: " + what },
+	w.requests = requests.NewRequestPanel(requests.RequestDeps{
+		Win: w.win, OpenURL: w.app.OpenURL,
+		Selected: func() string { return w.selected }, SelectServer: w.selectServer,
+		ShowTools: func() { w.features.selectTab(w.features.toolsTab) },
+		Place:     w.placeRequests, Show: w.showRequests, Waiting: w.requestsWaiting,
+		Session:  func(name string) *mcp.Session { return w.manager.Session(name) },
+		Answered: func(what string) { w.lastNotice = "Answered: " + what },
 	})
 	w.resultSlot = container.NewStack(w.result.Widget())
-	expanded := func() bool { return w.result.HasContent() || w.requests.shown() }
-	w.detailLayout = &widgets.Detail{Expanded: expanded, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight, Urgent: w.requests.shown}
+	expanded := func() bool { return w.result.HasContent() || w.requests.Shown() }
+	w.detailLayout = &widgets.Detail{Expanded: expanded, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight, Urgent: w.requests.Shown}
 	runRow := container.NewBorder(nil, nil, nil, container.NewVBox(runMany), w.runner.root)
-	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.apps.root, runRow, w.requests.banner), w.resultSlot)
+	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.apps.root, runRow, w.requests.Banner), w.resultSlot)
 	w.header.relayout = w.relayoutDetail
 	w.result.OnChange = w.relayoutDetail
 	w.result.OpenLink = func(uri string) {
@@ -305,11 +306,11 @@ func (w *MainWindow) Close() {
 		if w.unsubscribe != nil {
 			w.unsubscribe()
 		}
-		if src := w.requests.src; src != nil {
+		if src := w.requests.Src; src != nil {
 			// The window is going: the answers below must not redraw it
 			// (after the app's loop has ended, fyne.Do runs right here,
 			// off the UI goroutine).
-			src.setNotify(nil)
+			src.SetNotify(nil)
 		}
 		w.dismissRequests(w.manager, "", "the app is closing")
 		w.apps.closeApp()
@@ -499,7 +500,7 @@ func (w *MainWindow) showSelection() {
 		return
 	}
 	t := w.tools.setTools(w.selected, s.Tools())
-	w.noTools.show(s, w.detail, w.requests.shown())
+	w.noTools.show(s, w.detail, w.requests.Shown())
 	w.updateQuality(s)
 	if t == nil && w.currentTool == nil && len(w.tools.shown) > 0 && s.Status().State == mcp.StateReady {
 		// Nothing chosen yet: the tool last used on this server, else the
@@ -586,7 +587,7 @@ func (w *MainWindow) SelectServer(name string) { w.selectServer(name) }
 func (w *MainWindow) cancelCall() {
 	if w.runner.running && !w.runner.cancelBtn.Disabled() {
 		// With the call go its questions to the person (requests_cancel.go).
-		w.withdrawn += w.requests.callCancelled(w.callTag, w.runner.cancelCall)
+		w.withdrawn += w.requests.CallCancelled(w.callTag, w.runner.cancelCall)
 		return
 	}
 	w.runner.cancelCall()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/ui/requests"
 	"mcpbrowser/ui/tabs"
 	"net/url"
 	"slices"
@@ -317,22 +318,22 @@ func TestRequestPanelNeedsNoWindow(t *testing.T) {
 	var did []string
 	var waiting []int
 	selected := "other"
-	var p *requestPanel
-	src := newServerRequests()
+	var p *requests.RequestPanel
+	src := requests.NewServerRequests()
 	onUI(func() {
-		p = newRequestPanel(requestDeps{
-			win: test.NewWindow(nil), openURL: func(*url.URL) error { did = append(did, "open link"); return nil },
-			selected:     func() string { return selected },
-			selectServer: func(name string) { selected = name; did = append(did, "select "+name) },
-			showTools:    func() { did = append(did, "tools tab") },
-			place:        func(fyne.CanvasObject) { did = append(did, "place") },
-			show:         func(on bool) { did = append(did, fmt.Sprintf("show %v", on)) },
-			waiting:      func(pending []*mcp.PendingRequest) { waiting = append(waiting, len(pending)) },
-			session:      func(name string) *mcp.Session { did = append(did, "session "+name); return nil },
-			answered:     func(what string) { did = append(did, "answered "+what) },
+		p = requests.NewRequestPanel(requests.RequestDeps{
+			Win: test.NewWindow(nil), OpenURL: func(*url.URL) error { did = append(did, "open link"); return nil },
+			Selected:     func() string { return selected },
+			SelectServer: func(name string) { selected = name; did = append(did, "select "+name) },
+			ShowTools:    func() { did = append(did, "tools tab") },
+			Place:        func(fyne.CanvasObject) { did = append(did, "place") },
+			Show:         func(on bool) { did = append(did, fmt.Sprintf("show %v", on)) },
+			Waiting:      func(pending []*mcp.PendingRequest) { waiting = append(waiting, len(pending)) },
+			Session:      func(name string) *mcp.Session { did = append(did, "session "+name); return nil },
+			Answered:     func(what string) { did = append(did, "answered "+what) },
 		})
-		p.src = src
-		src.setNotify(func() { fyne.Do(p.sync) })
+		p.Src = src
+		src.SetNotify(func() { fyne.Do(p.Sync) })
 	})
 	done := make(chan error, 1)
 	go func() {
@@ -342,7 +343,7 @@ func TestRequestPanelNeedsNoWindow(t *testing.T) {
 	}()
 	deadline := time.Now().Add(30 * time.Second)
 	for shown := false; !shown; time.Sleep(10 * time.Millisecond) {
-		onUI(func() { shown = p.banner.Visible() })
+		onUI(func() { shown = p.Banner.Visible() })
 		if time.Now().After(deadline) {
 			t.Fatal("the banner never showed the request")
 		}
@@ -351,12 +352,12 @@ func TestRequestPanelNeedsNoWindow(t *testing.T) {
 		if len(did) != 0 || len(waiting) == 0 || waiting[len(waiting)-1] != 1 {
 			t.Errorf("a request of a server not selected did %q and said %v wait, want nothing done and 1 waiting", did, waiting)
 		}
-		test.Tap(p.openBtn)
+		test.Tap(p.OpenBtn)
 		if want := []string{"place", "select srv", "tools tab", "show true", "session srv"}; !equalStrings(did, want) {
 			t.Errorf("Open did %q, want %q", did, want)
 		}
 		did = nil
-		test.Tap(p.declineBtn)
+		test.Tap(p.DeclineBtn)
 	})
 	if err := <-done; err != nil {
 		t.Fatalf("the server's request ended with %v", err)

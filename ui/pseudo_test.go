@@ -610,7 +610,7 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
 
 	// A sampling request and an elicitation form, inline in the detail column.
-	h := s.w.requests.src.Handlers()
+	h := s.w.requests.Src.Handlers()
 	ctx, giveUp := context.WithCancel(context.Background())
 	defer giveUp()
 	go h.CreateMessage(ctx, "demo", &sdk.CreateMessageRequest{Params: &sdk.CreateMessageParams{
@@ -621,10 +621,10 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	go h.Elicit(ctx, "demo", &sdk.ElicitRequest{Params: &sdk.ElicitParams{Message: "Who are you?",
 		RequestedSchema: map[string]any{"type": "object", "required": []any{"name"}, "properties": map[string]any{
 			"name": map[string]any{"type": "string", "title": "Name"}, "age": map[string]any{"type": "integer", "minimum": 0}}}}})
-	s.waitFor("the elicitation", func() bool { return len(s.w.requests.pending) == 2 })
+	s.waitFor("the elicitation", func() bool { return len(s.w.requests.Pending) == 2 })
 	walkWindow("elicitation request")
 	giveUp()
-	s.waitFor("the requests to go", func() bool { return len(s.w.requests.pending) == 0 })
+	s.waitFor("the requests to go", func() bool { return len(s.w.requests.Pending) == 0 })
 
 	// A server that cannot start: the failure explained.
 	onUI(func() { s.w.SelectServer("broken") })

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/ui/requests"
 	"mcpbrowser/ui/tabs"
 	"sync"
 	"time"
@@ -313,7 +314,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 			w.quality.observe(res)
 			if w.selected == res.Server && w.currentTool != nil && w.currentTool.Name == name {
 				w.result.Show(res, t)
-				w.result.AddSentence(withdrawnSentence(w.withdrawn)) // requests_cancel.go
+				w.result.AddSentence(requests.WithdrawnSentence(w.withdrawn)) // requests_cancel.go
 				w.apps.showResult(s, t, res)
 			} else {
 				r.reset() // the person moved on; the result waits in the tool's draft

@@ -70,14 +70,14 @@ func TestTasksTabFollowsATaskAndItsQuestion(t *testing.T) {
 			t.Errorf("input_required task: Answer shown %v, status %q", s.w.tasks.AnswerBtn.Visible(), s.w.tasks.Status.Text)
 		}
 		test.Tap(s.w.tasks.AnswerBtn)
-		if s.w.features.tabs.Selected() != s.w.features.toolsTab || !p.shown() {
+		if s.w.features.tabs.Selected() != s.w.features.toolsTab || !p.Shown() {
 			t.Error("Answer did not bring up the request panel")
 		}
 	})
 	onUI(func() {
-		r := fieldInput[*widget.RadioGroup](t, p.form, "finish")
+		r := fieldInput[*widget.RadioGroup](t, p.Form, "finish")
 		r.SetSelected("thoroughly")
-		test.Tap(p.acceptBtn)
+		test.Tap(p.AcceptBtn)
 	})
 	res := s.waitResult()
 	if text := resultText2(res); !strings.Contains(text, `accept {"finish":"thoroughly"}`) {

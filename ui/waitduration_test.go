@@ -21,8 +21,8 @@ func TestWaitingIsNotTheCallsDuration(t *testing.T) {
 	var shown string
 	onUI(func() {
 		shown = s.w.runner.elapsed.Text
-		test.Type(p.reply, "done")
-		test.Tap(p.sendBtn)
+		test.Type(p.Reply, "done")
+		test.Tap(p.SendBtn)
 	})
 	r := s.waitResult()
 	all := time.Since(began)

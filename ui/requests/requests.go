@@ -1,4 +1,4 @@
-package ui
+package requests
 
 //lint:file-ignore SA1019 SEP-2577 deprecates sampling, roots and logging from protocol 2026-07-28; servers of earlier versions use them, and the app supports those
 
@@ -38,27 +38,27 @@ import (
 // the main window stays usable) shows each request in full. Nothing is sent
 // until the person answers, and a request the server gave up on disappears.
 
-// serverRequests is the queue the manager's handlers put requests in. It is
+// ServerRequests is the queue the manager's handlers put requests in. It is
 // made before the manager (the handlers go into ManagerOptions) and so
 // before the window, which attaches to it later.
-type serverRequests struct {
-	queue *mcp.RequestQueue
+type ServerRequests struct {
+	Queue *mcp.RequestQueue
 
 	mu     sync.Mutex
 	notify func() // the window's, once attached
 }
 
-func newServerRequests() *serverRequests {
-	r := &serverRequests{}
-	r.queue = mcp.NewRequestQueue(func(*mcp.PendingRequest, mcp.RequestChange) { r.changed() })
+func NewServerRequests() *ServerRequests {
+	r := &ServerRequests{}
+	r.Queue = mcp.NewRequestQueue(func(*mcp.PendingRequest, mcp.RequestChange) { r.changed() })
 	return r
 }
 
 // Handlers put every sampling and elicitation request in the queue.
-func (r *serverRequests) Handlers() mcp.Handlers { return r.queue.Handlers() }
+func (r *ServerRequests) Handlers() mcp.Handlers { return r.Queue.Handlers() }
 
 // changed runs on a server's goroutine.
-func (r *serverRequests) changed() {
+func (r *ServerRequests) changed() {
 	r.mu.Lock()
 	f := r.notify
 	r.mu.Unlock()
@@ -67,69 +67,18 @@ func (r *serverRequests) changed() {
 	}
 }
 
-func (r *serverRequests) setNotify(f func()) {
+func (r *ServerRequests) SetNotify(f func()) {
 	r.mu.Lock()
 	r.notify = f
 	r.mu.Unlock()
 }
 
-// dismissFlushWait bounds how long dismissRequests waits for its answers
+// DismissFlushWait bounds how long dismissRequests waits for its answers
 // to reach the wire.
-const dismissFlushWait = 2 * time.Second
+const DismissFlushWait = 2 * time.Second
 
-// dismissRequests answers every request of m's server ("" for all servers) that
-// still waits — a sampling request is rejected, an elicitation cancelled —
-// and waits until the answers are written, or dismissFlushWait. It is for
-// when the person stops, restarts or quits, which dismisses what the server
-// asked. Without it the stop hangs: closing a session waits for every call
-// in flight, including the one that made the server ask, while the server
-// waits for an answer that a closing session no longer writes. It blocks:
-// call it off the UI goroutine, right before closing. It touches no widget.
-func (w *MainWindow) dismissRequests(m *mcp.Manager, server, why string) {
-	src := w.requests.src
-	if src == nil {
-		return
-	}
-	type flush struct {
-		wire    *transport.WireLog
-		from    uint64
-		answers int
-	}
-	flushes := map[string]*flush{}
-	for _, p := range src.queue.Pending() {
-		if server != "" && p.Server != server {
-			continue
-		}
-		f := flushes[p.Server]
-		if f == nil {
-			s := m.Session(p.Server)
-			if s == nil {
-				continue
-			}
-			_, next := s.Wire.Since(0)
-			f = &flush{wire: s.Wire, from: next}
-			flushes[p.Server] = f
-		}
-		var err error
-		if p.Kind == mcp.RequestSampling {
-			err = p.Reject(why)
-		} else {
-			err = p.Cancel()
-		}
-		if err == nil {
-			f.answers++
-		}
-	}
-	deadline := time.Now().Add(dismissFlushWait)
-	for _, f := range flushes {
-		for time.Now().Before(deadline) && sentResponses(f.wire, f.from) < f.answers {
-			time.Sleep(5 * time.Millisecond)
-		}
-	}
-}
-
-// sentResponses counts the responses the app wrote to the server since seq.
-func sentResponses(wire *transport.WireLog, seq uint64) int {
+// SentResponses counts the responses the app wrote to the server since seq.
+func SentResponses(wire *transport.WireLog, seq uint64) int {
 	entries, _ := wire.Since(seq)
 	n := 0
 	for _, e := range entries {
@@ -140,28 +89,12 @@ func sentResponses(wire *transport.WireLog, seq uint64) int {
 	return n
 }
 
-// attachRequests shows the requests waiting in r and every one that comes.
-// The manager's (and every later manager's) handlers must be r's.
-func (w *MainWindow) attachRequests(r *serverRequests) {
-	w.requests.src = r
-	r.setNotify(func() { fyne.Do(w.requests.sync) })
-	w.requests.sync()
-}
-
-// requestHandlers are the handlers for a new manager (after a reload).
-func (w *MainWindow) requestHandlers() mcp.Handlers {
-	if w.requests.src == nil {
-		return mcp.Handlers{}
-	}
-	return w.requests.src.Handlers()
-}
-
-// A requestPanel is the banner in the main window and the window listing
+// A RequestPanel is the banner in the main window and the window listing
 // the requests that wait. It is used from the UI goroutine only.
-type requestPanel struct {
-	deps    requestDeps
-	src     *serverRequests
-	pending []*mcp.PendingRequest
+type RequestPanel struct {
+	deps    RequestDeps
+	Src     *ServerRequests
+	Pending []*mcp.PendingRequest
 	// answered are requests answered here that the queue may still list
 	// for a moment (until the server's goroutine takes the answer).
 	answered map[*mcp.PendingRequest]bool
@@ -169,89 +102,89 @@ type requestPanel struct {
 	// server did not withdraw (requests_cancel.go).
 	orphaned map[*mcp.PendingRequest]bool
 
-	banner     *fyne.Container
-	bannerText *widget.Label
-	openBtn    *widgets.Button
+	Banner     *fyne.Container
+	BannerText *widget.Label
+	OpenBtn    *widgets.Button
 
 	// area shows the requests inline, in the detail column where the
 	// result goes; nil until first opened. visible: it is on show.
-	area       *fyne.Container
+	Area       *fyne.Container
 	visible    bool
 	queueLabel *widget.Label
 	queueBox   *fyne.Container
 	list       *widget.List
 	detail     *fyne.Container
-	current    *mcp.PendingRequest
+	Current    *mcp.PendingRequest
 
 	// openURL opens a URL-mode elicitation's link; the app's by default,
 	// a recorder in tests.
-	openURL func(*url.URL) error
+	OpenURL func(*url.URL) error
 
 	// The current request's widgets (those that apply to its kind).
-	reply *widgets.Entry // Tab leaves it, Esc reaches the window (keys.go)
-	model *widgets.Entry
-	form  *form.FormView
-	note  *widget.Label
+	Reply *widgets.Entry // Tab leaves it, Esc reaches the window (keys.go)
+	Model *widgets.Entry
+	Form  *form.FormView
+	Note  *widget.Label
 	// (escButtons: Esc on them reaches the window, keys.go)
-	sendBtn    *widgets.Button
-	rejectBtn  *widgets.Button
-	acceptBtn  *widgets.Button
-	declineBtn *widgets.Button
-	cancelBtn  *widgets.Button
-	linkBtn    *widgets.Button
+	SendBtn    *widgets.Button
+	RejectBtn  *widgets.Button
+	AcceptBtn  *widgets.Button
+	DeclineBtn *widgets.Button
+	CancelBtn  *widgets.Button
+	LinkBtn    *widgets.Button
 
 	// lastAnswer says what was last sent, for the person and for tests.
-	lastAnswer string
+	LastAnswer string
 }
 
-// requestDeps is what the request panel needs from the window.
-type requestDeps struct {
-	win fyne.Window
+// RequestDeps is what the request panel needs from the window.
+type RequestDeps struct {
+	Win fyne.Window
 	// openURL opens a link in the person's browser.
-	openURL func(*url.URL) error
+	OpenURL func(*url.URL) error
 	// selected is the selected server's name; selectServer selects one.
-	selected     func() string
-	selectServer func(name string)
+	Selected     func() string
+	SelectServer func(name string)
 	// showTools brings the Tools tab, where the panel is, to the front.
-	showTools func()
+	ShowTools func()
 	// place puts the panel's area in the result's slot (once); show shows
 	// the area (on) or the result there.
-	place func(area fyne.CanvasObject)
-	show  func(on bool)
+	Place func(area fyne.CanvasObject)
+	Show  func(on bool)
 	// waiting is told which requests wait, whenever that changes.
-	waiting func(pending []*mcp.PendingRequest)
+	Waiting func(pending []*mcp.PendingRequest)
 	// session is the named server's session, or nil.
-	session func(name string) *mcp.Session
+	Session func(name string) *mcp.Session
 	// answered is told what was sent, in a line for the person.
-	answered func(what string)
+	Answered func(what string)
 }
 
-func newRequestPanel(deps requestDeps) *requestPanel {
-	p := &requestPanel{deps: deps, openURL: deps.openURL, answered: map[*mcp.PendingRequest]bool{}, orphaned: map[*mcp.PendingRequest]bool{}}
-	p.bannerText = widget.NewLabel("")
-	p.bannerText.Wrapping = fyne.TextWrapWord
-	p.openBtn = widgets.NewButton(lang.L("Open"), theme.MailComposeIcon(), p.open)
-	p.openBtn.Importance = widget.HighImportance
+func NewRequestPanel(deps RequestDeps) *RequestPanel {
+	p := &RequestPanel{deps: deps, OpenURL: deps.OpenURL, answered: map[*mcp.PendingRequest]bool{}, orphaned: map[*mcp.PendingRequest]bool{}}
+	p.BannerText = widget.NewLabel("")
+	p.BannerText.Wrapping = fyne.TextWrapWord
+	p.OpenBtn = widgets.NewButton(lang.L("Open"), theme.MailComposeIcon(), p.Open)
+	p.OpenBtn.Importance = widget.HighImportance
 	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.QuestionIcon()))
-	p.banner = container.NewStack(widgets.NewTint(theme.ColorNameWarning, 0x40),
-		container.NewPadded(container.NewBorder(nil, nil, container.NewCenter(icon), p.openBtn, p.bannerText)))
-	p.banner.Hide()
+	p.Banner = container.NewStack(widgets.NewTint(theme.ColorNameWarning, 0x40),
+		container.NewPadded(container.NewBorder(nil, nil, container.NewCenter(icon), p.OpenBtn, p.BannerText)))
+	p.Banner.Hide()
 	return p
 }
 
 // sync reads the queue again: the banner, the list, and the request on show
 // (a request that is gone is replaced by the next one).
-func (p *requestPanel) sync() {
-	if p.src == nil {
+func (p *RequestPanel) Sync() {
+	if p.Src == nil {
 		return
 	}
-	all := p.src.queue.Pending()
-	p.pending = p.pending[:0]
+	all := p.Src.Queue.Pending()
+	p.Pending = p.Pending[:0]
 	live := map[*mcp.PendingRequest]bool{}
 	for _, r := range all {
 		live[r] = true
 		if !p.answered[r] {
-			p.pending = append(p.pending, r)
+			p.Pending = append(p.Pending, r)
 		}
 	}
 	for r := range p.answered {
@@ -264,34 +197,34 @@ func (p *requestPanel) sync() {
 			delete(p.orphaned, r)
 		}
 	}
-	switch n := len(p.pending); {
+	switch n := len(p.Pending); {
 	case n == 0 || p.visible:
-		p.banner.Hide()
+		p.Banner.Hide()
 	case n == 1:
-		p.bannerText.SetText(view.DescribeRequest(p.pending[0]) + ". It waits for your answer.")
-		p.banner.Show()
+		p.BannerText.SetText(view.DescribeRequest(p.Pending[0]) + ". It waits for your answer.")
+		p.Banner.Show()
 	default:
-		p.bannerText.SetText(strconv.Itoa(n) + " requests from servers wait for your answer, the first: " + view.DescribeRequest(p.pending[0]) + ".")
-		p.banner.Show()
+		p.BannerText.SetText(strconv.Itoa(n) + " requests from servers wait for your answer, the first: " + view.DescribeRequest(p.Pending[0]) + ".")
+		p.Banner.Show()
 	}
-	p.deps.waiting(p.pending)
+	p.deps.Waiting(p.Pending)
 	if !p.visible && p.hasSelectedServer() {
-		p.open() // the selected server asks: show it where its call is
+		p.Open() // the selected server asks: show it where its call is
 		return
 	}
-	if p.area == nil || !p.visible {
+	if p.Area == nil || !p.visible {
 		return
 	}
 	p.queueLabel.SetText(p.windowTitle())
-	p.showQueue(len(p.pending) > 1) // requests_fit.go
+	p.showQueue(len(p.Pending) > 1) // requests_fit.go
 	p.list.Refresh()
-	if p.current != nil && p.indexOf(p.current) < 0 {
-		p.current = nil
+	if p.Current != nil && p.IndexOf(p.Current) < 0 {
+		p.Current = nil
 	}
 	switch {
-	case p.current != nil:
-		p.list.Select(p.indexOf(p.current))
-	case len(p.pending) > 0:
+	case p.Current != nil:
+		p.list.Select(p.IndexOf(p.Current))
+	case len(p.Pending) > 0:
 		p.list.Select(0) // shows it
 	default:
 		p.list.UnselectAll()
@@ -299,8 +232,8 @@ func (p *requestPanel) sync() {
 	}
 }
 
-func (p *requestPanel) indexOf(r *mcp.PendingRequest) int {
-	for i, x := range p.pending {
+func (p *RequestPanel) IndexOf(r *mcp.PendingRequest) int {
+	for i, x := range p.Pending {
 		if x == r {
 			return i
 		}
@@ -308,18 +241,18 @@ func (p *requestPanel) indexOf(r *mcp.PendingRequest) int {
 	return -1
 }
 
-func (p *requestPanel) windowTitle() string {
-	if len(p.pending) == 0 {
+func (p *RequestPanel) windowTitle() string {
+	if len(p.Pending) == 0 {
 		return i18n.L("Requests from servers")
 	}
-	return i18n.N("Requests from servers: {{.Count}} wait for your answer, oldest first", len(p.pending))
+	return i18n.N("Requests from servers: {{.Count}} wait for your answer, oldest first", len(p.Pending))
 }
 
 // hasSelectedServer reports whether a waiting request comes from the
 // selected server.
-func (p *requestPanel) hasSelectedServer() bool {
-	for _, r := range p.pending {
-		if r.Server == p.deps.selected() {
+func (p *RequestPanel) hasSelectedServer() bool {
+	for _, r := range p.Pending {
+		if r.Server == p.deps.Selected() {
 			return true
 		}
 	}
@@ -327,47 +260,47 @@ func (p *requestPanel) hasSelectedServer() bool {
 }
 
 // shown reports whether the requests are on show in the detail column.
-func (p *requestPanel) shown() bool { return p.area != nil && p.visible }
+func (p *RequestPanel) Shown() bool { return p.Area != nil && p.visible }
 
 // close hides the requests; the result comes back.
-func (p *requestPanel) close() {
-	p.visible, p.current = false, nil
-	if p.area != nil {
-		p.area.Hide()
+func (p *RequestPanel) close() {
+	p.visible, p.Current = false, nil
+	if p.Area != nil {
+		p.Area.Hide()
 	}
-	p.deps.show(false)
-	p.sync()
+	p.deps.Show(false)
+	p.Sync()
 }
 
 // open shows the requests inline in the detail column, in place of the
 // result, on the Tools tab of the first request's server.
-func (p *requestPanel) open() {
-	if p.area == nil {
+func (p *RequestPanel) Open() {
+	if p.Area == nil {
 		p.build()
 	}
-	if len(p.pending) > 0 && !p.hasSelectedServer() {
-		p.deps.selectServer(p.pending[0].Server)
+	if len(p.Pending) > 0 && !p.hasSelectedServer() {
+		p.deps.SelectServer(p.Pending[0].Server)
 	}
-	p.deps.showTools()
+	p.deps.ShowTools()
 	p.visible = true
-	p.area.Show()
-	p.deps.show(true)
-	p.sync()
+	p.Area.Show()
+	p.deps.Show(true)
+	p.Sync()
 }
 
-func (p *requestPanel) build() {
+func (p *RequestPanel) build() {
 	p.list = widget.NewList(
-		func() int { return len(p.pending) },
+		func() int { return len(p.Pending) },
 		widgets.NewTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if id < len(p.pending) {
-				r := p.pending[id]
+			if id < len(p.Pending) {
+				r := p.Pending[id]
 				widgets.SetTwoLineRow(o, view.DescribeRequest(r), i18n.L("received {{.Time}}", map[string]any{"Time": r.Received.Format("15:04:05")}), "")
 			}
 		})
 	p.list.OnSelected = func(id widget.ListItemID) {
-		if id < len(p.pending) && p.pending[id] != p.current {
-			p.show(p.pending[id])
+		if id < len(p.Pending) && p.Pending[id] != p.Current {
+			p.show(p.Pending[id])
 		}
 	}
 	p.detail = container.NewStack()
@@ -380,28 +313,28 @@ func (p *requestPanel) build() {
 	top := p.queueBox
 	// One scroll around the request: the result's slot can be lower than a
 	// sampling request with its reply box, and it must not spill over Run.
-	p.area = container.NewBorder(top, nil, nil, nil, container.NewVScroll(p.detail))
-	p.area.Hide()
-	p.deps.place(p.area)
+	p.Area = container.NewBorder(top, nil, nil, nil, container.NewVScroll(p.detail))
+	p.Area.Hide()
+	p.deps.Place(p.Area)
 }
 
-func (p *requestPanel) showNothing() {
-	p.current = nil
+func (p *RequestPanel) showNothing() {
+	p.Current = nil
 	p.setDetail(widgets.CentredNote(lang.L("No requests wait for you. When a server asks for a model reply or for information, it shows here.")))
 }
 
-func (p *requestPanel) setDetail(o fyne.CanvasObject) {
+func (p *RequestPanel) setDetail(o fyne.CanvasObject) {
 	p.detail.Objects = []fyne.CanvasObject{o}
 	p.detail.Refresh()
 }
 
 // show builds the answer panel for r.
-func (p *requestPanel) show(r *mcp.PendingRequest) {
-	p.current = r
-	p.reply, p.model, p.form = nil, nil, nil
-	p.sendBtn, p.rejectBtn, p.acceptBtn, p.declineBtn, p.cancelBtn, p.linkBtn = nil, nil, nil, nil, nil, nil
-	p.note = widget.NewLabel("")
-	p.note.Wrapping = fyne.TextWrapWord
+func (p *RequestPanel) show(r *mcp.PendingRequest) {
+	p.Current = r
+	p.Reply, p.Model, p.Form = nil, nil, nil
+	p.SendBtn, p.RejectBtn, p.AcceptBtn, p.DeclineBtn, p.CancelBtn, p.LinkBtn = nil, nil, nil, nil, nil, nil
+	p.Note = widget.NewLabel("")
+	p.Note.Wrapping = fyne.TextWrapWord
 	switch {
 	case r.Kind == mcp.RequestSampling:
 		p.setDetail(p.samplingView(r))
@@ -427,9 +360,9 @@ func requestTitle(r *mcp.PendingRequest, promise string) fyne.CanvasObject {
 
 // samplingView shows a sampling request in full (messages by role, system
 // prompt, model preferences, limits) and takes the person's reply.
-func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
+func (p *RequestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	sp := r.Sampling()
-	rv := result.NewResultView(p.deps.win)
+	rv := result.NewResultView(p.deps.Win)
 	var rows []fyne.CanvasObject
 	if sp.SystemPrompt != "" {
 		rows = append(rows, widgets.Heading(lang.L("System prompt")), selectableText(sp.SystemPrompt))
@@ -443,25 +376,25 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	}
 	rows = append(rows, widgets.Heading(lang.L("What the server asks for")), selectableText(view.SamplingDetails(sp)))
 
-	p.reply = widgets.NewMultiLineEntry()
-	p.reply.SetPlaceHolder(lang.L("Write the reply the server gets as the model's answer"))
-	p.reply.Wrapping = fyne.TextWrapWord
-	p.model = widgets.NewEntry()
-	p.model.SetText(mcp.DefaultSamplingModel)
-	p.sendBtn = widgets.NewButton(lang.L("Send"), theme.MailSendIcon(), func() {
-		text := strings.TrimSpace(p.reply.Text)
+	p.Reply = widgets.NewMultiLineEntry()
+	p.Reply.SetPlaceHolder(lang.L("Write the reply the server gets as the model's answer"))
+	p.Reply.Wrapping = fyne.TextWrapWord
+	p.Model = widgets.NewEntry()
+	p.Model.SetText(mcp.DefaultSamplingModel)
+	p.SendBtn = widgets.NewButton(lang.L("Send"), theme.MailSendIcon(), func() {
+		text := strings.TrimSpace(p.Reply.Text)
 		if text == "" {
-			p.note.SetText(lang.L("Write a reply first, or Reject the request."))
+			p.Note.SetText(lang.L("Write a reply first, or Reject the request."))
 			return
 		}
-		p.answer(r, "sent a reply as "+p.model.Text, func() error { return r.Reply(p.reply.Text, strings.TrimSpace(p.model.Text)) })
+		p.answer(r, "sent a reply as "+p.Model.Text, func() error { return r.Reply(p.Reply.Text, strings.TrimSpace(p.Model.Text)) })
 	})
-	p.sendBtn.Importance = widget.HighImportance
-	p.rejectBtn = widgets.NewButton(lang.L("Reject"), theme.CancelIcon(), func() {
+	p.SendBtn.Importance = widget.HighImportance
+	p.RejectBtn = widgets.NewButton(lang.L("Reject"), theme.CancelIcon(), func() {
 		p.answer(r, "rejected", func() error { return r.Reject("") })
 	})
-	p.rejectBtn.Importance = widget.DangerImportance
-	bottom := samplingAnswer(p.reply, p.model, p.sendBtn, p.rejectBtn, p.note) // requests_fit.go
+	p.RejectBtn.Importance = widget.DangerImportance
+	bottom := samplingAnswer(p.Reply, p.Model, p.SendBtn, p.RejectBtn, p.Note) // requests_fit.go
 	top := requestTitle(r, i18n.L("The server waits; nothing is sent until you press Send or Reject."))
 	return container.NewPadded(container.NewBorder(top, bottom, nil, nil, container.NewVScroll(container.NewVBox(rows...))))
 }
@@ -493,45 +426,45 @@ func selectableText(s string) *widget.Label {
 
 // formView shows a form-mode elicitation: the message and the requested
 // schema as a form (defaults filled in), with Accept, Decline and Cancel.
-func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
+func (p *RequestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 	ep := r.Elicitation()
-	p.form = form.NewFormView(p.deps.win)
+	p.Form = form.NewFormView(p.deps.Win)
 	if raw := p.wireSchema(r); raw != nil {
-		p.form.SetSchema(raw)
+		p.Form.SetSchema(raw)
 	} else {
-		p.form.SetSchemaValue(ep.RequestedSchema)
+		p.Form.SetSchemaValue(ep.RequestedSchema)
 	}
 	accept := func() {
-		args, errs := p.form.Arguments()
+		args, errs := p.Form.Arguments()
 		if len(errs) > 0 {
-			p.note.SetText(view.FieldErrorsAs(errs, false))
+			p.Note.SetText(view.FieldErrorsAs(errs, false))
 			return
 		}
 		p.answer(r, "accepted with "+string(args), func() error { return r.AcceptJSON(args) })
 	}
-	p.form.OnSubmit = accept
-	p.acceptBtn = widgets.NewButton(lang.L("Accept"), theme.ConfirmIcon(), accept)
-	p.acceptBtn.Importance = widget.HighImportance
-	p.declineBtn = widgets.NewButton(lang.L("Decline"), theme.CancelIcon(), func() {
+	p.Form.OnSubmit = accept
+	p.AcceptBtn = widgets.NewButton(lang.L("Accept"), theme.ConfirmIcon(), accept)
+	p.AcceptBtn.Importance = widget.HighImportance
+	p.DeclineBtn = widgets.NewButton(lang.L("Decline"), theme.CancelIcon(), func() {
 		p.answer(r, "declined", r.Decline)
 	})
-	p.cancelBtn = widgets.NewButton(lang.L("Cancel"), nil, func() {
+	p.CancelBtn = widgets.NewButton(lang.L("Cancel"), nil, func() {
 		p.answer(r, "cancelled", r.Cancel)
 	})
 
 	top := container.NewVBox(requestTitle(r, i18n.L("Accept sends the form; Decline says no; Cancel dismisses the request without choosing.")),
 		messageBox(ep.Message), widget.NewSeparator())
 	bottom := container.NewVBox(widget.NewSeparator(),
-		container.NewBorder(nil, nil, answerButtons(p.acceptBtn, p.declineBtn, p.cancelBtn), nil, p.note))
-	return container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.form.Widget()))
+		container.NewBorder(nil, nil, answerButtons(p.AcceptBtn, p.DeclineBtn, p.CancelBtn), nil, p.Note))
+	return container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.Form.Widget()))
 }
 
 // wireSchema is the request's requestedSchema as the server wrote it, taken
 // from the server's wire log, or nil. The SDK hands the schema over as a
 // map, which has lost the order of the fields; the server's own bytes keep
 // it, so the form asks in the order the server meant.
-func (p *requestPanel) wireSchema(r *mcp.PendingRequest) json.RawMessage {
-	s := p.deps.session(r.Server)
+func (p *RequestPanel) wireSchema(r *mcp.PendingRequest) json.RawMessage {
+	s := p.deps.Session(r.Server)
 	ep := r.Elicitation()
 	if s == nil || ep == nil {
 		return nil
@@ -576,7 +509,7 @@ func messageBox(msg string) fyne.CanvasObject {
 
 // urlView shows a URL-mode elicitation: the message and the URL, opened
 // only when the person presses Open.
-func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
+func (p *RequestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	ep := r.Elicitation()
 	link := widget.NewLabelWithStyle(ep.URL, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	link.Wrapping = fyne.TextWrapBreak
@@ -592,25 +525,25 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	default:
 		where = i18n.L("Open takes you to {{.Host}} in your browser and tells the server you agreed.", map[string]any{"Host": u.Host})
 	}
-	p.linkBtn = widgets.NewButton(lang.L("Open"), theme.ComputerIcon(), func() {
-		if err := p.openURL(u); err != nil {
-			p.note.SetText(i18n.L("The link could not be opened: {{.Reason}}. Nothing was sent; copy it, or Decline.", map[string]any{"Reason": i18n.Explain(err.Error())}))
+	p.LinkBtn = widgets.NewButton(lang.L("Open"), theme.ComputerIcon(), func() {
+		if err := p.OpenURL(u); err != nil {
+			p.Note.SetText(i18n.L("The link could not be opened: {{.Reason}}. Nothing was sent; copy it, or Decline.", map[string]any{"Reason": i18n.Explain(err.Error())}))
 			return
 		}
 		p.answer(r, "opened "+ep.URL, func() error { return r.Accept(nil) })
 	})
-	p.linkBtn.Importance = widget.HighImportance
+	p.LinkBtn.Importance = widget.HighImportance
 	if perr != nil {
-		p.linkBtn.Disable()
+		p.LinkBtn.Disable()
 	}
-	p.declineBtn = widgets.NewButton(lang.L("Decline"), theme.CancelIcon(), func() {
+	p.DeclineBtn = widgets.NewButton(lang.L("Decline"), theme.CancelIcon(), func() {
 		p.answer(r, "declined", r.Decline)
 	})
-	p.cancelBtn = widgets.NewButton(lang.L("Cancel"), nil, func() {
+	p.CancelBtn = widgets.NewButton(lang.L("Cancel"), nil, func() {
 		p.answer(r, "cancelled", r.Cancel)
 	})
 
-	p.note.SetText(where)
+	p.Note.SetText(where)
 	rows := []fyne.CanvasObject{
 		requestTitle(r, i18n.L("Nothing is opened unless you press Open.")),
 		messageBox(ep.Message),
@@ -619,27 +552,27 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	if ep.ElicitationID != "" {
 		rows = append(rows, widgets.Caption("Elicitation ID: "+ep.ElicitationID))
 	}
-	rows = append(rows, widget.NewSeparator(), container.NewHBox(p.linkBtn, p.declineBtn, p.cancelBtn, layout.NewSpacer()), p.note)
+	rows = append(rows, widget.NewSeparator(), container.NewHBox(p.LinkBtn, p.DeclineBtn, p.CancelBtn, layout.NewSpacer()), p.Note)
 	return container.NewPadded(container.NewVScroll(container.NewVBox(rows...)))
 }
 
 // answer sends the person's answer to r and moves on; if the server no
 // longer waits, it says so.
-func (p *requestPanel) answer(r *mcp.PendingRequest, what string, send func() error) {
+func (p *RequestPanel) answer(r *mcp.PendingRequest, what string, send func() error) {
 	if err := send(); err != nil {
 		msg := err.Error()
 		if errors.Is(err, mcp.ErrRequestGone) {
 			msg = lang.L("The server no longer waits for this answer; nothing was sent.")
 		}
-		p.note.SetText(view.Capitalise(msg))
+		p.Note.SetText(view.Capitalise(msg))
 		return
 	}
 	p.answered[r] = true
-	p.lastAnswer = fmt.Sprintf("%s: %s", view.DescribeRequest(r), what)
-	p.deps.answered(p.lastAnswer)
-	p.current = nil
-	p.sync()
-	if len(p.pending) == 0 && p.visible {
+	p.LastAnswer = fmt.Sprintf("%s: %s", view.DescribeRequest(r), what)
+	p.deps.Answered(p.LastAnswer)
+	p.Current = nil
+	p.Sync()
+	if len(p.Pending) == 0 && p.visible {
 		// The person came to answer and has; the result comes back.
 		p.close()
 	}

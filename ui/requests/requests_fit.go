@@ -1,4 +1,4 @@
-package ui
+package requests
 
 import (
 	"mcpbrowser/ui/widgets"
@@ -41,12 +41,12 @@ func answerButtons(buttons ...fyne.CanvasObject) fyne.CanvasObject {
 // to buttons) is in view, and puts the keyboard in its first field, unless
 // the person is in a dialog. It does so again once the window has drawn
 // the request (the real driver may lay the scroll's content out later).
-func (p *requestPanel) revealAnswer() { p.reveal(true) }
+func (p *RequestPanel) revealAnswer() { p.reveal(true) }
 
 // showQueue shows the queue (several requests wait) or hides it; the
 // request on show, which the queue pushes down, has its answer revealed
 // again (the keyboard stays where it is).
-func (p *requestPanel) showQueue(on bool) {
+func (p *RequestPanel) showQueue(on bool) {
 	if on == p.queueBox.Visible() {
 		return
 	}
@@ -55,57 +55,57 @@ func (p *requestPanel) showQueue(on bool) {
 	} else {
 		p.queueBox.Hide()
 	}
-	if p.current != nil {
+	if p.Current != nil {
 		p.reveal(false)
 	}
 }
 
 // reveal scrolls the answer into view now and once more after the window
 // has drawn it; focus puts the keyboard in its first field.
-func (p *requestPanel) reveal(focus bool) {
+func (p *RequestPanel) reveal(focus bool) {
 	p.revealNow(focus)
-	r := p.current
+	r := p.Current
 	fyne.Do(func() {
-		if p.current == r {
+		if p.Current == r {
 			p.revealNow(focus)
 		}
 	})
 }
 
-func (p *requestPanel) revealNow(focus bool) {
-	if p.area == nil || !p.visible {
+func (p *RequestPanel) revealNow(focus bool) {
+	if p.Area == nil || !p.visible {
 		return
 	}
-	p.area.Refresh() // lay the new request out before measuring it
+	p.Area.Refresh() // lay the new request out before measuring it
 	var first fyne.Focusable
 	var last fyne.CanvasObject
 	switch {
-	case p.reply != nil:
-		first, last = p.reply, p.sendBtn
-	case p.form != nil:
-		if focus && p.form.FocusFirst() {
-			first = p.deps.win.Canvas().Focused()
+	case p.Reply != nil:
+		first, last = p.Reply, p.SendBtn
+	case p.Form != nil:
+		if focus && p.Form.FocusFirst() {
+			first = p.deps.Win.Canvas().Focused()
 		}
-		p.form.RevealFirst()
-		last = p.acceptBtn
-	case p.linkBtn != nil:
-		last = p.linkBtn
+		p.Form.RevealFirst()
+		last = p.AcceptBtn
+	case p.LinkBtn != nil:
+		last = p.LinkBtn
 	}
 	b := p.noLongerNeeded() // its call was cancelled (requests_cancel.go)
 	if b != nil {
-		last = p.note // which says so, beside the buttons
+		last = p.Note // which says so, beside the buttons
 		if focus {
 			first = b
 		}
 	}
-	if s := areaScroll(p.area); s != nil && last != nil {
+	if s := areaScroll(p.Area); s != nil && last != nil {
 		top := last
 		if o, ok := first.(fyne.CanvasObject); ok {
 			top = o
 		}
 		scrollToShow(s, top, last)
 	}
-	c := p.deps.win.Canvas()
+	c := p.deps.Win.Canvas()
 	if focus && first != nil && c.Overlays().Top() == nil {
 		c.Focus(first)
 	}

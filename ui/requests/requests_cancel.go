@@ -1,4 +1,4 @@
-package ui
+package requests
 
 import (
 	"errors"
@@ -31,13 +31,13 @@ import (
 // first would let a multi-round-trip call go on with the answer, and end
 // as if it had not been cancelled). One that is still waiting after that
 // is answered as above.
-func (p *requestPanel) callCancelled(tag *mcp.CallTag, cancel func()) (withdrawn int) {
-	if p.src == nil || tag == nil {
+func (p *RequestPanel) CallCancelled(tag *mcp.CallTag, cancel func()) (withdrawn int) {
+	if p.Src == nil || tag == nil {
 		cancel()
 		return 0
 	}
 	var tied []*mcp.PendingRequest
-	for _, r := range p.src.queue.Pending() {
+	for _, r := range p.Src.Queue.Pending() {
 		switch {
 		case p.answered[r]:
 		case r.TiedTo(tag):
@@ -60,19 +60,19 @@ func (p *requestPanel) callCancelled(tag *mcp.CallTag, cancel func()) (withdrawn
 		}
 	}
 	if withdrawn > 0 {
-		p.lastAnswer = i18n.N("The call was cancelled; its {{.Count}} questions to you were withdrawn", withdrawn)
-		p.deps.answered(p.lastAnswer)
+		p.LastAnswer = i18n.N("The call was cancelled; its {{.Count}} questions to you were withdrawn", withdrawn)
+		p.deps.Answered(p.LastAnswer)
 	}
-	if cur := p.current; cur != nil {
+	if cur := p.Current; cur != nil {
 		switch {
 		case p.answered[cur]:
-			p.current = nil // sync shows the next one
+			p.Current = nil // sync shows the next one
 		case p.orphaned[cur] && p.visible:
 			p.show(cur) // with the note, the keyboard on Decline
 		}
 	}
-	p.sync()
-	if withdrawn > 0 && len(p.pending) == 0 && p.visible {
+	p.Sync()
+	if withdrawn > 0 && len(p.Pending) == 0 && p.visible {
 		p.close()
 	}
 	return withdrawn
@@ -89,28 +89,28 @@ func orphanNote(r *mcp.PendingRequest) string {
 
 // sayOrphaned puts orphanNote on the request just built by show, if its
 // call was cancelled.
-func (p *requestPanel) sayOrphaned(r *mcp.PendingRequest) {
-	if p.orphaned[r] && p.note != nil {
-		p.note.SetText(view.JoinSentences(orphanNote(r), p.note.Text))
+func (p *RequestPanel) sayOrphaned(r *mcp.PendingRequest) {
+	if p.orphaned[r] && p.Note != nil {
+		p.Note.SetText(view.JoinSentences(orphanNote(r), p.Note.Text))
 	}
 }
 
 // noLongerNeeded is, when the call of the request on show was cancelled,
 // where the keyboard goes: Decline, or Reject for a model reply; else nil.
-func (p *requestPanel) noLongerNeeded() *widgets.Button {
-	r := p.current
+func (p *RequestPanel) noLongerNeeded() *widgets.Button {
+	r := p.Current
 	if r == nil || !p.orphaned[r] {
 		return nil
 	}
 	if r.Kind == mcp.RequestSampling {
-		return p.rejectBtn
+		return p.RejectBtn
 	}
-	return p.declineBtn
+	return p.DeclineBtn
 }
 
-// withdrawnSentence is the result's word on the questions its
+// WithdrawnSentence is the result's word on the questions its
 // cancellation withdrew.
-func withdrawnSentence(n int) string {
+func WithdrawnSentence(n int) string {
 	if n == 0 {
 		return ""
 	}
