@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Keeps the window's screens apart (docs/architecture.md, "Screens"): a
-# screen package under ui/ (ui/servers, ui/result, ui/logs …) imports no
+# screen package under ui/ (ui/logs, ui/tabs …) imports no
 # other screen and not the shell (ui); the kit packages (ui/view,
-# ui/widgets, ui/plot, ui/filedialog) import no screen and not the shell.
+# ui/widgets, ui/plot, ui/filedialog, and the views every screen embeds:
+# ui/result, ui/form) import no screen and not the shell.
 # Screens talk through small interfaces and callbacks the shell fills in.
 # Test files count too. Fails naming each offending import; exit 0 when none.
 set -uo pipefail
@@ -11,7 +12,7 @@ cd "$ROOT" || exit 1
 TAGS="${GO_TAGS:-no_emoji,no_animations}"
 MOD="$(go list -m)"
 # The shared kit: what every screen may import.
-KIT=" $MOD/ui/view $MOD/ui/widgets $MOD/ui/plot $MOD/ui/filedialog "
+KIT=" $MOD/ui/view $MOD/ui/widgets $MOD/ui/plot $MOD/ui/filedialog $MOD/ui/result $MOD/ui/form "
 
 # Every package below ui/, with its imports and its tests' imports.
 listing="$(go list -tags "$TAGS" -f '{{.ImportPath}}{{range .Imports}} {{.}}{{end}}{{range .TestImports}} {{.}}{{end}}{{range .XTestImports}} {{.}}{{end}}' "./ui/..." 2>&1)" || {

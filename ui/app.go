@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"mcpbrowser/ui/requests"
 	"os"
 	"os/signal"
 	"syscall"
@@ -59,13 +60,13 @@ func Run(opts Options) error {
 	setupLanguage(a)
 	a.SetIcon(assets.Icon())
 	// Sampling and elicitation requests wait in a queue for the person.
-	requests := newServerRequests()
+	queue := requests.NewServerRequests()
 	client := mcp.ClientInfo{Version: opts.Version}
-	m := mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: approvals, Handlers: requests.Handlers(), Client: client})
+	m := mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: approvals, Handlers: queue.Handlers(), Client: client})
 	w := NewMainWindow(a, m, path)
 	w.client = client
 	w.approvals = approvals
-	w.attachRequests(requests)
+	w.attachRequests(queue)
 	if dir, err := history.DefaultDir(); err == nil {
 		w.SetHistory(history.New(dir, history.Options{}))
 	} else {

@@ -21,7 +21,7 @@ import (
 )
 
 // badgeApp marks a tool whose _meta names an MCP App view (a ui:// page).
-var badgeApp = widgets.Badge{Label: "App", Color: theme.ColorNameHyperlink}
+var badgeApp = widgets.Badge{Label: "App", Color: theme.ColorNameHyperlink, Key: true}
 
 func appBadges(t *sdk.Tool) []widgets.Badge {
 	if apps.ResourceURI(t.Meta) != "" {

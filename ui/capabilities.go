@@ -2,12 +2,12 @@ package ui
 
 import (
 	"context"
+	"mcpbrowser/ui/tabs"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -36,9 +36,9 @@ type featurePanes struct {
 
 	toolsTab, resourcesTab, promptsTab, historyTab *container.TabItem
 
-	resources *resourcesTab
-	prompts   *promptsTab
-	history   *historyTab
+	resources *tabs.ResourcesTab
+	prompts   *tabs.PromptsTab
+	history   *tabs.HistoryTab
 	root      fyne.CanvasObject
 	// filters are the tabs' filter boxes, which Ctrl+F focuses (filter.go).
 	filters map[*container.TabItem]fyne.Focusable
@@ -48,32 +48,32 @@ type featurePanes struct {
 func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
 	f := &featurePanes{}
 	f.header = newServerHeader(w, w.showRootsDialog)
-	f.resources = newResourcesTab(resourcesDeps{
-		win: w.win, work: w, historyChanged: w.historyChanged,
-		visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.resourcesTab },
-		got:     func(r *mcp.ReadResult) { w.checks.recordRead(r) },
-		listed:  w.qualityListsChanged,
+	f.resources = tabs.NewResourcesTab(tabs.ResourcesDeps{
+		Win: w.win, Work: w, HistoryChanged: w.historyChanged,
+		Visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.resourcesTab },
+		Got:     func(r *mcp.ReadResult) { w.checks.recordRead(r) },
+		Listed:  w.qualityListsChanged,
 	})
-	f.prompts = newPromptsTab(promptsDeps{
-		win: w.win, work: w, historyChanged: w.historyChanged,
-		visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.promptsTab },
-		got:     func(r *mcp.PromptResult) { w.checks.recordPrompt(r) },
-		listed:  w.qualityListsChanged,
+	f.prompts = tabs.NewPromptsTab(tabs.PromptsDeps{
+		Win: w.win, Work: w, HistoryChanged: w.historyChanged,
+		Visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.promptsTab },
+		Got:     func(r *mcp.PromptResult) { w.checks.recordPrompt(r) },
+		Listed:  w.qualityListsChanged,
 	})
-	f.history = newHistoryTab(historyDeps{
-		win: w.win, store: func() *history.History { return w.history }, work: w,
-		visible:   func() bool { return f.tabs != nil && f.tabs.Selected() == f.historyTab },
-		showError: w.showError, replay: w.replayHistory, run: w.runSelectedTool,
+	f.history = tabs.NewHistoryTab(tabs.HistoryDeps{
+		Win: w.win, Store: func() *history.History { return w.history }, Work: w,
+		Visible:   func() bool { return f.tabs != nil && f.tabs.Selected() == f.historyTab },
+		ShowError: w.showError, Replay: w.replayHistory, Run: w.runSelectedTool,
 	})
 	f.toolsTab = container.NewTabItemWithIcon(lang.L("Tools"), theme.SettingsIcon(), tools)
-	f.resourcesTab = container.NewTabItemWithIcon(lang.L("Resources"), theme.FileIcon(), f.resources.root)
-	f.promptsTab = container.NewTabItemWithIcon(lang.L("Prompts"), theme.MailComposeIcon(), f.prompts.root)
-	f.historyTab = container.NewTabItemWithIcon(lang.L("History"), theme.HistoryIcon(), f.history.root)
+	f.resourcesTab = container.NewTabItemWithIcon(lang.L("Resources"), theme.FileIcon(), f.resources.Root)
+	f.promptsTab = container.NewTabItemWithIcon(lang.L("Prompts"), theme.MailComposeIcon(), f.prompts.Root)
+	f.historyTab = container.NewTabItemWithIcon(lang.L("History"), theme.HistoryIcon(), f.history.Root)
 	f.tabs = container.NewAppTabs(f.toolsTab, f.resourcesTab, f.promptsTab, f.historyTab)
 	f.tabs.OnSelected = func(t *container.TabItem) { f.tabShown(t) }
-	f.setFilter(f.resourcesTab, f.resources.filter)
-	f.setFilter(f.promptsTab, f.prompts.filter)
-	f.setFilter(f.historyTab, f.history.filter)
+	f.setFilter(f.resourcesTab, f.resources.Filter)
+	f.setFilter(f.promptsTab, f.prompts.Filter)
+	f.setFilter(f.historyTab, f.history.Filter)
 	f.root = widgets.NewBorder(f.header.root, nil, nil, nil, f.tabs)
 	return f
 }
@@ -82,13 +82,13 @@ func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
 // new lists, so each tab starts over when the session or its connection changed.
 func (f *featurePanes) show(s *mcp.Session) {
 	f.header.show(s)
-	f.resources.setSession(s, f.tabs.Selected() == f.resourcesTab)
-	f.prompts.setSession(s, f.tabs.Selected() == f.promptsTab)
+	f.resources.SetSession(s, f.tabs.Selected() == f.resourcesTab)
+	f.prompts.SetSession(s, f.tabs.Selected() == f.promptsTab)
 	name := ""
 	if s != nil {
 		name = s.Name()
 	}
-	f.history.setServer(name, f.tabs.Selected() == f.historyTab)
+	f.history.SetServer(name, f.tabs.Selected() == f.historyTab)
 }
 
 // tabShown loads what a tab shows the first time it is looked at. (The
@@ -99,11 +99,11 @@ func (f *featurePanes) show(s *mcp.Session) {
 func (f *featurePanes) tabShown(t *container.TabItem) {
 	switch t {
 	case f.resourcesTab:
-		f.resources.shown()
+		f.resources.Shown()
 	case f.promptsTab:
-		f.prompts.shown()
+		f.prompts.Shown()
 	case f.historyTab:
-		f.history.shown()
+		f.history.Shown()
 	}
 }
 
@@ -113,12 +113,12 @@ func (f *featurePanes) event(e mcp.Event) {
 	case mcp.EventListChanged:
 		switch e.List {
 		case "resources":
-			f.resources.listChanged(e.Server)
+			f.resources.ListChanged(e.Server)
 		case "prompts":
-			f.prompts.listChanged(e.Server)
+			f.prompts.ListChanged(e.Server)
 		}
 	case mcp.EventResourceUpdated:
-		f.resources.resourceUpdated(e.Server, e.URI)
+		f.resources.ResourceUpdated(e.Server, e.URI)
 	}
 }
 
@@ -129,19 +129,10 @@ func (f *featurePanes) selectTab(t *container.TabItem) {
 	}
 }
 
-// connectionOf identifies one connection of s: the initialize result is new
-// on every connect, and lists, subscriptions and log levels die with it.
-func connectionOf(s *mcp.Session) *sdk.InitializeResult {
-	if s == nil {
-		return nil
-	}
-	return s.InitializeResult()
-}
-
 // A serverHeader sits above the tabs: what the server declared, the level
 // of log messages it should send, its roots, and a ping.
 type serverHeader struct {
-	work    worker
+	work    widgets.Worker
 	session *mcp.Session
 	conn    *sdk.InitializeResult
 
@@ -161,7 +152,7 @@ type serverHeader struct {
 }
 
 // newServerHeader is the header; openRoots opens the roots dialog.
-func newServerHeader(work worker, openRoots func()) *serverHeader {
+func newServerHeader(work widgets.Worker, openRoots func()) *serverHeader {
 	h := &serverHeader{work: work}
 	h.caps = widget.NewLabel("")
 	h.caps.SizeName = theme.SizeNameCaptionText
@@ -193,7 +184,7 @@ func newServerHeader(work worker, openRoots func()) *serverHeader {
 
 // show describes s; a new session or connection forgets the level and the ping.
 func (h *serverHeader) show(s *mcp.Session) {
-	conn := connectionOf(s)
+	conn := tabs.ConnectionOf(s)
 	if s != h.session || conn != h.conn {
 		h.session, h.conn = s, conn
 		h.seq++
@@ -239,7 +230,7 @@ func (h *serverHeader) setLevel(level string) {
 	h.seq++
 	n := h.seq
 	h.say(i18n.L("Asking the server to send log messages at {{.Level}} and above …", map[string]any{"Level": level}))
-	h.work.goWork(func(ctx context.Context) {
+	h.work.GoWork(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, shortRequest)
 		defer cancel()
 		err := s.SetLogLevel(ctx, level)
@@ -266,7 +257,7 @@ func (h *serverHeader) ping() {
 	n := h.seq
 	h.pingBtn.Disable()
 	h.say(lang.L("Ping …"))
-	h.work.goWork(func(ctx context.Context) {
+	h.work.GoWork(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, shortRequest)
 		defer cancel()
 		d, err := s.Ping(ctx)
@@ -283,64 +274,4 @@ func (h *serverHeader) ping() {
 			h.say(i18n.L("Ping: the server answered in {{.Duration}} (at {{.Time}}).", map[string]any{"Duration": view.Duration(d), "Time": time.Now().Format("15:04:05")}))
 		})
 	})
-}
-
-// An absentNotice stands in for a feature the server did not declare: it
-// says so plainly, and "Try anyway" sends the request to show what the
-// server answers (usually a JSON-RPC error).
-type absentNotice struct {
-	title  *widget.Label
-	detail *widget.Label
-	try    *widgets.Button
-	result *widget.Label
-	root   fyne.CanvasObject
-}
-
-func newAbsentNotice(onTry func()) *absentNotice {
-	a := &absentNotice{}
-	a.title = widgets.BoldLabel("")
-	a.title.SizeName = theme.SizeNameSubHeadingText
-	a.title.Wrapping = fyne.TextWrapWord
-	a.detail = widget.NewLabel("")
-	a.detail.Wrapping = fyne.TextWrapWord
-	a.try = widgets.NewButton(lang.L("Try anyway"), theme.MediaPlayIcon(), onTry)
-	a.result = widget.NewLabel("")
-	a.result.Wrapping = fyne.TextWrapWord
-	a.result.Selectable = true
-	a.result.Hide()
-	a.root = container.NewVScroll(container.NewPadded(container.NewVBox(
-		a.title, a.detail, container.NewHBox(a.try, layout.NewSpacer()), a.result)))
-	return a
-}
-
-// set says which feature is absent and which request "Try anyway" sends.
-func (a *absentNotice) set(feature, method string) {
-	a.title.SetText(i18n.L("This server does not offer {{.Feature}}", map[string]any{"Feature": lang.L(feature)}))
-	a.detail.SetText(i18n.L("It did not declare the \"{{.Capability}}\" capability when it started, so the app does not ask for {{.Feature}}. Try anyway sends {{.Method}} and shows what the server answers.", map[string]any{"Capability": feature, "Feature": lang.L(feature), "Method": method}))
-	a.try.Enable()
-	a.result.SetText("")
-	a.result.Hide()
-}
-
-// trying shows that the request is on its way.
-func (a *absentNotice) trying(method string) {
-	a.try.Disable()
-	a.result.SetText(i18n.L("Sending {{.Method}} …", map[string]any{"Method": method}))
-	a.result.Importance = widget.MediumImportance
-	a.result.Show()
-}
-
-// answered shows the server's answer: its error in words (code included), or
-// what came back when it answered after all.
-func (a *absentNotice) answered(err error, okText string) {
-	a.try.Enable()
-	if err != nil {
-		a.result.SetText(view.WithStop(view.Capitalise(err.Error())))
-		a.result.Importance = widget.DangerImportance
-	} else {
-		a.result.SetText(okText)
-		a.result.Importance = widget.MediumImportance
-	}
-	a.result.Refresh()
-	a.result.Show()
 }

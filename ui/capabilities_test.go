@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"mcpbrowser/ui/tabs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -78,28 +79,28 @@ func TestUndeclaredFeaturesShowAsAbsentAndTryAnywayShowsTheError(t *testing.T) {
 	cases := []struct {
 		name   string
 		tab    func(*featurePanes) any
-		absent func(*featurePanes) *absentNotice
+		absent func(*featurePanes) *tabs.AbsentNotice
 		method string
 	}{
-		{"resources", func(f *featurePanes) any { return f.resourcesTab }, func(f *featurePanes) *absentNotice { return f.resources.absent }, "resources/list"},
-		{"prompts", func(f *featurePanes) any { return f.promptsTab }, func(f *featurePanes) *absentNotice { return f.prompts.absent }, "prompts/list"},
+		{"resources", func(f *featurePanes) any { return f.resourcesTab }, func(f *featurePanes) *tabs.AbsentNotice { return f.resources.Absent }, "resources/list"},
+		{"prompts", func(f *featurePanes) any { return f.promptsTab }, func(f *featurePanes) *tabs.AbsentNotice { return f.prompts.Absent }, "prompts/list"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			wire := s.w.manager.Session("plain").Wire
 			s.selectTab(c.tab)
-			var a *absentNotice
+			var a *tabs.AbsentNotice
 			onUI(func() { a = c.absent(s.w.features) })
-			shown := s.text(func() fyne.CanvasObject { return a.root })
+			shown := s.text(func() fyne.CanvasObject { return a.Root })
 			if !strings.Contains(shown, "This server does not offer "+c.name) || !strings.Contains(shown, "Try anyway") {
 				t.Fatalf("the %s tab does not show the feature as absent:\n%s", c.name, shown)
 			}
 			if wireHasMethod(wire, c.method) {
 				t.Errorf("%s was sent before the person asked", c.method)
 			}
-			onUI(func() { test.Tap(a.try) })
-			s.waitFor("the server's answer", func() bool { return a.try.Visible() && !a.try.Disabled() && a.result.Text != "" })
-			got := s.text(func() fyne.CanvasObject { return a.result })
+			onUI(func() { test.Tap(a.Try) })
+			s.waitFor("the server's answer", func() bool { return a.Try.Visible() && !a.Try.Disabled() && a.Result.Text != "" })
+			got := s.text(func() fyne.CanvasObject { return a.Result })
 			for _, want := range []string{"-32601", "Method not found: " + c.method, "does not declare"} {
 				if !strings.Contains(got, want) {
 					t.Errorf("Try anyway shows %q, want it to contain %q", got, want)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"mcpbrowser/ui/filedialog"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -33,7 +34,7 @@ import (
 // checkFilesPref keeps the list of check files between runs.
 const checkFilesPref = "checkFiles"
 
-var yamlFiles = fileFilter{Desc: "Check files (YAML)", Exts: []string{"yaml", "yml"}}
+var yamlFiles = filedialog.FileFilter{Desc: "Check files (YAML)", Exts: []string{"yaml", "yml"}}
 
 // checksDeps is what the Checks tab needs from the window.
 type checksDeps struct {
@@ -41,8 +42,8 @@ type checksDeps struct {
 	prefs fyne.Preferences
 	// session is the window's session of a configured server, or nil.
 	session func(name string) *mcp.Session
-	// goWork runs f in the background; ctx ends when the window closes.
-	goWork func(f func(ctx context.Context))
+	// GoWork runs f in the background; ctx ends when the window closes.
+	GoWork func(f func(ctx context.Context))
 	// compare opens the surface diff view.
 	compare func() *diffView
 }
@@ -97,7 +98,7 @@ func newChecksPane(deps checksDeps) *checksPane {
 	p.fileList.OnUnselected = func(widget.ListItemID) { p.selected = -1; p.updateButtons() }
 
 	add := widgets.NewButton(lang.L("Add…"), theme.ContentAddIcon(), func() {
-		openFileDialog(deps.win, lang.L("Add a check file"), yamlFiles, p.addFile)
+		filedialog.OpenFileDialog(deps.win, lang.L("Add a check file"), yamlFiles, p.addFile)
 	})
 	remove := widgets.NewButton(lang.L("Remove"), theme.ContentRemoveIcon(), p.removeSelected)
 	p.run = widgets.NewButton(lang.L("Run"), theme.MediaPlayIcon(), func() {
@@ -206,7 +207,7 @@ func (p *checksPane) runFiles(paths []string) {
 	p.summary.SetText(lang.L("Running…"))
 	p.updateButtons()
 	paths = append([]string(nil), paths...)
-	p.deps.goWork(func(ctx context.Context) {
+	p.deps.GoWork(func(ctx context.Context) {
 		var problems []string
 		for _, path := range paths {
 			f, err := checks.Load(path)
@@ -409,7 +410,7 @@ func (p *checksPane) toggleRecord(on bool) {
 		return
 	}
 	p.setChecked(false) // until a file is chosen; cancelling leaves it off
-	saveFileDialog(p.deps.win, lang.L("Record calls to a check file"), "session.yaml", yamlFiles, func(path string) {
+	filedialog.SaveFileDialog(p.deps.win, lang.L("Record calls to a check file"), "session.yaml", yamlFiles, func(path string) {
 		p.setRecording(path)
 		p.addFile(path)
 	})
@@ -493,7 +494,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 		path.SetText(p.files[len(p.files)-1])
 	}
 	choose := widgets.NewButton("", theme.FolderOpenIcon(), func() {
-		saveFileDialog(p.deps.win, lang.L("Check file to add to"), "checks.yaml", yamlFiles, func(chosen string) { path.SetText(chosen) })
+		filedialog.SaveFileDialog(p.deps.win, lang.L("Check file to add to"), "checks.yaml", yamlFiles, func(chosen string) { path.SetText(chosen) })
 	})
 	problem := widget.NewLabel("")
 	problem.Importance = widget.DangerImportance
@@ -564,9 +565,9 @@ func (t *tempServers) close() {
 func (w *MainWindow) addChecksTab() {
 	session := func(name string) *mcp.Session { return w.manager.Session(name) }
 	w.checks = newChecksPane(checksDeps{
-		win: w.win, prefs: w.app.Preferences(), session: session, goWork: w.goWork,
+		win: w.win, prefs: w.app.Preferences(), session: session, GoWork: w.GoWork,
 		compare: func() *diffView {
-			return showDiffDialog(diffDeps{win: w.win, goWork: w.goWork,
+			return showDiffDialog(diffDeps{win: w.win, GoWork: w.GoWork,
 				servers: func() []string {
 					var names []string
 					for _, s := range w.manager.Sessions() {

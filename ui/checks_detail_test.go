@@ -18,7 +18,7 @@ func TestCheckDetailOfACheckThatDidNotRun(t *testing.T) {
 	var p *checksPane
 	onUI(func() {
 		w := test.NewTempWindow(t, nil)
-		p = newChecksPane(checksDeps{win: w, prefs: a.Preferences(), goWork: func(func(context.Context)) {}})
+		p = newChecksPane(checksDeps{win: w, prefs: a.Preferences(), GoWork: func(func(context.Context)) {}})
 		w.SetContent(p.root)
 	})
 	c := &checks.Check{Name: "remove", Tool: "delete_file"}

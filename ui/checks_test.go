@@ -115,7 +115,7 @@ func TestRecordInWindow(t *testing.T) {
 	s.run(`{"kind": "tool_error"}`)
 	onUI(func() {
 		s.w.features.tabs.Select(s.w.features.resourcesTab)
-		s.w.features.resources.read("demo://readme")
+		s.w.features.resources.Read("demo://readme")
 	})
 	s.waitFor("the read to be recorded", func() bool {
 		f, err := checks.Load(path)

@@ -25,7 +25,7 @@ func TestChecksTabAndCLISayTheSameStatusWord(t *testing.T) {
 	var p *checksPane
 	onUI(func() {
 		w := test.NewTempWindow(t, nil)
-		p = newChecksPane(checksDeps{win: w, prefs: a.Preferences(), goWork: func(func(context.Context)) {}})
+		p = newChecksPane(checksDeps{win: w, prefs: a.Preferences(), GoWork: func(func(context.Context)) {}})
 		w.SetContent(p.root)
 	})
 	for _, status := range []string{checks.StatusPassed, checks.StatusFailed, checks.StatusError, checks.StatusSkipped} {

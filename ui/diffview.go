@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"mcpbrowser/ui/filedialog"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -19,7 +20,7 @@ import (
 
 func snapshotFileChoice() string { return lang.L("Snapshot file…") }
 
-var snapshotFiles = fileFilter{Desc: "Surface snapshots (JSON)", Exts: []string{"json"}}
+var snapshotFiles = filedialog.FileFilter{Desc: "Surface snapshots (JSON)", Exts: []string{"json"}}
 
 // diffDeps is what the diff view needs from the window.
 type diffDeps struct {
@@ -28,7 +29,7 @@ type diffDeps struct {
 	servers func() []string
 	// snapshot takes a configured server's surface (connecting it if needed).
 	snapshot func(ctx context.Context, name string) (*surface.Snapshot, error)
-	goWork   func(f func(ctx context.Context))
+	GoWork   func(f func(ctx context.Context))
 }
 
 // diffView is the content of the Compare servers dialog.
@@ -47,7 +48,7 @@ func newDiffView(deps diffDeps) *diffView {
 	for i := range v.sides {
 		v.sides[i] = widgets.NewSelect(options, func(choice string) {
 			if choice == snapshotFileChoice() {
-				openFileDialog(deps.win, lang.L("Open a surface snapshot"), snapshotFiles, func(path string) {
+				filedialog.OpenFileDialog(deps.win, lang.L("Open a surface snapshot"), snapshotFiles, func(path string) {
 					v.files[i] = path
 					v.sides[i].SetOptions(append(deps.servers(), path, snapshotFileChoice()))
 					v.sides[i].SetSelected(path)
@@ -97,7 +98,7 @@ func (v *diffView) compare() {
 		return
 	}
 	v.summary.SetText(lang.L("Listing what both offer…"))
-	v.deps.goWork(func(ctx context.Context) {
+	v.deps.GoWork(func(ctx context.Context) {
 		sa, errA := v.load(ctx, a)
 		sb, errB := v.load(ctx, b)
 		fyne.Do(func() {
@@ -173,8 +174,8 @@ func (v *diffView) saveSnapshot() {
 		v.summary.SetText(lang.L("Choose a server as A first."))
 		return
 	}
-	saveFileDialog(v.deps.win, i18n.L("Save the surface of {{.Server}}", map[string]any{"Server": a}), a+"-surface.json", snapshotFiles, func(path string) {
-		v.deps.goWork(func(ctx context.Context) {
+	filedialog.SaveFileDialog(v.deps.win, i18n.L("Save the surface of {{.Server}}", map[string]any{"Server": a}), a+"-surface.json", snapshotFiles, func(path string) {
+		v.deps.GoWork(func(ctx context.Context) {
 			s, err := v.load(ctx, a)
 			if err == nil {
 				err = s.Save(path)

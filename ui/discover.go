@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/ui/filedialog"
 	"os"
 	"slices"
 	"strings"
@@ -67,7 +68,7 @@ func (c *clientConfigUI) chooseFolder(parent fyne.Window, title string, chosen f
 		c.pickFolder(parent, title, chosen)
 		return
 	}
-	openFolderDialog(parent, title, chosen)
+	filedialog.OpenFolderDialog(parent, title, chosen)
 }
 
 // configSnapshot is a copy of the servers in the list, for deciding names
@@ -100,7 +101,7 @@ type discoverDialog struct {
 // discoverDeps is what the discovery dialog needs from the window.
 type discoverDeps struct {
 	win  fyne.Window
-	work worker
+	work widgets.Worker
 	// env says where to look; it is called off the UI goroutine.
 	env func() (clients.DiscoverEnv, error)
 	// chooseFolder asks the person for a project folder to look in too.
@@ -166,7 +167,7 @@ func (d *discoverDialog) look() {
 	d.updateButtons()
 	extra := slices.Clone(d.projects)
 	env := d.deps.env
-	d.deps.work.goWork(func(ctx context.Context) {
+	d.deps.work.GoWork(func(ctx context.Context) {
 		denv, err := env()
 		var found []clients.DiscoveredFile
 		var places int
@@ -453,7 +454,7 @@ func clashRename(cfg *config.Config, imp *clients.ImportedServer) (string, bool)
 // and starting each), off the UI goroutine, then reports.
 func (w *MainWindow) saveImported(scratch *config.Config, results []clients.ImportResult, from string) {
 	m := w.manager
-	w.goWork(func(ctx context.Context) {
+	w.GoWork(func(ctx context.Context) {
 		for i, r := range results {
 			oldName := ""
 			switch r.Action {

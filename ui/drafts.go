@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"encoding/json"
+	"mcpbrowser/ui/form"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -13,7 +13,7 @@ import (
 // last result with its stderr lines. Drafts live while the app runs, so that
 // switching to another tool or server and back loses nothing.
 type toolDraft struct {
-	form   formDraft
+	form   form.Draft
 	result *mcp.CallResult
 }
 
@@ -52,39 +52,4 @@ func (w *MainWindow) restoreDraft(t *sdk.Tool) {
 // keepResult files a finished call's result under its server and tool.
 func (w *MainWindow) keepResult(r *mcp.CallResult) {
 	w.drafts.get(r.Server, r.Tool).result = r
-}
-
-// A formDraft is a FormView's content, as Draft returns it.
-type formDraft struct {
-	value    json.RawMessage // the form's value; nil when nothing was set or it is unfinished
-	jsonMode bool
-	jsonText string
-	set      bool // the draft holds something
-}
-
-// Draft returns what the person has typed, to be put back with Restore.
-func (v *FormView) Draft() formDraft {
-	d := formDraft{jsonMode: v.jsonMode, jsonText: v.jsonEntry.Text, set: true}
-	if v.form != nil && v.form.Root.IsSet() {
-		if val, ok := v.form.Root.Value(); ok {
-			d.value = val
-		}
-	}
-	return d
-}
-
-// Restore puts a draft back into the form built for the same schema.
-func (v *FormView) Restore(d formDraft) {
-	if !d.set {
-		return
-	}
-	if len(d.value) > 0 && v.form != nil {
-		_ = v.Load(d.value) // values that no longer fit are kept raw, as Load says
-	}
-	if d.jsonMode && !v.jsonMode {
-		v.showMode(true)
-	}
-	if d.jsonMode || v.rawOnly {
-		v.setQuiet(func() { v.jsonEntry.SetText(d.jsonText) })
-	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"mcpbrowser/ui/filedialog"
 	"slices"
 	"strings"
 
@@ -28,8 +29,8 @@ const prefExportFormat = "export.format"
 
 // exportFileName is the name a client gives the file a snippet of that
 // format goes in, suggested when saving.
-func exportFileName(f config.Format) (string, fileFilter) {
-	json := jsonFiles
+func exportFileName(f config.Format) (string, filedialog.FileFilter) {
+	json := filedialog.JsonFiles
 	switch f {
 	case config.FormatClaudeDesktop:
 		return "claude_desktop_config.json", json
@@ -42,7 +43,7 @@ func exportFileName(f config.Format) (string, fileFilter) {
 	case config.FormatWindsurf:
 		return "mcp_config.json", json
 	case config.FormatCodex:
-		return "config.toml", fileFilter{Desc: "TOML files", Exts: []string{"toml"}}
+		return "config.toml", filedialog.FileFilter{Desc: "TOML files", Exts: []string{"toml"}}
 	}
 	return "servers.json", json
 }
@@ -52,7 +53,7 @@ func exportFileName(f config.Format) (string, fileFilter) {
 type exportDialog struct {
 	win  fyne.Window
 	app  fyne.App // preferences (the format last used) and the clipboard
-	work worker
+	work widgets.Worker
 
 	servers []*config.ServerConfig
 	label   string // "github" or "all 5 servers", for titles
@@ -186,8 +187,8 @@ func (d *exportDialog) save() {
 	}
 	text, f := d.text, d.current
 	name, filter := exportFileName(f)
-	saveFileDialog(d.win, i18n.L("Save the {{.App}} snippet", map[string]any{"App": f.Title()}), name, filter, func(path string) {
-		d.work.goWork(func(ctx context.Context) {
+	filedialog.SaveFileDialog(d.win, i18n.L("Save the {{.App}} snippet", map[string]any{"App": f.Title()}), name, filter, func(path string) {
+		d.work.GoWork(func(ctx context.Context) {
 			err := writeExport(path, text)
 			fyne.Do(func() {
 				if err != nil {

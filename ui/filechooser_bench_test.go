@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"mcpbrowser/ui/filedialog"
 	"os"
 	"path/filepath"
 	"testing"
@@ -25,9 +26,9 @@ func benchChooserFolder(b *testing.B, n int) {
 			b.Fatal(err)
 		}
 	}
-	old := chooserFolder
-	chooserFolder = dir
-	b.Cleanup(func() { chooserFolder = old })
+	old := filedialog.ChooserFolder
+	filedialog.ChooserFolder = dir
+	b.Cleanup(func() { filedialog.ChooserFolder = old })
 	a := newSerialApp(b)
 	var win fyne.Window
 	onUI(func() {
@@ -38,11 +39,11 @@ func benchChooserFolder(b *testing.B, n int) {
 	b.ResetTimer()
 	for b.Loop() {
 		onUI(func() {
-			ch := showFileChooser(win, chooseOpen, "Open", "", jsonFiles, func(string) {})
-			ch.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
-			ch.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEnd})
-			ch.list.TypedKey(&fyne.KeyEvent{Name: fyne.KeyHome})
-			ch.dlg.Hide()
+			ch := filedialog.ShowFileChooser(win, filedialog.ChooseOpen, "Open", "", filedialog.JsonFiles, func(string) {})
+			ch.List.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+			ch.List.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEnd})
+			ch.List.TypedKey(&fyne.KeyEvent{Name: fyne.KeyHome})
+			ch.Dlg.Hide()
 		})
 	}
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"io/fs"
+	"mcpbrowser/ui/filedialog"
 	"mcpbrowser/ui/widgets"
 	"os"
 	"path/filepath"
@@ -18,10 +19,10 @@ import (
 )
 
 // chooserIn is the file chooser shown in o, or nil.
-func chooserIn(o fyne.CanvasObject) *fileChooser {
+func chooserIn(o fyne.CanvasObject) *filedialog.FileChooser {
 	for _, f := range focusables(o) {
-		if l, ok := f.(*chooserList); ok {
-			return l.ch
+		if l, ok := f.(*filedialog.ChooserList); ok {
+			return l.Ch
 		}
 	}
 	return nil
@@ -42,9 +43,9 @@ func chooserFolders(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	old := chooserFolder
-	chooserFolder = dir
-	t.Cleanup(func() { chooserFolder = old })
+	old := filedialog.ChooserFolder
+	filedialog.ChooserFolder = dir
+	t.Cleanup(func() { filedialog.ChooserFolder = old })
 	return dir
 }
 
@@ -62,9 +63,9 @@ func chooserWindow(t *testing.T) fyne.Window {
 }
 
 // shownNames are the names the chooser's list shows.
-func shownNames(ch *fileChooser) []string {
+func shownNames(ch *filedialog.FileChooser) []string {
 	var out []string
-	for _, it := range ch.items {
+	for _, it := range ch.Items {
 		out = append(out, it.Name)
 	}
 	return out
@@ -74,11 +75,13 @@ var chooserModes = []struct {
 	name string
 	open func(win fyne.Window, chosen func(string))
 }{
-	{"open", func(win fyne.Window, chosen func(string)) { openFileDialog(win, "Import", jsonFiles, chosen) }},
-	{"save", func(win fyne.Window, chosen func(string)) {
-		saveFileDialog(win, "Save result", "result.json", jsonFiles, chosen)
+	{"open", func(win fyne.Window, chosen func(string)) {
+		filedialog.OpenFileDialog(win, "Import", filedialog.JsonFiles, chosen)
 	}},
-	{"folder", func(win fyne.Window, chosen func(string)) { openFolderDialog(win, "Add a root", chosen) }},
+	{"save", func(win fyne.Window, chosen func(string)) {
+		filedialog.SaveFileDialog(win, "Save result", "result.json", filedialog.JsonFiles, chosen)
+	}},
+	{"folder", func(win fyne.Window, chosen func(string)) { filedialog.OpenFolderDialog(win, "Add a root", chosen) }},
 }
 
 // TestChooserEscFromEveryWidget opens each kind of chooser, puts the
@@ -113,12 +116,12 @@ func TestChooserEscFromEveryWidget(t *testing.T) {
 		for _, f := range widgets {
 			kinds[fmt.Sprintf("%T", f)] = true
 		}
-		for _, want := range []string{"*ui.chooserList", "*ui.escEntry", "*widgets.Button", "*ui.escCheck"} {
+		for _, want := range []string{"*filedialog.ChooserList", "*widgets.Entry", "*widgets.Button", "*widgets.Check"} {
 			if !kinds[want] {
 				t.Errorf("%s: no %s among its widgets %v", m.name, want, kinds)
 			}
 		}
-		if m.name != "folder" && !kinds["*ui.escSelect"] {
+		if m.name != "folder" && !kinds["*widgets.Select"] {
 			t.Errorf("%s: no file-type drop-down", m.name)
 		}
 		for i := range widgets {
@@ -161,7 +164,7 @@ func describeChooserWidget(f fyne.Focusable) string {
 		return fmt.Sprintf("entry %q (%q)", x.PlaceHolder, x.Text)
 	case *widgets.Select:
 		return fmt.Sprintf("drop-down %q", x.Selected)
-	case *chooserList:
+	case *filedialog.ChooserList:
 		return "the list"
 	}
 	return describeControl(f)
@@ -176,58 +179,58 @@ func TestChooserOpen(t *testing.T) {
 	c := win.Canvas()
 	chose := ""
 	onUI(func() {
-		ch := showFileChooser(win, chooseOpen, "Import", "", jsonFiles, func(p string) { chose = p })
-		if c.Focused() != ch.list {
+		ch := filedialog.ShowFileChooser(win, filedialog.ChooseOpen, "Import", "", filedialog.JsonFiles, func(p string) { chose = p })
+		if c.Focused() != ch.List {
 			t.Errorf("the keyboard starts in %T, want the list", c.Focused())
 		}
 		if got, want := shownNames(ch), []string{"other", "sub", "b.json", "servers.json"}; !slices.Equal(got, want) {
 			t.Errorf("shows %v, want %v", got, want)
 		}
-		if ch.path.Text != dir {
-			t.Errorf("the location field says %q, want %q", ch.path.Text, dir)
+		if ch.Path.Text != dir {
+			t.Errorf("the location field says %q, want %q", ch.Path.Text, dir)
 		}
-		if !ch.ok.Disabled() {
+		if !ch.Ok.Disabled() {
 			t.Error("Open is enabled with nothing selected")
 		}
-		ch.kinds.SetSelected("All files")
+		ch.Kinds.SetSelected("All files")
 		if got, want := shownNames(ch), []string{"other", "sub", "b.json", "notes.txt", "servers.json"}; !slices.Equal(got, want) {
 			t.Errorf("with All files shows %v, want %v", got, want)
 		}
-		ch.hidden.SetChecked(true)
+		ch.Hidden.SetChecked(true)
 		if !slices.Contains(shownNames(ch), ".hidden.json") {
 			t.Errorf("Show hidden files shows %v", shownNames(ch))
 		}
-		ch.hidden.SetChecked(false)
-		ch.kinds.SetSelected(ch.filter.name())
+		ch.Hidden.SetChecked(false)
+		ch.Kinds.SetSelected(ch.Filter.Name())
 
 		typeKey(c, fyne.KeyEnd)
-		if it, _ := ch.selected(); it.Name != "servers.json" {
+		if it, _ := ch.Selected(); it.Name != "servers.json" {
 			t.Errorf("End selects %q, want the last item", it.Name)
 		}
-		ch.open(dir, "")
+		ch.Open(dir, "")
 		typeKey(c, fyne.KeyDown) // selects the first
 		typeKey(c, fyne.KeyDown)
-		if it, _ := ch.selected(); it.Name != "sub" {
+		if it, _ := ch.Selected(); it.Name != "sub" {
 			t.Errorf("two Downs select %q, want sub", it.Name)
 		}
 		typeKey(c, fyne.KeyReturn)
-		if ch.folder != filepath.Join(dir, "sub") || !slices.Equal(shownNames(ch), []string{"inner.json"}) {
-			t.Errorf("Enter on sub shows %s: %v", ch.folder, shownNames(ch))
+		if ch.Folder != filepath.Join(dir, "sub") || !slices.Equal(shownNames(ch), []string{"inner.json"}) {
+			t.Errorf("Enter on sub shows %s: %v", ch.Folder, shownNames(ch))
 		}
 		typeKey(c, fyne.KeyBackspace)
-		if it, _ := ch.selected(); ch.folder != dir || it.Name != "sub" {
-			t.Errorf("Backspace shows %s with %q selected, want %s with sub", ch.folder, it.Name, dir)
+		if it, _ := ch.Selected(); ch.Folder != dir || it.Name != "sub" {
+			t.Errorf("Backspace shows %s with %q selected, want %s with sub", ch.Folder, it.Name, dir)
 		}
-		ch.list.TypedRune('s')
-		ch.list.TypedRune('e')
-		if it, _ := ch.selected(); it.Name != "servers.json" {
+		ch.List.TypedRune('s')
+		ch.List.TypedRune('e')
+		if it, _ := ch.Selected(); it.Name != "servers.json" {
 			t.Errorf("typing se selects %q", it.Name)
 		}
-		if ch.ok.Disabled() {
+		if ch.Ok.Disabled() {
 			t.Error("Open is disabled with a file selected")
 		}
 		typeKey(c, fyne.KeyUp)
-		if it, _ := ch.selected(); it.Name != "b.json" {
+		if it, _ := ch.Selected(); it.Name != "b.json" {
 			t.Errorf("Up selects %q, want b.json", it.Name)
 		}
 		if chose != "" {
@@ -242,20 +245,20 @@ func TestChooserOpen(t *testing.T) {
 	if want := filepath.Join(dir, "b.json"); chose != want {
 		t.Errorf("chose %q, want %q", chose, want)
 	}
-	if chooserFolder != dir {
-		t.Errorf("the next chooser starts in %q, want %q", chooserFolder, dir)
+	if filedialog.ChooserFolder != dir {
+		t.Errorf("the next chooser starts in %q, want %q", filedialog.ChooserFolder, dir)
 	}
 }
 
 // rowShowing is the list row showing name.
-func rowShowing(t *testing.T, ch *fileChooser, name string) *chooserRow {
+func rowShowing(t *testing.T, ch *filedialog.FileChooser, name string) *filedialog.ChooserRow {
 	t.Helper()
-	var found *chooserRow
+	var found *filedialog.ChooserRow
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
 		switch x := o.(type) {
-		case *chooserRow:
-			if x.label.Text == name && x.Visible() {
+		case *filedialog.ChooserRow:
+			if x.Label.Text == name && x.Visible() {
 				found = x
 			}
 		case *fyne.Container:
@@ -268,7 +271,7 @@ func rowShowing(t *testing.T, ch *fileChooser, name string) *chooserRow {
 			}
 		}
 	}
-	walk(ch.list)
+	walk(ch.List)
 	if found == nil {
 		t.Fatalf("no row shows %q", name)
 	}
@@ -282,29 +285,29 @@ func TestChooserLocationField(t *testing.T) {
 	win := chooserWindow(t)
 	chose := ""
 	onUI(func() {
-		ch := showFileChooser(win, chooseOpen, "Import", "", jsonFiles, func(p string) { chose = p })
-		ch.list.TypedRune('/') // typing a path in the list goes on in the location field
-		if c := win.Canvas(); c.Focused() != ch.path || ch.path.Text != "/" {
-			t.Errorf("/ in the list: the keyboard is in %T, the location says %q", c.Focused(), ch.path.Text)
+		ch := filedialog.ShowFileChooser(win, filedialog.ChooseOpen, "Import", "", filedialog.JsonFiles, func(p string) { chose = p })
+		ch.List.TypedRune('/') // typing a path in the list goes on in the location field
+		if c := win.Canvas(); c.Focused() != ch.Path || ch.Path.Text != "/" {
+			t.Errorf("/ in the list: the keyboard is in %T, the location says %q", c.Focused(), ch.Path.Text)
 		}
-		ch.path.SetText("sub")
-		ch.path.OnSubmitted(ch.path.Text)
-		if ch.folder != filepath.Join(dir, "sub") {
-			t.Errorf("typing sub shows %s", ch.folder)
+		ch.Path.SetText("sub")
+		ch.Path.OnSubmitted(ch.Path.Text)
+		if ch.Folder != filepath.Join(dir, "sub") {
+			t.Errorf("typing sub shows %s", ch.Folder)
 		}
-		if win.Canvas().Focused() != ch.list {
+		if win.Canvas().Focused() != ch.List {
 			t.Errorf("after opening a typed folder the keyboard is in %T, want the list", win.Canvas().Focused())
 		}
-		ch.path.SetText("../missing.json")
-		ch.path.OnSubmitted(ch.path.Text)
-		if !ch.message.Visible() || !strings.Contains(ch.message.Text, filepath.Join(dir, "missing.json")) {
-			t.Errorf("a missing file says %q", ch.message.Text)
+		ch.Path.SetText("../missing.json")
+		ch.Path.OnSubmitted(ch.Path.Text)
+		if !ch.Message.Visible() || !strings.Contains(ch.Message.Text, filepath.Join(dir, "missing.json")) {
+			t.Errorf("a missing file says %q", ch.Message.Text)
 		}
-		if ch.path.Text != "../missing.json" {
-			t.Errorf("the typed path became %q", ch.path.Text)
+		if ch.Path.Text != "../missing.json" {
+			t.Errorf("the typed path became %q", ch.Path.Text)
 		}
-		ch.path.SetText(" '" + filepath.Join(dir, "notes.txt") + "' ")
-		ch.path.OnSubmitted(ch.path.Text)
+		ch.Path.SetText(" '" + filepath.Join(dir, "notes.txt") + "' ")
+		ch.Path.OnSubmitted(ch.Path.Text)
 	})
 	if want := filepath.Join(dir, "notes.txt"); chose != want {
 		t.Errorf("chose %q, want %q", chose, want)
@@ -319,23 +322,23 @@ func TestChooserSave(t *testing.T) {
 	win := chooserWindow(t)
 	c := win.Canvas()
 	var chose []string
-	var ch *fileChooser
+	var ch *filedialog.FileChooser
 	open := func() {
-		ch = showFileChooser(win, chooseSave, "Save result", "demo-result.json", jsonFiles, func(p string) { chose = append(chose, p) })
+		ch = filedialog.ShowFileChooser(win, filedialog.ChooseSave, "Save result", "demo-result.json", filedialog.JsonFiles, func(p string) { chose = append(chose, p) })
 	}
 	onUI(func() {
 		open()
-		if c.Focused() != ch.name {
+		if c.Focused() != ch.Name {
 			t.Errorf("the keyboard starts in %T, want the name field", c.Focused())
 		}
-		if got := ch.name.SelectedText(); got != "demo-result" {
+		if got := ch.Name.SelectedText(); got != "demo-result" {
 			t.Errorf("the name field has %q selected, want the name without .json", got)
 		}
-		ch.name.TypedRune('x')
-		if ch.name.Text != "x.json" {
-			t.Errorf("typing over the selection gives %q", ch.name.Text)
+		ch.Name.TypedRune('x')
+		if ch.Name.Text != "x.json" {
+			t.Errorf("typing over the selection gives %q", ch.Name.Text)
 		}
-		ch.name.SetText("fresh")
+		ch.Name.SetText("fresh")
 		typeKey(c, fyne.KeyReturn)
 	})
 	if want := filepath.Join(dir, "fresh.json"); len(chose) != 1 || chose[0] != want {
@@ -344,13 +347,13 @@ func TestChooserSave(t *testing.T) {
 	chose = nil
 	onUI(func() {
 		open()
-		ch.name.SetText(filepath.Join("no-such-folder", "x.json"))
-		test.Tap(&ch.ok.Button)
-		if c.Overlays().Top() == nil || !strings.Contains(ch.message.Text, "does not exist") {
-			t.Errorf("a missing folder says %q", ch.message.Text)
+		ch.Name.SetText(filepath.Join("no-such-folder", "x.json"))
+		test.Tap(&ch.Ok.Button)
+		if c.Overlays().Top() == nil || !strings.Contains(ch.Message.Text, "does not exist") {
+			t.Errorf("a missing folder says %q", ch.Message.Text)
 		}
-		ch.name.SetText("servers.json")
-		ch.name.OnSubmitted(ch.name.Text)
+		ch.Name.SetText("servers.json")
+		ch.Name.OnSubmitted(ch.Name.Text)
 		ask := c.Overlays().Top()
 		if !strings.Contains(shownText(ask), "servers.json is already in") {
 			t.Fatalf("no question before replacing:\n%s", shownText(ask))
@@ -359,10 +362,10 @@ func TestChooserSave(t *testing.T) {
 		if top := c.Overlays().Top(); top == nil || chooserIn(top) != ch {
 			t.Errorf("Esc on the question did not go back to the chooser")
 		}
-		if c.Focused() != ch.name {
+		if c.Focused() != ch.Name {
 			t.Errorf("after the question the keyboard is in %T, want the name field", c.Focused())
 		}
-		ch.name.OnSubmitted(ch.name.Text)
+		ch.Name.OnSubmitted(ch.Name.Text)
 		tapButton(t, c.Overlays().Top(), "Replace")
 		if c.Overlays().Top() != nil {
 			t.Error("the chooser stays open after Replace")
@@ -374,10 +377,10 @@ func TestChooserSave(t *testing.T) {
 	chose = nil
 	onUI(func() {
 		open()
-		ch.name.SetText("sub") // a folder: go into it
-		ch.name.OnSubmitted(ch.name.Text)
-		if ch.folder != filepath.Join(dir, "sub") || ch.name.Text != "demo-result.json" {
-			t.Errorf("a folder's name shows %s with name %q", ch.folder, ch.name.Text)
+		ch.Name.SetText("sub") // a folder: go into it
+		ch.Name.OnSubmitted(ch.Name.Text)
+		if ch.Folder != filepath.Join(dir, "sub") || ch.Name.Text != "demo-result.json" {
+			t.Errorf("a folder's name shows %s with name %q", ch.Folder, ch.Name.Text)
 		}
 		test.DoubleTap(rowShowing(t, ch, "inner.json"))
 		tapButton(t, c.Overlays().Top(), "Cancel") // keep it
@@ -396,20 +399,20 @@ func TestChooserFolder(t *testing.T) {
 	win := chooserWindow(t)
 	var chose []string
 	onUI(func() {
-		ch := showFileChooser(win, chooseFolder, "Add a root", "", fileFilter{}, func(p string) { chose = append(chose, p) })
+		ch := filedialog.ShowFileChooser(win, filedialog.ChooseFolder, "Add a root", "", filedialog.FileFilter{}, func(p string) { chose = append(chose, p) })
 		if got := shownNames(ch); !slices.Equal(got, []string{"other", "sub"}) {
 			t.Errorf("a folder chooser shows %v", got)
 		}
-		if want := "Choose " + filepath.Base(dir); ch.ok.Text != want {
-			t.Errorf("the button says %q, want %q", ch.ok.Text, want)
+		if want := "Choose " + filepath.Base(dir); ch.Ok.Text != want {
+			t.Errorf("the button says %q, want %q", ch.Ok.Text, want)
 		}
-		test.Tap(&ch.ok.Button)
-		ch = showFileChooser(win, chooseFolder, "Add a root", "", fileFilter{}, func(p string) { chose = append(chose, p) })
+		test.Tap(&ch.Ok.Button)
+		ch = filedialog.ShowFileChooser(win, filedialog.ChooseFolder, "Add a root", "", filedialog.FileFilter{}, func(p string) { chose = append(chose, p) })
 		test.Tap(rowShowing(t, ch, "sub"))
-		if ch.ok.Text != "Choose sub" {
-			t.Errorf("with sub selected the button says %q", ch.ok.Text)
+		if ch.Ok.Text != "Choose sub" {
+			t.Errorf("with sub selected the button says %q", ch.Ok.Text)
 		}
-		test.Tap(&ch.ok.Button)
+		test.Tap(&ch.Ok.Button)
 	})
 	if want := []string{dir, filepath.Join(dir, "sub")}; !slices.Equal(chose, want) {
 		t.Errorf("chose %v, want %v", chose, want)
@@ -421,28 +424,28 @@ func TestChooserFolder(t *testing.T) {
 func TestChooserUnreadableFolder(t *testing.T) {
 	dir := chooserFolders(t)
 	locked := filepath.Join(dir, "sub")
-	old := readFolder
-	readFolder = func(d string, v view.FolderView) ([]view.FolderItem, error) {
+	old := filedialog.ReadFolder
+	filedialog.ReadFolder = func(d string, v view.FolderView) ([]view.FolderItem, error) {
 		if d == locked {
 			return nil, &fs.PathError{Op: "open", Path: d, Err: fs.ErrPermission}
 		}
 		return old(d, v)
 	}
-	t.Cleanup(func() { readFolder = old })
+	t.Cleanup(func() { filedialog.ReadFolder = old })
 	win := chooserWindow(t)
 	onUI(func() {
-		ch := showFileChooser(win, chooseSave, "Save", "keep-me.json", jsonFiles, func(string) { t.Error("chose something") })
+		ch := filedialog.ShowFileChooser(win, filedialog.ChooseSave, "Save", "keep-me.json", filedialog.JsonFiles, func(string) { t.Error("chose something") })
 		before := shownNames(ch)
-		ch.activate(slices.Index(before, "sub"))
-		if !ch.message.Visible() || ch.message.Text != "You do not have permission to open the folder "+locked+"." {
-			t.Errorf("an unreadable folder says %q", ch.message.Text)
+		ch.Activate(slices.Index(before, "sub"))
+		if !ch.Message.Visible() || ch.Message.Text != "You do not have permission to open the folder "+locked+"." {
+			t.Errorf("an unreadable folder says %q", ch.Message.Text)
 		}
-		if ch.folder != dir || !slices.Equal(shownNames(ch), before) || ch.name.Text != "keep-me.json" || ch.path.Text != dir {
-			t.Errorf("after the unreadable folder: %s %v name %q location %q", ch.folder, shownNames(ch), ch.name.Text, ch.path.Text)
+		if ch.Folder != dir || !slices.Equal(shownNames(ch), before) || ch.Name.Text != "keep-me.json" || ch.Path.Text != dir {
+			t.Errorf("after the unreadable folder: %s %v name %q location %q", ch.Folder, shownNames(ch), ch.Name.Text, ch.Path.Text)
 		}
-		ch.goUp()
-		if ch.message.Visible() {
-			t.Errorf("the message stays after moving on: %q", ch.message.Text)
+		ch.GoUp()
+		if ch.Message.Visible() {
+			t.Errorf("the message stays after moving on: %q", ch.Message.Text)
 		}
 	})
 }
@@ -453,11 +456,11 @@ func TestChooserFitsTheSmallestWindow(t *testing.T) {
 	chooserFolders(t)
 	win := chooserWindow(t)
 	for _, size := range []fyne.Size{{Width: 900, Height: 600}, {Width: 1024, Height: 640}, {Width: 1920, Height: 1080}} {
-		for _, mode := range []chooserMode{chooseOpen, chooseSave, chooseFolder} {
+		for _, mode := range []filedialog.ChooserMode{filedialog.ChooseOpen, filedialog.ChooseSave, filedialog.ChooseFolder} {
 			onUI(func() {
 				closeAll(win.Canvas())
 				win.Resize(size)
-				ch := showFileChooser(win, mode, "A title", "name.json", jsonFiles, func(string) {})
+				ch := filedialog.ShowFileChooser(win, mode, "A title", "name.json", filedialog.JsonFiles, func(string) {})
 				pop := win.Canvas().Overlays().Top().(*widget.PopUp)
 				got, canvas := pop.Content.Size(), win.Canvas().Size()
 				if got.Width > canvas.Width || got.Height > canvas.Height {
@@ -466,8 +469,8 @@ func TestChooserFitsTheSmallestWindow(t *testing.T) {
 				if minSize := pop.Content.MinSize(); minSize.Width > got.Width || minSize.Height > got.Height {
 					t.Errorf("at %v mode %d the chooser needs %v and has %v", size, mode, minSize, got)
 				}
-				if ch.list.Size().Height < 150 {
-					t.Errorf("at %v mode %d the list is %v high", size, mode, ch.list.Size().Height)
+				if ch.List.Size().Height < 150 {
+					t.Errorf("at %v mode %d the list is %v high", size, mode, ch.List.Size().Height)
 				}
 			})
 		}
@@ -481,42 +484,42 @@ func TestChooserNewFolder(t *testing.T) {
 	win := chooserWindow(t)
 	c := win.Canvas()
 	onUI(func() {
-		ch := showFileChooser(win, chooseSave, "Save", "x.json", jsonFiles, func(string) { t.Error("chose something") })
-		test.Tap(&ch.mkdir.Button)
+		ch := filedialog.ShowFileChooser(win, filedialog.ChooseSave, "Save", "x.json", filedialog.JsonFiles, func(string) { t.Error("chose something") })
+		test.Tap(&ch.Mkdir.Button)
 		f, ok := c.Focused().(*widgets.Entry)
-		if !ok || f == ch.name || f == ch.path {
+		if !ok || f == ch.Name || f == ch.Path {
 			t.Fatalf("the new folder's name field does not have the keyboard (%T)", c.Focused())
 		}
 		typeKey(c, fyne.KeyEscape)
 		if chooserIn(c.Overlays().Top()) != ch {
 			t.Fatal("Esc in the new folder's name did not go back to the chooser")
 		}
-		if c.Focused() != ch.name {
+		if c.Focused() != ch.Name {
 			t.Errorf("back in the chooser the keyboard is in %T", c.Focused())
 		}
-		test.Tap(&ch.mkdir.Button)
+		test.Tap(&ch.Mkdir.Button)
 		test.Type(c.Focused().(*widgets.Entry), "made/deeper")
 		typeKey(c, fyne.KeyReturn)
-		if want := filepath.Join(dir, "made", "deeper"); ch.folder != want || chooserIn(c.Overlays().Top()) != ch {
-			t.Errorf("after making a folder the chooser shows %s, want %s", ch.folder, want)
+		if want := filepath.Join(dir, "made", "deeper"); ch.Folder != want || chooserIn(c.Overlays().Top()) != ch {
+			t.Errorf("after making a folder the chooser shows %s, want %s", ch.Folder, want)
 		}
 		if st, err := os.Stat(filepath.Join(dir, "made", "deeper")); err != nil || !st.IsDir() {
 			t.Errorf("the folder was not made: %v", err)
 		}
-		if !ch.empty.Visible() || ch.empty.Text != "This folder has no files of this type (JSON files). To see every file, choose All files below." {
-			t.Errorf("an empty folder says %q (shown: %v)", ch.empty.Text, ch.empty.Visible())
+		if !ch.Empty.Visible() || ch.Empty.Text != "This folder has no files of this type (JSON files). To see every file, choose All files below." {
+			t.Errorf("an empty folder says %q (shown: %v)", ch.Empty.Text, ch.Empty.Visible())
 		}
-		ch.kinds.SetSelected("All files")
-		if ch.empty.Text != "This folder is empty." {
-			t.Errorf("an empty folder with All files says %q", ch.empty.Text)
+		ch.Kinds.SetSelected("All files")
+		if ch.Empty.Text != "This folder is empty." {
+			t.Errorf("an empty folder with All files says %q", ch.Empty.Text)
 		}
-		ch.goUp()
-		if ch.empty.Visible() {
-			t.Errorf("a folder with items still says %q", ch.empty.Text)
+		ch.GoUp()
+		if ch.Empty.Visible() {
+			t.Errorf("a folder with items still says %q", ch.Empty.Text)
 		}
-		ch.makeFolder(filepath.Join(dir, "servers.json", "x"))
-		if !strings.Contains(ch.message.Text, "could not be made") {
-			t.Errorf("a folder inside a file says %q", ch.message.Text)
+		ch.MakeFolder(filepath.Join(dir, "servers.json", "x"))
+		if !strings.Contains(ch.Message.Text, "could not be made") {
+			t.Errorf("a folder inside a file says %q", ch.Message.Text)
 		}
 	})
 }
@@ -534,9 +537,9 @@ func TestChooserEscInAWindowOfItsOwn(t *testing.T) {
 		defer p.win.Close()
 		c := p.win.Canvas()
 		for _, field := range []string{"list", "name"} {
-			ch := showFileChooser(p.win, chooseSave, "Save the run", "run.json", jsonFiles, func(string) { t.Error("Esc chose a file") })
+			ch := filedialog.ShowFileChooser(p.win, filedialog.ChooseSave, "Save the run", "run.json", filedialog.JsonFiles, func(string) { t.Error("Esc chose a file") })
 			if field == "list" {
-				c.Focus(ch.list)
+				c.Focus(ch.List)
 			}
 			typeKey(c, fyne.KeyEscape)
 			if c.Overlays().Top() != nil {

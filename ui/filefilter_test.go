@@ -11,8 +11,9 @@ import (
 	"mcpbrowser/internal/i18n"
 )
 
-// A file dialog's filter name is shown translated (fileFilter.name), so
-// every fileFilter written in the code names its files by an English text
+// A file dialog's filter name is shown translated (filedialog.FileFilter's
+// Name), so every FileFilter written in the window's code (here and in the
+// packages below ui/) names its files by an English text
 // that both translation files hold — not by a translated text, which would
 // be looked up a second time.
 func TestFileFilterNamesAreTranslationKeys(t *testing.T) {
@@ -21,6 +22,8 @@ func TestFileFilterNamesAreTranslationKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	files, _ := filepath.Glob("*.go")
+	below, _ := filepath.Glob("*/*.go")
+	files = append(files, below...)
 	fset := token.NewFileSet()
 	found := 0
 	for _, name := range files {
@@ -33,9 +36,9 @@ func TestFileFilterNamesAreTranslationKeys(t *testing.T) {
 			if !ok {
 				return true
 			}
-			if id, ok := lit.Type.(*ast.Ident); !ok || id.Name != "fileFilter" {
-				// the values of map[string]fileFilter{...} have no type of their own
-				if m, ok := lit.Type.(*ast.MapType); !ok || !isIdent(m.Value, "fileFilter") {
+			if !isFilterType(lit.Type) {
+				// the values of map[string]FileFilter{...} have no type of their own
+				if m, ok := lit.Type.(*ast.MapType); !ok || !isFilterType(m.Value) {
 					return true
 				}
 				for _, e := range lit.Elts {
@@ -59,6 +62,15 @@ func TestFileFilterNamesAreTranslationKeys(t *testing.T) {
 			t.Errorf("%q is not translated", key)
 		}
 	}
+}
+
+// isFilterType says whether e names the file filter type: FileFilter in
+// package filedialog, filedialog.FileFilter elsewhere.
+func isFilterType(e ast.Expr) bool {
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		return isIdent(sel.X, "filedialog") && sel.Sel.Name == "FileFilter"
+	}
+	return isIdent(e, "FileFilter")
 }
 
 func isIdent(e ast.Expr, name string) bool {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"mcpbrowser/ui/tabs"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -77,7 +78,7 @@ func TestTabFiltersNarrowTheirListsAsYouType(t *testing.T) {
 	r := s.openResources("demo")
 	p := s.openPrompts("demo")
 	onUI(func() {
-		p.setPrompts([]*sdk.Prompt{
+		p.SetPrompts([]*sdk.Prompt{
 			{Name: "summarize_file", Description: "Sums up a file"},
 			{Name: "greet", Title: "Say hello"},
 			{Name: "review_code", Description: "Reviews a diff of a file"},
@@ -101,11 +102,11 @@ func TestTabFiltersNarrowTheirListsAsYouType(t *testing.T) {
 		query  string
 		shown  func() []string
 	}{
-		{"resources by name", func() *widget.Entry { return r.filter }, "readme", func() []string { return resourceRows(r) }},
-		{"resources by URI", func() *widget.Entry { return r.filter }, "demo://files/", func() []string { return resourceRows(r) }},
-		{"prompts by title", func() *widget.Entry { return p.filter }, "hello", func() []string { return promptRows(p) }},
-		{"prompts by description words", func() *widget.Entry { return p.filter }, "FILE diff", func() []string { return promptRows(p) }},
-		{"prompts none", func() *widget.Entry { return p.filter }, "nothing-like-this", func() []string { return promptRows(p) }},
+		{"resources by name", func() *widget.Entry { return r.Filter }, "readme", func() []string { return resourceRows(r) }},
+		{"resources by URI", func() *widget.Entry { return r.Filter }, "demo://files/", func() []string { return resourceRows(r) }},
+		{"prompts by title", func() *widget.Entry { return p.Filter }, "hello", func() []string { return promptRows(p) }},
+		{"prompts by description words", func() *widget.Entry { return p.Filter }, "FILE diff", func() []string { return promptRows(p) }},
+		{"prompts none", func() *widget.Entry { return p.Filter }, "nothing-like-this", func() []string { return promptRows(p) }},
 		{"checks by tool", func() *widget.Entry { return ch.filter }, "echo", func() []string { return checkRows(ch) }},
 		{"checks by server", func() *widget.Entry { return ch.filter }, "other", func() []string { return checkRows(ch) }},
 		{"checks by status", func() *widget.Entry { return ch.filter }, "passed", func() []string { return checkRows(ch) }},
@@ -146,9 +147,9 @@ func TestTabFiltersNarrowTheirListsAsYouType(t *testing.T) {
 	h := s.openHistory(2)
 	var byArgs, byTool []string
 	onUI(func() {
-		test.Type(h.filter, "hello")
+		test.Type(h.Filter, "hello")
 		byArgs = historyRows(h)
-		h.filter.SetText("add")
+		h.Filter.SetText("add")
 		byTool = historyRows(h)
 	})
 	if !equalStrings(byArgs, []string{"echo"}) || !equalStrings(byTool, []string{"add"}) {
@@ -177,19 +178,19 @@ func shownRows(l *widget.List, name func(i int) string) []string {
 	return out
 }
 
-func resourceRows(r *resourcesTab) []string {
-	out := shownRows(r.resList, func(i int) string { return r.resources[r.resRows.Item(i)].Name })
-	return append(out, shownRows(r.tmplList, func(i int) string { return r.templates[r.tmplRows.Item(i)].Name })...)
+func resourceRows(r *tabs.ResourcesTab) []string {
+	out := shownRows(r.ResList, func(i int) string { return r.Resources[r.ResRows.Item(i)].Name })
+	return append(out, shownRows(r.TmplList, func(i int) string { return r.Templates[r.TmplRows.Item(i)].Name })...)
 }
 
-func promptRows(p *promptsTab) []string {
-	return shownRows(p.list, func(i int) string { return p.prompts[p.rows.Item(i)].Name })
+func promptRows(p *tabs.PromptsTab) []string {
+	return shownRows(p.List, func(i int) string { return p.Prompts[p.Rows.Item(i)].Name })
 }
 
 func checkRows(c *checksPane) []string {
 	return shownRows(c.resultsUI, func(i int) string { return c.results[c.rows.Item(i)].Check.Name })
 }
 
-func historyRows(h *historyTab) []string {
-	return shownRows(h.list, func(i int) string { return h.entries[h.rows.Item(i)].Name })
+func historyRows(h *tabs.HistoryTab) []string {
+	return shownRows(h.List, func(i int) string { return h.Entries[h.Rows.Item(i)].Name })
 }

@@ -20,8 +20,10 @@ import (
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/internal/testservers"
+	"mcpbrowser/internal/uitest"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/form"
 	"mcpbrowser/ui/widgets"
 )
 
@@ -373,34 +375,19 @@ func collectText(o fyne.CanvasObject, b *strings.Builder) {
 	}
 }
 
-// findButton is the visible button labelled label inside o, or nil.
-func findButton(o fyne.CanvasObject, label string) *widget.Button {
-	if o == nil || !o.Visible() {
-		return nil
-	}
-	switch v := o.(type) {
-	case *widgets.Button:
-		return findButton(&v.Button, label)
-	case *widget.Button:
-		if v.Text == label {
-			return v
-		}
-		return nil
-	case *fyne.Container:
-		for _, c := range v.Objects {
-			if b := findButton(c, label); b != nil {
-				return b
-			}
-		}
-		return nil
-	case fyne.Widget:
-		for _, c := range test.WidgetRenderer(v).Objects() {
-			if b := findButton(c, label); b != nil {
-				return b
-			}
-		}
-	}
-	return nil
-}
+// findButton is uitest.FindButton, the visible button labelled label inside o.
+var findButton = uitest.FindButton
 
 func emptyManager() *mcp.Manager { return mcp.NewManager(&config.Config{}, mcp.ManagerOptions{}) }
+
+// fieldInput is the first object of type T in the input of the form's
+// field at path, failing the test when there is none.
+func fieldInput[T any](t testing.TB, v *form.FormView, path string) T {
+	t.Helper()
+	all := uitest.FindAll[T](v.Input(path))
+	if len(all) == 0 {
+		var zero T
+		t.Fatalf("the field at %q has no %T", path, zero)
+	}
+	return all[0]
+}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"mcpbrowser/ui/tabs"
 	"strings"
 	"testing"
 
@@ -12,11 +13,11 @@ import (
 )
 
 // openHistory shows the History tab and waits until it lists n entries.
-func (s *shell) openHistory(n int) *historyTab {
+func (s *shell) openHistory(n int) *tabs.HistoryTab {
 	s.t.Helper()
 	s.selectTab(func(f *featurePanes) any { return f.historyTab })
 	h := s.w.features.history
-	s.waitFor("the history to list the calls", func() bool { return len(h.entries) == n })
+	s.waitFor("the history to list the calls", func() bool { return len(h.Entries) == n })
 	return h
 }
 
@@ -32,19 +33,19 @@ func TestHistoryShowsACallAgainAndLoadsItsArguments(t *testing.T) {
 	}
 
 	h := s.openHistory(2)
-	list := s.text(func() fyne.CanvasObject { return h.root })
+	list := s.text(func() fyne.CanvasObject { return h.Root })
 	for _, want := range []string{"fail", "tool · ", "protocol error", "add", " · ok"} {
 		if !strings.Contains(list, want) {
 			t.Errorf("the history list lacks %q:\n%s", want, list)
 		}
 	}
 	onUI(func() {
-		if h.entries[0].Name != "fail" || h.entries[1].Name != "add" {
-			t.Errorf("not newest first: %s, %s", h.entries[0].Name, h.entries[1].Name)
+		if h.Entries[0].Name != "fail" || h.Entries[1].Name != "add" {
+			t.Errorf("not newest first: %s, %s", h.Entries[0].Name, h.Entries[1].Name)
 		}
-		h.list.Select(1)
+		h.List.Select(1)
 	})
-	shown := s.text(func() fyne.CanvasObject { return h.detail })
+	shown := s.text(func() fyne.CanvasObject { return h.Detail })
 	for _, want := range []string{"tool add", "succeeded", `"a": 2`, "Load arguments"} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the entry lacks %q:\n%s", want, shown)
@@ -54,12 +55,12 @@ func TestHistoryShowsACallAgainAndLoadsItsArguments(t *testing.T) {
 	// content, so its text may sit below the visible rows): it is in the
 	// result's lines all the same.
 	var resultText string
-	onUI(func() { resultText = h.result.Text })
+	onUI(func() { resultText = h.Result.Text })
 	if !strings.Contains(resultText, "2 + 3 = 5") {
 		t.Errorf("the entry's result lacks %q:\n%s", "2 + 3 = 5", resultText)
 	}
 
-	onUI(func() { test.Tap(h.loadBtn) })
+	onUI(func() { test.Tap(h.LoadBtn) })
 	onUI(func() {
 		f := s.w.features
 		if f.tabs.Selected() != f.toolsTab || s.w.currentTool == nil || s.w.currentTool.Name != "add" {
@@ -83,7 +84,7 @@ func TestHistoryShowsACallAgainAndLoadsItsArguments(t *testing.T) {
 	h = s.openHistory(3)
 
 	// Clear asks first, then forgets everything.
-	onUI(func() { test.Tap(h.clearBtn) })
+	onUI(func() { test.Tap(h.ClearBtn) })
 	onUI(func() {
 		overlay := s.w.win.Canvas().Overlays().Top()
 		b := findButton(overlay, "Clear")
@@ -92,7 +93,7 @@ func TestHistoryShowsACallAgainAndLoadsItsArguments(t *testing.T) {
 		}
 		test.Tap(b)
 	})
-	s.waitFor("the history to be empty", func() bool { return len(h.entries) == 0 && h.clearBtn.Disabled() })
+	s.waitFor("the history to be empty", func() bool { return len(h.Entries) == 0 && h.ClearBtn.Disabled() })
 	if entries, err := s.w.history.List("demo"); err != nil || len(entries) != 0 {
 		t.Errorf("after Clear the file keeps %d entries (%v)", len(entries), err)
 	}
@@ -103,23 +104,23 @@ func TestHistoryLoadsAPromptsArgumentsBack(t *testing.T) {
 	p := s.openPrompts("demo")
 	s.pickPrompt(p, "summarize_file")
 	onUI(func() {
-		p.form.field("path").entry.SetText("welcome.txt")
-		p.form.field("style").entry.SetText("detailed")
+		p.Form.Field("path").Entry.SetText("welcome.txt")
+		p.Form.Field("style").Entry.SetText("detailed")
 	})
 	if r := s.getPrompt(p); !r.OK() {
 		t.Fatal(r.Message)
 	}
-	onUI(func() { p.form.load(map[string]string{}) }) // the person clears the form
+	onUI(func() { p.Form.Load(map[string]string{}) }) // the person clears the form
 
 	h := s.openHistory(1)
 	onUI(func() {
-		h.list.Select(0)
-		test.Tap(h.loadBtn)
+		h.List.Select(0)
+		test.Tap(h.LoadBtn)
 	})
 	s.waitFor("the prompt's form to be filled again", func() bool {
 		f := s.w.features
-		return f.tabs.Selected() == f.promptsTab && p.selected != nil && p.selected.Name == "summarize_file" &&
-			p.form.field("path").entry.Text == "welcome.txt" && p.form.field("style").entry.Text == "detailed"
+		return f.tabs.Selected() == f.promptsTab && p.Selected != nil && p.Selected.Name == "summarize_file" &&
+			p.Form.Field("path").Entry.Text == "welcome.txt" && p.Form.Field("style").Entry.Text == "detailed"
 	})
 }
 
@@ -131,11 +132,11 @@ func TestHistoryReadsAResourceAgain(t *testing.T) {
 	first := s.waitRead(r, "demo://readme")
 	h := s.openHistory(1)
 	onUI(func() {
-		h.list.Select(0)
-		if h.loadBtn.Text != "Read again" {
-			t.Errorf("a read's button says %q", h.loadBtn.Text)
+		h.List.Select(0)
+		if h.LoadBtn.Text != "Read again" {
+			t.Errorf("a read's button says %q", h.LoadBtn.Text)
 		}
-		test.Tap(h.loadBtn)
+		test.Tap(h.LoadBtn)
 	})
-	s.waitFor("a new read", func() bool { return r.lastRead != first && r.lastRead != nil && r.lastRead.URI == "demo://readme" })
+	s.waitFor("a new read", func() bool { return r.LastRead != first && r.LastRead != nil && r.LastRead.URI == "demo://readme" })
 }

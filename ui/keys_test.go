@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/ui/filedialog"
 	"mcpbrowser/ui/widgets"
 	"slices"
 	"testing"
@@ -53,7 +54,7 @@ func windowDialogs() []dialogOpener {
 		{name: "error", open: func(s *shell) { s.w.showError("Testing", errTest) }},
 		{name: "import report", open: func(s *shell) { s.w.reportImport("/tmp/x.json", nil) }},
 		{name: "remove server", open: func(s *shell) { s.w.removeSelectedServer() }},
-		{name: "clear history", open: func(s *shell) { s.w.features.history.confirmClear() }},
+		{name: "clear history", open: func(s *shell) { s.w.features.history.ConfirmClear() }},
 		{name: "destructive call", open: func(s *shell) {
 			s.w.confirmDestructive(&sdk.Tool{Name: "delete_file"}, json.RawMessage(`{}`), func() {})
 		}},
@@ -62,13 +63,13 @@ func windowDialogs() []dialogOpener {
 				func(map[string]string) { panic("Esc started the server") })
 		}},
 		{name: "import file chooser", fields: true, open: func(s *shell) { s.w.importServers() },
-			first: func(s *shell) fyne.Focusable { return chooserIn(s.w.win.Canvas().Overlays().Top()).list }},
+			first: func(s *shell) fyne.Focusable { return chooserIn(s.w.win.Canvas().Overlays().Top()).List }},
 		{name: "save file chooser", fields: true, open: func(s *shell) {
-			saveFileDialog(s.w.win, "Save", "x.json", jsonFiles, func(string) { panic("Esc saved") })
-		}, first: func(s *shell) fyne.Focusable { return chooserIn(s.w.win.Canvas().Overlays().Top()).name }},
+			filedialog.SaveFileDialog(s.w.win, "Save", "x.json", filedialog.JsonFiles, func(string) { panic("Esc saved") })
+		}, first: func(s *shell) fyne.Focusable { return chooserIn(s.w.win.Canvas().Overlays().Top()).Name }},
 		{name: "folder chooser", fields: true, open: func(s *shell) {
-			openFolderDialog(s.w.win, "Folder", func(string) { panic("Esc chose a folder") })
-		}, first: func(s *shell) fyne.Focusable { return chooserIn(s.w.win.Canvas().Overlays().Top()).list }},
+			filedialog.OpenFolderDialog(s.w.win, "Folder", func(string) { panic("Esc chose a folder") })
+		}, first: func(s *shell) fyne.Focusable { return chooserIn(s.w.win.Canvas().Overlays().Top()).List }},
 	}
 }
 
@@ -188,7 +189,7 @@ func dialogFields(o fyne.CanvasObject) []fyne.Focusable {
 	var out []fyne.Focusable
 	for _, f := range focusables(o) {
 		switch f.(type) {
-		case *widget.Entry, *widgets.Entry, *widget.Select, *widgets.Select, *widget.SelectEntry, *chooserList:
+		case *widget.Entry, *widgets.Entry, *widget.Select, *widgets.Select, *widget.SelectEntry, *filedialog.ChooserList:
 			out = append(out, f)
 		}
 	}

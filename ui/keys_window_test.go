@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"mcpbrowser/ui/form"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -91,7 +92,7 @@ func TestEscCancelsTheCallFromTheWindowsControls(t *testing.T) {
 				c.Focus(s.w.runner.cancelBtn)
 			} else {
 				for _, f := range focusables(c.Content()) {
-					if _, ok := f.(*formEntry); ok {
+					if _, ok := f.(*form.FormEntry); ok {
 						c.Focus(f)
 						break
 					}

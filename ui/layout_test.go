@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"mcpbrowser/ui/form"
 	"strings"
 	"testing"
 
@@ -44,7 +45,7 @@ func formInputs(o fyne.CanvasObject) []fyne.CanvasObject {
 			return
 		}
 		switch x := o.(type) {
-		case *formEntry:
+		case *form.FormEntry:
 			out = append(out, x)
 			return
 		case *widget.Entry:
@@ -105,7 +106,7 @@ func TestLongDescriptionLeavesTheFieldInView(t *testing.T) {
 			t.Fatal("the form shows no entry")
 		}
 		field := placeOf(entries[0])
-		view := placeOf(w.form.scroll)
+		view := placeOf(w.form.Scroll)
 		if !field.inside(view) || field.h < 20 {
 			t.Errorf("the Path field %+v is not inside the visible form %+v", field, view)
 		}
@@ -229,7 +230,7 @@ func TestResultGetsRoomAfterARun(t *testing.T) {
 			t.Errorf("the result region is %v px before a run and %v px during one", before, after)
 		}
 		entries := formInputs(w.form.Widget())
-		if len(entries) == 0 || !placeOf(entries[0]).inside(placeOf(w.form.scroll)) {
+		if len(entries) == 0 || !placeOf(entries[0]).inside(placeOf(w.form.Scroll)) {
 			t.Error("the result took the first field's room")
 		}
 	})
@@ -241,12 +242,12 @@ func TestTypedInputSurvivesSwitchingToolsAndServers(t *testing.T) {
 	s.pickTool("demo", "echo")
 	typeInFirst := func(text string) {
 		onUI(func() {
-			e := formInputs(s.w.form.Widget())[0].(*formEntry)
+			e := formInputs(s.w.form.Widget())[0].(*form.FormEntry)
 			test.Type(e, text)
 		})
 	}
 	firstText := func() (got string) {
-		onUI(func() { got = formInputs(s.w.form.Widget())[0].(*formEntry).Text })
+		onUI(func() { got = formInputs(s.w.form.Widget())[0].(*form.FormEntry).Text })
 		return got
 	}
 	typeInFirst("kept across switches")
@@ -313,12 +314,12 @@ func TestFocusedFieldIsScrolledIntoView(t *testing.T) {
 	onUI(func() {
 		entries := formInputs(w.form.Widget())
 		last := entries[len(entries)-1]
-		if placeOf(last).inside(placeOf(w.form.scroll)) {
+		if placeOf(last).inside(placeOf(w.form.Scroll)) {
 			t.Fatal("the last field is in view already; the test proves nothing")
 		}
 		w.win.Canvas().Focus(last.(fyne.Focusable))
-		if !placeOf(last).inside(placeOf(w.form.scroll)) {
-			t.Errorf("the focused last field %+v is not in the form's view %+v", placeOf(last), placeOf(w.form.scroll))
+		if !placeOf(last).inside(placeOf(w.form.Scroll)) {
+			t.Errorf("the focused last field %+v is not in the form's view %+v", placeOf(last), placeOf(w.form.Scroll))
 		}
 	})
 }

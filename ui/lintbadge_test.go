@@ -86,8 +86,8 @@ func TestQualityBadgeFollowsTheLists(t *testing.T) {
 	}
 	s.waitFor("the first lint", func() bool { return gen() == 0 })
 	r := s.openResources("demo")
-	s.waitFor("the resource list", func() bool { return len(r.resources) > 0 })
-	onUI(r.refresh) // asks the server whatever the ttlMs says
+	s.waitFor("the resource list", func() bool { return len(r.Resources) > 0 })
+	onUI(r.Refresh) // asks the server whatever the ttlMs says
 	s.waitFor("the badge to lint the refreshed lists", func() bool { return gen() >= 1 })
 	n := 0
 	onUI(func() { n = gen() })

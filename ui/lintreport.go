@@ -283,7 +283,7 @@ func (w *MainWindow) updateQuality(s *mcp.Session) {
 		w.quality.showCounts(nil)
 		return
 	}
-	l, _ := w.quality.report(s, w.goWork, w.qualityLinted)
+	l, _ := w.quality.report(s, w.GoWork, w.qualityLinted)
 	if l == nil {
 		w.tools.setQuality(nil)
 		w.quality.showCounts(nil)
@@ -322,7 +322,7 @@ func (w *MainWindow) showQualityReport() {
 		w.showError(lang.L("Quality report"), errors.New(lang.L("connect to a server first")))
 		return
 	}
-	l, current := w.quality.report(s, w.goWork, w.qualityLinted)
+	l, current := w.quality.report(s, w.GoWork, w.qualityLinted)
 	if !current {
 		w.quality.reportWanted = s.Name()
 		return

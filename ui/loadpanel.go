@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"image/png"
+	"mcpbrowser/ui/filedialog"
 	"os"
 	"strconv"
 	"strings"
@@ -299,13 +300,13 @@ func loadFigures(s load.Summary, opts load.Options) string {
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 func (p *loadPanel) askSave(kind string) {
-	filters := map[string]fileFilter{
+	filters := map[string]filedialog.FileFilter{
 		"csv":  {Desc: "CSV files", Exts: []string{"csv"}},
-		"json": jsonFiles,
+		"json": filedialog.JsonFiles,
 		"png":  {Desc: "PNG images", Exts: []string{"png"}},
 	}
 	suggested := fmt.Sprintf("%s-%s-load.%s", p.target.Server, p.target.Tool, kind)
-	saveFileDialog(p.win, lang.L("Save the run"), suggested, filters[kind], func(path string) {
+	filedialog.SaveFileDialog(p.win, lang.L("Save the run"), suggested, filters[kind], func(path string) {
 		if err := p.saveTo(path, kind); err != nil {
 			widgets.ShowError(fmt.Errorf("could not save %s: %w", path, err), p.win)
 		}

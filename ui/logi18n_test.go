@@ -10,6 +10,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/logs"
 )
 
 // In the Chinese window the app's own lines in the stderr panel are in
@@ -23,7 +24,7 @@ func TestLogViewShowsTheAppsLinesInThePersonsLanguage(t *testing.T) {
 	test.NewTempApp(t)
 	w := test.NewWindow(nil)
 	defer w.Close()
-	v := newLogView(w)
+	v := logs.NewLogView(w)
 	w.SetContent(v.Widget())
 	w.Resize(fyne.NewSize(900, 500))
 	log := transport.NewServerLog(nil)
@@ -34,7 +35,7 @@ func TestLogViewShowsTheAppsLinesInThePersonsLanguage(t *testing.T) {
 	log.Add(transport.LogStdoutNoise, "call #1 echo started")
 	log.Say(transport.LogCallEnd, say.New("call #{{.ID}} {{.Name}} ended after {{.Took}}: {{.Outcome}}",
 		say.Args{"ID": 1, "Name": "echo", "Took": "23ms", "Outcome": say.Text("ok")}))
-	v.setLog(log, "srv")
+	v.SetLog(log, "srv")
 	v.Pull()
 
 	for _, wrap := range []bool{false, true} {
@@ -46,11 +47,11 @@ func TestLogViewShowsTheAppsLinesInThePersonsLanguage(t *testing.T) {
 	}
 	stopped := say.Text("stopped")
 	app := transport.LogEntry{Kind: transport.LogInfo, Text: "stopped", Msg: &stopped}
-	if got := logEntryLine(&app); !strings.HasSuffix(got, "── 已停止") {
+	if got := logs.LogEntryLine(&app); !strings.HasSuffix(got, "── 已停止") {
 		t.Errorf("the tip of an app line = %q", got)
 	}
 	server := transport.LogEntry{Kind: transport.LogStderr, Text: "stopped"}
-	if got := logEntryLine(&server); !strings.HasSuffix(got, " stopped") {
+	if got := logs.LogEntryLine(&server); !strings.HasSuffix(got, " stopped") {
 		t.Errorf("the tip of a server line = %q", got)
 	}
 }

@@ -7,6 +7,11 @@ import (
 	"fmt"
 	"io/fs"
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/ui/form"
+	"mcpbrowser/ui/logs"
+	"mcpbrowser/ui/requests"
+	"mcpbrowser/ui/result"
+	"mcpbrowser/ui/tabs"
 	"sync"
 
 	"fyne.io/fyne/v2/lang"
@@ -14,7 +19,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -31,23 +35,12 @@ import (
 // WindowTitle is the main window's title.
 const WindowTitle = "MCP Browser"
 
-// Keyboard shortcuts of the window. Ctrl becomes Cmd on macOS.
-var (
-	shortcutRun    = &desktop.CustomShortcut{KeyName: fyne.KeyReturn, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutRunKP  = &desktop.CustomShortcut{KeyName: fyne.KeyEnter, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutFilter = &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutQuit   = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutSide   = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutAdd    = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
-	shortcutServer = &desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}
-)
-
 // A MainWindow is the app's one window: servers on the left; the selected
 // server's tools, the selected tool's form, Run and the result in the middle;
 // the server's stderr and wire log on the right.
 //
 // Fields without a note are used on the UI goroutine only. Work that waits on
-// a server runs on goroutines made by goWork and reports back with fyne.Do.
+// a server runs on goroutines made by GoWork and reports back with fyne.Do.
 type MainWindow struct {
 	app     fyne.App
 	win     fyne.Window
@@ -84,11 +77,11 @@ type MainWindow struct {
 	status       *serverStatusView
 	tools        *toolList
 	header       *toolHeader
-	form         *FormView
+	form         *form.FormView
 	runner       *runBar
-	result       *ResultView
+	result       *result.ResultView
 	apps         *appPane // the selected tool's MCP App (apps.go)
-	side         *SidePanel
+	side         *logs.SidePanel
 	middle       *fyne.Container // holds either the tools area or status
 	toolsArea    fyne.CanvasObject
 	emptyNotice  *fyne.Container
@@ -116,8 +109,8 @@ type MainWindow struct {
 
 	// features are the tabs beyond tools and the server header (capabilities.go).
 	features *featurePanes
-	// requests shows what servers ask of the person (requests.go).
-	requests *requestPanel
+	// requests shows what servers ask of the person (ui/requests).
+	requests *requests.RequestPanel
 	// roots are each server's root folders (roots.go).
 	roots       *rootStore
 	rootsEditor *rootsEditor
@@ -126,8 +119,8 @@ type MainWindow struct {
 	// checks is the Checks tab (checks.go).
 	checks *checksPane
 	// skills is the Skills tab, for servers that offer skills (skills.go).
-	skills *skillsPane
-	tasks  *tasksPane // tasks.go
+	skills *tabs.SkillsPane
+	tasks  *tabs.TasksPane // tasks.go
 
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
@@ -201,37 +194,37 @@ func (w *MainWindow) build() {
 		}
 		return nil
 	}
-	w.form = NewFormView(w.win)
+	w.form = form.NewFormView(w.win)
 	w.form.OnSubmit = w.runSelectedTool
 	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)
 	w.quality = newQualityState(w.showQualityReport)
-	w.result = NewResultView(w.win)
+	w.result = result.NewResultView(w.win)
 	w.apps = newAppPane(w.ctx, w.app, oauth.OpenBrowser, w.recordAppCall)
-	w.side = NewSidePanel(w.win)
+	w.side = logs.NewSidePanel(w.win)
 
 	// The layout is docs/window.md: columns placed from the width alone, the
 	// tool header scrolling with the form, the result growing after a run.
 	w.form.SetHeader(w.header.root)
 	w.form.SetModesRight(w.header.moreBtn)
 	runMany := widgets.NewButton(lang.L("Run N times…"), theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
-	w.requests = newRequestPanel(requestDeps{
-		win: w.win, openURL: w.app.OpenURL,
-		selected: func() string { return w.selected }, selectServer: w.selectServer,
-		showTools: func() { w.features.selectTab(w.features.toolsTab) },
-		place:     w.placeRequests, show: w.showRequests, waiting: w.requestsWaiting,
-		session:  func(name string) *mcp.Session { return w.manager.Session(name) },
-		answered: func(what string) { w.lastNotice = "Answered: " + what },
+	w.requests = requests.NewRequestPanel(requests.RequestDeps{
+		Win: w.win, OpenURL: w.app.OpenURL,
+		Selected: func() string { return w.selected }, SelectServer: w.selectServer,
+		ShowTools: func() { w.features.selectTab(w.features.toolsTab) },
+		Place:     w.placeRequests, Show: w.showRequests, Waiting: w.requestsWaiting,
+		Session:  func(name string) *mcp.Session { return w.manager.Session(name) },
+		Answered: func(what string) { w.lastNotice = "Answered: " + what },
 	})
 	w.resultSlot = container.NewStack(w.result.Widget())
-	expanded := func() bool { return w.result.HasContent() || w.requests.shown() }
-	w.detailLayout = &widgets.Detail{Expanded: expanded, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight, Urgent: w.requests.shown}
+	expanded := func() bool { return w.result.HasContent() || w.requests.Shown() }
+	w.detailLayout = &widgets.Detail{Expanded: expanded, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight, Urgent: w.requests.Shown}
 	runRow := container.NewBorder(nil, nil, nil, container.NewVBox(runMany), w.runner.root)
-	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.apps.root, runRow, w.requests.banner), w.resultSlot)
+	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.apps.root, runRow, w.requests.Banner), w.resultSlot)
 	w.header.relayout = w.relayoutDetail
-	w.result.onChange = w.relayoutDetail
+	w.result.OnChange = w.relayoutDetail
 	w.result.OpenLink = func(uri string) {
 		w.features.selectTab(w.features.resourcesTab)
-		w.features.resources.selectURI(uri)
+		w.features.resources.SelectURI(uri)
 	}
 	w.noTools = newNoToolsNotice(w.listToolsAgain)
 	toolsSplit := container.New(widgets.ListDetail{}, container.NewBorder(nil, w.quality.button, nil, nil, w.tools.root),
@@ -292,47 +285,6 @@ func (w *MainWindow) build() {
 	})
 }
 
-// mainMenu carries the same shortcuts as the canvas: the menu sees them even
-// while an entry has the focus (an entry keeps Ctrl+Enter and Ctrl+F to itself).
-func (w *MainWindow) mainMenu() *fyne.MainMenu {
-	importItem := fyne.NewMenuItem(lang.L("Import a config file…"), w.importServers)
-	findItem := fyne.NewMenuItem(lang.L("Find servers from other apps…"), w.findServers)
-	pasteItem := fyne.NewMenuItem(lang.L("Paste server config…"), w.pasteServers)
-	exportAll := fyne.NewMenuItem(lang.L("Export all…"), w.exportAllServers)
-	presets := fyne.NewMenuItem(lang.L("Add from a preset"), nil)
-	presets.ChildMenu = w.presetsMenu()
-	reloadItem := fyne.NewMenuItem(lang.L("Reload servers file"), w.reloadConfig)
-	// Fyne adds a Quit item without a shortcut; this one has Ctrl+Q (on
-	// macOS Fyne puts it in the app menu, as Cmd+Q).
-	quitItem := fyne.NewMenuItem(lang.L("Quit"), w.quit)
-	quitItem.IsQuit = true
-	quitItem.Shortcut = shortcutQuit
-	find := fyne.NewMenuItem(lang.L("Find in this tab"), w.focusFilter)
-	find.Shortcut = shortcutFilter
-	run := fyne.NewMenuItem(lang.L("Run"), w.runSelectedTool)
-	run.Shortcut = shortcutRun
-	cancel := fyne.NewMenuItem(lang.L("Cancel call (Esc)"), w.cancelCall)
-	goTo := fyne.NewMenuItem(lang.L("Go to server…"), w.goToServer)
-	goTo.Shortcut = shortcutServer
-	side := fyne.NewMenuItem(lang.L("Show or hide the side panel"), w.toggleSide)
-	side.Shortcut = shortcutSide
-	add := fyne.NewMenuItem(lang.L("Add…"), w.addServer)
-	add.Shortcut = shortcutAdd
-	runMany := fyne.NewMenuItem(lang.L("Run N times…"), w.openLoadPanel)
-	quality := fyne.NewMenuItem(lang.L("Quality report…"), w.showQualityReport)
-	server := fyne.NewMenu(lang.L("Server"), add, presets)
-	server.Items = append(server.Items, w.serverActions(false)...)
-	return fyne.NewMainMenu(
-		fyne.NewMenu(lang.L("File"), findItem, pasteItem, importItem, fyne.NewMenuItemSeparator(), exportAll, fyne.NewMenuItemSeparator(), reloadItem,
-			fyne.NewMenuItemSeparator(), quitItem),
-		server,
-		fyne.NewMenu(lang.L("Tool"), find, run, cancel, fyne.NewMenuItemSeparator(), runMany, quality),
-		fyne.NewMenu(lang.L("View"), goTo, side),
-		fyne.NewMenu(lang.L("Help"), fyne.NewMenuItem(lang.L("About MCP Browser"), func() { ShowAbout(w.win, w.client.Version) }),
-			languageMenu(w.app.Preferences(), w.win)),
-	)
-}
-
 // Show shows the window and connects every enabled server in the background.
 func (w *MainWindow) Show() {
 	w.win.Show()
@@ -343,7 +295,7 @@ func (w *MainWindow) Show() {
 func (w *MainWindow) Start() {
 	m := w.manager
 	w.watchServersFile(m)
-	w.goWork(func(ctx context.Context) { m.ConnectAll(ctx) })
+	w.GoWork(func(ctx context.Context) { m.ConnectAll(ctx) })
 }
 
 // Close stops every background job and every server's process tree, and
@@ -354,11 +306,11 @@ func (w *MainWindow) Close() {
 		if w.unsubscribe != nil {
 			w.unsubscribe()
 		}
-		if src := w.requests.src; src != nil {
+		if src := w.requests.Src; src != nil {
 			// The window is going: the answers below must not redraw it
 			// (after the app's loop has ended, fyne.Do runs right here,
 			// off the UI goroutine).
-			src.setNotify(nil)
+			src.SetNotify(nil)
 		}
 		w.dismissRequests(w.manager, "", "the app is closing")
 		w.apps.closeApp()
@@ -367,8 +319,8 @@ func (w *MainWindow) Close() {
 	})
 }
 
-// goWork runs f on its own goroutine with the window's context; Close waits for it.
-func (w *MainWindow) goWork(f func(ctx context.Context)) {
+// GoWork runs f on its own goroutine with the window's context; Close waits for it.
+func (w *MainWindow) GoWork(f func(ctx context.Context)) {
 	w.jobs.Add(1)
 	go func() {
 		defer w.jobs.Done()
@@ -416,7 +368,7 @@ func (w *MainWindow) reloadConfig() {
 	if oldUnsub != nil {
 		oldUnsub()
 	}
-	w.goWork(func(context.Context) { old.Close() })
+	w.GoWork(func(context.Context) { old.Close() })
 	w.SetConfigError(nil)
 	w.reloadServers()
 	if ss := w.manager.Sessions(); len(ss) > 0 && w.manager.Session(w.selected) == nil {
@@ -537,7 +489,7 @@ func (w *MainWindow) selectServer(name string) {
 func (w *MainWindow) showSelection() {
 	s := w.manager.Session(w.selected)
 	w.features.show(s)
-	w.skills.show(s)
+	w.skills.Show(s)
 	w.showTasks(s)
 	w.origin.show(sessionConfig(s))
 	if s == nil {
@@ -548,7 +500,7 @@ func (w *MainWindow) showSelection() {
 		return
 	}
 	t := w.tools.setTools(w.selected, s.Tools())
-	w.noTools.show(s, w.detail, w.requests.shown())
+	w.noTools.show(s, w.detail, w.requests.Shown())
 	w.updateQuality(s)
 	if t == nil && w.currentTool == nil && len(w.tools.shown) > 0 && s.Status().State == mcp.StateReady {
 		// Nothing chosen yet: the tool last used on this server, else the
@@ -632,29 +584,10 @@ func (w *MainWindow) SelectTool(name string) bool {
 // SelectServer selects the named server, as a click would.
 func (w *MainWindow) SelectServer(name string) { w.selectServer(name) }
 
-// quit ends the app as closing the window does: preferences saved, then
-// every server stopped once the app's loop has returned.
-func (w *MainWindow) quit() {
-	w.savePrefs()
-	w.app.Quit()
-}
-
-// focusFilter puts the keyboard in the filter of the tab on show (Ctrl+F,
-// Cmd+F on macOS); with no tab on show, in the side panel's search.
-func (w *MainWindow) focusFilter() {
-	if e := w.features.filterOf(); e != nil && w.toolsArea.Visible() {
-		w.win.Canvas().Focus(e)
-		return
-	}
-	if !w.columns.SideHidden {
-		w.win.Canvas().Focus(w.side.search())
-	}
-}
-
 func (w *MainWindow) cancelCall() {
 	if w.runner.running && !w.runner.cancelBtn.Disabled() {
 		// With the call go its questions to the person (requests_cancel.go).
-		w.withdrawn += w.requests.callCancelled(w.callTag, w.runner.cancelCall)
+		w.withdrawn += w.requests.CallCancelled(w.callTag, w.runner.cancelCall)
 		return
 	}
 	w.runner.cancelCall()
@@ -680,15 +613,6 @@ func (w *MainWindow) savePrefs() {
 
 // prefSideHidden remembers that the person hid the side panel.
 const prefSideHidden = "window.sideHidden"
-
-// toggleSide shows or hides the side panel (View menu, Ctrl+L).
-func (w *MainWindow) toggleSide() {
-	// Remembered when the window closes (savePrefs): Fyne re-reads its
-	// preferences file whenever it changes, and a write per keystroke let
-	// it read a half-written file ("Preferences load error: EOF").
-	w.columns.SideHidden = !w.columns.SideHidden
-	w.outer.Refresh()
-}
 
 // setNarrow swaps the servers column for the switcher above the tabs.
 func (w *MainWindow) setNarrow(narrow bool) {

@@ -66,7 +66,7 @@ func (w *MainWindow) listToolsAgain() {
 		return
 	}
 	w.noTools.retry.Disable()
-	w.goWork(func(ctx context.Context) {
+	w.GoWork(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, listAgainTimeout)
 		defer cancel()
 		_ = s.RefreshTools(ctx) // a failure is kept as s.ToolsError

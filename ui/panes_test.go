@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/ui/requests"
+	"mcpbrowser/ui/tabs"
 	"net/url"
 	"slices"
 	"sync"
@@ -23,7 +25,7 @@ import (
 // syncWorker runs a pane's jobs where the test can wait for them.
 type syncWorker struct{ wg sync.WaitGroup }
 
-func (w *syncWorker) goWork(f func(ctx context.Context)) {
+func (w *syncWorker) GoWork(f func(ctx context.Context)) {
 	w.wg.Add(1)
 	go func() {
 		defer w.wg.Done()
@@ -45,15 +47,15 @@ func TestHistoryTabNeedsNoWindow(t *testing.T) {
 	var replayed []string
 	ran := 0
 	work := &syncWorker{}
-	var h *historyTab
+	var h *tabs.HistoryTab
 	onUI(func() {
-		h = newHistoryTab(historyDeps{
-			win: test.NewWindow(nil), store: func() *history.History { return store }, work: work,
-			visible: func() bool { return true }, showError: func(string, error) {},
-			replay: func(e history.Entry) (bool, string) { replayed = append(replayed, e.Name); return true, "" },
-			run:    func() { ran++ },
+		h = tabs.NewHistoryTab(tabs.HistoryDeps{
+			Win: test.NewWindow(nil), Store: func() *history.History { return store }, Work: work,
+			Visible: func() bool { return true }, ShowError: func(string, error) {},
+			Replay: func(e history.Entry) (bool, string) { replayed = append(replayed, e.Name); return true, "" },
+			Run:    func() { ran++ },
 		})
-		h.setServer("demo", true)
+		h.SetServer("demo", true)
 	})
 	work.wg.Wait()
 	onUI(func() {}) // the list arrives through fyne.Do
@@ -61,12 +63,12 @@ func TestHistoryTabNeedsNoWindow(t *testing.T) {
 		if got := historyRows(h); !equalStrings(got, []string{"echo", "add"}) {
 			t.Fatalf("rows %q, want echo, add (newest first)", got)
 		}
-		test.Type(h.filter, "add")
+		test.Type(h.Filter, "add")
 		if got := historyRows(h); !equalStrings(got, []string{"add"}) {
 			t.Errorf("filtered rows %q, want add", got)
 		}
-		h.list.Select(0)
-		test.Tap(h.runBtn)
+		h.List.Select(0)
+		test.Tap(h.RunBtn)
 	})
 	if !equalStrings(replayed, []string{"add"}) || ran != 1 {
 		t.Errorf("Run again replayed %q and ran %d times, want add once", replayed, ran)
@@ -78,10 +80,10 @@ func TestHistoryTabNeedsNoWindow(t *testing.T) {
 func TestPromptsTabNeedsNoWindow(t *testing.T) {
 	newSerialApp(t)
 	onUI(func() {
-		p := newPromptsTab(promptsDeps{win: test.NewWindow(nil), work: &syncWorker{},
-			visible: func() bool { return true }, got: func(*mcp.PromptResult) {}, historyChanged: func(string) {}})
-		p.setPrompts([]*sdk.Prompt{{Name: "greet"}, {Name: "review", Description: "Reviews code"}}, nil)
-		test.Type(p.filter, "code")
+		p := tabs.NewPromptsTab(tabs.PromptsDeps{Win: test.NewWindow(nil), Work: &syncWorker{},
+			Visible: func() bool { return true }, Got: func(*mcp.PromptResult) {}, HistoryChanged: func(string) {}})
+		p.SetPrompts([]*sdk.Prompt{{Name: "greet"}, {Name: "review", Description: "Reviews code"}}, nil)
+		test.Type(p.Filter, "code")
 		if got := promptRows(p); !equalStrings(got, []string{"review"}) {
 			t.Errorf("rows %q, want review", got)
 		}
@@ -113,36 +115,36 @@ func TestResourcesTabNeedsNoWindow(t *testing.T) {
 	var got []string
 	var changed []string
 	visible := false
-	var r *resourcesTab
+	var r *tabs.ResourcesTab
 	onUI(func() {
-		r = newResourcesTab(resourcesDeps{
-			win: test.NewWindow(nil), work: work,
-			visible: func() bool { return visible },
-			got: func(res *mcp.ReadResult) {
+		r = tabs.NewResourcesTab(tabs.ResourcesDeps{
+			Win: test.NewWindow(nil), Work: work,
+			Visible: func() bool { return visible },
+			Got: func(res *mcp.ReadResult) {
 				mu.Lock()
 				got = append(got, res.URI)
 				mu.Unlock()
 			},
-			historyChanged: func(server string) { changed = append(changed, server) },
+			HistoryChanged: func(server string) { changed = append(changed, server) },
 		})
-		r.setSession(s, false)
+		r.SetSession(s, false)
 	})
-	onUI(func() { r.listChanged("demo") })
+	onUI(func() { r.ListChanged("demo") })
 	work.wg.Wait()
 	onUI(func() {
-		if !r.stale || len(r.resources) != 0 {
-			t.Errorf("a list change while the tab is hidden fetched the list (stale %v, %d resources)", r.stale, len(r.resources))
+		if !r.Stale || len(r.Resources) != 0 {
+			t.Errorf("a list change while the tab is hidden fetched the list (stale %v, %d resources)", r.Stale, len(r.Resources))
 		}
 		visible = true
-		r.shown()
+		r.Shown()
 	})
 	work.wg.Wait()
 	onUI(func() {}) // the lists arrive through fyne.Do
 	onUI(func() {
-		if len(r.resources) == 0 {
+		if len(r.Resources) == 0 {
 			t.Fatal("the tab on show listed no resources")
 		}
-		r.selectURI("demo://readme")
+		r.SelectURI("demo://readme")
 	})
 	work.wg.Wait()
 	onUI(func() {})
@@ -151,8 +153,8 @@ func TestResourcesTabNeedsNoWindow(t *testing.T) {
 	if !equalStrings(got, []string{"demo://readme"}) || !equalStrings(changed, []string{"demo"}) {
 		t.Errorf("a read was handed to got as %q and changed the history of %q, want demo://readme and demo", got, changed)
 	}
-	if r.lastRead == nil || !r.lastRead.OK() {
-		t.Errorf("the read did not come back: %+v", r.lastRead)
+	if r.LastRead == nil || !r.LastRead.OK() {
+		t.Errorf("the read did not come back: %+v", r.LastRead)
 	}
 }
 
@@ -316,22 +318,22 @@ func TestRequestPanelNeedsNoWindow(t *testing.T) {
 	var did []string
 	var waiting []int
 	selected := "other"
-	var p *requestPanel
-	src := newServerRequests()
+	var p *requests.RequestPanel
+	src := requests.NewServerRequests()
 	onUI(func() {
-		p = newRequestPanel(requestDeps{
-			win: test.NewWindow(nil), openURL: func(*url.URL) error { did = append(did, "open link"); return nil },
-			selected:     func() string { return selected },
-			selectServer: func(name string) { selected = name; did = append(did, "select "+name) },
-			showTools:    func() { did = append(did, "tools tab") },
-			place:        func(fyne.CanvasObject) { did = append(did, "place") },
-			show:         func(on bool) { did = append(did, fmt.Sprintf("show %v", on)) },
-			waiting:      func(pending []*mcp.PendingRequest) { waiting = append(waiting, len(pending)) },
-			session:      func(name string) *mcp.Session { did = append(did, "session "+name); return nil },
-			answered:     func(what string) { did = append(did, "answered "+what) },
+		p = requests.NewRequestPanel(requests.RequestDeps{
+			Win: test.NewWindow(nil), OpenURL: func(*url.URL) error { did = append(did, "open link"); return nil },
+			Selected:     func() string { return selected },
+			SelectServer: func(name string) { selected = name; did = append(did, "select "+name) },
+			ShowTools:    func() { did = append(did, "tools tab") },
+			Place:        func(fyne.CanvasObject) { did = append(did, "place") },
+			Show:         func(on bool) { did = append(did, fmt.Sprintf("show %v", on)) },
+			Waiting:      func(pending []*mcp.PendingRequest) { waiting = append(waiting, len(pending)) },
+			Session:      func(name string) *mcp.Session { did = append(did, "session "+name); return nil },
+			Answered:     func(what string) { did = append(did, "answered "+what) },
 		})
-		p.src = src
-		src.setNotify(func() { fyne.Do(p.sync) })
+		p.Src = src
+		src.SetNotify(func() { fyne.Do(p.Sync) })
 	})
 	done := make(chan error, 1)
 	go func() {
@@ -341,7 +343,7 @@ func TestRequestPanelNeedsNoWindow(t *testing.T) {
 	}()
 	deadline := time.Now().Add(30 * time.Second)
 	for shown := false; !shown; time.Sleep(10 * time.Millisecond) {
-		onUI(func() { shown = p.banner.Visible() })
+		onUI(func() { shown = p.Banner.Visible() })
 		if time.Now().After(deadline) {
 			t.Fatal("the banner never showed the request")
 		}
@@ -350,12 +352,12 @@ func TestRequestPanelNeedsNoWindow(t *testing.T) {
 		if len(did) != 0 || len(waiting) == 0 || waiting[len(waiting)-1] != 1 {
 			t.Errorf("a request of a server not selected did %q and said %v wait, want nothing done and 1 waiting", did, waiting)
 		}
-		test.Tap(p.openBtn)
+		test.Tap(p.OpenBtn)
 		if want := []string{"place", "select srv", "tools tab", "show true", "session srv"}; !equalStrings(did, want) {
 			t.Errorf("Open did %q, want %q", did, want)
 		}
 		did = nil
-		test.Tap(p.declineBtn)
+		test.Tap(p.DeclineBtn)
 	})
 	if err := <-done; err != nil {
 		t.Fatalf("the server's request ended with %v", err)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"mcpbrowser/ui/tabs"
 	"slices"
 	"strings"
 	"testing"
@@ -13,36 +14,36 @@ import (
 )
 
 // openPrompts selects server and the Prompts tab and waits for the list.
-func (s *shell) openPrompts(server string) *promptsTab {
+func (s *shell) openPrompts(server string) *tabs.PromptsTab {
 	s.t.Helper()
 	s.waitReady(server)
 	onUI(func() { s.w.SelectServer(server) })
 	s.selectTab(func(f *featurePanes) any { return f.promptsTab })
 	p := s.w.features.prompts
-	s.waitFor("the prompt list", func() bool { return p.session != nil && p.session.Name() == server && len(p.prompts) > 0 })
+	s.waitFor("the prompt list", func() bool { return p.Session != nil && p.Session.Name() == server && len(p.Prompts) > 0 })
 	return p
 }
 
-func (s *shell) pickPrompt(p *promptsTab, name string) {
+func (s *shell) pickPrompt(p *tabs.PromptsTab, name string) {
 	s.t.Helper()
 	var ok bool
-	onUI(func() { ok = p.selectName(name) })
+	onUI(func() { ok = p.SelectName(name) })
 	if !ok {
 		s.t.Fatalf("prompt %s is not listed", name)
 	}
 }
 
 // waitPrompt taps Get and waits for the prompt's answer.
-func (s *shell) getPrompt(p *promptsTab) *mcp.PromptResult {
+func (s *shell) getPrompt(p *tabs.PromptsTab) *mcp.PromptResult {
 	s.t.Helper()
 	onUI(func() {
-		p.lastResult = nil
-		test.Tap(p.getBtn)
+		p.LastResult = nil
+		test.Tap(p.GetBtn)
 	})
 	var r *mcp.PromptResult
 	s.waitFor("the prompt's messages", func() bool {
-		r = p.lastResult
-		return r != nil && !p.getBtn.Disabled()
+		r = p.LastResult
+		return r != nil && !p.GetBtn.Disabled()
 	})
 	return r
 }
@@ -54,47 +55,47 @@ func TestPromptsTabGetsAPromptWithCompletedArguments(t *testing.T) {
 	// A required argument left empty is not sent.
 	s.pickPrompt(p, "args-prompt")
 	onUI(func() {
-		test.Tap(p.getBtn)
-		if !strings.Contains(p.note.Text, "fill in city") || p.lastResult != nil {
-			t.Errorf("Get with an empty required argument: note %q", p.note.Text)
+		test.Tap(p.GetBtn)
+		if !strings.Contains(p.Note.Text, "fill in city") || p.LastResult != nil {
+			t.Errorf("Get with an empty required argument: note %q", p.Note.Text)
 		}
 	})
-	form := s.text(func() fyne.CanvasObject { return p.form.box })
+	form := s.text(func() fyne.CanvasObject { return p.Form.Box })
 	if !strings.Contains(form, "city *") || strings.Contains(form, "state *") {
 		t.Errorf("required arguments are not marked (city required, state not):\n%s", form)
 	}
 
 	s.pickPrompt(p, "completable-prompt")
-	var dept, name *argField
+	var dept, name *tabs.ArgField
 	onUI(func() {
-		dept, name = p.form.field("department"), p.form.field("name")
-		if dept == nil || name == nil || dept.sel == nil {
+		dept, name = p.Form.Field("department"), p.Form.Field("name")
+		if dept == nil || name == nil || dept.Sel == nil {
 			t.Fatal("the completable prompt's fields offer no completion")
 		}
 	})
 	// Before anything is typed the server offers every department.
-	s.waitFor("the departments", func() bool { return len(dept.suggestions) == 4 })
-	onUI(func() { test.Type(dept.sel, "S") })
-	s.waitFor("suggestions for S", func() bool { return slices.Equal(dept.suggestions, []string{"Sales", "Support"}) })
+	s.waitFor("the departments", func() bool { return len(dept.Suggestions) == 4 })
+	onUI(func() { test.Type(dept.Sel, "S") })
+	s.waitFor("suggestions for S", func() bool { return slices.Equal(dept.Suggestions, []string{"Sales", "Support"}) })
 	onUI(func() {
-		chip := findButton(dept.chips, "Sales")
+		chip := findButton(dept.Chips, "Sales")
 		if chip == nil {
-			t.Fatalf("no suggestion button for Sales:\n%s", shownText(dept.chips))
+			t.Fatalf("no suggestion button for Sales:\n%s", shownText(dept.Chips))
 		}
 		test.Tap(chip)
-		if dept.entry.Text != "Sales" {
-			t.Errorf("tapping the suggestion left %q", dept.entry.Text)
+		if dept.Entry.Text != "Sales" {
+			t.Errorf("tapping the suggestion left %q", dept.Entry.Text)
 		}
-		test.Type(name.sel, "E")
+		test.Type(name.Sel, "E")
 	})
 	// The name's suggestions depend on the department already chosen.
-	s.waitFor("the names in Sales", func() bool { return slices.Equal(name.suggestions, []string{"Eve"}) })
-	onUI(func() { name.entry.SetText("Eve") })
+	s.waitFor("the names in Sales", func() bool { return slices.Equal(name.Suggestions, []string{"Eve"}) })
+	onUI(func() { name.Entry.SetText("Eve") })
 	r := s.getPrompt(p)
 	if !r.OK() {
 		t.Fatalf("prompts/get: %s %s", r.Layer, r.Message)
 	}
-	shown := s.text(func() fyne.CanvasObject { return p.result })
+	shown := s.text(func() fyne.CanvasObject { return p.Result })
 	for _, want := range []string{"user", "Please promote Eve to the head of the Sales team."} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the messages lack %q:\n%s", want, shown)
@@ -104,13 +105,13 @@ func TestPromptsTabGetsAPromptWithCompletedArguments(t *testing.T) {
 	// An embedded resource in a message is shown with its URI and text.
 	s.pickPrompt(p, "resource-prompt")
 	onUI(func() {
-		p.form.field("resourceType").entry.SetText("Text")
-		p.form.field("resourceId").entry.SetText("3")
+		p.Form.Field("resourceType").Entry.SetText("Text")
+		p.Form.Field("resourceId").Entry.SetText("3")
 	})
 	if r := s.getPrompt(p); !r.OK() {
 		t.Fatalf("resource-prompt: %s", r.Message)
 	}
-	shown = s.text(func() fyne.CanvasObject { return p.result })
+	shown = s.text(func() fyne.CanvasObject { return p.Result })
 	for _, want := range []string{"Embedded resource demo://resource/dynamic/text/3", "Resource 3"} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the resource prompt lacks %q:\n%s", want, shown)
@@ -123,20 +124,20 @@ func TestPromptWithoutCompletionsUsesPlainEntries(t *testing.T) {
 	p := s.openPrompts("demo")
 	s.pickPrompt(p, "summarize_file")
 	onUI(func() {
-		fd := p.form.field("path")
-		if fd == nil || fd.sel != nil {
+		fd := p.Form.Field("path")
+		if fd == nil || fd.Sel != nil {
 			t.Fatal("the demo does not declare completions, yet the field asks for them")
 		}
-		fd.entry.SetText("welcome.txt")
+		fd.Entry.SetText("welcome.txt")
 		// Enter in a field gets the prompt.
-		fd.entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+		fd.Entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	})
 	var r *mcp.PromptResult
-	s.waitFor("the prompt", func() bool { r = p.lastResult; return r != nil })
+	s.waitFor("the prompt", func() bool { r = p.LastResult; return r != nil })
 	if !r.OK() || len(r.Result.Messages) != 2 {
 		t.Fatalf("summarize_file: %s %s", r.Layer, r.Message)
 	}
-	shown := s.text(func() fyne.CanvasObject { return p.result })
+	shown := s.text(func() fyne.CanvasObject { return p.Result })
 	for _, want := range []string{"Please summarise the attached file welcome.txt", "Embedded resource demo://files/welcome.txt"} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the messages lack %q:\n%s", want, shown)

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"mcpbrowser/ui/filedialog"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -605,12 +606,12 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	results = append(results, s.run(`{}`))
 	walkWindow("image")
 	onUI(func() { s.w.features.selectTab(s.w.features.historyTab) })
-	s.waitFor("the failed calls in History", func() bool { return len(s.w.features.history.entries) >= 4 })
+	s.waitFor("the failed calls in History", func() bool { return len(s.w.features.history.Entries) >= 4 })
 	walkWindow("history after failures")
 	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
 
 	// A sampling request and an elicitation form, inline in the detail column.
-	h := s.w.requests.src.Handlers()
+	h := s.w.requests.Src.Handlers()
 	ctx, giveUp := context.WithCancel(context.Background())
 	defer giveUp()
 	go h.CreateMessage(ctx, "demo", &sdk.CreateMessageRequest{Params: &sdk.CreateMessageParams{
@@ -621,10 +622,10 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	go h.Elicit(ctx, "demo", &sdk.ElicitRequest{Params: &sdk.ElicitParams{Message: "Who are you?",
 		RequestedSchema: map[string]any{"type": "object", "required": []any{"name"}, "properties": map[string]any{
 			"name": map[string]any{"type": "string", "title": "Name"}, "age": map[string]any{"type": "integer", "minimum": 0}}}}})
-	s.waitFor("the elicitation", func() bool { return len(s.w.requests.pending) == 2 })
+	s.waitFor("the elicitation", func() bool { return len(s.w.requests.Pending) == 2 })
 	walkWindow("elicitation request")
 	giveUp()
-	s.waitFor("the requests to go", func() bool { return len(s.w.requests.pending) == 0 })
+	s.waitFor("the requests to go", func() bool { return len(s.w.requests.Pending) == 0 })
 
 	// A server that cannot start: the failure explained.
 	onUI(func() { s.w.SelectServer("broken") })
@@ -712,23 +713,23 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 			test.Tap(findButton(s.w.win.Canvas().Overlays().Top(), lang.L("Add…")))
 		}},
 		{"save file chooser saying the folder is missing", func() {
-			ch := showFileChooser(s.w.win, chooseSave, lang.L("Save result"), "x.json", jsonFiles, func(string) {})
-			ch.name.SetText(filepath.Join("no-such-folder", "x.json"))
-			ch.save()
+			ch := filedialog.ShowFileChooser(s.w.win, filedialog.ChooseSave, lang.L("Save result"), "x.json", filedialog.JsonFiles, func(string) {})
+			ch.Name.SetText(filepath.Join("no-such-folder", "x.json"))
+			ch.Save()
 		}},
 		{"empty folder in the chooser", func() {
-			ch := showFileChooser(s.w.win, chooseOpen, lang.L("Save result"), "", jsonFiles, func(string) {})
-			ch.open(t.TempDir(), "")
+			ch := filedialog.ShowFileChooser(s.w.win, filedialog.ChooseOpen, lang.L("Save result"), "", filedialog.JsonFiles, func(string) {})
+			ch.Open(t.TempDir(), "")
 		}},
 		{"new folder from the chooser", func() {
-			showFileChooser(s.w.win, chooseFolder, lang.L("Save result"), "", fileFilter{}, func(string) {}).askNewFolder()
+			filedialog.ShowFileChooser(s.w.win, filedialog.ChooseFolder, lang.L("Save result"), "", filedialog.FileFilter{}, func(string) {}).AskNewFolder()
 		}},
 		{"save file chooser asking before replacing", func() {
-			ch := showFileChooser(s.w.win, chooseSave, lang.L("Save result"), "x.json", jsonFiles, func(string) {})
-			ch.goTo(s.cfgPath)
+			ch := filedialog.ShowFileChooser(s.w.win, filedialog.ChooseSave, lang.L("Save result"), "x.json", filedialog.JsonFiles, func(string) {})
+			ch.GoTo(s.cfgPath)
 		}},
 	}
-	chooserFolder = "" // the chooser starts at home, whose names are allowed below
+	filedialog.ChooserFolder = "" // the chooser starts at home, whose names are allowed below
 	for _, d := range dialogs {
 		onUI(d.open)
 		time.Sleep(300 * time.Millisecond) // what the dialog fetches in the background

@@ -259,16 +259,19 @@ func TestBadgeTextTranslatesOnlyTheFixedBadges(t *testing.T) {
 	if i18n.HasLatinLetter(note) {
 		t.Fatalf("quality badge in Chinese = %q", note)
 	}
-	for _, tt := range []struct{ label, want string }{
-		{note, note},
-		{badgeReadOnly.Label, lang.L("read-only")},
-		{"", ""},
+	for _, tt := range []struct {
+		badge widgets.Badge
+		want  string
+	}{
+		{widgets.Badge{Label: note}, note},
+		{badgeReadOnly, lang.L("read-only")},
+		{widgets.Badge{}, ""},
 	} {
-		if got := widgets.BadgeText(tt.label); got != tt.want {
-			t.Errorf("badgeText(%q) = %q, want %q", tt.label, got, tt.want)
+		if got := widgets.BadgeText(tt.badge); got != tt.want {
+			t.Errorf("BadgeText(%q) = %q, want %q", tt.badge.Label, got, tt.want)
 		}
 	}
-	if got := widgets.BadgeText(badgeReadOnly.Label); got == "read-only" {
+	if got := widgets.BadgeText(badgeReadOnly); got == "read-only" {
 		t.Errorf("the read-only badge stayed English: %q", got)
 	}
 	if strings.Contains(logged.String(), "Translation failure") {

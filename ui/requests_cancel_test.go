@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"mcpbrowser/ui/requests"
 	"strings"
 	"testing"
 
@@ -22,20 +23,20 @@ func TestCancellingACallWithdrawsItsQuestion(t *testing.T) {
 	s.start(`{}`)
 	p := s.openRequest("mrtr asks you for information")
 	var asked *mcp.PendingRequest
-	onUI(func() { asked = p.current; test.Tap(s.w.runner.cancelBtn) })
+	onUI(func() { asked = p.Current; test.Tap(s.w.runner.cancelBtn) })
 	r := s.waitResult()
 	if r.Layer != mcp.LayerCancelled {
 		t.Errorf("the cancelled call ended as %s: %s", r.Layer, r.Message)
 	}
 	onUI(func() {
-		if n := len(s.w.requests.src.queue.Pending()); n != 0 || p.shown() {
-			t.Errorf("%d requests still wait (shown: %v) after their call was cancelled", n, p.shown())
+		if n := len(s.w.requests.Src.Queue.Pending()); n != 0 || p.Shown() {
+			t.Errorf("%d requests still wait (shown: %v) after their call was cancelled", n, p.Shown())
 		}
-		if got := s.w.result.sentence.Text; !strings.Contains(got, "Its question to you was withdrawn.") {
+		if got := s.w.result.Sentence.Text; !strings.Contains(got, "Its question to you was withdrawn.") {
 			t.Errorf("the result says %q", got)
 		}
-		if !strings.Contains(p.lastAnswer, "its question to you was withdrawn") {
-			t.Errorf("the last answer: %q", p.lastAnswer)
+		if !strings.Contains(p.LastAnswer, "its question to you was withdrawn") {
+			t.Errorf("the last answer: %q", p.LastAnswer)
 		}
 	})
 	if err := asked.Decline(); err == nil {
@@ -50,10 +51,10 @@ func TestCancellingACallWithdrawsItsQuestion(t *testing.T) {
 func TestAQuestionNotTiedToTheCancelledCallStays(t *testing.T) {
 	tests := []struct {
 		tool, args, asks string
-		button           func(*requestPanel) *widgets.Button
+		button           func(*requests.RequestPanel) *widgets.Button
 	}{
-		{"trigger-sampling-request", `{"prompt":"never mind","maxTokens":5}`, "everything asks for a model reply", func(p *requestPanel) *widgets.Button { return p.rejectBtn }},
-		{"trigger-elicitation-request", `{}`, "everything asks you for information", func(p *requestPanel) *widgets.Button { return p.declineBtn }},
+		{"trigger-sampling-request", `{"prompt":"never mind","maxTokens":5}`, "everything asks for a model reply", func(p *requests.RequestPanel) *widgets.Button { return p.RejectBtn }},
+		{"trigger-elicitation-request", `{}`, "everything asks you for information", func(p *requests.RequestPanel) *widgets.Button { return p.DeclineBtn }},
 	}
 	s := newFeatureShell(t, map[string]map[string]any{"everything": everythingEntry(t)})
 	for _, tt := range tests {
@@ -62,27 +63,27 @@ func TestAQuestionNotTiedToTheCancelledCallStays(t *testing.T) {
 			s.start(tt.args)
 			p := s.openRequest(tt.asks)
 			var asked *mcp.PendingRequest
-			onUI(func() { asked = p.current; test.Tap(s.w.runner.cancelBtn) })
+			onUI(func() { asked = p.Current; test.Tap(s.w.runner.cancelBtn) })
 			r := s.waitResult()
 			if r.Layer != mcp.LayerCancelled {
 				t.Errorf("the cancelled call ended as %s: %s", r.Layer, r.Message)
 			}
 			onUI(func() {
-				if p.current != asked || !p.shown() {
-					t.Fatalf("the question left (on show: %v) though the server still waits", p.shown())
+				if p.Current != asked || !p.Shown() {
+					t.Fatalf("the question left (on show: %v) though the server still waits", p.Shown())
 				}
-				if !strings.Contains(p.note.Text, "was cancelled, but the server did not withdraw") {
-					t.Errorf("the question says %q", p.note.Text)
+				if !strings.Contains(p.Note.Text, "was cancelled, but the server did not withdraw") {
+					t.Errorf("the question says %q", p.Note.Text)
 				}
 				if f := s.w.win.Canvas().Focused(); f != tt.button(p) {
 					t.Errorf("the keyboard is in %T, want the button that says no", f)
 				}
-				if got := s.w.result.sentence.Text; strings.Contains(got, "withdrawn") {
+				if got := s.w.result.Sentence.Text; strings.Contains(got, "withdrawn") {
 					t.Errorf("the result says %q, but the question stays", got)
 				}
 				test.Tap(tt.button(p))
 			})
-			s.waitFor("the question to be answered", func() bool { return len(s.w.requests.src.queue.Pending()) == 0 })
+			s.waitFor("the question to be answered", func() bool { return len(s.w.requests.Src.Queue.Pending()) == 0 })
 		})
 	}
 }

@@ -79,13 +79,13 @@ func TestInlineRequestsFitTheSmallWindow(t *testing.T) {
 		onUI(func() {
 			var field fyne.CanvasObject
 			var send *widgets.Button
-			if p.reply != nil {
-				field, send = p.reply, p.sendBtn
+			if p.Reply != nil {
+				field, send = p.Reply, p.SendBtn
 			} else {
-				if fs := focusables(p.form.formBox); len(fs) > 0 {
+				if fs := focusables(p.Form.FormBox); len(fs) > 0 {
 					field = fs[0].(fyne.CanvasObject) // the question's first choice
 				}
-				send = p.acceptBtn
+				send = p.AcceptBtn
 			}
 			if field == nil || send == nil {
 				t.Errorf("%s: no field or no send button", c.ask)
@@ -101,26 +101,26 @@ func TestInlineRequestsFitTheSmallWindow(t *testing.T) {
 			}
 			// (Fyne gives no way to put the keyboard on a radio group's
 			// choice, the question's first field: only the reply's is checked.)
-			if f, ok := field.(fyne.Focusable); ok && p.reply != nil && s.w.win.Canvas().Focused() != f {
+			if f, ok := field.(fyne.Focusable); ok && p.Reply != nil && s.w.win.Canvas().Focused() != f {
 				t.Errorf("%s: the keyboard is in %T, not in the reply field", c.ask, s.w.win.Canvas().Focused())
 			}
-			if p.reply != nil && placeOf(p.model).h > 60 {
-				t.Errorf("the model name field is %v px high: the row beside \"Your reply\" wraps", placeOf(p.model).h)
+			if p.Reply != nil && placeOf(p.Model).h > 60 {
+				t.Errorf("the model name field is %v px high: the row beside \"Your reply\" wraps", placeOf(p.Model).h)
 			}
-			if p.reply != nil { // Tab goes on from the reply to Send, as the driver does it
+			if p.Reply != nil { // Tab goes on from the reply to Send, as the driver does it
 				c := s.w.win.Canvas()
 				if tb, ok := c.Focused().(fyne.Tabbable); ok && tb.AcceptsTab() {
 					t.Error("the reply field keeps Tab: the keyboard cannot reach Send")
 				}
 				c.FocusNext()
-				if c.Focused() != fyne.Focusable(p.sendBtn) {
+				if c.Focused() != fyne.Focusable(p.SendBtn) {
 					t.Errorf("Tab from the reply goes to %T, not to Send", c.Focused())
 				}
 			}
-			if p.reply != nil {
+			if p.Reply != nil {
 				typeKey(s.w.win.Canvas(), fyne.KeyEscape) // on Send: the call is given up
 			} else {
-				test.Tap(p.declineBtn)
+				test.Tap(p.DeclineBtn)
 			}
 		})
 		if r := s.waitResult(); c.ask == "a model reply" && r.Layer != mcp.LayerCancelled {

@@ -5,6 +5,9 @@ package ui
 import (
 	"context"
 	"errors"
+	"mcpbrowser/ui/form"
+	"mcpbrowser/ui/requests"
+	"mcpbrowser/ui/result"
 	"net/url"
 	"strings"
 	"sync"
@@ -36,7 +39,7 @@ func everythingEntry(t *testing.T) map[string]any {
 // the window's queue, and calls go into a history in a temporary folder.
 func newFeatureShell(t *testing.T, servers map[string]map[string]any) *shell {
 	t.Helper()
-	reqs := newServerRequests()
+	reqs := requests.NewServerRequests()
 	s := newShellWith(t, servers, mcp.ManagerOptions{Handlers: reqs.Handlers()})
 	onUI(func() {
 		s.w.attachRequests(reqs)
@@ -47,35 +50,35 @@ func newFeatureShell(t *testing.T, servers map[string]map[string]any) *shell {
 
 // openRequest waits for the banner to say want, opens the panel and waits
 // until it shows a request that is still waiting.
-func (s *shell) openRequest(want string) *requestPanel {
+func (s *shell) openRequest(want string) *requests.RequestPanel {
 	s.t.Helper()
 	p := s.w.requests
 	// The selected server's request shows by itself in the detail column
 	// of its call; another server's is announced under Run, with Open.
 	s.waitFor("the request saying "+want, func() bool {
-		return p.shown() || p.banner.Visible() && strings.Contains(p.bannerText.Text, want)
+		return p.Shown() || p.Banner.Visible() && strings.Contains(p.BannerText.Text, want)
 	})
 	onUI(func() {
-		if !p.shown() {
-			test.Tap(p.openBtn)
+		if !p.Shown() {
+			test.Tap(p.OpenBtn)
 		}
 	})
 	s.waitFor("the request saying "+want+" inline", func() bool {
-		return p.shown() && p.current != nil && p.indexOf(p.current) >= 0 &&
-			strings.Contains(shownText(p.area), want)
+		return p.Shown() && p.Current != nil && p.IndexOf(p.Current) >= 0 &&
+			strings.Contains(shownText(p.Area), want)
 	})
 	return p
 }
 
 func (s *shell) panelText() string {
-	return s.text(func() fyne.CanvasObject { return s.w.requests.area })
+	return s.text(func() fyne.CanvasObject { return s.w.requests.Area })
 }
 
 func resultText2(r *mcp.CallResult) string {
 	if r == nil || r.Result == nil {
 		return ""
 	}
-	return resultText(r)
+	return result.ResultText(r)
 }
 
 func TestSamplingPanelSendsTheReplyOrRejects(t *testing.T) {
@@ -87,14 +90,14 @@ func TestSamplingPanelSendsTheReplyOrRejects(t *testing.T) {
 		if msg := s.w.runner.message.Text; !strings.Contains(msg, "Waiting for your answer") {
 			t.Errorf("while the server waits, the call says %q", msg)
 		}
-		if !placeOf(p.area).inside(placeOf(s.w.detail)) || s.w.result.Widget().Visible() {
+		if !placeOf(p.Area).inside(placeOf(s.w.detail)) || s.w.result.Widget().Visible() {
 			t.Error("the request is not shown in the detail column in place of the result")
 		}
 		s.w.win.Resize(small)
-		if placeOf(p.area).overlaps(placeOf(s.w.runner.root)) || !placeOf(p.area).inside(placeOf(s.w.detail)) {
-			t.Errorf("at 1024×640 the request %+v spills over Run %+v or out of the column", placeOf(p.area), placeOf(s.w.runner.root))
+		if placeOf(p.Area).overlaps(placeOf(s.w.runner.root)) || !placeOf(p.Area).inside(placeOf(s.w.detail)) {
+			t.Errorf("at 1024×640 the request %+v spills over Run %+v or out of the column", placeOf(p.Area), placeOf(s.w.runner.root))
 		}
-		if need, got := p.area.MinSize().Height, p.area.Size().Height; need > got+1 {
+		if need, got := p.Area.MinSize().Height, p.Area.Size().Height; need > got+1 {
 			t.Errorf("at 1024×640 the request needs %v px and has %v: it is drawn over what is around it", need, got)
 		}
 	})
@@ -106,19 +109,19 @@ func TestSamplingPanelSendsTheReplyOrRejects(t *testing.T) {
 		}
 	}
 	// Nothing is sent without a reply.
-	onUI(func() { test.Tap(p.sendBtn) })
+	onUI(func() { test.Tap(p.SendBtn) })
 	onUI(func() {
-		if !strings.Contains(p.note.Text, "Write a reply first") {
-			t.Errorf("an empty reply: the note says %q", p.note.Text)
+		if !strings.Contains(p.Note.Text, "Write a reply first") {
+			t.Errorf("an empty reply: the note says %q", p.Note.Text)
 		}
-		if len(s.w.requests.src.queue.Pending()) != 1 || !s.w.runner.running {
+		if len(s.w.requests.Src.Queue.Pending()) != 1 || !s.w.runner.running {
 			t.Error("an empty reply was sent")
 		}
 	})
 	onUI(func() {
-		test.Type(p.reply, "hello from a person")
-		p.model.SetText("typed-by-hand")
-		test.Tap(p.sendBtn)
+		test.Type(p.Reply, "hello from a person")
+		p.Model.SetText("typed-by-hand")
+		test.Tap(p.SendBtn)
 	})
 	r := s.waitResult()
 	text := resultText2(r)
@@ -127,16 +130,16 @@ func TestSamplingPanelSendsTheReplyOrRejects(t *testing.T) {
 			t.Errorf("the server did not get %q:\n%s %s", want, text, r.Message)
 		}
 	}
-	s.waitFor("the banner to go", func() bool { return !p.banner.Visible() })
+	s.waitFor("the banner to go", func() bool { return !p.Banner.Visible() })
 	onUI(func() {
-		if p.shown() {
+		if p.Shown() {
 			t.Error("the requests stayed in place of the result after the last one was answered")
 		}
 	})
 
 	s.start(`{"prompt":"again","maxTokens":5}`)
 	p = s.openRequest("everything asks for a model reply")
-	onUI(func() { test.Tap(p.rejectBtn) })
+	onUI(func() { test.Tap(p.RejectBtn) })
 	r = s.waitResult()
 	if text := resultText2(r) + r.Message; !strings.Contains(text, "User rejected sampling request") {
 		t.Errorf("after Reject the tool says:\n%s", text)
@@ -151,7 +154,7 @@ func TestSamplingPanelSendsTheReplyOrRejects(t *testing.T) {
 // a real one promptly.
 func TestRequestTheServerGaveUpOnDisappears(t *testing.T) {
 	s := newFeatureShell(t, map[string]map[string]any{})
-	h := s.w.requests.src.Handlers()
+	h := s.w.requests.Src.Handlers()
 	ctx, giveUp := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
@@ -161,13 +164,13 @@ func TestRequestTheServerGaveUpOnDisappears(t *testing.T) {
 	}()
 	p := s.openRequest("srv asks for a model reply")
 	var gone *mcp.PendingRequest
-	onUI(func() { gone = p.current })
+	onUI(func() { gone = p.Current })
 	if shown := s.panelText(); !strings.Contains(shown, "never answered") {
 		t.Errorf("the panel does not show the message:\n%s", shown)
 	}
 	giveUp()
 	s.waitFor("the request to leave the panel", func() bool {
-		return !p.banner.Visible() && p.current == nil && len(p.pending) == 0
+		return !p.Banner.Visible() && p.Current == nil && len(p.Pending) == 0
 	})
 	if shown := s.panelText(); !strings.Contains(shown, "No requests wait for you") {
 		t.Errorf("after the server gave up the panel shows:\n%s", shown)
@@ -193,16 +196,16 @@ func TestElicitationFormAcceptDeclineCancel(t *testing.T) {
 		}
 	}
 	// The required name is empty: Accept refuses and says why.
-	onUI(func() { test.Tap(p.acceptBtn) })
+	onUI(func() { test.Tap(p.AcceptBtn) })
 	onUI(func() {
-		if !strings.Contains(p.note.Text, "Not accepted") || p.indexOf(p.current) < 0 {
-			t.Errorf("accept without the required name: note %q", p.note.Text)
+		if !strings.Contains(p.Note.Text, "Not accepted") || p.IndexOf(p.Current) < 0 {
+			t.Errorf("accept without the required name: note %q", p.Note.Text)
 		}
 	})
 	onUI(func() {
-		e := first[*formEntry](t, p.form, "name")
+		e := fieldInput[*form.FormEntry](t, p.Form, "name")
 		test.Type(e, "Ada Lovelace")
-		test.Tap(p.acceptBtn)
+		test.Tap(p.AcceptBtn)
 	})
 	r := s.waitResult()
 	text := resultText2(r)
@@ -213,11 +216,11 @@ func TestElicitationFormAcceptDeclineCancel(t *testing.T) {
 	}
 
 	for _, c := range []struct {
-		button func(*requestPanel) fyne.Tappable
+		button func(*requests.RequestPanel) fyne.Tappable
 		want   string
 	}{
-		{func(p *requestPanel) fyne.Tappable { return p.declineBtn }, "User declined"},
-		{func(p *requestPanel) fyne.Tappable { return p.cancelBtn }, "User cancelled"},
+		{func(p *requests.RequestPanel) fyne.Tappable { return p.DeclineBtn }, "User declined"},
+		{func(p *requests.RequestPanel) fyne.Tappable { return p.CancelBtn }, "User cancelled"},
 	} {
 		s.start(`{}`)
 		p := s.openRequest("everything asks you for information")
@@ -250,7 +253,7 @@ func (r *urlRecorder) seen() []string {
 func TestURLElicitationOpensOnlyOnClick(t *testing.T) {
 	s := newFeatureShell(t, map[string]map[string]any{"everything": everythingEntry(t)})
 	browser := &urlRecorder{}
-	onUI(func() { s.w.requests.openURL = browser.open })
+	onUI(func() { s.w.requests.OpenURL = browser.open })
 	s.waitReady("everything")
 	if s.w.manager.Session("everything").Tool("trigger-url-elicitation") == nil {
 		t.Skip("server-everything does not offer trigger-url-elicitation to this client")
@@ -266,7 +269,7 @@ func TestURLElicitationOpensOnlyOnClick(t *testing.T) {
 			t.Errorf("the URL request lacks %q:\n%s", want, shown)
 		}
 	}
-	onUI(func() { test.Tap(p.declineBtn) })
+	onUI(func() { test.Tap(p.DeclineBtn) })
 	if text := resultText2(s.waitResult()); !strings.Contains(text, "declined to open the URL") {
 		t.Errorf("after Decline: %s", text)
 	}
@@ -276,7 +279,7 @@ func TestURLElicitationOpensOnlyOnClick(t *testing.T) {
 
 	s.start(`{"url":"` + link + `","elicitationId":"e-2"}`)
 	p = s.openRequest("everything asks you to open a link")
-	onUI(func() { test.Tap(p.linkBtn) })
+	onUI(func() { test.Tap(p.LinkBtn) })
 	if text := resultText2(s.waitResult()); !strings.Contains(text, "User completed the URL elicitation flow") {
 		t.Errorf("after Open: %s", text)
 	}
@@ -296,7 +299,7 @@ func TestRestartDismissesTheServersRequests(t *testing.T) {
 	onUI(func() { s.w.restartSelectedServer() })
 	s.waitFor("the request to go and the server to be back", func() bool {
 		sess := s.w.manager.Session("everything")
-		return len(p.pending) == 0 && !p.banner.Visible() &&
+		return len(p.Pending) == 0 && !p.Banner.Visible() &&
 			sess.Status().State == mcp.StateReady && sess.InitializeResult() != before
 	})
 	if r := s.waitResult(); r.OK() && !strings.Contains(resultText2(r), "rejected") {

@@ -38,12 +38,12 @@ func TestResourcesSubscribeThroughListen(t *testing.T) {
 		t.Fatalf("the sandbox listing: %q", first.Result.Contents[0].Text)
 	}
 	onUI(func() {
-		if !r.subBtn.Visible() {
+		if !r.SubBtn.Visible() {
 			t.Fatal("no Subscribe button for the demo, which declares subscribe")
 		}
-		test.Tap(r.subBtn)
+		test.Tap(r.SubBtn)
 	})
-	s.waitFor("the subscription", func() bool { return r.subscribed[uri] && r.subBtn.Text == "Unsubscribe" })
+	s.waitFor("the subscription", func() bool { return r.Subscribed[uri] && r.SubBtn.Text == "Unsubscribe" })
 	if sentCount(sess, "subscriptions/listen") == 0 || sentCount(sess, "resources/subscribe") != 0 {
 		t.Fatal("the subscription did not go through subscriptions/listen")
 	}
@@ -51,11 +51,11 @@ func TestResourcesSubscribeThroughListen(t *testing.T) {
 		t.Fatalf("delete_file: %s", res.Message)
 	}
 	s.waitFor("the update to mark the resource and read it again", func() bool {
-		return r.badge.Visible() && r.lastRead != first && r.lastRead.OK() &&
-			!strings.Contains(r.lastRead.Result.Contents[0].Text, "welcome.txt")
+		return r.Badge.Visible() && r.LastRead != first && r.LastRead.OK() &&
+			!strings.Contains(r.LastRead.Result.Contents[0].Text, "welcome.txt")
 	})
-	onUI(func() { test.Tap(r.subBtn) })
-	s.waitFor("the unsubscription", func() bool { return !r.subscribed[uri] && r.subBtn.Text == "Subscribe" })
+	onUI(func() { test.Tap(r.SubBtn) })
+	s.waitFor("the unsubscription", func() bool { return !r.Subscribed[uri] && r.SubBtn.Text == "Subscribe" })
 }
 
 // The demo's lists are fresh for 30 s: the header says so, showing the tab
@@ -66,13 +66,13 @@ func TestResourcesListFreshness(t *testing.T) {
 	sess := s.w.manager.Session("demo")
 	// The quality badge listed them first (lintreport.go): Refresh asks again.
 	s.waitLinted("demo")
-	onUI(r.refresh)
+	onUI(r.Refresh)
 	s.waitFor("the freshness note", func() bool {
-		return r.resFresh.Visible() && r.tmplFresh.Visible() && strings.HasPrefix(r.resFresh.Text, "fresh for 30 s (until ")
+		return r.ResFresh.Visible() && r.TmplFresh.Visible() && strings.HasPrefix(r.ResFresh.Text, "fresh for 30 s (until ")
 	})
 	onUI(func() {
-		if !strings.HasPrefix(r.resFresh.Text, "fresh for 30 s (until ") {
-			t.Errorf("resources header: %q", r.resFresh.Text)
+		if !strings.HasPrefix(r.ResFresh.Text, "fresh for 30 s (until ") {
+			t.Errorf("resources header: %q", r.ResFresh.Text)
 		}
 	})
 	lists := sentCount(sess, "resources/list")
@@ -80,18 +80,18 @@ func TestResourcesListFreshness(t *testing.T) {
 	// Another server and back: the lists come from the cache.
 	s.openResources("everything")
 	onUI(func() {
-		if r.resFresh.Visible() {
-			t.Errorf("server-everything gives no ttlMs, but the header says %q", r.resFresh.Text)
+		if r.ResFresh.Visible() {
+			t.Errorf("server-everything gives no ttlMs, but the header says %q", r.ResFresh.Text)
 		}
 	})
 	s.openResources("demo")
-	s.waitFor("the lists from the cache", func() bool { return strings.HasPrefix(r.resFresh.Text, "not asked again: fresh until ") })
+	s.waitFor("the lists from the cache", func() bool { return strings.HasPrefix(r.ResFresh.Text, "not asked again: fresh until ") })
 	if n := sentCount(sess, "resources/list"); n != lists {
 		t.Errorf("resources/list sent again (%d, was %d) while the list was fresh", n, lists)
 	}
 
-	onUI(r.refresh)
-	s.waitFor("the refreshed lists", func() bool { return strings.HasPrefix(r.resFresh.Text, "fresh for 30 s") })
+	onUI(r.Refresh)
+	s.waitFor("the refreshed lists", func() bool { return strings.HasPrefix(r.ResFresh.Text, "fresh for 30 s") })
 	if n := sentCount(sess, "resources/list"); n != lists+1 {
 		t.Errorf("Refresh sent resources/list %d times, want once", n-lists)
 	}
@@ -104,13 +104,13 @@ func TestPromptsListFreshness(t *testing.T) {
 	sess := s.w.manager.Session("demo")
 	// The quality badge listed them first (lintreport.go): Refresh asks again.
 	s.waitLinted("demo")
-	onUI(func() { test.Tap(p.reload) })
-	s.waitFor("the freshness note", func() bool { return strings.HasPrefix(p.fresh.Text, "fresh for 30 s (until ") })
+	onUI(func() { test.Tap(p.Reload) })
+	s.waitFor("the freshness note", func() bool { return strings.HasPrefix(p.Fresh.Text, "fresh for 30 s (until ") })
 	before := sentCount(sess, "prompts/list")
-	onUI(p.load) // shown again: the cache serves it
-	s.waitFor("the list from the cache", func() bool { return strings.HasPrefix(p.fresh.Text, "not asked again: ") })
-	onUI(func() { test.Tap(p.reload) })
-	s.waitFor("the refreshed list", func() bool { return strings.HasPrefix(p.fresh.Text, "fresh for 30 s") })
+	onUI(p.Load) // shown again: the cache serves it
+	s.waitFor("the list from the cache", func() bool { return strings.HasPrefix(p.Fresh.Text, "not asked again: ") })
+	onUI(func() { test.Tap(p.Reload) })
+	s.waitFor("the refreshed list", func() bool { return strings.HasPrefix(p.Fresh.Text, "fresh for 30 s") })
 	if n := sentCount(sess, "prompts/list") - before; n != 1 {
 		t.Errorf("prompts/list sent %d times for one load from the cache and one Refresh, want 1", n)
 	}

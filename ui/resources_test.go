@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"mcpbrowser/ui/tabs"
 	"slices"
 	"strings"
 	"testing"
@@ -13,33 +14,33 @@ import (
 )
 
 // openResources selects server and the Resources tab and waits for the lists.
-func (s *shell) openResources(server string) *resourcesTab {
+func (s *shell) openResources(server string) *tabs.ResourcesTab {
 	s.t.Helper()
 	s.waitReady(server)
 	onUI(func() { s.w.SelectServer(server) })
 	s.selectTab(func(f *featurePanes) any { return f.resourcesTab })
 	r := s.w.features.resources
-	s.waitFor("the resource lists", func() bool { return r.session != nil && r.session.Name() == server && len(r.resources) > 0 })
+	s.waitFor("the resource lists", func() bool { return r.Session != nil && r.Session.Name() == server && len(r.Resources) > 0 })
 	return r
 }
 
 // waitRead waits for a read of uri to be shown.
-func (s *shell) waitRead(r *resourcesTab, uri string) *mcp.ReadResult {
+func (s *shell) waitRead(r *tabs.ResourcesTab, uri string) *mcp.ReadResult {
 	s.t.Helper()
 	var got *mcp.ReadResult
 	s.waitFor("the read of "+uri, func() bool {
-		got = r.lastRead
-		return got != nil && got.URI == uri && !r.readBtn.Disabled()
+		got = r.LastRead
+		return got != nil && got.URI == uri && !r.ReadBtn.Disabled()
 	})
 	return got
 }
 
-func (s *shell) tapResource(r *resourcesTab, uri string) {
+func (s *shell) tapResource(r *tabs.ResourcesTab, uri string) {
 	s.t.Helper()
 	onUI(func() {
-		for i, res := range r.resources {
+		for i, res := range r.Resources {
 			if res.URI == uri {
-				r.resList.Select(i)
+				r.ResList.Select(i)
 				return
 			}
 		}
@@ -47,12 +48,12 @@ func (s *shell) tapResource(r *resourcesTab, uri string) {
 	})
 }
 
-func (s *shell) tapTemplate(r *resourcesTab, tmpl string) {
+func (s *shell) tapTemplate(r *tabs.ResourcesTab, tmpl string) {
 	s.t.Helper()
 	onUI(func() {
-		for i, tm := range r.templates {
+		for i, tm := range r.Templates {
 			if tm.URITemplate == tmpl {
-				r.tmplList.Select(i)
+				r.TmplList.Select(i)
 				return
 			}
 		}
@@ -69,7 +70,7 @@ func TestResourcesTabReadsTextAndAnImageFromATemplate(t *testing.T) {
 	if !read.OK() {
 		t.Fatalf("reading the readme: %s %s", read.Layer, read.Message)
 	}
-	shown := s.text(func() fyne.CanvasObject { return r.root })
+	shown := s.text(func() fyne.CanvasObject { return r.Root })
 	for _, want := range []string{"About the demo server", "demo://readme", "text/markdown", "MCP Browser demo server", "Read again"} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the resource view lacks %q:\n%s", want, shown)
@@ -78,40 +79,40 @@ func TestResourcesTabReadsTextAndAnImageFromATemplate(t *testing.T) {
 
 	s.tapTemplate(r, "demo://files/{+path}")
 	onUI(func() {
-		fd := r.tmplForm.field("path")
-		if fd == nil || !fd.spec.Required {
-			t.Fatalf("the template form has no required path field: %+v", r.tmplForm.fields)
+		fd := r.TmplForm.Field("path")
+		if fd == nil || !fd.Spec.Required {
+			t.Fatalf("the template form has no required path field: %+v", r.TmplForm.Fields)
 		}
-		test.Tap(r.readBtn) // nothing filled in
-		if !strings.Contains(r.note.Text, "fill in path") {
-			t.Errorf("reading with an empty path: note %q", r.note.Text)
+		test.Tap(r.ReadBtn) // nothing filled in
+		if !strings.Contains(r.Note.Text, "fill in path") {
+			t.Errorf("reading with an empty path: note %q", r.Note.Text)
 		}
-		fd.entry.SetText("images/gradient.png")
-		test.Tap(r.readBtn)
+		fd.Entry.SetText("images/gradient.png")
+		test.Tap(r.ReadBtn)
 	})
 	read = s.waitRead(r, "demo://files/images/gradient.png")
 	if !read.OK() || len(read.Result.Contents) != 1 || len(read.Result.Contents[0].Blob) == 0 {
 		t.Fatalf("the picture: %s %s", read.Layer, read.Message)
 	}
 	onUI(func() {
-		if n := len(r.view.images); n != 1 {
+		if n := len(r.View.Images); n != 1 {
 			t.Errorf("the picture is not shown as an image (%d images)", n)
 		}
-		if findButton(r.contents, "Save") == nil {
+		if findButton(r.Contents, "Save") == nil {
 			t.Error("the picture cannot be saved")
 		}
 	})
 
 	// A read the server refuses shows its JSON-RPC error.
 	onUI(func() {
-		r.tmplForm.field("path").entry.SetText("no/such/file.txt")
-		test.Tap(r.readBtn)
+		r.TmplForm.Field("path").Entry.SetText("no/such/file.txt")
+		test.Tap(r.ReadBtn)
 	})
 	read = s.waitRead(r, "demo://files/no/such/file.txt")
 	if read.Layer != mcp.LayerProtocol {
 		t.Fatalf("a missing file: layer %s", read.Layer)
 	}
-	if shown := s.text(func() fyne.CanvasObject { return r.contents }); !strings.Contains(shown, "JSON-RPC error -326") || !strings.Contains(shown, "sandbox") {
+	if shown := s.text(func() fyne.CanvasObject { return r.Contents }); !strings.Contains(shown, "JSON-RPC error -326") || !strings.Contains(shown, "sandbox") {
 		t.Errorf("the refused read does not show its code:\n%s", shown)
 	}
 
@@ -136,16 +137,16 @@ func TestResourceTemplateOffersCompletionsAndSubscriptionsUpdateLive(t *testing.
 	r := s.openResources("everything")
 	const tmpl = "demo://resource/dynamic/text/{resourceId}"
 	s.tapTemplate(r, tmpl)
-	var fd *argField
+	var fd *tabs.ArgField
 	onUI(func() {
-		fd = r.tmplForm.field("resourceId")
-		if fd == nil || fd.sel == nil {
+		fd = r.TmplForm.Field("resourceId")
+		if fd == nil || fd.Sel == nil {
 			t.Fatal("the template's variable offers no completion, though the server declares completions")
 		}
-		test.Type(fd.sel, "12")
+		test.Type(fd.Sel, "12")
 	})
-	s.waitFor("the server's suggestion for 12", func() bool { return slices.Equal(fd.suggestions, []string{"12"}) })
-	onUI(func() { test.Tap(r.readBtn) })
+	s.waitFor("the server's suggestion for 12", func() bool { return slices.Equal(fd.Suggestions, []string{"12"}) })
+	onUI(func() { test.Tap(r.ReadBtn) })
 	read := s.waitRead(r, "demo://resource/dynamic/text/12")
 	if !read.OK() || !strings.Contains(read.Result.Contents[0].Text, "Resource 12") {
 		t.Fatalf("read %s: %s %s", read.URI, read.Layer, read.Message)
@@ -153,25 +154,25 @@ func TestResourceTemplateOffersCompletionsAndSubscriptionsUpdateLive(t *testing.
 
 	// Subscribe to a listed resource; the updates the server sends mark it
 	// and read it again while it is open.
-	uri := r.resources[0].URI
+	uri := r.Resources[0].URI
 	s.tapResource(r, uri)
 	s.waitRead(r, uri)
 	onUI(func() {
-		if !r.subBtn.Visible() || r.subBtn.Text != "Subscribe" {
-			t.Fatalf("no Subscribe button for a server that declares subscribe (%q)", r.subBtn.Text)
+		if !r.SubBtn.Visible() || r.SubBtn.Text != "Subscribe" {
+			t.Fatalf("no Subscribe button for a server that declares subscribe (%q)", r.SubBtn.Text)
 		}
-		test.Tap(r.subBtn)
+		test.Tap(r.SubBtn)
 	})
-	s.waitFor("the subscription", func() bool { return r.subscribed[uri] && r.subBtn.Text == "Unsubscribe" })
-	firstRead := r.lastRead
+	s.waitFor("the subscription", func() bool { return r.Subscribed[uri] && r.SubBtn.Text == "Unsubscribe" })
+	firstRead := r.LastRead
 	sess := s.w.manager.Session("everything")
 	if res := sess.CallTool(t.Context(), "toggle-subscriber-updates", []byte(`{}`), mcp.CallOptions{}); !res.OK() {
 		t.Fatalf("toggle-subscriber-updates: %s", res.Message)
 	}
 	s.waitFor("an update to mark the resource and read it again", func() bool {
-		return r.badge.Visible() && strings.HasPrefix(r.badge.Text, "updated ") && r.lastRead != firstRead && r.lastRead.URI == uri
+		return r.Badge.Visible() && strings.HasPrefix(r.Badge.Text, "updated ") && r.LastRead != firstRead && r.LastRead.URI == uri
 	})
 	sess.CallTool(t.Context(), "toggle-subscriber-updates", []byte(`{}`), mcp.CallOptions{})
-	onUI(func() { test.Tap(r.subBtn) })
-	s.waitFor("the unsubscription", func() bool { return !r.subscribed[uri] && r.subBtn.Text == "Subscribe" })
+	onUI(func() { test.Tap(r.SubBtn) })
+	s.waitFor("the unsubscription", func() bool { return !r.Subscribed[uri] && r.SubBtn.Text == "Subscribe" })
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"mcpbrowser/ui/filedialog"
 	"slices"
 	"sync"
 
@@ -151,7 +152,7 @@ func (w *MainWindow) showRootsDialog() {
 // rootsDeps is what the roots dialog needs from the window.
 type rootsDeps struct {
 	win   fyne.Window
-	work  worker
+	work  widgets.Worker
 	store *rootStore
 	// restart restarts the server (its waiting requests answered first).
 	restart func(ctx context.Context) error
@@ -195,7 +196,7 @@ func newRootsEditor(deps rootsDeps, s *mcp.Session) *rootsEditor {
 		e.removeBtn.Disable()
 	}
 	e.addBtn = widgets.NewButton(lang.L("Add…"), theme.ContentAddIcon(), func() {
-		openFolderDialog(deps.win, i18n.L("Add a root folder for {{.Server}}", map[string]any{"Server": s.Name()}), e.add)
+		filedialog.OpenFolderDialog(deps.win, i18n.L("Add a root folder for {{.Server}}", map[string]any{"Server": s.Name()}), e.add)
 	})
 	e.removeBtn = widgets.NewButton(lang.L("Remove"), theme.ContentRemoveIcon(), e.removeChosen)
 	e.removeBtn.Disable()
@@ -204,7 +205,7 @@ func newRootsEditor(deps rootsDeps, s *mcp.Session) *rootsEditor {
 	e.restart = widgets.NewButton(lang.L("Restart to tell the server"), theme.ViewRefreshIcon(), func() {
 		e.restart.Hide()
 		e.note.SetText(i18n.L("Restarting {{.Server}} so that it learns of its roots …", map[string]any{"Server": s.Name()}))
-		deps.work.goWork(func(ctx context.Context) {
+		deps.work.GoWork(func(ctx context.Context) {
 			err := deps.restart(ctx)
 			fyne.Do(func() {
 				if err != nil {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"mcpbrowser/ui/result"
 	"net/url"
 	"path/filepath"
 	"slices"
@@ -87,7 +88,7 @@ func rootsTheServerSees(t *testing.T, s *shell) string {
 	if !r.OK() {
 		return "error: " + r.Message
 	}
-	return resultText(r)
+	return result.ResultText(r)
 }
 
 func TestRootsDialogAddsRemovesAndRestartsWhenNeeded(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/ui/requests"
 	"sync"
 	"time"
 
@@ -290,7 +291,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 	go func() {
 		defer w.jobs.Done()
 		// CallTool calls the tool as the calling rule says (a task when it
-		// must be one, see tasks.go), as Checks, History and the CLI do.
+		// must be one, mcp.CallWayFor), as Checks, History and the CLI do.
 		res := s.CallTool(ctx, name, args, mcp.CallOptions{
 			OnProgress: func(p mcp.Progress) { r.progressed(n, p) },
 			OnTask:     func(t mcp.Task) { r.progressed(n, view.TaskProgress(0, t)) },
@@ -312,7 +313,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 			w.quality.observe(res)
 			if w.selected == res.Server && w.currentTool != nil && w.currentTool.Name == name {
 				w.result.Show(res, t)
-				w.result.addSentence(withdrawnSentence(w.withdrawn)) // requests_cancel.go
+				w.result.AddSentence(requests.WithdrawnSentence(w.withdrawn)) // requests_cancel.go
 				w.apps.showResult(s, t, res)
 			} else {
 				r.reset() // the person moved on; the result waits in the tool's draft

@@ -13,7 +13,7 @@ func TestOtherToolStartsClean(t *testing.T) {
 		t.Fatalf("add: %s", r.Message)
 	}
 	var before, bar string
-	onUI(func() { before, bar = s.w.result.duration.Text, s.w.runner.elapsed.Text })
+	onUI(func() { before, bar = s.w.result.Duration.Text, s.w.runner.elapsed.Text })
 	if before == "" {
 		t.Fatal("no duration shown after the call; the check below would prove nothing")
 	}

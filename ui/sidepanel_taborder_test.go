@@ -19,13 +19,13 @@ func TestSidePanelTabOrder(t *testing.T) {
 	c := s.w.win.Canvas()
 	for i, name := range []string{"stderr", "messages"} {
 		onUI(func() {
-			s.w.side.tabs.SelectIndex(i)
+			s.w.side.Tabs.SelectIndex(i)
 			if name == "messages" { // its detail under the list, with Copy and Save
-				s.w.side.wire.Pull()
-				s.w.side.wire.List.Select(0)
+				s.w.side.Wire.Pull()
+				s.w.side.Wire.List.Select(0)
 			} else {
-				s.w.side.log.Pull()
-				s.w.side.log.List.Select(0) // the strip under the list, with Copy
+				s.w.side.Log.Pull()
+				s.w.side.Log.List.Select(0) // the strip under the list, with Copy
 			}
 			c.Refresh(c.Content())
 			side := readingOrder(s.w.side.Widget())

@@ -423,7 +423,7 @@ func (w *MainWindow) signOutSelectedServer() {
 // otherwise meet a 401 and start a new sign-in.
 func (w *MainWindow) signOut(s *mcp.Session) {
 	m, name := w.manager, s.Name()
-	w.goWork(func(ctx context.Context) {
+	w.GoWork(func(ctx context.Context) {
 		s.Close()
 		err := s.SignOut()
 		fyne.Do(func() {

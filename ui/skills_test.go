@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"mcpbrowser/ui/tabs"
 	"slices"
 	"strings"
 	"testing"
@@ -24,12 +25,12 @@ func skillReads(s *mcp.Session) int {
 	return n
 }
 
-func (s *shell) tapSkill(p *skillsPane, name string) {
+func (s *shell) tapSkill(p *tabs.SkillsPane, name string) {
 	s.t.Helper()
 	onUI(func() {
-		for i, sk := range p.skills {
+		for i, sk := range p.Skills {
 			if sk.Name() == name {
-				p.list.Select(i)
+				p.List.Select(i)
 				return
 			}
 		}
@@ -43,7 +44,7 @@ func (s *shell) tapSkill(p *skillsPane, name string) {
 func TestSkillsTabListsLoadsAndRefuses(t *testing.T) {
 	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry(), "everything": everythingEntry(t)})
 	hasTab := func() (on bool) {
-		onUI(func() { on = slices.Contains(s.w.features.tabs.Items, s.w.skills.tab) })
+		onUI(func() { on = slices.Contains(s.w.features.tabs.Items, s.w.skills.Tab) })
 		return on
 	}
 	s.waitReady("everything")
@@ -58,37 +59,37 @@ func TestSkillsTabListsLoadsAndRefuses(t *testing.T) {
 	}
 	sess := s.w.manager.Session("demo")
 	p := s.w.skills
-	if p.skills != nil || sentCount(sess, "skills/list") != 0 {
+	if p.Skills != nil || sentCount(sess, "skills/list") != 0 {
 		t.Fatal("skills were listed before the tab was looked at")
 	}
-	s.selectTab(func(*featurePanes) any { return p.tab })
-	s.waitFor("the skills", func() bool { return len(p.skills) == 2 })
+	s.selectTab(func(*featurePanes) any { return p.Tab })
+	s.waitFor("the skills", func() bool { return len(p.Skills) == 2 })
 	onUI(func() {
-		if p.count.Text != "2 skills" {
-			t.Errorf("count %q", p.count.Text)
+		if p.Count.Text != "2 skills" {
+			t.Errorf("count %q", p.Count.Text)
 		}
 	})
 
 	s.tapSkill(p, "try-the-demo")
 	onUI(func() {
-		if !strings.Contains(p.listing.Text, "skill://try-the-demo/references/TOOLS.md") || !strings.Contains(p.listing.Text, "sha256:") {
-			t.Errorf("the listing shown: %q", p.listing.Text)
+		if !strings.Contains(p.Listing.Text, "skill://try-the-demo/references/TOOLS.md") || !strings.Contains(p.Listing.Text, "sha256:") {
+			t.Errorf("the listing shown: %q", p.Listing.Text)
 		}
 	})
 	var reading bool
-	onUI(func() { reading = p.loadBtn.Disabled() || len(p.contents.Objects) > 0 })
+	onUI(func() { reading = p.LoadBtn.Disabled() || len(p.Contents.Objects) > 0 })
 	if reading {
 		t.Fatal("selecting a skill started reading it")
 	}
 	if n := skillReads(sess); n != 0 {
 		t.Fatalf("%d skill files read before Load was pressed", n)
 	}
-	onUI(func() { test.Tap(p.loadBtn) })
-	s.waitFor("the skill to load", func() bool { return p.lastLoaded != nil && !p.loadBtn.Disabled() })
+	onUI(func() { test.Tap(p.LoadBtn) })
+	s.waitFor("the skill to load", func() bool { return p.LastLoaded != nil && !p.LoadBtn.Disabled() })
 	if n := skillReads(sess); n != 2 {
 		t.Errorf("%d skill files read for one load of a skill of 2 files", n)
 	}
-	shown := s.text(func() fyne.CanvasObject { return p.contents })
+	shown := s.text(func() fyne.CanvasObject { return p.Contents })
 	for _, want := range []string{"Verified", "2 files match", "name: try-the-demo", "# The demo's tools"} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the loaded skill does not show %q:\n%s", want, shown)
@@ -96,13 +97,13 @@ func TestSkillsTabListsLoadsAndRefuses(t *testing.T) {
 	}
 
 	s.tapSkill(p, "tampered-example")
-	onUI(func() { test.Tap(p.loadBtn) })
-	s.waitFor("the refusal", func() bool { return p.lastErr != nil && !p.loadBtn.Disabled() })
+	onUI(func() { test.Tap(p.LoadBtn) })
+	s.waitFor("the refusal", func() bool { return p.LastErr != nil && !p.LoadBtn.Disabled() })
 	var se *mcp.SkillError
-	if !errors.As(p.lastErr, &se) {
-		t.Fatalf("loading the tampered skill: %v", p.lastErr)
+	if !errors.As(p.LastErr, &se) {
+		t.Fatalf("loading the tampered skill: %v", p.LastErr)
 	}
-	shown = s.text(func() fyne.CanvasObject { return p.contents })
+	shown = s.text(func() fyne.CanvasObject { return p.Contents })
 	for _, want := range []string{"Refused: the skill does not match its listing", "does not match the digest in the server's listing", "the skill was not loaded"} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the refusal does not say %q:\n%s", want, shown)

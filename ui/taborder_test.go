@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"mcpbrowser/ui/filedialog"
 	"mcpbrowser/ui/widgets"
 	"slices"
 	"strings"
@@ -125,7 +126,7 @@ func nameOf(f fyne.Focusable) string {
 		return "check " + x.Text
 	case *widget.List:
 		return "list"
-	case *chooserList:
+	case *filedialog.ChooserList:
 		return "file list"
 	}
 	return fmt.Sprintf("%T", f)

@@ -15,7 +15,7 @@ import (
 func (s *shell) tasksTab() {
 	onUI(func() {
 		for _, tab := range s.w.features.tabs.Items {
-			if tab.Content == s.w.tasks.root {
+			if tab.Content == s.w.tasks.Root {
 				s.w.features.tabs.Select(tab)
 			}
 		}
@@ -24,10 +24,10 @@ func (s *shell) tasksTab() {
 
 // taskStatus is the status the Tasks tab lists for its first task ("" for none).
 func (s *shell) taskStatus() string {
-	if len(s.w.tasks.entries) == 0 {
+	if len(s.w.tasks.Entries) == 0 {
 		return ""
 	}
-	return s.w.tasks.entries[0].Status
+	return s.w.tasks.Entries[0].Status
 }
 
 // TestTasksTabFollowsATaskAndItsQuestion runs the demo server's
@@ -46,19 +46,19 @@ func TestTasksTabFollowsATaskAndItsQuestion(t *testing.T) {
 	s.tasksTab()
 	s.waitFor("the task to need input", func() bool { return s.taskStatus() == "input_required" })
 	onUI(func() {
-		s.w.tasks.list.Select(0)
-		if !s.w.tasks.answerBtn.Visible() || !strings.Contains(s.w.tasks.status.Text, "needs your input") {
-			t.Errorf("input_required task: Answer shown %v, status %q", s.w.tasks.answerBtn.Visible(), s.w.tasks.status.Text)
+		s.w.tasks.List.Select(0)
+		if !s.w.tasks.AnswerBtn.Visible() || !strings.Contains(s.w.tasks.Status.Text, "needs your input") {
+			t.Errorf("input_required task: Answer shown %v, status %q", s.w.tasks.AnswerBtn.Visible(), s.w.tasks.Status.Text)
 		}
-		test.Tap(s.w.tasks.answerBtn)
-		if s.w.features.tabs.Selected() != s.w.features.toolsTab || !p.shown() {
+		test.Tap(s.w.tasks.AnswerBtn)
+		if s.w.features.tabs.Selected() != s.w.features.toolsTab || !p.Shown() {
 			t.Error("Answer did not bring up the request panel")
 		}
 	})
 	onUI(func() {
-		r := first[*widget.RadioGroup](t, p.form, "finish")
+		r := fieldInput[*widget.RadioGroup](t, p.Form, "finish")
 		r.SetSelected("thoroughly")
-		test.Tap(p.acceptBtn)
+		test.Tap(p.AcceptBtn)
 	})
 	res := s.waitResult()
 	if text := resultText2(res); !strings.Contains(text, `accept {"finish":"thoroughly"}`) {
@@ -67,18 +67,18 @@ func TestTasksTabFollowsATaskAndItsQuestion(t *testing.T) {
 
 	s.tasksTab()
 	s.waitFor("the task to be completed in the list", func() bool { return s.taskStatus() == "completed" })
-	onUI(func() { s.w.tasks.list.Select(0) })
+	onUI(func() { s.w.tasks.List.Select(0) })
 	s.waitFor("the task's result in the tab", func() bool {
-		return strings.Contains(shownText(s.w.tasks.root), "Finished 2 steps.")
+		return strings.Contains(shownText(s.w.tasks.Root), "Finished 2 steps.")
 	})
-	shown := s.text(func() fyne.CanvasObject { return s.w.tasks.root })
+	shown := s.text(func() fyne.CanvasObject { return s.w.tasks.Root })
 	for _, want := range []string{"Tasks of demo", "background_job: completed", "has completed", "decides by itself which calls run in the background"} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the Tasks tab lacks %q:\n%s", want, shown)
 		}
 	}
 	onUI(func() {
-		if s.w.tasks.cancelBtn.Visible() {
+		if s.w.tasks.CancelBtn.Visible() {
 			t.Error("Cancel offered for a finished task")
 		}
 	})
@@ -94,18 +94,18 @@ func TestTasksTabCancels(t *testing.T) {
 	s.tasksTab()
 	s.waitFor("a working task", func() bool { return s.taskStatus() == "working" })
 	onUI(func() {
-		s.w.tasks.list.Select(0)
-		if !s.w.tasks.cancelBtn.Visible() {
+		s.w.tasks.List.Select(0)
+		if !s.w.tasks.CancelBtn.Visible() {
 			t.Error("no Cancel for a working task")
 		}
-		test.Tap(s.w.tasks.cancelBtn)
+		test.Tap(s.w.tasks.CancelBtn)
 	})
 	res := s.waitResult()
 	if res.Layer != mcp.LayerCancelled {
 		t.Errorf("the call ended %s: %s", res.Layer, res.Message)
 	}
 	s.waitFor("the task cancelled in the list", func() bool {
-		return s.taskStatus() == "cancelled" && strings.Contains(s.w.tasks.status.Text, "was cancelled")
+		return s.taskStatus() == "cancelled" && strings.Contains(s.w.tasks.Status.Text, "was cancelled")
 	})
 	entries, _ := s.w.manager.Session("demo").Wire.Since(0)
 	n := 0

@@ -18,10 +18,10 @@ import (
 
 // The badges in the order they are shown.
 var (
-	badgeReadOnly    = widgets.Badge{Label: "read-only", Color: theme.ColorNameSuccess}
-	badgeDestructive = widgets.Badge{Label: "destructive", Color: theme.ColorNameError}
-	badgeIdempotent  = widgets.Badge{Label: "idempotent", Color: theme.ColorNamePrimary}
-	badgeOpenWorld   = widgets.Badge{Label: "open-world", Color: theme.ColorNameWarning}
+	badgeReadOnly    = widgets.Badge{Label: "read-only", Color: theme.ColorNameSuccess, Key: true}
+	badgeDestructive = widgets.Badge{Label: "destructive", Color: theme.ColorNameError, Key: true}
+	badgeIdempotent  = widgets.Badge{Label: "idempotent", Color: theme.ColorNamePrimary, Key: true}
+	badgeOpenWorld   = widgets.Badge{Label: "open-world", Color: theme.ColorNameWarning, Key: true}
 	allBadges        = [...]widgets.Badge{badgeApp, badgeReadOnly, badgeDestructive, badgeIdempotent, badgeOpenWorld}
 )
 

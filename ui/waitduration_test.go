@@ -21,8 +21,8 @@ func TestWaitingIsNotTheCallsDuration(t *testing.T) {
 	var shown string
 	onUI(func() {
 		shown = s.w.runner.elapsed.Text
-		test.Type(p.reply, "done")
-		test.Tap(p.sendBtn)
+		test.Type(p.Reply, "done")
+		test.Tap(p.SendBtn)
 	})
 	r := s.waitResult()
 	all := time.Since(began)
@@ -45,8 +45,8 @@ func TestWaitingIsNotTheCallsDuration(t *testing.T) {
 	}
 	var meta string
 	onUI(func() {
-		s.w.features.history.show(e)
-		meta = s.w.features.history.meta.Text
+		s.w.features.history.Show(e)
+		meta = s.w.features.history.Meta.Text
 	})
 	if !strings.Contains(meta, "not counting") || !strings.Contains(meta, "waiting for your answer") {
 		t.Errorf("the History entry says %q; it should say how long the call waited for the person", meta)

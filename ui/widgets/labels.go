@@ -229,12 +229,19 @@ func (TightVBox) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 type Badge struct {
 	Label string
 	Color fyne.ThemeColorName
+	// Key says Label is English and a translation key (the fixed badges).
+	Key bool
 }
 
-// BadgeText is a badge's label in the chosen language: the fixed badges
-// hold their English, which is the key; a label made in the person's
-// language already (the quality badge) is no key and stays as it is.
-func BadgeText(label string) string { return lang.L(label) }
+// BadgeText is a badge's label in the chosen language: a fixed badge
+// holds its English, which is the key; any other label was made in the
+// person's language already (the quality badge) and is shown as it is.
+func BadgeText(b Badge) string {
+	if b.Key {
+		return lang.L(b.Label)
+	}
+	return b.Label
+}
 
 // NewBadge draws a badge: small coloured text in a thin rounded frame.
 func NewBadge(b Badge) *fyne.Container {
@@ -243,7 +250,7 @@ func NewBadge(b Badge) *fyne.Container {
 	frame.StrokeColor = c
 	frame.StrokeWidth = 1
 	frame.CornerRadius = 4
-	text := canvas.NewText(BadgeText(b.Label), c)
+	text := canvas.NewText(BadgeText(b), c)
 	text.TextSize = theme.CaptionTextSize()
 	return container.New(&badgeLayout{}, frame, text)
 }
@@ -254,7 +261,7 @@ func SetBadge(o *fyne.Container, b Badge) {
 	text := o.Objects[1].(*canvas.Text)
 	frame.StrokeColor = c
 	text.Color = c
-	text.Text = BadgeText(b.Label)
+	text.Text = BadgeText(b)
 	text.TextSize = theme.CaptionTextSize()
 	frame.Refresh()
 	text.Refresh()
