@@ -66,7 +66,7 @@ func TestInputsAreAskedAndNeverSaved(t *testing.T) {
 	exe := testservers.Build(t)
 	found, err := clients.ParseClientConfig(config.FormatVSCode, "/p/.vscode/mcp.json", []byte(`{
 		"inputs": [{"id": "api-token", "type": "promptString", "description": "Your token", "password": true}],
-		"servers": {"echo": {"command": "sh", "args": ["-c", "echo token=$API_TOKEN >&2; exec `+exe+` -mode echo"],
+		"servers": {"echo": {"command": "sh", "args": ["-c", "echo seen=$(printf %s \"$API_TOKEN\" | tr a-z A-Z) >&2; exec `+exe+` -mode echo"],
 			"env": {"API_TOKEN": "${input:api-token}"}}}}`))
 	if err != nil {
 		t.Fatal(err)
@@ -87,7 +87,7 @@ func TestInputsAreAskedAndNeverSaved(t *testing.T) {
 	}
 	waitFor(t, func() bool {
 		for _, e := range s.Log.Tail(20, transport.LogStderr) {
-			if e.Text == "token=s3cret-value" {
+			if e.Text == "seen=S3CRET-VALUE" { // upper-cased: the log masks a secret-named token=… line
 				return true
 			}
 		}

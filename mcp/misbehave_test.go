@@ -284,3 +284,23 @@ func TestStderrDuringCallStaysInsideTheCall(t *testing.T) {
 		}
 	}
 }
+
+// TestToolsListNeverAnsweredIsNamed: a server that answers initialize and
+// then never tools/list fails to connect with words that say so, not
+// "did not answer initialize".
+func TestToolsListNeverAnsweredIsNamed(t *testing.T) {
+	exe := testservers.Build(t)
+	secs := 2.0
+	cfg := &config.ServerConfig{Name: "silent-list", Type: config.TypeStdio, Command: exe,
+		Args: []string{"-mode", testservers.ModeRaw, "-silent", "tools/list"}, ConnectTimeout: &secs}
+	cfg.Validate()
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
+	defer m.Close()
+	err := m.Session("silent-list").Connect(context.Background())
+	if err == nil {
+		t.Fatal("connected")
+	}
+	if msg := err.Error(); !strings.Contains(msg, "answered initialize but did not answer tools/list within 2s") || strings.Contains(msg, "did not answer initialize") {
+		t.Errorf("got %q", msg)
+	}
+}

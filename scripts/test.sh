@@ -120,6 +120,7 @@ conformance() {
 step "gofmt" check_gofmt
 step "go vet (linux, windows, darwin)" check_vet
 step "staticcheck" "$TOOLS_BIN/staticcheck" -tags "$GO_TAGS" ./...
+step "screens import no other screen (scripts/check-screens.sh)" scripts/check-screens.sh
 step "actionlint (.github/workflows)" "$TOOLS_BIN/actionlint"
 step "go test -race (cgo)" gotest -tags "$GO_TAGS" -race -count=1 -timeout 20m ./...
 step "go test -tags ci without cgo, where the tag changes code (Fyne's software driver, no display)" \

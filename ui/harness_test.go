@@ -22,6 +22,7 @@ import (
 	"mcpbrowser/internal/testservers"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/widgets"
 )
 
 // demoServerPath is the demo server binary TestMain builds for every test
@@ -214,7 +215,7 @@ func newShellWith(t *testing.T, servers map[string]map[string]any, opts mcp.Mana
 	if err := os.WriteFile(path, configJSON(t, servers), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := config.LoadConfig(path)
+	cfg, err := config.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,7 +327,7 @@ func collectText(o fyne.CanvasObject, b *strings.Builder) {
 			b.WriteByte('\n')
 		}
 	}
-	if e, ok := o.(*escEntry); ok {
+	if e, ok := o.(*widgets.Entry); ok {
 		o = &e.Entry // what the person sees of it is an entry's
 	}
 	switch v := o.(type) {
@@ -362,7 +363,7 @@ func collectText(o fyne.CanvasObject, b *strings.Builder) {
 			line(btn.Text)
 			return
 		}
-		if btn, ok := v.(*escButton); ok {
+		if btn, ok := v.(*widgets.Button); ok {
 			line(btn.Text)
 			return
 		}
@@ -378,7 +379,7 @@ func findButton(o fyne.CanvasObject, label string) *widget.Button {
 		return nil
 	}
 	switch v := o.(type) {
-	case *escButton:
+	case *widgets.Button:
 		return findButton(&v.Button, label)
 	case *widget.Button:
 		if v.Text == label {

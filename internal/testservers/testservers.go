@@ -87,6 +87,13 @@ const (
 	// ModeEcho is a well-behaved, fast server; it sleeps -start-delay and
 	// waits for the file -start-gate names first (as every serving mode does).
 	ModeEcho = "echo"
+	// ModeRaw is written by hand, byte for byte: tools/list answers the JSON
+	// array in the file -tools (names with control characters, schemas
+	// nested deeper than JSON libraries take), the methods in -silent
+	// (comma-separated) are never answered, and tools/call answers its
+	// arguments as sent (text and structuredContent), like a server that
+	// echoes secrets back.
+	ModeRaw = "raw"
 	// ModeSleep sleeps 300 s doing nothing: the grandchild where there is no sh.
 	ModeSleep = "sleep"
 )
@@ -97,7 +104,7 @@ func Modes() []string {
 		ModeJunkStdout, ModeNonJSONRPCJSON, ModeTruncatedLine, ModeCrashMidCall,
 		ModeNoInitialize, ModeNeverAnswersCall, ModeStderrFlood, ModeHugeMessage,
 		ModeSlowStart, ModeExitAtStart, ModeIgnoreStdinEOF, ModeIgnoreSIGTERM,
-		ModeGrandchild, ModeBadProtocolVersion, ModeBadLine, ModeIgnoreDiscover, ModeExitOnDiscover, ModeMRTR, ModeEcho, ModeSleep,
+		ModeGrandchild, ModeBadProtocolVersion, ModeBadLine, ModeIgnoreDiscover, ModeExitOnDiscover, ModeMRTR, ModeEcho, ModeRaw, ModeSleep,
 	}
 }
 

@@ -108,7 +108,7 @@ func benchLoad(b *testing.B, exe, driver string, conc int, args json.RawMessage)
 		if err := s.Connect(ctx); err != nil {
 			b.Fatal(err)
 		}
-		ours = runner(mcp.LoadCaller([]*mcp.Session{s}, "echo", args, 0))
+		ours = runner(load.SessionCaller([]*mcp.Session{s}, "echo", args, 0))
 	case "ref":
 		twin := startRawClient(b, exe)
 		defer twin.close()
