@@ -20,12 +20,7 @@ func TestKilledCLILeavesNoServer(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	dir := t.TempDir()
-	exe := filepath.Join(dir, "mcpbrowser")
-	build := exec.Command("go", "build", "-tags", "ci,no_emoji,no_animations", "-o", exe, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	exe := testservers.MCPBrowser.Build(t)
 	server := testservers.Build(t)
 	pidFile := filepath.Join(dir, "server.pid")
 	cli := exec.Command(exe, "call", "hang", "--config", filepath.Join(dir, "servers.json"), "--timeout", "10m",

@@ -34,9 +34,10 @@ var (
 	Misbehave = Program{Package: "mcpbrowser/internal/testservers/misbehave"}
 	// Demo is the demo server (internal/demoserver).
 	Demo = Program{Package: "mcpbrowser/internal/demoserver"}
-	// MCPBrowser is the app itself, built as CI's pass without cgo builds it
-	// (Fyne's software driver), for tests of its command line.
-	MCPBrowser = Program{Package: "mcpbrowser", Tags: "ci"}
+	// MCPBrowser is the app itself with the tags it ships with, built as
+	// CI's pass without cgo builds it (Fyne's software driver), for tests of
+	// its command line.
+	MCPBrowser = Program{Package: "mcpbrowser", Tags: "ci,no_emoji,no_animations"}
 )
 
 // Build returns the path of the misbehave program, built once (see

@@ -208,6 +208,10 @@ func stream(t *testing.T, r *Running) (status int, leave func()) {
 }
 
 func TestReloadKeepsTheAppAndLeavingEndsIt(t *testing.T) {
+	// A short grace: the reload below never arms it, and the closed tab
+	// ends the app after it (the 3 s of ReattachGrace were 6 s of waiting).
+	const grace = 200 * time.Millisecond
+	SetReattachGrace(t, grace)
 	_, r, _ := openFake(t)
 	first, leave := stream(t, r)
 	if first != 200 {
@@ -224,7 +228,7 @@ func TestReloadKeepsTheAppAndLeavingEndsIt(t *testing.T) {
 	select {
 	case <-r.Done():
 		t.Fatal("a reload ended the app")
-	case <-time.After(ReattachGrace + time.Second):
+	case <-time.After(grace + time.Second):
 	}
 	leave2() // the tab is closed
 	select {
