@@ -67,7 +67,7 @@ func TestUndeclaredFeaturesShowAsAbsentAndTryAnywayShowsTheError(t *testing.T) {
 	s.pickTool("plain", "noop")
 
 	header := s.text(func() fyne.CanvasObject { return s.w.features.header.root })
-	if !strings.Contains(header, "not declared: resources, prompts, completions, logging") {
+	if !strings.Contains(header, "not resources, prompts, completions, logging") {
 		t.Errorf("the header does not say what is missing:\n%s", header)
 	}
 	onUI(func() {
