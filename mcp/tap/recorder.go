@@ -49,7 +49,7 @@ type RecorderOptions struct {
 // take bytes copy what they need and return at once; they are safe to call
 // from several goroutines.
 type Recorder struct {
-	opts  RecorderOptions
+	opts RecorderOptions
 	// queue is what the senders handed over and the recorder has not
 	// taken yet. The recorder takes it in batches (every batchEvery, or at
 	// once when kicked), so that a message passing through does not wake
