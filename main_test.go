@@ -3,9 +3,10 @@ package main
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"mcpbrowser/internal/testservers"
 )
 
 // TestLocaleFixRunsBeforeFyne builds the real binary (package init order is
@@ -15,13 +16,7 @@ func TestLocaleFixRunsBeforeFyne(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	exe := filepath.Join(t.TempDir(), "mcpbrowser")
-	build := exec.Command("go", "build", "-tags", "ci", "-o", exe, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	cmd := exec.Command(exe, "--version")
+	cmd := exec.Command(testservers.MCPBrowser.Build(t), "--version")
 	cmd.Env = append(os.Environ(), "LANG=C.UTF-8", "LC_ALL=", "LC_MESSAGES=", "LANGUAGE=")
 	var stderr strings.Builder
 	cmd.Stderr = &stderr

@@ -86,7 +86,7 @@ func runApp(ctx context.Context, args []string, env Env) error {
 	say(tr("serving {{.Tool}}'s app on {{.Address}} (only this machine, only with the address's token); Ctrl+C stops", M{"Tool": toolName, "Address": host.Addr()}))
 	if !*noOpen {
 		if err := oauth.OpenBrowser(ctx, run.URL()); err != nil {
-			say(tr("could not start a browser ({{.Err}}); open the address above yourself", M{"Err": explainCore(err.Error())}))
+			say(tr("could not start a browser ({{.Err}}); open the address above yourself", M{"Err": explainCore(err)}))
 		}
 	}
 	select {

@@ -91,7 +91,7 @@ func buildArguments(tool string, inputSchema json.RawMessage, argsJSON string, p
 		}
 	}
 	if err := form.ApplyKeyValues(pairs); err != nil {
-		return nil, usageErr("%s", explainCore(err.Error()))
+		return nil, usageErr("%s", explainCore(err))
 	}
 	args, problems := form.Arguments()
 	if len(problems) > 0 {

@@ -20,7 +20,8 @@ Runs the checks in each check file (YAML) and says which passed.
 --server NAME=TARGET runs the checks of server NAME against TARGET instead: a
 configured server's name, an http(s) URL, or a command line ("node build/index.js").
 A check that calls a tool marked destructive runs only when it says "destructive: true".
-Exit codes: 0 all passed, 1 a check failed, 2 usage or a bad check file, 4 could not connect.
+Exit codes: 0 all passed, 1 a check failed, 2 usage or a bad check file, 4 could not connect,
+5 the report or the updated file could not be written.
 `
 
 // runCheck is `mcpbrowser check`.
@@ -95,7 +96,7 @@ func runCheckFile(ctx context.Context, inv *invocation, env Env, f *checks.File,
 	rep := rn.Run(ctx, f)
 	if update && rep.Updated > 0 {
 		if err := f.Save(f.Path); err != nil {
-			return nil, err
+			return nil, fileError(err)
 		}
 	}
 	return rep, nil
@@ -127,14 +128,14 @@ func managerConnect(m *mcp.Manager) func(ctx context.Context, name string, _ che
 func finishCheck(env Env, reports []*checks.Report, junit string, tap bool) error {
 	if junit != "" {
 		if err := writeFileWith(junit, func(w io.Writer) error { return checks.WriteJUnit(w, reports) }); err != nil {
-			return err
+			return fileError(err)
 		}
 	}
 	var err error
 	if tap {
-		err = checks.WriteTAP(env.Stdout, reports)
+		err = checks.WriteTAP(textOut(env.Stdout), reports)
 	} else {
-		err = checks.WriteSummaryIn(env.Stdout, reports, i18n.CheckWords{})
+		err = checks.WriteSummaryIn(textOut(env.Stdout), reports, i18n.CheckWords{})
 	}
 	if err != nil {
 		return err

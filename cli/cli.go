@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -27,6 +28,7 @@ const (
 	ExitUsage      = 2 // usage error, or arguments that do not fit the schema
 	ExitRPCError   = 3 // the server answered with a JSON-RPC error
 	ExitConnection = 4 // could not connect, the server died, or timed out
+	ExitFile       = 5 // a file could not be read or written (a save failed)
 )
 
 // An exitError carries the exit code for a failure already explained in its
@@ -65,6 +67,9 @@ type Env struct {
 // Run executes one command line (without the program name) and returns the exit code.
 func Run(ctx context.Context, args []string, env Env) int {
 	setupI18n()
+	// Everything on stderr is text for people (errors, notes, --stderr and
+	// --wire lines), so all of it passes through terminalText.
+	env.Stderr = textOut(env.Stderr)
 	err := execute(ctx, args, env)
 	if err == nil || isHelp(err) {
 		return ExitOK
@@ -83,8 +88,27 @@ func Run(ctx context.Context, args []string, env Env) int {
 		}
 		return ee.code
 	}
-	fmt.Fprintln(env.Stderr, "mcpbrowser: "+explainCore(err.Error()))
+	fmt.Fprintln(env.Stderr, "mcpbrowser: "+explainCore(err))
+	if isFileError(err) {
+		return ExitFile
+	}
 	return ExitConnection
+}
+
+// fileError is a failure to read or write one of the app's files (the
+// servers file, approvals, a check file, a report), with exit code ExitFile.
+func fileError(err error) error {
+	return &exitError{ExitFile, explainCore(err.Error())}
+}
+
+// isFileError reports a failure to read or write a file (a save that failed,
+// a report that could not be written): the file system's own error, or
+// config's and checks' wrapping of it. Every command that talks to a server
+// says so with ExitConnection itself; what is left is the app's own files.
+func isFileError(err error) bool {
+	var pe *fs.PathError
+	var le *os.LinkError
+	return errors.As(err, &pe) || errors.As(err, &le)
 }
 
 // invocation is a parsed command line: the command, its positional
@@ -148,7 +172,7 @@ func loadConfig(inv *invocation, env Env) (*config.Config, error) {
 		}
 		path = p
 	}
-	cfg, err := config.LoadConfig(path)
+	cfg, err := config.Load(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		if inv.configPath != "" {
 			return nil, usageT("the config file {{.Path}} does not exist", M{"Path": path})
@@ -156,7 +180,7 @@ func loadConfig(inv *invocation, env Env) (*config.Config, error) {
 		return config.DemoConfig(path, env.Executable), nil
 	}
 	if err != nil {
-		return nil, usageT("{{.Err}} (fix the file; it has not been changed)", M{"Err": explainCore(err.Error())})
+		return nil, usageT("{{.Err}} (fix the file; it has not been changed)", M{"Err": explainCore(err)})
 	}
 	return cfg, nil
 }
@@ -277,10 +301,16 @@ func target(inv *invocation, env Env) (*config.ServerConfig, []string, error) {
 	return sc, rest, nil
 }
 
+// hostName names a server given by --url after its host: never its
+// credentials (http://user:PASS@host/mcp is "host"), since the name is shown
+// and kept everywhere (errors, the [name] log prefix, JSON, log file names).
 func hostName(raw string) string {
 	s := strings.TrimPrefix(strings.TrimPrefix(raw, "https://"), "http://")
 	if i := strings.IndexAny(s, "/?#"); i >= 0 {
 		s = s[:i]
+	}
+	if i := strings.LastIndexByte(s, '@'); i >= 0 {
+		s = s[i+1:]
 	}
 	return s
 }
@@ -330,7 +360,7 @@ func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerCon
 		stop()
 		var na *mcp.NeedsApprovalError
 		if errors.As(err, &na) {
-			return nil, nil, usageT("{{.Err}}\nIf that is what you expect, approve it once: mcpbrowser approve {{.Name}}", M{"Err": explainCore(err.Error()), "Name": sc.Name})
+			return nil, nil, usageT("{{.Err}}\nIf that is what you expect, approve it once: mcpbrowser approve {{.Name}}", M{"Err": explainCore(err), "Name": sc.Name})
 		}
 		reason := s.Status().Reason
 		if reason == "" {

@@ -7,7 +7,6 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -29,13 +28,12 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
-	demoBinary = filepath.Join(dir, "demo")
+	if demoBinary, err = testservers.Demo.Path(); err != nil {
+		panic(err)
+	}
 	// What the CLI remembers of servers (their protocol eras) stays here.
 	os.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
 	xdg.Reload()
-	if out, err := exec.Command("go", "build", "-o", demoBinary, "mcpbrowser/internal/demoserver").CombinedOutput(); err != nil {
-		panic(string(out))
-	}
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

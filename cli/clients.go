@@ -55,12 +55,12 @@ func cmdImport(inv *invocation, env Env) error {
 	} else {
 		data, rerr := os.ReadFile(src)
 		if rerr != nil {
-			return usageT("cannot read {{.File}}: {{.Err}}", M{"File": src, "Err": explainCore(rerr.Error())})
+			return usageT("cannot read {{.File}}: {{.Err}}", M{"File": src, "Err": explainCore(rerr)})
 		}
 		found, err = clients.ParseClientConfig(config.GuessFormat(src), src, data)
 	}
 	if err != nil {
-		return usageErr("%s", explainCore(err.Error()))
+		return usageErr("%s", explainCore(err))
 	}
 	var chosen []*clients.ImportedServer
 	for _, imp := range found {
@@ -83,7 +83,7 @@ func cmdImport(inv *invocation, env Env) error {
 	}
 	results := clients.Import(cfg, chosen, policy)
 	if err := cfg.Save(); err != nil {
-		return err
+		return fileError(err)
 	}
 	fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("saved {{.Path}}; imported servers start once approved (mcpbrowser approve NAME)", M{"Path": cfg.Path}))
 	return writeJSON(env.Stdout, map[string]any{"config": cfg.Path, "imported": results})
@@ -113,7 +113,7 @@ func cmdExport(inv *invocation, env Env) error {
 	}
 	format, err := config.ParseFormat(inv.format)
 	if err != nil {
-		return usageErr("%s", explainCore(err.Error()))
+		return usageErr("%s", explainCore(err))
 	}
 	cfg, err := loadConfig(inv, env)
 	if err != nil {
@@ -139,10 +139,10 @@ func cmdExport(inv *invocation, env Env) error {
 	}
 	out, err := clients.Export(servers, format)
 	if err != nil {
-		return &exitError{ExitUsage, i18n.ExportMessage(err.Error())}
+		return &exitError{ExitUsage, i18n.Explain(err)}
 	}
 	for _, note := range clients.ExportNotes(servers, format) {
-		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("note: {{.Note}}", M{"Note": i18n.ExportMessage(note)}))
+		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("note: {{.Note}}", M{"Note": i18n.Explain(note)}))
 	}
 	_, err = env.Stdout.Write(out)
 	return err
@@ -164,12 +164,12 @@ func cmdApprove(inv *invocation, env Env) error {
 	}
 	store, err := config.DefaultApprovalStore()
 	if err != nil {
-		return err
+		return fileError(err)
 	}
 	summary := transport.CommandLine(s)
 	fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("approving {{.Name}}, which runs:\n{{.Summary}}", M{"Name": q(s.Name), "Summary": summary.String()}))
 	if err := store.ApproveCommand(s.Name, summary); err != nil {
-		return err
+		return fileError(err)
 	}
 	return writeJSON(env.Stdout, map[string]any{"approved": s.Name, "command": summary})
 }

@@ -61,7 +61,7 @@ func runDiff(ctx context.Context, args []string, env Env) error {
 			b.WriteString("  " + c.String() + "\n")
 		}
 		fmt.Fprintf(&b, "%d change(s), %d breaking\n", len(changes), breaking)
-		_, err = fmt.Fprint(env.Stdout, b.String())
+		_, err = fmt.Fprint(textOut(env.Stdout), b.String())
 	}
 	if err != nil {
 		return err
@@ -77,7 +77,7 @@ func surfaceOf(ctx context.Context, inv *invocation, env Env, arg string) (*surf
 	if st, err := os.Stat(arg); err == nil && !st.IsDir() {
 		s, err := surface.Load(arg)
 		if err != nil {
-			return nil, usageErr("%s", explainCore(err.Error()))
+			return nil, usageErr("%s", explainCore(err))
 		}
 		return s, nil
 	}
@@ -105,7 +105,7 @@ func surfaceOf(ctx context.Context, inv *invocation, env Env, arg string) (*surf
 	defer stop()
 	snap, err := surface.Take(ctx, s)
 	if err != nil {
-		return nil, &exitError{ExitConnection, tr("could not list what {{.Target}} offers: {{.Err}}", M{"Target": arg, "Err": explainCore(err.Error())})}
+		return nil, &exitError{ExitConnection, tr("could not list what {{.Target}} offers: {{.Err}}", M{"Target": arg, "Err": explainCore(err)})}
 	}
 	return snap, nil
 }

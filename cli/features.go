@@ -108,7 +108,7 @@ func requestHandlers(inv *invocation, env Env) mcp.Handlers {
 			}
 			res, err := elicit(ctx, server, req)
 			if err != nil {
-				note(server, tr("elicitation not answered: {{.Err}}. Give the missing fields with --elicit NAME=VALUE, or --elicit decline.", M{"Err": explainCore(err.Error())}))
+				note(server, tr("elicitation not answered: {{.Err}}. Give the missing fields with --elicit NAME=VALUE, or --elicit decline.", M{"Err": explainCore(err)}))
 				return nil, err
 			}
 			note(server, tr("elicitation answered {{.Action}} (--elicit)", M{"Action": q(string(res.Action))}))
@@ -168,7 +168,7 @@ func setLevel(ctx context.Context, inv *invocation, env Env, s *mcp.Session) {
 		return
 	}
 	if err := s.SetLogLevel(ctx, inv.level); err != nil {
-		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("--level {{.Level}}: {{.Err}} (going on without it)", M{"Level": inv.level, "Err": explainCore(err.Error())}))
+		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("--level {{.Level}}: {{.Err}} (going on without it)", M{"Level": inv.level, "Err": explainCore(err)}))
 	}
 }
 
@@ -290,7 +290,7 @@ func cmdRead(ctx context.Context, inv *invocation, env Env) error {
 	}
 	if len(mcp.TemplateVariables(uri)) > 0 {
 		if uri, err = mcp.ExpandTemplate(uri, vars); err != nil {
-			return usageErr("%s", explainCore(err.Error()))
+			return usageErr("%s", explainCore(err))
 		}
 	} else if len(vars) > 0 {
 		return usageT("{{.URI}} is not a template, so it takes no key=value variables", M{"URI": uri})
@@ -425,21 +425,21 @@ func historyFor(inv *invocation, env Env) *history.History {
 		return nil
 	}
 	if dir == "" {
-		d, err := history.DefaultHistoryDir()
+		d, err := history.DefaultDir()
 		if err != nil {
 			historyError(env)(err)
 			return nil
 		}
 		dir = d
 	}
-	return history.NewHistory(dir, history.HistoryOptions{})
+	return history.New(dir, history.Options{})
 }
 
 // historyError reports a call that could not be recorded; it does not change
 // the exit code.
 func historyError(env Env) func(error) {
 	return func(err error) {
-		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("not recorded in history: {{.Err}}", M{"Err": explainCore(err.Error())}))
+		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("not recorded in history: {{.Err}}", M{"Err": explainCore(err)}))
 	}
 }
 

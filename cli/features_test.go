@@ -229,17 +229,17 @@ func TestFeatureCommands(t *testing.T) {
 
 	// The reads and prompts of configured servers above are in the history
 	// folder; the ad-hoc server's read is not.
-	h := history.NewHistory(histDir, history.HistoryOptions{})
+	h := history.New(histDir, history.Options{})
 	entries, err := h.List("everything")
 	if err != nil {
 		t.Fatal(err)
 	}
-	kinds := map[history.HistoryKind]int{}
+	kinds := map[history.Kind]int{}
 	for _, e := range entries {
 		kinds[e.Kind]++
 	}
 	// Tool calls are recorded too; the table above makes a varying number of them.
-	if kinds[history.HistoryResource] != 4 || kinds[history.HistoryPrompt] != 3 || kinds[history.HistoryTool] == 0 {
+	if kinds[history.Resource] != 4 || kinds[history.Prompt] != 3 || kinds[history.Tool] == 0 {
 		t.Errorf("history kinds %v", kinds)
 	}
 	files, _ := filepath.Glob(filepath.Join(histDir, "*"))

@@ -107,7 +107,7 @@ func usageTail() string {
 		{"--sampling decline", "refuse sampling"},
 		{"--root DIR", "(repeatable) a folder answered to roots/list"},
 	})
-	b.WriteString("\n" + helpT("Exit codes: 0 ok, 1 the tool returned an error, 2 usage or arguments, 3 JSON-RPC\nerror from the server, 4 could not connect, server died, or timed out.") + "\n")
+	b.WriteString("\n" + helpT("Exit codes: 0 ok, 1 the tool returned an error, 2 usage or arguments, 3 JSON-RPC\nerror from the server, 4 could not connect, server died, or timed out, 5 a file could\nnot be read or written (a save failed).") + "\n")
 	b.WriteString("\n" + helpT("Examples:") + "\n")
 	b.WriteString(`  mcpbrowser call demo add a=2 b=3
   mcpbrowser call echo message=hi -- npx -y @modelcontextprotocol/server-everything

@@ -82,6 +82,7 @@ var flagName = regexp.MustCompile(`--[a-z][a-z-]*`)
 func TestHelpFollowsTheLanguage(t *testing.T) {
 	for _, args := range helpCommandLines() {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			t.Parallel() // each runs two child processes of its own
 			enCode, enOut, _ := runUnder(t, "C.UTF-8", args...)
 			zhCode, zhOut, _ := runUnder(t, "zh_CN.UTF-8", args...)
 			if enCode != ExitOK || zhCode != ExitOK {

@@ -33,7 +33,7 @@ func TestImportConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	cfg, err := config.LoadConfig(cfgPath)
+	cfg, err := config.Load(cfgPath)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"mcpbrowser/internal/i18n"
+	"mcpbrowser/internal/lintwords"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/lint"
 )
@@ -54,15 +54,18 @@ func runLint(ctx context.Context, args []string, env Env) error {
 		}
 		return &exitError{re.ExitCode(), explainCore(re.Message)}
 	}
-	sf := s.LintSurface(ctx)
+	sf := lint.SurfaceOf(ctx, s)
 	if *probe {
 		sf.Observed = probeTools(ctx, s, sf.Tools, inv.timeout)
 	}
-	rep := lint.Run(sf)
+	rep, err := lint.RunContext(ctx, sf)
+	if err != nil { // Ctrl+C or SIGTERM while a long list is checked
+		return &exitError{ExitConnection, tr("lint stopped before it finished: interrupted")}
+	}
 	if *asJSON {
 		err = writeJSON(env.Stdout, lintJSON{Report: rep, Rules: firedRules(rep), Probed: probedNames(sf.Observed)})
 	} else {
-		err = writeLintText(env.Stdout, rep, probedNames(sf.Observed))
+		err = writeLintText(textOut(env.Stdout), rep, probedNames(sf.Observed))
 	}
 	if err != nil {
 		return err
@@ -103,20 +106,20 @@ func firedRules(rep lint.Report) []lint.Rule {
 // internal/i18n's lint wording, which the window uses too).
 func writeLintText(w io.Writer, rep lint.Report, probed []string) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n", i18n.LintSummary(rep))
+	fmt.Fprintf(&b, "%s\n", lintwords.Summary(rep))
 	if len(probed) > 0 {
 		fmt.Fprintf(&b, "%s\n", tr("Called once to check their output: {{.Tools}}", M{"Tools": strings.Join(probed, ", ")}))
 	}
 	for _, g := range rep.ByRule() {
-		head := tr("{{.Severity}} {{.Rule}} ({{.Count}}): {{.Title}}", M{"Severity": strings.ToUpper(i18n.LintSeverity(g.Rule.Severity)),
-			"Rule": g.Rule.ID, "Count": len(g.Findings), "Title": i18n.LintTitle(g.Rule)})
-		fmt.Fprintf(&b, "\n%s\n  %s\n", head, i18n.LintWhy(g.Rule))
+		head := tr("{{.Severity}} {{.Rule}} ({{.Count}}): {{.Title}}", M{"Severity": strings.ToUpper(lintwords.Severity(g.Rule.Severity)),
+			"Rule": g.Rule.ID, "Count": len(g.Findings), "Title": lintwords.Title(g.Rule)})
+		fmt.Fprintf(&b, "\n%s\n  %s\n", head, lintwords.Why(g.Rule))
 		for _, f := range g.Findings {
-			fmt.Fprintf(&b, "  - %s\n", tr("{{.Where}}: {{.Message}}", M{"Where": i18n.LintWhere(f, true), "Message": i18n.LintMessage(f)}))
+			fmt.Fprintf(&b, "  - %s\n", tr("{{.Where}}: {{.Message}}", M{"Where": lintwords.Where(f, true), "Message": lintwords.Message(f)}))
 		}
 	}
 	c := rep.Cost
-	fmt.Fprintf(&b, "\n%s\n", tr("{{.Cost}} ({{.Method}})", M{"Cost": i18n.LintCost(c), "Method": i18n.LintCostMethod(c)}))
+	fmt.Fprintf(&b, "\n%s\n", tr("{{.Cost}} ({{.Method}})", M{"Cost": lintwords.Cost(c), "Method": lintwords.CostMethod(c)}))
 	for _, t := range c.Top {
 		fmt.Fprintf(&b, "  %6d  %s\n", t.Tokens, t.Tool)
 	}
@@ -136,7 +139,7 @@ func probeTools(ctx context.Context, s *mcp.Session, tools []lint.Tool, timeout 
 			continue
 		}
 		r := s.CallTool(mcp.WithoutHistory(ctx), t.Name, nil, mcp.CallOptions{Timeout: -1, MaxTotal: timeout}) // probes stay out of History
-		if o, ok := mcp.LintObservation(r); ok {
+		if o, ok := lint.ObservationOf(r); ok {
 			out = append(out, o)
 		}
 	}

@@ -67,7 +67,9 @@ func runLoad(ctx context.Context, args []string, env Env) error {
 		stopProbe()
 		return err
 	}
-	viaSession := *driver == "session" || sc.Type != config.TypeStdio
+	// The lean client speaks plain tools/call only: a tool the calling rule
+	// runs as a task (mcp.CallWayFor) goes through sessions.
+	viaSession := *driver == "session" || sc.Type != config.TypeStdio || s.CallWay(toolName) != mcp.CallPlain
 	var call load.CallFunc
 	var stop func()
 	if viaSession {
@@ -92,12 +94,12 @@ func runLoad(ctx context.Context, args []string, env Env) error {
 				opts.Pids = append(opts.Pids, pid)
 			}
 		}
-		call = mcp.LoadCaller(ss, toolName, callArgs, inv.timeout)
+		call = load.SessionCaller(ss, toolName, callArgs, inv.timeout)
 	} else {
 		stopProbe()
 		conns, err := dialMany(ctx, sc, *sessions)
 		if err != nil {
-			return &exitError{ExitConnection, tr("could not start {{.Name}} for the load test: {{.Err}}", M{"Name": q(sc.Name), "Err": explainCore(err.Error())})}
+			return &exitError{ExitConnection, tr("could not start {{.Name}} for the load test: {{.Err}}", M{"Name": q(sc.Name), "Err": explainCore(err)})}
 		}
 		stop = func() {
 			for _, c := range conns {
@@ -115,7 +117,7 @@ func runLoad(ctx context.Context, args []string, env Env) error {
 	if *asJSON {
 		return writeJSON(env.Stdout, map[string]any{"server": sc.Name, "tool": toolName, "sessions": ssCount, "summary": sum})
 	}
-	fmt.Fprint(env.Stdout, loadText(sc.Name, toolName, ssCount, sum))
+	fmt.Fprint(textOut(env.Stdout), loadText(sc.Name, toolName, ssCount, sum))
 	return nil
 }
 

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"sync"
 
-	"fyne.io/fyne/v2/lang"
-
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/transport"
 )
@@ -30,10 +28,7 @@ func setupI18n() {
 
 // tr translates a message; data fills its {{.Templates}}.
 func tr(key string, data ...M) string {
-	if len(data) > 0 {
-		return lang.L(key, data[0])
-	}
-	return lang.L(key)
+	return i18n.L(key, data...)
 }
 
 // usageT is a usage error worded by a translated message.
@@ -49,8 +44,9 @@ func flagUsageT(fs *flag.FlagSet, key string, data ...M) error {
 // q quotes a value the way %q does.
 func q(s string) string { return strconv.Quote(s) }
 
-// explainCore translates a failure explanation from the core (mcp/…).
-func explainCore(msg string) string { return i18n.Explain(msg) }
+// explainCore translates a failure explanation from the core (mcp/…)
+// (a message with its key, an error, or text).
+func explainCore(msg any) string { return i18n.Explain(msg) }
 
 // trN translates a message with plural forms ("one"/"other" in the files);
 // count picks the form and is {{.Count}} in the text.
@@ -59,7 +55,7 @@ func trN(key string, count int, data M) string {
 		data = M{}
 	}
 	data["Count"] = count
-	return lang.N(key, count, data)
+	return i18n.N(key, count, data)
 }
 
 // logLine is a server log line for --stderr: the app's own notes (started,
@@ -67,7 +63,7 @@ func trN(key string, count int, data M) string {
 // what the server printed, as it came.
 func logLine(e transport.LogEntry) string {
 	if e.Kind == transport.LogInfo {
-		e.Text = i18n.LogLine(e.Text)
+		e.Text = i18n.LogLine(e.Said())
 	}
 	return e.String()
 }

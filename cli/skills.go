@@ -40,7 +40,7 @@ func cmdSkill(ctx context.Context, inv *invocation, env Env) error {
 		loaded, err := s.LoadSkill(ctx, sk)
 		var se *mcp.SkillError
 		if errors.As(err, &se) {
-			return &exitError{ExitRPCError, tr("{{.Field}}: {{.Problem}}", M{"Field": sc.Name, "Problem": explainCore(se.Error())})}
+			return &exitError{ExitRPCError, tr("{{.Field}}: {{.Problem}}", M{"Field": sc.Name, "Problem": explainCore(se)})}
 		}
 		if err != nil {
 			return failed(env, sc.Name, true, err)

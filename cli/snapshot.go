@@ -26,7 +26,7 @@ func cmdSnapshot(ctx context.Context, inv *invocation, env Env) error {
 	defer cancel()
 	snap, err := surface.Take(ctx, s)
 	if err != nil {
-		return &exitError{ExitConnection, tr("could not take the snapshot: {{.Err}}", M{"Err": explainCore(err.Error())})}
+		return &exitError{ExitConnection, tr("could not take the snapshot: {{.Err}}", M{"Err": explainCore(err)})}
 	}
 	data, err := snap.Marshal()
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/store"
 	"mcpbrowser/mcp/tap"
 )
 
@@ -95,7 +96,7 @@ func cmdWatch(inv *invocation, env Env) error {
 	if err != nil {
 		return &exitError{ExitConnection, tr("could not keep a backup in {{.Dir}}: {{.Reason}}; nothing was changed", M{"Dir": tap.WatchesDir(), "Reason": fileProblem(err)})}
 	}
-	if err := config.WriteFileAtomic(path, changed, 0o600); err != nil {
+	if err := store.WriteFile(path, changed, store.Keep(0o600)); err != nil {
 		return &exitError{ExitConnection, tr("could not write {{.File}}: {{.Reason}}", M{"File": path, "Reason": fileProblem(err)})}
 	}
 	fmt.Fprintln(env.Stdout, tr("Watching {{.Server}}: restart the app (or its server) to start through the tap; mcpbrowser taps lists the sessions. The file as it was is kept in {{.Backup}}; mcpbrowser unwatch puts the entry back.", M{"Server": q(server), "Backup": backup}))
@@ -132,7 +133,7 @@ func cmdUnwatch(inv *invocation, env Env) error {
 		fmt.Fprintln(env.Stdout, tr("Nothing was written. Run it again with --yes to make this change."))
 		return nil
 	}
-	if err := config.WriteFileAtomic(edit.Path, restored, 0o600); err != nil {
+	if err := store.WriteFile(edit.Path, restored, store.Keep(0o600)); err != nil {
 		return &exitError{ExitConnection, tr("could not write {{.File}}: {{.Reason}}", M{"File": edit.Path, "Reason": fileProblem(err)})}
 	}
 	clients.ForgetWatch(tap.WatchesDir(), edit)

@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/transport"
 )
 
@@ -43,10 +44,15 @@ var (
 	errCallMaxTotal = errors.New("call exceeded its maximum total time")
 )
 
-// CallTool runs tools/call. It never returns nil: every outcome, including
-// "not connected", is a CallResult with the failing layer in plain words.
-// Cancelling ctx sends notifications/cancelled to the server.
+// CallTool calls the tool the way the calling rule says (CallWayFor): a
+// plain tools/call, or a task followed to its end (opts.OnTask sees its
+// status changes). It never returns nil: every outcome, including "not
+// connected", is a CallResult with the failing layer in plain words.
+// Cancelling ctx sends notifications/cancelled (tasks/cancel for a task).
 func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessage, opts CallOptions) *CallResult {
+	if s.CallWay(name) == CallAsTask {
+		return s.callAsTask(ctx, name, args, opts)
+	}
 	if len(args) == 0 || string(args) == "null" {
 		// A typed nil map would be sent as null, which TypeScript servers reject.
 		args = json.RawMessage("{}")
@@ -82,11 +88,10 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	})
 	defer s.unregisterProgress(token)
 
-	callName := "call #" + strconv.Itoa(r.ID) + " " + name
-	startSeq := s.Log.Add(transport.LogCallStart, callName+" started")
+	startSeq := s.Log.Say(transport.LogCallStart, say.New("call #{{.ID}} {{.Name}} started", say.Args{"ID": r.ID, "Name": name}))
 	res, err := s.callOnce(callCtx, name, args, token)
 	if err != nil && isConnectionLoss(err) && s.reconnectable() && callCtx.Err() == nil {
-		s.Log.Add(transport.LogInfo, "the connection dropped; reconnecting once before giving up")
+		s.Log.Say(transport.LogInfo, say.Text("the connection dropped; reconnecting once before giving up"))
 		if cerr := s.Connect(callCtx); cerr == nil {
 			res, err = s.callOnce(callCtx, name, args, token)
 		}
@@ -109,7 +114,8 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 		r.Message = "you cancelled the task; the server was told (tasks/cancel)."
 	}
 	r.masks, r.Message = &s.masks, s.masks.mask(r.Message)
-	s.Log.Add(transport.LogCallEnd, callName+" ended after "+tookWords(&r.Outcome)+": "+outcomeWord(r))
+	s.Log.Say(transport.LogCallEnd, say.New("call #{{.ID}} {{.Name}} ended after {{.Took}}: {{.Outcome}}",
+		say.Args{"ID": r.ID, "Name": name, "Took": tookWords(&r.Outcome), "Outcome": outcomeWord(r)}))
 	r.Log = s.logBetween(startSeq)
 	s.recordHistory(ctx, r)
 	return r
@@ -215,16 +221,16 @@ func (s *Session) explainFailure(o *Outcome, method string, reqCtx, parent conte
 	}
 }
 
-func outcomeWord(r *CallResult) string {
+func outcomeWord(r *CallResult) any {
 	switch r.Layer {
 	case LayerNone:
-		return "ok"
+		return say.Text("ok")
 	case LayerTool:
-		return "tool error"
+		return say.Text("tool error")
 	case LayerProtocol:
-		return "JSON-RPC error"
+		return say.Text("JSON-RPC error")
 	}
-	return string(r.Layer)
+	return string(r.Layer) // a word of the protocol's, kept as it is
 }
 
 // logBetween returns the server output logged since seq (excluding markers).

@@ -22,7 +22,7 @@
 //
 // A short use:
 //
-//	cfg, _ := config.LoadConfig(path)
+//	cfg, _ := config.Load(path)
 //	m := mcp.NewManager(cfg, mcp.ManagerOptions{})
 //	defer m.Close()
 //	_ = m.ConnectAll(ctx)

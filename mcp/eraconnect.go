@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/transport"
 
 	"context"
@@ -51,7 +52,7 @@ func (s *Session) connectEra(ctx context.Context, cfg *config.ServerConfig, paus
 			// the same process or sign-in again.
 			return nil, Era{}, err
 		}
-		s.Log.Add(transport.LogInfo, "the server did not connect with protocol "+remembered+" as it did last time; asking it afresh")
+		s.Log.Say(transport.LogInfo, say.New("the server did not connect with protocol {{.Version}} as it did last time; asking it afresh", say.Args{"Version": remembered}))
 		s.eras.Forget(cfg)
 		s.resetProcess()
 	}
@@ -84,7 +85,7 @@ func (s *Session) attempt(ctx context.Context, cfg *config.ServerConfig, version
 		// A slow server answered server/discover after the wait, and then
 		// refused initialize on the same connection: it speaks 2026-07-28,
 		// so it is asked again, fresh, without a bound on discover.
-		s.Log.Add(transport.LogInfo, "the server answered server/discover late; connecting again with protocol "+Version20260728)
+		s.Log.Say(transport.LogInfo, say.New("the server answered server/discover late; connecting again with protocol {{.Version}}", say.Args{"Version": Version20260728}))
 		if pt := probe.stdio; pt != nil && s.process() != nil {
 			cs, err = s.connectOver(ctx, pt.client, pt, Version20260728)
 		} else {
@@ -139,7 +140,7 @@ func eraOf(cs *sdk.ClientSession, e Era) Era {
 
 func (s *Session) remember(cfg *config.ServerConfig, version string) {
 	if err := s.eras.Remember(cfg, version); err != nil {
-		s.Log.Add(transport.LogInfo, "could not remember the server's protocol version: "+err.Error())
+		s.Log.Say(transport.LogInfo, say.New("could not remember the server's protocol version: {{.Err}}", say.Args{"Err": err.Error()}))
 	}
 }
 

@@ -6,14 +6,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/adrg/xdg"
+	"mcpbrowser/mcp/store"
 )
 
 // An EraMemory remembers, per server, the protocol version it spoke last
@@ -31,7 +29,7 @@ func NewEraMemory(path string) *EraMemory { return &EraMemory{path: path} }
 
 // DefaultEraMemoryPath is the app's era memory file.
 func DefaultEraMemoryPath() string {
-	return filepath.Join(xdg.StateHome, "mcpbrowser", "eras.json")
+	return store.Path(store.State, "eras.json")
 }
 
 type eraRecord struct {
@@ -77,58 +75,41 @@ func (m *EraMemory) Remember(cfg *config.ServerConfig, version string) error {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	all := m.load()
 	key := serverKey(cfg)
-	if version == "" {
-		if _, ok := all[key]; !ok {
-			return nil
-		}
-		delete(all, key)
-	} else {
-		if all[key].Version == version {
-			return nil // nothing new: no write on every connect
-		}
-		all[key] = eraRecord{Version: version, At: time.Now().UTC()}
+	if cur, ok := m.load()[key]; (version == "" && !ok) || (version != "" && cur.Version == version) {
+		return nil // nothing new: no write (nor lock) on every connect
 	}
-	return m.save(all)
+	// Another process (the window, the command line) may be remembering
+	// another server at this moment: change the file as it is now.
+	return store.Update(m.path, store.Keep(0o600), func(old []byte) ([]byte, error) {
+		all := parseEras(old)
+		if version == "" {
+			delete(all, key)
+		} else {
+			all[key] = eraRecord{Version: version, At: time.Now().UTC()}
+		}
+		b, err := json.MarshalIndent(all, "", "  ")
+		return append(b, '\n'), err
+	})
 }
 
 // Forget drops what is remembered for cfg's server.
 func (m *EraMemory) Forget(cfg *config.ServerConfig) error { return m.Remember(cfg, "") }
 
 func (m *EraMemory) load() map[string]eraRecord {
-	all := map[string]eraRecord{}
 	b, err := os.ReadFile(m.path)
 	if err != nil {
-		return all
+		return map[string]eraRecord{}
 	}
-	if json.Unmarshal(b, &all) != nil {
-		return map[string]eraRecord{} // a damaged file is only a cache: start over
-	}
-	return all
+	return parseEras(b)
 }
 
-func (m *EraMemory) save(all map[string]eraRecord) error {
-	b, err := json.MarshalIndent(all, "", "  ")
-	if err != nil {
-		return err
+// parseEras reads the file's content; a damaged file is only a cache: it
+// counts as empty, and the next save starts it over.
+func parseEras(b []byte) map[string]eraRecord {
+	all := map[string]eraRecord{}
+	if json.Unmarshal(b, &all) != nil {
+		return map[string]eraRecord{}
 	}
-	if err := os.MkdirAll(filepath.Dir(m.path), 0o700); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(m.path), ".eras-*.json")
-	if err != nil {
-		return err
-	}
-	_, werr := tmp.Write(append(b, '\n'))
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), m.path); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
+	return all
 }

@@ -15,6 +15,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/yosida95/uritemplate/v3"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/transport"
 )
 
@@ -262,6 +263,10 @@ func classifyRequest(method string, err error, undeclared Feature) outcome {
 	o := outcome{Err: err}
 	if msg, ok := invalidReply(method, err); ok {
 		o.Layer, o.Message = LayerInvalidReply, msg
+		return o
+	}
+	if msg, ok := rejectedByTransport(err); ok {
+		o.Layer, o.Message = LayerConnection, msg
 		return o
 	}
 	var rpc *jsonrpc.Error
@@ -556,10 +561,10 @@ func (s *Session) track(ctx context.Context, method, what string, f Feature, do 
 		return do(reqCtx, cs)
 	}
 
-	startSeq := s.Log.Add(transport.LogCallStart, fmt.Sprintf("%s #%d %s started", method, t.ID, what))
+	startSeq := s.Log.Say(transport.LogCallStart, say.New("{{.Method}} #{{.ID}} {{.What}} started", say.Args{"Method": method, "ID": t.ID, "What": what}))
 	err := run()
 	if err != nil && isConnectionLoss(err) && s.reconnectable() && reqCtx.Err() == nil {
-		s.Log.Add(transport.LogInfo, "the connection dropped; reconnecting once before giving up")
+		s.Log.Say(transport.LogInfo, say.Text("the connection dropped; reconnecting once before giving up"))
 		if cerr := s.Connect(reqCtx); cerr == nil {
 			err = run()
 		}
@@ -568,11 +573,12 @@ func (s *Session) track(ctx context.Context, method, what string, f Feature, do 
 	o := classifyRequest(method, err, s.undeclared(f))
 	t.Layer, t.RPCError, t.Message, t.Err = o.Layer, o.RPCError, o.Message, o.Err
 	s.explainFailure(&t, method, reqCtx, ctx, timeout, 0)
-	word := "ok"
+	var word any = say.Text("ok")
 	if t.Layer != LayerNone {
 		word = string(t.Layer) + " error"
 	}
-	s.Log.Add(transport.LogCallEnd, fmt.Sprintf("%s #%d %s ended after %s: %s", method, t.ID, what, tookWords(&t), word))
+	s.Log.Say(transport.LogCallEnd, say.New("{{.Method}} #{{.ID}} {{.What}} ended after {{.Took}}: {{.Outcome}}",
+		say.Args{"Method": method, "ID": t.ID, "What": what, "Took": tookWords(&t), "Outcome": word}))
 	t.Log = s.logBetween(startSeq)
 	return t
 }

@@ -66,7 +66,7 @@ func TestInputsAreAskedAndNeverSaved(t *testing.T) {
 	exe := testservers.Build(t)
 	found, err := clients.ParseClientConfig(config.FormatVSCode, "/p/.vscode/mcp.json", []byte(`{
 		"inputs": [{"id": "api-token", "type": "promptString", "description": "Your token", "password": true}],
-		"servers": {"echo": {"command": "sh", "args": ["-c", "echo token=$API_TOKEN >&2; exec `+exe+` -mode echo"],
+		"servers": {"echo": {"command": "sh", "args": ["-c", "echo answer=$API_TOKEN >&2; exec `+exe+` -mode echo"],
 			"env": {"API_TOKEN": "${input:api-token}"}}}}`))
 	if err != nil {
 		t.Fatal(err)
@@ -86,8 +86,9 @@ func TestInputsAreAskedAndNeverSaved(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, func() bool {
+		// "answer=", not "token=": a secret-named assignment is masked in the log.
 		for _, e := range s.Log.Tail(20, transport.LogStderr) {
-			if e.Text == "token=s3cret-value" {
+			if e.Text == "answer=s3cret-value" {
 				return true
 			}
 		}

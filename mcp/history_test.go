@@ -21,11 +21,11 @@ import (
 	"mcpbrowser/mcp/history"
 )
 
-func entry(name string) history.HistoryEntry {
-	return history.HistoryEntry{Kind: history.HistoryTool, Name: name, Arguments: json.RawMessage(`{"n":1}`), Result: json.RawMessage(`{"ok":true}`)}
+func entry(name string) history.Entry {
+	return history.Entry{Kind: history.Tool, Name: name, Arguments: json.RawMessage(`{"n":1}`), Result: json.RawMessage(`{"ok":true}`)}
 }
 
-func names(entries []history.HistoryEntry) []string {
+func names(entries []history.Entry) []string {
 	var out []string
 	for _, e := range entries {
 		out = append(out, e.Name)
@@ -34,7 +34,7 @@ func names(entries []history.HistoryEntry) []string {
 }
 
 // newestFirst reports whether IDs strictly decrease.
-func newestFirst(entries []history.HistoryEntry) bool {
+func newestFirst(entries []history.Entry) bool {
 	for i := 1; i < len(entries); i++ {
 		if entries[i].ID >= entries[i-1].ID {
 			return false
@@ -53,7 +53,7 @@ func fileLines(t *testing.T, path string) int {
 }
 
 func TestHistoryRecordsEachKind(t *testing.T) {
-	h := history.NewHistory(t.TempDir(), history.HistoryOptions{})
+	h := history.New(t.TempDir(), history.Options{})
 	started := time.Date(2025, 5, 1, 10, 0, 0, 0, time.UTC)
 	call := &CallResult{Outcome: Outcome{Server: "demo", Started: started, Duration: 1500 * time.Microsecond}, Tool: "add", Arguments: json.RawMessage(`{"a":2,"b":3}`), Result: &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "5"}}}}
 	read := &ReadResult{Outcome: Outcome{Server: "demo", Started: started.Add(time.Second), Layer: LayerProtocol, RPCError: &jsonrpc.Error{Code: -32002, Message: "not found"}, Message: "the server refused resources/read"}, URI: "demo://readme"}
@@ -71,14 +71,14 @@ func TestHistoryRecordsEachKind(t *testing.T) {
 		t.Fatalf("%d entries", len(got))
 	}
 	cases := []struct {
-		e                    history.HistoryEntry
-		kind                 history.HistoryKind
+		e                    history.Entry
+		kind                 history.Kind
 		name, args, inResult string
 		layer                ErrorLayer
 	}{
-		{got[0], history.HistoryPrompt, "summarize_file", `{"path":"a.txt"}`, `"role":"user"`, LayerNone},
-		{got[1], history.HistoryResource, "demo://readme", ``, `"code":-32002`, LayerProtocol},
-		{got[2], history.HistoryTool, "add", `{"a":2,"b":3}`, `"text":"5"`, LayerNone},
+		{got[0], history.Prompt, "summarize_file", `{"path":"a.txt"}`, `"role":"user"`, LayerNone},
+		{got[1], history.Resource, "demo://readme", ``, `"code":-32002`, LayerProtocol},
+		{got[2], history.Tool, "add", `{"a":2,"b":3}`, `"text":"5"`, LayerNone},
 	}
 	if !newestFirst(got) {
 		t.Errorf("not newest first: %v", names(got))
@@ -112,7 +112,7 @@ func TestHistoryRecordsEachKind(t *testing.T) {
 
 func TestHistoryBounds(t *testing.T) {
 	t.Run("entries", func(t *testing.T) {
-		h := history.NewHistory(t.TempDir(), history.HistoryOptions{MaxEntries: 10})
+		h := history.New(t.TempDir(), history.Options{MaxEntries: 10})
 		for i := range 25 {
 			if err := h.Append("s", entry(fmt.Sprint("call", i))); err != nil {
 				t.Fatal(err)
@@ -128,7 +128,7 @@ func TestHistoryBounds(t *testing.T) {
 	})
 	t.Run("bytes", func(t *testing.T) {
 		const max = 4 << 10
-		h := history.NewHistory(t.TempDir(), history.HistoryOptions{MaxBytes: max})
+		h := history.New(t.TempDir(), history.Options{MaxBytes: max})
 		for i := range 60 {
 			e := entry(fmt.Sprint("big", i))
 			e.Result = json.RawMessage(`"` + strings.Repeat("r", 300) + `"`)
@@ -154,7 +154,7 @@ func TestHistoryBounds(t *testing.T) {
 		}
 	})
 	t.Run("huge result is cut and marked", func(t *testing.T) {
-		h := history.NewHistory(t.TempDir(), history.HistoryOptions{MaxResultBytes: 2 << 10})
+		h := history.New(t.TempDir(), history.Options{MaxResultBytes: 2 << 10})
 		huge := &CallResult{Outcome: Outcome{Server: "s"}, Tool: "dump", Result: &sdk.CallToolResult{Content: []sdk.Content{
 			&sdk.TextContent{Text: strings.Repeat("é", 50_000)},
 			&sdk.ImageContent{MIMEType: "image/png", Data: bytes.Repeat([]byte{1, 2, 3}, 20_000)},
@@ -182,7 +182,7 @@ func TestHistoryBounds(t *testing.T) {
 }
 
 func TestHistoryClear(t *testing.T) {
-	h := history.NewHistory(t.TempDir(), history.HistoryOptions{})
+	h := history.New(t.TempDir(), history.Options{})
 	for _, s := range []string{"a", "b"} {
 		if err := h.Append(s, entry("x")); err != nil {
 			t.Fatal(err)
@@ -209,8 +209,8 @@ func TestHistoryClear(t *testing.T) {
 func TestHistoryConcurrent(t *testing.T) {
 	dir := t.TempDir()
 	// Two Histories on one folder stand for the window and the CLI.
-	h1 := history.NewHistory(dir, history.HistoryOptions{MaxEntries: 100})
-	h2 := history.NewHistory(dir, history.HistoryOptions{MaxEntries: 100})
+	h1 := history.New(dir, history.Options{MaxEntries: 100})
+	h2 := history.New(dir, history.Options{MaxEntries: 100})
 	var wg sync.WaitGroup
 	for w := range 8 {
 		wg.Go(func() {
@@ -251,7 +251,7 @@ func TestHistoryConcurrent(t *testing.T) {
 }
 
 func TestHistorySurvivesABrokenLine(t *testing.T) {
-	h := history.NewHistory(t.TempDir(), history.HistoryOptions{})
+	h := history.New(t.TempDir(), history.Options{})
 	h.Append("s", entry("first"))
 	f, err := os.OpenFile(h.Path("s"), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
@@ -259,7 +259,7 @@ func TestHistorySurvivesABrokenLine(t *testing.T) {
 	}
 	f.WriteString(`{"id":2,"kind":"tool","na` + "\n" + `{"id":3,"kind":"tool"`) // a crash mid-write
 	f.Close()
-	h2 := history.NewHistory(h.Dir(), history.HistoryOptions{})
+	h2 := history.New(h.Dir(), history.Options{})
 	if err := h2.Append("s", entry("after")); err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func TestManagerRecordsHistory(t *testing.T) {
 	exe := testservers.Build(t)
 	cfg := &config.Config{}
 	cfg.Put(&config.ServerConfig{Name: "echo", Type: config.TypeStdio, Command: exe, Args: []string{"-mode", "echo"}})
-	h := history.NewHistory(t.TempDir(), history.HistoryOptions{})
+	h := history.New(t.TempDir(), history.Options{})
 	var failures []error
 	m := NewManager(cfg, ManagerOptions{History: h, OnHistoryError: func(err error) { failures = append(failures, err) }})
 	defer m.Close()
@@ -331,11 +331,11 @@ func TestManagerRecordsHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var kinds []history.HistoryKind
+	var kinds []history.Kind
 	for _, e := range got {
 		kinds = append(kinds, e.Kind)
 	}
-	if want := []history.HistoryKind{history.HistoryPrompt, history.HistoryResource, history.HistoryTool}; !slices.Equal(kinds, want) {
+	if want := []history.Kind{history.Prompt, history.Resource, history.Tool}; !slices.Equal(kinds, want) {
 		t.Errorf("recorded %v, want %v", kinds, want)
 	}
 
@@ -357,7 +357,7 @@ func TestManagerRecordsHistory(t *testing.T) {
 	if err := os.WriteFile(blocked, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	m.SetHistory(history.NewHistory(filepath.Join(blocked, "history"), history.HistoryOptions{}))
+	m.SetHistory(history.New(filepath.Join(blocked, "history"), history.Options{}))
 	if r := s.CallTool(ctx, "echo", json.RawMessage(`{"message":"hi"}`), CallOptions{}); !r.OK() {
 		t.Errorf("call with a broken history: %s", r.Message)
 	}

@@ -7,46 +7,19 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/internal/testservers"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/transport"
 )
 
-var (
-	demoOnce sync.Once
-	demoExe  string
-	demoErr  error
-)
-
-// demoServerExe builds the demo server (internal/demoserver) once per run.
-func demoServerExe(t *testing.T) string {
-	t.Helper()
-	demoOnce.Do(func() {
-		// Beside TestMain's state folder, removed with it.
-		demoExe = filepath.Join(filepath.Dir(os.Getenv("XDG_STATE_HOME")), "bin", "demo")
-		out, err := exec.Command("go", "build", "-o", demoExe, "mcpbrowser/internal/demoserver").CombinedOutput()
-		if err != nil {
-			demoErr = &buildError{string(out)}
-		}
-	})
-	if demoErr != nil {
-		t.Fatalf("building the demo server: %v", demoErr)
-	}
-	return demoExe
-}
-
-type buildError struct{ out string }
-
-func (e *buildError) Error() string { return e.out }
+// demoServerExe is the demo server (internal/demoserver), built once.
+func demoServerExe(t *testing.T) string { return testservers.Demo.Build(t) }
 
 // sandboxServer is a small 2026-07-28 server over streamable HTTP with one
 // resource; subscribe says whether it offers subscriptions.

@@ -34,7 +34,7 @@ func (m *Manager) ReloadFile() ([]string, error) {
 		m.mu.Unlock()
 		return nil, nil
 	}
-	disk, err := config.LoadConfig(m.cfg.Path)
+	disk, err := config.Load(m.cfg.Path)
 	if errors.Is(err, fs.ErrNotExist) {
 		m.mu.Unlock()
 		return nil, nil // not written yet (the demo config), or being replaced
@@ -97,7 +97,8 @@ func (m *Manager) WatchFile(ctx context.Context, onReload func(changed []string,
 
 // WatchPath calls onChange (on its own goroutine) after path was written,
 // created, renamed over or removed, until ctx ends. It watches the folder, as
-// atomic saves replace the file itself.
+// atomic saves replace the file itself; for a symbolic link also the
+// target's folder, as saves go through the link (package store).
 func WatchPath(ctx context.Context, path string, onChange func()) error {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
@@ -107,6 +108,12 @@ func WatchPath(ctx context.Context, path string, onChange func()) error {
 	if err := w.Add(dir); err != nil {
 		w.Close()
 		return err
+	}
+	target := path
+	if t, err := filepath.EvalSymlinks(path); err == nil && filepath.Dir(t) != filepath.Clean(dir) {
+		if w.Add(filepath.Dir(t)) == nil {
+			target = t
+		}
 	}
 	go func() {
 		defer w.Close()
@@ -122,7 +129,7 @@ func WatchPath(ctx context.Context, path string, onChange func()) error {
 				if !ok {
 					return
 				}
-				if filepath.Clean(ev.Name) == filepath.Clean(path) {
+				if n := filepath.Clean(ev.Name); n == filepath.Clean(path) || n == filepath.Clean(target) {
 					timer.Reset(settle)
 				}
 			case _, ok := <-w.Errors:

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/store"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -17,7 +19,7 @@ func newFileManager(t *testing.T, content string) (*Manager, string) {
 	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := config.LoadConfig(path)
+	cfg, err := config.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +30,7 @@ func newFileManager(t *testing.T, content string) (*Manager, string) {
 
 func editFile(t *testing.T, path string, edit func(*config.Config)) {
 	t.Helper()
-	cfg, err := config.LoadConfig(path)
+	cfg, err := config.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +54,7 @@ func TestManagerSaveKeepsOutsideChanges(t *testing.T) {
 	if err := m.PutServer(context.Background(), "", dup, false); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := config.LoadConfig(path)
+	got, _ := config.Load(path)
 	for name, cmd := range map[string]string{"a": "/no/such/a1", "a-2": "/no/such/a1", "b": "/no/such/b2", "imported": "/no/such/i"} {
 		if s := got.Server(name); s == nil || s.Command != cmd {
 			t.Errorf("file: server %s = %+v, want command %s", name, s, cmd)
@@ -82,7 +84,7 @@ func TestManagerPutConflict(t *testing.T) {
 	if !errors.As(err, &ce) {
 		t.Fatalf("PutServer = %v, want a conflict", err)
 	}
-	if got, _ := config.LoadConfig(path); got.Server("a").Command != "/no/such/theirs" {
+	if got, _ := config.Load(path); got.Server("a").Command != "/no/such/theirs" {
 		t.Errorf("the outside change was overwritten")
 	}
 	if m.Session("a").Config().Command != "/no/such/theirs" {
@@ -92,7 +94,7 @@ func TestManagerPutConflict(t *testing.T) {
 	if err := m.PutServer(context.Background(), "a", edited, false); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := config.LoadConfig(path); got.Server("a").Command != "/no/such/mine" {
+	if got, _ := config.Load(path); got.Server("a").Command != "/no/such/mine" {
 		t.Errorf("keeping mine did not save it")
 	}
 }
@@ -144,4 +146,37 @@ func TestManagerOwnSaveIsNoOutsideChange(t *testing.T) {
 	if changed, err := m.ReloadFile(); err != nil || len(changed) > 0 {
 		t.Errorf("reload after own save: changed %v, %v", changed, err)
 	}
+}
+
+// TestWatchPathThroughSymlink: a servers file that is a symbolic link is
+// saved through the link (its target changes, in another folder); the
+// watcher still sees the save.
+func TestWatchPathThroughSymlink(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	dir := t.TempDir()
+	target := filepath.Join(dir, "dotfiles", "servers.json")
+	link := filepath.Join(dir, "config", "servers.json")
+	os.MkdirAll(filepath.Dir(target), 0o700)
+	os.MkdirAll(filepath.Dir(link), 0o700)
+	os.WriteFile(target, []byte(`{"mcpServers": {}}`), 0o600)
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	changed := make(chan struct{}, 1)
+	if err := WatchPath(ctx, link, func() {
+		select {
+		case changed <- struct{}{}:
+		default:
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.WriteFile(link, []byte(`{"mcpServers": {"a": {"command": "x"}}}`), store.Keep(0o600)); err != nil {
+		t.Fatal(err)
+	}
+	<-changed // the test's own deadline ends a watcher that never fires
 }

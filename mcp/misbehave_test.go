@@ -78,8 +78,15 @@ func TestMisbehavingServers(t *testing.T) {
 				}
 			}},
 		{name: "a 20 MB message", mode: "huge-message", wantState: StateReady,
-			call: "huge", wantLayer: LayerNone,
+			// No call timeout: under -race on a loaded machine, reading 20 MB
+			// of JSON took longer than the default 60 s; the test's context
+			// still guards against a hang.
+			entry: func(c *config.ServerConfig) { c.CallTimeout = secondsPtr(-1) },
+			call:  "huge", wantLayer: LayerNone,
 			check: func(t *testing.T, s *Session, r *CallResult) {
+				if r.Result == nil || len(r.Result.Content) == 0 {
+					t.Fatalf("no result: %s", r.Message)
+				}
 				if n := len(r.Result.Content[0].(*sdk.TextContent).Text); n < 20<<20 {
 					t.Errorf("huge text is %d bytes", n)
 				}
@@ -110,7 +117,8 @@ func TestMisbehavingServers(t *testing.T) {
 			cfg.Validate()
 			m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
 			s := m.Session("bad")
-			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			// A guard against a hang, not a speed check.
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 			defer cancel()
 
 			err := s.Connect(ctx)
@@ -274,5 +282,25 @@ func TestStderrDuringCallStaysInsideTheCall(t *testing.T) {
 		if !r.OK() || n != 3 {
 			t.Fatalf("call %d: %d stderr lines inside the call, want 3 (%s)", i, n, r.Message)
 		}
+	}
+}
+
+// TestToolsListNeverAnsweredIsNamed: a server that answers initialize and
+// then never tools/list fails to connect with words that say so, not
+// "did not answer initialize".
+func TestToolsListNeverAnsweredIsNamed(t *testing.T) {
+	exe := testservers.Build(t)
+	secs := 2.0
+	cfg := &config.ServerConfig{Name: "silent-list", Type: config.TypeStdio, Command: exe,
+		Args: []string{"-mode", testservers.ModeRaw, "-silent", "tools/list"}, ConnectTimeout: &secs}
+	cfg.Validate()
+	m := NewManager(&config.Config{Servers: []*config.ServerConfig{cfg}}, ManagerOptions{})
+	defer m.Close()
+	err := m.Session("silent-list").Connect(context.Background())
+	if err == nil {
+		t.Fatal("connected")
+	}
+	if msg := err.Error(); !strings.Contains(msg, "answered initialize but did not answer tools/list within 2s") || strings.Contains(msg, "did not answer initialize") {
+		t.Errorf("got %q", msg)
 	}
 }

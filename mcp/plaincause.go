@@ -9,11 +9,15 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/textproto"
 	"strings"
 	"syscall"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/transport"
 )
 
 // PlainCause says in plain words what a low-level error (the network, the
@@ -32,7 +36,18 @@ func PlainCause(err error) string {
 		invalid x509.CertificateInvalidError
 		verify  *tls.CertificateVerificationError
 	)
+	var (
+		tooLarge  *transport.ReplyTooLargeError
+		badHeader textproto.ProtocolError
+	)
 	switch {
+	case errors.As(err, &tooLarge):
+		return tooLarge.Error()
+	case errors.As(err, &badHeader):
+		return fmt.Sprintf("the server's reply had an HTTP header that could not be read (%s)", string(badHeader))
+	case strings.Contains(err.Error(), "malformed HTTP"):
+		_, detail, _ := strings.Cut(err.Error(), "malformed HTTP")
+		return fmt.Sprintf("the server's reply could not be read as HTTP (malformed HTTP%s)", detail)
 	case errors.Is(err, syscall.ECONNREFUSED):
 		return "the connection was refused (nothing is listening there)"
 	case errors.As(err, &dns) && dns.IsNotFound:
@@ -45,6 +60,9 @@ func PlainCause(err error) string {
 		return "the network cannot reach that address"
 	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE):
 		return "the connection was broken off"
+	case errors.Is(err, transport.ErrEventTooLarge), strings.Contains(err.Error(), "SSE event exceeded"):
+		// The SDK's own failure past MaxEventSize is worded only in text.
+		return fmt.Sprintf("the server sent an event of more than %d MB without ending it; the stream was closed", transport.MaxEventSize>>20)
 	case errors.Is(err, sdk.ErrSessionMissing):
 		return "the server no longer knows this session (it may have restarted)"
 	case errors.Is(err, context.DeadlineExceeded), isNetTimeout(err):
@@ -66,6 +84,33 @@ func PlainCause(err error) string {
 	}
 	return msg
 }
+
+// toolsListTimeout says that a server answered initialize and then not
+// tools/list within the connect timeout (not that it did not answer
+// initialize).
+func (s *Session) toolsListTimeout(cfg *config.ServerConfig) string {
+	return fmt.Sprintf("the server answered initialize but did not answer tools/list within %s.", cfg.ConnectTimeoutDuration()) +
+		s.noiseTail() + s.stderrTail()
+}
+
+// rejectedByTransport explains the SDK's "rejected by transport" (JSON-RPC
+// code -32005): no answer is the server's, the request did not get through
+// or its reply could not be read, for the reason in the wrapped error.
+func rejectedByTransport(err error) (string, bool) {
+	var rpc *jsonrpc.Error
+	if !errors.As(err, &rpc) || rpc.Code != codeRejected {
+		return "", false
+	}
+	cause := PlainCause(err)
+	if _, after, ok := strings.Cut(cause, "rejected by transport: "); ok {
+		cause = after // the SDK's words around the reason
+	}
+	return "the request did not get through, or its reply could not be read: " + cause, true
+}
+
+// codeRejected is the SDK's code for a request its transport refused
+// (jsonrpc2.ErrRejected, an internal package).
+const codeRejected = -32005
 
 func isNetTimeout(err error) bool {
 	var ne net.Error

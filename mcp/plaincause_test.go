@@ -14,6 +14,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mcpbrowser/mcp/transport"
 )
 
 // plainCauseCases are errors as the SDK and Go give them (wrapped the way
@@ -58,6 +60,8 @@ func plainCauseCases(t testing.TB) []struct {
 		{errors.New(`POST http://x/mcp: Service Unavailable`), "the server answered HTTP 503 Service Unavailable"},
 		{fmt.Errorf("sending \"initialize\": %w: %w: %v", &jsonrpc.Error{Code: -32600, Message: "Missing MCP-Protocol-Version header"}, errors.New("rejected"), "Bad Request"),
 			"the server answered: Missing MCP-Protocol-Version header (JSON-RPC error -32600)"},
+		{errors.New(`calling "tools/call": POST http://x/mcp: malformed event: SSE event exceeded 67108864 bytes without terminating`), "the server sent an event of more than 64 MB without ending it; the stream was closed"},
+		{wrap(transport.ErrEventTooLarge), "the server sent an event of more than 64 MB without ending it; the stream was closed"},
 		// What it does not know stays as Go gave it.
 		{errors.New("something else"), "something else"},
 	}

@@ -125,7 +125,7 @@ func TestPresetInServersFile(t *testing.T) {
 	if strings.Contains(string(data), `"type"`) {
 		t.Errorf("a preset entry spells out its implied type:\n%s", data)
 	}
-	back, err := config.ParseConfig("x", data)
+	back, err := config.Parse("x", data)
 	if err != nil {
 		t.Fatal(err)
 	}

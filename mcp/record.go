@@ -9,24 +9,24 @@ import (
 )
 
 // HistoryEntry is the call as history keeps it (a history Record).
-func (r *CallResult) HistoryEntry() (string, history.HistoryEntry) {
-	return r.Server, history.HistoryEntry{Time: r.Started, Kind: history.HistoryTool, Name: r.Tool, Arguments: r.Arguments,
+func (r *CallResult) HistoryEntry() (string, history.Entry) {
+	return r.Server, history.Entry{Time: r.Started, Kind: history.Tool, Name: r.Tool, Arguments: r.Arguments,
 		DurationMS: millis(r.Duration), WaitedMS: millis(r.Waited), ErrorLayer: string(r.Layer), Message: r.Message}
 }
 
 // HistoryEntry is the read as history keeps it (a history Record).
-func (r *ReadResult) HistoryEntry() (string, history.HistoryEntry) {
-	return r.Server, history.HistoryEntry{Time: r.Started, Kind: history.HistoryResource, Name: r.URI,
+func (r *ReadResult) HistoryEntry() (string, history.Entry) {
+	return r.Server, history.Entry{Time: r.Started, Kind: history.Resource, Name: r.URI,
 		DurationMS: millis(r.Duration), WaitedMS: millis(r.Waited), ErrorLayer: string(r.Layer), Message: r.Message}
 }
 
 // HistoryEntry is the prompt as history keeps it (a history Record).
-func (r *PromptResult) HistoryEntry() (string, history.HistoryEntry) {
+func (r *PromptResult) HistoryEntry() (string, history.Entry) {
 	var args json.RawMessage
 	if len(r.Arguments) > 0 {
 		args, _ = json.Marshal(r.Arguments)
 	}
-	return r.Server, history.HistoryEntry{Time: r.Started, Kind: history.HistoryPrompt, Name: r.Prompt, Arguments: args,
+	return r.Server, history.Entry{Time: r.Started, Kind: history.Prompt, Name: r.Prompt, Arguments: args,
 		DurationMS: millis(r.Duration), WaitedMS: millis(r.Waited), ErrorLayer: string(r.Layer), Message: r.Message}
 }
 
@@ -46,7 +46,7 @@ func WithoutHistory(ctx context.Context) context.Context {
 }
 
 // HistoryVia marks ctx so that the calls made with it are kept in history
-// marked as made by via (HistoryEntry.Via), e.g. an MCP App's calls.
+// marked as made by via (history.Entry.Via), e.g. an MCP App's calls.
 func HistoryVia(ctx context.Context, via string) context.Context {
 	return context.WithValue(ctx, historyMark{}, historyHow{via: via})
 }
@@ -57,7 +57,7 @@ type viaRecord struct {
 	via string
 }
 
-func (r viaRecord) HistoryEntry() (string, history.HistoryEntry) {
+func (r viaRecord) HistoryEntry() (string, history.Entry) {
 	server, e := r.Record.HistoryEntry()
 	e.Via = r.via
 	return server, e

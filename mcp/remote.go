@@ -11,6 +11,7 @@ import (
 
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/openapi"
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/transport"
 )
 
@@ -41,7 +42,7 @@ func (s *Session) newOpenAPIBackend(ctx context.Context, cfg *config.ServerConfi
 		return nil, nil, err
 	}
 	for _, w := range api.Warnings() {
-		s.Log.Add(transport.LogInfo, "OpenAPI document: "+w.Error())
+		s.Log.Say(transport.LogInfo, say.New("OpenAPI document: {{.Warning}}", say.Args{"Warning": w.Error()}))
 	}
 	name, version, description := api.Info()
 	if name == "" {

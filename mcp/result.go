@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/transport"
 )
 
@@ -109,6 +110,10 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 		r.Layer, r.Message = LayerInvalidReply, msg
 		return
 	}
+	if msg, ok := rejectedByTransport(err); ok {
+		r.Layer, r.Message = LayerConnection, msg
+		return
+	}
 	var rpc *jsonrpc.Error
 	if errors.As(err, &rpc) {
 		r.Layer, r.RPCError = LayerProtocol, rpc
@@ -128,12 +133,15 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 	r.Message = "the call failed: " + err.Error()
 }
 
-// MaskSecrets hides the entry's secrets in b (see History).
+// MaskSecrets hides in b (the result as kept: history, recorded checks) the
+// entry's secrets, the secret values of the call's arguments wherever the
+// server repeats them, and every secret found by its shape.
 func (r *CallResult) MaskSecrets(b []byte) []byte {
-	if r.masks == nil {
-		return b
+	var m *config.TextMasker
+	if r.masks != nil {
+		m = r.masks.p.Load()
 	}
-	return r.masks.maskBytes(b)
+	return m.Add(config.SecretArguments(r.Arguments)...).MaskBytes(b)
 }
 
 // CodeNetworkError is the JSON-RPC code the app's in-process OpenAPI server

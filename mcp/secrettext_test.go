@@ -71,7 +71,7 @@ func TestSecretsMaskedInLogsStatusAndHistory(t *testing.T) {
 		t.Errorf("the secret is shown:\n%s", all)
 	}
 
-	h := history.NewHistory(filepath.Join(t.TempDir(), "h"), history.HistoryOptions{})
+	h := history.New(filepath.Join(t.TempDir(), "h"), history.Options{})
 	r := &CallResult{Outcome: Outcome{Server: "echoer", Message: "x", Err: errors.New("x")}, Tool: "t",
 		Arguments: json.RawMessage(`{"api_key":"abcdefghijklmnopqrstu"}`), masks: &s.masks}
 	if err := h.AddCall(r); err != nil {

@@ -20,6 +20,7 @@ import (
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/history"
 	"mcpbrowser/mcp/oauth"
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/transport"
 )
 
@@ -136,6 +137,7 @@ type Session struct {
 	roots     []string // folders answered to roots/list
 	client    *sdk.ClientSession
 	proc      *transport.StdioProcess
+	procSeq   uint64         // the log sequence number where the last process started (stderrTail)
 	remote    *remoteBackend // openapi entries
 	init      *sdk.InitializeResult
 	era       Era
@@ -316,6 +318,7 @@ func (s *Session) Connect(ctx context.Context) error {
 	defer stopWatchingCtx()
 
 	cs, era, err := s.connectEra(life, cfg, pauseTimeout)
+	answered := err == nil // initialize was answered: a failure now is tools/list's
 	if err == nil {
 		s.mu.Lock()
 		s.client = cs
@@ -326,12 +329,15 @@ func (s *Session) Connect(ctx context.Context) error {
 		err = s.refreshTools(life)
 		if err != nil && life.Err() == nil {
 			// A server may fail tools/list and still be worth talking to.
-			s.Log.Add(transport.LogInfo, "listing tools failed: "+AsRequestError("tools/list", err).Error())
+			s.Log.Say(transport.LogInfo, say.New("listing tools failed: {{.Err}}", say.Args{"Err": AsRequestError("tools/list", err)}))
 			err = nil
 		}
 	}
 	if err != nil {
 		reason := s.explainConnectError(life, cfg, err)
+		if answered && errors.Is(context.Cause(life), errConnectTimeout) {
+			reason = s.toolsListTimeout(cfg)
+		}
 		cancelLife(err)
 		if cs != nil {
 			cs.Close()
@@ -409,7 +415,7 @@ func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, version
 			return nil, err
 		}
 		s.mu.Lock()
-		s.proc = p
+		s.proc, s.procSeq = p, p.StartSeq()
 		s.mu.Unlock()
 		tr = p.Transport
 		if probe != nil {
@@ -439,7 +445,7 @@ func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, version
 		}
 		tr = t
 	case config.TypeSSE:
-		tr = &sdk.SSEClientTransport{Endpoint: cfg.URL, HTTPClient: transport.NewHTTPClient(cfg, s.Wire)}
+		tr = &sdk.SSEClientTransport{Endpoint: cfg.URL, HTTPClient: transport.NewHTTPClient(cfg, s.Wire), MaxEventSize: transport.MaxEventSize}
 	case config.TypeOpenAPI:
 		rb, t, err := s.newOpenAPIBackend(ctx, cfg)
 		if err != nil {
@@ -575,7 +581,7 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *config.ServerCon
 
 // noiseTail is the last non-protocol stdout lines, for messages, or "".
 func (s *Session) noiseTail() string {
-	noise := s.Log.Tail(3, transport.LogStdoutNoise)
+	noise := s.lastRun(s.Log.Tail(3, transport.LogStdoutNoise))
 	if len(noise) == 0 {
 		return ""
 	}
@@ -584,11 +590,25 @@ func (s *Session) noiseTail() string {
 
 // stderrTail is the last stderr lines, for messages, or "".
 func (s *Session) stderrTail() string {
-	tail := s.Log.Tail(5, transport.LogStderr)
+	tail := s.lastRun(s.Log.Tail(5, transport.LogStderr))
 	if len(tail) == 0 {
 		return ""
 	}
 	return " Last stderr lines:" + joinTail(tail)
+}
+
+// lastRun keeps the entries the last process wrote. A server that exits at
+// start is started twice when its first run was the era probe (a server
+// that exits when asked server/discover gets a fresh start, see
+// eraconnect.go), and a tail of both runs would say the same thing twice.
+func (s *Session) lastRun(entries []transport.LogEntry) []transport.LogEntry {
+	s.mu.Lock()
+	from := s.procSeq
+	s.mu.Unlock()
+	for len(entries) > 0 && entries[0].Seq < from {
+		entries = entries[1:]
+	}
+	return entries
 }
 
 func joinTail(entries []transport.LogEntry) string {
@@ -767,7 +787,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 			s.emit(Event{Kind: EventListChanged, Server: s.Name(), List: "resources"})
 		},
 		ResourceUpdatedHandler: func(_ context.Context, req *sdk.ResourceUpdatedNotificationRequest) {
-			s.Log.Add(transport.LogInfo, "resource updated: "+req.Params.URI)
+			s.Log.Say(transport.LogInfo, say.New("resource updated: {{.URI}}", say.Args{"URI": req.Params.URI}))
 			s.emit(Event{Kind: EventResourceUpdated, Server: s.Name(), URI: req.Params.URI})
 		},
 		ToolListChangedHandler: func(ctx context.Context, _ *sdk.ToolListChangedRequest) {
@@ -775,7 +795,7 @@ func (s *Session) clientOptions() *sdk.ClientOptions {
 				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 				defer cancel()
 				if err := s.refreshTools(ctx); err != nil {
-					s.Log.Add(transport.LogInfo, "refreshing the tool list failed: "+AsRequestError("tools/list", err).Error())
+					s.Log.Say(transport.LogInfo, say.New("refreshing the tool list failed: {{.Err}}", say.Args{"Err": AsRequestError("tools/list", err)}))
 				}
 			}()
 		},

@@ -2,14 +2,14 @@ package mcp
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 
-	"github.com/adrg/xdg"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
+	"mcpbrowser/mcp/say"
+	"mcpbrowser/mcp/store"
 	"mcpbrowser/mcp/transport"
 )
 
@@ -20,7 +20,7 @@ import (
 
 // TokenDir is where sign-in tokens are kept, one 0600 file per server,
 // outside the servers file.
-func TokenDir() string { return filepath.Join(xdg.DataHome, "mcpbrowser", "tokens") }
+func TokenDir() string { return store.Path(store.Data, "tokens") }
 
 // streamableTransport builds the streamable HTTP transport of an entry, with sign-in.
 func (s *Session) streamableTransport(cfg *config.ServerConfig, pauseConnectTimeout func()) (sdk.Transport, error) {
@@ -49,9 +49,9 @@ func (s *Session) streamableTransport(cfg *config.ServerConfig, pauseConnectTime
 		pauseConnectTimeout()
 		return openBrowser(ctx, url)
 	}
-	opts.Progress = func(step string) {
-		s.Log.Add(transport.LogInfo, "sign-in: "+step)
-		s.setDetail(step)
+	opts.Step = func(step say.Msg) {
+		s.Log.Say(transport.LogInfo, say.New("sign-in: {{.Step}}", say.Args{"Step": step}))
+		s.setDetail(step.String())
 	}
 	h, err := oauth.NewHandler(opts)
 	if err != nil {
@@ -64,7 +64,7 @@ func (s *Session) streamableTransport(cfg *config.ServerConfig, pauseConnectTime
 	withProofs := *hc
 	withProofs.Transport = h.WrapResourceTransport(hc.Transport)
 	hc = &withProofs
-	return &sdk.StreamableClientTransport{Endpoint: cfg.URL, HTTPClient: hc, MaxRetries: 1, OAuthHandler: h}, nil
+	return &sdk.StreamableClientTransport{Endpoint: cfg.URL, HTTPClient: hc, MaxRetries: 1, OAuthHandler: h, MaxEventSize: transport.MaxEventSize}, nil
 }
 
 // SignOut forgets the server's sign-in (the saved token and the one in memory).

@@ -11,6 +11,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/transport"
 )
 
@@ -416,6 +417,19 @@ func (s *Session) CallToolAsTask(ctx context.Context, name string, args json.Raw
 		// Every call may become a task there: CallTool follows it.
 		return s.CallTool(ctx, name, args, CallOptions{OnTask: seen})
 	}
+	return s.callAsTask(ctx, name, args, CallOptions{OnTask: seen})
+}
+
+// callAsTask runs tool as a 2025-11-25 task to its end: opts.OnTask sees
+// each status change, and opts.MaxTotal, when set, bounds the whole task
+// (there is no progress to restart an idle timeout by).
+func (s *Session) callAsTask(ctx context.Context, name string, args json.RawMessage, opts CallOptions) *CallResult {
+	seen := opts.OnTask
+	if opts.MaxTotal > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, opts.MaxTotal, errCallMaxTotal)
+		defer cancel()
+	}
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}")
 	}
@@ -424,7 +438,7 @@ func (s *Session) CallToolAsTask(ctx context.Context, name string, args json.Raw
 	r := &CallResult{Outcome: Outcome{ID: s.callSeq, Server: s.cfg.Name, Started: time.Now()}, Tool: name, Arguments: args}
 	s.mu.Unlock()
 	ctx, timed := s.timeRequest(ctx, &r.Outcome)
-	startSeq := s.Log.Add(transport.LogCallStart, fmt.Sprintf("call #%d %s started as a task", r.ID, name))
+	startSeq := s.Log.Say(transport.LogCallStart, say.New("call #{{.ID}} {{.Name}} started as a task", say.Args{"ID": r.ID, "Name": name}))
 	t, err := s.StartToolTask(ctx, name, args)
 	if err == nil {
 		t, err = s.WaitTask(ctx, t, seen)
@@ -444,12 +458,15 @@ func (s *Session) CallToolAsTask(ctx context.Context, name string, args json.Raw
 	timed()
 	r.classify(res, err)
 	switch {
+	case errors.Is(context.Cause(ctx), errCallMaxTotal):
+		r.Layer, r.Message = LayerTimeout, fmt.Sprintf("the task ran longer than the %s maximum; the server was told to stop it (tasks/cancel).", opts.MaxTotal)
 	case ctx.Err() != nil:
 		r.Layer, r.Message = LayerCancelled, "you cancelled the task; the server was told (tasks/cancel)."
 	case err == nil && t.Status == "cancelled":
 		r.Layer, r.Message = LayerCancelled, "the task was cancelled."
 	}
-	s.Log.Add(transport.LogCallEnd, fmt.Sprintf("call #%d %s ended after %s: %s", r.ID, name, tookWords(&r.Outcome), outcomeWord(r)))
+	s.Log.Say(transport.LogCallEnd, say.New("call #{{.ID}} {{.Name}} ended after {{.Took}}: {{.Outcome}}",
+		say.Args{"ID": r.ID, "Name": name, "Took": tookWords(&r.Outcome), "Outcome": outcomeWord(r)}))
 	r.Log = s.logBetween(startSeq)
 	r.masks, r.Message = &s.masks, s.masks.mask(r.Message)
 	s.recordHistory(ctx, r) // a task is a call too: kept like one

@@ -7,9 +7,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -18,38 +15,13 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/demo"
+	"mcpbrowser/internal/testservers"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/transport"
 )
 
-var (
-	demoBuild     sync.Once
-	demoBinary    string
-	demoBuildErr  error
-	demoBuildDir  string
-	demoBuildDone = make(chan struct{})
-)
-
-// demoServerBinary builds the demo server program once per test binary.
-func demoServerBinary(t *testing.T) string {
-	t.Helper()
-	demoBuild.Do(func() {
-		defer close(demoBuildDone)
-		// TestMain's folder (the parent of XDG_STATE_HOME), removed at the end.
-		demoBuildDir = filepath.Dir(os.Getenv("XDG_STATE_HOME"))
-		demoBinary = filepath.Join(demoBuildDir, "demoserver")
-		out, err := exec.Command("go", "build", "-o", demoBinary, "mcpbrowser/internal/demoserver").CombinedOutput()
-		if err != nil {
-			demoBuildErr = err
-			t.Logf("%s", out)
-		}
-	})
-	<-demoBuildDone
-	if demoBuildErr != nil {
-		t.Fatalf("building the demo server: %v", demoBuildErr)
-	}
-	return demoBinary
-}
+// demoServerBinary is the demo server program, built once.
+func demoServerBinary(t *testing.T) string { return testservers.Demo.Build(t) }
 
 // demoEntries are the demo server over stdio and over streamable HTTP (in
 // this process), with the given pinned version ("" for auto).

@@ -44,6 +44,12 @@ func (s *Session) observeToolList(e transport.WireEntry) {
 		if json.Unmarshal(raw, &t) != nil || t.Name == "" {
 			continue
 		}
+		if transport.TooDeep(raw) {
+			// Marked unusable in what the SDK was handed (the stdout filter);
+			// its thousands of levels are neither kept nor printed.
+			delete(s.rawSchemas, t.Name)
+			continue
+		}
 		s.rawSchemas[t.Name] = rawToolSchemas{input: t.InputSchema, output: t.OutputSchema, tool: raw}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"mcpbrowser/mcp/say"
 )
 
 // A waitClock adds up the time a session's server spends waiting for the
@@ -179,10 +181,11 @@ func (s *Session) timeRequest(ctx context.Context, o *Outcome) (context.Context,
 
 // tookWords is how long o took, for the server log's end marker, with the
 // waiting left out said aloud.
-func tookWords(o *Outcome) string {
+func tookWords(o *Outcome) any {
 	took := o.Duration.Round(time.Millisecond).String()
 	if o.Waited >= time.Millisecond {
-		took += " (not counting " + o.Waited.Round(time.Millisecond).String() + " waiting for your answer)"
+		return say.New("{{.Took}} (not counting {{.Waited}} waiting for your answer)",
+			say.Args{"Took": took, "Waited": o.Waited.Round(time.Millisecond).String()})
 	}
 	return took
 }

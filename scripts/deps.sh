@@ -24,8 +24,9 @@ BUILD_DEBS=(gcc libc6-dev pkg-config libgl-dev libx11-dev libxcursor-dev libxran
 	libxinerama-dev libxi-dev libxxf86vm-dev)
 # The portal tests run their own D-Bus daemon; actionlint checks the
 # workflows' shell steps with shellcheck; the MCP Apps tests (mcp/apps)
-# drive a real headless Chromium.
-TEST_DEBS=(dbus-daemon shellcheck chromium)
+# drive a real headless Chromium; the Chinese window's font tests compare
+# the Simplified Chinese and Japanese faces of Noto Sans CJK.
+TEST_DEBS=(dbus-daemon shellcheck chromium fonts-noto-cjk)
 
 # Build tags of every build and test. no_emoji leaves Fyne's 4 MB colour
 # emoji font out: Fyne parses it once per text style (regular, bold,

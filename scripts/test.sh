@@ -19,17 +19,23 @@ export MCPBROWSER_REQUIRE_PEERS=1 # integration tests fail, not skip, without se
 results="$(mktemp)"
 trap 'rm -f "$results"' EXIT
 failed_steps=()
+step_times=()
 
-# step NAME COMMAND... runs one check and remembers it when it fails.
+# step NAME COMMAND... runs one check, prints how long it took and remembers
+# it when it fails.
 step() {
 	local name="$1"
 	shift
 	echo
 	echo "=== $name" >&2
+	local start=$SECONDS
 	if ! "$@"; then
 		echo "--- failed: $name" >&2
 		failed_steps+=("$name")
 	fi
+	local took=$((SECONDS - start))
+	echo "--- $name: ${took}s" >&2
+	step_times+=("$(printf '%5ds  %s' "$took" "$name")")
 }
 
 # gotest ARGS... is go test with its output also in the results log.
@@ -65,22 +71,63 @@ check_vet() {
 		GOOS=darwin CGO_ENABLED=0 go vet -tags "$GO_TAGS" $nongui
 }
 
+# ci_tag_packages prints the packages whose tests build other code under the
+# ci build tag (Fyne's software driver instead of GLFW, the no-op native file
+# dialog): a package whose own files or whose dependencies' files (tests
+# included) change with the tag. Only those need the pass without cgo; every
+# other package compiles the same code as in the -race pass.
+ci_tag_packages() {
+	local files='{{.ImportPath}} {{.GoFiles}} {{.CgoFiles}}' without with changed
+	without=$(go list -deps -test -tags "$GO_TAGS" -f "$files" ./... | sort -u) || return 1
+	with=$(go list -deps -test -tags "ci,$GO_TAGS" -f "$files" ./... | sort -u) || return 1
+	changed=$(diff <(echo "$without") <(echo "$with") |
+		sed -n 's/^[<>] \([^ ]*\) .*/\1/p' | sort -u | tr '\n' ' ')
+	[ -n "$changed" ] || return 0
+	# A test binary (p.test) lists every package it links; Deps names a
+	# package's test variant as "p [p.test]", which splits into "p".
+	go list -test -tags "ci,$GO_TAGS" -f '{{.ImportPath}} {{join .Deps " "}}' ./... |
+		awk -v changed="$changed" '
+			BEGIN { n = split(changed, c, " "); for (i = 1; i <= n; i++) ch[c[i]] = 1 }
+			$1 ~ /\.test$/ {
+				sub(/\.test$/, "", $1)
+				for (i = 1; i <= NF; i++) if ($i in ch) { print $1; break }
+			}'
+}
+
+# test_without_cgo runs the ci-tagged packages' tests with CGO_ENABLED=0.
+test_without_cgo() {
+	local pkgs
+	pkgs=$(ci_tag_packages) || return 1
+	[ -n "$pkgs" ] || { echo "no package builds other code under the ci tag"; return 0; }
+	echo "packages whose code changes under the ci tag:" $pkgs
+	# shellcheck disable=SC2086 # one word per package
+	gotest_env CGO_ENABLED=0 -- -tags "ci,$GO_TAGS" -count=1 -timeout 20m $pkgs
+}
+
 build_and_screenshot() {
 	go build -tags "$GO_TAGS" -o mcpbrowser . || return 1
+	MCPBROWSER_BUILT="$ROOT/mcpbrowser"
 	[ -x scripts/screenshot.sh ] || return 0
 	scripts/screenshot.sh ./mcpbrowser "$ROOT/screenshots/ci.png"
+}
+
+# conformance runs the suite against the binary build_and_screenshot built
+# (the same tags), or builds one when that step failed.
+conformance() {
+	MCPBROWSER="${MCPBROWSER_BUILT:-}" bash scripts/conformance.sh
 }
 
 step "gofmt" check_gofmt
 step "go vet (linux, windows, darwin)" check_vet
 step "staticcheck" "$TOOLS_BIN/staticcheck" -tags "$GO_TAGS" ./...
+step "screens import no other screen (scripts/check-screens.sh)" scripts/check-screens.sh
 step "actionlint (.github/workflows)" "$TOOLS_BIN/actionlint"
 step "go test -race (cgo)" gotest -tags "$GO_TAGS" -race -count=1 -timeout 20m ./...
-step "go test -tags ci without cgo (Fyne's software driver, no display)" \
-	gotest_env CGO_ENABLED=0 -- -tags "ci,$GO_TAGS" -count=1 -timeout 20m ./...
+step "go test -tags ci without cgo, where the tag changes code (Fyne's software driver, no display)" \
+	test_without_cgo
 step "build and screenshot the real window under Xvfb" build_and_screenshot
 # The official MCP conformance suite against the CLI, no protocol version pinned.
-step "MCP conformance suite (scripts/conformance.sh)" bash scripts/conformance.sh
+step "MCP conformance suite (scripts/conformance.sh)" conformance
 # Packaging: build dist/, then check what it holds.
 step "package for Linux and Windows, with checksums (scripts/package.sh)" scripts/package.sh linux windows checksums
 step "go test the packages (internal/packaging)" \
@@ -106,6 +153,9 @@ done
 if [ "${#failed_steps[@]}" -gt 0 ] && [ "$failed" -eq 0 ]; then
 	failed=${#failed_steps[@]}
 fi
+echo "time per step:"
+printf '%s\n' "${step_times[@]}"
+echo "total: $((SECONDS / 60))m$((SECONDS % 60))s"
 if [ "${#failed_steps[@]}" -eq 0 ] && [ "$failed" -eq 0 ]; then
 	echo "all checks passed"
 fi

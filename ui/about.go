@@ -16,6 +16,7 @@ import (
 
 	"mcpbrowser/assets"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // AppName is the app's name as people see it: window title, menus, installers.
@@ -103,7 +104,7 @@ func (a AboutInfo) String() string {
 // version is the string main gives Run in Options.Version (see ParseAboutInfo).
 func ShowAbout(win fyne.Window, version string) *dialog.CustomDialog {
 	info := ParseAboutInfo(version)
-	d := newCustom(lang.L("About MCP Browser"), lang.L("Close"), newAboutContent(info, func(text string) {
+	d := widgets.NewCustom(lang.L("About MCP Browser"), lang.L("Close"), newAboutContent(info, func(text string) {
 		fyne.CurrentApp().Clipboard().SetContent(text)
 	}), win)
 	d.Show()
@@ -129,7 +130,7 @@ func newAboutContent(info AboutInfo, copy func(text string)) fyne.CanvasObject {
 		widget.NewFormItem(lang.L("Commit"), widget.NewLabel(commit)),
 		widget.NewFormItem(lang.L("Go"), widget.NewLabel(info.Go)),
 	)
-	copyButton := newButtonWithIcon(lang.L("Copy version"), theme.ContentCopyIcon(), func() {
+	copyButton := widgets.NewButton(lang.L("Copy version"), theme.ContentCopyIcon(), func() {
 		copy(info.String())
 	})
 

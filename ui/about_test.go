@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/assets"
+	"mcpbrowser/ui/widgets"
 )
 
 func TestParseAboutInfo(t *testing.T) {
@@ -83,7 +84,7 @@ func TestShowAbout(t *testing.T) {
 			if o.Resource != nil && o.Resource.Name() == assets.IconName {
 				icon = o
 			}
-		case *escButton:
+		case *widgets.Button:
 			if o.Text == "Copy version" {
 				copyButton = &o.Button
 			}

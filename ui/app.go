@@ -56,7 +56,7 @@ func Run(opts Options) error {
 		approvals = nil
 	}
 	a := app.NewWithID(AppID)
-	setupLanguage(a.Preferences())
+	setupLanguage(a)
 	a.SetIcon(assets.Icon())
 	// Sampling and elicitation requests wait in a queue for the person.
 	requests := newServerRequests()
@@ -66,8 +66,8 @@ func Run(opts Options) error {
 	w.client = client
 	w.approvals = approvals
 	w.attachRequests(requests)
-	if dir, err := history.DefaultHistoryDir(); err == nil {
-		w.SetHistory(history.NewHistory(dir, history.HistoryOptions{}))
+	if dir, err := history.DefaultDir(); err == nil {
+		w.SetHistory(history.New(dir, history.Options{}))
 	} else {
 		fmt.Fprintln(os.Stderr, "mcpbrowser: calls are not kept in history:", err)
 	}
@@ -130,7 +130,7 @@ func Run(opts Options) error {
 // written until the person changes something). A broken file gives an empty
 // config with no path, so nothing can overwrite it, and the error to show.
 func loadConfigOrDemo(path string) (*config.Config, error) {
-	cfg, err := config.LoadConfig(path)
+	cfg, err := config.Load(path)
 	switch {
 	case err == nil:
 		return cfg, nil

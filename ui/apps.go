@@ -3,8 +3,9 @@ package ui
 import (
 	"context"
 	"encoding/json"
-	"fyne.io/fyne/v2/lang"
 	"sync"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -16,14 +17,15 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/apps"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // badgeApp marks a tool whose _meta names an MCP App view (a ui:// page).
-var badgeApp = badge{"App", theme.ColorNameHyperlink}
+var badgeApp = widgets.Badge{Label: "App", Color: theme.ColorNameHyperlink}
 
-func appBadges(t *sdk.Tool) []badge {
+func appBadges(t *sdk.Tool) []widgets.Badge {
 	if apps.ResourceURI(t.Meta) != "" {
-		return []badge{badgeApp}
+		return []widgets.Badge{badgeApp}
 	}
 	return nil
 }
@@ -45,8 +47,8 @@ type appPane struct {
 	root     *fyne.Container
 	note     *widget.Label
 	address  *widget.Label
-	openBtn  *escButton
-	closeBtn *escButton
+	openBtn  *widgets.Button
+	closeBtn *widgets.Button
 	list     *widget.List
 	traffic  *fyne.Container // the list at a fixed height; shown while an app is open
 	lines    []string
@@ -67,8 +69,8 @@ func newAppPane(ctx context.Context, a fyne.App, openURL func(context.Context, s
 	p.address = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	p.address.Selectable = true
 	p.address.Truncation = fyne.TextTruncateEllipsis
-	p.openBtn = newButtonWithIcon(lang.L("Open app"), theme.ComputerIcon(), p.open)
-	p.closeBtn = newButtonWithIcon(lang.L("Close app"), theme.CancelIcon(), p.closeApp)
+	p.openBtn = widgets.NewButton(lang.L("Open app"), theme.ComputerIcon(), p.open)
+	p.closeBtn = widgets.NewButton(lang.L("Close app"), theme.CancelIcon(), p.closeApp)
 	p.closeBtn.Hide()
 	p.list = widget.NewList(func() int { return len(p.lines) },
 		func() fyne.CanvasObject {
@@ -185,7 +187,7 @@ func (p *appPane) open() {
 			host.Close()
 			fyne.Do(func() {
 				p.openBtn.Enable()
-				p.note.SetText(i18n.L("The app could not be opened: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+				p.note.SetText(i18n.L("The app could not be opened: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 			})
 			return
 		}
@@ -202,7 +204,7 @@ func (p *appPane) open() {
 			p.root.Refresh()
 		})
 		if err := p.openURL(p.ctx, run.URL()); err != nil {
-			line := i18n.L("could not start a browser ({{.Err}}); open the address above yourself", map[string]any{"Err": i18n.Explain(err.Error())})
+			line := i18n.L("could not start a browser ({{.Err}}); open the address above yourself", map[string]any{"Err": i18n.Explain(err)})
 			fyne.Do(func() { p.addLine(line) })
 		}
 		<-run.Done()

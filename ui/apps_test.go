@@ -31,7 +31,7 @@ func TestAppBadge(t *testing.T) {
 	for _, tt := range tests {
 		var got []string
 		for _, b := range toolBadges(tt.tool) {
-			got = append(got, b.label)
+			got = append(got, b.Label)
 		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s: badges %v, want %v", tt.name, got, tt.want)

@@ -147,8 +147,10 @@ type serverHeader struct {
 
 	caps     *widget.Label
 	level    *widget.Select
-	rootsBtn *escButton
-	pingBtn  *escButton
+	rootsBtn *widgets.Button
+	pingBtn  *widgets.Button
+	termsBtn *widgets.Button // the capabilities line in plain words or in the protocol's terms
+	exact    bool            // the line is in the protocol's terms
 	note     *widget.Label   // the last ping's time or what went wrong
 	capsBox  *fyne.Container // caps and note, three lines tall (headerlines.go)
 	root     fyne.CanvasObject
@@ -170,14 +172,19 @@ func newServerHeader(work worker, openRoots func()) *serverHeader {
 		}
 	})
 	h.level.PlaceHolder = lang.L("Log level")
-	h.rootsBtn = newButtonWithIcon(lang.L("Roots…"), theme.FolderIcon(), openRoots)
-	h.pingBtn = newButtonWithIcon(lang.L("Ping"), theme.MediaReplayIcon(), h.ping)
+	h.rootsBtn = widgets.NewButton(lang.L("Roots…"), theme.FolderIcon(), openRoots)
+	h.pingBtn = widgets.NewButton(lang.L("Ping"), theme.MediaReplayIcon(), h.ping)
+	// The info button turns the line into the protocol's exact terms and back.
+	h.termsBtn = widgets.NewButton("", theme.InfoIcon(), func() {
+		h.exact = !h.exact
+		h.show(h.session)
+	})
 	h.note = widget.NewLabel("")
 	h.note.SizeName = theme.SizeNameCaptionText
 	h.note.Truncation = fyne.TextTruncateEllipsis
 	h.note.Hide()
 	h.capsBox = newFixedLines(h.caps, capsLines, h.note)
-	actions := container.NewHBox(h.level, h.rootsBtn, h.pingBtn)
+	actions := container.NewHBox(h.level, h.rootsBtn, h.pingBtn, h.termsBtn)
 	h.root = container.NewVBox(
 		container.NewBorder(nil, nil, nil, actions, h.capsBox), // headerlines.go
 		widget.NewSeparator())
@@ -200,13 +207,17 @@ func (h *serverHeader) show(s *mcp.Session) {
 		return
 	}
 	c := s.Capabilities()
-	setLabel(h.caps, view.CapabilitiesLine(c, s.Era()))
+	if h.exact {
+		widgets.SetLabel(h.caps, view.CapabilitiesDetail(c, s.Era()))
+	} else {
+		widgets.SetLabel(h.caps, view.CapabilitiesLine(c, s.Era()))
+	}
 	if c.Logging && s.Status().State == mcp.StateReady {
 		h.level.Enable()
 	} else {
 		h.level.Disable()
 	}
-	setEnabled(h.pingBtn, s.Status().State == mcp.StateReady)
+	widgets.SetEnabled(h.pingBtn, s.Status().State == mcp.StateReady)
 }
 
 func (h *serverHeader) say(msg string) {
@@ -237,7 +248,7 @@ func (h *serverHeader) setLevel(level string) {
 				return
 			}
 			if err != nil {
-				h.say(i18n.L("Setting the log level failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+				h.say(i18n.L("Setting the log level failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 				return
 			}
 			h.say(i18n.L("The server sends log messages at {{.Level}} and above (see the stderr tab).", map[string]any{"Level": level}))
@@ -266,7 +277,7 @@ func (h *serverHeader) ping() {
 				return
 			}
 			if err != nil {
-				h.say(i18n.L("Ping failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+				h.say(i18n.L("Ping failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 				return
 			}
 			h.say(i18n.L("Ping: the server answered in {{.Duration}} (at {{.Time}}).", map[string]any{"Duration": view.Duration(d), "Time": time.Now().Format("15:04:05")}))
@@ -280,19 +291,19 @@ func (h *serverHeader) ping() {
 type absentNotice struct {
 	title  *widget.Label
 	detail *widget.Label
-	try    *escButton
+	try    *widgets.Button
 	result *widget.Label
 	root   fyne.CanvasObject
 }
 
 func newAbsentNotice(onTry func()) *absentNotice {
 	a := &absentNotice{}
-	a.title = boldLabel("")
+	a.title = widgets.BoldLabel("")
 	a.title.SizeName = theme.SizeNameSubHeadingText
 	a.title.Wrapping = fyne.TextWrapWord
 	a.detail = widget.NewLabel("")
 	a.detail.Wrapping = fyne.TextWrapWord
-	a.try = newButtonWithIcon(lang.L("Try anyway"), theme.MediaPlayIcon(), onTry)
+	a.try = widgets.NewButton(lang.L("Try anyway"), theme.MediaPlayIcon(), onTry)
 	a.result = widget.NewLabel("")
 	a.result.Wrapping = fyne.TextWrapWord
 	a.result.Selectable = true
@@ -324,7 +335,7 @@ func (a *absentNotice) trying(method string) {
 func (a *absentNotice) answered(err error, okText string) {
 	a.try.Enable()
 	if err != nil {
-		a.result.SetText(view.WithStop(capitalise(err.Error())))
+		a.result.SetText(view.WithStop(view.Capitalise(err.Error())))
 		a.result.Importance = widget.DangerImportance
 	} else {
 		a.result.SetText(okText)

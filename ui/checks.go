@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -57,12 +56,12 @@ type checksPane struct {
 	files     []string
 	fileList  *widget.List
 	selected  int
-	run       *escButton
-	runAll    *escButton
+	run       *widgets.Button
+	runAll    *widgets.Button
 	summary   *widget.Label
 	results   []checks.Result
 	filter    *widget.Entry
-	rows      filtered // the results the filter lets through (filter.go)
+	rows      widgets.Filtered // the results the filter lets through (filter.go)
 	resultsUI *widget.List
 	detail    *fyne.Container
 	running   bool
@@ -97,36 +96,36 @@ func newChecksPane(deps checksDeps) *checksPane {
 	p.fileList.OnSelected = func(i widget.ListItemID) { p.selected = i; p.updateButtons() }
 	p.fileList.OnUnselected = func(widget.ListItemID) { p.selected = -1; p.updateButtons() }
 
-	add := newButtonWithIcon(lang.L("Add…"), theme.ContentAddIcon(), func() {
+	add := widgets.NewButton(lang.L("Add…"), theme.ContentAddIcon(), func() {
 		openFileDialog(deps.win, lang.L("Add a check file"), yamlFiles, p.addFile)
 	})
-	remove := newButtonWithIcon(lang.L("Remove"), theme.ContentRemoveIcon(), p.removeSelected)
-	p.run = newButtonWithIcon(lang.L("Run"), theme.MediaPlayIcon(), func() {
+	remove := widgets.NewButton(lang.L("Remove"), theme.ContentRemoveIcon(), p.removeSelected)
+	p.run = widgets.NewButton(lang.L("Run"), theme.MediaPlayIcon(), func() {
 		if p.selected >= 0 {
 			p.runFiles([]string{p.files[p.selected]})
 		}
 	})
 	p.run.Importance = widget.HighImportance
-	p.runAll = newButtonWithIcon(lang.L("Run all"), theme.MediaFastForwardIcon(), func() { p.runFiles(p.files) })
-	compare := newButtonWithIcon(lang.L("Compare servers…"), theme.ViewRestoreIcon(), func() {
+	p.runAll = widgets.NewButton(lang.L("Run all"), theme.MediaFastForwardIcon(), func() { p.runFiles(p.files) })
+	compare := widgets.NewButton(lang.L("Compare servers…"), theme.ViewRestoreIcon(), func() {
 		if deps.compare != nil {
 			p.lastDiff = deps.compare()
 		}
 	})
 	p.record = widget.NewCheck(lang.L("Record calls"), p.toggleRecord)
-	p.recordLabel = caption(lang.L("Every call made in the window is written to a check file, with its result."))
+	p.recordLabel = widgets.Caption(lang.L("Every call made in the window is written to a check file, with its result."))
 	p.recordLabel.Wrapping = fyne.TextWrapWord
 
 	left := widgets.NewBorder(
-		container.NewVBox(heading(lang.L("Check files")), container.NewHBox(add, remove)),
+		container.NewVBox(widgets.Heading(lang.L("Check files")), container.NewHBox(add, remove)),
 		container.NewVBox(widget.NewSeparator(), container.NewHBox(p.run, p.runAll), compare, widget.NewSeparator(), p.record, p.recordLabel),
 		nil, nil, p.fileList)
 
 	p.summary = widget.NewLabel(lang.L("Add a check file, then Run. A check file is a YAML list of calls and what to expect of them; \"Save as check\" on a result starts one."))
 	p.summary.Wrapping = fyne.TextWrapWord
-	p.filter = newFilterEntry(lang.L("Filter results (Ctrl+F)"), p.refilter)
+	p.filter = widgets.NewFilterEntry(lang.L("Filter results (Ctrl+F)"), p.refilter)
 	p.resultsUI = widget.NewList(
-		p.rows.rows,
+		p.rows.Rows,
 		func() fyne.CanvasObject {
 			where := widget.NewLabel("")
 			where.Importance = widget.LowImportance
@@ -135,12 +134,12 @@ func newChecksPane(deps checksDeps) *checksPane {
 			return container.NewBorder(nil, nil, widget.NewIcon(theme.ConfirmIcon()), where, name)
 		},
 		func(r widget.ListItemID, o fyne.CanvasObject) {
-			if i := p.rows.item(r); i >= 0 && i < len(p.results) {
+			if i := p.rows.Item(r); i >= 0 && i < len(p.results) {
 				p.showRow(p.results[i], o.(*fyne.Container))
 			}
 		})
 	p.resultsUI.OnSelected = func(r widget.ListItemID) {
-		if i := p.rows.item(r); i >= 0 && i < len(p.results) {
+		if i := p.rows.Item(r); i >= 0 && i < len(p.results) {
 			p.showDetail(p.results[i])
 		}
 	}
@@ -199,7 +198,7 @@ func (p *checksPane) runFiles(paths []string) {
 	}
 	p.running = true
 	p.results = nil
-	p.rows.setItems(0, nil)
+	p.rows.SetItems(0, nil)
 	p.resultsUI.UnselectAll()
 	p.resultsUI.Refresh()
 	p.detail.Objects = nil
@@ -249,7 +248,7 @@ func (p *checksPane) connect(ctx context.Context, temp *tempServers, name string
 		return s, nil
 	}
 	if err := s.Connect(ctx); err != nil {
-		return nil, fmt.Errorf("could not connect to %q: %s", ref, orUnknown(s.Status().Reason))
+		return nil, fmt.Errorf("could not connect to %q: %s", ref, view.OrUnknown(s.Status().Reason))
 	}
 	return s, nil
 }
@@ -262,9 +261,9 @@ func (p *checksPane) confirm(ctx context.Context, c *checks.Check, tool *sdk.Too
 	}
 	answer := make(chan bool, 1)
 	fyne.Do(func() {
-		msg := widget.NewLabel(i18n.L("The check \"{{.Check}}\" calls {{.Tool}}, which says it may delete or overwrite things. Run it?", map[string]any{"Check": c.Name, "Tool": toolTitle(tool)}))
+		msg := widget.NewLabel(i18n.L("The check \"{{.Check}}\" calls {{.Tool}}, which says it may delete or overwrite things. Run it?", map[string]any{"Check": c.Name, "Tool": view.ToolTitle(tool)}))
 		msg.Wrapping = fyne.TextWrapWord
-		d := newCustomConfirm(i18n.L("Run {{.Tool}}?", map[string]any{"Tool": tool.Name}), lang.L("Run"), lang.L("Skip"), msg, func(ok bool) { answer <- ok }, p.deps.win)
+		d := widgets.NewCustomConfirm(i18n.L("Run {{.Tool}}?", map[string]any{"Tool": tool.Name}), lang.L("Run"), lang.L("Skip"), msg, func(ok bool) { answer <- ok }, p.deps.win)
 		d.SetConfirmImportance(widget.DangerImportance)
 		d.Resize(fyne.NewSize(480, 200))
 		d.Show()
@@ -279,7 +278,7 @@ func (p *checksPane) confirm(ctx context.Context, c *checks.Check, tool *sdk.Too
 
 func (p *checksPane) addResult(r checks.Result) {
 	p.results = append(p.results, r)
-	p.rows.add(checkText(r)...)
+	p.rows.Add(checkText(r)...)
 	p.resultsUI.Refresh()
 	p.summary.SetText(i18n.L("Running… {{.Counts}}", map[string]any{"Counts": countsText(p.results)}))
 }
@@ -293,8 +292,8 @@ func (p *checksPane) finish(problems []string) {
 	}
 	p.summary.SetText(text)
 	// Show the first failure straight away: that is what the person wants to see.
-	for r := range p.rows.rows() {
-		if p.results[p.rows.item(r)].Status != checks.StatusPassed {
+	for r := range p.rows.Rows() {
+		if p.results[p.rows.Item(r)].Status != checks.StatusPassed {
 			p.resultsUI.Select(r)
 			break
 		}
@@ -310,7 +309,7 @@ func checkText(r checks.Result) []string {
 
 // refilter shows the results that have every word typed in the filter.
 func (p *checksPane) refilter(q view.Filter) {
-	p.rows.apply(q)
+	p.rows.Apply(q)
 	p.resultsUI.UnselectAll()
 	p.resultsUI.Refresh()
 }
@@ -361,25 +360,25 @@ func (p *checksPane) showRow(r checks.Result, row *fyne.Container) {
 // left and what came on the right, and the stderr slice of the call.
 func (p *checksPane) showDetail(r checks.Result) {
 	_, imp := statusLook(r.Status)
-	title := boldLabel(i18n.L("{{.Check}} — {{.Status}}", map[string]any{"Check": r.Check.Name, "Status": i18n.CheckStatus(r.Status)}))
+	title := widgets.BoldLabel(i18n.L("{{.Check}} — {{.Status}}", map[string]any{"Check": r.Check.Name, "Status": i18n.CheckStatus(r.Status)}))
 	title.Importance = imp
 	on := map[string]any{"Target": checks.TargetIn(i18n.CheckWords{}, r.Check), "Server": r.Server, "Duration": view.Duration(r.Duration)}
 	where := i18n.L("{{.Target}} on {{.Server}}, {{.Duration}}", on)
 	if r.Observed == nil { // not run: no duration to give
 		where = i18n.L("{{.Target}} on {{.Server}}", on)
 	}
-	rows := []fyne.CanvasObject{title, caption(where)}
+	rows := []fyne.CanvasObject{title, widgets.Caption(where)}
 	if r.Message != "" {
 		msg := i18n.CheckMessage(r.Message)
 		if r.Check.Tool == "" || !strings.HasPrefix(r.Message, r.Check.Tool) {
-			msg = upperFirst(msg) // but a tool's name stays as it is written
+			msg = view.UpperFirst(msg) // but a tool's name stays as it is written
 		}
 		m := widget.NewLabel(msg)
 		m.Wrapping = fyne.TextWrapWord
 		rows = append(rows, m)
 	}
 	if len(r.Failures) > 0 {
-		rows = append(rows, container.NewGridWithColumns(2, heading(lang.L("Expected")), heading(lang.L("Actual"))))
+		rows = append(rows, container.NewGridWithColumns(2, widgets.Heading(lang.L("Expected")), widgets.Heading(lang.L("Actual"))))
 	}
 	for _, f := range r.Failures {
 		// The expectation's kind, and its path as written in the file.
@@ -388,27 +387,16 @@ func (p *checksPane) showDetail(r checks.Result) {
 			where = container.NewHBox(where, widget.NewLabelWithStyle(f.Path, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true}))
 		}
 		rows = append(rows, where,
-			container.NewGridWithColumns(2, checkMono(i18n.CheckValue(f.Expected)), checkMono(i18n.CheckValue(f.Actual))))
+			container.NewGridWithColumns(2, widgets.MonoLabel(i18n.CheckValue(f.Expected)), widgets.MonoLabel(i18n.CheckValue(f.Actual))))
 	}
 	if r.Status == checks.StatusPassed {
 		rows = append(rows, widget.NewLabel(lang.L("Every expectation was met.")))
 	}
 	if r.Observed != nil && len(r.Observed.Stderr) > 0 {
-		rows = append(rows, heading(lang.L("Server output during the call")), checkMono(strings.Join(r.Observed.Stderr, "\n")))
+		rows = append(rows, widgets.Heading(lang.L("Server output during the call")), widgets.MonoLabel(strings.Join(r.Observed.Stderr, "\n")))
 	}
 	p.detail.Objects = []fyne.CanvasObject{container.NewPadded(container.NewVBox(rows...))}
 	p.detail.Refresh()
-}
-
-// checkMono shows a value in monospace — unless it holds text beyond ASCII
-// (Chinese, from the translation or the server): the monospace font has
-// none, and the font Fyne falls back to is drawn low in a monospace line,
-// its bottom cut off.
-func checkMono(s string) *widget.Label {
-	l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Monospace: isASCII(s)})
-	l.Wrapping = fyne.TextWrapBreak
-	l.Selectable = true
-	return l
 }
 
 // toggleRecord starts recording to a file the person picks, or stops.
@@ -491,20 +479,20 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	c := checks.Suggest(r.Tool, r.Server, r, outputSchema)
 	text, err := checks.MarshalCheck(c)
 	if err != nil {
-		showErrorDialog(err, p.deps.win)
+		widgets.ShowError(err, p.deps.win)
 		return
 	}
-	editor := newMultiLineEntry()
+	editor := widgets.NewMultiLineEntry()
 	editor.TextStyle = fyne.TextStyle{Monospace: true}
 	editor.SetText(text)
-	path := newEntry()
+	path := widgets.NewEntry()
 	path.SetPlaceHolder(lang.L("checks.yaml"))
 	if p.selected >= 0 {
 		path.SetText(p.files[p.selected])
 	} else if len(p.files) > 0 {
 		path.SetText(p.files[len(p.files)-1])
 	}
-	choose := newButtonWithIcon("", theme.FolderOpenIcon(), func() {
+	choose := widgets.NewButton("", theme.FolderOpenIcon(), func() {
 		saveFileDialog(p.deps.win, lang.L("Check file to add to"), "checks.yaml", yamlFiles, func(chosen string) { path.SetText(chosen) })
 	})
 	problem := widget.NewLabel("")
@@ -516,20 +504,20 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 		container.NewBorder(nil, nil, widget.NewLabel(lang.L("Add to")), choose, path))
 	body := widgets.NewBorder(top, problem, nil, nil, editor)
 	var d *dialog.CustomDialog
-	save := newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() {
+	save := widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), func() {
 		if err := p.saveCheck(path.Text, editor.Text, r.Server); err != nil {
-			problem.SetText(upperFirst(i18n.CheckMessage(err.Error())))
+			problem.SetText(view.UpperFirst(i18n.CheckMessage(err.Error())))
 			problem.Show()
 			return
 		}
 		d.Hide()
 	})
 	save.Importance = widget.HighImportance
-	cancel := newButton(lang.L("Cancel"), func() { d.Hide() })
+	cancel := widgets.NewButton(lang.L("Cancel"), nil, func() { d.Hide() })
 	d = dialog.NewCustomWithoutButtons(lang.L("Save as check"), body, p.deps.win)
 	d.SetButtons([]fyne.CanvasObject{cancel, save})
 	d.Resize(fyne.NewSize(620, 520))
-	showFocused(d, p.deps.win, path)
+	widgets.ShowFocused(d, p.deps.win, path)
 }
 
 // saveCheck reads the edited check and appends it to the file at path.
@@ -560,7 +548,7 @@ func (t *tempServers) connect(ctx context.Context, sc *config.ServerConfig) (che
 	t.managers = append(t.managers, m)
 	s := m.Session(sc.Name)
 	if err := s.Connect(ctx); err != nil {
-		return nil, fmt.Errorf("could not connect to %q: %s", sc.Name, orUnknown(s.Status().Reason))
+		return nil, fmt.Errorf("could not connect to %q: %s", sc.Name, view.OrUnknown(s.Status().Reason))
 	}
 	return s, nil
 }
@@ -593,7 +581,7 @@ func (w *MainWindow) addChecksTab() {
 					}
 					if s.Status().State != mcp.StateReady {
 						if err := s.Connect(ctx); err != nil {
-							return nil, fmt.Errorf("could not connect: %s", orUnknown(s.Status().Reason))
+							return nil, fmt.Errorf("could not connect: %s", view.OrUnknown(s.Status().Reason))
 						}
 					}
 					return surface.Take(ctx, s)
@@ -609,13 +597,4 @@ func (w *MainWindow) addChecksTab() {
 	w.checks.tab = container.NewTabItemWithIcon(lang.L("Checks"), theme.ConfirmIcon(), w.checks.root)
 	w.features.tabs.Append(w.checks.tab)
 	w.features.setFilter(w.checks.tab, w.checks.filter)
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"mcpbrowser/ui/widgets"
 	"os"
 	"path/filepath"
 	"strings"
@@ -196,7 +197,7 @@ func findEntries(o fyne.CanvasObject) []*widget.Entry {
 	switch v := o.(type) {
 	case *widget.Entry:
 		return []*widget.Entry{v}
-	case *escEntry:
+	case *widgets.Entry:
 		return []*widget.Entry{&v.Entry}
 	case *fyne.Container:
 		var out []*widget.Entry

@@ -11,6 +11,7 @@ import (
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/surface"
+	"mcpbrowser/ui/widgets"
 )
 
 // This file is the surface diff view: pick two servers (or saved snapshots),
@@ -34,7 +35,7 @@ type diffDeps struct {
 type diffView struct {
 	deps    diffDeps
 	root    fyne.CanvasObject
-	sides   [2]*escSelect
+	sides   [2]*widgets.Select
 	files   [2]string // the snapshot file chosen for a side
 	summary *widget.Label
 	rows    *fyne.Container
@@ -44,7 +45,7 @@ func newDiffView(deps diffDeps) *diffView {
 	v := &diffView{deps: deps}
 	options := append(deps.servers(), snapshotFileChoice())
 	for i := range v.sides {
-		v.sides[i] = newSelect(options, func(choice string) {
+		v.sides[i] = widgets.NewSelect(options, func(choice string) {
 			if choice == snapshotFileChoice() {
 				openFileDialog(deps.win, lang.L("Open a surface snapshot"), snapshotFiles, func(path string) {
 					v.files[i] = path
@@ -55,16 +56,16 @@ func newDiffView(deps diffDeps) *diffView {
 		})
 		v.sides[i].PlaceHolder = lang.L("a server or a snapshot")
 	}
-	compare := newButtonWithIcon(lang.L("Compare"), theme.ViewRefreshIcon(), v.compare)
+	compare := widgets.NewButton(lang.L("Compare"), theme.ViewRefreshIcon(), v.compare)
 	compare.Importance = widget.HighImportance
-	save := newButtonWithIcon(lang.L("Save snapshot of A…"), theme.DocumentSaveIcon(), v.saveSnapshot)
+	save := widgets.NewButton(lang.L("Save snapshot of A…"), theme.DocumentSaveIcon(), v.saveSnapshot)
 	v.summary = widget.NewLabel(lang.L("Choose two servers, or a server and a snapshot saved before (mcpbrowser snapshot TARGET > surface.json)."))
 	v.summary.Wrapping = fyne.TextWrapWord
 	v.rows = container.NewVBox()
 	top := container.NewVBox(
 		container.NewGridWithColumns(2,
-			container.NewBorder(nil, nil, boldLabel(lang.L("A (before)")), nil, v.sides[0]),
-			container.NewBorder(nil, nil, boldLabel(lang.L("B (after)")), nil, v.sides[1])),
+			container.NewBorder(nil, nil, widgets.BoldLabel(lang.L("A (before)")), nil, v.sides[0]),
+			container.NewBorder(nil, nil, widgets.BoldLabel(lang.L("B (after)")), nil, v.sides[1])),
 		container.NewHBox(compare, save), v.summary)
 	v.root = container.NewBorder(top, nil, nil, nil, container.NewVScroll(v.rows))
 	return v
@@ -73,9 +74,9 @@ func newDiffView(deps diffDeps) *diffView {
 // showDiffDialog opens the diff view over the window.
 func showDiffDialog(deps diffDeps) *diffView {
 	v := newDiffView(deps)
-	d := newCustom(lang.L("Compare servers"), lang.L("Close"), v.root, deps.win)
+	d := widgets.NewCustom(lang.L("Compare servers"), lang.L("Close"), v.root, deps.win)
 	d.Resize(fyne.NewSize(1000, 760))
-	showFocused(d, deps.win, v.sides[0])
+	widgets.ShowFocused(d, deps.win, v.sides[0])
 	return v
 }
 
@@ -102,9 +103,9 @@ func (v *diffView) compare() {
 		fyne.Do(func() {
 			switch {
 			case errA != nil:
-				v.summary.SetText(i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": "A", "Problem": i18n.Explain(errA.Error())}))
+				v.summary.SetText(i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": "A", "Problem": i18n.Explain(errA)}))
 			case errB != nil:
-				v.summary.SetText(i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": "B", "Problem": i18n.Explain(errB.Error())}))
+				v.summary.SetText(i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": "B", "Problem": i18n.Explain(errB)}))
 			default:
 				v.show(a, b, surface.Diff(sa, sb))
 			}
@@ -129,7 +130,7 @@ func (v *diffView) show(a, b string, changes []surface.Change) {
 	}
 	objs := []fyne.CanvasObject{}
 	if len(changes) > 0 {
-		objs = append(objs, container.NewGridWithColumns(3, heading(lang.L("Change")), heading(lang.L("A (before)")), heading(lang.L("B (after)"))), widget.NewSeparator())
+		objs = append(objs, container.NewGridWithColumns(3, widgets.Heading(lang.L("Change")), widgets.Heading(lang.L("A (before)")), widgets.Heading(lang.L("B (after)"))), widget.NewSeparator())
 	}
 	for _, c := range changes {
 		verdict := widget.NewLabelWithStyle(lang.L("not breaking"), fyne.TextAlignLeading, fyne.TextStyle{})
@@ -153,7 +154,7 @@ func (v *diffView) show(a, b string, changes []surface.Change) {
 // wordMono is monospace text wrapped at word boundaries: descriptions read
 // better whole-worded than broken anywhere.
 func wordMono(s string) *widget.Label {
-	l := checkMono(s)
+	l := widgets.MonoLabel(s)
 	l.Wrapping = fyne.TextWrapWord
 	return l
 }
@@ -180,7 +181,7 @@ func (v *diffView) saveSnapshot() {
 			}
 			fyne.Do(func() {
 				if err != nil {
-					v.summary.SetText(i18n.L("Not saved: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+					v.summary.SetText(i18n.L("Not saved: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 				} else {
 					v.summary.SetText(i18n.L("Saved {{.Path}}", map[string]any{"Path": path}))
 				}

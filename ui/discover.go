@@ -3,12 +3,13 @@ package ui
 import (
 	"context"
 	"errors"
-	"fyne.io/fyne/v2/lang"
 	"io/fs"
 	"mcpbrowser/internal/i18n"
 	"os"
 	"slices"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -21,6 +22,7 @@ import (
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // clientConfigUI is what the window needs for bringing servers in from other
@@ -92,7 +94,7 @@ type discoverDialog struct {
 	// looking is true while a discovery runs.
 	looking bool
 
-	importSelected, importAll, addProject *escButton
+	importSelected, importAll, addProject *widgets.Button
 }
 
 // discoverDeps is what the discovery dialog needs from the window.
@@ -135,10 +137,10 @@ func (w *MainWindow) findServers() {
 func newDiscoverDialog(deps discoverDeps) *discoverDialog {
 	d := &discoverDialog{deps: deps, status: widget.NewLabel(""), bar: widget.NewProgressBarInfinite(), body: container.NewVBox()}
 	d.status.Wrapping = fyne.TextWrapWord
-	d.importSelected = newButtonWithIcon(lang.L("Import selected"), theme.DownloadIcon(), func() { d.importRows(d.checkedRows()) })
+	d.importSelected = widgets.NewButton(lang.L("Import selected"), theme.DownloadIcon(), func() { d.importRows(d.checkedRows()) })
 	d.importSelected.Importance = widget.HighImportance
-	d.importAll = newButton(lang.L("Import all"), func() { d.importRows(d.importableRows()) })
-	d.addProject = newButtonWithIcon(lang.L("Also look in a project folder…"), theme.FolderOpenIcon(), func() {
+	d.importAll = widgets.NewButton(lang.L("Import all"), nil, func() { d.importRows(d.importableRows()) })
+	d.addProject = widgets.NewButton(lang.L("Also look in a project folder…"), theme.FolderOpenIcon(), func() {
 		deps.chooseFolder("Choose a project folder", func(path string) {
 			if !slices.Contains(d.projects, path) {
 				d.projects = append(d.projects, path)
@@ -146,7 +148,7 @@ func newDiscoverDialog(deps discoverDeps) *discoverDialog {
 			d.look()
 		})
 	})
-	closeBtn := newButton(lang.L("Close"), func() { d.dlg.Hide() })
+	closeBtn := widgets.NewButton(lang.L("Close"), nil, func() { d.dlg.Hide() })
 	top := container.NewVBox(d.status, d.bar)
 	content := container.NewBorder(top, container.NewHBox(d.addProject, layout.NewSpacer()), nil, nil, container.NewVScroll(d.body))
 	d.dlg = dialog.NewCustomWithoutButtons(lang.L("Servers in other apps"), content, deps.win)
@@ -183,7 +185,7 @@ func (d *discoverDialog) show(found []clients.DiscoveredFile, places int, err er
 	d.bar.Stop()
 	d.bar.Hide()
 	if err != nil {
-		d.status.SetText(i18n.L("Could not look for other apps' config files: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+		d.status.SetText(i18n.L("Could not look for other apps' config files: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 		d.updateButtons()
 		return
 	}
@@ -243,9 +245,9 @@ func (d *discoverDialog) updateButtons() {
 	if n > 0 {
 		d.importSelected.SetText(i18n.L("Import selected ({{.N}})", map[string]any{"N": n}))
 	}
-	setEnabled(d.importSelected, !d.looking && n > 0)
-	setEnabled(d.importAll, !d.looking && len(d.importableRows()) > 0)
-	setEnabled(d.addProject, !d.looking)
+	widgets.SetEnabled(d.importSelected, !d.looking && n > 0)
+	widgets.SetEnabled(d.importAll, !d.looking && len(d.importableRows()) > 0)
+	widgets.SetEnabled(d.addProject, !d.looking)
 }
 
 func (d *discoverDialog) importRows(rows []*importRow) {
@@ -294,7 +296,7 @@ func captionLine(s string) *widget.Label {
 // box with its name, what it runs, and what the person should know about it.
 type importRow struct {
 	imp   *clients.ImportedServer
-	check *escCheck
+	check *widgets.Check
 	mark  *widget.Label
 	root  fyne.CanvasObject
 }
@@ -310,7 +312,7 @@ func (r *importRow) importable() bool { return r.imp.Err == nil && !r.imp.Known 
 
 func newImportRow(imp *clients.ImportedServer, checked bool, changed func()) *importRow {
 	r := &importRow{imp: imp}
-	r.check = newCheck(imp.Server.Name, func(bool) {
+	r.check = widgets.NewCheck(imp.Server.Name, func(bool) {
 		if changed != nil {
 			changed()
 		}
@@ -344,7 +346,7 @@ func newImportRow(imp *clients.ImportedServer, checked bool, changed func()) *im
 		details = append(details, cmd)
 	}
 	if imp.Err != nil {
-		msg := captionLine(capitalise(imp.Err.Error()))
+		msg := captionLine(view.Capitalise(imp.Err.Error()))
 		msg.Importance = widget.DangerImportance
 		details = append(details, msg)
 	} else if imp.Server.Problem != "" {
@@ -370,11 +372,11 @@ func newImportRow(imp *clients.ImportedServer, checked bool, changed func()) *im
 		details = append(details, captionLine(strings.Join(notes, " · ")))
 	}
 	head := container.NewHBox(r.check, r.mark)
-	body := container.New(&indentLayout{}, container.New(&tightVBox{}, details...))
+	body := container.New(&indentLayout{}, container.New(&widgets.TightVBox{}, details...))
 	if len(details) == 0 {
 		body.Hide()
 	}
-	r.root = container.New(&tightVBox{}, head, body)
+	r.root = container.New(&widgets.TightVBox{}, head, body)
 	return r
 }
 
@@ -473,7 +475,7 @@ func (w *MainWindow) saveImported(scratch *config.Config, results []clients.Impo
 // taken by a different server in the list.
 type clashQuestion struct {
 	dlg        *dialog.CustomDialog
-	sameForAll *escCheck
+	sameForAll *widgets.Check
 	// answer gives the person's choice, as the dialog's buttons do.
 	answer func(clients.ClashPolicy)
 	cancel func()
@@ -493,7 +495,7 @@ func (w *MainWindow) askClash(imp *clients.ImportedServer, existing *config.Serv
 		l.TextStyle = fyne.TextStyle{Monospace: true}
 		l.Wrapping = fyne.TextWrapBreak
 	}
-	q := &clashQuestion{sameForAll: newCheck(i18n.N("Do the same for the other {{.Count}} clashes", left), nil)}
+	q := &clashQuestion{sameForAll: widgets.NewCheck(i18n.N("Do the same for the other {{.Count}} clashes", left), nil)}
 	box := container.NewVBox(msg, yours, theirs)
 	if left > 0 {
 		box.Add(q.sameForAll)
@@ -509,12 +511,12 @@ func (w *MainWindow) askClash(imp *clients.ImportedServer, existing *config.Serv
 		q.dlg.Hide()
 		w.lastNotice = "Import cancelled; nothing was added."
 	}
-	rename := newButton("Keep both: import as "+renameTo, func() { q.answer(clients.ClashRename) })
+	rename := widgets.NewButton("Keep both: import as "+renameTo, nil, func() { q.answer(clients.ClashRename) })
 	rename.Importance = widget.HighImportance
 	q.dlg.SetButtons([]fyne.CanvasObject{
-		newButton(lang.L("Cancel import"), q.cancel),
-		newButton(lang.L("Skip it"), func() { q.answer(clients.ClashSkip) }),
-		newButton(lang.L("Replace yours"), func() { q.answer(clients.ClashReplace) }),
+		widgets.NewButton(lang.L("Cancel import"), nil, q.cancel),
+		widgets.NewButton(lang.L("Skip it"), nil, func() { q.answer(clients.ClashSkip) }),
+		widgets.NewButton(lang.L("Replace yours"), nil, func() { q.answer(clients.ClashReplace) }),
 		rename,
 	})
 	q.dlg.Resize(fyne.NewSize(720, 280))
@@ -562,12 +564,12 @@ func (w *MainWindow) importMenu() *fyne.Menu {
 
 // emptyStateActions are the buttons of the page shown while the list is empty.
 func (w *MainWindow) emptyStateActions() fyne.CanvasObject {
-	find := newButtonWithIcon(lang.L("Find servers from other apps…"), theme.SearchIcon(), w.findServers)
+	find := widgets.NewButton(lang.L("Find servers from other apps…"), theme.SearchIcon(), w.findServers)
 	find.Importance = widget.HighImportance
 	return container.NewHBox(layout.NewSpacer(),
 		find,
-		newButtonWithIcon(lang.L("Add from a preset…"), theme.ContentAddIcon(), func() { w.showAddDialog("") }),
-		newButtonWithIcon(lang.L("Paste server config…"), theme.ContentPasteIcon(), w.pasteServers),
+		widgets.NewButton(lang.L("Add from a preset…"), theme.ContentAddIcon(), func() { w.showAddDialog("") }),
+		widgets.NewButton(lang.L("Paste server config…"), theme.ContentPasteIcon(), w.pasteServers),
 		layout.NewSpacer())
 }
 
@@ -584,7 +586,7 @@ func sessionConfig(s *mcp.Session) *config.ServerConfig {
 type firstRunHint struct {
 	path string
 	text *widget.Label
-	find *escButton
+	find *widgets.Button
 	root *fyne.Container
 }
 
@@ -593,7 +595,7 @@ type firstRunHint struct {
 func newFirstRunHint(path string, find func()) *firstRunHint {
 	text := widget.NewLabel(lang.L("Have servers in Claude, Cursor, VS Code or another app?"))
 	text.Wrapping = fyne.TextWrapWord
-	btn := newButtonWithIcon(lang.L("Find them…"), theme.SearchIcon(), find)
+	btn := widgets.NewButton(lang.L("Find them…"), theme.SearchIcon(), find)
 	btn.Importance = widget.HighImportance
 	h := &firstRunHint{path: path, text: text, find: btn, root: container.NewVBox(widget.NewSeparator(), text, btn)}
 	h.root.Hide()

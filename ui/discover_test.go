@@ -298,7 +298,7 @@ func TestDiscoverNameClash(t *testing.T) {
 					t.Errorf("%s runs %q, want %q (list %v; report %q)", name, got[name], cmd, got, s.w.lastNotice)
 				}
 			}
-			cfg, err := config.LoadConfig(s.cfgPath)
+			cfg, err := config.Load(s.cfgPath)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -236,7 +236,7 @@ func TestAddServerThroughTheEditor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := config.ParseConfig(s.cfgPath, data)
+	cfg, err := config.Parse(s.cfgPath, data)
 	if err != nil {
 		t.Fatalf("the saved file does not parse: %v\n%s", err, data)
 	}
@@ -282,7 +282,7 @@ func TestDuplicateDisableRemove(t *testing.T) {
 		_, ok := s.w.servers.row("demo-copy")
 		return !ok && s.w.manager.Session("demo-copy") == nil
 	})
-	cfg, err := config.LoadConfig(s.cfgPath)
+	cfg, err := config.Load(s.cfgPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +309,7 @@ func TestImportRenamesClashesAndSkipsWhatIsThere(t *testing.T) {
 			t.Errorf("the import report does not mention the rename: %q", s.w.lastNotice)
 		}
 	})
-	cfg, err := config.LoadConfig(s.cfgPath)
+	cfg, err := config.Load(s.cfgPath)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,7 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // A serverEditor is the add/edit dialog's content for one server entry. It
@@ -29,19 +30,19 @@ type serverEditor struct {
 	orig  *config.ServerConfig // nil when adding
 	taken func(name string) bool
 
-	name      *escEntry
-	transport *escSelect
-	command   *escEntry
+	name      *widgets.Entry
+	transport *widgets.Select
+	command   *widgets.Entry
 	args      *listRows
 	env       *keyValueRows
-	cwd       *escEntry
-	url       *escEntry
+	cwd       *widgets.Entry
+	url       *widgets.Entry
 	headers   *keyValueRows
 	spec      *listRows
-	baseURL   *escEntry
-	connectTO *escEntry
-	callTO    *escEntry
-	protocol  *escSelect
+	baseURL   *widgets.Entry
+	connectTO *widgets.Entry
+	callTO    *widgets.Entry
+	protocol  *widgets.Select
 	oauth     *oauthFields
 	problem   *widget.Label
 
@@ -68,33 +69,33 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 	if src == nil {
 		src = &config.ServerConfig{Type: config.TypeStdio}
 	}
-	e.name = newEntry()
+	e.name = widgets.NewEntry()
 	e.name.SetText(src.Name)
 	e.name.SetPlaceHolder(lang.L("my-server"))
 	options := slices.Clone(editorTransports)
 	if src.Type != "" && !slices.Contains(options, src.Type) {
 		options = append(options, src.Type)
 	}
-	e.transport = newSelect(options, nil)
+	e.transport = widgets.NewSelect(options, nil)
 
-	e.command = newEntry()
+	e.command = widgets.NewEntry()
 	e.command.SetText(src.Command)
 	e.command.SetPlaceHolder(lang.L("npx, uvx, docker, /path/to/server …"))
 	e.args = newListRows("argument", src.Args)
 	e.args.splits = true
 	e.args.split(nil) // rebuilds the rows with their Split buttons
 	e.env = newKeyValueRows("NAME", "value", src.Env)
-	e.cwd = newEntry()
+	e.cwd = widgets.NewEntry()
 	e.cwd.SetText(src.Cwd)
 	e.cwd.SetPlaceHolder(lang.L("(the app's working directory)"))
 
-	e.url = newEntry()
+	e.url = widgets.NewEntry()
 	e.url.SetText(src.URL)
 	e.url.SetPlaceHolder(lang.L("https://example.com/mcp"))
 	e.headers = newKeyValueRows("Header", "value", src.Headers)
 	e.oauth = newOAuthFields(src.OAuth)
 	e.spec = newListRows("document", src.Spec)
-	e.baseURL = newEntry()
+	e.baseURL = widgets.NewEntry()
 	e.baseURL.SetText(src.BaseURL)
 	e.baseURL.SetPlaceHolder(lang.L("(the document's first server URL)"))
 
@@ -106,28 +107,28 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 	e.problem.Wrapping = fyne.TextWrapWord
 
 	e.stdio = []fyne.CanvasObject{
-		formLabel(lang.L("Command")), e.command,
-		formLabel(lang.L("Arguments")), e.args.root,
-		formLabel(lang.L("Environment")), e.env.root,
-		formLabel(lang.L("Working folder")), e.cwd,
+		widgets.FormLabel(lang.L("Command")), e.command,
+		widgets.FormLabel(lang.L("Arguments")), e.args.root,
+		widgets.FormLabel(lang.L("Environment")), e.env.root,
+		widgets.FormLabel(lang.L("Working folder")), e.cwd,
 	}
-	e.remote = []fyne.CanvasObject{formLabel(lang.L("URL")), e.url}
+	e.remote = []fyne.CanvasObject{widgets.FormLabel(lang.L("URL")), e.url}
 	e.openapi = []fyne.CanvasObject{
-		formLabel(lang.L("OpenAPI document")), e.spec.root,
-		formLabel(lang.L("Base URL")), e.baseURL,
+		widgets.FormLabel(lang.L("OpenAPI document")), e.spec.root,
+		widgets.FormLabel(lang.L("Base URL")), e.baseURL,
 	}
-	e.headerRows = []fyne.CanvasObject{formLabel(lang.L("Headers")), e.headers.root}
+	e.headerRows = []fyne.CanvasObject{widgets.FormLabel(lang.L("Headers")), e.headers.root}
 	e.streamable = []fyne.CanvasObject{widget.NewLabel(""), e.oauth.root}
 	// One form layout for every row, so that the labels line up; a hidden
 	// row (label and field) takes no room.
-	rows := []fyne.CanvasObject{formLabel(lang.L("Name")), e.name, formLabel(lang.L("Transport")), e.transport}
+	rows := []fyne.CanvasObject{widgets.FormLabel(lang.L("Name")), e.name, widgets.FormLabel(lang.L("Transport")), e.transport}
 	rows = append(rows, e.stdio...)
 	rows = append(rows, e.remote...)
 	rows = append(rows, e.openapi...)
 	rows = append(rows, e.headerRows...)
 	rows = append(rows, e.streamable...)
-	rows = append(rows, formLabel(lang.L("Connect timeout (s)")), e.connectTO, formLabel(lang.L("Call timeout (s)")), e.callTO)
-	rows = append(rows, formLabel(lang.L("Protocol version")), e.protocol)
+	rows = append(rows, widgets.FormLabel(lang.L("Connect timeout (s)")), e.connectTO, widgets.FormLabel(lang.L("Call timeout (s)")), e.callTO)
+	rows = append(rows, widgets.FormLabel(lang.L("Protocol version")), e.protocol)
 	form := container.New(layout.NewFormLayout(), rows...)
 	hint := widget.NewLabel(lang.L("Timeouts: empty for the default, -1 for none. The call timeout restarts with each progress notification."))
 	hint.Wrapping = fyne.TextWrapWord
@@ -143,12 +144,12 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 
 // protocolSelect offers "auto" (the app finds the server's era) and every
 // version the app speaks; an entry's unknown version stays selectable.
-func protocolSelect(current string) *escSelect {
+func protocolSelect(current string) *widgets.Select {
 	options := slices.Clone(mcp.ProtocolVersions)
 	if current != "" && !slices.Contains(options, current) {
 		options = append(options, current)
 	}
-	sel := newSelect(options, nil)
+	sel := widgets.NewSelect(options, nil)
 	if current == "" {
 		current = mcp.VersionAuto
 	}
@@ -156,12 +157,8 @@ func protocolSelect(current string) *escSelect {
 	return sel
 }
 
-func formLabel(s string) fyne.CanvasObject {
-	return widget.NewLabelWithStyle(s, fyne.TextAlignTrailing, fyne.TextStyle{})
-}
-
-func timeoutEntry(v *float64, def float64) *escEntry {
-	e := newEntry()
+func timeoutEntry(v *float64, def float64) *widgets.Entry {
+	e := widgets.NewEntry()
 	e.SetPlaceHolder(lang.L("{{.N}} (default)", map[string]any{"N": strconv.FormatFloat(def, 'g', -1, 64)}))
 	if v != nil {
 		e.SetText(strconv.FormatFloat(*v, 'g', -1, 64))
@@ -171,23 +168,13 @@ func timeoutEntry(v *float64, def float64) *escEntry {
 
 func (e *serverEditor) showTransport() {
 	t := e.transport.Selected
-	showAll(e.stdio, t == config.TypeStdio)
-	showAll(e.remote, t == config.TypeHTTP || t == config.TypeSSE)
-	showAll(e.openapi, t == config.TypeOpenAPI)
-	showAll(e.headerRows, t == config.TypeHTTP || t == config.TypeSSE || t == config.TypeOpenAPI)
-	showAll(e.streamable, t == config.TypeHTTP)
+	widgets.ShowAll(e.stdio, t == config.TypeStdio)
+	widgets.ShowAll(e.remote, t == config.TypeHTTP || t == config.TypeSSE)
+	widgets.ShowAll(e.openapi, t == config.TypeOpenAPI)
+	widgets.ShowAll(e.headerRows, t == config.TypeHTTP || t == config.TypeSSE || t == config.TypeOpenAPI)
+	widgets.ShowAll(e.streamable, t == config.TypeHTTP)
 	if e.root != nil {
 		e.root.Refresh()
-	}
-}
-
-func showAll(objs []fyne.CanvasObject, show bool) {
-	for _, o := range objs {
-		if show {
-			o.Show()
-		} else {
-			o.Hide()
-		}
 	}
 }
 
@@ -286,12 +273,12 @@ func (w *MainWindow) showServerEditor(orig *config.ServerConfig) {
 	}
 	scroll := container.NewVScroll(ed.root)
 	d := dialog.NewCustomWithoutButtons(title, scroll, w.win)
-	save := newButtonWithIcon(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
+	save := widgets.NewButton(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
 	save.Importance = widget.HighImportance
 	save.OnTapped = func() {
 		sc, err := ed.build()
 		if err != nil {
-			ed.problem.SetText(view.WithStop(capitalise(err.Error())))
+			ed.problem.SetText(view.WithStop(view.Capitalise(err.Error())))
 			scroll.ScrollToBottom() // the message is under the fields, which may be taller than the dialog
 			return
 		}
@@ -299,12 +286,13 @@ func (w *MainWindow) showServerEditor(orig *config.ServerConfig) {
 		w.editor = nil
 		w.putServer(oldName, sc)
 	}
-	cancel := newButton(lang.L("Cancel"), func() {
+	cancel := widgets.NewButton(lang.L("Cancel"), nil, func() {
 		d.Hide()
 		w.editor = nil
 	})
+
 	d.SetButtons([]fyne.CanvasObject{cancel, save})
-	d.Resize(fitDialog(w.win, 760, 640)) // wide enough for the sign-in section's labels and fields side by side
+	d.Resize(widgets.FitDialog(w.win, 760, 640)) // wide enough for the sign-in section's labels and fields side by side
 	w.editor = &openEditor{ed: ed, save: save.OnTapped, cancel: cancel.OnTapped}
 	d.Show()
 	w.win.Canvas().Focus(ed.name)
@@ -320,7 +308,7 @@ type openEditor struct {
 type listRows struct {
 	splits  bool // rows with spaces offer to split into several arguments
 	what    string
-	entries []*escEntry
+	entries []*widgets.Entry
 	box     *fyne.Container
 	root    fyne.CanvasObject
 }
@@ -330,8 +318,8 @@ func newListRows(what string, values []string) *listRows {
 	for _, v := range values {
 		l.add(v)
 	}
-	var addBtn *escButton
-	addBtn = newButtonWithIcon(i18n.L("Add "+what), theme.ContentAddIcon(), func() { focusNewRow(addBtn, l.add("")) })
+	var addBtn *widgets.Button
+	addBtn = widgets.NewButton(i18n.L("Add "+what), theme.ContentAddIcon(), func() { focusNewRow(addBtn, l.add("")) })
 	addBtn.Importance = widget.LowImportance
 	l.root = container.NewVBox(l.box, container.NewHBox(addBtn))
 	return l
@@ -345,12 +333,12 @@ func focusNewRow(addBtn fyne.CanvasObject, e fyne.Focusable) {
 	}
 }
 
-func (l *listRows) add(v string) *escEntry {
-	e := newEntry()
+func (l *listRows) add(v string) *widgets.Entry {
+	e := widgets.NewEntry()
 	e.SetText(v)
 	var row *fyne.Container
-	remove := newButtonWithIcon("", theme.ContentRemoveIcon(), func() {
-		l.entries = slices.DeleteFunc(l.entries, func(x *escEntry) bool { return x == e })
+	remove := widgets.NewButton("", theme.ContentRemoveIcon(), func() {
+		l.entries = slices.DeleteFunc(l.entries, func(x *widgets.Entry) bool { return x == e })
 		l.box.Remove(row)
 	})
 	remove.Importance = widget.LowImportance
@@ -358,7 +346,7 @@ func (l *listRows) add(v string) *escEntry {
 	if l.splits {
 		// "-y @scope/server /tmp" pasted into one row is one argument with
 		// spaces in it, which the server would not understand: offer to split.
-		split := newButtonWithIcon(lang.L("Split"), theme.ViewRestoreIcon(), func() { l.split(e) })
+		split := widgets.NewButton(lang.L("Split"), theme.ViewRestoreIcon(), func() { l.split(e) })
 		split.Importance = widget.WarningImportance
 		show := func(text string) {
 			if view.OffersSplit(text) {
@@ -378,7 +366,7 @@ func (l *listRows) add(v string) *escEntry {
 }
 
 // split replaces e's row with one row per argument its text holds.
-func (l *listRows) split(e *escEntry) {
+func (l *listRows) split(e *widgets.Entry) {
 	var values []string
 	for _, x := range l.entries {
 		if x == e {
@@ -416,9 +404,9 @@ type keyValueRows struct {
 }
 
 type keyValueRow struct {
-	key    *escEntry
-	plain  *escEntry
-	secret *escEntry
+	key    *widgets.Entry
+	plain  *widgets.Entry
+	secret *widgets.Entry
 	root   *fyne.Container
 }
 
@@ -455,15 +443,15 @@ func newKeyValueRows(keyHint, valueHint string, values map[string]string) *keyVa
 	for _, name := range slices.Sorted(maps.Keys(values)) {
 		k.add(name, values[name])
 	}
-	var addBtn *escButton
-	addBtn = newButtonWithIcon(lang.L("Add"), theme.ContentAddIcon(), func() { focusNewRow(addBtn, k.add("", "").key) })
+	var addBtn *widgets.Button
+	addBtn = widgets.NewButton(lang.L("Add"), theme.ContentAddIcon(), func() { focusNewRow(addBtn, k.add("", "").key) })
 	addBtn.Importance = widget.LowImportance
 	k.root = container.NewVBox(k.box, container.NewHBox(addBtn))
 	return k
 }
 
 func (k *keyValueRows) add(name, value string) *keyValueRow {
-	r := &keyValueRow{key: newEntry(), plain: newEntry(), secret: newPasswordEntry()}
+	r := &keyValueRow{key: widgets.NewEntry(), plain: widgets.NewEntry(), secret: widgets.NewPasswordEntry()}
 	r.key.SetPlaceHolder(k.keyHint)
 	r.plain.SetPlaceHolder(k.valueHint)
 	r.secret.SetPlaceHolder(k.valueHint)
@@ -472,7 +460,7 @@ func (k *keyValueRows) add(name, value string) *keyValueRow {
 	r.secret.Hide()
 	r.updateMask()
 	r.key.OnChanged = func(string) { r.updateMask() }
-	remove := newButtonWithIcon("", theme.ContentRemoveIcon(), func() {
+	remove := widgets.NewButton("", theme.ContentRemoveIcon(), func() {
 		k.rows = slices.DeleteFunc(k.rows, func(x *keyValueRow) bool { return x == r })
 		k.box.Remove(r.root)
 	})

@@ -18,6 +18,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/store"
 	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
@@ -57,12 +58,12 @@ type exportDialog struct {
 	label   string // "github" or "all 5 servers", for titles
 
 	dlg     *dialog.CustomDialog
-	format  *escSelect
+	format  *widgets.Select
 	notes   *fyne.Container
 	snippet *widget.Label
 	status  *widget.Label
-	copyBtn *escButton
-	saveBtn *escButton
+	copyBtn *widgets.Button
+	saveBtn *widgets.Button
 	current config.Format
 	text    string // the snippet shown; empty when it could not be made
 	problem error
@@ -92,7 +93,7 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 	for _, f := range config.Formats() {
 		titles = append(titles, f.Title())
 	}
-	d.format = newSelect(titles, func(title string) {
+	d.format = widgets.NewSelect(titles, func(title string) {
 		for _, f := range config.Formats() {
 			if f.Title() == title {
 				d.show(f)
@@ -103,14 +104,14 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 	d.snippet.TextStyle = fyne.TextStyle{Monospace: true}
 	d.snippet.Selectable = true
 	d.status.Wrapping = fyne.TextWrapWord
-	d.copyBtn = newButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), d.copy)
+	d.copyBtn = widgets.NewButton(lang.L("Copy"), theme.ContentCopyIcon(), d.copy)
 	d.copyBtn.Importance = widget.HighImportance
-	d.saveBtn = newButtonWithIcon(lang.L("Save…"), theme.DocumentSaveIcon(), d.save)
+	d.saveBtn = widgets.NewButton(lang.L("Save…"), theme.DocumentSaveIcon(), d.save)
 
-	top := container.NewVBox(container.New(layout.NewFormLayout(), formLabel(lang.L("Format")), d.format), d.notes)
+	top := container.NewVBox(container.New(layout.NewFormLayout(), widgets.FormLabel(lang.L("Format")), d.format), d.notes)
 	bottom := container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(d.saveBtn, d.copyBtn)), d.status)
 	content := widgets.NewBorder(top, bottom, nil, nil, container.NewScroll(d.snippet))
-	d.dlg = newCustom(i18n.L("Export {{.What}}", map[string]any{"What": label}), lang.L("Close"), content, w.win)
+	d.dlg = widgets.NewCustom(i18n.L("Export {{.What}}", map[string]any{"What": label}), lang.L("Close"), content, w.win)
 	d.dlg.SetOnClosed(func() {
 		if w.clients.export == d {
 			w.clients.export = nil
@@ -124,7 +125,7 @@ func (w *MainWindow) showExport(servers []*config.ServerConfig, label string) {
 		start = f
 	}
 	d.format.SetSelected(start.Title())
-	showFocused(d.dlg, w.win, d.format)
+	widgets.ShowFocused(d.dlg, w.win, d.format)
 }
 
 // show renders the servers in format f, with its notes above the snippet.
@@ -133,12 +134,15 @@ func (d *exportDialog) show(f config.Format) {
 	d.app.Preferences().SetString(prefExportFormat, string(f))
 	d.status.SetText("")
 	d.notes.RemoveAll()
-	notes := clients.ExportNotes(d.servers, f)
+	var notes []string
+	for _, n := range clients.ExportNotes(d.servers, f) {
+		notes = append(notes, i18n.Explain(n))
+	}
 	if n := secretsNote(d.servers); n != "" {
 		notes = append(notes, n)
 	}
 	for _, n := range notes {
-		note := widget.NewLabel(i18n.ExportMessage(n))
+		note := widget.NewLabel(n)
 		note.Wrapping = fyne.TextWrapWord
 		note.Importance = widget.WarningImportance
 		d.notes.Add(container.NewBorder(nil, nil, container.NewCenter(widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))), nil, note))
@@ -148,7 +152,7 @@ func (d *exportDialog) show(f config.Format) {
 	if err != nil {
 		d.text = ""
 		d.snippet.SetText("")
-		d.status.SetText(i18n.L("{{.Summary}}.", map[string]any{"Summary": view.UpperFirst(i18n.ExportMessage(err.Error()))}))
+		d.status.SetText(i18n.L("{{.Summary}}.", map[string]any{"Summary": view.UpperFirst(i18n.Explain(err))}))
 		d.status.Importance = widget.DangerImportance
 	} else {
 		d.text = string(data)
@@ -161,8 +165,8 @@ func (d *exportDialog) show(f config.Format) {
 		d.status.Importance = widget.LowImportance
 	}
 	d.status.Refresh()
-	setEnabled(d.copyBtn, err == nil)
-	setEnabled(d.saveBtn, err == nil)
+	widgets.SetEnabled(d.copyBtn, err == nil)
+	widgets.SetEnabled(d.saveBtn, err == nil)
 }
 
 func (d *exportDialog) copy() {
@@ -187,7 +191,7 @@ func (d *exportDialog) save() {
 			err := writeExport(path, text)
 			fyne.Do(func() {
 				if err != nil {
-					d.status.SetText(view.WithStop(capitalise(err.Error())))
+					d.status.SetText(view.WithStop(view.Capitalise(err.Error())))
 					d.status.Importance = widget.DangerImportance
 				} else {
 					d.status.SetText(i18n.L("Saved to {{.Path}}.", map[string]any{"Path": path}))
@@ -206,7 +210,7 @@ func writeExport(path, text string) error {
 		text += "\n"
 	}
 	data := []byte(text)
-	return config.WriteFileAtomic(path, data, 0o600)
+	return store.WriteFile(path, data, store.Keep(0o600))
 }
 
 // secretsNote warns that the snippet holds secret values in clear (an API

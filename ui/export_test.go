@@ -41,7 +41,7 @@ func TestExportShowsEachFormatAndCopies(t *testing.T) {
 				}
 				notes := shownText(d.notes)
 				for _, n := range clients.ExportNotes(servers, f) {
-					if !strings.Contains(notes, n) {
+					if !strings.Contains(notes, n.String()) {
 						t.Errorf("the note %q is not shown:\n%s", n, notes)
 					}
 				}

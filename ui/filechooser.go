@@ -56,16 +56,16 @@ type fileChooser struct {
 	folder  string
 	items   []view.FolderItem
 	list    *chooserList
-	path    *escEntry
-	name    *escEntry // saving only
-	up      *escButton
-	home    *escButton
-	mkdir   *escButton // saving and choosing a folder
-	kinds   *escSelect // with a filter only
-	hidden  *escCheck
+	path    *widgets.Entry
+	name    *widgets.Entry // saving only
+	up      *widgets.Button
+	home    *widgets.Button
+	mkdir   *widgets.Button // saving and choosing a folder
+	kinds   *widgets.Select // with a filter only
+	hidden  *widgets.Check
 	message *widget.Label
 	empty   *widget.Label // over the list when it has nothing to show
-	ok      *escButton
+	ok      *widgets.Button
 
 	allFiles, showHidden bool
 }
@@ -76,7 +76,7 @@ func showFileChooser(win fyne.Window, mode chooserMode, title, suggested string,
 	ch := &fileChooser{win: win, mode: mode, filter: filter, suggested: suggested, chosen: chosen}
 	ch.build()
 	ch.dlg = dialog.NewCustomWithoutButtons(title, ch.content(), win)
-	ch.dlg.SetButtons([]fyne.CanvasObject{newButtonWithIcon(lang.L("Cancel"), theme.CancelIcon(), ch.dlg.Hide), ch.ok})
+	ch.dlg.SetButtons([]fyne.CanvasObject{widgets.NewButton(lang.L("Cancel"), theme.CancelIcon(), ch.dlg.Hide), ch.ok})
 	ch.start()
 	ch.dlg.Resize(chooserSize(win))
 	ch.dlg.Show()
@@ -98,22 +98,22 @@ func (ch *fileChooser) focusStart() {
 // chooserSize is most of the window, within what a chooser needs and uses.
 func chooserSize(win fyne.Window) fyne.Size {
 	c := win.Canvas().Size()
-	return fitDialog(win, max(560, min(900, c.Width*0.75)), max(420, min(720, c.Height*0.85)))
+	return widgets.FitDialog(win, max(560, min(900, c.Width*0.75)), max(420, min(720, c.Height*0.85)))
 }
 
 func (ch *fileChooser) build() {
-	ch.path = newEntry()
+	ch.path = widgets.NewEntry()
 	ch.path.PlaceHolder = lang.L("Type or paste a path, then press Enter")
 	ch.path.OnSubmitted = ch.goTo
-	ch.up = newButtonWithIcon(lang.L("Up"), theme.MoveUpIcon(), func() { ch.goUp() })
-	ch.home = newButtonWithIcon(lang.L("Home"), theme.HomeIcon(), func() {
+	ch.up = widgets.NewButton(lang.L("Up"), theme.MoveUpIcon(), func() { ch.goUp() })
+	ch.home = widgets.NewButton(lang.L("Home"), theme.HomeIcon(), func() {
 		if home, err := os.UserHomeDir(); err == nil {
 			ch.open(home, "")
 		}
 	})
 	ch.list = newChooserList(ch)
 	if ch.mode != chooseOpen {
-		ch.mkdir = newButtonWithIcon(lang.L("New folder…"), theme.FolderNewIcon(), ch.askNewFolder)
+		ch.mkdir = widgets.NewButton(lang.L("New folder…"), theme.FolderNewIcon(), ch.askNewFolder)
 	}
 	ch.empty = widget.NewLabel("")
 	ch.empty.Importance = widget.LowImportance
@@ -122,12 +122,12 @@ func (ch *fileChooser) build() {
 	ch.message.Wrapping = fyne.TextWrapWord
 	ch.message.Importance = widget.DangerImportance
 	ch.message.Hide()
-	ch.hidden = newCheck(lang.L("Show hidden files"), func(on bool) {
+	ch.hidden = widgets.NewCheck(lang.L("Show hidden files"), func(on bool) {
 		ch.showHidden = on
 		ch.reload()
 	})
 	if ch.mode != chooseFolder && len(ch.filter.Exts) > 0 {
-		ch.kinds = newSelect([]string{ch.filter.name(), lang.L("All files")}, nil)
+		ch.kinds = widgets.NewSelect([]string{ch.filter.name(), lang.L("All files")}, nil)
 		ch.kinds.Selected = ch.filter.name()
 		ch.kinds.OnChanged = func(s string) {
 			ch.allFiles = s != ch.filter.name()
@@ -136,15 +136,15 @@ func (ch *fileChooser) build() {
 	}
 	switch ch.mode {
 	case chooseSave:
-		ch.name = newEntry()
+		ch.name = widgets.NewEntry()
 		ch.name.SetText(ch.suggested)
 		ch.name.OnSubmitted = func(string) { ch.save() }
 		ch.name.OnChanged = func(s string) { ch.enableOK() }
-		ch.ok = newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), ch.save)
+		ch.ok = widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), ch.save)
 	case chooseFolder:
-		ch.ok = newButtonWithIcon("", theme.ConfirmIcon(), ch.chooseFolder)
+		ch.ok = widgets.NewButton("", theme.ConfirmIcon(), ch.chooseFolder)
 	default:
-		ch.ok = newButtonWithIcon(lang.L("Open"), theme.FolderOpenIcon(), ch.openSelected)
+		ch.ok = widgets.NewButton(lang.L("Open"), theme.FolderOpenIcon(), ch.openSelected)
 	}
 	ch.ok.Importance = widget.HighImportance
 }
@@ -420,7 +420,7 @@ func (ch *fileChooser) saveTo(p string) {
 		ch.win.Canvas().Unfocus()
 		msg := widget.NewLabel(i18n.L("{{.Name}} is already in {{.Folder}}. Replacing it overwrites what it holds.", data))
 		msg.Wrapping = fyne.TextWrapWord
-		d := newCustomConfirm(lang.L("Replace the file?"), lang.L("Replace"), lang.L("Cancel"), msg, func(yes bool) {
+		d := widgets.NewCustomConfirm(lang.L("Replace the file?"), lang.L("Replace"), lang.L("Cancel"), msg, func(yes bool) {
 			if yes {
 				ch.pick(p)
 				return
@@ -428,7 +428,7 @@ func (ch *fileChooser) saveTo(p string) {
 			ch.win.Canvas().Focus(ch.name)
 		}, ch.win)
 		d.SetConfirmImportance(widget.DangerImportance)
-		d.Resize(fitDialog(ch.win, 480, 200))
+		d.Resize(widgets.FitDialog(ch.win, 480, 200))
 		d.Show()
 	default:
 		ch.pick(p)
@@ -438,19 +438,19 @@ func (ch *fileChooser) saveTo(p string) {
 // askNewFolder asks for the name of a folder to make in the one on show,
 // and opens it once made. A path works too (a/b, ~/x).
 func (ch *fileChooser) askNewFolder() {
-	name := newEntry()
+	name := widgets.NewEntry()
 	name.PlaceHolder = lang.L("Folder name")
 	where := widget.NewLabel(i18n.L("A new folder in {{.Folder}}, named:", map[string]any{"Folder": ch.folder}))
 	where.Wrapping = fyne.TextWrapWord
-	d := newCustomConfirm(lang.L("New folder"), lang.L("Create"), lang.L("Cancel"), container.NewVBox(where, name), func(ok bool) {
+	d := widgets.NewCustomConfirm(lang.L("New folder"), lang.L("Create"), lang.L("Cancel"), container.NewVBox(where, name), func(ok bool) {
 		if ok && strings.TrimSpace(name.Text) != "" {
 			ch.makeFolder(ch.resolve(name.Text))
 		}
 		ch.focusStart()
 	}, ch.win)
 	name.OnSubmitted = func(string) { d.Confirm() }
-	d.Resize(fitDialog(ch.win, 460, 200))
-	showFocused(d, ch.win, name)
+	d.Resize(widgets.FitDialog(ch.win, 460, 200))
+	widgets.ShowFocused(d, ch.win, name)
 }
 
 // makeFolder makes p (and the folders it needs) and opens it.
@@ -480,7 +480,7 @@ func (ch *fileChooser) pick(p string) {
 
 // selectStem selects the name in e without its extension, so typing
 // replaces the name and keeps the extension.
-func selectStem(e *escEntry) {
+func selectStem(e *widgets.Entry) {
 	n := view.StemLength(e.Text)
 	e.CursorRow, e.CursorColumn = 0, 0
 	e.Refresh()
@@ -563,7 +563,7 @@ func (l *chooserList) TypedKey(k *fyne.KeyEvent) {
 	n := len(l.ch.items)
 	switch k.Name {
 	case fyne.KeyEscape:
-		escapeFrom(l, k)
+		widgets.EscapeFrom(l, k)
 	case fyne.KeyUp, fyne.KeyDown, fyne.KeyPageUp, fyne.KeyPageDown, fyne.KeyHome, fyne.KeyEnd:
 		if l.selected < 0 && (k.Name == fyne.KeyUp || k.Name == fyne.KeyDown) {
 			l.moveTo(l.cursor) // the first arrow selects the item at the keyboard's place

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"io/fs"
+	"mcpbrowser/ui/widgets"
 	"os"
 	"path/filepath"
 	"slices"
@@ -156,9 +157,9 @@ func TestChooserEscFromEveryWidget(t *testing.T) {
 
 func describeChooserWidget(f fyne.Focusable) string {
 	switch x := f.(type) {
-	case *escEntry:
+	case *widgets.Entry:
 		return fmt.Sprintf("entry %q (%q)", x.PlaceHolder, x.Text)
-	case *escSelect:
+	case *widgets.Select:
 		return fmt.Sprintf("drop-down %q", x.Selected)
 	case *chooserList:
 		return "the list"
@@ -482,7 +483,7 @@ func TestChooserNewFolder(t *testing.T) {
 	onUI(func() {
 		ch := showFileChooser(win, chooseSave, "Save", "x.json", jsonFiles, func(string) { t.Error("chose something") })
 		test.Tap(&ch.mkdir.Button)
-		f, ok := c.Focused().(*escEntry)
+		f, ok := c.Focused().(*widgets.Entry)
 		if !ok || f == ch.name || f == ch.path {
 			t.Fatalf("the new folder's name field does not have the keyboard (%T)", c.Focused())
 		}
@@ -494,7 +495,7 @@ func TestChooserNewFolder(t *testing.T) {
 			t.Errorf("back in the chooser the keyboard is in %T", c.Focused())
 		}
 		test.Tap(&ch.mkdir.Button)
-		test.Type(c.Focused().(*escEntry), "made/deeper")
+		test.Type(c.Focused().(*widgets.Entry), "made/deeper")
 		typeKey(c, fyne.KeyReturn)
 		if want := filepath.Join(dir, "made", "deeper"); ch.folder != want || chooserIn(c.Overlays().Top()) != ch {
 			t.Errorf("after making a folder the chooser shows %s, want %s", ch.folder, want)

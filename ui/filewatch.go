@@ -3,9 +3,11 @@ package ui
 import (
 	"context"
 	"errors"
-	"fyne.io/fyne/v2/lang"
+	"mcpbrowser/ui/widgets"
 	"slices"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
@@ -64,7 +66,7 @@ func (w *MainWindow) saveFailed(oldName string, sc *config.ServerConfig, err err
 	}
 	msg := widget.NewLabel(i18n.L("\"{{.Name}}\" was changed in {{.Path}} while you were editing it here.\nKeep yours to overwrite the file's version, or keep the file's and drop your edits.", map[string]any{"Name": name, "Path": ce.Path}))
 	msg.Wrapping = fyne.TextWrapWord
-	d := newCustomConfirm(lang.L("Changed in the file too"), lang.L("Keep mine"), lang.L("Keep the file's"), msg, func(mine bool) {
+	d := widgets.NewCustomConfirm(lang.L("Changed in the file too"), lang.L("Keep mine"), lang.L("Keep the file's"), msg, func(mine bool) {
 		if mine {
 			w.manager.KeepMine(sc.Name)
 			w.putServer(oldName, sc)

@@ -107,7 +107,7 @@ func TestConflictDialogKeepsWhatThePersonChose(t *testing.T) {
 // afterwards.
 func editOutside(t *testing.T, path string, change func(*config.Config)) string {
 	t.Helper()
-	c, err := config.LoadConfig(path)
+	c, err := config.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func readFile(t *testing.T, path string) string {
 // fileServer is the named entry as the file holds it now, or nil (also
 // when the file cannot be read).
 func fileServer(path, name string) *config.ServerConfig {
-	c, err := config.LoadConfig(path)
+	c, err := config.Load(path)
 	if err != nil {
 		return nil
 	}

@@ -178,18 +178,18 @@ func shownRows(l *widget.List, name func(i int) string) []string {
 }
 
 func resourceRows(r *resourcesTab) []string {
-	out := shownRows(r.resList, func(i int) string { return r.resources[r.resRows.item(i)].Name })
-	return append(out, shownRows(r.tmplList, func(i int) string { return r.templates[r.tmplRows.item(i)].Name })...)
+	out := shownRows(r.resList, func(i int) string { return r.resources[r.resRows.Item(i)].Name })
+	return append(out, shownRows(r.tmplList, func(i int) string { return r.templates[r.tmplRows.Item(i)].Name })...)
 }
 
 func promptRows(p *promptsTab) []string {
-	return shownRows(p.list, func(i int) string { return p.prompts[p.rows.item(i)].Name })
+	return shownRows(p.list, func(i int) string { return p.prompts[p.rows.Item(i)].Name })
 }
 
 func checkRows(c *checksPane) []string {
-	return shownRows(c.resultsUI, func(i int) string { return c.results[c.rows.item(i)].Check.Name })
+	return shownRows(c.resultsUI, func(i int) string { return c.results[c.rows.Item(i)].Check.Name })
 }
 
 func historyRows(h *historyTab) []string {
-	return shownRows(h.list, func(i int) string { return h.entries[h.rows.item(i)].Name })
+	return shownRows(h.list, func(i int) string { return h.entries[h.rows.Item(i)].Name })
 }

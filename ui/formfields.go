@@ -1,10 +1,12 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/lang"
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -38,7 +40,7 @@ type fieldView struct {
 	note    *widget.Label   // Note, and why a value is kept raw
 	message *widget.Label   // the inline problem, in the error colour
 	null    *widget.Check   // the "null" toggle of a nullable field, or nil
-	foldBtn *escButton      // opens and closes an optional object, or nil
+	foldBtn *widgets.Button // opens and closes an optional object, or nil
 	folded  bool
 }
 
@@ -52,20 +54,20 @@ const labelWidth = 170
 func (v *FormView) newFieldView(fd *schema.Field, c chrome) *fieldView {
 	w := &fieldView{v: v, fd: fd, chrome: c}
 	v.views[fd] = w
-	w.note = newHelpLabel("")
+	w.note = widgets.NewHelpLabel("")
 	w.note.Importance = widget.WarningImportance
 	w.input = container.NewStack()
 	w.folded = w.startsFolded()
 	w.fillInput()
-	w.message = newMessageLabel()
+	w.message = widgets.NewMessageLabel()
 	// Help goes under a one-line input, but above a container's contents,
 	// which can be long.
 	body := []fyne.CanvasObject{w.note, w.input, w.message}
 	if help := helpText(fd, c); help != "" {
 		if isContainer(fd) {
-			body = append([]fyne.CanvasObject{newHelpLabel(help)}, body...)
+			body = append([]fyne.CanvasObject{widgets.NewHelpLabel(help)}, body...)
 		} else {
-			body = []fyne.CanvasObject{w.note, w.input, newHelpLabel(help), w.message}
+			body = []fyne.CanvasObject{w.note, w.input, widgets.NewHelpLabel(help), w.message}
 		}
 	}
 
@@ -122,7 +124,7 @@ func (w *fieldView) header() fyne.CanvasObject {
 	fd := w.fd
 	var left []fyne.CanvasObject
 	if w.foldable() {
-		w.foldBtn = newButtonWithIcon("", foldIcon(w.folded), w.toggleFold)
+		w.foldBtn = widgets.NewButton("", foldIcon(w.folded), w.toggleFold)
 		w.foldBtn.Importance = widget.LowImportance
 		left = append(left, w.foldBtn)
 	}
@@ -317,7 +319,7 @@ func (w *fieldView) rawInput() fyne.CanvasObject {
 		return e
 	}
 	w.setNote(strings.TrimSpace(fd.Note + " This value does not fit the form, so it is kept as raw JSON."))
-	back := newButton(lang.L("Use the form"), func() {
+	back := widgets.NewButton(lang.L("Use the form"), nil, func() {
 		w.v.touch(fd)
 		if err := fd.UseForm(); err != nil {
 			w.setNote(i18n.FieldProblem(err.Error()))
@@ -326,6 +328,7 @@ func (w *fieldView) rawInput() fyne.CanvasObject {
 		w.fillInput()
 		w.v.refreshMessages()
 	})
+
 	return container.NewBorder(nil, container.NewHBox(back), nil, nil, e)
 }
 
@@ -349,7 +352,7 @@ func (w *fieldView) boolInput() fyne.CanvasObject {
 	}
 	state := widget.NewLabel("")
 	state.Importance = widget.LowImportance
-	clear := newButton(lang.L("Clear"), nil)
+	clear := widgets.NewButton(lang.L("Clear"), nil, nil)
 	clear.Importance = widget.LowImportance
 	show := func() {
 		if _, set := fd.Bool(); set {
@@ -400,15 +403,6 @@ func (w *fieldView) nullInput() fyne.CanvasObject {
 	return c
 }
 
-func indexOf(labels []string, s string) int {
-	for i, l := range labels {
-		if l == s {
-			return i
-		}
-	}
-	return -1
-}
-
 // enumInput is a radio group for up to three options, a drop-down above.
 // An optional enum can be left unset (radio: tap the choice again;
 // drop-down: pick "—").
@@ -421,7 +415,7 @@ func (w *fieldView) enumInput() fyne.CanvasObject {
 	}
 	pick := func(s string) {
 		w.v.touch(fd)
-		_ = fd.SetChoice(indexOf(labels, s)) // -1 for none clears
+		_ = fd.SetChoice(view.IndexOf(labels, s)) // -1 for none clears
 	}
 	if len(labels) <= 3 && view.ShortLabels(labels) {
 		r := widget.NewRadioGroup(labels, nil)
@@ -459,7 +453,7 @@ func (w *fieldView) multiEnumInput() fyne.CanvasObject {
 		w.v.touch(fd)
 		idx := make([]int, 0, len(selected))
 		for _, s := range selected {
-			if i := indexOf(labels, s); i >= 0 {
+			if i := view.IndexOf(labels, s); i >= 0 {
 				idx = append(idx, i)
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/schema"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // keyWidth is the width of a key/value entry's key input.
@@ -97,7 +98,7 @@ func (w *fieldView) refresh() {
 func (w *fieldView) objectInput() fyne.CanvasObject {
 	fd := w.fd
 	if fd.Collapsed() {
-		open := newButtonWithIcon(lang.L("Fill in"), theme.ContentAddIcon(), func() {
+		open := widgets.NewButton(lang.L("Fill in"), theme.ContentAddIcon(), func() {
 			w.v.touch(fd)
 			fd.Expand()
 			w.setFolded(false)
@@ -162,7 +163,7 @@ func (w *fieldView) entryRow(entry *schema.Field) fyne.CanvasObject {
 	key.SetPlaceHolder(lang.L("key"))
 	key.SetText(entry.Name)
 	value := container.NewStack(w.v.newFieldView(entry, bareField).box)
-	problem := newMessageLabel()
+	problem := widgets.NewMessageLabel()
 	key.OnChanged = func(name string) {
 		w.v.touch(parent)
 		if err := parent.RenameEntry(current.Name, name); err != nil {
@@ -183,7 +184,7 @@ func (w *fieldView) entryRow(entry *schema.Field) fyne.CanvasObject {
 		value.Refresh()
 		w.v.refreshMessages()
 	}
-	remove := newButtonWithIcon("", theme.DeleteIcon(), func() {
+	remove := widgets.NewButton("", theme.DeleteIcon(), func() {
 		w.v.touch(parent)
 		if err := parent.RemoveEntry(current.Name); err == nil {
 			w.refresh()
@@ -209,7 +210,7 @@ func (w *fieldView) addEntryRow() fyne.CanvasObject {
 	key := newFormEntry(false, w.v.submit)
 	key.onFocus = w.v.Reveal
 	key.SetPlaceHolder(lang.L("new key"))
-	problem := newMessageLabel()
+	problem := widgets.NewMessageLabel()
 	add := func() {
 		w.v.touch(fd)
 		entry, err := fd.AddEntry(key.Text)
@@ -221,7 +222,7 @@ func (w *fieldView) addEntryRow() fyne.CanvasObject {
 		w.v.focusField(entry)
 	}
 	key.OnSubmitted = func(string) { add() }
-	button := newButtonWithIcon(lang.L("Add entry"), theme.ContentAddIcon(), add)
+	button := widgets.NewButton(lang.L("Add entry"), theme.ContentAddIcon(), add)
 	return container.NewVBox(container.NewHBox(fixedWidth(key, keyWidth), button), problem)
 }
 
@@ -243,7 +244,7 @@ func (w *fieldView) arrayInput() fyne.CanvasObject {
 		l.Importance = widget.LowImportance
 		rows = append(rows, l)
 	}
-	add := newButtonWithIcon(lang.L("Add item"), theme.ContentAddIcon(), func() {
+	add := widgets.NewButton(lang.L("Add item"), theme.ContentAddIcon(), func() {
 		w.v.touch(fd)
 		if item, err := fd.AddItem(); err == nil {
 			w.refresh()
@@ -267,10 +268,10 @@ func (w *fieldView) itemRow(i, n int, item *schema.Field) fyne.CanvasObject {
 			}
 		}
 	}
-	up := newButtonWithIcon("", theme.MoveUpIcon(), act(func() error { return fd.MoveItem(i, i-1) }))
-	down := newButtonWithIcon("", theme.MoveDownIcon(), act(func() error { return fd.MoveItem(i, i+1) }))
-	remove := newButtonWithIcon("", theme.DeleteIcon(), act(func() error { return fd.RemoveItem(i) }))
-	for _, b := range []*escButton{up, down, remove} {
+	up := widgets.NewButton("", theme.MoveUpIcon(), act(func() error { return fd.MoveItem(i, i-1) }))
+	down := widgets.NewButton("", theme.MoveDownIcon(), act(func() error { return fd.MoveItem(i, i+1) }))
+	remove := widgets.NewButton("", theme.DeleteIcon(), act(func() error { return fd.RemoveItem(i) }))
+	for _, b := range []*widgets.Button{up, down, remove} {
 		b.Importance = widget.LowImportance
 	}
 	if i == 0 {
@@ -305,13 +306,13 @@ func (w *fieldView) variantInput() fyne.CanvasObject {
 	}
 	s.OnChanged = func(label string) {
 		w.v.touch(fd)
-		if fd.SetChoice(indexOf(labels, label)) == nil {
+		if fd.SetChoice(view.IndexOf(labels, label)) == nil {
 			w.refresh()
 		}
 	}
 	parts := []fyne.CanvasObject{leftAligned(s)}
 	if i := fd.Choice(); i >= 0 && fd.Options[i].Description != "" {
-		parts = append(parts, newHelpLabel(fd.Options[i].Description))
+		parts = append(parts, widgets.NewHelpLabel(fd.Options[i].Description))
 	}
 	if chosen := fd.Chosen(); chosen != nil {
 		parts = append(parts, w.v.newFieldView(chosen, bareField).box)

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"mcpbrowser/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
@@ -45,7 +47,7 @@ func (e *formEntry) TypedShortcut(s fyne.Shortcut) {
 // Ctrl+Enter started from this field) and types everything else.
 func (e *formEntry) TypedKey(k *fyne.KeyEvent) {
 	if k.Name == fyne.KeyEscape {
-		escapeFrom(e, k)
+		widgets.EscapeFrom(e, k)
 		return
 	}
 	e.Entry.TypedKey(k)

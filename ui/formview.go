@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
+	"mcpbrowser/ui/widgets"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -75,10 +77,10 @@ func NewFormView(win fyne.Window) *FormView {
 	v.modes.Required = true
 	v.modes.Selected = modeForm()
 
-	v.notes = newHelpLabel("")
+	v.notes = widgets.NewHelpLabel("")
 	v.notes.Importance = widget.WarningImportance
 	v.notes.Hide()
-	v.problems = newMessageLabel()
+	v.problems = widgets.NewMessageLabel()
 
 	v.formBox = container.NewVBox()
 	v.formPane = container.NewVScroll(v.formBox)
@@ -639,22 +641,6 @@ func plainError(err error) string {
 		return i18n.L("it is null")
 	}
 	return err.Error()
-}
-
-// newHelpLabel makes the small, wrapping text used for help and hints.
-func newHelpLabel(text string) *widget.Label {
-	l := widget.NewLabel(text)
-	l.Wrapping = fyne.TextWrapWord
-	l.SizeName = theme.SizeNameCaptionText
-	return l
-}
-
-// newMessageLabel makes a hidden label in the error colour for problems.
-func newMessageLabel() *widget.Label {
-	l := newHelpLabel("")
-	l.Importance = widget.DangerImportance
-	l.Hide()
-	return l
 }
 
 // FocusFirst puts the keyboard in the form's first input (the JSON editor

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/ui/widgets"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,7 +60,7 @@ func findAll[T any](o fyne.CanvasObject) []T {
 	return out
 }
 
-// allButtons are the buttons in o, Fyne's and the app's (escButton), in
+// allButtons are the buttons in o, Fyne's and the app's (widgets.Button), in
 // reading order.
 func allButtons(o fyne.CanvasObject) []*widget.Button {
 	var out []*widget.Button
@@ -67,7 +68,7 @@ func allButtons(o fyne.CanvasObject) []*widget.Button {
 		switch b := w.(type) {
 		case *widget.Button:
 			out = append(out, b)
-		case *escButton:
+		case *widgets.Button:
 			out = append(out, &b.Button)
 		}
 	}

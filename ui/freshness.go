@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"mcpbrowser/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
@@ -27,7 +29,7 @@ func showFreshness(l *widget.Label, f mcp.ListFreshness) {
 
 // freshnessNote is the small label showFreshness fills.
 func freshnessNote() *widget.Label {
-	l := smallLabel()
+	l := widgets.SmallLabel()
 	l.Wrapping = fyne.TextWrapWord
 	l.Hide()
 	return l

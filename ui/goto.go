@@ -1,18 +1,20 @@
 package ui
 
 import (
+	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
-	"mcpbrowser/ui/view"
 )
 
 // goToServer asks for part of a server's name and selects the first server
 // whose name contains it (View → Go to server…, Ctrl+K): a way to switch
 // servers from the keyboard, also when the servers column is collapsed.
 func (w *MainWindow) goToServer() {
-	entry := newEntry() // Esc closes the pop-up (keys.go)
+	entry := widgets.NewEntry() // Esc closes the pop-up (keys.go)
 	entry.SetPlaceHolder(lang.L("Server name, then Enter"))
 	var pop *widget.PopUp
 	entry.OnSubmitted = func(text string) {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -20,8 +19,10 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/internal/testservers"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/widgets"
 )
 
 // demoServerPath is the demo server binary TestMain builds for every test
@@ -29,32 +30,18 @@ import (
 var demoServerPath string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "mcpbrowser-ui-test")
-	if err != nil {
+	var err error
+	if demoServerPath, err = testservers.Demo.Path(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	demoServerPath = filepath.Join(dir, "demo")
-	if runtime.GOOS == "windows" {
-		demoServerPath += ".exe"
-	}
-	build := exec.Command("go", "build", "-o", demoServerPath, "mcpbrowser/internal/demoserver")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building the demo server: %v\n%s", err, out)
-		os.RemoveAll(dir)
 		os.Exit(2)
 	}
 	// The window's English comes from the translation files too (plural
 	// forms: "1 note", "2 notes"), as in the app, whatever test runs first.
 	if _, err := i18n.Setup(i18n.English); err != nil {
 		fmt.Fprintln(os.Stderr, "loading the translations:", err)
-		os.RemoveAll(dir)
 		os.Exit(2)
 	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	os.Exit(m.Run())
 }
 
 // newSerialApp is a Fyne test app whose fyne.Do and fyne.DoAndWait run their
@@ -228,7 +215,7 @@ func newShellWith(t *testing.T, servers map[string]map[string]any, opts mcp.Mana
 	if err := os.WriteFile(path, configJSON(t, servers), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := config.LoadConfig(path)
+	cfg, err := config.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,7 +327,7 @@ func collectText(o fyne.CanvasObject, b *strings.Builder) {
 			b.WriteByte('\n')
 		}
 	}
-	if e, ok := o.(*escEntry); ok {
+	if e, ok := o.(*widgets.Entry); ok {
 		o = &e.Entry // what the person sees of it is an entry's
 	}
 	switch v := o.(type) {
@@ -376,7 +363,7 @@ func collectText(o fyne.CanvasObject, b *strings.Builder) {
 			line(btn.Text)
 			return
 		}
-		if btn, ok := v.(*escButton); ok {
+		if btn, ok := v.(*widgets.Button); ok {
 			line(btn.Text)
 			return
 		}
@@ -392,7 +379,7 @@ func findButton(o fyne.CanvasObject, label string) *widget.Button {
 		return nil
 	}
 	switch v := o.(type) {
-	case *escButton:
+	case *widgets.Button:
 		return findButton(&v.Button, label)
 	case *widget.Button:
 		if v.Text == label {

@@ -49,7 +49,7 @@ type historyDeps struct {
 	// replay puts an entry back where it came from (a form, a read); it
 	// reports whether a tool call's arguments are loaded, ready to run, and
 	// what to say under the entry when the replay could not be done.
-	replay func(e history.HistoryEntry) (loaded bool, note string)
+	replay func(e history.Entry) (loaded bool, note string)
 	// run runs the selected tool with its form's arguments.
 	run func()
 }
@@ -61,26 +61,26 @@ type historyTab struct {
 	deps    historyDeps
 	server  string
 	stale   bool
-	entries []history.HistoryEntry
-	current *history.HistoryEntry
+	entries []history.Entry
+	current *history.Entry
 	seq     int
 
 	filter   *widget.Entry
-	rows     filtered // the entries the filter lets through (filter.go)
-	syncing  bool     // the tab marks the selected row itself
+	rows     widgets.Filtered // the entries the filter lets through (filter.go)
+	syncing  bool             // the tab marks the selected row itself
 	list     *widget.List
 	count    *widget.Label
-	clearBtn *escButton
+	clearBtn *widgets.Button
 	off      *widget.Label // says why nothing is kept
 	title    *widget.Label
 	meta     *widget.Label
 	message  *widget.Label
-	loadBtn  *escButton
-	runBtn   *escButton // Run again: load and run in one click (tool calls)
+	loadBtn  *widgets.Button
+	runBtn   *widgets.Button // Run again: load and run in one click (tool calls)
 	note     *widget.Label
 	args     *widget.Label
 	argsBox  *fyne.Container
-	result   *textLines
+	result   *widgets.TextLines
 	detail   fyne.CanvasObject
 	hint     fyne.CanvasObject
 	root     fyne.CanvasObject
@@ -88,24 +88,24 @@ type historyTab struct {
 
 func newHistoryTab(deps historyDeps) *historyTab {
 	t := &historyTab{deps: deps}
-	t.count = smallLabel()
-	t.clearBtn = newButtonWithIcon(lang.L("Clear…"), theme.DeleteIcon(), t.confirmClear)
+	t.count = widgets.SmallLabel()
+	t.clearBtn = widgets.NewButton(lang.L("Clear…"), theme.DeleteIcon(), t.confirmClear)
 	t.clearBtn.Importance = widget.LowImportance
 	t.clearBtn.Disable()
-	t.off = lowLabel("")
+	t.off = widgets.LowLabel("")
 	t.off.Hide()
-	t.filter = newFilterEntry(lang.L("Filter history (Ctrl+F)"), t.refilter)
+	t.filter = widgets.NewFilterEntry(lang.L("Filter history (Ctrl+F)"), t.refilter)
 	t.list = widget.NewList(
-		t.rows.rows,
-		newTwoLineRow,
+		t.rows.Rows,
+		widgets.NewTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := t.rows.item(id); i >= 0 && i < len(t.entries) {
+			if i := t.rows.Item(id); i >= 0 && i < len(t.entries) {
 				e := &t.entries[i]
-				setTwoLineRow(o, e.Name, view.HistorySubtitle(e, time.Now()), view.HistoryFlag(e))
+				widgets.SetTwoLineRow(o, e.Name, view.HistorySubtitle(e, time.Now()), view.HistoryFlag(e))
 			}
 		})
 	t.list.OnSelected = func(id widget.ListItemID) {
-		if i := t.rows.item(id); !t.syncing && i >= 0 && i < len(t.entries) {
+		if i := t.rows.Item(id); !t.syncing && i >= 0 && i < len(t.entries) {
 			t.show(t.entries[i])
 		}
 	}
@@ -114,7 +114,7 @@ func newHistoryTab(deps historyDeps) *historyTab {
 		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.clearBtn)), t.filter, t.off),
 		nil, nil, nil, t.list)
 
-	t.title = boldLabel("")
+	t.title = widgets.BoldLabel("")
 	t.title.SizeName = theme.SizeNameSubHeadingText
 	t.title.Wrapping = fyne.TextWrapBreak
 	t.meta = widget.NewLabel("")
@@ -123,8 +123,8 @@ func newHistoryTab(deps historyDeps) *historyTab {
 	t.message.Wrapping = fyne.TextWrapWord
 	t.message.Importance = widget.DangerImportance
 	t.message.Selectable = true
-	t.loadBtn = newButtonWithIcon(lang.L("Load arguments"), theme.ContentUndoIcon(), func() { t.replay() })
-	t.runBtn = newButtonWithIcon(lang.L("Run again"), theme.MediaPlayIcon(), t.runAgain)
+	t.loadBtn = widgets.NewButton(lang.L("Load arguments"), theme.ContentUndoIcon(), func() { t.replay() })
+	t.runBtn = widgets.NewButton(lang.L("Run again"), theme.MediaPlayIcon(), t.runAgain)
 	t.runBtn.Importance = widget.HighImportance
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord
@@ -133,12 +133,12 @@ func newHistoryTab(deps historyDeps) *historyTab {
 	t.args.Selectable = true
 	t.args.Wrapping = fyne.TextWrapBreak
 	t.argsBox = container.NewVBox(heading2(lang.L("Arguments")), t.args)
-	t.result = newTextLines()
+	t.result = widgets.NewTextLines()
 	head := container.NewVBox(t.title, t.meta, t.message,
 		container.NewBorder(nil, nil, container.NewHBox(t.runBtn, t.loadBtn), nil, t.note), t.argsBox, heading2(lang.L("Result")))
-	t.detail = container.NewPadded(container.NewBorder(head, nil, nil, nil, t.result.withBar(true)))
+	t.detail = container.NewPadded(container.NewBorder(head, nil, nil, nil, t.result.WithBar(true)))
 	t.detail.Hide()
-	t.hint = centredNote(lang.L("Every tool call, resource read and prompt get is kept here. Select one to see it again."))
+	t.hint = widgets.CentredNote(lang.L("Every tool call, resource read and prompt get is kept here. Select one to see it again."))
 	split := container.NewHSplit(left, container.NewStack(t.detail, t.hint))
 	split.SetOffset(0.32)
 	t.root = split
@@ -159,7 +159,7 @@ func (t *historyTab) setServer(name string, visible bool) {
 	t.server = name
 	t.entries, t.current = nil, nil
 	t.list.UnselectAll()
-	t.rows.setItems(0, nil)
+	t.rows.SetItems(0, nil)
 	t.list.Refresh()
 	t.showDetail(false)
 	t.stale = true
@@ -219,7 +219,7 @@ func (t *historyTab) load() {
 				return
 			}
 			if err != nil {
-				t.off.SetText(i18n.L("The history could not be read: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+				t.off.SetText(i18n.L("The history could not be read: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 				t.off.Show()
 			}
 			t.setEntries(entries)
@@ -227,11 +227,11 @@ func (t *historyTab) load() {
 	})
 }
 
-func (t *historyTab) setEntries(entries []history.HistoryEntry) {
+func (t *historyTab) setEntries(entries []history.Entry) {
 	t.entries = entries
-	t.rows.setItems(len(entries), func(i int) []string { return view.HistoryText(&entries[i]) })
-	t.count.SetText(t.rows.count("entry", "entries"))
-	setEnabled(t.clearBtn, len(entries) > 0)
+	t.rows.SetItems(len(entries), func(i int) []string { return view.HistoryText(&entries[i]) })
+	t.count.SetText(t.rows.Count("entry", "entries"))
+	widgets.SetEnabled(t.clearBtn, len(entries) > 0)
 	t.list.Refresh()
 	if t.current == nil {
 		return
@@ -245,9 +245,9 @@ func (t *historyTab) setEntries(entries []history.HistoryEntry) {
 
 // refilter shows the entries that have every word typed in the filter.
 func (t *historyTab) refilter(q view.Filter) {
-	t.rows.apply(q)
+	t.rows.Apply(q)
 	if len(t.entries) > 0 {
-		t.count.SetText(t.rows.count("entry", "entries"))
+		t.count.SetText(t.rows.Count("entry", "entries"))
 	}
 	t.list.Refresh()
 	t.markSelected()
@@ -264,7 +264,7 @@ func (t *historyTab) markSelected() bool {
 	}
 	for i := range t.entries {
 		if t.entries[i].ID == t.current.ID {
-			if r := t.rows.row(i); r >= 0 {
+			if r := t.rows.Row(i); r >= 0 {
 				t.list.Select(r)
 			} else {
 				t.list.UnselectAll()
@@ -286,7 +286,7 @@ func (t *historyTab) showDetail(on bool) {
 }
 
 // show shows one entry again: what was asked, how it ended, the stored result.
-func (t *historyTab) show(e history.HistoryEntry) {
+func (t *historyTab) show(e history.Entry) {
 	if t.current != nil && t.current.ID == e.ID && t.detail.Visible() {
 		return
 	}
@@ -303,7 +303,7 @@ func (t *historyTab) show(e history.HistoryEntry) {
 	} else {
 		t.meta.SetText(i18n.L("{{.Time}} · took {{.Duration}} · {{.Outcome}}", meta))
 	}
-	t.message.SetText(capitalise(e.Message))
+	t.message.SetText(view.Capitalise(e.Message))
 	if e.Message == "" {
 		t.message.Hide()
 	} else {
@@ -316,14 +316,14 @@ func (t *historyTab) show(e history.HistoryEntry) {
 		t.argsBox.Hide()
 	}
 	switch e.Kind {
-	case history.HistoryResource:
+	case history.Resource:
 		t.loadBtn.SetText(lang.L("Read again"))
 		t.loadBtn.SetIcon(theme.ViewRefreshIcon())
 		t.runBtn.Hide()
 	default:
 		t.loadBtn.SetText(lang.L("Load arguments"))
 		t.loadBtn.SetIcon(theme.ContentUndoIcon())
-		if e.Kind == history.HistoryTool {
+		if e.Kind == history.Tool {
 			t.runBtn.Show()
 		} else {
 			t.runBtn.Hide()
@@ -363,10 +363,10 @@ func (t *historyTab) runAgain() {
 
 // replayHistory puts a history entry back where it came from (the History
 // tab's Load arguments, Read again and Run again).
-func (w *MainWindow) replayHistory(e history.HistoryEntry) (loaded bool, note string) {
+func (w *MainWindow) replayHistory(e history.Entry) (loaded bool, note string) {
 	f := w.features
 	switch e.Kind {
-	case history.HistoryTool:
+	case history.Tool:
 		f.selectTab(f.toolsTab)
 		if !w.SelectTool(e.Name) {
 			f.selectTab(f.historyTab)
@@ -377,15 +377,15 @@ func (w *MainWindow) replayHistory(e history.HistoryEntry) (loaded bool, note st
 			args = json.RawMessage(`{}`)
 		}
 		if err := w.form.Load(args); err != nil {
-			w.runner.say(i18n.L("Loaded from history, with a problem: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+			w.runner.say(i18n.L("Loaded from history, with a problem: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 			return false, ""
 		}
 		w.runner.say(i18n.L("Arguments loaded from the call at {{.Time}}; Ctrl+Enter runs it again.", map[string]any{"Time": view.HistoryTime(e.Time, time.Now())}))
 		return true, ""
-	case history.HistoryPrompt:
+	case history.Prompt:
 		args, err := e.PromptArguments()
 		if err != nil {
-			return false, capitalise(err.Error())
+			return false, view.Capitalise(err.Error())
 		}
 		f.selectTab(f.promptsTab)
 		p := f.prompts
@@ -401,7 +401,7 @@ func (w *MainWindow) replayHistory(e history.HistoryEntry) (loaded bool, note st
 			}
 			p.note.SetText(msg)
 		})
-	case history.HistoryResource:
+	case history.Resource:
 		f.selectTab(f.resourcesTab)
 		f.resources.selectURI(e.Name)
 	}
@@ -416,7 +416,7 @@ func (t *historyTab) confirmClear() {
 	}
 	msg := widget.NewLabel(i18n.N("Forget all {{.Count}} history entries of {{.Server}}? This cannot be undone.", len(t.entries), map[string]any{"Server": server}))
 	msg.Wrapping = fyne.TextWrapWord
-	d := newCustomConfirm(lang.L("Clear history"), lang.L("Clear"), lang.L("Keep"), msg, func(ok bool) {
+	d := widgets.NewCustomConfirm(lang.L("Clear history"), lang.L("Clear"), lang.L("Keep"), msg, func(ok bool) {
 		if !ok {
 			return
 		}

@@ -54,7 +54,7 @@ func TestHistoryShowsACallAgainAndLoadsItsArguments(t *testing.T) {
 	// content, so its text may sit below the visible rows): it is in the
 	// result's lines all the same.
 	var resultText string
-	onUI(func() { resultText = h.result.text })
+	onUI(func() { resultText = h.result.Text })
 	if !strings.Contains(resultText, "2 + 3 = 5") {
 		t.Errorf("the entry's result lacks %q:\n%s", "2 + 3 = 5", resultText)
 	}

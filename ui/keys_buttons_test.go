@@ -11,6 +11,7 @@ import (
 
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/widgets"
 )
 
 // TestEscClosesOneDialogFromItsButtons opens representative dialogs on top
@@ -30,8 +31,8 @@ func TestEscClosesOneDialogFromItsButtons(t *testing.T) {
 		byName[d.name] = d
 	}
 	// Fyne's own message dialogs, with their buttons made to obey Esc.
-	byName["fyne error"] = dialogOpener{open: func(s *shell) { showErrorDialog(errTest, s.w.win) }}
-	byName["fyne information"] = dialogOpener{open: func(s *shell) { showInformation("Sign out", "Signed out.", s.w.win) }}
+	byName["fyne error"] = dialogOpener{open: func(s *shell) { widgets.ShowError(errTest, s.w.win) }}
+	byName["fyne information"] = dialogOpener{open: func(s *shell) { widgets.ShowInformation("Sign out", "Signed out.", s.w.win) }}
 	// The clash question of an import has a check box.
 	byName["name taken"] = dialogOpener{open: func(s *shell) {
 		imp := &clients.ImportedServer{Server: &config.ServerConfig{Name: "demo", Command: "sh"},
@@ -82,7 +83,7 @@ func TestEscClosesOneDialogFromItsButtons(t *testing.T) {
 		if n == 0 && slices.Contains(representative, name) {
 			t.Errorf("%s: no button or check box found", name)
 		}
-		if name == "name taken" && !slices.ContainsFunc(ctl, func(f fyne.Focusable) bool { _, ok := f.(*escCheck); return ok }) {
+		if name == "name taken" && !slices.ContainsFunc(ctl, func(f fyne.Focusable) bool { _, ok := f.(*widgets.Check); return ok }) {
 			t.Errorf("%s: no check box that obeys Esc", name)
 		}
 		for i := range n {
@@ -115,7 +116,7 @@ func dialogControls(o fyne.CanvasObject) []fyne.Focusable {
 	var out []fyne.Focusable
 	for _, f := range focusables(o) {
 		switch f.(type) {
-		case *widget.Button, *escButton, *widget.Check, *escCheck:
+		case *widget.Button, *widgets.Button, *widget.Check, *widgets.Check:
 			out = append(out, f)
 		}
 	}
@@ -126,11 +127,11 @@ func describeControl(f fyne.Focusable) string {
 	switch x := f.(type) {
 	case *widget.Button:
 		return fmt.Sprintf("a plain button %q", x.Text)
-	case *escButton:
+	case *widgets.Button:
 		return fmt.Sprintf("button %q", x.Text)
 	case *widget.Check:
 		return fmt.Sprintf("a plain check box %q", x.Text)
-	case *escCheck:
+	case *widgets.Check:
 		return fmt.Sprintf("check box %q", x.Text)
 	}
 	return fmt.Sprintf("%T", f)

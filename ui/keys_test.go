@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/ui/widgets"
 	"slices"
 	"testing"
 
@@ -187,7 +188,7 @@ func dialogFields(o fyne.CanvasObject) []fyne.Focusable {
 	var out []fyne.Focusable
 	for _, f := range focusables(o) {
 		switch f.(type) {
-		case *widget.Entry, *escEntry, *widget.Select, *escSelect, *widget.SelectEntry, *chooserList:
+		case *widget.Entry, *widgets.Entry, *widget.Select, *widgets.Select, *widget.SelectEntry, *chooserList:
 			out = append(out, f)
 		}
 	}
@@ -237,7 +238,7 @@ func describeField(f fyne.Focusable) string {
 	switch x := f.(type) {
 	case *widget.Entry:
 		return fmt.Sprintf("a plain entry %q", x.PlaceHolder)
-	case *escEntry:
+	case *widgets.Entry:
 		return fmt.Sprintf("entry %q", x.PlaceHolder)
 	case *widget.Select:
 		return fmt.Sprintf("a plain drop-down %q", x.PlaceHolder)

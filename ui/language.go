@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"mcpbrowser/ui/widgets"
 	"os"
 
 	"fyne.io/fyne/v2"
@@ -16,8 +17,8 @@ const prefLanguage = "language"
 
 // setupLanguage loads the translations in the language the person chose, or
 // the system's. It runs before the first widget is made.
-func setupLanguage(p fyne.Preferences) {
-	language, err := i18n.Setup(p.String(prefLanguage))
+func setupLanguage(a fyne.App) {
+	language, err := i18n.Setup(a.Preferences().String(prefLanguage))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mcpbrowser: the translations could not be loaded, so the window is in English:", err)
 		return
@@ -25,6 +26,10 @@ func setupLanguage(p fyne.Preferences) {
 	if !i18n.SystemCanShow(language) {
 		fmt.Fprintln(os.Stderr, "mcpbrowser: no font on this system has Chinese characters, so the window is in English; install one (Debian, Ubuntu: sudo apt install fonts-noto-cjk) to see it in Chinese")
 		_, _ = i18n.Setup(i18n.English)
+		return
+	}
+	if language == i18n.SimplifiedChinese {
+		useChineseFont(a) // chinesefont.go
 	}
 }
 
@@ -51,7 +56,7 @@ func languageMenu(p fyne.Preferences, win fyne.Window) *fyne.MenuItem {
 			for _, c := range children {
 				c.Checked = c == child
 			}
-			showInformation(lang.L("Language changed"),
+			widgets.ShowInformation(lang.L("Language changed"),
 				lang.L("The new language is used from the next start of MCP Browser."), win)
 		}
 		children = append(children, child)

@@ -12,11 +12,11 @@ import (
 )
 
 // lintLikeTheCLI is what `mcpbrowser lint NAME` reports for a server of
-// the shell's servers file: its own connection, mcp.Session.LintSurface,
+// the shell's servers file: its own connection, lint.SurfaceOf,
 // lint.Run (cli/lint.go).
 func (s *shell) lintLikeTheCLI(name string) lint.Report {
 	s.t.Helper()
-	cfg, err := config.LoadConfig(s.cfgPath)
+	cfg, err := config.Load(s.cfgPath)
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func (s *shell) lintLikeTheCLI(name string) lint.Report {
 	if err := sess.Connect(ctx); err != nil {
 		s.t.Fatal(err)
 	}
-	return lint.Run(sess.LintSurface(ctx))
+	return lint.Run(lint.SurfaceOf(ctx, sess))
 }
 
 // The window's quality badge counts what `mcpbrowser lint` counts: the

@@ -15,8 +15,10 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/internal/lintwords"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/lint"
+	"mcpbrowser/ui/widgets"
 )
 
 // This file is the tool-quality report in the window: a badge per tool in
@@ -31,7 +33,7 @@ type qualityMark struct {
 
 // qualityState keeps, per server, the results seen in this window's calls
 // (for the output rules) and the surface last linted: the same surface
-// `mcpbrowser lint` lints (mcp.Session.LintSurface: the tools, prompts,
+// `mcpbrowser lint` lints (lint.SurfaceOf: the tools, prompts,
 // resources and templates), gathered off the UI goroutine, and gathered
 // again when the connection, the tool list or another list changes.
 type qualityState struct {
@@ -40,14 +42,14 @@ type qualityState struct {
 
 	// UI goroutine only.
 	linted  map[string]*lintedSurface
-	pending map[string]surfaceKey // a LintSurface under way, by server
+	pending map[string]surfaceKey // a lint.SurfaceOf under way, by server
 	gen     map[string]int        // bumped when a list arrives or changes
 	// reportWanted is the server whose report window opens once its
 	// surface is in ("" none).
 	reportWanted string
 
 	// button opens the report; it says how many findings there are.
-	button *escButton
+	button *widgets.Button
 }
 
 // A surfaceKey says which lists a surface was gathered from.
@@ -71,7 +73,7 @@ type lintedSurface struct {
 func newQualityState(openReport func()) *qualityState {
 	q := &qualityState{observed: map[string][]lint.Observation{}, linted: map[string]*lintedSurface{},
 		pending: map[string]surfaceKey{}, gen: map[string]int{}}
-	q.button = newButtonWithIcon(lang.L("Quality report"), theme.InfoIcon(), openReport)
+	q.button = widgets.NewButton(lang.L("Quality report"), theme.InfoIcon(), openReport)
 	q.button.Importance = widget.LowImportance
 	return q
 }
@@ -101,7 +103,7 @@ const maxObserved = 200
 
 // observe keeps a call's result for the output rules.
 func (q *qualityState) observe(r *mcp.CallResult) {
-	o, ok := mcp.LintObservation(r)
+	o, ok := lint.ObservationOf(r)
 	if !ok {
 		return
 	}
@@ -135,7 +137,7 @@ func (q *qualityState) keyOf(s *mcp.Session) surfaceKey {
 
 // report is the server's report as last linted, brought up to date with
 // the results seen since (nil: not linted yet), and whether its surface is
-// the current one. When it is not, a LintSurface is started with work, and
+// the current one. When it is not, a lint.SurfaceOf is started with work, and
 // done is called with the server's name on the UI goroutine when it is in.
 func (q *qualityState) report(s *mcp.Session, work func(func(context.Context)), done func(server string)) (*lintedSurface, bool) {
 	name := s.Name()
@@ -144,13 +146,18 @@ func (q *qualityState) report(s *mcp.Session, work func(func(context.Context)), 
 	if (cur == nil || cur.key != key) && q.pending[name] != key {
 		q.pending[name] = key
 		work(func(ctx context.Context) {
-			sf := s.LintSurface(ctx) // what `mcpbrowser lint` lints
+			sf := lint.SurfaceOf(ctx, s) // what `mcpbrowser lint` lints
+			sf.Observed = q.observations(name)
+			rep, err := lint.RunContext(ctx, sf) // off the UI goroutine: thousands of tools take a while
+			if err != nil {
+				return // the window is closing
+			}
 			fyne.Do(func() {
 				if q.pending[name] == key {
 					delete(q.pending, name)
 				}
 				if c := q.linted[name]; c == nil || c.key != key {
-					q.linted[name] = &lintedSurface{key: key, sf: sf, obs: -1}
+					q.linted[name] = &lintedSurface{key: key, sf: sf, rep: rep, marks: qualityMarks(rep), obs: len(sf.Observed)}
 				}
 				done(name)
 			})
@@ -160,11 +167,23 @@ func (q *qualityState) report(s *mcp.Session, work func(func(context.Context)), 
 		return nil, false
 	}
 	if obs := q.observations(name); cur.obs != len(obs) {
+		// New results for the output rules: linted again, off the UI
+		// goroutine too; the badges keep the last report meanwhile.
+		cur.obs = len(obs)
 		sf := cur.sf
 		sf.Observed = obs
-		cur.rep = lint.Run(sf)
-		cur.marks = qualityMarks(cur.rep)
-		cur.obs = len(obs)
+		work(func(ctx context.Context) {
+			rep, err := lint.RunContext(ctx, sf)
+			if err != nil {
+				return
+			}
+			fyne.Do(func() {
+				if q.linted[name] == cur && cur.obs == len(obs) {
+					cur.rep, cur.marks = rep, qualityMarks(rep)
+					done(name)
+				}
+			})
+		})
 	}
 	return cur, cur.key == key
 }
@@ -218,7 +237,7 @@ func (m qualityMark) badgeText() string {
 // of the name's line: hidden, it takes no room; shown, the name is cut
 // short before it rather than run under it.
 func newQualitySlot() fyne.CanvasObject {
-	slot := container.NewCenter(newBadgeObject(badge{"", theme.ColorNamePlaceHolder}))
+	slot := container.NewCenter(widgets.NewBadge(widgets.Badge{Label: "", Color: theme.ColorNamePlaceHolder}))
 	slot.Hide()
 	return slot
 }
@@ -235,7 +254,7 @@ func showQualityBadge(row fyne.CanvasObject, m qualityMark) {
 		}
 		return
 	}
-	setBadge(slot.Objects[0].(*fyne.Container), badge{m.badgeText(), severityColor(m.worst)})
+	widgets.SetBadge(slot.Objects[0].(*fyne.Container), widgets.Badge{Label: m.badgeText(), Color: severityColor(m.worst)})
 	if !slot.Visible() {
 		slot.Show()
 		first.Refresh()
@@ -322,7 +341,7 @@ func (w *MainWindow) showQualityReport() {
 // rule (each rule's why once, each finding a link to its tool), and the cost.
 func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne.Window {
 	win := a.NewWindow(i18n.L("Quality of {{.Server}}", map[string]any{"Server": rep.Server}))
-	heading := widget.NewLabelWithStyle(i18n.LintSummary(rep), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	heading := widget.NewLabelWithStyle(lintwords.Summary(rep), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	body := container.NewVBox(heading)
 	if len(rep.Findings) == 0 {
 		body.Add(widget.NewLabel(lang.L("No rule found anything to say about this server's tools.")))
@@ -334,16 +353,16 @@ func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne
 	body.Add(costSection(rep.Cost, openTool))
 	win.SetContent(container.NewScroll(container.NewPadded(body)))
 	win.Resize(fyne.NewSize(720, 560))
-	closeOnEsc(win)
+	widgets.CloseOnEsc(win)
 	return win
 }
 
 func ruleSection(g lint.RuleFindings, openTool func(string)) fyne.CanvasObject {
-	sev := newBadgeObject(badge{i18n.LintSeverity(g.Rule.Severity), severityColor(g.Rule.Severity)})
-	title := widget.NewLabelWithStyle(i18n.LintRuleHeading(g), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	sev := widgets.NewBadge(widgets.Badge{Label: lintwords.Severity(g.Rule.Severity), Color: severityColor(g.Rule.Severity)})
+	title := widget.NewLabelWithStyle(lintwords.RuleHeading(g), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	id := canvas.NewText(g.Rule.ID, theme.Color(theme.ColorNamePlaceHolder)) // as the command line and its JSON name the rule
 	id.TextSize = theme.CaptionTextSize()
-	why := widget.NewLabel(i18n.LintWhy(g.Rule))
+	why := widget.NewLabel(lintwords.Why(g.Rule))
 	why.Wrapping = fyne.TextWrapWord
 	items := container.NewVBox()
 	for _, f := range g.Findings {
@@ -357,21 +376,21 @@ func ruleSection(g lint.RuleFindings, openTool func(string)) fyne.CanvasObject {
 
 // findingRow is one finding: its tool as a link, then what is wrong.
 func findingRow(f lint.Finding, openTool func(string)) fyne.CanvasObject {
-	msg := widget.NewLabel(i18n.LintMessage(f))
+	msg := widget.NewLabel(lintwords.Message(f))
 	msg.Wrapping = fyne.TextWrapWord
 	if f.Kind != lint.KindTool || f.Target == "" {
-		what := i18n.LintWhere(f, false)
+		what := lintwords.Where(f, false)
 		return container.NewBorder(nil, nil, widget.NewLabelWithStyle(what, fyne.TextAlignLeading, fyne.TextStyle{Italic: true}), nil, msg)
 	}
 	target := f.Target
-	link := newButton(target, func() { openTool(target) })
+	link := widgets.NewButton(target, nil, func() { openTool(target) })
 	link.Importance = widget.LowImportance
 	return container.NewBorder(nil, nil, link, nil, msg)
 }
 
 func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
-	title := widget.NewLabelWithStyle(i18n.LintCost(c), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	note := widget.NewLabel(i18n.LintCostMethod(c))
+	title := widget.NewLabelWithStyle(lintwords.Cost(c), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	note := widget.NewLabel(lintwords.CostMethod(c))
 	note.Wrapping = fyne.TextWrapWord
 	note.SizeName = theme.SizeNameCaptionText
 	rows := container.New(layout.NewFormLayout()) // names in one column, so the bars share a start
@@ -381,9 +400,9 @@ func costSection(c lint.Cost, openTool func(string)) fyne.CanvasObject {
 	}
 	for _, t := range c.Top {
 		name := t.Tool
-		link := newButton(name, func() { openTool(name) })
+		link := widgets.NewButton(name, nil, func() { openTool(name) })
 		link.Importance = widget.LowImportance
-		bar := canvas.NewRectangle(translucent(theme.Color(theme.ColorNamePrimary), 0x90))
+		bar := canvas.NewRectangle(widgets.Translucent(theme.Color(theme.ColorNamePrimary), 0x90))
 		bar.SetMinSize(fyne.NewSize(float32(t.Tokens)/float32(most)*240, 12))
 		rows.Add(link)
 		rows.Add(container.NewBorder(nil, nil, nil, widget.NewLabel(i18n.N("{{.Count}} tokens", t.Tokens)), container.NewHBox(container.NewCenter(bar))))

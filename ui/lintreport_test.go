@@ -10,6 +10,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/internal/lintwords"
 	"mcpbrowser/mcp/lint"
 	"mcpbrowser/mcp/lint/linttest"
 	"mcpbrowser/ui/widgets"
@@ -40,7 +41,7 @@ func TestLintReportWindowInChinese(t *testing.T) {
 			}
 		}
 		for _, f := range rep.Findings {
-			msg := i18n.LintMessage(f)
+			msg := lintwords.Message(f)
 			if !shown[msg] {
 				t.Errorf("%s %s: the message %q is not shown", f.Rule, f.Target, msg)
 			}

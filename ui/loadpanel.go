@@ -26,6 +26,7 @@ import (
 	"mcpbrowser/mcp/load"
 	"mcpbrowser/ui/plot"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // This file is "Run N times…": a window that calls one tool many times at a
@@ -54,13 +55,13 @@ type loadPanel struct {
 	target loadTarget
 	ctx    context.Context
 
-	concurrency, count *escEntry
+	concurrency, count *widgets.Entry
 	// limit chooses how the run ends: after count calls, or after duration.
-	limit                 *escSelect
-	duration              *escEntry
+	limit                 *widgets.Select
+	duration              *widgets.Entry
 	countBox, durationBox fyne.CanvasObject
-	startBtn, stopBtn     *escButton
-	saveBtns              []*escButton
+	startBtn, stopBtn     *widgets.Button
+	saveBtns              []*widgets.Button
 	figures               *widget.Label
 	status                *widget.Label
 	plot                  *plot.Latency
@@ -78,23 +79,23 @@ type loadPanel struct {
 
 func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 	p := &loadPanel{win: a.NewWindow(i18n.L("Run {{.Tool}} many times — {{.Server}}", map[string]any{"Tool": t.Tool, "Server": t.Server})), target: t, ctx: ctx}
-	p.concurrency = newEntry()
+	p.concurrency = widgets.NewEntry()
 	p.concurrency.SetText("4")
-	p.count = newEntry()
+	p.count = widgets.NewEntry()
 	p.count.SetText("1000")
-	p.duration = newEntry()
+	p.duration = widgets.NewEntry()
 	p.duration.SetText(lang.L("30s"))
 	p.duration.SetPlaceHolder(lang.L("30s, 2m …"))
 	p.countBox, p.durationBox = sized(p.count, 100), sized(p.duration, 100)
-	p.limit = newSelect([]string{lang.L("Calls in all"), lang.L("For a duration")}, func(string) { p.showLimit() })
-	p.startBtn = newButtonWithIcon(lang.L("Start"), theme.MediaPlayIcon(), p.start)
+	p.limit = widgets.NewSelect([]string{lang.L("Calls in all"), lang.L("For a duration")}, func(string) { p.showLimit() })
+	p.startBtn = widgets.NewButton(lang.L("Start"), theme.MediaPlayIcon(), p.start)
 	p.startBtn.Importance = widget.HighImportance
-	p.stopBtn = newButtonWithIcon(lang.L("Stop"), theme.MediaStopIcon(), p.stop)
+	p.stopBtn = widgets.NewButton(lang.L("Stop"), theme.MediaStopIcon(), p.stop)
 	p.stopBtn.Disable()
-	p.saveBtns = []*escButton{
-		newButtonWithIcon(lang.L("CSV…"), theme.DocumentSaveIcon(), func() { p.askSave("csv") }),
-		newButtonWithIcon(lang.L("JSON…"), theme.DocumentSaveIcon(), func() { p.askSave("json") }),
-		newButtonWithIcon(lang.L("Plot as PNG…"), theme.DocumentSaveIcon(), func() { p.askSave("png") }),
+	p.saveBtns = []*widgets.Button{
+		widgets.NewButton(lang.L("CSV…"), theme.DocumentSaveIcon(), func() { p.askSave("csv") }),
+		widgets.NewButton(lang.L("JSON…"), theme.DocumentSaveIcon(), func() { p.askSave("json") }),
+		widgets.NewButton(lang.L("Plot as PNG…"), theme.DocumentSaveIcon(), func() { p.askSave("png") }),
 	}
 	for _, b := range p.saveBtns {
 		b.Disable()
@@ -112,7 +113,7 @@ func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 	p.win.SetContent(container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.plot)))
 	p.win.Resize(fyne.NewSize(900, 620))
 	p.win.SetOnClosed(p.stop)
-	closeOnEsc(p.win)
+	widgets.CloseOnEsc(p.win)
 	p.win.Canvas().Focus(p.concurrency) // the keyboard starts in the first field
 	return p
 }
@@ -138,8 +139,8 @@ func (p *loadPanel) forDuration() bool { return p.limit.SelectedIndex() == 1 }
 
 // showLimit shows the field of the chosen limit: the count or the duration.
 func (p *loadPanel) showLimit() {
-	showAll([]fyne.CanvasObject{p.countBox}, !p.forDuration())
-	showAll([]fyne.CanvasObject{p.durationBox}, p.forDuration())
+	widgets.ShowAll([]fyne.CanvasObject{p.countBox}, !p.forDuration())
+	widgets.ShowAll([]fyne.CanvasObject{p.durationBox}, p.forDuration())
 }
 
 // readOptions checks the fields.
@@ -185,7 +186,7 @@ func (p *loadPanel) start() {
 		run, err := p.target.Start(p.ctx, opts)
 		fyne.Do(func() {
 			if err != nil {
-				p.status.SetText(i18n.L("Could not start: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+				p.status.SetText(i18n.L("Could not start: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 				p.startBtn.Enable()
 				p.stopBtn.Disable()
 				return
@@ -306,7 +307,7 @@ func (p *loadPanel) askSave(kind string) {
 	suggested := fmt.Sprintf("%s-%s-load.%s", p.target.Server, p.target.Tool, kind)
 	saveFileDialog(p.win, lang.L("Save the run"), suggested, filters[kind], func(path string) {
 		if err := p.saveTo(path, kind); err != nil {
-			showErrorDialog(fmt.Errorf("could not save %s: %w", path, err), p.win)
+			widgets.ShowError(fmt.Errorf("could not save %s: %w", path, err), p.win)
 		}
 	})
 }
@@ -389,7 +390,9 @@ func (w *MainWindow) openLoadPanel() {
 	open := func() {
 		target := loadTarget{Server: s.Name(), Tool: t.Name}
 		cfg := s.Config()
-		if cfg != nil && cfg.Type == config.TypeStdio {
+		// The lean client speaks plain tools/call only: a tool the calling
+		// rule runs as a task goes through the session.
+		if cfg != nil && cfg.Type == config.TypeStdio && s.CallWay(t.Name) == mcp.CallPlain {
 			target.Note = lang.L("The calls go to a separate process of this server started for the run.")
 			target.Start = func(ctx context.Context, opts load.Options) (*load.Run, error) {
 				c, err := load.DialStdio(ctx, load.StdioServer{Command: cfg.Command, Args: cfg.Args, Env: cfg.Env, Dir: cfg.Cwd})
@@ -404,7 +407,7 @@ func (w *MainWindow) openLoadPanel() {
 		} else {
 			target.Note = lang.L("The calls go through this window's connection to the server.")
 			target.Start = func(ctx context.Context, opts load.Options) (*load.Run, error) {
-				return load.Start(ctx, opts, mcp.LoadCaller([]*mcp.Session{s}, t.Name, args, 0)), nil
+				return load.Start(ctx, opts, load.SessionCaller([]*mcp.Session{s}, t.Name, args, 0)), nil
 			}
 		}
 		newLoadPanel(w.app, w.ctx, target).win.Show()

@@ -3,6 +3,7 @@ package ui
 import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/widgets"
 )
 
 // logLineText is the text a stderr-panel row shows: the app's own lines
@@ -11,7 +12,7 @@ import (
 func logLineText(e *transport.LogEntry) string {
 	switch e.Kind {
 	case transport.LogInfo, transport.LogCallStart, transport.LogCallEnd:
-		return i18n.LogLine(e.Text)
+		return i18n.LogLine(e.Said())
 	}
 	return e.Text
 }
@@ -21,5 +22,5 @@ func logLineText(e *transport.LogEntry) string {
 func logEntryLine(e *transport.LogEntry) string {
 	shown := *e
 	shown.Text = logLineText(e)
-	return stripANSI(shown.String())
+	return widgets.StripANSI(shown.String())
 }

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/transport"
 )
 
@@ -26,12 +27,13 @@ func TestLogViewShowsTheAppsLinesInThePersonsLanguage(t *testing.T) {
 	w.SetContent(v.Widget())
 	w.Resize(fyne.NewSize(900, 500))
 	log := transport.NewServerLog(nil)
-	log.Add(transport.LogInfo, "started node /srv/index.js (pid 42)")
+	log.Say(transport.LogInfo, say.New("started {{.Command}} (pid {{.Pid}})", say.Args{"Command": "node /srv/index.js", "Pid": 42}))
 	log.Add(transport.LogInfo, "connected to mcp-servers/everything 2.0.0, protocol 2025-11-25 (remembered)")
-	log.Add(transport.LogCallStart, "call #1 echo started")
+	log.Say(transport.LogCallStart, say.New("call #{{.ID}} {{.Name}} started", say.Args{"ID": 1, "Name": "echo"}))
 	log.Add(transport.LogStderr, "stopped")
 	log.Add(transport.LogStdoutNoise, "call #1 echo started")
-	log.Add(transport.LogCallEnd, "call #1 echo ended after 23ms: ok")
+	log.Say(transport.LogCallEnd, say.New("call #{{.ID}} {{.Name}} ended after {{.Took}}: {{.Outcome}}",
+		say.Args{"ID": 1, "Name": "echo", "Took": "23ms", "Outcome": say.Text("ok")}))
 	v.setLog(log, "srv")
 	v.Pull()
 
@@ -42,7 +44,8 @@ func TestLogViewShowsTheAppsLinesInThePersonsLanguage(t *testing.T) {
 		}
 		checkLogPanelText(t, wrap, shownText(w.Content()))
 	}
-	app := transport.LogEntry{Kind: transport.LogInfo, Text: "stopped"}
+	stopped := say.Text("stopped")
+	app := transport.LogEntry{Kind: transport.LogInfo, Text: "stopped", Msg: &stopped}
 	if got := logEntryLine(&app); !strings.HasSuffix(got, "── 已停止") {
 		t.Errorf("the tip of an app line = %q", got)
 	}

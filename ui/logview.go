@@ -12,6 +12,7 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
 
@@ -81,12 +82,12 @@ func (v *logView) setLog(log *transport.ServerLog, name string) {
 func logCount(st widgets.LogState) string {
 	switch {
 	case st.Filtered:
-		return lang.L("{{.Shown}} of {{.Kept}}", map[string]any{"Shown": thousands(st.Shown), "Kept": thousands(st.Kept)})
+		return lang.L("{{.Shown}} of {{.Kept}}", map[string]any{"Shown": view.Thousands(st.Shown), "Kept": view.Thousands(st.Kept)})
 	case st.Dropped > 0:
 		return lang.N("{{.Count}} lines · {{.Dropped}} older dropped", st.Shown,
-			map[string]any{"Count": thousands(st.Shown), "Dropped": thousands(int(st.Dropped))})
+			map[string]any{"Count": view.Thousands(st.Shown), "Dropped": view.Thousands(int(st.Dropped))})
 	}
-	return lang.N("{{.Count}} lines", st.Shown, map[string]any{"Count": thousands(st.Shown)})
+	return lang.N("{{.Count}} lines", st.Shown, map[string]any{"Count": view.Thousands(st.Shown)})
 }
 
 // logEmpty says why the stderr tab shows no line.
@@ -105,7 +106,7 @@ func logEmpty(st widgets.LogState, level string) string {
 // logRowLines is how many lines e's row needs at width when wrapped.
 func logRowLines(e *transport.LogEntry, width float32) int {
 	x := logRowTextX(e)
-	return widgets.WrappedLines(displayLine(logLineText(e)), int((width-x-rowScrollbar)/widgets.CharWidth()))
+	return widgets.WrappedLines(widgets.DisplayLine(logLineText(e)), int((width-x-rowScrollbar)/widgets.CharWidth()))
 }
 
 // rowScrollbar keeps a row's text clear of the list's scroll bar.
@@ -198,10 +199,10 @@ func (v *logView) saveAll() {
 	}
 	name := "server"
 	if v.name != "" {
-		name = safeFileName(v.name)
+		name = view.SafeFileName(v.name)
 	}
 	saveFileDialog(v.win, lang.L("Save server log"), name+"-stderr.log", fileFilter{Desc: "Log files", Exts: []string{"log", "txt"}}, func(path string) {
-		saveInBackground(v.win, path, func() ([]byte, error) { return logFileBytes(log), nil })
+		widgets.SaveInBackground(v.win, path, func() ([]byte, error) { return logFileBytes(log), nil })
 	})
 }
 
@@ -332,7 +333,7 @@ func (r *logRowRenderer) Layout(size fyne.Size) {
 
 func (r *logRowRenderer) Refresh() {
 	e := &r.row.entry
-	col := func(n fyne.ThemeColorName) color.Color { return themeColor(r.row, n) }
+	col := func(n fyne.ThemeColorName) color.Color { return widgets.ThemeColor(r.row, n) }
 	fg := col(theme.ColorNameForeground)
 	r.stamp.Text = ""
 	if !e.Time.IsZero() {
@@ -341,7 +342,7 @@ func (r *logRowRenderer) Refresh() {
 	r.stamp.Color = col(theme.ColorNamePlaceHolder)
 	// Only plain monospace: themes need not have bold or italic monospace faces.
 	r.tag.Text = ""
-	r.line = displayLine(logLineText(e))
+	r.line = widgets.DisplayLine(logLineText(e))
 	r.text.Color = fg
 	r.bg.FillColor = color.Transparent
 	r.rule.StrokeColor = color.Transparent
@@ -351,7 +352,7 @@ func (r *logRowRenderer) Refresh() {
 		warn := col(theme.ColorNameWarning)
 		r.tag.Text, r.tag.Color = logTag(e), warn
 		r.text.Color = warn
-		r.bg.FillColor = withAlpha(warn, 0x18)
+		r.bg.FillColor = widgets.WithAlpha(warn, 0x18)
 	case transport.LogMessage:
 		r.tag.Text, r.tag.Color = logTag(e), col(levelColor(e.Level))
 	case transport.LogInfo:
@@ -360,7 +361,7 @@ func (r *logRowRenderer) Refresh() {
 	case transport.LogCallStart, transport.LogCallEnd:
 		primary := col(theme.ColorNamePrimary)
 		r.text.Color = primary
-		r.bg.FillColor = withAlpha(primary, 0x22)
+		r.bg.FillColor = widgets.WithAlpha(primary, 0x22)
 		r.rule.StrokeColor = primary
 		r.ruleTop = e.Kind == transport.LogCallStart
 	}

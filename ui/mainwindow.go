@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
-	"image/color"
 	"io/fs"
 	"mcpbrowser/internal/i18n"
 	"sync"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -112,7 +112,7 @@ type MainWindow struct {
 	lastResult         *mcp.CallResult
 	lastNotice         string
 	editor             *openEditor
-	destructiveConfirm *escConfirm
+	destructiveConfirm *widgets.ConfirmDialog
 
 	// features are the tabs beyond tools and the server header (capabilities.go).
 	features *featurePanes
@@ -213,7 +213,7 @@ func (w *MainWindow) build() {
 	// tool header scrolling with the form, the result growing after a run.
 	w.form.SetHeader(w.header.root)
 	w.form.SetModesRight(w.header.moreBtn)
-	runMany := newButtonWithIcon(lang.L("Run N times…"), theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
+	runMany := widgets.NewButton(lang.L("Run N times…"), theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
 	w.requests = newRequestPanel(requestDeps{
 		win: w.win, openURL: w.app.OpenURL,
 		selected: func() string { return w.selected }, selectServer: w.selectServer,
@@ -261,9 +261,9 @@ func (w *MainWindow) build() {
 
 	w.bannerText = widget.NewLabel("")
 	w.bannerText.Wrapping = fyne.TextWrapWord
-	reload := newButtonWithIcon(lang.L("Reload"), theme.ViewRefreshIcon(), w.reloadConfig)
+	reload := widgets.NewButton(lang.L("Reload"), theme.ViewRefreshIcon(), w.reloadConfig)
 	// Ordinary text on a red tint with an error icon: red text on red reads badly.
-	bg := canvas.NewRectangle(translucent(theme.Color(theme.ColorNameError), 0x38))
+	bg := canvas.NewRectangle(widgets.Translucent(theme.Color(theme.ColorNameError), 0x38))
 	icon := widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon()))
 	w.banner = container.NewStack(bg, container.NewPadded(container.NewBorder(nil, nil, container.NewCenter(icon), reload, w.bannerText)))
 	w.banner.Hide()
@@ -286,7 +286,7 @@ func (w *MainWindow) build() {
 	c.AddShortcut(shortcutAdd, func(fyne.Shortcut) { w.addServer() })
 	c.AddShortcut(shortcutServer, func(fyne.Shortcut) { w.goToServer() })
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
-		if e.Name == fyne.KeyEscape && !dismissOverlay(c) {
+		if e.Name == fyne.KeyEscape && !widgets.DismissOverlay(c) {
 			w.cancelCall()
 		}
 	})
@@ -331,12 +331,6 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 		fyne.NewMenu(lang.L("Help"), fyne.NewMenuItem(lang.L("About MCP Browser"), func() { ShowAbout(w.win, w.client.Version) }),
 			languageMenu(w.app.Preferences(), w.win)),
 	)
-}
-
-// translucent is c made translucent, for a background behind text of colour c.
-func translucent(c color.Color, alpha uint8) color.Color {
-	r, g, b, _ := c.RGBA()
-	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: alpha}
 }
 
 // Show shows the window and connects every enabled server in the background.
@@ -403,7 +397,7 @@ func (w *MainWindow) SetConfigError(err error) {
 // reloadConfig reads the servers file again; when it is readable now, the
 // window switches to a new manager for it and connects its servers.
 func (w *MainWindow) reloadConfig() {
-	cfg, err := config.LoadConfig(w.cfgPath)
+	cfg, err := config.Load(w.cfgPath)
 	if errors.Is(err, fs.ErrNotExist) && w.configErr != nil {
 		err = fmt.Errorf("the file is gone: %w", err)
 	}
@@ -669,9 +663,9 @@ func (w *MainWindow) cancelCall() {
 // showError reports a failed action in a dialog, in the words of err.
 func (w *MainWindow) showError(what string, err error) {
 	w.lastNotice = what + ": " + err.Error()
-	msg := widget.NewLabel(capitalise(i18n.Explain(err.Error())))
+	msg := widget.NewLabel(view.Capitalise(i18n.Explain(err)))
 	msg.Wrapping = fyne.TextWrapWord
-	d := newCustom(i18n.L("{{.What}} failed", map[string]any{"What": what}), lang.L("OK"), container.NewVBox(msg, layout.NewSpacer()), w.win)
+	d := widgets.NewCustom(i18n.L("{{.What}} failed", map[string]any{"What": what}), lang.L("OK"), container.NewVBox(msg, layout.NewSpacer()), w.win)
 	d.Resize(fyne.NewSize(480, 200))
 	d.Show()
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/godbus/dbus/v5"
 
 	"mcpbrowser/internal/portal"
+	"mcpbrowser/ui/widgets"
 )
 
 // On Linux the desktop's own dialog comes through the XDG desktop portal
@@ -47,7 +48,7 @@ func askPortal(parent fyne.Window, o portal.Options, ask func(context.Context, *
 			case errors.Is(err, portal.ErrUnavailable):
 				fallback()
 			case err != nil:
-				showErrorDialog(err, parent)
+				widgets.ShowError(err, parent)
 			case path != "":
 				chosen(path)
 			}

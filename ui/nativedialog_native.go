@@ -4,6 +4,7 @@ package ui
 
 import (
 	"errors"
+	"mcpbrowser/ui/widgets"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -62,7 +63,7 @@ func deliverNativeAnswer(parent fyne.Window, path string, err error, chosen func
 		switch {
 		case errors.Is(err, sysdialog.ErrCancelled):
 		case err != nil:
-			showErrorDialog(err, parent)
+			widgets.ShowError(err, parent)
 		default:
 			chosen(path)
 		}

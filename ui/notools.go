@@ -12,6 +12,7 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // A noToolsNotice stands in the tool column's place when a connected server
@@ -21,7 +22,7 @@ import (
 type noToolsNotice struct {
 	root  *fyne.Container
 	text  *widget.Label
-	retry *escButton
+	retry *widgets.Button
 }
 
 // listAgainTimeout bounds "Try listing again", as a list request.
@@ -30,7 +31,7 @@ const listAgainTimeout = 30 * time.Second
 func newNoToolsNotice(retry func()) *noToolsNotice {
 	n := &noToolsNotice{text: widget.NewLabel("")}
 	n.text.Wrapping = fyne.TextWrapWord
-	n.retry = newButtonWithIcon(lang.L("Try listing again"), theme.ViewRefreshIcon(), retry)
+	n.retry = widgets.NewButton(lang.L("Try listing again"), theme.ViewRefreshIcon(), retry)
 	n.root = container.NewPadded(container.NewVBox(n.text, container.NewHBox(n.retry)))
 	n.root.Hide()
 	return n

@@ -36,9 +36,9 @@ func (w *syncWorker) goWork(f func(ctx context.Context)) {
 // replay, then the run.
 func TestHistoryTabNeedsNoWindow(t *testing.T) {
 	newSerialApp(t)
-	store := history.NewHistory(t.TempDir(), history.HistoryOptions{})
+	store := history.New(t.TempDir(), history.Options{})
 	for _, name := range []string{"add", "echo"} {
-		if err := store.Append("demo", history.HistoryEntry{Time: time.Now(), Kind: history.HistoryTool, Name: name, Arguments: json.RawMessage(`{}`)}); err != nil {
+		if err := store.Append("demo", history.Entry{Time: time.Now(), Kind: history.Tool, Name: name, Arguments: json.RawMessage(`{}`)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -50,7 +50,7 @@ func TestHistoryTabNeedsNoWindow(t *testing.T) {
 		h = newHistoryTab(historyDeps{
 			win: test.NewWindow(nil), store: func() *history.History { return store }, work: work,
 			visible: func() bool { return true }, showError: func(string, error) {},
-			replay: func(e history.HistoryEntry) (bool, string) { replayed = append(replayed, e.Name); return true, "" },
+			replay: func(e history.Entry) (bool, string) { replayed = append(replayed, e.Name); return true, "" },
 			run:    func() { ran++ },
 		})
 		h.setServer("demo", true)

@@ -1,9 +1,10 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/lang"
 	"mcpbrowser/internal/i18n"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,6 +15,7 @@ import (
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // pastePlaceholder shows the shapes the paste dialog reads.
@@ -39,11 +41,11 @@ type pasteDialog struct {
 	// importChosen imports the servers ticked, naming where they came from.
 	importChosen func(servers []*clients.ImportedServer, from string)
 	dlg          *dialog.CustomDialog
-	entry        *escEntry
+	entry        *widgets.Entry
 	status       *widget.Label
 	preview      *fyne.Container
 	rows         []*importRow
-	importBtn    *escButton
+	importBtn    *widgets.Button
 }
 
 // pasteServers opens the paste dialog.
@@ -51,21 +53,21 @@ func (w *MainWindow) pasteServers() {
 	if !w.editable() {
 		return
 	}
-	d := &pasteDialog{known: w.configSnapshot, importChosen: w.importChosen, entry: newMultiLineEntry(), status: widget.NewLabel(""), preview: container.NewVBox()}
+	d := &pasteDialog{known: w.configSnapshot, importChosen: w.importChosen, entry: widgets.NewMultiLineEntry(), status: widget.NewLabel(""), preview: container.NewVBox()}
 	d.entry.TextStyle = fyne.TextStyle{Monospace: true}
 	d.entry.Wrapping = fyne.TextWrapBreak // a one-line snippet stays readable
 	d.entry.SetPlaceHolder(pastePlaceholder + lang.L(pasteShapes))
 	d.entry.SetMinRowsVisible(11)
 	d.entry.OnChanged = func(string) { d.parse() }
 	d.status.Wrapping = fyne.TextWrapWord
-	d.importBtn = newButtonWithIcon(lang.L("Import"), theme.DownloadIcon(), d.importChecked)
+	d.importBtn = widgets.NewButton(lang.L("Import"), theme.DownloadIcon(), d.importChecked)
 	d.importBtn.Importance = widget.HighImportance
 	hint := widget.NewLabel(lang.L("Paste a server config from a README or another app. Servers that run a command wait for your approval before they first start."))
 	hint.Wrapping = fyne.TextWrapWord
 	top := container.NewVBox(hint, d.entry, d.status)
 	content := container.NewBorder(top, nil, nil, nil, container.NewVScroll(d.preview))
 	d.dlg = dialog.NewCustomWithoutButtons(lang.L("Paste server config"), content, w.win)
-	d.dlg.SetButtons([]fyne.CanvasObject{newButton(lang.L("Cancel"), func() { d.dlg.Hide() }), d.importBtn})
+	d.dlg.SetButtons([]fyne.CanvasObject{widgets.NewButton(lang.L("Cancel"), nil, func() { d.dlg.Hide() }), d.importBtn})
 	d.dlg.SetOnClosed(func() {
 		if w.clients.paste == d {
 			w.clients.paste = nil
@@ -135,7 +137,7 @@ func (d *pasteDialog) updateButton() {
 	if n > 1 {
 		d.importBtn.SetText(i18n.N("Import {{.Count}} servers", n))
 	}
-	setEnabled(d.importBtn, n > 0)
+	widgets.SetEnabled(d.importBtn, n > 0)
 }
 
 func (d *pasteDialog) importChecked() {

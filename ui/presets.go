@@ -64,7 +64,7 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	}
 	setEditor(nil)
 
-	start := newSelect(choices, nil)
+	start := widgets.NewSelect(choices, nil)
 	current := blankChoice()
 	reverting := false
 	start.OnChanged = func(choice string) {
@@ -92,15 +92,15 @@ func (w *MainWindow) showAddDialog(presetID string) {
 		})
 	}
 	top := container.NewVBox(
-		container.New(layout.NewFormLayout(), formLabel(lang.L("Start from")), start),
+		container.New(layout.NewFormLayout(), widgets.FormLabel(lang.L("Start from")), start),
 		about, widget.NewSeparator())
 	d := dialog.NewCustomWithoutButtons(lang.L("Add server"), widgets.NewBorder(top, nil, nil, nil, container.NewVScroll(holder)), w.win)
-	save := newButtonWithIcon(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
+	save := widgets.NewButton(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
 	save.Importance = widget.HighImportance
 	open.save = func() {
 		sc, err := open.ed.build()
 		if err != nil {
-			open.ed.problem.SetText(view.WithStop(capitalise(err.Error())))
+			open.ed.problem.SetText(view.WithStop(view.Capitalise(err.Error())))
 			return
 		}
 		d.Hide()
@@ -112,8 +112,8 @@ func (w *MainWindow) showAddDialog(presetID string) {
 		w.editor = nil
 	}
 	save.OnTapped = open.save
-	d.SetButtons([]fyne.CanvasObject{newButton(lang.L("Cancel"), open.cancel), save})
-	d.Resize(fitDialog(w.win, 680, 660))
+	d.SetButtons([]fyne.CanvasObject{widgets.NewButton(lang.L("Cancel"), nil, open.cancel), save})
+	d.Resize(widgets.FitDialog(w.win, 680, 660))
 	w.editor = open
 	d.Show()
 	start.SetSelected(blankChoice())
@@ -130,7 +130,7 @@ type presetParamsDialog struct {
 	preset  config.Preset
 	dlg     *dialog.CustomDialog
 	folders map[string]*folderRows
-	texts   map[string]*escEntry
+	texts   map[string]*widgets.Entry
 	problem *widget.Label
 	// ok and cancel are what the dialog's buttons do.
 	ok, cancel func()
@@ -149,7 +149,7 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 		built(sc)
 		return
 	}
-	d := &presetParamsDialog{preset: p, folders: map[string]*folderRows{}, texts: map[string]*escEntry{}, problem: widget.NewLabel("")}
+	d := &presetParamsDialog{preset: p, folders: map[string]*folderRows{}, texts: map[string]*widgets.Entry{}, problem: widget.NewLabel("")}
 	d.problem.Importance = widget.DangerImportance
 	d.problem.Wrapping = fyne.TextWrapWord
 	var rows []fyne.CanvasObject
@@ -161,11 +161,11 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 			d.folders[param.Name] = f
 			field = f.root
 		default:
-			e := newEntry()
+			e := widgets.NewEntry()
 			d.texts[param.Name] = e
 			field = e
 		}
-		rows = append(rows, formLabel(lang.L(param.Label)), field)
+		rows = append(rows, widgets.FormLabel(lang.L(param.Label)), field)
 	}
 	intro := widget.NewLabel(view.PresetText(p))
 	intro.Wrapping = fyne.TextWrapWord
@@ -174,7 +174,7 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 	d.ok = func() {
 		sc, err := p.Build(d.values())
 		if err != nil {
-			d.problem.SetText(view.WithStop(capitalise(err.Error())))
+			d.problem.SetText(view.WithStop(view.Capitalise(err.Error())))
 			return
 		}
 		w.clients.params = nil
@@ -186,9 +186,9 @@ func (w *MainWindow) askPresetParameters(p config.Preset, built func(*config.Ser
 		d.dlg.Hide()
 		cancelled()
 	}
-	next := newButton(lang.L("Continue"), d.ok)
+	next := widgets.NewButton(lang.L("Continue"), nil, d.ok)
 	next.Importance = widget.HighImportance
-	d.dlg.SetButtons([]fyne.CanvasObject{newButton(lang.L("Cancel"), d.cancel), next})
+	d.dlg.SetButtons([]fyne.CanvasObject{widgets.NewButton(lang.L("Cancel"), nil, d.cancel), next})
 	d.dlg.Resize(fyne.NewSize(600, 320))
 	w.clients.params = d
 	d.dlg.Show()
@@ -227,13 +227,13 @@ type folderRows struct {
 	param        config.PresetParameter
 	paths        []string
 	box          *fyne.Container
-	chooseBt     *escButton
+	chooseBt     *widgets.Button
 	root         fyne.CanvasObject
 }
 
 func newFolderRows(chooseFolder func(label string, then func(string)), param config.PresetParameter) *folderRows {
 	f := &folderRows{chooseFolder: chooseFolder, param: param, box: container.NewVBox()}
-	f.chooseBt = newButtonWithIcon(lang.L("Choose folder…"), theme.FolderOpenIcon(), f.choose)
+	f.chooseBt = widgets.NewButton(lang.L("Choose folder…"), theme.FolderOpenIcon(), f.choose)
 	f.root = container.NewVBox(f.box, container.NewHBox(f.chooseBt))
 	return f
 }
@@ -259,7 +259,7 @@ func (f *folderRows) redraw() {
 	for _, p := range f.paths {
 		label := widget.NewLabel(p)
 		label.Wrapping = fyne.TextWrapBreak
-		remove := newButtonWithIcon("", theme.ContentRemoveIcon(), func() {
+		remove := widgets.NewButton("", theme.ContentRemoveIcon(), func() {
 			f.paths = slices.DeleteFunc(f.paths, func(x string) bool { return x == p })
 			f.redraw()
 		})

@@ -9,10 +9,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/i18n"
@@ -150,7 +148,7 @@ func (f *argForm) fieldRow(fd *argField) fyne.CanvasObject {
 	}
 	rows := []fyne.CanvasObject{label}
 	if d := strings.TrimSpace(fd.spec.Description); d != "" {
-		rows = append(rows, newHelpLabel(d))
+		rows = append(rows, widgets.NewHelpLabel(d))
 	}
 	return container.NewVBox(append(rows, input, fd.chips)...)
 }
@@ -204,7 +202,7 @@ func (f *argForm) showSuggestions(fd *argField, values []string, err error) {
 	var chips []fyne.CanvasObject
 	switch {
 	case err != nil:
-		l := widget.NewLabel(i18n.L("No suggestions: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+		l := widget.NewLabel(i18n.L("No suggestions: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 		l.SizeName = theme.SizeNameCaptionText
 		l.Importance = widget.LowImportance
 		l.Truncation = fyne.TextTruncateEllipsis
@@ -222,7 +220,7 @@ func (f *argForm) showSuggestions(fd *argField, values []string, err error) {
 				chips = append(chips, more)
 				break
 			}
-			chips = append(chips, newButton(v, func() { fd.entry.SetText(v) }))
+			chips = append(chips, widgets.NewButton(v, nil, func() { fd.entry.SetText(v) }))
 		}
 	}
 	fd.chips.Objects = chips
@@ -333,18 +331,18 @@ type promptsTab struct {
 
 	absent   *absentNotice
 	filter   *widget.Entry
-	rows     filtered // the prompts the filter lets through (filter.go)
+	rows     widgets.Filtered // the prompts the filter lets through (filter.go)
 	list     *widget.List
 	count    *widget.Label
 	listNote *widget.Label
 	fresh    *widget.Label // how long the list stays fresh (ttlMs)
 	// listColumn is the list under its heading and notes.
 	listColumn *fyne.Container
-	reload     *escButton
+	reload     *widgets.Button
 	title      *widget.Label
 	desc       *widget.Label
 	form       *argForm
-	getBtn     *escButton
+	getBtn     *widgets.Button
 	note       *widget.Label
 	result     *fyne.Container
 	detail     fyne.CanvasObject
@@ -367,20 +365,20 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 	t.listNote.Importance = widget.DangerImportance
 	t.listNote.Hide()
 	t.fresh = freshnessNote()
-	t.reload = newButtonWithIcon("", theme.ViewRefreshIcon(), func() { t.fetch(true) })
+	t.reload = widgets.NewButton("", theme.ViewRefreshIcon(), func() { t.fetch(true) })
 	t.reload.Importance = widget.LowImportance
-	t.filter = newFilterEntry(lang.L("Filter prompts (Ctrl+F)"), t.refilter)
+	t.filter = widgets.NewFilterEntry(lang.L("Filter prompts (Ctrl+F)"), t.refilter)
 	t.list = widget.NewList(
-		t.rows.rows,
-		newTwoLineRow,
+		t.rows.Rows,
+		widgets.NewTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := t.rows.item(id); i >= 0 && i < len(t.prompts) {
+			if i := t.rows.Item(id); i >= 0 && i < len(t.prompts) {
 				p := t.prompts[i]
-				setTwoLineRow(o, p.Name, view.PromptSubtitle(p), "")
+				widgets.SetTwoLineRow(o, p.Name, view.PromptSubtitle(p), "")
 			}
 		})
 	t.list.OnSelected = func(id widget.ListItemID) {
-		if i := t.rows.item(id); !t.syncing && i >= 0 && i < len(t.prompts) {
+		if i := t.rows.Item(id); !t.syncing && i >= 0 && i < len(t.prompts) {
 			t.selectPrompt(t.prompts[i])
 		}
 	}
@@ -389,13 +387,13 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.reload)), t.filter, t.fresh, t.listNote),
 		nil, nil, nil, t.list)
 
-	t.title = boldLabel("")
+	t.title = widgets.BoldLabel("")
 	t.title.SizeName = theme.SizeNameSubHeadingText
 	t.title.Wrapping = fyne.TextWrapWord
 	t.desc = widget.NewLabel("")
 	t.desc.Wrapping = fyne.TextWrapWord
 	t.form = newArgForm(deps.work, t.get)
-	t.getBtn = newButtonWithIcon(lang.L("Get"), theme.MediaPlayIcon(), t.get)
+	t.getBtn = widgets.NewButton(lang.L("Get"), theme.MediaPlayIcon(), t.get)
 	t.getBtn.Importance = widget.HighImportance
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord
@@ -406,7 +404,7 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 	work := container.NewVSplit(container.NewBorder(nil, bar, nil, nil, top), t.result)
 	work.SetOffset(0.6)
 	t.detail = work
-	t.hint = centredNote(lang.L("Select a prompt on the left."))
+	t.hint = widgets.CentredNote(lang.L("Select a prompt on the left."))
 	right := container.NewStack(t.detail, t.hint)
 	t.detail.Hide()
 	split := container.NewHSplit(t.listColumn, right)
@@ -415,21 +413,6 @@ func newPromptsTab(deps promptsDeps) *promptsTab {
 	t.root = container.NewStack(t.body, t.absent.root)
 	t.absent.root.Hide()
 	return t
-}
-
-func lowLabel(s string) *widget.Label {
-	l := widget.NewLabel(s)
-	l.Importance = widget.LowImportance
-	l.Wrapping = fyne.TextWrapWord
-	l.Alignment = fyne.TextAlignCenter
-	return l
-}
-
-// centredNote is a quiet, wrapping line in the middle of an empty pane.
-// (A wrapping label inside container.NewCenter gets no width and would
-// stand one letter per line, pushing everything else out of the window.)
-func centredNote(s string) fyne.CanvasObject {
-	return container.NewVBox(layout.NewSpacer(), lowLabel(s), layout.NewSpacer())
 }
 
 func (t *promptsTab) visible() bool { return t.deps.visible() }
@@ -449,7 +432,7 @@ func (t *promptsTab) setSession(s *mcp.Session, visible bool) {
 	t.loading, t.afterLoad = false, nil
 	t.list.UnselectAll()
 	t.filter.SetText("") // a new server's list starts unfiltered
-	t.rows.setItems(0, nil)
+	t.rows.SetItems(0, nil)
 	t.list.Refresh()
 	t.count.SetText("")
 	t.fresh.Hide()
@@ -546,14 +529,14 @@ func (t *promptsTab) setPrompts(prompts []*sdk.Prompt, err error) {
 	t.loading = false
 	defer t.runAfterLoad()
 	if err != nil {
-		t.listNote.SetText(i18n.L("The list could not be fetched: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+		t.listNote.SetText(i18n.L("The list could not be fetched: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 		t.listNote.Show()
 		t.count.SetText("")
 		return
 	}
 	t.listNote.Hide()
 	t.prompts = prompts
-	t.rows.setItems(len(prompts), func(i int) []string {
+	t.rows.SetItems(len(prompts), func(i int) []string {
 		return []string{prompts[i].Name, prompts[i].Title, prompts[i].Description}
 	})
 	t.showRows()
@@ -573,14 +556,14 @@ func (t *promptsTab) setPrompts(prompts []*sdk.Prompt, err error) {
 // refilter shows the prompts whose name, title or description has every
 // word typed in the filter.
 func (t *promptsTab) refilter(q view.Filter) {
-	t.rows.apply(q)
+	t.rows.Apply(q)
 	t.showRows()
 	t.markSelected()
 }
 
 func (t *promptsTab) showRows() {
 	if !t.loading && t.session != nil {
-		t.count.SetText(t.rows.count("prompt", "prompts"))
+		t.count.SetText(t.rows.Count("prompt", "prompts"))
 	}
 	t.list.Refresh()
 }
@@ -592,7 +575,7 @@ func (t *promptsTab) markSelected() {
 	defer func() { t.syncing = false }()
 	r := -1
 	if t.selected != nil {
-		r = t.rows.row(slices.IndexFunc(t.prompts, func(p *sdk.Prompt) bool { return p.Name == t.selected.Name }))
+		r = t.rows.Row(slices.IndexFunc(t.prompts, func(p *sdk.Prompt) bool { return p.Name == t.selected.Name }))
 	}
 	if r < 0 {
 		t.list.UnselectAll()
@@ -677,7 +660,7 @@ func (t *promptsTab) selectPrompt(p *sdk.Prompt) {
 func (t *promptsTab) selectName(name string) bool {
 	for i, p := range t.prompts {
 		if p.Name == name {
-			if t.rows.row(i) < 0 {
+			if t.rows.Row(i) < 0 {
 				t.filter.SetText("")
 			}
 			t.selectPrompt(p)
@@ -726,87 +709,19 @@ func (t *promptsTab) showResult(r *mcp.PromptResult) {
 	t.view = rv
 	var rows []fyne.CanvasObject
 	if !r.OK() {
-		rows = append(rows, outcomeBand(false, i18n.L("prompts/get failed"), r.Message, r.RPCError, r.Duration))
+		rows = append(rows, widgets.OutcomeBand(false, i18n.L("prompts/get failed"), r.Message, r.RPCError, r.Duration))
 	} else {
-		rows = append(rows, outcomeBand(true, i18n.L("Prompt {{.Name}}", map[string]any{"Name": r.Prompt}), i18n.N("The server sent {{.Count}} messages.", len(r.Result.Messages)), nil, r.Duration))
+		rows = append(rows, widgets.OutcomeBand(true, i18n.L("Prompt {{.Name}}", map[string]any{"Name": r.Prompt}), i18n.N("The server sent {{.Count}} messages.", len(r.Result.Messages)), nil, r.Duration))
 		if d := strings.TrimSpace(r.Result.Description); d != "" {
-			rows = append(rows, caption(d))
+			rows = append(rows, widgets.Caption(d))
 		}
 		for i, m := range r.Result.Messages {
-			rows = append(rows, messageCard(string(m.Role), rv.contentBlock(i, m.Content)))
+			rows = append(rows, widgets.MessageCard(string(m.Role), rv.contentBlock(i, m.Content)))
 		}
 		if len(r.Result.Messages) == 0 {
-			rows = append(rows, lowLabel(lang.L("The prompt has no messages.")))
+			rows = append(rows, widgets.LowLabel(lang.L("The prompt has no messages.")))
 		}
 	}
 	t.result.Objects = []fyne.CanvasObject{container.NewVScroll(container.NewPadded(container.NewVBox(rows...)))}
 	t.result.Refresh()
-}
-
-// messageCard shows one message of a conversation: its role above its
-// content, tinted so that user and assistant turns are told apart at a glance.
-func messageCard(role string, content fyne.CanvasObject) fyne.CanvasObject {
-	colour := theme.ColorNamePrimary
-	if role == "assistant" {
-		colour = theme.ColorNameSuccess
-	}
-	head := widget.NewLabelWithStyle(lang.L(role), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}) // "user", "assistant" in words
-	return container.NewStack(newTint(colour, 0x1c), container.NewPadded(container.NewBorder(head, nil, nil, nil, content)))
-}
-
-// outcomeBand is the coloured line at the top of a read or a prompt: what
-// happened, in words, with the JSON-RPC code and data when the server refused.
-func outcomeBand(ok bool, title, sentence string, rpc *jsonrpc.Error, d time.Duration) fyne.CanvasObject {
-	icon := widget.NewIcon(theme.NewSuccessThemedResource(theme.ConfirmIcon()))
-	colour := theme.ColorNameSuccess
-	if !ok {
-		icon = widget.NewIcon(theme.NewErrorThemedResource(theme.ErrorIcon()))
-		colour = theme.ColorNameError
-	}
-	head := boldLabel(title)
-	text := widget.NewLabel(capitalise(sentence))
-	text.Wrapping = fyne.TextWrapWord
-	text.Selectable = true
-	rows := []fyne.CanvasObject{head, text}
-	if rpc != nil && len(rpc.Data) > 0 {
-		data, _ := view.PrettyJSONText(string(rpc.Data))
-		l := widget.NewLabelWithStyle("data: "+data, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
-		l.Wrapping = fyne.TextWrapWord
-		l.Selectable = true
-		rows = append(rows, l)
-	}
-	var right fyne.CanvasObject = layout.NewSpacer()
-	if d > 0 {
-		right = widget.NewLabel(view.Duration(d))
-	}
-	row := container.NewBorder(nil, nil, container.NewVBox(icon), container.NewVBox(right), container.NewVBox(rows...))
-	return container.NewStack(newTint(colour, 0x30), container.NewPadded(row))
-}
-
-// newTwoLineRow is a list row: a bold name over a caption line, with a
-// small note (such as "updated 12:03:04") at the right.
-func newTwoLineRow() fyne.CanvasObject {
-	name := widget.NewLabelWithStyle(lang.L("name"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	name.Truncation = fyne.TextTruncateEllipsis
-	sub := widget.NewLabel(lang.L("subtitle"))
-	sub.Truncation = fyne.TextTruncateEllipsis
-	sub.SizeName = theme.SizeNameCaptionText
-	note := widget.NewLabel("")
-	note.SizeName = theme.SizeNameCaptionText
-	note.Importance = widget.WarningImportance
-	return container.NewBorder(nil, nil, nil, note, container.New(&tightVBox{}, name, sub))
-}
-
-func setTwoLineRow(o fyne.CanvasObject, name, sub, note string) {
-	border := o.(*fyne.Container)
-	text := border.Objects[0].(*fyne.Container)
-	setLabel(text.Objects[0].(*widget.Label), name)
-	setLabel(text.Objects[1].(*widget.Label), sub)
-	n := border.Objects[1].(*widget.Label)
-	setLabel(n, note)
-	if note == "" {
-		n.Hide()
-	} else {
-		n.Show()
-	}
 }

@@ -35,6 +35,7 @@ import (
 	"mcpbrowser/mcp/load"
 	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // The pseudo-locale walk: with every translation replaced by accented
@@ -49,6 +50,7 @@ import (
 var protocolWords = []string{"JSON-RPC", "stdio", "stderr", "stdout", "OAuth", "MCP Browser", "MCP", "URL", "JSON", "HTTP", "http", "SSE", "sse", "PATH",
 	"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency", "English",
 	"Claude Desktop", "Claude Code", "Cursor", "VS Code", "Cline", "Windsurf", "Codex", "Playwright", "Git", "Fyne", "OpenAPI", "openapi", "Ctrl", "Enter", "Esc",
+	"isError: true", "io.modelcontextprotocol/tasks", "execution.taskSupport", "tasks/list", // view.WithTerms
 	"listChanged", "subscribe", "invalid params", "method not found", "parse error", "invalid request", "internal error", "mcpServers", "mcp_servers", "auto", "npx", "command", "args", "url", "name"}
 
 // A shownText is one text of the window and where it was found.
@@ -74,10 +76,10 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 	case *widget.Button:
 		add("button", v.Text)
 		return
-	case *escButton:
+	case *widgets.Button:
 		add("button", v.Text)
 		return
-	case *escCheck:
+	case *widgets.Check:
 		add("check", v.Text)
 		return
 	case *widget.Entry:
@@ -85,7 +87,7 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 			add("placeholder", v.PlaceHolder)
 		}
 		return
-	case *escEntry:
+	case *widgets.Entry:
 		if v.Text == "" {
 			add("placeholder", v.PlaceHolder)
 		}
@@ -131,7 +133,7 @@ func walkTexts(o fyne.CanvasObject, where string, out *[]shownTextAt) {
 			walkTexts(sel.Content, where, out)
 		}
 		return
-	case *escAccordion:
+	case *widgets.Accordion:
 		for _, it := range v.Items {
 			add("accordion", it.Title)
 			if it.Open {

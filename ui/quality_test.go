@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"image/png"
 	"log"
+	"mcpbrowser/ui/widgets"
 	"os"
 	"path/filepath"
 	"strings"
@@ -227,7 +228,7 @@ func setEntries(o fyne.CanvasObject, values ...string) {
 		switch v := o.(type) {
 		case *widget.Entry:
 			entries = append(entries, v)
-		case *escEntry:
+		case *widgets.Entry:
 			entries = append(entries, &v.Entry)
 		case *fyne.Container:
 			for _, c := range v.Objects {
@@ -260,14 +261,14 @@ func TestBadgeTextTranslatesOnlyTheFixedBadges(t *testing.T) {
 	}
 	for _, tt := range []struct{ label, want string }{
 		{note, note},
-		{badgeReadOnly.label, lang.L("read-only")},
+		{badgeReadOnly.Label, lang.L("read-only")},
 		{"", ""},
 	} {
-		if got := badgeText(tt.label); got != tt.want {
+		if got := widgets.BadgeText(tt.label); got != tt.want {
 			t.Errorf("badgeText(%q) = %q, want %q", tt.label, got, tt.want)
 		}
 	}
-	if got := badgeText(badgeReadOnly.label); got == "read-only" {
+	if got := widgets.BadgeText(badgeReadOnly.Label); got == "read-only" {
 		t.Errorf("the read-only badge stayed English: %q", got)
 	}
 	if strings.Contains(logged.String(), "Translation failure") {

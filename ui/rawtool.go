@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"mcpbrowser/ui/widgets"
+
 	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
@@ -17,5 +19,5 @@ func showRawTool(win fyne.Window, title, text string) {
 	grid := widget.NewTextGridFromString(text)
 	scroll := container.NewScroll(grid)
 	scroll.SetMinSize(fyne.NewSize(640, 420))
-	newCustom(title+" — as the server sent it", lang.L("Close"), scroll, win).Show()
+	widgets.NewCustom(title+" — as the server sent it", lang.L("Close"), scroll, win).Show()
 }

@@ -6,13 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"net/url"
 	"reflect"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -25,6 +26,7 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // This file answers what servers ask of the person: a model reply
@@ -167,7 +169,7 @@ type requestPanel struct {
 
 	banner     *fyne.Container
 	bannerText *widget.Label
-	openBtn    *escButton
+	openBtn    *widgets.Button
 
 	// area shows the requests inline, in the detail column where the
 	// result goes; nil until first opened. visible: it is on show.
@@ -184,17 +186,17 @@ type requestPanel struct {
 	openURL func(*url.URL) error
 
 	// The current request's widgets (those that apply to its kind).
-	reply *escEntry // Tab leaves it, Esc reaches the window (keys.go)
-	model *escEntry
+	reply *widgets.Entry // Tab leaves it, Esc reaches the window (keys.go)
+	model *widgets.Entry
 	form  *FormView
 	note  *widget.Label
 	// (escButtons: Esc on them reaches the window, keys.go)
-	sendBtn    *escButton
-	rejectBtn  *escButton
-	acceptBtn  *escButton
-	declineBtn *escButton
-	cancelBtn  *escButton
-	linkBtn    *escButton
+	sendBtn    *widgets.Button
+	rejectBtn  *widgets.Button
+	acceptBtn  *widgets.Button
+	declineBtn *widgets.Button
+	cancelBtn  *widgets.Button
+	linkBtn    *widgets.Button
 
 	// lastAnswer says what was last sent, for the person and for tests.
 	lastAnswer string
@@ -226,10 +228,10 @@ func newRequestPanel(deps requestDeps) *requestPanel {
 	p := &requestPanel{deps: deps, openURL: deps.openURL, answered: map[*mcp.PendingRequest]bool{}, orphaned: map[*mcp.PendingRequest]bool{}}
 	p.bannerText = widget.NewLabel("")
 	p.bannerText.Wrapping = fyne.TextWrapWord
-	p.openBtn = newButtonWithIcon(lang.L("Open"), theme.MailComposeIcon(), p.open)
+	p.openBtn = widgets.NewButton(lang.L("Open"), theme.MailComposeIcon(), p.open)
 	p.openBtn.Importance = widget.HighImportance
 	icon := widget.NewIcon(theme.NewWarningThemedResource(theme.QuestionIcon()))
-	p.banner = container.NewStack(newTint(theme.ColorNameWarning, 0x40),
+	p.banner = container.NewStack(widgets.NewTint(theme.ColorNameWarning, 0x40),
 		container.NewPadded(container.NewBorder(nil, nil, container.NewCenter(icon), p.openBtn, p.bannerText)))
 	p.banner.Hide()
 	return p
@@ -354,11 +356,11 @@ func (p *requestPanel) open() {
 func (p *requestPanel) build() {
 	p.list = widget.NewList(
 		func() int { return len(p.pending) },
-		newTwoLineRow,
+		widgets.NewTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id < len(p.pending) {
 				r := p.pending[id]
-				setTwoLineRow(o, view.DescribeRequest(r), i18n.L("received {{.Time}}", map[string]any{"Time": r.Received.Format("15:04:05")}), "")
+				widgets.SetTwoLineRow(o, view.DescribeRequest(r), i18n.L("received {{.Time}}", map[string]any{"Time": r.Received.Format("15:04:05")}), "")
 			}
 		})
 	p.list.OnSelected = func(id widget.ListItemID) {
@@ -367,11 +369,11 @@ func (p *requestPanel) build() {
 		}
 	}
 	p.detail = container.NewStack()
-	p.queueLabel = boldLabel("")
+	p.queueLabel = widgets.BoldLabel("")
 	// The queue (its title and list) shows when several wait: one request
 	// has the room at 1024×640 for its answer (requests_fit.go).
-	p.queueBox = container.NewVBox(container.NewStack(newTint(theme.ColorNameWarning, 0x30), container.NewPadded(p.queueLabel)),
-		container.New(minHeight{110}, p.list))
+	p.queueBox = container.NewVBox(container.NewStack(widgets.NewTint(theme.ColorNameWarning, 0x30), container.NewPadded(p.queueLabel)),
+		container.New(widgets.MinHeight{H: 110}, p.list))
 	p.queueBox.Hide()
 	top := p.queueBox
 	// One scroll around the request: the result's slot can be lower than a
@@ -383,7 +385,7 @@ func (p *requestPanel) build() {
 
 func (p *requestPanel) showNothing() {
 	p.current = nil
-	p.setDetail(centredNote(lang.L("No requests wait for you. When a server asks for a model reply or for information, it shows here.")))
+	p.setDetail(widgets.CentredNote(lang.L("No requests wait for you. When a server asks for a model reply or for information, it shows here.")))
 }
 
 func (p *requestPanel) setDetail(o fyne.CanvasObject) {
@@ -412,7 +414,7 @@ func (p *requestPanel) show(r *mcp.PendingRequest) {
 
 // requestTitle is the top of every request: who asks what, and when.
 func requestTitle(r *mcp.PendingRequest, promise string) fyne.CanvasObject {
-	title := boldLabel(view.DescribeRequest(r))
+	title := widgets.BoldLabel(view.DescribeRequest(r))
 	title.SizeName = theme.SizeNameSubHeadingText
 	title.Wrapping = fyne.TextWrapWord
 	when := widget.NewLabel(i18n.L("Received {{.Time}}. {{.Promise}}", map[string]any{"Time": r.Received.Format("15:04:05"), "Promise": promise}))
@@ -428,23 +430,23 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	rv := NewResultView(p.deps.win)
 	var rows []fyne.CanvasObject
 	if sp.SystemPrompt != "" {
-		rows = append(rows, heading(lang.L("System prompt")), selectableText(sp.SystemPrompt))
+		rows = append(rows, widgets.Heading(lang.L("System prompt")), selectableText(sp.SystemPrompt))
 	}
-	rows = append(rows, heading(i18n.L("Messages ({{.N}})", map[string]any{"N": len(sp.Messages)})))
+	rows = append(rows, widgets.Heading(i18n.L("Messages ({{.N}})", map[string]any{"N": len(sp.Messages)})))
 	for i, m := range sp.Messages {
 		if m == nil {
 			continue
 		}
-		rows = append(rows, messageCard(string(m.Role), samplingContent(rv, i, m.Content)))
+		rows = append(rows, widgets.MessageCard(string(m.Role), samplingContent(rv, i, m.Content)))
 	}
-	rows = append(rows, heading(lang.L("What the server asks for")), selectableText(view.SamplingDetails(sp)))
+	rows = append(rows, widgets.Heading(lang.L("What the server asks for")), selectableText(view.SamplingDetails(sp)))
 
-	p.reply = newMultiLineEntry()
+	p.reply = widgets.NewMultiLineEntry()
 	p.reply.SetPlaceHolder(lang.L("Write the reply the server gets as the model's answer"))
 	p.reply.Wrapping = fyne.TextWrapWord
-	p.model = newEntry()
+	p.model = widgets.NewEntry()
 	p.model.SetText(mcp.DefaultSamplingModel)
-	p.sendBtn = newButtonWithIcon(lang.L("Send"), theme.MailSendIcon(), func() {
+	p.sendBtn = widgets.NewButton(lang.L("Send"), theme.MailSendIcon(), func() {
 		text := strings.TrimSpace(p.reply.Text)
 		if text == "" {
 			p.note.SetText(lang.L("Write a reply first, or Reject the request."))
@@ -453,7 +455,7 @@ func (p *requestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 		p.answer(r, "sent a reply as "+p.model.Text, func() error { return r.Reply(p.reply.Text, strings.TrimSpace(p.model.Text)) })
 	})
 	p.sendBtn.Importance = widget.HighImportance
-	p.rejectBtn = newButtonWithIcon(lang.L("Reject"), theme.CancelIcon(), func() {
+	p.rejectBtn = widgets.NewButton(lang.L("Reject"), theme.CancelIcon(), func() {
 		p.answer(r, "rejected", func() error { return r.Reject("") })
 	})
 	p.rejectBtn.Importance = widget.DangerImportance
@@ -469,13 +471,13 @@ func samplingContent(rv *ResultView, i int, c sdk.Content) fyne.CanvasObject {
 	case *sdk.ToolUseContent, *sdk.ToolResultContent:
 		b, err := json.MarshalIndent(c, "", "  ")
 		if err != nil {
-			return caption(fmt.Sprintf("%T: %v", c, err))
+			return widgets.Caption(fmt.Sprintf("%T: %v", c, err))
 		}
 		l := selectableText(string(b))
 		l.TextStyle.Monospace = true
 		return l
 	case nil:
-		return lowLabel("(no content)")
+		return widgets.LowLabel("(no content)")
 	}
 	return rv.contentBlock(i, c)
 }
@@ -506,14 +508,15 @@ func (p *requestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 		p.answer(r, "accepted with "+string(args), func() error { return r.AcceptJSON(args) })
 	}
 	p.form.OnSubmit = accept
-	p.acceptBtn = newButtonWithIcon(lang.L("Accept"), theme.ConfirmIcon(), accept)
+	p.acceptBtn = widgets.NewButton(lang.L("Accept"), theme.ConfirmIcon(), accept)
 	p.acceptBtn.Importance = widget.HighImportance
-	p.declineBtn = newButtonWithIcon(lang.L("Decline"), theme.CancelIcon(), func() {
+	p.declineBtn = widgets.NewButton(lang.L("Decline"), theme.CancelIcon(), func() {
 		p.answer(r, "declined", r.Decline)
 	})
-	p.cancelBtn = newButton(lang.L("Cancel"), func() {
+	p.cancelBtn = widgets.NewButton(lang.L("Cancel"), nil, func() {
 		p.answer(r, "cancelled", r.Cancel)
 	})
+
 	top := container.NewVBox(requestTitle(r, i18n.L("Accept sends the form; Decline says no; Cancel dismisses the request without choosing.")),
 		messageBox(ep.Message), widget.NewSeparator())
 	bottom := container.NewVBox(widget.NewSeparator(),
@@ -566,7 +569,7 @@ func messageBox(msg string) fyne.CanvasObject {
 		msg = "(the server gave no message)"
 	}
 	l := selectableText(msg)
-	return container.NewStack(newTint(theme.ColorNamePrimary, 0x1c), container.NewPadded(l))
+	return container.NewStack(widgets.NewTint(theme.ColorNamePrimary, 0x1c), container.NewPadded(l))
 }
 
 // urlView shows a URL-mode elicitation: the message and the URL, opened
@@ -587,9 +590,9 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	default:
 		where = i18n.L("Open takes you to {{.Host}} in your browser and tells the server you agreed.", map[string]any{"Host": u.Host})
 	}
-	p.linkBtn = newButtonWithIcon(lang.L("Open"), theme.ComputerIcon(), func() {
+	p.linkBtn = widgets.NewButton(lang.L("Open"), theme.ComputerIcon(), func() {
 		if err := p.openURL(u); err != nil {
-			p.note.SetText(i18n.L("The link could not be opened: {{.Reason}}. Nothing was sent; copy it, or Decline.", map[string]any{"Reason": i18n.Explain(err.Error())}))
+			p.note.SetText(i18n.L("The link could not be opened: {{.Reason}}. Nothing was sent; copy it, or Decline.", map[string]any{"Reason": i18n.Explain(err)}))
 			return
 		}
 		p.answer(r, "opened "+ep.URL, func() error { return r.Accept(nil) })
@@ -598,20 +601,21 @@ func (p *requestPanel) urlView(r *mcp.PendingRequest) fyne.CanvasObject {
 	if perr != nil {
 		p.linkBtn.Disable()
 	}
-	p.declineBtn = newButtonWithIcon(lang.L("Decline"), theme.CancelIcon(), func() {
+	p.declineBtn = widgets.NewButton(lang.L("Decline"), theme.CancelIcon(), func() {
 		p.answer(r, "declined", r.Decline)
 	})
-	p.cancelBtn = newButton(lang.L("Cancel"), func() {
+	p.cancelBtn = widgets.NewButton(lang.L("Cancel"), nil, func() {
 		p.answer(r, "cancelled", r.Cancel)
 	})
+
 	p.note.SetText(where)
 	rows := []fyne.CanvasObject{
 		requestTitle(r, i18n.L("Nothing is opened unless you press Open.")),
 		messageBox(ep.Message),
-		heading(lang.L("Link")), link,
+		widgets.Heading(lang.L("Link")), link,
 	}
 	if ep.ElicitationID != "" {
-		rows = append(rows, caption("Elicitation ID: "+ep.ElicitationID))
+		rows = append(rows, widgets.Caption("Elicitation ID: "+ep.ElicitationID))
 	}
 	rows = append(rows, widget.NewSeparator(), container.NewHBox(p.linkBtn, p.declineBtn, p.cancelBtn, layout.NewSpacer()), p.note)
 	return container.NewPadded(container.NewVScroll(container.NewVBox(rows...)))
@@ -625,7 +629,7 @@ func (p *requestPanel) answer(r *mcp.PendingRequest, what string, send func() er
 		if errors.Is(err, mcp.ErrRequestGone) {
 			msg = lang.L("The server no longer waits for this answer; nothing was sent.")
 		}
-		p.note.SetText(capitalise(msg))
+		p.note.SetText(view.Capitalise(msg))
 		return
 	}
 	p.answered[r] = true

@@ -6,6 +6,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // This file is what becomes of a server's questions when the person
@@ -96,7 +97,7 @@ func (p *requestPanel) sayOrphaned(r *mcp.PendingRequest) {
 
 // noLongerNeeded is, when the call of the request on show was cancelled,
 // where the keyboard goes: Decline, or Reject for a model reply; else nil.
-func (p *requestPanel) noLongerNeeded() *escButton {
+func (p *requestPanel) noLongerNeeded() *widgets.Button {
 	r := p.current
 	if r == nil || !p.orphaned[r] {
 		return nil

@@ -8,6 +8,7 @@ import (
 
 	"mcpbrowser/internal/testservers"
 	"mcpbrowser/mcp"
+	"mcpbrowser/ui/widgets"
 )
 
 // A question that came as part of the call (a multi-round-trip input
@@ -49,10 +50,10 @@ func TestCancellingACallWithdrawsItsQuestion(t *testing.T) {
 func TestAQuestionNotTiedToTheCancelledCallStays(t *testing.T) {
 	tests := []struct {
 		tool, args, asks string
-		button           func(*requestPanel) *escButton
+		button           func(*requestPanel) *widgets.Button
 	}{
-		{"trigger-sampling-request", `{"prompt":"never mind","maxTokens":5}`, "everything asks for a model reply", func(p *requestPanel) *escButton { return p.rejectBtn }},
-		{"trigger-elicitation-request", `{}`, "everything asks you for information", func(p *requestPanel) *escButton { return p.declineBtn }},
+		{"trigger-sampling-request", `{"prompt":"never mind","maxTokens":5}`, "everything asks for a model reply", func(p *requestPanel) *widgets.Button { return p.rejectBtn }},
+		{"trigger-elicitation-request", `{}`, "everything asks you for information", func(p *requestPanel) *widgets.Button { return p.declineBtn }},
 	}
 	s := newFeatureShell(t, map[string]map[string]any{"everything": everythingEntry(t)})
 	for _, tt := range tests {

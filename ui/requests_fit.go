@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"mcpbrowser/ui/widgets"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
@@ -20,11 +22,11 @@ const samplingReplyRows = 3
 // samplingAnswer is the bottom of a sampling request: "Your reply" with the
 // model name to report on the same line, the reply, then Send and Reject
 // with the note beside them.
-func samplingAnswer(reply, model *escEntry, send, reject *escButton, note *widget.Label) fyne.CanvasObject {
+func samplingAnswer(reply, model *widgets.Entry, send, reject *widgets.Button, note *widget.Label) fyne.CanvasObject {
 	reply.SetMinRowsVisible(samplingReplyRows)
 	modelRow := container.NewBorder(nil, nil, widget.NewLabel(lang.L("Model name to report")), nil, model)
 	return container.NewVBox(widget.NewSeparator(),
-		container.NewBorder(nil, nil, boldLabel(lang.L("Your reply")), nil, modelRow),
+		container.NewBorder(nil, nil, widgets.BoldLabel(lang.L("Your reply")), nil, modelRow),
 		reply,
 		container.NewBorder(nil, nil, answerButtons(send, reject), nil, note))
 }

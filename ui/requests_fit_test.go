@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/ui/widgets"
 )
 
 // pathTo is the chain of objects from root down to o (nil if o is not
@@ -77,7 +78,7 @@ func TestInlineRequestsFitTheSmallWindow(t *testing.T) {
 		onUI(func() { s.w.win.Content().Refresh() })
 		onUI(func() {
 			var field fyne.CanvasObject
-			var send *escButton
+			var send *widgets.Button
 			if p.reply != nil {
 				field, send = p.reply, p.sendBtn
 			} else {

@@ -40,7 +40,7 @@ func newFeatureShell(t *testing.T, servers map[string]map[string]any) *shell {
 	s := newShellWith(t, servers, mcp.ManagerOptions{Handlers: reqs.Handlers()})
 	onUI(func() {
 		s.w.attachRequests(reqs)
-		s.w.SetHistory(history.NewHistory(t.TempDir(), history.HistoryOptions{}))
+		s.w.SetHistory(history.New(t.TempDir(), history.Options{}))
 	})
 	return s
 }

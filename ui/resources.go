@@ -50,8 +50,8 @@ type resourcesTab struct {
 
 	absent    *absentNotice
 	filter    *widget.Entry
-	resRows   filtered // the resources and templates the filter lets through (resources_filter.go)
-	tmplRows  filtered
+	resRows   widgets.Filtered // the resources and templates the filter lets through (resources_filter.go)
+	tmplRows  widgets.Filtered
 	resList   *widget.List
 	tmplList  *widget.List
 	resCount  *widget.Label
@@ -69,8 +69,8 @@ type resourcesTab struct {
 	uriLabel  *widget.Label
 	desc      *widget.Label
 	badge     *widget.Label // "updated 12:03:04"
-	readBtn   *escButton
-	subBtn    *escButton
+	readBtn   *widgets.Button
+	subBtn    *widgets.Button
 	note      *widget.Label
 	tmplForm  *argForm
 	tmplBox   *fyne.Container
@@ -106,49 +106,49 @@ func newResourcesTab(deps resourcesDeps) *resourcesTab {
 	t := &resourcesTab{deps: deps, updated: map[string]time.Time{}, subscribed: map[string]bool{}}
 	t.absent = newAbsentNotice(t.tryAnyway)
 
-	t.resCount = smallLabel()
-	t.tmplCount = smallLabel()
-	t.listNote = errorNote()
-	t.tmplNote = errorNote()
-	t.filter = newFilterEntry(lang.L("Filter resources (Ctrl+F)"), t.refilter)
+	t.resCount = widgets.SmallLabel()
+	t.tmplCount = widgets.SmallLabel()
+	t.listNote = widgets.ErrorNote()
+	t.tmplNote = widgets.ErrorNote()
+	t.filter = widgets.NewFilterEntry(lang.L("Filter resources (Ctrl+F)"), t.refilter)
 	t.resFresh, t.tmplFresh = freshnessNote(), freshnessNote()
 	t.resList = widget.NewList(
-		t.resRows.rows,
-		newTwoLineRow,
+		t.resRows.Rows,
+		widgets.NewTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := t.resRows.item(id); i >= 0 && i < len(t.resources) {
+			if i := t.resRows.Item(id); i >= 0 && i < len(t.resources) {
 				r := t.resources[i]
-				setTwoLineRow(o, view.ResourceName(r.Name, r.Title), view.ResourceSubtitle(r), t.updatedNote(r.URI))
+				widgets.SetTwoLineRow(o, view.ResourceName(r.Name, r.Title), view.ResourceSubtitle(r), t.updatedNote(r.URI))
 			}
 		})
 	t.resList.OnSelected = func(id widget.ListItemID) {
-		if i := t.resRows.item(id); !t.selecting && i >= 0 && i < len(t.resources) {
+		if i := t.resRows.Item(id); !t.selecting && i >= 0 && i < len(t.resources) {
 			t.selectResource(t.resources[i])
 		}
 	}
 	t.tmplList = widget.NewList(
-		t.tmplRows.rows,
-		newTwoLineRow,
+		t.tmplRows.Rows,
+		widgets.NewTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := t.tmplRows.item(id); i >= 0 && i < len(t.templates) {
+			if i := t.tmplRows.Item(id); i >= 0 && i < len(t.templates) {
 				tm := t.templates[i]
-				setTwoLineRow(o, view.ResourceName(tm.Name, tm.Title), tm.URITemplate, "")
+				widgets.SetTwoLineRow(o, view.ResourceName(tm.Name, tm.Title), tm.URITemplate, "")
 			}
 		})
 	t.tmplList.OnSelected = func(id widget.ListItemID) {
-		if i := t.tmplRows.item(id); !t.selecting && i >= 0 && i < len(t.templates) {
+		if i := t.tmplRows.Item(id); !t.selecting && i >= 0 && i < len(t.templates) {
 			t.selectTemplate(t.templates[i])
 		}
 	}
-	resHead := container.NewVBox(listHeading(lang.L("Resources"), t.resCount, t.refresh), t.resFresh, t.listNote)
-	tmplHead := container.NewVBox(listHeading(lang.L("Templates"), t.tmplCount, nil), t.tmplFresh, t.tmplNote)
+	resHead := container.NewVBox(widgets.ListHeading(lang.L("Resources"), t.resCount, t.refresh), t.resFresh, t.listNote)
+	tmplHead := container.NewVBox(widgets.ListHeading(lang.L("Templates"), t.tmplCount, nil), t.tmplFresh, t.tmplNote)
 	split2 := container.NewVSplit(
 		widgets.NewBorder(resHead, nil, nil, nil, t.resList),
 		widgets.NewBorder(tmplHead, nil, nil, nil, t.tmplList))
 	split2.SetOffset(0.62)
 	t.listColumn = widgets.NewBorder(t.filter, nil, nil, nil, split2)
 
-	t.title = boldLabel("")
+	t.title = widgets.BoldLabel("")
 	t.title.SizeName = theme.SizeNameSubHeadingText
 	t.title.Wrapping = fyne.TextWrapWord
 	t.uriLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
@@ -159,9 +159,9 @@ func newResourcesTab(deps resourcesDeps) *resourcesTab {
 	t.badge = widget.NewLabel("")
 	t.badge.Importance = widget.WarningImportance
 	t.badge.Hide()
-	t.readBtn = newButtonWithIcon(lang.L("Read"), theme.MediaPlayIcon(), t.readSelected)
+	t.readBtn = widgets.NewButton(lang.L("Read"), theme.MediaPlayIcon(), t.readSelected)
 	t.readBtn.Importance = widget.HighImportance
-	t.subBtn = newButtonWithIcon(lang.L("Subscribe"), theme.VisibilityIcon(), t.toggleSubscription)
+	t.subBtn = widgets.NewButton(lang.L("Subscribe"), theme.VisibilityIcon(), t.toggleSubscription)
 	t.subBtn.Hide()
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord
@@ -174,27 +174,13 @@ func newResourcesTab(deps resourcesDeps) *resourcesTab {
 	t.contents = container.NewStack()
 	t.detail = container.NewBorder(container.NewPadded(head), nil, nil, nil, t.contents)
 	t.detail.Hide()
-	t.hint = centredNote(lang.L("Select a resource or a template on the left."))
+	t.hint = widgets.CentredNote(lang.L("Select a resource or a template on the left."))
 	split := container.NewHSplit(t.listColumn, container.NewStack(t.detail, t.hint))
 	split.SetOffset(0.32)
 	t.body = split
 	t.root = container.NewStack(t.body, t.absent.root)
 	t.absent.root.Hide()
 	return t
-}
-
-func smallLabel() *widget.Label {
-	l := widget.NewLabel("")
-	l.SizeName = theme.SizeNameCaptionText
-	return l
-}
-
-func errorNote() *widget.Label {
-	l := widget.NewLabel("")
-	l.Wrapping = fyne.TextWrapWord
-	l.Importance = widget.DangerImportance
-	l.Hide()
-	return l
 }
 
 func (t *resourcesTab) updatedNote(uri string) string {
@@ -315,7 +301,7 @@ func (t *resourcesTab) fetch(refresh bool) {
 func (t *resourcesTab) setLists(resources []*sdk.Resource, rerr error, templates []*sdk.ResourceTemplate, terr error) {
 	show := func(l *widget.Label, err error) {
 		if err != nil {
-			l.SetText(i18n.L("The list could not be fetched: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+			l.SetText(i18n.L("The list could not be fetched: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 			l.Show()
 		} else {
 			l.Hide()
@@ -343,13 +329,13 @@ func (t *resourcesTab) syncSelection() {
 	if t.selRes != nil {
 		if i := slices.IndexFunc(t.resources, func(r *sdk.Resource) bool { return r.URI == t.selRes.URI }); i >= 0 {
 			t.selRes = t.resources[i]
-			selectRow(t.resList, t.resRows.row(i))
+			widgets.SelectRow(t.resList, t.resRows.Row(i))
 		}
 	}
 	if t.selTmpl != nil {
 		if i := slices.IndexFunc(t.templates, func(r *sdk.ResourceTemplate) bool { return r.URITemplate == t.selTmpl.URITemplate }); i >= 0 {
 			t.selTmpl = t.templates[i]
-			selectRow(t.tmplList, t.tmplRows.row(i))
+			widgets.SelectRow(t.tmplList, t.tmplRows.Row(i))
 		}
 	}
 }
@@ -382,20 +368,8 @@ func (t *resourcesTab) tryAnyway() {
 	})
 }
 
-func (t *resourcesTab) showDetail(on bool) { showDetailOrHint(on, t.detail, t.hint, t.contents) }
-
-// showDetailOrHint shows a pane's detail, or its hint with the detail's
-// contents emptied (the Resources and Skills tabs).
-func showDetailOrHint(on bool, detail, hint fyne.CanvasObject, contents *fyne.Container) {
-	if on {
-		hint.Hide()
-		detail.Show()
-		return
-	}
-	detail.Hide()
-	hint.Show()
-	contents.Objects = nil
-	contents.Refresh()
+func (t *resourcesTab) showDetail(on bool) {
+	widgets.ShowDetailOrHint(on, t.detail, t.hint, t.contents)
 }
 
 // selectResource shows the resource and reads it.
@@ -464,7 +438,7 @@ func (t *resourcesTab) readSelected() {
 	case t.selTmpl != nil:
 		uri, err := mcp.ExpandTemplate(t.selTmpl.URITemplate, t.tmplForm.values())
 		if err != nil {
-			t.note.SetText(i18n.L("Not read: {{.Reason}}.", map[string]any{"Reason": i18n.Explain(err.Error())}))
+			t.note.SetText(i18n.L("Not read: {{.Reason}}.", map[string]any{"Reason": i18n.Explain(err)}))
 			return
 		}
 		t.note.SetText(i18n.L("URI: {{.URI}}", map[string]any{"URI": uri}))
@@ -487,7 +461,7 @@ func (t *resourcesTab) readAgain(uri string, record bool) {
 	n := t.readSeq
 	t.openURI = uri
 	t.readBtn.Disable()
-	t.contents.Objects = []fyne.CanvasObject{centredNote("Reading " + uri + " …")}
+	t.contents.Objects = []fyne.CanvasObject{widgets.CentredNote("Reading " + uri + " …")}
 	t.contents.Refresh()
 	t.deps.work.goWork(func(ctx context.Context) {
 		if !record {
@@ -513,7 +487,7 @@ func (t *resourcesTab) readAgain(uri string, record bool) {
 // blobs as a line with Save.
 func (t *resourcesTab) showRead(r *mcp.ReadResult) {
 	rv := NewResultView(t.deps.win)
-	stem := safeFileName(path.Base(strings.TrimRight(r.URI, "/")))
+	stem := view.SafeFileName(path.Base(strings.TrimRight(r.URI, "/")))
 	if stem == "" || stem == "." {
 		stem = "resource"
 	}
@@ -521,15 +495,15 @@ func (t *resourcesTab) showRead(r *mcp.ReadResult) {
 	t.view = rv
 	var rows []fyne.CanvasObject
 	if !r.OK() {
-		rows = append(rows, outcomeBand(false, i18n.L("resources/read failed"), r.Message, r.RPCError, r.Duration))
+		rows = append(rows, widgets.OutcomeBand(false, i18n.L("resources/read failed"), r.Message, r.RPCError, r.Duration))
 	} else {
 		n := len(r.Result.Contents)
-		rows = append(rows, outcomeBand(true, i18n.L("Read {{.URI}}", map[string]any{"URI": r.URI}), i18n.N("The server sent {{.Count}} content items.", n), nil, r.Duration))
+		rows = append(rows, widgets.OutcomeBand(true, i18n.L("Read {{.URI}}", map[string]any{"URI": r.URI}), i18n.N("The server sent {{.Count}} content items.", n), nil, r.Duration))
 		for i, c := range r.Result.Contents {
 			rows = append(rows, t.contentsBlock(rv, i, c, r.URI))
 		}
 		if n == 0 {
-			rows = append(rows, lowLabel(lang.L("The resource has no contents.")))
+			rows = append(rows, widgets.LowLabel(lang.L("The resource has no contents.")))
 		}
 	}
 	t.contents.Objects = []fyne.CanvasObject{container.NewVScroll(container.NewPadded(container.NewVBox(rows...)))}
@@ -556,9 +530,9 @@ func (t *resourcesTab) contentsBlock(rv *ResultView, i int, c *sdk.ResourceConte
 		if name == "." || name == "/" || name == "" || !strings.Contains(name, ".") {
 			name = fmt.Sprintf("contents-%d%s", i+1, view.ExtensionFor(c.MIMEType))
 		}
-		return rv.binaryBlock(info+" · "+humanSize(len(c.Blob)), name, c.Blob)
+		return rv.binaryBlock(info+" · "+view.Size(len(c.Blob)), name, c.Blob)
 	}
-	return container.NewVBox(heading(info+" · "+humanSize(len(c.Text))), rv.textBlock(fmt.Sprintf("contents-%d", i+1), c.Text))
+	return container.NewVBox(widgets.Heading(info+" · "+view.Size(len(c.Text))), rv.textBlock(fmt.Sprintf("contents-%d", i+1), c.Text))
 }
 
 // showSubscribe offers Subscribe/Unsubscribe for servers that declare subscribe.
@@ -613,7 +587,7 @@ func (t *resourcesTab) toggleSubscription() {
 				t.showSubscribe(uri)
 				switch {
 				case err != nil:
-					t.note.SetText(capitalise(err.Error()))
+					t.note.SetText(view.Capitalise(err.Error()))
 				case on:
 					t.note.SetText(lang.L("Subscribed: changes the server reports are shown here and the resource is read again."))
 				default:
@@ -644,11 +618,11 @@ func (t *resourcesTab) resourceUpdated(server, uri string) {
 func (t *resourcesTab) selectURI(uri string) {
 	for i, r := range t.resources {
 		if r.URI == uri {
-			if t.resRows.row(i) < 0 {
+			if t.resRows.Row(i) < 0 {
 				t.clearFilter() // the resource asked for must be in sight
 			}
 			t.selecting = true // one read, below: not a second from OnSelected
-			t.resList.Select(t.resRows.row(i))
+			t.resList.Select(t.resRows.Row(i))
 			t.selecting = false
 			if t.selRes != r {
 				t.selectResource(r)

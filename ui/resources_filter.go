@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/widget"
-
 	"mcpbrowser/ui/view"
 )
 
@@ -12,11 +10,11 @@ import (
 
 // indexForFilter takes new lists into the filter and says how many show.
 func (t *resourcesTab) indexForFilter() {
-	t.resRows.setItems(len(t.resources), func(i int) []string {
+	t.resRows.SetItems(len(t.resources), func(i int) []string {
 		r := t.resources[i]
 		return []string{r.URI, r.Name, r.Title}
 	})
-	t.tmplRows.setItems(len(t.templates), func(i int) []string {
+	t.tmplRows.SetItems(len(t.templates), func(i int) []string {
 		tm := t.templates[i]
 		return []string{tm.URITemplate, tm.Name, tm.Title}
 	})
@@ -24,14 +22,14 @@ func (t *resourcesTab) indexForFilter() {
 }
 
 func (t *resourcesTab) showCounts() {
-	t.resCount.SetText(t.resRows.count("resource", "resources"))
-	t.tmplCount.SetText(t.tmplRows.count("template", "templates"))
+	t.resCount.SetText(t.resRows.Count("resource", "resources"))
+	t.tmplCount.SetText(t.tmplRows.Count("template", "templates"))
 }
 
 // refilter shows the rows q lets through, the selection kept.
 func (t *resourcesTab) refilter(q view.Filter) {
-	t.resRows.apply(q)
-	t.tmplRows.apply(q)
+	t.resRows.Apply(q)
+	t.tmplRows.Apply(q)
 	if t.resources != nil || t.templates != nil {
 		t.showCounts()
 	}
@@ -45,14 +43,4 @@ func (t *resourcesTab) refilter(q view.Filter) {
 // that the filter hides).
 func (t *resourcesTab) clearFilter() {
 	t.filter.SetText("")
-}
-
-// selectRow marks row r of l, or none when r < 0 (the filter hides the
-// item; its page stays on show).
-func selectRow(l *widget.List, r int) {
-	if r < 0 {
-		l.UnselectAll()
-		return
-	}
-	l.Select(r)
 }

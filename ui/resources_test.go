@@ -122,7 +122,7 @@ func TestResourcesTabReadsTextAndAnImageFromATemplate(t *testing.T) {
 	}
 	var uris []string
 	for _, e := range entries {
-		if e.Kind == history.HistoryResource {
+		if e.Kind == history.Resource {
 			uris = append(uris, e.Name)
 		}
 	}

@@ -3,10 +3,11 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"image/color"
 	"path"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -54,12 +55,12 @@ type ResultView struct {
 	title      *widget.Label
 	sentence   *widget.Label
 	duration   *widget.Label
-	copyButton *escButton
-	saveButton *escButton
+	copyButton *widgets.Button
+	saveButton *widgets.Button
 	// schemaNote says whether structuredContent matches the outputSchema (nil when there is no schema).
 	schemaNote *widget.Label
 	images     []*canvas.Image
-	bigTexts   []*textLines
+	bigTexts   []*widgets.TextLines
 	texts      []string // every text the body shows, in order, for tests
 
 	// onChange is told when the view shows something else (the window
@@ -95,7 +96,7 @@ func (v *ResultView) Clear() {
 func (v *ResultView) ShowRunning(tool string) {
 	v.reset()
 	v.icon = widget.NewIcon(theme.NewPrimaryThemedResource(theme.MediaPlayIcon()))
-	v.title = boldLabel("Running " + tool + " …")
+	v.title = widgets.BoldLabel("Running " + tool + " …")
 	v.sentence = widget.NewLabel(lang.L("The result appears here when the server answers."))
 	v.setContent(container.NewBorder(v.band(theme.ColorNamePrimary, nil), nil, nil, nil))
 }
@@ -111,15 +112,15 @@ func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
 	v.result = r
 	look := lookOf(r)
 	v.icon = widget.NewIcon(look.icon)
-	v.title = boldLabel(look.title)
+	v.title = widgets.BoldLabel(look.title)
 	v.title.Importance = look.importance
 	v.sentence = widget.NewLabel(look.sentence)
 	v.duration = widget.NewLabel(view.Duration(r.Duration))
-	v.copyButton = newButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), v.copyResult)
-	v.saveButton = newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), v.saveResult)
+	v.copyButton = widgets.NewButton(lang.L("Copy"), theme.ContentCopyIcon(), v.copyResult)
+	v.saveButton = widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), v.saveResult)
 	actions := container.NewHBox(v.duration, v.copyButton, v.saveButton)
 	if v.OnSaveCheck != nil && r.Layer != mcp.LayerConnection && r.Layer != mcp.LayerCancelled {
-		actions.Add(newButtonWithIcon(lang.L("Save as check"), theme.ConfirmIcon(), func() { v.OnSaveCheck(r) }))
+		actions.Add(widgets.NewButton(lang.L("Save as check"), theme.ConfirmIcon(), func() { v.OnSaveCheck(r) }))
 	}
 	header := v.band(look.color, actions)
 
@@ -127,7 +128,7 @@ func (v *ResultView) Show(r *mcp.CallResult, tool *sdk.Tool) {
 	// One big text block (the common "tool printed a lot" case) gets the
 	// whole area; otherwise the blocks scroll together.
 	if len(blocks) == 1 && len(v.bigTexts) == 1 {
-		v.setContent(widgets.NewBorder(header, nil, nil, nil, v.bigTexts[0].withBar(true)))
+		v.setContent(widgets.NewBorder(header, nil, nil, nil, v.bigTexts[0].WithBar(true)))
 		return
 	}
 	v.setContent(widgets.NewBorder(header, nil, nil, nil, container.NewVScroll(container.NewVBox(blocks...))))
@@ -158,7 +159,7 @@ func (v *ResultView) band(tint fyne.ThemeColorName, actions fyne.CanvasObject) f
 	underIcon := canvas.NewRectangle(color.Transparent)
 	underIcon.SetMinSize(fyne.NewSize(v.icon.MinSize().Width, 0))
 	sentence := container.NewBorder(nil, nil, underIcon, nil, v.sentence)
-	return container.NewStack(newTint(tint, 0x30), container.NewPadded(container.NewVBox(titleRow, sentence)))
+	return container.NewStack(widgets.NewTint(tint, 0x30), container.NewPadded(container.NewVBox(titleRow, sentence)))
 }
 
 // A resultLook is how one error layer presents itself.
@@ -216,11 +217,11 @@ func (v *ResultView) blocks(r *mcp.CallResult, tool *sdk.Tool) []fyne.CanvasObje
 func (v *ResultView) rpcErrorBlock(r *mcp.CallResult) fyne.CanvasObject {
 	e := r.RPCError
 	rows := []fyne.CanvasObject{
-		heading(i18n.L("JSON-RPC error {{.Code}} ({{.Name}})", map[string]any{"Code": e.Code, "Name": i18n.Explain(mcp.RPCCodeName(e.Code))})),
+		widgets.Heading(i18n.L("JSON-RPC error {{.Code}} ({{.Name}})", map[string]any{"Code": e.Code, "Name": i18n.Explain(mcp.RPCCodeName(e.Code))})),
 		v.textBlock("message", e.Message),
 	}
 	if len(e.Data) > 0 {
-		rows = append(rows, heading(lang.L("data")), v.textBlock("data", string(e.Data)))
+		rows = append(rows, widgets.Heading(lang.L("data")), v.textBlock("data", string(e.Data)))
 	}
 	return container.NewVBox(rows...)
 }
@@ -233,13 +234,13 @@ func (v *ResultView) contentBlock(i int, c sdk.Content) fyne.CanvasObject {
 		return v.imageBlock(i, c.Data, c.MIMEType)
 	case *sdk.AudioContent:
 		name := fmt.Sprintf("audio-%d%s", i+1, view.ExtensionFor(c.MIMEType))
-		return v.binaryBlock(i18n.L("Audio · {{.Type}} · {{.Size}}", map[string]any{"Type": view.OrUnknown(c.MIMEType), "Size": humanSize(len(c.Data))}), name, c.Data)
+		return v.binaryBlock(i18n.L("Audio · {{.Type}} · {{.Size}}", map[string]any{"Type": view.OrUnknown(c.MIMEType), "Size": view.Size(len(c.Data))}), name, c.Data)
 	case *sdk.ResourceLink:
 		return v.linkBlock(c)
 	case *sdk.EmbeddedResource:
 		return v.resourceBlock(i, c.Resource)
 	}
-	return caption(i18n.L("A content block of a kind this app does not show ({{.Type}}).", map[string]any{"Type": fmt.Sprintf("%T", c)}))
+	return widgets.Caption(i18n.L("A content block of a kind this app does not show ({{.Type}}).", map[string]any{"Type": fmt.Sprintf("%T", c)}))
 }
 
 // textBlock shows a text, pretty-printed when it is JSON: small ones in a
@@ -257,7 +258,7 @@ func (v *ResultView) textBlock(name, text string) fyne.CanvasObject {
 		l.TextStyle.Monospace = isJSON
 		return l
 	}
-	t := newTextLines()
+	t := widgets.NewTextLines()
 	t.SetText(shown)
 	ext := ".txt"
 	if isJSON {
@@ -270,9 +271,9 @@ func (v *ResultView) textBlock(name, text string) fyne.CanvasObject {
 // all of 10 MB takes most of a second, so the whole is indented (and
 // checked) only on Show all.
 func (v *ResultView) bigJSONBlock(name, text string) fyne.CanvasObject {
-	head, _ := view.IndentHead(strings.TrimSpace(text), headLines, headBytes)
+	head, _ := view.IndentHead(strings.TrimSpace(text), widgets.HeadLines, widgets.HeadBytes)
 	v.texts = append(v.texts, head)
-	t := newTextLines()
+	t := widgets.NewTextLines()
 	t.SetHead(head, len(text), func() string {
 		shown, _ := view.PrettyJSONText(text) // not JSON after all: shown as it is
 		return shown
@@ -280,17 +281,17 @@ func (v *ResultView) bigJSONBlock(name, text string) fyne.CanvasObject {
 	return v.addBigText(t, name+".json", text)
 }
 
-func (v *ResultView) addBigText(t *textLines, fileName, text string) fyne.CanvasObject {
-	t.extra = []fyne.CanvasObject{newButtonWithIcon(lang.L("Save text"), theme.DocumentSaveIcon(), func() {
+func (v *ResultView) addBigText(t *widgets.TextLines, fileName, text string) fyne.CanvasObject {
+	t.Extra = []fyne.CanvasObject{widgets.NewButton(lang.L("Save text"), theme.DocumentSaveIcon(), func() {
 		v.saveBytes(lang.L("Save text"), v.fileStem()+"-"+fileName, []byte(text))
 	})}
 	v.bigTexts = append(v.bigTexts, t)
-	return t.withBar(false)
+	return t.WithBar(false)
 }
 
 func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.CanvasObject {
 	name := fmt.Sprintf("image-%d%s", i+1, view.ExtensionFor(mimeType))
-	save := newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save image", v.fileStem()+"-"+name, data) })
+	save := widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save image", v.fileStem()+"-"+name, data) })
 	var img *canvas.Image
 	var dims string
 	if strings.Contains(mimeType, "svg") {
@@ -302,7 +303,7 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 		decoded, repaired, err := view.DecodeImage(data)
 		if err != nil {
 			return container.NewVBox(
-				caption(i18n.L("Image · {{.Type}} · {{.Size}} — this picture cannot be shown here; save it to open it in another program.", map[string]any{"Type": view.OrUnknown(mimeType), "Size": humanSize(len(data))})),
+				widgets.Caption(i18n.L("Image · {{.Type}} · {{.Size}} — this picture cannot be shown here; save it to open it in another program.", map[string]any{"Type": view.OrUnknown(mimeType), "Size": view.Size(len(data))})),
 				container.NewHBox(save))
 		}
 		img = canvas.NewImageFromImage(decoded)
@@ -317,14 +318,14 @@ func (v *ResultView) imageBlock(i int, data []byte, mimeType string) fyne.Canvas
 	img.FillMode = canvas.ImageFillContain
 	img.ScaleMode = canvas.ImageScaleSmooth
 	v.images = append(v.images, img)
-	info := heading(i18n.L("Image · {{.Type}}{{.Dims}} · {{.Size}}", map[string]any{"Type": view.OrUnknown(mimeType), "Dims": dims, "Size": humanSize(len(data))}))
+	info := widgets.Heading(i18n.L("Image · {{.Type}}{{.Dims}} · {{.Size}}", map[string]any{"Type": view.OrUnknown(mimeType), "Dims": dims, "Size": view.Size(len(data))}))
 	return container.NewVBox(container.NewBorder(nil, nil, nil, save, info), container.NewHBox(img))
 }
 
 func (v *ResultView) binaryBlock(what, fileName string, data []byte) fyne.CanvasObject {
 	v.texts = append(v.texts, what)
-	save := newButtonWithIcon(lang.L("Save…"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save", v.fileStem()+"-"+fileName, data) })
-	return container.NewBorder(nil, nil, widget.NewIcon(theme.FileIcon()), save, caption(what))
+	save := widgets.NewButton(lang.L("Save…"), theme.DocumentSaveIcon(), func() { v.saveBytes("Save", v.fileStem()+"-"+fileName, data) })
+	return container.NewBorder(nil, nil, widget.NewIcon(theme.FileIcon()), save, widgets.Caption(what))
 }
 
 func (v *ResultView) linkBlock(l *sdk.ResourceLink) fyne.CanvasObject {
@@ -337,7 +338,7 @@ func (v *ResultView) linkBlock(l *sdk.ResourceLink) fyne.CanvasObject {
 		details = append(details, l.MIMEType)
 	}
 	if l.Size != nil {
-		details = append(details, humanSize(int(*l.Size)))
+		details = append(details, view.Size(int(*l.Size)))
 	}
 	line := "Resource link: " + name + " — " + strings.Join(details, " · ")
 	v.texts = append(v.texts, line)
@@ -346,19 +347,19 @@ func (v *ResultView) linkBlock(l *sdk.ResourceLink) fyne.CanvasObject {
 	label.Selectable = true
 	rows := []fyne.CanvasObject{label}
 	if l.Description != "" {
-		rows = append(rows, caption(l.Description))
+		rows = append(rows, widgets.Caption(l.Description))
 	}
 	var open fyne.CanvasObject
 	if v.OpenLink != nil {
 		uri, openLink := l.URI, v.OpenLink
-		open = container.NewVBox(newButtonWithIcon(lang.L("Open in Resources"), theme.NavigateNextIcon(), func() { openLink(uri) }))
+		open = container.NewVBox(widgets.NewButton(lang.L("Open in Resources"), theme.NavigateNextIcon(), func() { openLink(uri) }))
 	}
 	return container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.NewPrimaryThemedResource(theme.FileIcon()))), open, container.NewVBox(rows...))
 }
 
 func (v *ResultView) resourceBlock(i int, rc *sdk.ResourceContents) fyne.CanvasObject {
 	if rc == nil {
-		return caption(lang.L("An embedded resource with no contents."))
+		return widgets.Caption(lang.L("An embedded resource with no contents."))
 	}
 	head := "Embedded resource " + rc.URI
 	if rc.MIMEType != "" {
@@ -369,9 +370,9 @@ func (v *ResultView) resourceBlock(i int, rc *sdk.ResourceContents) fyne.CanvasO
 		if name == "." || name == "/" || name == "" {
 			name = fmt.Sprintf("resource-%d%s", i+1, view.ExtensionFor(rc.MIMEType))
 		}
-		return v.binaryBlock(head+" · "+humanSize(len(rc.Blob)), name, rc.Blob)
+		return v.binaryBlock(head+" · "+view.Size(len(rc.Blob)), name, rc.Blob)
 	}
-	return container.NewVBox(heading(head), v.textBlock(fmt.Sprintf("resource-%d", i+1), rc.Text))
+	return container.NewVBox(widgets.Heading(head), v.textBlock(fmt.Sprintf("resource-%d", i+1), rc.Text))
 }
 
 // structuredBlock shows structuredContent as JSON, with a note saying
@@ -388,7 +389,7 @@ func (v *ResultView) structuredBlock(r *mcp.CallResult, tool *sdk.Tool) fyne.Can
 	if structured == nil && (schema == nil || r.Layer != mcp.LayerNone) {
 		return nil
 	}
-	rows := []fyne.CanvasObject{heading(lang.L("Structured content"))}
+	rows := []fyne.CanvasObject{widgets.Heading(lang.L("Structured content"))}
 	if schema != nil {
 		problem := view.OutputSchemaProblem(schema, structured)
 		v.schemaNote = widget.NewLabel("")
@@ -418,16 +419,16 @@ func (v *ResultView) callLogBlock(entries []transport.LogEntry) fyne.CanvasObjec
 	for i, e := range entries {
 		lines[i] = e.String()
 	}
-	t := newTextLines()
+	t := widgets.NewTextLines()
 	t.SetText(strings.Join(lines, "\n"))
 	title := i18n.N("Server output during this call ({{.Count}} lines)", len(entries))
-	return newAccordion(widget.NewAccordionItem(title, container.New(minHeight{160}, t.withBar(true))))
+	return widgets.NewAccordion(widget.NewAccordionItem(title, container.New(widgets.MinHeight{H: 160}, t.WithBar(true))))
 }
 
 // fileStem names saved files after the tool.
 func (v *ResultView) fileStem() string {
 	if v.result != nil && v.result.Tool != "" {
-		return safeFileName(v.result.Tool)
+		return view.SafeFileName(v.result.Tool)
 	}
 	return "result"
 }
@@ -445,7 +446,7 @@ func (v *ResultView) saveResult() {
 		return
 	}
 	saveFileDialog(v.win, lang.L("Save result"), v.fileStem()+"-result.json", jsonFiles, func(path string) {
-		saveInBackground(v.win, path, func() ([]byte, error) {
+		widgets.SaveInBackground(v.win, path, func() ([]byte, error) {
 			b, err := json.MarshalIndent(r, "", "  ")
 			return append(b, '\n'), err
 		})
@@ -454,7 +455,7 @@ func (v *ResultView) saveResult() {
 
 func (v *ResultView) saveBytes(title, suggested string, data []byte) {
 	saveFileDialog(v.win, title, suggested, fileFilter{}, func(path string) {
-		saveInBackground(v.win, path, func() ([]byte, error) { return data, nil })
+		widgets.SaveInBackground(v.win, path, func() ([]byte, error) { return data, nil })
 	})
 }
 
@@ -475,16 +476,16 @@ func resultText(r *mcp.CallResult) string {
 			case *sdk.TextContent:
 				b.WriteString(c.Text)
 			case *sdk.ImageContent:
-				fmt.Fprintf(&b, "[image %s, %s]", c.MIMEType, humanSize(len(c.Data)))
+				fmt.Fprintf(&b, "[image %s, %s]", c.MIMEType, view.Size(len(c.Data)))
 			case *sdk.AudioContent:
-				fmt.Fprintf(&b, "[audio %s, %s]", c.MIMEType, humanSize(len(c.Data)))
+				fmt.Fprintf(&b, "[audio %s, %s]", c.MIMEType, view.Size(len(c.Data)))
 			case *sdk.ResourceLink:
 				fmt.Fprintf(&b, "[resource link %s: %s]", c.Name, c.URI)
 			case *sdk.EmbeddedResource:
 				if c.Resource != nil && c.Resource.Blob == nil {
 					b.WriteString(c.Resource.Text)
 				} else if c.Resource != nil {
-					fmt.Fprintf(&b, "[resource %s, %s]", c.Resource.URI, humanSize(len(c.Resource.Blob)))
+					fmt.Fprintf(&b, "[resource %s, %s]", c.Resource.URI, view.Size(len(c.Resource.Blob)))
 				}
 			}
 			b.WriteByte('\n')
@@ -509,68 +510,3 @@ func fitInside(w, h, maxW, maxH int) (float32, float32) {
 	scale := min(1, float64(maxW)/float64(w), float64(maxH)/float64(h))
 	return float32(float64(w) * scale), float32(float64(h) * scale)
 }
-
-// listHeading is the line above a list: its title in bold, on the right
-// its count and, when reload is given, a button that fetches it again.
-func listHeading(title string, count fyne.CanvasObject, reload func()) fyne.CanvasObject {
-	right := count
-	if reload != nil {
-		b := newButtonWithIcon("", theme.ViewRefreshIcon(), reload)
-		b.Importance = widget.LowImportance
-		right = container.NewHBox(count, b)
-	}
-	return container.NewBorder(nil, nil, boldLabel(title), right)
-}
-
-func boldLabel(s string) *widget.Label {
-	l := widget.NewLabel(s)
-	l.TextStyle.Bold = true
-	return l
-}
-
-// caption is a line of text above or beside a block: what it is, its size.
-func caption(s string) *widget.Label {
-	l := widget.NewLabel(s)
-	l.Wrapping = fyne.TextWrapWord
-	return l
-}
-
-// heading names a section of the result.
-func heading(s string) *widget.Label {
-	l := boldLabel(s)
-	l.Wrapping = fyne.TextWrapWord
-	return l
-}
-
-func upperFirst(s string) string { return view.UpperFirst(s) }
-
-// safeFileName keeps a name usable as a file name on every system.
-func safeFileName(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < ' ' || strings.ContainsRune(`<>:"/\|?*`, r) {
-			return '_'
-		}
-		return r
-	}, s)
-}
-
-// minHeight lays out one object filling the space, asking for at least h.
-type minHeight struct{ h float32 }
-
-func (m minHeight) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	var s fyne.Size
-	for _, o := range objects {
-		s = s.Max(o.MinSize())
-	}
-	return s.Max(fyne.NewSize(0, m.h))
-}
-
-func (m minHeight) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	for _, o := range objects {
-		o.Move(fyne.NewPos(0, 0))
-		o.Resize(size)
-	}
-}
-
-// orUnknown is view.OrUnknown, for the Checks tab.
-func orUnknown(s string) string { return view.OrUnknown(s) }

@@ -19,6 +19,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // showResult renders r in a window the size of a real result area and returns the view.
@@ -58,7 +60,7 @@ func TestResultLayersLookDifferent(t *testing.T) {
 		{
 			name:   "tool error",
 			result: &mcp.CallResult{Outcome: mcp.Outcome{Layer: mcp.LayerTool, Message: "the tool ran and reported an error: outside the sandbox"}, Tool: "read_file", Result: &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: "outside the sandbox"}}}},
-			title:  "Tool error", sentence: "The tool ran and reported an error", icon: "warning_", importance: widget.WarningImportance,
+			title:  "Tool error", sentence: "The tool ran and said it failed", icon: "warning_", importance: widget.WarningImportance,
 		},
 		{
 			name:   "protocol error",
@@ -235,29 +237,29 @@ func TestHugeResultShowsHeadAndShowAll(t *testing.T) {
 	}
 	tl := v.bigTexts[0]
 	total := strings.Count(text, "\n")
-	if len(tl.lines) > headLines || len(tl.lines) == 0 {
-		t.Errorf("head has %d lines, want 1..%d", len(tl.lines), headLines)
+	if len(tl.Lines) > widgets.HeadLines || len(tl.Lines) == 0 {
+		t.Errorf("head has %d lines, want 1..%d", len(tl.Lines), widgets.HeadLines)
 	}
-	if tl.total != total {
-		t.Errorf("total = %d, want %d", tl.total, total)
+	if tl.Total != total {
+		t.Errorf("total = %d, want %d", tl.Total, total)
 	}
-	if !strings.Contains(tl.note.Text, "Showing the first") || !strings.Contains(tl.note.Text, thousands(total)) {
-		t.Errorf("note = %q", tl.note.Text)
+	if !strings.Contains(tl.Note.Text, "Showing the first") || !strings.Contains(tl.Note.Text, view.Thousands(total)) {
+		t.Errorf("note = %q", tl.Note.Text)
 	}
-	if !tl.showAll.Visible() || !onCanvas(w, tl.showAll) {
+	if !tl.ShowAllButton.Visible() || !onCanvas(w, tl.ShowAllButton) {
 		t.Fatal("no Show all offer on screen")
 	}
 	if !buttonOnCanvas(w, "Save text") {
 		t.Error("no Save text offer on screen")
 	}
-	test.Tap(tl.showAll)
-	if len(tl.lines) != total {
-		t.Errorf("after Show all %d lines, want %d", len(tl.lines), total)
+	test.Tap(tl.ShowAllButton)
+	if len(tl.Lines) != total {
+		t.Errorf("after Show all %d lines, want %d", len(tl.Lines), total)
 	}
-	if tl.showAll.Visible() {
+	if tl.ShowAllButton.Visible() {
 		t.Error("Show all still offered after showing all")
 	}
-	if got, want := tl.lines[total-1], text[strings.LastIndexByte(text[:len(text)-1], '\n')+1:len(text)-1]; got != want {
+	if got, want := tl.Lines[total-1], text[strings.LastIndexByte(text[:len(text)-1], '\n')+1:len(text)-1]; got != want {
 		t.Errorf("last line %q, want %q", got, want)
 	}
 }
@@ -319,10 +321,10 @@ func TestDisplayLine(t *testing.T) {
 		{"plain", "plain"},
 		{"a\tb", "a    b"},
 		{"\x1b[31mred\x1b[0m text\r", "red text"},
-		{strings.Repeat("é", maxRowRunes+5), strings.Repeat("é", maxRowRunes) + " …"},
+		{strings.Repeat("é", widgets.MaxRowRunes+5), strings.Repeat("é", widgets.MaxRowRunes) + " …"},
 	}
 	for _, c := range cases {
-		if got := displayLine(c.in); got != c.want {
+		if got := widgets.DisplayLine(c.in); got != c.want {
 			t.Errorf("displayLine(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
@@ -360,7 +362,7 @@ func labelOnCanvas(w fyne.Window, part string) bool {
 func countButtons(w fyne.Window, text string) int {
 	n := 0
 	for _, x := range test.LaidOutObjects(w.Content()) {
-		if e, ok := x.(*escButton); ok {
+		if e, ok := x.(*widgets.Button); ok {
 			x = &e.Button
 		}
 		if b, ok := x.(*widget.Button); ok && b.Visible() && b.Text == text {
@@ -427,20 +429,20 @@ func TestHugeJSONResultIndentsHeadFirst(t *testing.T) {
 		t.Fatalf("%d line lists", len(v.bigTexts))
 	}
 	tl := v.bigTexts[0]
-	if len(tl.lines) != headLines {
-		t.Errorf("head has %d lines, want %d", len(tl.lines), headLines)
+	if len(tl.Lines) != widgets.HeadLines {
+		t.Errorf("head has %d lines, want %d", len(tl.Lines), widgets.HeadLines)
 	}
-	if strings.Join(tl.lines, "\n") != strings.Join(fullLines[:len(tl.lines)], "\n") {
+	if strings.Join(tl.Lines, "\n") != strings.Join(fullLines[:len(tl.Lines)], "\n") {
 		t.Error("the head is not the start of the pretty-printed JSON")
 	}
-	if !onCanvas(w, tl.showAll) || !strings.Contains(tl.note.Text, "Showing the first 2,000 lines of") {
-		t.Errorf("no Show all offer; note %q", tl.note.Text)
+	if !onCanvas(w, tl.ShowAllButton) || !strings.Contains(tl.Note.Text, "Showing the first 2,000 lines of") {
+		t.Errorf("no Show all offer; note %q", tl.Note.Text)
 	}
-	test.Tap(tl.showAll)
-	if len(tl.lines) != len(fullLines) || tl.lines[len(tl.lines)-1] != "}" {
-		t.Errorf("after Show all %d lines, want %d", len(tl.lines), len(fullLines))
+	test.Tap(tl.ShowAllButton)
+	if len(tl.Lines) != len(fullLines) || tl.Lines[len(tl.Lines)-1] != "}" {
+		t.Errorf("after Show all %d lines, want %d", len(tl.Lines), len(fullLines))
 	}
-	if tl.showAll.Visible() {
+	if tl.ShowAllButton.Visible() {
 		t.Error("Show all still offered")
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/widgets"
 )
 
 // Roots are the folders the app tells a server about (roots/list). They
@@ -164,10 +165,10 @@ type rootsEditor struct {
 	chosen  int // the selected row, -1 for none
 
 	list      *widget.List
-	addBtn    *escButton
-	removeBtn *escButton
+	addBtn    *widgets.Button
+	removeBtn *widgets.Button
 	note      *widget.Label
-	restart   *escButton
+	restart   *widgets.Button
 	dlg       dialog.Dialog
 }
 
@@ -193,21 +194,21 @@ func newRootsEditor(deps rootsDeps, s *mcp.Session) *rootsEditor {
 		e.chosen = -1
 		e.removeBtn.Disable()
 	}
-	e.addBtn = newButtonWithIcon(lang.L("Add…"), theme.ContentAddIcon(), func() {
+	e.addBtn = widgets.NewButton(lang.L("Add…"), theme.ContentAddIcon(), func() {
 		openFolderDialog(deps.win, i18n.L("Add a root folder for {{.Server}}", map[string]any{"Server": s.Name()}), e.add)
 	})
-	e.removeBtn = newButtonWithIcon(lang.L("Remove"), theme.ContentRemoveIcon(), e.removeChosen)
+	e.removeBtn = widgets.NewButton(lang.L("Remove"), theme.ContentRemoveIcon(), e.removeChosen)
 	e.removeBtn.Disable()
 	e.note = widget.NewLabel("")
 	e.note.Wrapping = fyne.TextWrapWord
-	e.restart = newButtonWithIcon(lang.L("Restart to tell the server"), theme.ViewRefreshIcon(), func() {
+	e.restart = widgets.NewButton(lang.L("Restart to tell the server"), theme.ViewRefreshIcon(), func() {
 		e.restart.Hide()
 		e.note.SetText(i18n.L("Restarting {{.Server}} so that it learns of its roots …", map[string]any{"Server": s.Name()}))
 		deps.work.goWork(func(ctx context.Context) {
 			err := deps.restart(ctx)
 			fyne.Do(func() {
 				if err != nil {
-					e.note.SetText(i18n.L("The restart failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err.Error())}))
+					e.note.SetText(i18n.L("The restart failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 					return
 				}
 				e.note.SetText(i18n.N("{{.Server}} started again and was told of {{.Count}} roots.", len(e.folders), map[string]any{"Server": s.Name()}))
@@ -223,7 +224,7 @@ func newRootsEditor(deps rootsDeps, s *mcp.Session) *rootsEditor {
 	content := container.NewBorder(intro,
 		container.NewVBox(container.NewHBox(e.addBtn, e.removeBtn), e.note, container.NewHBox(e.restart)),
 		nil, nil, e.list)
-	e.dlg = newCustom(i18n.L("Roots of {{.Server}}", map[string]any{"Server": s.Name()}), lang.L("Close"), content, deps.win)
+	e.dlg = widgets.NewCustom(i18n.L("Roots of {{.Server}}", map[string]any{"Server": s.Name()}), lang.L("Close"), content, deps.win)
 	e.dlg.Resize(fyne.NewSize(560, 420))
 	return e
 }

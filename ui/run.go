@@ -18,6 +18,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // elapsedTick is how often the elapsed time of a running call is redrawn.
@@ -26,8 +27,8 @@ const elapsedTick = 100 * time.Millisecond
 // A runBar is the Run button and, while a call runs, its progress bar,
 // progress message, elapsed time and Cancel button. One call runs at a time.
 type runBar struct {
-	runBtn    *escButton
-	cancelBtn *escButton
+	runBtn    *widgets.Button
+	cancelBtn *widgets.Button
 	bar       *widget.ProgressBar
 	spinner   *widget.ProgressBarInfinite
 	message   *widget.Label
@@ -56,13 +57,13 @@ type runBar struct {
 
 func newRunBar(run, cancel func()) *runBar {
 	r := &runBar{}
-	r.runBtn = newButtonWithIcon(lang.L("Run"), theme.MediaPlayIcon(), run)
+	r.runBtn = widgets.NewButton(lang.L("Run"), theme.MediaPlayIcon(), run)
 	r.runBtn.Importance = widget.HighImportance
-	r.cancelBtn = newButtonWithIcon(lang.L("Cancel"), theme.CancelIcon(), cancel)
+	r.cancelBtn = widgets.NewButton(lang.L("Cancel"), theme.CancelIcon(), cancel)
 	r.cancelBtn.Hide()
 	r.bar = widget.NewProgressBar()
 	r.bar.Hide()
-	r.spinner = newStoppedInfiniteBar()
+	r.spinner = widgets.NewStoppedInfiniteBar()
 	r.message = widget.NewLabel(lang.L("Ctrl+Enter runs the tool"))
 	r.message.Truncation = fyne.TextTruncateEllipsis
 	r.message.SizeName = theme.SizeNameCaptionText
@@ -239,13 +240,13 @@ func (w *MainWindow) confirmDestructive(t *sdk.Tool, args json.RawMessage, run f
 		pretty.Reset()
 		pretty.Write(args)
 	}
-	intro := widget.NewLabel(i18n.L("{{.Tool}} says it may delete or overwrite things (destructiveHint). It will be called with these arguments:", map[string]any{"Tool": toolTitle(t)}))
+	intro := widget.NewLabel(i18n.L("{{.Tool}} says it may delete or overwrite things (destructiveHint). It will be called with these arguments:", map[string]any{"Tool": view.ToolTitle(t)}))
 	intro.Wrapping = fyne.TextWrapWord
 	argsText := widget.NewLabelWithStyle(pretty.String(), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	argsText.Selectable = true
 	scroll := container.NewScroll(argsText)
 	scroll.SetMinSize(fyne.NewSize(420, 140))
-	d := newCustomConfirm("Run "+t.Name+"?", lang.L("Run"), lang.L("Don't run"), container.NewBorder(intro, nil, nil, nil, scroll), func(ok bool) {
+	d := widgets.NewCustomConfirm("Run "+t.Name+"?", lang.L("Run"), lang.L("Don't run"), container.NewBorder(intro, nil, nil, nil, scroll), func(ok bool) {
 		w.destructiveConfirm = nil
 		if ok {
 			run()
@@ -288,12 +289,12 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 	}()
 	go func() {
 		defer w.jobs.Done()
-		var res *mcp.CallResult
-		if runsAsTask(s, name) { // see tasks.go
-			res = s.CallToolAsTask(ctx, name, args, func(t mcp.Task) { r.progressed(n, view.TaskProgress(0, t)) })
-		} else {
-			res = s.CallTool(ctx, name, args, mcp.CallOptions{OnProgress: func(p mcp.Progress) { r.progressed(n, p) }})
-		}
+		// CallTool calls the tool as the calling rule says (a task when it
+		// must be one, see tasks.go), as Checks, History and the CLI do.
+		res := s.CallTool(ctx, name, args, mcp.CallOptions{
+			OnProgress: func(p mcp.Progress) { r.progressed(n, p) },
+			OnTask:     func(t mcp.Task) { r.progressed(n, view.TaskProgress(0, t)) },
+		})
 		cancel()
 		w.checks.recordCall(res)
 		if w.ctx.Err() != nil {

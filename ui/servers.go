@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"fyne.io/fyne/v2/lang"
 	"image/color"
 	"mcpbrowser/internal/i18n"
 	"os"
 	"strings"
+
+	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -78,11 +79,11 @@ type serverList struct {
 	rows []serverRow
 
 	list      *widget.List
-	addBtn    *escButton
-	importBtn *escButton
-	editBtn   *escButton
-	restart   *escButton
-	moreBtn   *escButton
+	addBtn    *widgets.Button
+	importBtn *widgets.Button
+	editBtn   *widgets.Button
+	restart   *widgets.Button
+	moreBtn   *widgets.Button
 	signIn    *signInBar
 	hint      *firstRunHint
 	root      fyne.CanvasObject
@@ -130,14 +131,14 @@ func newServerList(deps serverListDeps, hint *firstRunHint, signIn *signInBar) *
 		deps.selectServer(l.rows[id].name)
 	}
 
-	l.addBtn = newButtonWithIcon(lang.L("Add"), theme.ContentAddIcon(), deps.add)
-	l.importBtn = newButtonWithIcon(lang.L("Import…"), theme.FolderOpenIcon(), nil)
+	l.addBtn = widgets.NewButton(lang.L("Add"), theme.ContentAddIcon(), deps.add)
+	l.importBtn = widgets.NewButton(lang.L("Import…"), theme.FolderOpenIcon(), nil)
 	l.importBtn.OnTapped = func() {
 		showMenuUnder(deps.win.Canvas(), deps.importMenu(), l.importBtn)
 	}
-	l.editBtn = newButtonWithIcon(lang.L("Edit…"), theme.DocumentCreateIcon(), deps.edit)
-	l.restart = newButtonWithIcon(lang.L("Restart"), theme.ViewRefreshIcon(), deps.restart)
-	l.moreBtn = newButtonWithIcon("", theme.MoreHorizontalIcon(), nil)
+	l.editBtn = widgets.NewButton(lang.L("Edit…"), theme.DocumentCreateIcon(), deps.edit)
+	l.restart = widgets.NewButton(lang.L("Restart"), theme.ViewRefreshIcon(), deps.restart)
+	l.moreBtn = widgets.NewButton("", theme.MoreHorizontalIcon(), nil)
 	l.moreBtn.OnTapped = func() {
 		menu := fyne.NewMenu("", deps.actions()...)
 		showMenuUnder(deps.win.Canvas(), menu, l.moreBtn)
@@ -198,25 +199,14 @@ func (l *serverList) row(name string) (serverRow, bool) {
 // updateButtons enables what makes sense for the selection and the config's state.
 func (l *serverList) updateButtons(selected string) {
 	editable := l.deps.editable()
-	setEnabled(l.addBtn, editable)
-	setEnabled(l.importBtn, editable)
+	widgets.SetEnabled(l.addBtn, editable)
+	widgets.SetEnabled(l.importBtn, editable)
 	_, has := l.row(selected)
-	setEnabled(l.editBtn, editable && has)
-	setEnabled(l.restart, has)
-	setEnabled(l.moreBtn, editable && has)
+	widgets.SetEnabled(l.editBtn, editable && has)
+	widgets.SetEnabled(l.restart, has)
+	widgets.SetEnabled(l.moreBtn, editable && has)
 	l.hint.update(editable)
 	l.signIn.update(l.deps.session(selected))
-}
-
-func setEnabled(b interface {
-	Enable()
-	Disable()
-}, on bool) {
-	if on {
-		b.Enable()
-	} else {
-		b.Disable()
-	}
 }
 
 // newServerRowObject is one row: a dot, then the name over the detail line.
@@ -227,7 +217,7 @@ func newServerRowObject() fyne.CanvasObject {
 	detail := widget.NewLabel(lang.L("stdio · 0 tools"))
 	detail.Truncation = fyne.TextTruncateEllipsis
 	detail.SizeName = theme.SizeNameCaptionText
-	text := container.New(&tightVBox{}, name, detail)
+	text := container.New(&widgets.TightVBox{}, name, detail)
 	return container.NewBorder(nil, nil, container.New(&dotLayout{}, dot), nil, text)
 }
 
@@ -259,42 +249,6 @@ func (dotLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	for _, o := range objs {
 		o.Resize(fyne.NewSize(dotSize, dotSize))
 		o.Move(fyne.NewPos(theme.Padding()/2, (size.Height-dotSize)/2))
-	}
-}
-
-// tightVBox stacks labels without the usual padding between them, so a
-// two-line row stays compact (each label already carries inner padding).
-type tightVBox struct{}
-
-func (tightVBox) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	var s fyne.Size
-	for _, o := range objs {
-		if !o.Visible() {
-			continue
-		}
-		m := o.MinSize()
-		s.Width = max(s.Width, m.Width)
-		s.Height += m.Height - 2*theme.Padding()
-	}
-	if s.Height > 0 {
-		s.Height += 2 * theme.Padding()
-	}
-	return s
-}
-
-func (tightVBox) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	y := float32(0)
-	for i, o := range objs {
-		if !o.Visible() {
-			continue
-		}
-		h := o.MinSize().Height
-		if i > 0 {
-			y -= 2 * theme.Padding()
-		}
-		o.Move(fyne.NewPos(0, y))
-		o.Resize(fyne.NewSize(size.Width, h))
-		y += h
 	}
 }
 
@@ -380,7 +334,7 @@ func (w *MainWindow) removeSelectedServer() {
 	m := w.manager
 	msg := widget.NewLabel(i18n.L("Remove \"{{.Name}}\" from the servers file?\nIts process is stopped; the entry is deleted from {{.Path}}.", map[string]any{"Name": name, "Path": w.cfgPath}))
 	msg.Wrapping = fyne.TextWrapWord
-	d := newCustomConfirm(lang.L("Remove server"), lang.L("Remove"), lang.L("Keep"), msg, func(ok bool) {
+	d := widgets.NewCustomConfirm(lang.L("Remove server"), lang.L("Remove"), lang.L("Keep"), msg, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -444,16 +398,7 @@ func (w *MainWindow) putServer(oldName string, sc *config.ServerConfig) {
 // uniqueServerName is name, or name-2, name-3 … whichever is free.
 func (w *MainWindow) uniqueServerName(name string) string {
 	cfg := w.manager.Config()
-	taken := func(n string) bool { return w.manager.Session(n) != nil || cfg.Server(n) != nil }
-	if !taken(name) {
-		return name
-	}
-	for i := 2; ; i++ {
-		n := fmt.Sprintf("%s-%d", name, i)
-		if !taken(n) {
-			return n
-		}
-	}
+	return config.FreeName(name, func(n string) bool { return w.manager.Session(n) != nil || cfg.Server(n) != nil })
 }
 
 // importServers asks for another client's config file and adds its servers.
@@ -545,7 +490,7 @@ func (w *MainWindow) reportImport(path string, results []clients.ImportResult) {
 	w.lastNotice = b.String()
 	msg := widget.NewLabel(b.String())
 	msg.Wrapping = fyne.TextWrapWord
-	d := newCustom(lang.L("Import"), lang.L("OK"), msg, w.win)
+	d := widgets.NewCustom(lang.L("Import"), lang.L("OK"), msg, w.win)
 	d.Resize(fyne.NewSize(520, 240))
 	d.Show()
 	if len(added) > 0 {
@@ -560,13 +505,13 @@ type serverStatusView struct {
 	title  *widget.Label
 	reason *widget.Label
 	bar    *widget.ProgressBarInfinite
-	retry  *escButton // Retry, Start, Enable, Approve … whatever helps now
-	edit   *escButton
+	retry  *widgets.Button // Retry, Start, Enable, Approve … whatever helps now
+	edit   *widgets.Button
 	root   fyne.CanvasObject
 	action func()
 	// copyAddress copies signInAddress, the page to open by hand when no
 	// browser could be opened for a sign-in (signin.go).
-	copyAddress   *escButton
+	copyAddress   *widgets.Button
 	signInAddress string
 }
 
@@ -588,19 +533,19 @@ func newServerStatusView(deps serverStatusDeps) *serverStatusView {
 		deps:   deps,
 		title:  widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		reason: widget.NewLabel(""),
-		bar:    newStoppedInfiniteBar(),
+		bar:    widgets.NewStoppedInfiniteBar(),
 	}
 	v.title.SizeName = theme.SizeNameSubHeadingText
 	v.title.Wrapping = fyne.TextWrapWord
 	v.reason.Wrapping = fyne.TextWrapWord
 	v.reason.Selectable = true
-	v.retry = newButtonWithIcon(lang.L("Retry"), theme.ViewRefreshIcon(), func() {
+	v.retry = widgets.NewButton(lang.L("Retry"), theme.ViewRefreshIcon(), func() {
 		if v.action != nil {
 			v.action()
 		}
 	})
 	v.retry.Importance = widget.HighImportance
-	v.edit = newButtonWithIcon(lang.L("Edit…"), theme.DocumentCreateIcon(), deps.edit)
+	v.edit = widgets.NewButton(lang.L("Edit…"), theme.DocumentCreateIcon(), deps.edit)
 	v.copyAddress = newCopyAddressButton(v)
 	buttons := container.NewHBox(v.retry, v.edit, v.copyAddress, layout.NewSpacer())
 	v.root = container.NewVScroll(container.NewPadded(container.NewVBox(v.title, v.bar, v.reason, buttons)))
@@ -620,7 +565,7 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 	v.retry.SetText(lang.L("Retry"))
 	v.retry.SetIcon(theme.ViewRefreshIcon())
 	v.action = v.deps.restart
-	setEnabled(v.edit, editable)
+	widgets.SetEnabled(v.edit, editable)
 	v.copyAddress.Hide()
 	v.deps.signIn(s)
 	switch {
@@ -629,7 +574,7 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		v.reason.SetText(lang.L("It is not started with the others. Enable it to start it."))
 		v.retry.SetText(lang.L("Enable"))
 		v.retry.SetIcon(theme.MediaPlayIcon())
-		setEnabled(v.retry, editable)
+		widgets.SetEnabled(v.retry, editable)
 	case st.State == mcp.StateReady:
 		return false
 	case st.State == mcp.StateStarting:
@@ -648,31 +593,31 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		v.action = v.deps.stop
 	case st.Waiting && v.deps.needsApproval(cfg):
 		v.title.SetText(i18n.L("{{.Server}} waits for your approval", map[string]any{"Server": name}))
-		v.reason.SetText(i18n.L("{{.Reason}}\n\nApprove it only if you trust this command: it runs with your permissions.", map[string]any{"Reason": capitalise(st.Reason)}))
+		v.reason.SetText(i18n.L("{{.Reason}}\n\nApprove it only if you trust this command: it runs with your permissions.", map[string]any{"Reason": view.Capitalise(st.Reason)}))
 		v.retry.SetText(lang.L("Approve and start"))
 		v.retry.SetIcon(theme.ConfirmIcon())
 		v.action = v.deps.approve
 	case st.Waiting:
 		v.title.SetText(i18n.L("{{.Server}} needs values before it can start", map[string]any{"Server": name}))
-		v.reason.SetText(i18n.L("{{.Reason}}. They are kept in memory only, never written to the servers file.", map[string]any{"Reason": capitalise(st.Reason)}))
+		v.reason.SetText(i18n.L("{{.Reason}}. They are kept in memory only, never written to the servers file.", map[string]any{"Reason": view.Capitalise(st.Reason)}))
 		v.retry.SetText(lang.L("Enter values…"))
 		v.retry.SetIcon(theme.DocumentCreateIcon())
 		v.action = v.deps.askInputs
 	case st.State == mcp.StateFailed:
 		v.title.SetText(i18n.L("{{.Server}} could not start", map[string]any{"Server": name}))
-		v.reason.SetText(firstErrorNote(s) + capitalise(st.Reason))
+		v.reason.SetText(firstErrorNote(s) + view.Capitalise(st.Reason))
 	case st.State == mcp.StateExited:
 		if st.ExitedAt.IsZero() {
 			v.title.SetText(i18n.L("{{.Server}} exited", map[string]any{"Server": name}))
 		} else {
 			v.title.SetText(i18n.L("{{.Server}} exited at {{.Time}}", map[string]any{"Server": name, "Time": st.ExitedAt.Format("15:04:05")}))
 		}
-		v.reason.SetText(firstErrorNote(s) + capitalise(st.Reason))
+		v.reason.SetText(firstErrorNote(s) + view.Capitalise(st.Reason))
 	default:
 		v.title.SetText(i18n.L("{{.Server}} is stopped", map[string]any{"Server": name}))
 		reason := i18n.L("It is not running.")
 		if cfg.Problem != "" {
-			reason = i18n.L("It cannot be started: {{.Problem}}.", map[string]any{"Problem": capitalise(cfg.Problem)})
+			reason = i18n.L("It cannot be started: {{.Problem}}.", map[string]any{"Problem": view.Capitalise(cfg.Problem)})
 		}
 		v.reason.SetText(reason)
 		v.retry.SetText(lang.L("Start"))
@@ -732,13 +677,13 @@ func (w *MainWindow) askInputValues(name string, inputs []config.VSCodeInput, st
 		var field fyne.CanvasObject
 		switch {
 		case len(in.Options) > 0:
-			sel := newSelect(in.Options, nil)
+			sel := widgets.NewSelect(in.Options, nil)
 			sel.SetSelected(in.Default)
 			field, values[in.ID] = sel, func() string { return sel.Selected }
 		default:
-			e := newEntry()
+			e := widgets.NewEntry()
 			if in.Password {
-				e = newPasswordEntry()
+				e = widgets.NewPasswordEntry()
 			}
 			e.SetText(in.Default)
 			field, values[in.ID] = e, func() string { return e.Text }
@@ -748,7 +693,7 @@ func (w *MainWindow) askInputValues(name string, inputs []config.VSCodeInput, st
 		items = append(items, item)
 	}
 	title := i18n.L("Values for {{.Server}}", map[string]any{"Server": name})
-	d := newCustomConfirm(title, lang.L("Start"), lang.L("Cancel"), widget.NewForm(items...), func(ok bool) {
+	d := widgets.NewCustomConfirm(title, lang.L("Start"), lang.L("Cancel"), widget.NewForm(items...), func(ok bool) {
 		if !ok {
 			return
 		}
@@ -758,19 +703,13 @@ func (w *MainWindow) askInputValues(name string, inputs []config.VSCodeInput, st
 		}
 		start(answers)
 	}, w.win)
-	d.Resize(fitDialog(w.win, 480, 160+float32(len(items))*70))
+	d.Resize(widgets.FitDialog(w.win, 480, 160+float32(len(items))*70))
 	var first fyne.Focusable
 	if len(items) > 0 {
 		first, _ = items[0].Widget.(fyne.Focusable)
 	}
-	showFocused(d, w.win, first)
+	widgets.ShowFocused(d, w.win, first)
 }
-
-// capitalise is how the window shows a message from the core (mcp/…): a
-// failed connect, call, read or sign-in, an error of the servers file. It is
-// the one place such text is translated (i18n.Explain knows the core's
-// sentences; other text passes through) and starts with a capital.
-func capitalise(s string) string { return view.Capitalise(s) }
 
 // firstErrorNote is the first error line s wrote to stderr, when the last
 // lines (which the reason lists) do not include it, as a paragraph; else "".

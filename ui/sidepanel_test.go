@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/color"
+	"mcpbrowser/ui/widgets"
 	"os"
 	"strings"
 	"sync"
@@ -202,7 +203,7 @@ func TestLogViewClear(t *testing.T) {
 func TestLogViewSelectShowsFullLine(t *testing.T) {
 	test.NewTempApp(t)
 	p, log, _, _ := newPanel(t)
-	long := strings.Repeat("x", maxRowRunes*2)
+	long := strings.Repeat("x", widgets.MaxRowRunes*2)
 	log.Add(transport.LogStderr, long)
 	p.refresh()
 	p.log.List.Select(0)
@@ -338,7 +339,7 @@ func TestWireViewRowsAndSelection(t *testing.T) {
 		t.Error("Copy enabled with nothing selected")
 	}
 	v.List.Select(0)
-	shown := strings.Join(v.detail.lines, "\n")
+	shown := strings.Join(v.detail.Lines, "\n")
 	if !strings.Contains(shown, `"method": "tools/call"`) || !strings.Contains(shown, "\n      \"a\": 2") {
 		t.Errorf("selected message shown as %q, want it pretty-printed", shown)
 	}
@@ -350,7 +351,7 @@ func TestWireViewRowsAndSelection(t *testing.T) {
 		t.Errorf("copied %q", got)
 	}
 	v.List.Select(2)
-	if !strings.Contains(strings.Join(v.detail.lines, "\n"), `"code": -32602`) {
+	if !strings.Contains(strings.Join(v.detail.Lines, "\n"), `"code": -32602`) {
 		t.Error("selecting another row did not change the JSON shown")
 	}
 }
@@ -363,10 +364,10 @@ func TestWireViewHugeMessageShowsHead(t *testing.T) {
 	p.refresh()
 	p.wire.List.Select(0)
 	d := p.wire.detail
-	if len(d.lines) > headLines || d.total <= headLines {
-		t.Errorf("huge message: %d lines shown of %d", len(d.lines), d.total)
+	if len(d.Lines) > widgets.HeadLines || d.Total <= widgets.HeadLines {
+		t.Errorf("huge message: %d lines shown of %d", len(d.Lines), d.Total)
 	}
-	if !d.showAll.Visible() || !strings.Contains(d.note.Text, "Showing the first") {
+	if !d.ShowAllButton.Visible() || !strings.Contains(d.Note.Text, "Showing the first") {
 		t.Error("no offer to see the rest")
 	}
 }
@@ -432,7 +433,7 @@ func TestSaveInBackgroundWritesFile(t *testing.T) {
 	w := test.NewWindow(nil)
 	path := t.TempDir() + "/out.txt"
 	done := make(chan struct{})
-	saveInBackground(w, path, func() ([]byte, error) {
+	widgets.SaveInBackground(w, path, func() ([]byte, error) {
 		defer close(done)
 		return []byte("hello"), nil
 	})

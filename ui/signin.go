@@ -21,6 +21,7 @@ import (
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
 	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/widgets"
 )
 
 // Sign-in to remote servers, as the window shows it: the editor's "Sign-in
@@ -57,11 +58,11 @@ const (
 // server's authorization server and signs in through the browser. The rows
 // shown are those of the chosen grant type.
 type oauthFields struct {
-	clientID     *escEntry // Esc closes the editor from these too (keys.go)
-	clientSecret *escEntry
-	scopes       *escEntry
-	metadataURL  *escEntry
-	grant        *escSelect
+	clientID     *widgets.Entry // Esc closes the editor from these too (keys.go)
+	clientSecret *widgets.Entry
+	scopes       *widgets.Entry
+	metadataURL  *widgets.Entry
+	grant        *widgets.Select
 	// origGrant is the grant type as the file wrote it, kept when the Select
 	// still says what it meant ("authorization_code" stays, not "").
 	origGrant string
@@ -69,14 +70,14 @@ type oauthFields struct {
 	// The OAuth extensions: a private key file (a path, never its contents),
 	// the token the JWT-bearer and enterprise grants present (a file or an
 	// environment variable), the enterprise identity provider, and DPoP.
-	privateKey      *escEntry
-	signingAlg      *escSelect
-	assertionFile   *escEntry
-	assertionEnv    *escEntry
-	idpIssuer       *escEntry
-	idpClientID     *escEntry
-	idpClientSecret *escEntry
-	dpop            *escSelect
+	privateKey      *widgets.Entry
+	signingAlg      *widgets.Select
+	assertionFile   *widgets.Entry
+	assertionEnv    *widgets.Entry
+	idpIssuer       *widgets.Entry
+	idpClientID     *widgets.Entry
+	idpClientSecret *widgets.Entry
+	dpop            *widgets.Select
 
 	// rows are the form's label/field pairs by field, to show per grant;
 	// tokenFileLabel and tokenEnvLabel name the token by grant; hint says
@@ -85,7 +86,7 @@ type oauthFields struct {
 	tokenFileLabel, tokenEnvLabel *widget.Label
 	hint                          *widget.Label
 
-	accordion *escAccordion
+	accordion *widgets.Accordion
 	root      fyne.CanvasObject
 }
 
@@ -94,22 +95,22 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 	if src == nil {
 		src = &config.OAuthConfig{}
 	}
-	entry := func(text, placeholder string) *escEntry {
-		e := newEntry()
+	entry := func(text, placeholder string) *widgets.Entry {
+		e := widgets.NewEntry()
 		e.SetPlaceHolder(placeholder)
 		e.SetText(text)
 		return e
 	}
 	f := &oauthFields{
-		clientID: newEntry(), clientSecret: newPasswordEntry(),
-		scopes: newEntry(), metadataURL: newEntry(),
+		clientID: widgets.NewEntry(), clientSecret: widgets.NewPasswordEntry(),
+		scopes: widgets.NewEntry(), metadataURL: widgets.NewEntry(),
 		origGrant:       src.GrantType,
 		privateKey:      entry(src.PrivateKeyFile, lang.L("/path/to/client-key.pem")),
 		assertionFile:   entry(src.AssertionFile, lang.L("/path/to/token.jwt")),
 		assertionEnv:    entry(src.AssertionEnv, lang.L("(or a variable's NAME)")),
 		idpIssuer:       entry(src.IdPIssuer, lang.L("https://idp.example.com")),
 		idpClientID:     entry(src.IdPClientID, ""),
-		idpClientSecret: newPasswordEntry(),
+		idpClientSecret: widgets.NewPasswordEntry(),
 	}
 	f.clientID.SetPlaceHolder(lang.L("(none: MCP Browser registers itself)"))
 	f.clientID.SetText(src.ClientID)
@@ -126,13 +127,13 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 	if src.SigningAlg != "" && !slices.Contains(algs, src.SigningAlg) {
 		algs = append(algs, src.SigningAlg) // an unknown one stays as written
 	}
-	f.signingAlg = newSelect(algs, nil)
+	f.signingAlg = widgets.NewSelect(algs, nil)
 	f.signingAlg.SetSelected(algs[0])
 	if src.SigningAlg != "" {
 		f.signingAlg.SetSelected(src.SigningAlg)
 	}
 	dpops := []string{lang.L(dpopAutoLabel), lang.L(dpopAlwaysLabel), lang.L(dpopNeverLabel)}
-	f.dpop = newSelect(dpops, nil)
+	f.dpop = widgets.NewSelect(dpops, nil)
 	switch src.DPoP {
 	case oauth.DPoPAlways:
 		f.dpop.SetSelected(dpops[1])
@@ -149,7 +150,7 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 	if label := grantLabel(src.GrantType); !slices.Contains(options, label) {
 		options = append(options, label) // an unknown grant type stays as written
 	}
-	f.grant = newSelect(options, func(string) { f.showGrantRows() })
+	f.grant = widgets.NewSelect(options, func(string) { f.showGrantRows() })
 
 	f.tokenFileLabel = widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{})
 	f.tokenEnvLabel = widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{})
@@ -159,26 +160,26 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 		f.rows[field] = [2]fyne.CanvasObject{label, field}
 		cells = append(cells, label, field)
 	}
-	row(formLabel(lang.L("Grant type")), f.grant)
-	row(formLabel(lang.L("Client ID")), f.clientID)
-	row(formLabel(lang.L("Client secret")), f.clientSecret)
-	row(formLabel(lang.L("Private key file")), f.privateKey)
-	row(formLabel(lang.L("Signing algorithm")), f.signingAlg)
-	row(formLabel(lang.L("Identity provider")), f.idpIssuer)
-	row(formLabel(lang.L("IdP client ID")), f.idpClientID)
-	row(formLabel(lang.L("IdP client secret")), f.idpClientSecret)
+	row(widgets.FormLabel(lang.L("Grant type")), f.grant)
+	row(widgets.FormLabel(lang.L("Client ID")), f.clientID)
+	row(widgets.FormLabel(lang.L("Client secret")), f.clientSecret)
+	row(widgets.FormLabel(lang.L("Private key file")), f.privateKey)
+	row(widgets.FormLabel(lang.L("Signing algorithm")), f.signingAlg)
+	row(widgets.FormLabel(lang.L("Identity provider")), f.idpIssuer)
+	row(widgets.FormLabel(lang.L("IdP client ID")), f.idpClientID)
+	row(widgets.FormLabel(lang.L("IdP client secret")), f.idpClientSecret)
 	row(f.tokenFileLabel, f.assertionFile)
 	row(f.tokenEnvLabel, f.assertionEnv)
-	row(formLabel(lang.L("Scopes")), f.scopes)
-	row(formLabel(lang.L("Client metadata URL")), f.metadataURL)
-	row(formLabel(lang.L("DPoP")), f.dpop)
+	row(widgets.FormLabel(lang.L("Scopes")), f.scopes)
+	row(widgets.FormLabel(lang.L("Client metadata URL")), f.metadataURL)
+	row(widgets.FormLabel(lang.L("DPoP")), f.dpop)
 	form := container.New(layout.NewFormLayout(), cells...)
 	f.hint = widget.NewLabel("")
 	f.hint.Wrapping = fyne.TextWrapWord
 	f.hint.SizeName = theme.SizeNameCaptionText
 	f.grant.SetSelected(grantLabel(src.GrantType)) // shows the grant's rows
 	item := widget.NewAccordionItem(lang.L("Sign-in (OAuth)"), container.NewVBox(form, f.hint))
-	f.accordion = newAccordion(item)
+	f.accordion = widgets.NewAccordion(item)
 	if o != nil {
 		item.Open = true
 	}
@@ -279,7 +280,7 @@ func (f *oauthFields) build() (*config.OAuthConfig, error) {
 	if grant == "" {
 		shown = f.grantRows(oauth.GrantAuthorizationCode)
 	}
-	text := func(e *escEntry) string {
+	text := func(e *widgets.Entry) string {
 		if !slices.Contains(shown, fyne.CanvasObject(e)) {
 			return ""
 		}
@@ -340,7 +341,7 @@ func isHTTPSWithPath(raw string) bool {
 // "Signed in: …" and Sign out. It is hidden for servers without one.
 type signInBar struct {
 	text    *widget.Label
-	signOut *escButton
+	signOut *widgets.Button
 	root    *fyne.Container
 	// server is the session the bar describes; nil when hidden.
 	server *mcp.Session
@@ -351,7 +352,7 @@ func newSignInBar(signOut func()) *signInBar {
 	b.text.Wrapping = fyne.TextWrapWord
 	b.text.SizeName = theme.SizeNameCaptionText
 	b.text.Selectable = true
-	b.signOut = newButtonWithIcon(lang.L("Sign out"), theme.LogoutIcon(), signOut)
+	b.signOut = widgets.NewButton(lang.L("Sign out"), theme.LogoutIcon(), signOut)
 	b.signOut.Importance = widget.LowImportance
 	b.root = container.NewVBox(widget.NewSeparator(), b.text, container.NewHBox(b.signOut))
 	b.root.Hide()
@@ -403,12 +404,12 @@ func (w *MainWindow) signOutSelectedServer() {
 	name := s.Name()
 	if signedInText(s) == "" {
 		w.lastNotice = name + " has no saved sign-in"
-		showInformation(lang.L("Sign out"), i18n.L("{{.Server}} has no saved sign-in.", map[string]any{"Server": name}), w.win)
+		widgets.ShowInformation(lang.L("Sign out"), i18n.L("{{.Server}} has no saved sign-in.", map[string]any{"Server": name}), w.win)
 		return
 	}
 	msg := widget.NewLabel(i18n.L("Sign out of \"{{.Name}}\"?\nMCP Browser forgets its saved sign-in and stops the server; starting it again signs in again.", map[string]any{"Name": name}))
 	msg.Wrapping = fyne.TextWrapWord
-	d := newCustomConfirm(lang.L("Sign out"), lang.L("Sign out"), lang.L("Cancel"), msg, func(ok bool) {
+	d := widgets.NewCustomConfirm(lang.L("Sign out"), lang.L("Sign out"), lang.L("Cancel"), msg, func(ok bool) {
 		if ok {
 			w.signOut(s)
 		}
@@ -504,8 +505,8 @@ func addressIn(text string) string {
 }
 
 // newCopyAddressButton copies the sign-in address the status view offers.
-func newCopyAddressButton(v *serverStatusView) *escButton {
-	b := newButtonWithIcon(lang.L("Copy address"), theme.ContentCopyIcon(), func() {
+func newCopyAddressButton(v *serverStatusView) *widgets.Button {
+	b := widgets.NewButton(lang.L("Copy address"), theme.ContentCopyIcon(), func() {
 		if v.signInAddress != "" {
 			v.deps.copyAddress(v.signInAddress)
 		}

@@ -418,7 +418,7 @@ func TestWindowSignInFailureThenClientIDFromTheEditor(t *testing.T) {
 		ed.save()
 	})
 	s.waitReady("protected")
-	cfg, err := config.LoadConfig(s.cfgPath)
+	cfg, err := config.Load(s.cfgPath)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ type skillsPane struct {
 	loadSeq  int
 
 	filter   *widget.Entry
-	rows     filtered // the skills the filter lets through (filter.go)
+	rows     widgets.Filtered // the skills the filter lets through (filter.go)
 	list     *widget.List
 	count    *widget.Label
 	listNote *widget.Label
@@ -46,7 +46,7 @@ type skillsPane struct {
 	uriLabel *widget.Label
 	desc     *widget.Label
 	listing  *widget.Label // front matter and files, as listed
-	loadBtn  *escButton
+	loadBtn  *widgets.Button
 	contents *fyne.Container
 	detail   fyne.CanvasObject
 	hint     fyne.CanvasObject
@@ -68,31 +68,31 @@ type skillsDeps struct {
 
 func newSkillsPane(d skillsDeps) *skillsPane {
 	p := &skillsPane{deps: d}
-	p.count = smallLabel()
-	p.listNote = errorNote()
-	p.filter = newFilterEntry(lang.L("Filter skills (Ctrl+F)"), func(q view.Filter) {
-		p.rows.apply(q)
+	p.count = widgets.SmallLabel()
+	p.listNote = widgets.ErrorNote()
+	p.filter = widgets.NewFilterEntry(lang.L("Filter skills (Ctrl+F)"), func(q view.Filter) {
+		p.rows.Apply(q)
 		p.list.Refresh()
 		p.reselect()
 	})
 	p.list = widget.NewList(
-		p.rows.rows,
-		newTwoLineRow,
+		p.rows.Rows,
+		widgets.NewTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := p.rows.item(id); i >= 0 && i < len(p.skills) {
+			if i := p.rows.Item(id); i >= 0 && i < len(p.skills) {
 				sk := p.skills[i]
-				setTwoLineRow(o, sk.Name(), view.SkillDescription(sk), "")
+				widgets.SetTwoLineRow(o, sk.Name(), view.SkillDescription(sk), "")
 			}
 		})
 	p.list.OnSelected = func(id widget.ListItemID) {
-		if i := p.rows.item(id); i >= 0 && i < len(p.skills) {
+		if i := p.rows.Item(id); i >= 0 && i < len(p.skills) {
 			p.selectSkill(p.skills[i])
 		}
 	}
-	head := container.NewVBox(listHeading(lang.L("Skills"), p.count, p.load), p.filter, p.listNote)
+	head := container.NewVBox(widgets.ListHeading(lang.L("Skills"), p.count, p.load), p.filter, p.listNote)
 	lists := widgets.NewBorder(head, nil, nil, nil, p.list)
 
-	p.title = boldLabel("")
+	p.title = widgets.BoldLabel("")
 	p.title.SizeName = theme.SizeNameSubHeadingText
 	p.uriLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	p.uriLabel.Selectable = true
@@ -102,7 +102,7 @@ func newSkillsPane(d skillsDeps) *skillsPane {
 	p.listing = widget.NewLabel("")
 	p.listing.Wrapping = fyne.TextWrapBreak
 	p.listing.SizeName = theme.SizeNameCaptionText
-	p.loadBtn = newButtonWithIcon(lang.L("Load and verify"), theme.DownloadIcon(), p.loadSelected)
+	p.loadBtn = widgets.NewButton(lang.L("Load and verify"), theme.DownloadIcon(), p.loadSelected)
 	p.loadBtn.Importance = widget.HighImportance
 	why := widget.NewLabel(lang.L("Nothing of the skill is read until you press Load and verify; its files are then checked against the sizes, digests and front matter listed above, and shown only if they match."))
 	why.Wrapping = fyne.TextWrapWord
@@ -111,7 +111,7 @@ func newSkillsPane(d skillsDeps) *skillsPane {
 	p.contents = container.NewStack()
 	p.detail = container.NewBorder(container.NewPadded(top), nil, nil, nil, p.contents)
 	p.detail.Hide()
-	p.hint = centredNote(lang.L("Select a skill on the left."))
+	p.hint = widgets.CentredNote(lang.L("Select a skill on the left."))
 	split := container.NewHSplit(lists, container.NewStack(p.detail, p.hint))
 	split.SetOffset(0.32)
 	p.root = split
@@ -138,7 +138,7 @@ func (p *skillsPane) show(s *mcp.Session) {
 	p.skills, p.selected = nil, nil
 	p.list.UnselectAll()
 	p.filter.SetText("")
-	p.rows.setItems(0, nil)
+	p.rows.SetItems(0, nil)
 	p.list.Refresh()
 	p.count.SetText("")
 	p.listNote.Hide()
@@ -195,7 +195,7 @@ func (p *skillsPane) load() {
 				return
 			}
 			p.skills = skills
-			p.rows.setItems(len(skills), func(i int) []string {
+			p.rows.SetItems(len(skills), func(i int) []string {
 				return []string{skills[i].Name(), view.SkillDescription(skills[i]), skills[i].URI}
 			})
 			p.count.SetText(lang.N("{{.Count}} skills", len(skills), map[string]any{"Count": len(skills)}))
@@ -223,10 +223,10 @@ func (p *skillsPane) reselect() {
 		p.showDetail(false)
 		return
 	}
-	selectRow(p.list, p.rows.row(i)) // none when the filter hides it
+	widgets.SelectRow(p.list, p.rows.Row(i)) // none when the filter hides it
 }
 
-func (p *skillsPane) showDetail(on bool) { showDetailOrHint(on, p.detail, p.hint, p.contents) }
+func (p *skillsPane) showDetail(on bool) { widgets.ShowDetailOrHint(on, p.detail, p.hint, p.contents) }
 
 // selectSkill shows what the listing says of sk; it reads nothing.
 func (p *skillsPane) selectSkill(sk mcp.Skill) {
@@ -255,7 +255,7 @@ func (p *skillsPane) loadSelected() {
 	p.loadSeq++
 	n := p.loadSeq
 	p.loadBtn.Disable()
-	p.contents.Objects = []fyne.CanvasObject{centredNote(lang.L("Reading and verifying {{.URI}} …", map[string]any{"URI": sk.URI}))}
+	p.contents.Objects = []fyne.CanvasObject{widgets.CentredNote(lang.L("Reading and verifying {{.URI}} …", map[string]any{"URI": sk.URI}))}
 	p.contents.Refresh()
 	p.deps.goWork(func(ctx context.Context) {
 		loaded, err := s.LoadSkill(ctx, *sk)
@@ -275,15 +275,15 @@ func (p *skillsPane) showLoad(loaded *mcp.LoadedSkill, err error) {
 	var se *mcp.SkillError
 	switch {
 	case errors.As(err, &se):
-		rows = append(rows, outcomeBand(false, lang.L("Refused: the skill does not match its listing"), view.WithStop(i18n.Explain(se.Error())), nil, 0))
+		rows = append(rows, widgets.OutcomeBand(false, lang.L("Refused: the skill does not match its listing"), view.WithStop(i18n.Explain(se)), nil, 0))
 	case err != nil:
-		rows = append(rows, outcomeBand(false, lang.L("The skill could not be read"), i18n.Explain(mcp.AsRequestError("resources/read", err).Error()), nil, 0))
+		rows = append(rows, widgets.OutcomeBand(false, lang.L("The skill could not be read"), i18n.Explain(mcp.AsRequestError("resources/read", err).Error()), nil, 0))
 	default:
-		rows = append(rows, outcomeBand(true, lang.L("Verified"),
+		rows = append(rows, widgets.OutcomeBand(true, lang.L("Verified"),
 			lang.N("{{.Count}} files match the sizes, digests and front matter of the server's listing.", len(loaded.Files), map[string]any{"Count": len(loaded.Files)}), nil, 0))
 		rv := NewResultView(p.deps.win)
 		for i, f := range loaded.Files {
-			rows = append(rows, heading(f.URI+" · "+humanSize(len(f.Text))), rv.textBlock(fmt.Sprintf("skill-file-%d", i+1), f.Text))
+			rows = append(rows, widgets.Heading(f.URI+" · "+view.Size(len(f.Text))), rv.textBlock(fmt.Sprintf("skill-file-%d", i+1), f.Text))
 		}
 	}
 	p.contents.Objects = []fyne.CanvasObject{container.NewVScroll(container.NewPadded(container.NewVBox(rows...)))}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"mcpbrowser/ui/widgets"
 	"slices"
 	"strings"
 	"testing"
@@ -107,20 +108,20 @@ func nameOf(f fyne.Focusable) string {
 		return "button " + x.Text
 	case *widget.Entry:
 		return fmt.Sprintf("entry %q", x.PlaceHolder)
-	case *escEntry:
+	case *widgets.Entry:
 		return fmt.Sprintf("entry %q", x.PlaceHolder)
 	case *widget.Select:
 		return "select " + x.PlaceHolder
-	case *escSelect:
+	case *widgets.Select:
 		return "select " + x.PlaceHolder
 	case *widget.Check:
 		return "check " + x.Text
-	case *escButton:
+	case *widgets.Button:
 		if x.Text == "" {
 			return "button(icon)"
 		}
 		return "button " + x.Text
-	case *escCheck:
+	case *widgets.Check:
 		return "check " + x.Text
 	case *widget.List:
 		return "list"

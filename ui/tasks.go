@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"encoding/json"
 	"sync"
 	"time"
 
@@ -16,26 +15,17 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/ui/view"
+	"mcpbrowser/ui/widgets"
 )
 
 // A tool whose execution.taskSupport is "required" runs as a task (the
 // 2025-11-25 form); on a server with the 2026-07-28 tasks extension any
-// call may become one, and the session follows it. Either way the
-// running-call view shows each status change as progress, Cancel stops the
-// task (tasks/cancel), what the task asks of the person comes to the same
-// request panel a call's requests do (requests.go), and the result is shown
-// like any call's. The Tasks tab lists the server's tasks (tasksPane).
-
-// taskRunner is what running a tool as a task needs from a session.
-type taskRunner interface {
-	TaskSupport(tool string) string
-	CallToolAsTask(ctx context.Context, name string, args json.RawMessage, seen func(mcp.Task)) *mcp.CallResult
-}
-
-// runsAsTask reports whether the tool must run as a task.
-func runsAsTask(s taskRunner, tool string) bool {
-	return s.TaskSupport(tool) == "required"
-}
+// call may become one, and the session follows it (the calling rule,
+// mcp.CallWayFor). Either way the running-call view shows each status
+// change as progress, Cancel stops the task (tasks/cancel), what the task
+// asks of the person comes to the same request panel a call's requests do
+// (requests.go), and the result is shown like any call's. The Tasks tab
+// lists the server's tasks (tasksPane).
 
 // taskSource is what the Tasks tab needs of a session.
 type taskSource interface {
@@ -72,14 +62,14 @@ type tasksPane struct {
 	deps    tasksDeps
 	src     taskSource
 	entries []mcp.TaskEntry
-	rows    filtered // the entries the filter lets through (filter.go)
-	current string   // the selected task's id
-	visible bool     // the tab is on show
+	rows    widgets.Filtered // the entries the filter lets through (filter.go)
+	current string           // the selected task's id
+	visible bool             // the tab is on show
 
 	root      fyne.CanvasObject
 	title     *widget.Label
 	formNote  *widget.Label
-	refresh   *escButton
+	refresh   *widgets.Button
 	filter    *widget.Entry
 	list      *widget.List
 	empty     fyne.CanvasObject
@@ -88,8 +78,8 @@ type tasksPane struct {
 	status    *widget.Label
 	message   *widget.Label
 	times     *widget.Label
-	cancelBtn *escButton
-	answerBtn *escButton
+	cancelBtn *widgets.Button
+	answerBtn *widgets.Button
 	result    *ResultView
 	// shownResult is the task whose result the view holds.
 	shownResult string
@@ -108,42 +98,42 @@ func newTasksPane(d tasksDeps) *tasksPane {
 		d.now = time.Now
 	}
 	p := &tasksPane{deps: d, lastPoll: map[string]time.Time{}}
-	p.title = boldLabel("")
-	p.formNote = lowLabel("")
+	p.title = widgets.BoldLabel("")
+	p.formNote = widgets.LowLabel("")
 	p.formNote.Wrapping = fyne.TextWrapWord
 	p.formNote.Alignment = fyne.TextAlignLeading
-	p.refresh = newButtonWithIcon(lang.L("Refresh"), theme.ViewRefreshIcon(), p.refreshNow)
-	p.filter = newFilterEntry(lang.L("Filter tasks (Ctrl+F)"), func(q view.Filter) {
-		p.rows.apply(q)
+	p.refresh = widgets.NewButton(lang.L("Refresh"), theme.ViewRefreshIcon(), p.refreshNow)
+	p.filter = widgets.NewFilterEntry(lang.L("Filter tasks (Ctrl+F)"), func(q view.Filter) {
+		p.rows.Apply(q)
 		p.showRows()
 	})
 	p.list = widget.NewList(
-		p.rows.rows,
-		newTwoLineRow,
+		p.rows.Rows,
+		widgets.NewTwoLineRow,
 		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := p.rows.item(id); i >= 0 && i < len(p.entries) {
+			if i := p.rows.Item(id); i >= 0 && i < len(p.entries) {
 				name, sub, note := view.TaskRow(p.entries[i], p.deps.now())
-				setTwoLineRow(o, name, sub, note)
+				widgets.SetTwoLineRow(o, name, sub, note)
 			}
 		})
 	p.list.OnSelected = func(id widget.ListItemID) {
-		if i := p.rows.item(id); i >= 0 && i < len(p.entries) {
+		if i := p.rows.Item(id); i >= 0 && i < len(p.entries) {
 			p.current = p.entries[i].TaskID
 			p.showDetail()
 		}
 	}
-	p.empty = centredNote(lang.L("No tasks yet. A tool that runs as a task (a server decides, or the tool requires it) shows here with its status while it runs, and its result when done."))
+	p.empty = widgets.CentredNote(lang.L("No tasks yet. A tool that runs as a task (a server decides, or the tool requires it) shows here with its status while it runs, and its result when done."))
 	p.listSlot = container.NewStack(p.list, p.empty)
-	p.status = boldLabel("")
+	p.status = widgets.BoldLabel("")
 	p.status.Wrapping = fyne.TextWrapWord
 	p.message = widget.NewLabel("")
 	p.message.Wrapping = fyne.TextWrapWord
-	p.times = lowLabel("")
+	p.times = widgets.LowLabel("")
 	p.times.Wrapping = fyne.TextWrapWord
 	p.times.Alignment = fyne.TextAlignLeading
-	p.cancelBtn = newButtonWithIcon(lang.L("Cancel task"), theme.CancelIcon(), p.cancelCurrent)
+	p.cancelBtn = widgets.NewButton(lang.L("Cancel task"), theme.CancelIcon(), p.cancelCurrent)
 	p.cancelBtn.Importance = widget.DangerImportance
-	p.answerBtn = newButtonWithIcon(lang.L("Answer"), theme.MailComposeIcon(), func() {
+	p.answerBtn = widgets.NewButton(lang.L("Answer"), theme.MailComposeIcon(), func() {
 		if p.deps.answer != nil {
 			p.deps.answer()
 		}
@@ -210,7 +200,7 @@ func (p *tasksPane) reload() {
 		p.formNote.SetText(view.TaskFormNote(p.src.TaskForm()))
 		p.refresh.Enable()
 	}
-	p.rows.setItems(len(p.entries), func(i int) []string {
+	p.rows.SetItems(len(p.entries), func(i int) []string {
 		e := p.entries[i]
 		return []string{e.Tool, e.TaskID, e.Status, e.StatusMessage}
 	})
@@ -229,7 +219,7 @@ func (p *tasksPane) showRows() {
 		p.list.Show()
 	}
 	p.list.Refresh()
-	if r := p.rows.row(p.indexOf(p.current)); r >= 0 {
+	if r := p.rows.Row(p.indexOf(p.current)); r >= 0 {
 		p.list.Select(r) // keeps the row highlighted; showDetail redraws
 	} else {
 		p.list.UnselectAll()

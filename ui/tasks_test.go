@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -12,22 +10,6 @@ import (
 
 	"mcpbrowser/mcp"
 )
-
-type fakeTaskRunner map[string]string
-
-func (f fakeTaskRunner) TaskSupport(tool string) string { return f[tool] }
-func (fakeTaskRunner) CallToolAsTask(context.Context, string, json.RawMessage, func(mcp.Task)) *mcp.CallResult {
-	return nil
-}
-
-func TestRunsAsTask(t *testing.T) {
-	f := fakeTaskRunner{"research": "required", "maybe": "optional", "never": "forbidden"}
-	for tool, want := range map[string]bool{"research": true, "maybe": false, "never": false, "unknown": false} {
-		if got := runsAsTask(f, tool); got != want {
-			t.Errorf("runsAsTask(%q) = %v, want %v", tool, got, want)
-		}
-	}
-}
 
 // tasksTab selects the Tasks tab as a person would.
 func (s *shell) tasksTab() {
@@ -90,7 +72,7 @@ func TestTasksTabFollowsATaskAndItsQuestion(t *testing.T) {
 		return strings.Contains(shownText(s.w.tasks.root), "Finished 2 steps.")
 	})
 	shown := s.text(func() fyne.CanvasObject { return s.w.tasks.root })
-	for _, want := range []string{"Tasks of demo", "background_job: completed", "has completed", "tasks extension"} {
+	for _, want := range []string{"Tasks of demo", "background_job: completed", "has completed", "decides by itself which calls run in the background"} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the Tasks tab lacks %q:\n%s", want, shown)
 		}

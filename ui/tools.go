@@ -2,12 +2,10 @@ package ui
 
 import (
 	"encoding/json"
-	"image/color"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
@@ -18,28 +16,18 @@ import (
 	"mcpbrowser/ui/widgets"
 )
 
-// toolTitle is the name a person reads: title, then annotations.title, then
-// name (the spec's display-name precedence).
-func toolTitle(t *sdk.Tool) string { return view.ToolTitle(t) }
-
-// A badge is one annotation a tool declares, as shown beside its name.
-type badge struct {
-	label string
-	color fyne.ThemeColorName
-}
-
 // The badges in the order they are shown.
 var (
-	badgeReadOnly    = badge{"read-only", theme.ColorNameSuccess}
-	badgeDestructive = badge{"destructive", theme.ColorNameError}
-	badgeIdempotent  = badge{"idempotent", theme.ColorNamePrimary}
-	badgeOpenWorld   = badge{"open-world", theme.ColorNameWarning}
-	allBadges        = [...]badge{badgeApp, badgeReadOnly, badgeDestructive, badgeIdempotent, badgeOpenWorld}
+	badgeReadOnly    = widgets.Badge{Label: "read-only", Color: theme.ColorNameSuccess}
+	badgeDestructive = widgets.Badge{Label: "destructive", Color: theme.ColorNameError}
+	badgeIdempotent  = widgets.Badge{Label: "idempotent", Color: theme.ColorNamePrimary}
+	badgeOpenWorld   = widgets.Badge{Label: "open-world", Color: theme.ColorNameWarning}
+	allBadges        = [...]widgets.Badge{badgeApp, badgeReadOnly, badgeDestructive, badgeIdempotent, badgeOpenWorld}
 )
 
 // toolBadges lists the hints the tool states explicitly; defaults the spec
 // assumes are not shown, so a badge always means the server said so.
-func toolBadges(t *sdk.Tool) []badge {
+func toolBadges(t *sdk.Tool) []widgets.Badge {
 	out := appBadges(t) // an MCP App view (apps.go)
 	a := t.Annotations
 	if a == nil {
@@ -60,76 +48,23 @@ func toolBadges(t *sdk.Tool) []badge {
 	return out
 }
 
-// badgeText is a badge's label in the chosen language: the fixed badges
-// hold their English, which is the key.
-func badgeText(label string) string {
-	for _, b := range allBadges {
-		if b.label == label {
-			return lang.L(label)
-		}
-	}
-	return label // made in the person's language already (the quality badge)
-}
-
-// newBadgeObject draws a badge: small coloured text in a thin rounded frame.
-func newBadgeObject(b badge) *fyne.Container {
-	c := theme.Color(b.color)
-	frame := canvas.NewRectangle(color.Transparent)
-	frame.StrokeColor = c
-	frame.StrokeWidth = 1
-	frame.CornerRadius = 4
-	text := canvas.NewText(badgeText(b.label), c)
-	text.TextSize = theme.CaptionTextSize()
-	return container.New(&badgeLayout{}, frame, text)
-}
-
-func setBadge(o *fyne.Container, b badge) {
-	c := theme.Color(b.color)
-	frame := o.Objects[0].(*canvas.Rectangle)
-	text := o.Objects[1].(*canvas.Text)
-	frame.StrokeColor = c
-	text.Color = c
-	text.Text = badgeText(b.label)
-	text.TextSize = theme.CaptionTextSize()
-	frame.Refresh()
-	text.Refresh()
-}
-
-// badgeLayout sizes the frame around the text with a little room.
-type badgeLayout struct{}
-
-const badgePadX, badgePadY = 5, 1
-
-func (badgeLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	t := objs[1].MinSize()
-	return fyne.NewSize(t.Width+2*badgePadX, t.Height+2*badgePadY)
-}
-
-func (badgeLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	t := objs[1].MinSize()
-	objs[0].Resize(size)
-	objs[0].Move(fyne.NewPos(0, 0))
-	objs[1].Resize(t)
-	objs[1].Move(fyne.NewPos((size.Width-t.Width)/2, (size.Height-t.Height)/2))
-}
-
 // newBadgeRow makes a row with room for every badge; showBadges fills it.
 func newBadgeRow() *fyne.Container {
 	row := container.NewHBox()
 	for _, b := range allBadges {
-		o := newBadgeObject(b)
+		o := widgets.NewBadge(b)
 		o.Hide()
 		row.Add(container.NewCenter(o))
 	}
 	return row
 }
 
-func showBadges(row *fyne.Container, bs []badge) {
+func showBadges(row *fyne.Container, bs []widgets.Badge) {
 	for i, o := range row.Objects {
 		slot := o.(*fyne.Container)
 		if i < len(bs) {
 			b := slot.Objects[0].(*fyne.Container)
-			setBadge(b, bs[i])
+			widgets.SetBadge(b, bs[i])
 			b.Show()
 			slot.Show()
 		} else {
@@ -143,9 +78,10 @@ func showBadges(row *fyne.Container, bs []badge) {
 // once per tool list so that a keystroke only compares strings.
 type toolEntry struct {
 	tool     *sdk.Tool
+	ranked   view.RankedTool
 	haystack string
 	subtitle string
-	badges   []badge
+	badges   []widgets.Badge
 }
 
 func indexTools(tools []*sdk.Tool) []toolEntry {
@@ -153,7 +89,8 @@ func indexTools(tools []*sdk.Tool) []toolEntry {
 	for i, t := range tools {
 		out[i] = toolEntry{
 			tool:     t,
-			haystack: view.Haystack(t.Name, toolTitle(t), t.Description),
+			ranked:   view.RankedTool{Name: t.Name, Title: view.ToolTitle(t), Description: t.Description},
+			haystack: view.Haystack(t.Name, view.ToolTitle(t), t.Description),
 			subtitle: view.ToolSubtitle(t),
 			badges:   toolBadges(t),
 		}
@@ -162,9 +99,14 @@ func indexTools(tools []*sdk.Tool) []toolEntry {
 }
 
 // filterTools appends to out the indexes of the entries that contain every
-// word of query (any case) in their name, title or description.
+// word of query (any case) in their name, title or description, best fit
+// first (view.RankTools: names that start with it, then names containing
+// it, then the rest).
 func filterTools(entries []toolEntry, query string, out []int) []int {
-	return view.NewFilter(query).Indexes(len(entries), func(i int) string { return entries[i].haystack }, out)
+	start := len(out)
+	out = view.NewFilter(query).Indexes(len(entries), func(i int) string { return entries[i].haystack }, out)
+	view.RankTools(query, out[start:], func(i int) view.RankedTool { return entries[i].ranked })
+	return out
 }
 
 // A toolList is the selected server's tools with a filter box; a virtualised
@@ -190,10 +132,10 @@ type toolList struct {
 
 func newToolList(onSelect func(*sdk.Tool)) *toolList {
 	l := &toolList{onSelect: onSelect}
-	l.filter = newFilterEntry(lang.L("Filter tools (Ctrl+F)"), func(view.Filter) { l.refilter() })
-	l.filter.OnSubmitted = func(typed string) {
+	l.filter = widgets.NewFilterEntry(lang.L("Filter tools (Ctrl+F)"), func(view.Filter) { l.refilter() })
+	l.filter.OnSubmitted = func(string) {
 		if len(l.shown) > 0 {
-			l.selectRow(l.submittedRow(typed))
+			l.selectRow(0) // the best fit: the rows are ranked (filterTools)
 			if l.onChosen != nil {
 				l.onChosen()
 			}
@@ -253,7 +195,7 @@ func (l *toolList) selectedTool() *sdk.Tool {
 
 func (l *toolList) refilter() {
 	l.shown = filterTools(l.entries, l.filter.Text, l.shown[:0])
-	l.count.SetText(countOf(len(l.shown), len(l.entries), "tool", "tools"))
+	l.count.SetText(view.CountOf(len(l.shown), len(l.entries), "tool", "tools"))
 	l.list.Refresh()
 	l.syncSelection()
 }
@@ -282,19 +224,6 @@ func (l *toolList) selectRow(i int) {
 	}
 }
 
-// submittedRow is the row Enter in the filter picks: the tool whose name
-// is what was typed, wherever it stands ("read_file" is not list_files,
-// whose description mentions read_file), else the first row.
-func (l *toolList) submittedRow(typed string) int {
-	typed = strings.TrimSpace(typed)
-	for i, idx := range l.shown {
-		if strings.EqualFold(l.entries[idx].tool.Name, typed) {
-			return i
-		}
-	}
-	return 0
-}
-
 // selectName selects the named tool as if the person had tapped it.
 func (l *toolList) selectName(name string) bool {
 	for i, idx := range l.shown {
@@ -317,23 +246,15 @@ func newToolRowObject() fyne.CanvasObject {
 	sub.SizeName = theme.SizeNameCaptionText
 	first := container.NewBorder(nil, nil, nil, newQualitySlot(), name)
 	second := container.NewBorder(nil, nil, nil, newBadgeRow(), sub)
-	return container.New(&tightVBox{}, first, second)
+	return container.New(&widgets.TightVBox{}, first, second)
 }
 
 func updateToolRowObject(o fyne.CanvasObject, e *toolEntry) {
 	box := o.(*fyne.Container)
-	setLabel(box.Objects[0].(*fyne.Container).Objects[0].(*widget.Label), e.tool.Name)
+	widgets.SetLabel(box.Objects[0].(*fyne.Container).Objects[0].(*widget.Label), e.tool.Name)
 	second := box.Objects[1].(*fyne.Container)
-	setLabel(second.Objects[0].(*widget.Label), e.subtitle)
+	widgets.SetLabel(second.Objects[0].(*widget.Label), e.subtitle)
 	showBadges(second.Objects[1].(*fyne.Container), e.badges)
-}
-
-// setLabel changes a label's text only when it differs: every SetText
-// re-shapes the text, the costly part of redrawing a list row.
-func setLabel(l *widget.Label, text string) {
-	if l.Text != text {
-		l.SetText(text)
-	}
 }
 
 // A toolHeader introduces the selected tool above its form: title and
@@ -344,10 +265,10 @@ type toolHeader struct {
 	app       fyne.App
 	win       fyne.Window
 	fullDesc  string
-	moreBtn   *escButton
+	moreBtn   *widgets.Button
 	title     *widget.Label
 	agentName *widget.Label
-	copyBtn   *escButton
+	copyBtn   *widgets.Button
 	badges    *fyne.Container
 	desc      *widgets.WrapText
 	root      *fyne.Container
@@ -371,19 +292,20 @@ func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
 	h.agentName = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	h.agentName.Selectable = true
 	h.agentName.Truncation = fyne.TextTruncateEllipsis
-	h.copyBtn = newButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), h.copyAgentName)
+	h.copyBtn = widgets.NewButton(lang.L("Copy"), theme.ContentCopyIcon(), h.copyAgentName)
 	h.copyBtn.Importance = widget.LowImportance
-	rawBtn := newButton(lang.L("Raw"), func() {
+	rawBtn := widgets.NewButton(lang.L("Raw"), nil, func() {
 		var raw json.RawMessage
 		if h.rawTool != nil && h.tool != nil {
 			raw = h.rawTool(h.server, h.tool.Name)
 		}
 		showRawTool(h.win, h.title.Text, view.RawToolText(raw, h.tool))
 	})
+
 	rawBtn.Importance = widget.LowImportance
 	h.badges = newBadgeRow()
 	h.desc = widgets.NewWrapText("", descLines)
-	h.moreBtn = newButton(lang.L("More"), h.toggleDescription)
+	h.moreBtn = widgets.NewButton(lang.L("More"), nil, h.toggleDescription)
 	h.moreBtn.Importance = widget.LowImportance
 	h.moreBtn.Hide()
 	h.desc.OnCut = func(bool) { h.syncMore() }
@@ -433,7 +355,7 @@ func (h *toolHeader) show(server string, t *sdk.Tool) {
 		return
 	}
 	h.server, h.tool = server, t
-	h.title.SetText(toolTitle(t))
+	h.title.SetText(view.ToolTitle(t))
 	h.agentName.SetText(view.AgentToolName(server, t.Name))
 	h.copyBtn.SetText(lang.L("Copy"))
 	showBadges(h.badges, toolBadges(t))

@@ -6,10 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"mcpbrowser/ui/view"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-	"mcpbrowser/ui/view"
 )
 
 func TestFilterTools(t *testing.T) {
@@ -64,7 +65,7 @@ func TestToolBadgesAndDestructive(t *testing.T) {
 		tool := &sdk.Tool{Name: "t", Annotations: tt.ann}
 		var got []string
 		for _, b := range toolBadges(tool) {
-			got = append(got, b.label)
+			got = append(got, b.Label)
 		}
 		if !slices.Equal(got, tt.badges) {
 			t.Errorf("%s: badges %v, want %v", tt.name, got, tt.badges)
@@ -195,6 +196,45 @@ func TestEnterInTheFilterPicksTheToolNamedAsTyped(t *testing.T) {
 		l.filter.OnSubmitted(tt.typed)
 		if chosen != tt.want {
 			t.Errorf("Enter after %q chose %q, want %q", tt.typed, chosen, tt.want)
+		}
+	}
+}
+
+// Enter in the filter takes the best fit, not the first in server order: a
+// name that starts with what was typed, then one containing it, then a
+// description; the list shows them in that order too.
+func TestEnterInTheFilterTakesTheBestFit(t *testing.T) {
+	filesystem := []*sdk.Tool{
+		{Name: "read_file", Title: "Read File (Deprecated)", Description: "Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead."},
+		{Name: "read_text_file", Title: "Read Text File", Description: "Read the complete contents of a file as text."},
+	}
+	everything := []*sdk.Tool{
+		{Name: "get-structured-content", Description: "Returns structured content: the weather at a latitude and longitude."},
+		{Name: "trigger-long-running-operation", Description: "Demonstrates a long running operation with progress updates."},
+	}
+	for _, tt := range []struct {
+		tools       []*sdk.Tool
+		typed, want string
+	}{
+		{filesystem, "read_text", "read_text_file"},
+		{filesystem, "read", "read_text_file"}, // the deprecated one after
+		{everything, "long", "trigger-long-running-operation"},
+	} {
+		var chosen string
+		l := newToolList(func(tool *sdk.Tool) {
+			if tool != nil {
+				chosen = tool.Name
+			}
+		})
+		test.NewTempWindow(t, l.root)
+		l.setTools("s", tt.tools)
+		l.filter.SetText(tt.typed)
+		l.filter.OnSubmitted(tt.typed)
+		if chosen != tt.want {
+			t.Errorf("Enter after %q chose %q, want %q", tt.typed, chosen, tt.want)
+		}
+		if first := l.entries[l.shown[0]].tool.Name; first != tt.want {
+			t.Errorf("after %q the list starts with %q, want %q", tt.typed, first, tt.want)
 		}
 	}
 }

@@ -29,23 +29,23 @@ type wireView struct {
 	name string
 
 	current    *transport.WireEntry // the selected message
-	detail     *textLines
+	detail     *widgets.TextLines
 	detailHead *widget.Label
-	copyJSON   *escButton
-	saveOne    *escButton
+	copyJSON   *widgets.Button
+	saveOne    *widgets.Button
 	detailBox  *fyne.Container
 	root       fyne.CanvasObject
 }
 
 func newWireView(win fyne.Window) *wireView {
 	v := &wireView{win: win}
-	v.detail = newTextLines()
+	v.detail = widgets.NewTextLines()
 	v.detailHead = widget.NewLabel("")
 	v.detailHead.Wrapping = fyne.TextWrapWord
-	v.copyJSON = newButtonWithIcon(lang.L("Copy"), theme.ContentCopyIcon(), v.copyCurrent)
-	v.saveOne = newButtonWithIcon(lang.L("Save"), theme.DocumentSaveIcon(), v.saveCurrent)
-	v.detail.extra = []fyne.CanvasObject{v.copyJSON, v.saveOne}
-	v.detailBox = container.NewBorder(v.detailHead, nil, nil, nil, v.detail.withBar(true))
+	v.copyJSON = widgets.NewButton(lang.L("Copy"), theme.ContentCopyIcon(), v.copyCurrent)
+	v.saveOne = widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), v.saveCurrent)
+	v.detail.Extra = []fyne.CanvasObject{v.copyJSON, v.saveOne}
+	v.detailBox = container.NewBorder(v.detailHead, nil, nil, nil, v.detail.WithBar(true))
 	v.LogList = widgets.NewLogList(widgets.LogSpec[transport.WireEntry]{
 		Seq:   func(e *transport.WireEntry) uint64 { return e.Seq },
 		Match: wireMatches,
@@ -89,9 +89,9 @@ func (v *wireView) setWire(wire *transport.WireLog, name string) {
 // wireCount is the messages tab's count.
 func wireCount(st widgets.LogState) string {
 	if st.Filtered {
-		return lang.L("{{.Shown}} of {{.Kept}}", map[string]any{"Shown": thousands(st.Shown), "Kept": thousands(st.Kept)})
+		return lang.L("{{.Shown}} of {{.Kept}}", map[string]any{"Shown": view.Thousands(st.Shown), "Kept": view.Thousands(st.Kept)})
 	}
-	return lang.N("{{.Count}} messages", st.Shown, map[string]any{"Count": thousands(st.Shown)})
+	return lang.N("{{.Count}} messages", st.Shown, map[string]any{"Count": view.Thousands(st.Shown)})
 }
 
 // wireEmpty says why the messages tab shows no message.
@@ -111,12 +111,12 @@ func (v *wireView) showDetail(e *transport.WireEntry) {
 	if e == nil {
 		v.detailHead.SetText(lang.L("Select a message to see its JSON."))
 		v.detail.SetText("")
-		v.detail.note.SetText("")
+		v.detail.Note.SetText("")
 		v.copyJSON.Disable()
 		v.saveOne.Disable()
 		return
 	}
-	data := map[string]any{"Arrow": e.Dir.String(), "What": displayLine(view.WireWhat(e)), "Time": e.Time.Format("15:04:05.000"), "Size": humanSize(e.Size), "Kept": humanSize(len(e.JSON))}
+	data := map[string]any{"Arrow": e.Dir.String(), "What": widgets.DisplayLine(view.WireWhat(e)), "Time": e.Time.Format("15:04:05.000"), "Size": view.Size(e.Size), "Kept": view.Size(len(e.JSON))}
 	var head string
 	switch {
 	case e.Dir == transport.Sent && e.Truncated:
@@ -154,7 +154,7 @@ func (v *wireView) saveAll() {
 		return
 	}
 	saveFileDialog(v.win, lang.L("Save messages"), v.stem()+"-messages.jsonl", fileFilter{Desc: "JSON lines", Exts: []string{"jsonl", "json"}}, func(path string) {
-		saveInBackground(v.win, path, func() ([]byte, error) { return wireFileBytes(wire) })
+		widgets.SaveInBackground(v.win, path, func() ([]byte, error) { return wireFileBytes(wire) })
 	})
 }
 
@@ -171,7 +171,7 @@ func (v *wireView) saveCurrent() {
 	}
 	name := fmt.Sprintf("%s-message-%d.json", v.stem(), e.Seq)
 	saveFileDialog(v.win, lang.L("Save message"), name, jsonFiles, func(path string) {
-		saveInBackground(v.win, path, func() ([]byte, error) { return []byte(view.PrettyJSON(e.JSON) + "\n"), nil })
+		widgets.SaveInBackground(v.win, path, func() ([]byte, error) { return []byte(view.PrettyJSON(e.JSON) + "\n"), nil })
 	})
 }
 
@@ -179,7 +179,7 @@ func (v *wireView) stem() string {
 	if v.name == "" {
 		return "server"
 	}
-	return safeFileName(v.name)
+	return view.SafeFileName(v.name)
 }
 
 // A wireLine is one message in a saved JSON-lines file.
@@ -281,7 +281,7 @@ const wireRowGap = 8
 // wireRowLines is how many lines e's row needs at width when wrapped.
 func wireRowLines(e *transport.WireEntry, width float32) int {
 	_, w := wireRowWhat(width)
-	return widgets.WrappedLines(displayLine(view.WireWhat(e)), int(w/widgets.CharWidth()))
+	return widgets.WrappedLines(widgets.DisplayLine(view.WireWhat(e)), int(w/widgets.CharWidth()))
 }
 
 func (r *wireRowRenderer) Destroy() {}
@@ -343,7 +343,7 @@ func fitText(s string, width, textSize float32, style fyne.TextStyle) string {
 
 func (r *wireRowRenderer) Refresh() {
 	e := &r.row.entry
-	col := func(n fyne.ThemeColorName) color.Color { return themeColor(r.row, n) }
+	col := func(n fyne.ThemeColorName) color.Color { return widgets.ThemeColor(r.row, n) }
 	r.stamp.Text = ""
 	if !e.Time.IsZero() {
 		r.stamp.Text = e.Time.Format("15:04:05.000")
@@ -354,12 +354,12 @@ func (r *wireRowRenderer) Refresh() {
 	if e.Dir == transport.Received {
 		r.arrow.Color = col(theme.ColorNameSuccess)
 	}
-	r.whatFull = displayLine(view.WireWhat(e))
+	r.whatFull = widgets.DisplayLine(view.WireWhat(e))
 	r.what.Color = col(theme.ColorNameForeground)
 	if strings.HasPrefix(e.Summary, "error") {
 		r.what.Color = col(theme.ColorNameError)
 	}
-	r.size.Text = humanSize(e.Size)
+	r.size.Text = view.Size(e.Size)
 	r.size.Color = col(theme.ColorNamePlaceHolder)
 	r.Layout(r.row.Size())
 	for _, o := range r.Objects() {

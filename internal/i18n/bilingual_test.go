@@ -50,3 +50,46 @@ func checkRuleKeys(t *testing.T, rules []coreRule, keys ...string) {
 		}
 	}
 }
+
+// keyed is a message with its key, as the core carries one (mcp/say.Msg).
+type keyed struct {
+	key  string
+	args map[string]any
+}
+
+func (k keyed) MessageKey() string          { return k.key }
+func (k keyed) MessageArgs() map[string]any { return k.args }
+
+// keyedCase is a keyed message and how it reads in each language.
+type keyedCase struct {
+	msg    Keyed
+	en, zh string
+}
+
+// checkKeyed translates each message in English and in Chinese, and
+// checks that its key has a Chinese text in the files.
+func checkKeyed(t *testing.T, translate func(any) string, cases []keyedCase) {
+	t.Helper()
+	zh, err := Messages(SimplifiedChinese)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { Setup(English) })
+	for _, lang := range []string{English, SimplifiedChinese} {
+		if _, err := Setup(lang); err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range cases {
+			if _, ok := zh[tc.msg.MessageKey()]; !ok && lang == English {
+				t.Errorf("no Chinese for %q", tc.msg.MessageKey())
+			}
+			want := tc.en
+			if lang == SimplifiedChinese {
+				want = tc.zh
+			}
+			if got := translate(tc.msg); got != want {
+				t.Errorf("%s: %q\n got %q\nwant %q", lang, tc.msg.MessageKey(), got, want)
+			}
+		}
+	}
+}

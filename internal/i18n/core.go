@@ -32,6 +32,8 @@ var coreRules = []coreRule{
 	// Connecting (mcp/session.go explainConnectError, watch).
 	rule(`the server did not answer initialize within (?P<Timeout>\S+)\.`,
 		"the server did not answer initialize within {{.Timeout}}."),
+	rule(`the server answered initialize but did not answer tools/list within (?P<Timeout>\S+)\.`,
+		"the server answered initialize but did not answer tools/list within {{.Timeout}}."),
 	rule(`the server exited with code (?P<Code>-?\d+) before it finished starting\.`,
 		"the server exited with code {{.Code}} before it finished starting."),
 	rule(`the server exited with code (?P<Code>-?\d+) while the call was running\.`,
@@ -174,6 +176,15 @@ var coreRules = []coreRule{
 	rule(`the server no longer knows this session \(it may have restarted\)`, "the server no longer knows this session (it may have restarted)"),
 	rule(`no answer came in time`, "no answer came in time"),
 	rule(`the connection closed`, "the connection closed"),
+	rule(`the server sent an event of more than (?P<MB>\d+) MB without ending it; the stream was closed`, "the server sent an event of more than {{.MB}} MB without ending it; the stream was closed"),
+	rule(`the request did not get through, or its reply could not be read: (?P<Cause>.*)`,
+		"the request did not get through, or its reply could not be read: {{.Cause}}", "Cause"),
+	rule(`the server's reply was over the limit of (?P<MiB>\d+) MiB and was not read`,
+		"the server's reply was over the limit of {{.MiB}} MiB and was not read"),
+	rule(`the server's reply had an HTTP header that could not be read \((?P<Detail>.*)\)`,
+		"the server's reply had an HTTP header that could not be read ({{.Detail}})"),
+	rule(`the server's reply could not be read as HTTP \((?P<Detail>.*)\)`,
+		"the server's reply could not be read as HTTP ({{.Detail}})"),
 	rule(`the server answered HTTP (?P<Code>\d{3}) (?P<Text>.*)`, "the server answered HTTP {{.Code}} {{.Text}}"),
 	rule(`the server answered: (?P<Message>.*) \(JSON-RPC error (?P<Code>-?\d+)\)`, "the server answered: {{.Message}} (JSON-RPC error {{.Code}})"),
 	rule(`(?P<Op>open|stat|lstat|read|write|mkdir|remove|rename|chdir) (?P<Path>\S+): no such file or directory`, "{{.Op}} {{.Path}}: no such file or directory"),
@@ -200,12 +211,12 @@ var coreTails = []string{
 	" Last stderr lines:",
 }
 
-// Explain translates a failure explanation from the core into the language
-// Setup chose. Its head sentence is matched against a table of the core's
+// explainText translates a failure explanation from the core, given as
+// English text, into the language Setup chose. Its head sentence is matched against a table of the core's
 // English sentences; the fixed sentences appended after it are translated
 // one by one, and what the server printed is kept as it came. Text it does
 // not know comes back unchanged.
-func Explain(msg string) string {
+func explainText(msg string) string {
 	cut := len(msg)
 	for _, t := range coreTails {
 		if i := strings.Index(msg, t); i >= 0 && i < cut {

@@ -8,6 +8,11 @@ import (
 func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 	cases := []struct{ in, zh string }{
 		{"the server did not answer initialize within 10s.", "服务器未在 10s 内响应 initialize。"},
+		{"the server answered initialize but did not answer tools/list within 10s.", "服务器响应了 initialize，但未在 10s 内响应 tools/list。"},
+		{"the request did not get through, or its reply could not be read: the server's reply was over the limit of 64 MiB and was not read",
+			"请求未能送达，或无法读取其响应：服务器的响应超过了 64 MiB 的上限，未被读取"},
+		{"the request did not get through, or its reply could not be read: the server's reply had an HTTP header that could not be read (malformed MIME header line: x)",
+			"请求未能送达，或无法读取其响应：服务器响应中有无法读取的 HTTP 头（malformed MIME header line: x）"},
 		{`the server did not answer initialize within 10s. It printed nothing to stderr. Check that the command really starts an MCP server over stdio, or raise "connectTimeout" for a slow one.`,
 			`服务器未在 10s 内响应 initialize。它没有向 stderr 输出任何内容。请检查该命令是否确实通过 stdio 启动了 MCP 服务器；如果服务器启动较慢，请调高 "connectTimeout"。`},
 		{"the server exited with code 3 before it finished starting. Last stderr lines:\n  boom: no such file\n  exiting",
@@ -59,6 +64,7 @@ func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 		{"could not initialize the session: the server's TLS certificate is not trusted", "无法初始化会话：服务器的 TLS 证书不受信任"},
 		{"prompts/list failed: the network cannot reach that address", "prompts/list 失败：网络无法到达该地址"},
 		{"the call failed: the connection was broken off", "调用失败：连接被中断"},
+		{"the call failed: the server sent an event of more than 64 MB without ending it; the stream was closed", "调用失败：服务器发送的一个事件超过 64 MB 仍未结束，已关闭该数据流"},
 		{`tools/list failed: the host name "h" could not be looked up`, `tools/list 失败：无法查询主机名 "h"`},
 		{"tools/list ran out of time: context deadline exceeded", "tools/list 超时：时限已到"},
 		{"open /tmp/x.json: no such file or directory", "/tmp/x.json 不存在"},
@@ -82,7 +88,7 @@ func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 		{"something the core never says", "something the core never says"},
 		{"", ""},
 	}
-	checkBilingual(t, "Explain", Explain, cases)
+	checkBilingual(t, "Explain", explainText, cases)
 }
 
 // Every key of the rules and tails is in the translation files, so none

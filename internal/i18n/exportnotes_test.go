@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"testing"
 
@@ -11,7 +12,7 @@ import (
 
 // Every note mcp/clients gives about an export, for every format, and the
 // reasons it refuses one.
-func everyExportMessage(t *testing.T) []string {
+func everyExportMessage(t *testing.T) []Keyed {
 	servers := []*config.ServerConfig{
 		{Name: "local", Type: config.TypeStdio, Command: "npx", Env: map[string]string{"TOKEN": "${input:tok}"},
 			Extra: map[string]json.RawMessage{"disabled": json.RawMessage("true"), "alwaysAllow": json.RawMessage("[]")}},
@@ -20,22 +21,22 @@ func everyExportMessage(t *testing.T) []string {
 		{Name: "api", Type: config.TypeOpenAPI, Spec: config.StringList{"api.yaml"}},
 	}
 	seen := map[string]bool{}
-	var out []string
+	var out []Keyed
 	for _, f := range config.Formats() {
 		for _, n := range clients.ExportNotes(servers, f) {
-			if !seen[n] {
-				seen[n] = true
+			if !seen[n.String()] {
+				seen[n.String()] = true
 				out = append(out, n)
 			}
 		}
 	}
 	for _, bad := range [][]*config.ServerConfig{{servers[0], servers[0]}} {
 		if _, err := clients.Export(bad, config.FormatCursor); err != nil {
-			out = append(out, err.Error())
+			out = append(out, err.(Keyed))
 		}
 	}
 	if _, err := clients.Export(servers, "emacs"); err != nil {
-		out = append(out, err.Error())
+		out = append(out, err.(Keyed))
 	}
 	return out
 }
@@ -48,15 +49,22 @@ func TestExportNotesAreTranslated(t *testing.T) {
 	if len(msgs) < 7 {
 		t.Fatalf("only %d messages: %q", len(msgs), msgs)
 	}
+	zh, err := Messages(SimplifiedChinese)
+	if err != nil {
+		t.Fatal(err)
+	}
 	setup(t, English)
 	for _, m := range msgs {
-		if got := ExportMessage(m); got != m {
-			t.Errorf("in English\n got %q\nwant %q", got, m)
+		if _, ok := zh[m.MessageKey()]; !ok {
+			t.Errorf("no Chinese for %q", m.MessageKey())
+		}
+		if got, want := Explain(m), fmt.Sprint(m); got != want {
+			t.Errorf("in English\n got %q\nwant %q", got, want)
 		}
 	}
 	setup(t, SimplifiedChinese)
 	for _, m := range msgs {
-		got := ExportMessage(m)
+		got := Explain(m)
 		if left := valuesInExport.ReplaceAllString(got, ""); HasLatinLetter(left) {
 			t.Errorf("English left in %q (from %q): %q", got, m, left)
 		}

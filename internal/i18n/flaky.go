@@ -2,7 +2,7 @@ package i18n
 
 // The sign-in that gives up on a scope the server needs and is never
 // granted (mcp/oauth/handler.go countStepUp), added to Explain's table;
-// its key is in translations/flaky.*.json.
+// its key is in translations/core.*.json.
 
 func init() {
 	coreRules = append(coreRules, flakyRules...)

@@ -12,7 +12,7 @@ import (
 // in a collection (.ttc). A regular sans-serif face is preferred. ok is false
 // when no font has them all.
 func FontFileFor(sample string) (file string, index int, ok bool) {
-	fonts, err := fontscan.SystemFonts(quietLogger{}, "")
+	fonts, err := systemFonts()
 	if err != nil {
 		return "", 0, false
 	}

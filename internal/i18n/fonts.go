@@ -20,7 +20,7 @@ func SystemCanShow(language string) bool {
 	if language != SimplifiedChinese {
 		return true
 	}
-	fonts, err := fontscan.SystemFonts(quietLogger{}, "")
+	fonts, err := systemFonts()
 	if err != nil {
 		return true // cannot tell: do as before
 	}

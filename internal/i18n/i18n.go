@@ -8,10 +8,11 @@
 // never change with the language.
 //
 // The translations are JSON files in translations/, named as Fyne expects
-// (prefix.lang.json): one pair per part of the app (mcpbrowser.*.json for
-// the window and CLI, others per feature, so that work on two features never
-// edits the same file); GLOSSARY.md beside them fixes the Chinese terms. English is also the fallback text written in the code, so
-// a key missing from a file shows English, never a key.
+// (area.lang.json): one pair per area of the app — window, cli, core (what
+// the core says: connecting, calls, sign-in), form, servers, result, tasks,
+// checks, lint, logs, chooser; GLOSSARY.md beside them fixes the Chinese
+// terms. English is also the fallback text written in the code, so a key
+// missing from a file shows English, never a key.
 //
 // How to add a message:
 //
@@ -20,18 +21,25 @@
 //     Names, values and durations go in {{.Templates}}; never join
 //     translated pieces with + or Sprintf. A count uses lang.N / lang.XN with
 //     go-i18n's "one"/"other" forms in the files.
-//  2. Add the key to BOTH files of a pair: translations/PREFIX.en.json
-//     (the English text again) and PREFIX.zh_Hans.json (the Chinese, with
+//  2. Add the key to BOTH files of its area: translations/AREA.en.json
+//     (the English text again) and AREA.zh_Hans.json (the Chinese, with
 //     the terms of GLOSSARY.md). TestTranslationFilesHaveTheSameKeys fails
 //     when one is missing, or when two pairs hold the same key.
-//  3. A failure explanation the core (mcp/…) words in English is not
-//     changed there: add a rule to coreRules in core.go (a regexp whose
-//     named groups are the key's template fields), its key to both files,
-//     and a case to TestExplainTranslatesTheCoresSentences. Callers print
-//     Explain(message); text no rule knows passes through unchanged. Check
-//     results (mcp/checks) and export notes (mcp/clients) have tables of
-//     their own, in checks.go and exportnotes.go, whose tests make every
-//     sentence of those packages and fail on one no rule translates.
+//  3. What the core (mcp/…) says to a person — a failure, a log line, a
+//     note — is not worded here and not matched here: the core makes it a
+//     message with its key, say.New("the server exited with code
+//     {{.Code}}.", say.Args{"Code": code}) (say.Error for an error), whose
+//     English is the template filled, and carries the message (not its
+//     text) to the front ends: an error as it is, a log line through
+//     transport.ServerLog.Say. The front ends hand it to Explain (or
+//     LogLine), which translate it by its key, the message and error
+//     fields within it in turn; its key goes in both files like any other.
+//     This package knows the message only through the Keyed interface and
+//     imports nothing of the app. The older sentences the core still
+//     writes as text are matched by the tables of core.go, checks.go,
+//     problems.go, fieldnotes.go, logi18n.go, oauthx.go and flaky.go; do
+//     not add to them: move a sentence to a keyed message and delete its
+//     rule (TestImportsNothingOfTheApp lists those files).
 package i18n
 
 import (

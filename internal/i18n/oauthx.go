@@ -2,7 +2,7 @@ package i18n
 
 // The sign-in failures of the OAuth extensions (mcp/oauth: private_key_jwt,
 // DPoP, the JWT-bearer grant, enterprise-managed authorization), added to
-// Explain's table; their keys are in translations/oauthx.*.json.
+// Explain's table; their keys are in translations/core.*.json.
 
 func init() {
 	coreRules = append(coreRules, oauthxRules...)

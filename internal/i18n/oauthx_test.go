@@ -21,5 +21,5 @@ func TestExplainOAuthExtensions(t *testing.T) {
 		{"give either a client secret or a private key file, not both: the client authenticates with one of them",
 			"客户端密钥和私钥文件只能二选一：客户端只用其中一种方式认证"},
 	}
-	checkBilingual(t, "Explain", Explain, cases)
+	checkBilingual(t, "Explain", explainText, cases)
 }

@@ -30,10 +30,10 @@ func TestLowLevelFailuresReadAsChinese(t *testing.T) {
 	}
 	setup(t, SimplifiedChinese)
 	for _, err := range errs {
-		plain := mcp.AsRequestError("tools/list", err).Error()
+		plain := mcp.AsRequestError("tools/list", err)
 		for _, line := range []string{
-			LogLine("refreshing the tool list failed: " + plain),
-			LogLine("listing tools failed: " + plain),
+			LogLine(keyed{"refreshing the tool list failed: {{.Err}}", map[string]any{"Err": plain}}),
+			LogLine(keyed{"listing tools failed: {{.Err}}", map[string]any{"Err": plain}}),
 			Explain("could not connect to http://127.0.0.1:1/mcp: " + mcp.PlainCause(err) + ". Check the URL and that the server is running."),
 			Explain("could not initialize the session: " + mcp.PlainCause(err)),
 		} {

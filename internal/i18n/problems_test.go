@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
-	"mcpbrowser/mcp/lint"
 	"mcpbrowser/mcp/schema"
 )
 
@@ -122,37 +121,11 @@ func withoutData(s string) string {
 
 var dataWords = regexp.MustCompile(`"(\\.|[^"\\])*"|\b(city|zz|red|green|blue|string|null|number|integer|boolean|true|false|a|b|schema)\b`)
 
-// TestLintOutputMismatchNamesTheFieldInWords: the quality report says which
-// field of a result broke the outputSchema and how, in the window's language
-// (it showed the validator's own English before).
-func TestLintOutputMismatchNamesTheFieldInWords(t *testing.T) {
-	tool := lint.Tool{Name: "add", InputSchema: json.RawMessage(`{"type":"object"}`),
-		OutputSchema: json.RawMessage(`{"type":"object","properties":{"sum":{"type":"number"}}}`)}
-	rep := lint.Run(lint.Surface{Tools: []lint.Tool{tool},
-		Observed: []lint.Observation{{Tool: "add", StructuredContent: json.RawMessage(`{"sum":"five"}`)}}})
-	var found *lint.Finding
-	for i, f := range rep.Findings {
-		if f.Rule == "output-mismatch" {
-			found = &rep.Findings[i]
-		}
-	}
-	if found == nil {
-		t.Fatalf("no output-mismatch in %+v", rep.Findings)
-	}
-	checkBilingual(t, "LintMessage", func(string) string { return LintMessage(*found) }, []struct{ in, zh string }{
-		{"a result did not match outputSchema: structuredContent.sum must be a number, not text",
-			"某个结果与 outputSchema 不符：structuredContent.sum 必须是数字，而不是文本"},
-	})
-	if found.Message != "a result did not match outputSchema: structuredContent.sum must be a number, not text" {
-		t.Errorf("the English message (JSON output) is %q", found.Message)
-	}
-}
-
 // TestArgumentProblemsOfTheCommandLine: the core's "cannot use the
 // arguments given" lists each field's problem, as typed on a command line
 // (key=value); each is translated and the value typed is kept.
 func TestArgumentProblemsOfTheCommandLine(t *testing.T) {
-	checkBilingual(t, "Explain", Explain, []struct{ in, zh string }{
+	checkBilingual(t, "Explain", explainText, []struct{ in, zh string }{
 		{`cannot use the arguments given: a: must be a whole number, like 3 (got "x")`,
 			`无法使用给出的参数：a：必须是整数，例如 3（收到的是 "x"）`},
 		{`cannot use the arguments given: a: this field is required; b: must be at least 1`,

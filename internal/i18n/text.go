@@ -28,3 +28,12 @@ func N(text string, count int, data ...map[string]any) string {
 	}
 	return lang.N(text, count, d)
 }
+
+// X is the translation of the message key, whose English is fallback (for
+// a key that is not the English text itself), with data's {{.Fields}}.
+func X(key, fallback string, data ...map[string]any) string {
+	if len(data) == 0 || data[0] == nil {
+		return lang.X(key, fallback)
+	}
+	return lang.X(key, fallback, data[0])
+}

@@ -1,6 +1,8 @@
-// Package testservers builds the misbehave program (an MCP stdio server that
-// misbehaves on purpose, one way per mode) for tests, and gives tests what they
-// need to check that no process outlives a stop: PID files and a liveness check.
+// Package testservers builds the programs tests start as processes — the
+// misbehave program (an MCP stdio server that misbehaves on purpose, one way
+// per mode), the demo server, the app itself — once for every test binary of
+// a machine, and gives tests what they need to check that no process
+// outlives a stop: PID files and a liveness check.
 //
 // A test starts the program as a real process:
 //
@@ -10,8 +12,6 @@ package testservers
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -20,7 +20,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -88,6 +87,13 @@ const (
 	// ModeEcho is a well-behaved, fast server; it sleeps -start-delay and
 	// waits for the file -start-gate names first (as every serving mode does).
 	ModeEcho = "echo"
+	// ModeRaw is written by hand, byte for byte: tools/list answers the JSON
+	// array in the file -tools (names with control characters, schemas
+	// nested deeper than JSON libraries take), the methods in -silent
+	// (comma-separated) are never answered, and tools/call answers its
+	// arguments as sent (text and structuredContent), like a server that
+	// echoes secrets back.
+	ModeRaw = "raw"
 	// ModeSleep sleeps 300 s doing nothing: the grandchild where there is no sh.
 	ModeSleep = "sleep"
 )
@@ -98,90 +104,8 @@ func Modes() []string {
 		ModeJunkStdout, ModeNonJSONRPCJSON, ModeTruncatedLine, ModeCrashMidCall,
 		ModeNoInitialize, ModeNeverAnswersCall, ModeStderrFlood, ModeHugeMessage,
 		ModeSlowStart, ModeExitAtStart, ModeIgnoreStdinEOF, ModeIgnoreSIGTERM,
-		ModeGrandchild, ModeBadProtocolVersion, ModeBadLine, ModeIgnoreDiscover, ModeExitOnDiscover, ModeMRTR, ModeEcho, ModeSleep,
+		ModeGrandchild, ModeBadProtocolVersion, ModeBadLine, ModeIgnoreDiscover, ModeExitOnDiscover, ModeMRTR, ModeEcho, ModeRaw, ModeSleep,
 	}
-}
-
-// packagePath is the import path of the misbehave program. go build resolves
-// it from any directory inside the module, and go test runs every test binary
-// in its package's directory.
-const packagePath = "mcpbrowser/internal/testservers/misbehave"
-
-// BuildInto compiles the misbehave program into dir and returns the path of the
-// executable. It suits TestMain, which can remove dir after m.Run.
-func BuildInto(ctx context.Context, dir string) (string, error) {
-	exe := filepath.Join(dir, "misbehave")
-	if runtime.GOOS == "windows" {
-		exe += ".exe"
-	}
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", exe, packagePath)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building the misbehave test server (go build %s): %w\n%s", packagePath, err, out)
-	}
-	return exe, nil
-}
-
-// built is the misbehave program compiled for this test binary. It is
-// package-level because its lifetime is the test binary's: every test in the
-// binary shares one build instead of linking the program again, and Build
-// keeps the signature tests want. It is written once, inside once, and only
-// read after.
-var built struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-// Build compiles the misbehave program once per test binary and returns the
-// path of the executable; it fails tb if the build fails. The executable is
-// kept in the user's cache directory (one file, replaced by each build) so
-// repeated test runs leave nothing behind; use BuildInto where that matters.
-func Build(tb testing.TB) string {
-	tb.Helper()
-	built.once.Do(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		defer cancel()
-		built.path, built.err = buildShared(ctx)
-	})
-	if built.err != nil {
-		tb.Fatal(built.err)
-	}
-	return built.path
-}
-
-// buildShared builds into a fresh directory, then renames the result over the
-// shared copy. The rename is atomic, so test binaries of other packages
-// building at the same moment, or running the old copy, are not disturbed.
-// Where renaming over a running executable fails (Windows), the fresh copy
-// stays where it was built.
-func buildShared(ctx context.Context) (string, error) {
-	base, err := os.UserCacheDir()
-	if err != nil {
-		base = os.TempDir()
-	}
-	// One folder per source tree: checkouts side by side (git worktrees) would
-	// otherwise swap each other's build in under running tests.
-	_, here, _, _ := runtime.Caller(0)
-	tree := sha256.Sum256([]byte(filepath.Dir(here)))
-	shared := filepath.Join(base, "mcpbrowser-testservers", hex.EncodeToString(tree[:6]))
-	if err := os.MkdirAll(shared, 0o755); err != nil {
-		return "", fmt.Errorf("building the misbehave test server: %w", err)
-	}
-	fresh, err := os.MkdirTemp(shared, "build-")
-	if err != nil {
-		return "", fmt.Errorf("building the misbehave test server: %w", err)
-	}
-	exe, err := BuildInto(ctx, fresh)
-	if err != nil {
-		os.RemoveAll(fresh)
-		return "", err
-	}
-	final := filepath.Join(shared, filepath.Base(exe))
-	if err := os.Rename(exe, final); err != nil {
-		return exe, nil
-	}
-	os.RemoveAll(fresh)
-	return final, nil
 }
 
 // ReadPIDFile reads a PID file written by misbehave -pidfile or

@@ -22,20 +22,24 @@ func TestBuildCompilesOnce(t *testing.T) {
 	}
 }
 
-func TestBuildInto(t *testing.T) {
+func TestProgramsBuildAndRun(t *testing.T) {
 	if testing.Short() {
-		t.Skip("links the program again")
+		t.Skip("links the programs")
 	}
-	dir := t.TempDir()
-	exe, err := testservers.BuildInto(testContext(t), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if filepath.Dir(exe) != dir {
-		t.Errorf("BuildInto(%q) = %q, outside the directory", dir, exe)
-	}
-	if err := exec.Command(exe, "-list-modes").Run(); err != nil {
-		t.Errorf("running the built program: %v", err)
+	for _, tt := range []struct {
+		program testservers.Program
+		args    []string
+	}{
+		{testservers.Misbehave, []string{"-list-modes"}},
+		{testservers.Demo, []string{"-h"}},
+	} {
+		exe := tt.program.Build(t)
+		if again := tt.program.Build(t); again != exe {
+			t.Errorf("%s: Build returned %q, then %q", tt.program.Package, exe, again)
+		}
+		if err := exec.Command(exe, tt.args...).Run(); err != nil {
+			t.Errorf("running %s %s: %v", exe, tt.args, err)
+		}
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -222,6 +223,13 @@ type Running struct {
 // reconnects within it; a closed tab does not.
 const ReattachGrace = 3 * time.Second
 
+// reattachGrace is ReattachGrace, in nanoseconds. Tests that reload a page in
+// a real browser stretch it (a loaded machine can take longer than 3 s to
+// reload Chromium), through export_test.go.
+var reattachGrace atomic.Int64
+
+func init() { reattachGrace.Store(int64(ReattachGrace)) }
+
 // URL is the host page's address, token included.
 func (r *Running) URL() string { return r.host.origin + "/s/" + r.token + "/" }
 
@@ -309,7 +317,7 @@ func (r *Running) detach(page chan struct{}) {
 	}
 	r.page = nil
 	if r.gone == nil {
-		r.gone = time.AfterFunc(ReattachGrace, r.Close)
+		r.gone = time.AfterFunc(time.Duration(reattachGrace.Load()), r.Close)
 	}
 }
 

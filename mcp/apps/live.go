@@ -9,6 +9,7 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/history"
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/transport"
 )
 
@@ -17,13 +18,23 @@ import (
 // OnCall) its History, and each is marked in the server log as the app's.
 type Live struct {
 	S *mcp.Session
-	// App names the app in the server log, e.g. "get-time's app".
-	App string
+	// Tool is the tool whose app this is; the server log names the app
+	// after it ("get-time's app"). Open sets it.
+	Tool string
+	// opening marks MCP Browser's own read of the app's page.
+	opening bool
 	// OnCall and OnRead see each tools/call and resources/read the app made.
 	// The session's manager keeps the calls in History itself, marked as the
 	// app's (mcp.HistoryVia); RecordCall is for a History without a manager.
 	OnCall func(*mcp.CallResult)
 	OnRead func(*mcp.ReadResult)
+}
+
+// note writes what the app does to the server log, naming the app after
+// its tool.
+func (l *Live) note(key string, args say.Args) {
+	args["Tool"] = l.Tool
+	l.S.Log.Say(transport.LogInfo, say.New(key, args))
 }
 
 // Forward runs one of the app's requests on the session.
@@ -39,10 +50,10 @@ func (l *Live) Forward(ctx context.Context, method string, params json.RawMessag
 		}
 		if t := l.S.Tool(p.Name); t != nil && !slices.Contains(Visibility(t.Meta), "app") {
 			// _meta.ui.visibility without "app": the tool is the model's only.
-			l.S.Log.Add(transport.LogInfo, l.App+" tried to call "+p.Name+", which is not offered to apps; refused")
+			l.note("{{.Tool}}'s app tried to call {{.Name}}, which is not offered to apps; refused", say.Args{"Name": p.Name})
 			return nil, fmt.Errorf("the tool %q is not offered to apps", p.Name)
 		}
-		l.S.Log.Add(transport.LogInfo, l.App+" calls the tool "+p.Name)
+		l.note("{{.Tool}}'s app calls the tool {{.Name}}", say.Args{"Name": p.Name})
 		// The session keeps the call in History (when its manager has one),
 		// marked as the app's.
 		r := l.S.CallTool(mcp.HistoryVia(ctx, Via), p.Name, p.Arguments, mcp.CallOptions{})
@@ -60,7 +71,11 @@ func (l *Live) Forward(ctx context.Context, method string, params json.RawMessag
 		if err := json.Unmarshal(params, &p); err != nil || p.URI == "" {
 			return nil, errors.New("resources/read needs a uri")
 		}
-		l.S.Log.Add(transport.LogInfo, l.App+" reads "+p.URI)
+		if l.opening {
+			l.note("MCP Browser (opening {{.Tool}}'s app) reads {{.URI}}", say.Args{"URI": p.URI})
+		} else {
+			l.note("{{.Tool}}'s app reads {{.URI}}", say.Args{"URI": p.URI})
+		}
 		r := l.S.ReadResource(mcp.WithoutHistory(ctx), p.URI) // the app's own reads stay out of History
 		if l.OnRead != nil {
 			l.OnRead(r)
@@ -70,15 +85,15 @@ func (l *Live) Forward(ctx context.Context, method string, params json.RawMessag
 		}
 		return json.Marshal(r.Result)
 	case "resources/list":
-		l.S.Log.Add(transport.LogInfo, l.App+" lists the resources")
+		l.note("{{.Tool}}'s app lists the resources", say.Args{})
 		list, err := l.S.Resources(ctx)
 		return listResult("resources", list, err)
 	case "resources/templates/list":
-		l.S.Log.Add(transport.LogInfo, l.App+" lists the resource templates")
+		l.note("{{.Tool}}'s app lists the resource templates", say.Args{})
 		list, err := l.S.ResourceTemplates(ctx)
 		return listResult("resourceTemplates", list, err)
 	case "prompts/list":
-		l.S.Log.Add(transport.LogInfo, l.App+" lists the prompts")
+		l.note("{{.Tool}}'s app lists the prompts", say.Args{})
 		list, err := l.S.Prompts(ctx)
 		return listResult("prompts", list, err)
 	}
@@ -122,11 +137,11 @@ func Open(ctx context.Context, host *Host, live *Live, toolName string, input, r
 	if uri == "" {
 		return nil, fmt.Errorf("the tool %q has no app (its _meta names no ui:// resource)", toolName)
 	}
-	if live.App == "" {
-		live.App = toolName + "'s app"
+	if live.Tool == "" {
+		live.Tool = toolName
 	}
 	// The host's own read, named as such in the server log.
-	html, meta, err := ReadView(ctx, &Live{S: live.S, App: "MCP Browser (opening " + live.App + ")"}, uri)
+	html, meta, err := ReadView(ctx, &Live{S: live.S, Tool: live.Tool, opening: true}, uri)
 	if err != nil {
 		return nil, err
 	}

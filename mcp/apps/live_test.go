@@ -11,7 +11,7 @@ import (
 )
 
 func TestRecordCallMarksTheApp(t *testing.T) {
-	h := history.NewHistory(t.TempDir(), history.HistoryOptions{})
+	h := history.New(t.TempDir(), history.Options{})
 	r := &mcp.CallResult{Outcome: mcp.Outcome{Server: "s", Started: time.Now(), Duration: time.Millisecond}, Tool: "get-time", Arguments: json.RawMessage(`{}`)}
 	if err := apps.RecordCall(h, r); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package checks
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -10,6 +11,9 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v4"
+
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/store"
 )
 
 // A File is one check file: a named list of checks and the servers they need.
@@ -75,6 +79,10 @@ type Check struct {
 
 	Tool      string         `yaml:"tool,omitempty"`
 	Arguments map[string]any `yaml:"arguments,omitempty"`
+	// ArgumentsJSON is Arguments as recorded or written in the file, in
+	// that order; it is sent and saved while it holds what Arguments
+	// holds (argorder.go).
+	ArgumentsJSON json.RawMessage `yaml:"-" json:"-"`
 	// Read is a resource URI (resources/read).
 	Read string `yaml:"read,omitempty"`
 	// Prompt is a prompt name (prompts/get) with PromptArguments.
@@ -179,6 +187,7 @@ func Parse(data []byte) (*File, error) {
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
+	readArgumentOrder(data, &f)
 	return &f, nil
 }
 
@@ -253,43 +262,42 @@ func (f *File) Marshal() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// Save writes the file to path atomically (a temporary file, then rename).
+// Save writes the file to path as package store saves every file
+// (atomically, through a symbolic link, keeping the file's mode).
 func (f *File) Save(path string) error {
 	data, err := f.Marshal()
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".check-*.yaml")
-	if err != nil {
-		return fmt.Errorf("saving the check file: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("saving the check file: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("saving the check file: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := store.WriteFile(path, data, store.Keep(0o644)); err != nil {
 		return fmt.Errorf("saving the check file: %w", err)
 	}
 	return nil
 }
 
 // Append adds checks to the file at path, creating it when it does not
-// exist. A check whose name is taken gets " (2)", " (3)" … added.
+// exist. A check whose name is taken gets " (2)", " (3)" … added. The file
+// is changed as it is at that moment, under its lock (store.Update), so
+// two recordings at once keep both.
 func Append(path string, servers map[string]ServerSpec, add ...Check) error {
-	f := &File{}
-	if _, err := os.Stat(path); err == nil {
-		if f, err = Load(path); err != nil {
-			return err
+	return store.Update(path, store.Keep(0o644), func(old []byte) ([]byte, error) {
+		f := &File{}
+		if old != nil {
+			var err error
+			if f, err = Parse(old); err != nil {
+				return nil, fmt.Errorf("%s: %w", path, err)
+			}
 		}
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("reading the check file: %w", err)
-	} else {
-		f.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	}
+		if f.Name == "" {
+			f.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		}
+		f.add(servers, add)
+		return f.Marshal()
+	})
+}
+
+// add puts servers and checks into f, renaming what clashes.
+func (f *File) add(servers map[string]ServerSpec, add []Check) {
 	// A server already in the file under the same name but another entry
 	// (a configured "demo" and an ad-hoc one) gets a name of its own.
 	rename := map[string]string{}
@@ -297,18 +305,11 @@ func Append(path string, servers map[string]ServerSpec, add ...Check) error {
 		if f.Servers == nil {
 			f.Servers = map[string]ServerSpec{}
 		}
-		newName := name
-		for i := 2; ; i++ {
-			old, taken := f.Servers[newName]
-			if !taken {
-				f.Servers[newName] = spec
-				break
-			}
-			if reflect.DeepEqual(old, spec) {
-				break
-			}
-			newName = fmt.Sprintf("%s-%d", name, i)
-		}
+		newName := config.FreeName(name, func(n string) bool {
+			old, taken := f.Servers[n]
+			return taken && !reflect.DeepEqual(old, spec) // the same server is no clash
+		})
+		f.Servers[newName] = spec
 		rename[name] = newName
 	}
 	taken := map[string]bool{}
@@ -326,5 +327,4 @@ func Append(path string, servers map[string]ServerSpec, add ...Check) error {
 		taken[c.Name] = true
 		f.Checks = append(f.Checks, c)
 	}
-	return f.Save(path)
 }

@@ -3,8 +3,6 @@ package checks
 import (
 	"context"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -17,17 +15,11 @@ import (
 var demoBinary string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "mcpbrowser-checks-test-")
-	if err != nil {
+	var err error
+	if demoBinary, err = testservers.Demo.Path(); err != nil {
 		panic(err)
 	}
-	demoBinary = filepath.Join(dir, "demo")
-	if out, err := exec.Command("go", "build", "-o", demoBinary, "mcpbrowser/internal/demoserver").CombinedOutput(); err != nil {
-		panic(string(out))
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	os.Exit(m.Run())
 }
 
 func demoSpec() ServerSpec { return ServerSpec{Command: demoBinary} }

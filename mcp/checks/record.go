@@ -1,37 +1,56 @@
 package checks
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/config"
 )
 
 // Recorded turns a call into a snapshot check: the same call, expecting the
-// same outcome and the same result again.
+// same outcome and the same result again. A check file is made for git and
+// CI, so no secret is written: the arguments' secrets (by name and shape)
+// are masked, and so is the snapshot wherever the server repeats them, the
+// entry's own secrets or any secret found by its shape (r.MaskSecrets). A
+// recorded call with secret arguments replays with the masked values; put
+// the real ones back by hand where the check needs them.
 func Recorded(server string, r *mcp.CallResult) Check {
-	c := Check{Name: r.Tool, Server: server, Tool: r.Tool, Arguments: argumentsOf(r.Arguments)}
-	c.Expect = snapshotExpect(ObserveCall(r, nil))
+	args := config.MaskArguments(r.Arguments)
+	c := Check{Name: r.Tool, Server: server, Tool: r.Tool, Arguments: argumentsOf(args), ArgumentsJSON: args}
+	c.Expect = snapshotExpect(ObserveCall(r, nil), r.MaskSecrets)
 	return c
 }
 
 // RecordedRead turns a resources/read into a snapshot check.
 func RecordedRead(server string, r *mcp.ReadResult) Check {
 	c := Check{Name: "read " + r.URI, Server: server, Read: r.URI}
-	c.Expect = snapshotExpect(ObserveRead(r))
+	c.Expect = snapshotExpect(ObserveRead(r), (*config.TextMasker)(nil).MaskBytes)
 	return c
 }
 
 // RecordedPrompt turns a prompts/get into a snapshot check.
 func RecordedPrompt(server string, r *mcp.PromptResult) Check {
-	c := Check{Name: "prompt " + r.Prompt, Server: server, Prompt: r.Prompt, PromptArguments: r.Arguments}
-	c.Expect = snapshotExpect(ObservePrompt(r))
+	c := Check{Name: "prompt " + r.Prompt, Server: server, Prompt: r.Prompt}
+	var secrets []string
+	if len(r.Arguments) > 0 {
+		c.PromptArguments = map[string]string{}
+		for k, v := range r.Arguments {
+			if c.PromptArguments[k] = config.MaskValue(k, v); config.IsSecretName(k) {
+				secrets = append(secrets, v)
+			}
+		}
+	}
+	c.Expect = snapshotExpect(ObservePrompt(r), (*config.TextMasker)(nil).Add(secrets...).MaskBytes)
 	return c
 }
 
-func snapshotExpect(o Observed) Expect {
+// snapshotExpect expects the outcome and the result observed, the result
+// with its secrets masked (mask works on its JSON).
+func snapshotExpect(o Observed, mask func([]byte) []byte) Expect {
 	e := Expect{Outcome: o.Outcome}
 	if o.Outcome == OutcomeRPCError {
 		code := o.Code
@@ -39,6 +58,14 @@ func snapshotExpect(o Observed) Expect {
 	}
 	if o.Result != nil {
 		v := o.Result
+		if b, err := json.Marshal(v); err == nil {
+			if m := mask(b); !bytes.Equal(m, b) {
+				var back any
+				if json.Unmarshal(m, &back) == nil {
+					v = back
+				}
+			}
+		}
 		e.Snapshot = &v
 	}
 	return e

@@ -62,15 +62,15 @@ func TestRecordedAndSuggestedChecksPass(t *testing.T) {
 	}
 }
 
-// The check file in the README reads as a check file.
+// The check file in docs/checks.md reads as a check file.
 func TestReadmeExampleParses(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../docs/checks.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, rest, ok := strings.Cut(string(data), "```yaml\n")
 	if !ok {
-		t.Fatal("the README has no yaml block")
+		t.Fatal("docs/checks.md has no yaml block")
 	}
 	block, _, _ := strings.Cut(rest, "```")
 	f, err := Parse([]byte(block))
@@ -79,5 +79,37 @@ func TestReadmeExampleParses(t *testing.T) {
 	}
 	if len(f.Checks) < 3 || f.Servers["demo"].Ref != "demo" || !f.Servers["local"].Inline() {
 		t.Errorf("read %+v", f)
+	}
+}
+
+// A check saved from a call of a tool that must run as a task
+// (server-everything's simulate-research-query, execution.taskSupport
+// "required") passes when Run all runs it: the runner calls the tool the
+// way the Tools tab does (mcp.CallWayFor).
+func TestRequiredTaskCheckPasses(t *testing.T) {
+	s := connectSpec(t, "everything", everythingSpec(t))
+	if w := s.CallWay("simulate-research-query"); w != mcp.CallAsTask {
+		t.Fatalf("simulate-research-query is called as %v, want a task", w)
+	}
+	ctx := context.Background()
+	r := s.CallToolAsTask(ctx, "simulate-research-query", json.RawMessage(`{"topic":"checks"}`), nil)
+	if !r.OK() {
+		t.Fatalf("the call failed: %s %s", r.Layer, r.Message)
+	}
+	f := &File{Name: "task", Checks: []Check{Suggest("research", "everything", r, s.OutputSchema("simulate-research-query"))}}
+	data, err := f.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Parse(data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	rep := runnerFor(map[string]*mcp.Session{"everything": s}).Run(ctx, back)
+	if len(rep.Results) != 1 || rep.Results[0].Status != StatusPassed {
+		for _, res := range rep.Results {
+			t.Errorf("%s: %s %v %s", res.Check.Name, res.Status, res.Failures, res.Message)
+		}
+		t.Fatalf("%d results\n%s", len(rep.Results), data)
 	}
 }

@@ -1,10 +1,14 @@
 package checks
 
 import (
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+
+	"mcpbrowser/mcp/config"
 )
 
 // WriteSummary writes the reports for people, in English: one line per
@@ -25,6 +29,7 @@ func WriteSummaryIn(w io.Writer, reports []*Report, words Words) error {
 	for _, rep := range reports {
 		fmt.Fprintf(&b, "%s (%s)\n", rep.File.Name, rep.File.Path)
 		for _, r := range rep.Results {
+			r = r.shown()
 			total[r.Status]++
 			fmt.Fprintf(&b, "  %s %s  %s\n", padColumns(words.Status(r.Status), width), r.Check.Name, words.L("[{{.Server}} {{.Target}}, {{.MS}} ms]",
 				map[string]any{"Server": r.Server, "Target": TargetIn(words, r.Check), "MS": r.Duration.Milliseconds()}))
@@ -116,6 +121,7 @@ func WriteJUnit(w io.Writer, reports []*Report) error {
 		s := junitSuite{Name: rep.File.Name, File: rep.File.Path, Time: seconds(rep.Duration.Milliseconds())}
 		totalMS += rep.Duration.Milliseconds()
 		for _, r := range rep.Results {
+			r = r.shown()
 			c := junitCase{Name: r.Check.Name, Classname: rep.File.Name + "." + r.Server, Time: seconds(r.Duration.Milliseconds())}
 			if r.Observed != nil && len(r.Observed.Stderr) > 0 {
 				c.SystemErr = strings.Join(r.Observed.Stderr, "\n")
@@ -168,6 +174,7 @@ func WriteTAP(w io.Writer, reports []*Report) error {
 	i := 0
 	for _, rep := range reports {
 		for _, r := range rep.Results {
+			r = r.shown()
 			i++
 			name := rep.File.Name + ": " + r.Check.Name
 			switch r.Status {
@@ -189,4 +196,38 @@ func WriteTAP(w io.Writer, reports []*Report) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// shown is r as a report may show it: made for CI logs and for git, it
+// keeps no secret. The check's secret arguments, wherever the server
+// repeated them, and every secret found by its shape are masked in the
+// message, the failures and what the server printed.
+func (r Result) shown() Result {
+	var secrets []string
+	if r.Check != nil {
+		if b, err := json.Marshal(r.Check.Arguments); err == nil {
+			secrets = config.SecretArguments(b)
+		}
+		for k, v := range r.Check.PromptArguments {
+			if config.IsSecretName(k) {
+				secrets = append(secrets, v)
+			}
+		}
+	}
+	m := (*config.TextMasker)(nil).Add(secrets...)
+	r.Message = m.Mask(r.Message)
+	r.Failures = slices.Clone(r.Failures)
+	for i, f := range r.Failures {
+		f.Expected, f.Actual = m.Mask(f.Expected), m.Mask(f.Actual)
+		r.Failures[i] = f
+	}
+	if r.Observed != nil {
+		o := *r.Observed
+		o.Stderr = slices.Clone(o.Stderr)
+		for i, l := range o.Stderr {
+			o.Stderr[i] = m.Mask(l)
+		}
+		r.Observed = &o
+	}
+	return r
 }

@@ -134,14 +134,10 @@ func (rn *Runner) runOne(ctx context.Context, c *Check, server string, t Target)
 			res.Message = fmt.Sprintf("%s may destroy things and was not run; add \"destructive: true\" to the check if that is meant", c.Tool)
 			return res
 		}
-		args := json.RawMessage("{}")
-		if len(c.Arguments) > 0 {
-			b, err := json.Marshal(c.Arguments)
-			if err != nil {
-				res.Status, res.Message = StatusFailed, "the arguments cannot be written as JSON: "+err.Error()
-				return res
-			}
-			args = b
+		args, err := c.argumentsToSend()
+		if err != nil {
+			res.Status, res.Message = StatusFailed, "the arguments cannot be written as JSON: "+err.Error()
+			return res
 		}
 		var schema json.RawMessage
 		if c.Expect.OutputSchema {

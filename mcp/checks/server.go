@@ -27,6 +27,8 @@ func (s ServerSpec) Config(name string) *config.ServerConfig {
 // check file so that it runs where that servers file does not exist. The
 // environment and headers are left out: they often hold secrets.
 func SpecOf(sc *config.ServerConfig) ServerSpec {
+	shown, _ := config.MaskedForExport([]*config.ServerConfig{sc}) // a check file is made for git
+	sc = shown[0]
 	s := ServerSpec{Command: sc.Command, Cwd: sc.Cwd, URL: sc.URL}
 	if len(sc.Args) > 0 {
 		s.Args = sc.Args

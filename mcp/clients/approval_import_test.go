@@ -23,7 +23,7 @@ func TestApprovalThroughServersFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	load := func() *config.Config {
-		c, err := config.LoadConfig(cfg.Path)
+		c, err := config.Load(cfg.Path)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
-	"strings"
 
 	"mcpbrowser/mcp/config"
 )
@@ -317,7 +315,7 @@ func Import(cfg *config.Config, servers []*ImportedServer, clash ClashPolicy) []
 		case clash == ClashReplace:
 			r.Action = ImportReplaced
 		case clash == ClashRename:
-			s.Name = freeName(cfg, s.Name)
+			s.Name = config.FreeName(s.Name, func(n string) bool { return cfg.Server(n) != nil })
 			r.Action = ImportRenamed
 		default:
 			r.Action, r.Reason = ImportSkipped, fmt.Sprintf("a different server named %q is already in your list", s.Name)
@@ -335,7 +333,7 @@ func Import(cfg *config.Config, servers []*ImportedServer, clash ClashPolicy) []
 // with its name, or (renaming) one of name-2, name-3 … from an earlier import.
 func identicalIn(cfg *config.Config, s *config.ServerConfig, renamed bool) string {
 	for _, existing := range cfg.Servers {
-		if existing.Name != s.Name && !(renamed && isRenameOf(existing.Name, s.Name)) {
+		if existing.Name != s.Name && !(renamed && config.IsNumberedFrom(existing.Name, s.Name)) {
 			continue
 		}
 		if SameEntry(existing, s) {
@@ -343,25 +341,6 @@ func identicalIn(cfg *config.Config, s *config.ServerConfig, renamed bool) strin
 		}
 	}
 	return ""
-}
-
-func isRenameOf(name, base string) bool {
-	n, ok := strings.CutPrefix(name, base+"-")
-	if !ok {
-		return false
-	}
-	i, err := strconv.Atoi(n)
-	return err == nil && i >= 2
-}
-
-// freeName is the first of name-2, name-3 … not used in cfg.
-func freeName(cfg *config.Config, name string) string {
-	for i := 2; ; i++ {
-		candidate := name + "-" + strconv.Itoa(i)
-		if cfg.Server(candidate) == nil {
-			return candidate
-		}
-	}
 }
 
 // MarshalJSON shapes the file for `mcpbrowser discover`: its servers, and
@@ -394,11 +373,13 @@ func (f DiscoveredFile) MarshalJSON() ([]byte, error) {
 // header values are masked: this output ends up in bug reports.
 func (imp ImportedServer) MarshalJSON() ([]byte, error) {
 	masked := imp.Server.Clone()
+	masked.Args = config.MaskArgs(masked.Args)
+	masked.URL = masked.MaskText(masked.URL)
 	for k, v := range masked.Env {
-		masked.Env[k] = config.MaskSecret(k, v)
+		masked.Env[k] = config.MaskValue(k, v)
 	}
 	for k, v := range masked.Headers {
-		masked.Headers[k] = config.MaskSecret(k, v)
+		masked.Headers[k] = config.MaskValue(k, v)
 	}
 	entry, err := exportEntry(masked, config.FormatJSON)
 	if err != nil {

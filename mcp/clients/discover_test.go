@@ -337,7 +337,7 @@ func TestDiscoverImportSurvivesSave(t *testing.T) {
 	if err := cfg.Save(); err != nil {
 		t.Fatal(err)
 	}
-	loaded, err := config.LoadConfig(cfg.Path)
+	loaded, err := config.Load(cfg.Path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -407,5 +407,22 @@ func TestDiscoverJSON(t *testing.T) {
 	}
 	if s := files[0].Servers[0]; s.Name != "filesystem" || !slices.Equal(s.Unknown, []string{"x-note"}) {
 		t.Errorf("first server %+v", s)
+	}
+}
+
+// TestImportedServerJSONMasksShapes: what discovery prints masks secrets by
+// name and by shape: env values, arguments (--token=X) and URL passwords.
+func TestImportedServerJSONMasksShapes(t *testing.T) {
+	imp := ImportedServer{Server: &config.ServerConfig{Name: "x", Type: config.TypeStdio, Command: "srv",
+		Args: []string{"--token=cliTokenValue9", "--db", "postgres://u:ArgPgPass55@h/db"},
+		Env:  map[string]string{"DATABASE_URL": "postgres://u:EnvPgPass77@h/db", "GH_PAT": "patValue12345"}}}
+	b, err := json.Marshal(imp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"cliTokenValue9", "ArgPgPass55", "EnvPgPass77", "patValue12345"} {
+		if strings.Contains(string(b), s) {
+			t.Errorf("shows %q: %s", s, b)
+		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/say"
 )
 
 // An ImportedServer is one server entry read from another client's file.
@@ -52,7 +53,7 @@ func ParseClientConfig(format config.Format, path string, data []byte) ([]*Impor
 		return parseLoose(config.ImportSource{Format: config.FormatJSON, Path: path}, data)
 	case config.FormatClaudeDesktop, config.FormatClaudeCode, config.FormatCursor, config.FormatVSCode, config.FormatCline, config.FormatWindsurf:
 	default:
-		return nil, fmt.Errorf("unknown format %q", format)
+		return nil, say.Error("unknown format {{.Format}}", say.Args{"Format": strconv.Quote(string(format))})
 	}
 	doc := stripJSONC(data)
 	if len(bytes.TrimSpace(doc)) == 0 {
@@ -864,7 +865,7 @@ func parseDotEnv(data []byte) map[string]string {
 func Export(servers []*config.ServerConfig, format config.Format) ([]byte, error) {
 	for _, s := range servers {
 		if HoldsAnswers(s) {
-			return nil, fmt.Errorf("server %q holds answers to VS Code inputs and must not be exported; export the saved entry instead", s.Name)
+			return nil, say.Error("server {{.Name}} holds answers to VS Code inputs and must not be exported; export the saved entry instead", say.Args{"Name": strconv.Quote(s.Name)})
 		}
 	}
 	var kept []*config.ServerConfig
@@ -874,7 +875,7 @@ func Export(servers []*config.ServerConfig, format config.Format) ([]byte, error
 			continue
 		}
 		if names[s.Name] {
-			return nil, fmt.Errorf("two servers are named %q; rename one before exporting them together", s.Name)
+			return nil, say.Error("two servers are named {{.Name}}; rename one before exporting them together", say.Args{"Name": strconv.Quote(s.Name)})
 		}
 		names[s.Name] = true
 		kept = append(kept, s)
@@ -887,28 +888,29 @@ func Export(servers []*config.ServerConfig, format config.Format) ([]byte, error
 	case config.FormatClaudeDesktop, config.FormatClaudeCode, config.FormatCursor, config.FormatCline, config.FormatWindsurf, config.FormatJSON:
 		return exportJSON(kept, format, "mcpServers", nil)
 	}
-	return nil, fmt.Errorf("unknown format %q", format)
+	return nil, say.Error("unknown format {{.Format}}", say.Args{"Format": strconv.Quote(string(format))})
 }
 
 // ExportNotes says, in plain words, what the person should know about
 // exporting these servers to that format (a transport the client lacks,
-// inputs only VS Code asks for, fields the client will ignore).
-func ExportNotes(servers []*config.ServerConfig, format config.Format) []string {
-	var notes []string
+// inputs only VS Code asks for, fields the client will ignore), each note
+// a message with its key for the front ends to word.
+func ExportNotes(servers []*config.ServerConfig, format config.Format) []say.Msg {
+	var notes []say.Msg
 	for _, s := range servers {
 		switch {
 		case s.Type == config.TypeOpenAPI && format != config.FormatJSON:
-			notes = append(notes, fmt.Sprintf("%q is an OpenAPI entry, which only MCP Browser can run; it is left out.", s.Name))
+			notes = append(notes, say.New("{{.Name}} is an OpenAPI entry, which only MCP Browser can run; it is left out.", say.Args{"Name": strconv.Quote(s.Name)}))
 		case format == config.FormatClaudeDesktop && (s.Type == config.TypeHTTP || s.Type == config.TypeSSE):
-			notes = append(notes, fmt.Sprintf("%q is a remote server: Claude Desktop starts only local commands from this file; add it under Settings → Connectors, or run it through `npx mcp-remote %s`.", s.Name, s.URL))
+			notes = append(notes, say.New("{{.Name}} is a remote server: Claude Desktop starts only local commands from this file; add it under Settings → Connectors, or run it through `npx mcp-remote {{.URL}}`.", say.Args{"Name": strconv.Quote(s.Name), "URL": s.URL}))
 		case format == config.FormatCodex && s.Type == config.TypeSSE:
-			notes = append(notes, fmt.Sprintf("%q uses the legacy SSE transport, which Codex does not speak; it is written with its URL, as streamable HTTP.", s.Name))
+			notes = append(notes, say.New("{{.Name}} uses the legacy SSE transport, which Codex does not speak; it is written with its URL, as streamable HTTP.", say.Args{"Name": strconv.Quote(s.Name)}))
 		}
 		if ids := inputRefs(s); len(ids) > 0 && format != config.FormatVSCode {
-			notes = append(notes, fmt.Sprintf("%q uses ${input:%s}, which only VS Code asks for; replace it with the value or an environment variable.", s.Name, strings.Join(ids, "}, ${input:")))
+			notes = append(notes, say.New("{{.Name}} uses {{.Inputs}}, which only VS Code asks for; replace it with the value or an environment variable.", say.Args{"Name": strconv.Quote(s.Name), "Inputs": "${input:" + strings.Join(ids, "}, ${input:") + "}"}))
 		}
 		if unknown := config.UnknownFields(s); len(unknown) > 0 && format != config.FormatJSON {
-			notes = append(notes, fmt.Sprintf("%q keeps fields %s that %s may not understand.", s.Name, strings.Join(unknown, ", "), format.Title()))
+			notes = append(notes, say.New("{{.Name}} keeps fields {{.Fields}} that {{.App}} may not understand.", say.Args{"Name": strconv.Quote(s.Name), "Fields": strings.Join(unknown, ", "), "App": format.Title()}))
 		}
 	}
 	return notes

@@ -371,7 +371,10 @@ func TestFormatExportShapes(t *testing.T) {
 		if bytes.Contains(out, []byte(config.MetaKey)) {
 			t.Errorf("%s: export leaks %s", c.format, config.MetaKey)
 		}
-		notes := strings.Join(ExportNotes(servers, c.format), "\n")
+		var notes string
+		for _, n := range ExportNotes(servers, c.format) {
+			notes += n.String() + "\n"
+		}
 		if !strings.Contains(notes, c.noteAbout) {
 			t.Errorf("%s: notes do not mention %q:\n%s", c.format, c.noteAbout, notes)
 		}
@@ -425,7 +428,7 @@ func TestFormatResolveInputs(t *testing.T) {
 	if bytes.Contains(data, []byte(secret)) || !bytes.Contains(data, []byte("${input:perplexity-key}")) {
 		t.Errorf("servers file:\n%s", data)
 	}
-	reloaded, err := config.ParseConfig("x", data)
+	reloaded, err := config.Parse("x", data)
 	if err != nil {
 		t.Fatal(err)
 	}

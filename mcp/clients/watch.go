@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/store"
 )
 
 // Watching a server another app starts means rewriting that app's entry so
@@ -369,7 +370,7 @@ func SaveWatch(dir string, e *WatchEdit, original []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return backup, config.WriteFileAtomic(filepath.Join(dir, base+".json"), data, 0o600)
+	return backup, store.WriteFile(filepath.Join(dir, base+".json"), data, store.Private)
 }
 
 // LoadWatches lists the edits kept in dir for format (all formats when

@@ -36,7 +36,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/adrg/xdg"
+	"mcpbrowser/mcp/store"
 )
 
 // A CommandSummary is what an entry will run, as shown to the person before
@@ -111,7 +111,7 @@ func Summarize(s *ServerConfig, executable, pathSearched string) CommandSummary 
 	c := CommandSummary{Command: s.Command, Executable: executable, PathSearched: pathSearched,
 		Args: slices.Clone(s.Args), Cwd: s.Cwd}
 	for _, name := range slices.Sorted(maps.Keys(s.Env)) {
-		c.Env = append(c.Env, EnvEntry{Name: name, Value: MaskSecret(name, s.Env[name]), Secret: IsSecretName(name)})
+		c.Env = append(c.Env, EnvEntry{Name: name, Value: MaskValue(name, s.Env[name]), Secret: IsSecretName(name)})
 	}
 	c.hash = commandHash(c, s.Env)
 	return c
@@ -144,9 +144,9 @@ func commandHash(c CommandSummary, env map[string]string) string {
 const approvalsFile = "approvals.json"
 
 // An ApprovalStore remembers the commands the person approved, by hash, in
-// a file only they can read. It is safe for concurrent use in one process;
-// two processes approving at once may lose one approval, which is then
-// simply asked for again.
+// a file only they can read. It is safe for concurrent use, in one process
+// and across processes (the window and the command line approving at once):
+// each change is a read-modify-write under the file's lock (store.Update).
 type ApprovalStore struct {
 	path string
 	mu   sync.Mutex
@@ -160,7 +160,7 @@ func NewApprovalStore(dir string) *ApprovalStore {
 // DefaultApprovalStore keeps approvals under the XDG state folder
 // (~/.local/state/mcpbrowser on Linux).
 func DefaultApprovalStore() (*ApprovalStore, error) {
-	p, err := xdg.StateFile(filepath.Join("mcpbrowser", approvalsFile))
+	p, err := store.File(store.State, approvalsFile)
 	if err != nil {
 		return nil, fmt.Errorf("finding a folder for approvals: %w", err)
 	}
@@ -182,33 +182,42 @@ type approvalFile struct {
 	Approved map[string]approval `json:"approved"`
 }
 
-// load reads the file; a missing or unreadable-as-JSON file is empty, so
-// that every imported command is simply asked for again.
-func (st *ApprovalStore) load() (approvalFile, error) {
+// parseApprovals reads the file's content; a missing or unreadable-as-JSON
+// file is empty, so that every imported command is simply asked for again.
+func parseApprovals(data []byte) approvalFile {
 	f := approvalFile{Approved: map[string]approval{}}
-	data, err := os.ReadFile(st.path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return f, nil
-	}
-	if err != nil {
-		return f, fmt.Errorf("reading approvals: %w", err)
-	}
 	if json.Unmarshal(data, &f) != nil || f.Approved == nil {
 		f.Approved = map[string]approval{}
 	}
-	return f, nil
+	return f
 }
 
-func (st *ApprovalStore) save(f approvalFile) error {
-	data, err := json.MarshalIndent(f, "", "  ")
-	if err != nil {
-		return err
+// load reads the file as it is now.
+func (st *ApprovalStore) load() (approvalFile, error) {
+	data, err := os.ReadFile(st.path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return approvalFile{}, fmt.Errorf("reading approvals: %w", err)
 	}
-	if err := WriteFileAtomic(st.path, append(data, '\n'), 0o600); err != nil {
+	return parseApprovals(data), nil
+}
+
+// update applies change to the file as it is now, under its lock, and saves
+// it (always private: a file made readable by others is private again).
+func (st *ApprovalStore) update(change func(f approvalFile) bool) error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	err := store.Update(st.path, store.Private, func(old []byte) ([]byte, error) {
+		f := parseApprovals(old)
+		if !change(f) {
+			return old, nil
+		}
+		data, err := json.MarshalIndent(f, "", "  ")
+		return append(data, '\n'), err
+	})
+	if err != nil {
 		return fmt.Errorf("saving approvals: %w", err)
 	}
-	// WriteFileAtomic keeps an existing file's mode; approvals are private.
-	return os.Chmod(st.path, 0o600)
+	return nil
 }
 
 // IsApproved reports whether this exact command was approved.
@@ -229,29 +238,19 @@ func (st *ApprovalStore) ApproveCommand(name string, c CommandSummary) error {
 	if c.hash == "" {
 		return errors.New("nothing to approve: the command summary is empty")
 	}
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	f, err := st.load()
-	if err != nil {
-		return err
-	}
-	f.Approved[c.hash] = approval{Name: name, Command: c.String(), ApprovedAt: time.Now().UTC().Truncate(time.Second)}
-	return st.save(f)
+	return st.update(func(f approvalFile) bool {
+		f.Approved[c.hash] = approval{Name: name, Command: c.String(), ApprovedAt: time.Now().UTC().Truncate(time.Second)}
+		return true
+	})
 }
 
 // RevokeCommand forgets an approval; the next start asks again.
 func (st *ApprovalStore) RevokeCommand(c CommandSummary) error {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	f, err := st.load()
-	if err != nil {
-		return err
-	}
-	if _, ok := f.Approved[c.hash]; !ok {
-		return nil
-	}
-	delete(f.Approved, c.hash)
-	return st.save(f)
+	return st.update(func(f approvalFile) bool {
+		_, ok := f.Approved[c.hash]
+		delete(f.Approved, c.hash)
+		return ok
+	})
 }
 
 // NeedsApproval applies the rule at the top of this file to s, whose command

@@ -5,16 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
-	"github.com/adrg/xdg"
+	"mcpbrowser/mcp/store"
 )
 
 // Transport types, as normalised from whatever spelling a config file uses.
@@ -34,7 +32,7 @@ const (
 
 // DefaultConfigPath is where the servers file lives unless --config says otherwise.
 func DefaultConfigPath() (string, error) {
-	return xdg.ConfigFile("mcpbrowser/servers.json")
+	return store.File(store.Config, "servers.json")
 }
 
 // A Config is the `mcpServers` file: the servers in the order the file lists them,
@@ -309,19 +307,19 @@ func (e *ConfigError) Error() string {
 	return fmt.Sprintf("%s: %s", e.Path, e.Msg)
 }
 
-// LoadConfig reads the servers file. A missing file is reported with an error
+// Load reads the servers file. A missing file is reported with an error
 // satisfying errors.Is(err, fs.ErrNotExist); a malformed one as a *ConfigError
 // with line and column. The file is never written here.
-func LoadConfig(path string) (*Config, error) {
+func Load(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return ParseConfig(path, data)
+	return Parse(path, data)
 }
 
-// ParseConfig parses the `mcpServers` shape; path is used in messages only.
-func ParseConfig(path string, data []byte) (*Config, error) {
+// Parse parses the `mcpServers` shape; path is used in messages only.
+func Parse(path string, data []byte) (*Config, error) {
 	cfg := &Config{Path: path}
 	// Notepad and some editors start UTF-8 files with a byte order mark.
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
@@ -624,49 +622,13 @@ func (s *ServerConfig) SetType(t string) {
 }
 
 // Save writes the entries this copy changed into the file as it is now, under
-// the file's lock (see saveMerged), atomically: a temporary file in the same
-// directory, synced, then renamed over the old one, so a crash never leaves
-// half a file.
+// the file's lock (see saveMerged), as package store saves every file:
+// atomically, through a symbolic link, keeping the file's mode.
 func (c *Config) Save() error {
 	if c.Path == "" {
 		return errors.New("the config has no file path")
 	}
 	return c.saveMerged()
-}
-
-// WriteFileAtomic replaces path with data through a temp file and a rename.
-func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("creating %s: %w", dir, err)
-	}
-	if fi, err := os.Stat(path); err == nil {
-		perm = fi.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	if err := tmp.Chmod(perm); err != nil {
-		tmp.Close()
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	return nil
 }
 
 // DemoConfig is the config offered on a first run: just the built-in demo

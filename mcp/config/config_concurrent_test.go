@@ -42,7 +42,7 @@ func TestConfigConcurrentWriters(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	cfg, err := LoadConfig(path)
+	cfg, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestConfigConcurrentWriters(t *testing.T) {
 }
 
 func addServerAndSave(path, name string) error {
-	cfg, err := LoadConfig(path)
+	cfg, err := Load(path)
 	if err != nil {
 		return err
 	}
@@ -89,12 +89,12 @@ func TestConfigHelperAddServer(t *testing.T) {
 func TestConfigSaveMergesChangedEntries(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "servers.json")
 	writeFixture(t, path, `{"mcpServers": {"a": {"command": "a1"}, "b": {"command": "b1"}, "c": {"command": "c1"}}}`)
-	mine, err := LoadConfig(path)
+	mine, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Someone else edits a, removes c and adds d.
-	other, _ := LoadConfig(path)
+	other, _ := Load(path)
 	other.Server("a").Command = "a2"
 	other.Remove("c")
 	other.Put(&ServerConfig{Name: "d", Type: TypeStdio, Command: "d1"})
@@ -106,7 +106,7 @@ func TestConfigSaveMergesChangedEntries(t *testing.T) {
 	if err := mine.Save(); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := LoadConfig(path)
+	got, _ := Load(path)
 	want := map[string]string{"a": "a2", "b": "b2", "d": "d1"}
 	if len(got.Servers) != len(want) {
 		t.Errorf("file holds %d servers, want %d", len(got.Servers), len(want))
@@ -127,8 +127,8 @@ func TestConfigSaveMergesChangedEntries(t *testing.T) {
 func TestConfigSaveConflict(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "servers.json")
 	writeFixture(t, path, `{"mcpServers": {"a": {"command": "a1"}}}`)
-	mine, _ := LoadConfig(path)
-	other, _ := LoadConfig(path)
+	mine, _ := Load(path)
+	other, _ := Load(path)
 	other.Server("a").Command = "theirs"
 	if err := other.Save(); err != nil {
 		t.Fatal(err)
@@ -142,7 +142,7 @@ func TestConfigSaveConflict(t *testing.T) {
 	if !strings.Contains(err.Error(), "changed in the file") {
 		t.Errorf("message %q", err)
 	}
-	if got, _ := LoadConfig(path); got.Server("a").Command != "theirs" {
+	if got, _ := Load(path); got.Server("a").Command != "theirs" {
 		t.Errorf("the outside change was overwritten")
 	}
 	// Keeping mine is an explicit choice.
@@ -150,7 +150,7 @@ func TestConfigSaveConflict(t *testing.T) {
 	if err := mine.Save(); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := LoadConfig(path); got.Server("a").Command != "mine" {
+	if got, _ := Load(path); got.Server("a").Command != "mine" {
 		t.Errorf("keep mine did not save mine")
 	}
 }
@@ -164,7 +164,7 @@ func serverNamesOf(c *Config) []string {
 }
 
 func TestConfigAcceptsBOM(t *testing.T) {
-	cfg, err := ParseConfig("f.json", []byte("\ufeff{\"mcpServers\": {\"a\": {\"command\": \"x\"}}}"))
+	cfg, err := Parse("f.json", []byte("\ufeff{\"mcpServers\": {\"a\": {\"command\": \"x\"}}}"))
 	if err != nil || cfg.Server("a") == nil {
 		t.Fatalf("BOM rejected: %v", err)
 	}
@@ -179,7 +179,7 @@ func TestConfigSaveRemovesStaleTemps(t *testing.T) {
 	writeFixture(t, filepath.Join(dir, ".servers.json.123.tmp"), "")
 	writeFixture(t, filepath.Join(dir, ".servers.json.456.tmp"), `{"mcp`)
 	writeFixture(t, filepath.Join(dir, "other.txt"), "keep")
-	cfg, _ := LoadConfig(path)
+	cfg, _ := Load(path)
 	cfg.Put(&ServerConfig{Name: "a", Type: TypeStdio, Command: "x"})
 	if err := cfg.Save(); err != nil {
 		t.Fatal(err)

@@ -9,8 +9,11 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
+
+	"mcpbrowser/mcp/store"
 )
 
 func TestConfigNormalizeType(t *testing.T) {
@@ -39,7 +42,7 @@ func TestConfigNormalizeType(t *testing.T) {
 func TestConfigTypeInFile(t *testing.T) {
 	for _, alias := range []string{"streamable-http", "streamable_http", "streamableHttp", "HTTP", "mcp_http", "mcp-streamable-http"} {
 		doc := `{"mcpServers": {"r": {"type": "` + alias + `", "url": "https://x/mcp"}}}`
-		cfg, err := ParseConfig("f.json", []byte(doc))
+		cfg, err := Parse("f.json", []byte(doc))
 		if err != nil {
 			t.Fatalf("%s: %v", alias, err)
 		}
@@ -68,7 +71,7 @@ func TestConfigTypeAbsent(t *testing.T) {
 		{`{"type": "websocket", "url": "ws://x"}`, "", "unknown transport type"},
 	}
 	for _, c := range cases {
-		cfg, err := ParseConfig("f.json", []byte(`{"mcpServers": {"s": `+c.entry+`}}`))
+		cfg, err := Parse("f.json", []byte(`{"mcpServers": {"s": `+c.entry+`}}`))
 		if err != nil {
 			t.Fatalf("%s: %v", c.entry, err)
 		}
@@ -81,7 +84,7 @@ func TestConfigTypeAbsent(t *testing.T) {
 		}
 		// An absent type stays absent on save, an unknown one stays as written.
 		out, _ := cfg.Marshal()
-		again, err := ParseConfig("f.json", out)
+		again, err := Parse("f.json", out)
 		if err != nil {
 			t.Fatalf("%s: reload: %v\n%s", c.entry, err, out)
 		}
@@ -103,7 +106,7 @@ func TestConfigUnknownFieldsSurviveRoundTrip(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "servers.json")
 	writeFixture(t, path, string(original))
-	cfg, err := LoadConfig(path)
+	cfg, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +131,7 @@ func TestConfigUnknownFieldsSurviveRoundTrip(t *testing.T) {
 		t.Errorf("meaning changed on save:\nbefore %v\nafter  %v\nfile:\n%s", before, after, saved)
 	}
 	// Saving what was loaded from the saved file changes nothing at all.
-	cfg2, err := LoadConfig(path)
+	cfg2, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +173,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 		if err := os.Chmod(path, 0o640); err != nil {
 			t.Fatal(err)
 		}
-		cfg, err := LoadConfig(path)
+		cfg, err := Load(path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -188,7 +191,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "servers.json")
 		writeFixture(t, filepath.Join(path, "keep"), "old")
-		err := WriteFileAtomic(path, []byte(`{"mcpServers": {}}`), 0o600)
+		err := store.WriteFile(path, []byte(`{"mcpServers": {}}`), store.Keep(0o600))
 		if err == nil {
 			t.Fatal("saving over a folder worked")
 		}
@@ -208,7 +211,7 @@ func TestConfigSaveIsAtomic(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { os.Chmod(dir, 0o700) })
-		if err := WriteFileAtomic(path, []byte("new"), 0o600); err == nil {
+		if err := store.WriteFile(path, []byte("new"), store.Keep(0o600)); err == nil {
 			t.Fatal("saving into a read-only folder worked")
 		}
 		if got, _ := os.ReadFile(path); string(got) != "old" {
@@ -309,7 +312,7 @@ func TestConfigMalformed(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "servers.json")
 			writeFixture(t, path, c.doc)
-			cfg, err := LoadConfig(path)
+			cfg, err := Load(path)
 			var cerr *ConfigError
 			ok := errors.As(err, &cerr) && cerr.Line == c.line && cerr.Column == c.col &&
 				strings.Contains(cerr.Msg, c.msg) && cerr.Path == path
@@ -337,7 +340,7 @@ func TestConfigMalformed(t *testing.T) {
 // case, so "Command" fills Command and is also kept as an unknown field,
 // and both are written on save.
 func TestConfigFieldCase(t *testing.T) {
-	cfg, err := ParseConfig("f.json", []byte(`{"mcpServers": {"a": {"command": "x", "URL": "https://wrong"}}}`))
+	cfg, err := Parse("f.json", []byte(`{"mcpServers": {"a": {"command": "x", "URL": "https://wrong"}}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -358,7 +361,7 @@ func TestConfigBadEntryLoadsWithProblem(t *testing.T) {
 		"nourl": {"type": "sse"},
 		"disabled": {"command": "y", "disabled": true}
 	}}`
-	cfg, err := ParseConfig("f.json", []byte(doc))
+	cfg, err := Parse("f.json", []byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -380,12 +383,12 @@ func TestConfigBadEntryLoadsWithProblem(t *testing.T) {
 }
 
 func TestConfigMissingAndEmpty(t *testing.T) {
-	_, err := LoadConfig(filepath.Join(t.TempDir(), "none.json"))
+	_, err := Load(filepath.Join(t.TempDir(), "none.json"))
 	if !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
 	}
 	for _, doc := range []string{"", "  \n", "{}", `{"mcpServers": null}`} {
-		cfg, err := ParseConfig("f.json", []byte(doc))
+		cfg, err := Parse("f.json", []byte(doc))
 		if err != nil || len(cfg.Servers) != 0 {
 			t.Errorf("%q: %v, %d servers", doc, err, len(cfg.Servers))
 		}
@@ -407,8 +410,71 @@ func TestConfigSaveDoesNotEscapeHTML(t *testing.T) {
 			t.Errorf("saved file lacks %s:\n%s", want, data)
 		}
 	}
-	again, err := LoadConfig(path)
+	again, err := Load(path)
 	if err != nil || again.Server("a&b") == nil || again.Server("a&b").Args[1] != "echo boom >&2 && exit 3" {
 		t.Fatalf("reload: %v", err)
+	}
+}
+
+// TestConfigSaveThroughSymlink: a servers file that is a symbolic link (a
+// dotfiles repository) stays a link; its target gets the new content.
+func TestConfigSaveThroughSymlink(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	dir := t.TempDir()
+	target := filepath.Join(dir, "dotfiles", "servers.json")
+	writeFixture(t, target, `{"mcpServers": {"a": {"command": "x"}}}`)
+	link := filepath.Join(dir, "config", "mcpbrowser", "servers.json")
+	if err := os.MkdirAll(filepath.Dir(link), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../../dotfiles/servers.json", link); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Load(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Put(&ServerConfig{Name: "b", Type: TypeStdio, Command: "y"})
+	if err := cfg.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced by a regular file (%v, %v)", fi.Mode(), err)
+	}
+	got, err := Load(target)
+	if err != nil || got.Server("a") == nil || got.Server("b") == nil {
+		t.Fatalf("the target does not hold both servers: %v", err)
+	}
+	assertDirHoldsOnly(t, filepath.Dir(link), "servers.json")
+	assertDirHoldsOnly(t, filepath.Dir(target), "servers.json")
+}
+
+func TestFreeName(t *testing.T) {
+	cases := []struct {
+		name  string
+		taken []string
+		want  string
+	}{
+		{"a", nil, "a"},
+		{"a", []string{"a"}, "a-2"},
+		{"a", []string{"a", "a-2", "a-3"}, "a-4"},
+		{"a", []string{"a", "a-3"}, "a-2"},
+		{"a-2", []string{"a-2"}, "a-2-2"},
+	}
+	for _, c := range cases {
+		taken := func(n string) bool { return slices.Contains(c.taken, n) }
+		if got := FreeName(c.name, taken); got != c.want {
+			t.Errorf("FreeName(%q, %v) = %q, want %q", c.name, c.taken, got, c.want)
+		}
+		if got := FreeName(c.name, taken); got != c.name && !IsNumberedFrom(got, c.name) {
+			t.Errorf("IsNumberedFrom(%q, %q) is false", got, c.name)
+		}
+	}
+	for _, n := range []string{"a", "a-1", "a-x", "a-02", "b-2", "a--2"} {
+		if IsNumberedFrom(n, "a") {
+			t.Errorf("IsNumberedFrom(%q, a) is true", n)
+		}
 	}
 }

@@ -3,12 +3,12 @@ package config
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
 	"slices"
 	"strings"
+
+	"mcpbrowser/mcp/store"
 )
 
 // An entryOrigin is a server entry as the file held it when this copy last
@@ -94,35 +94,34 @@ func (c *Config) KeepMine(name string) {
 	c.keep[name] = true
 }
 
-// saveMerged is a read-modify-write under the file's lock: it reads the file
-// as it is now and applies to it only the entries this copy added, changed,
-// renamed or removed, so that concurrent writers never lose each other's
-// entries. An entry changed both here and in the file is a *ConflictError
+// saveMerged is a read-modify-write under the file's lock (store.Update): it
+// reads the file as it is now and applies to it only the entries this copy
+// added, changed, renamed or removed, so that concurrent writers never lose
+// each other's entries, and writes them into the file's own bytes (splice),
+// so that what was not edited keeps its bytes. An entry changed both here and in the file is a *ConflictError
 // (unless KeepMine chose this copy's). Afterwards this copy holds the file as
 // written, outside changes included.
 func (c *Config) saveMerged() error {
-	unlock, err := LockPath(c.Path)
+	var disk *Config
+	err := store.Update(c.Path, store.Keep(0o600), func(old []byte) ([]byte, error) {
+		if old == nil {
+			disk = &Config{Path: c.Path, extra: c.extra}
+		} else {
+			d, err := Parse(c.Path, old)
+			if err != nil {
+				return nil, fmt.Errorf("the servers file cannot be read now, so nothing was saved (fix it first): %w", err)
+			}
+			disk = d
+		}
+		if conflicts := c.mergeInto(disk); len(conflicts) > 0 {
+			return nil, &ConflictError{Path: c.Path, Names: conflicts}
+		}
+		if out, ok, err := splice(old, disk); ok || err != nil {
+			return out, err
+		}
+		return disk.Marshal()
+	})
 	if err != nil {
-		return err
-	}
-	defer unlock()
-	removeStaleTemps(c.Path)
-	disk, err := LoadConfig(c.Path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		disk = &Config{Path: c.Path, extra: c.extra}
-	case err != nil:
-		return fmt.Errorf("the servers file cannot be read now, so nothing was saved (fix it first): %w", err)
-	}
-	conflicts := c.mergeInto(disk)
-	if len(conflicts) > 0 {
-		return &ConflictError{Path: c.Path, Names: conflicts}
-	}
-	data, err := disk.Marshal()
-	if err != nil {
-		return err
-	}
-	if err := WriteFileAtomic(c.Path, data, 0o600); err != nil {
 		return err
 	}
 	c.adopt(disk)

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/adrg/xdg"
+	"mcpbrowser/mcp/store"
 )
 
 // rootsFile is the RootStore's file name inside its folder.
@@ -20,7 +20,7 @@ const rootsFile = "roots.json"
 // server name, in a file of the app's own config folder: not in the servers
 // file, which other clients share and which have their own idea of roots.
 // The window and the command line read the same file. It is safe for
-// concurrent use in one process.
+// concurrent use, in one process and across processes (store.Update).
 type RootStore struct {
 	path string
 	mu   sync.Mutex
@@ -34,7 +34,7 @@ func NewRootStore(dir string) *RootStore {
 // DefaultRootStore is the store in the app's XDG config folder
 // (~/.config/mcpbrowser/roots.json on Linux).
 func DefaultRootStore() (*RootStore, error) {
-	p, err := xdg.ConfigFile(filepath.Join("mcpbrowser", rootsFile))
+	p, err := store.File(store.Config, rootsFile)
 	if err != nil {
 		return nil, fmt.Errorf("finding a folder for roots: %w", err)
 	}
@@ -49,18 +49,20 @@ type rootsDoc struct {
 }
 
 func (st *RootStore) load() (rootsDoc, error) {
-	d := rootsDoc{Servers: map[string][]string{}}
 	data, err := os.ReadFile(st.path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return d, nil
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return rootsDoc{}, fmt.Errorf("reading roots: %w", err)
 	}
-	if err != nil {
-		return d, fmt.Errorf("reading roots: %w", err)
-	}
+	return parseRoots(data), nil
+}
+
+// parseRoots reads the file's content; a hand-mangled file counts as empty.
+func parseRoots(data []byte) rootsDoc {
+	d := rootsDoc{Servers: map[string][]string{}}
 	if json.Unmarshal(data, &d) != nil || d.Servers == nil {
-		d.Servers = map[string][]string{} // a hand-mangled file counts as empty
+		d.Servers = map[string][]string{}
 	}
-	return d, nil
+	return d
 }
 
 // Get is server's folders (nil for none).
@@ -78,23 +80,20 @@ func (st *RootStore) Get(server string) ([]string, error) {
 func (st *RootStore) Set(server string, folders []string) error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	d, err := st.load()
-	if err != nil {
-		return err
-	}
-	if len(folders) == 0 {
-		if _, ok := d.Servers[server]; !ok {
-			return nil
+	err := store.Update(st.path, store.Keep(0o600), func(old []byte) ([]byte, error) {
+		d := parseRoots(old)
+		if len(folders) == 0 {
+			if _, ok := d.Servers[server]; !ok {
+				return old, nil
+			}
+			delete(d.Servers, server)
+		} else {
+			d.Servers[server] = slices.Clone(folders)
 		}
-		delete(d.Servers, server)
-	} else {
-		d.Servers[server] = slices.Clone(folders)
-	}
-	data, err := json.MarshalIndent(d, "", "  ")
+		data, err := json.MarshalIndent(d, "", "  ")
+		return append(data, '\n'), err
+	})
 	if err != nil {
-		return err
-	}
-	if err := WriteFileAtomic(st.path, append(data, '\n'), 0o600); err != nil {
 		return fmt.Errorf("saving roots: %w", err)
 	}
 	return nil

@@ -13,7 +13,7 @@ import (
 // prints it.
 type Record interface {
 	json.Marshaler
-	HistoryEntry() (server string, e HistoryEntry)
+	HistoryEntry() (server string, e Entry)
 }
 
 // AddCall, AddRead and AddPrompt are Add, by the name of what they record.
@@ -34,12 +34,19 @@ func (h *History) Add(r Record) error {
 	if err != nil {
 		return fmt.Errorf("recording %s %q in history: %w", e.Kind, e.Name, err)
 	}
-	// No secret is kept: secret-named arguments, and the entry's own secret
-	// values wherever the result repeats them.
+	// No secret is kept: the arguments' secrets (by name, at any depth, and
+	// by shape), and wherever the result repeats them (its own "arguments",
+	// a server's echo) those values, the entry's own secret values and every
+	// secret found by its shape. The result is cut to its bound first, so
+	// that masking never reads more than is kept.
+	secrets := config.SecretArguments(e.Arguments)
 	e.Arguments = config.MaskArguments(e.Arguments)
+	if len(raw) > h.opts.MaxResultBytes {
+		raw, e.Cut = CutJSON(raw, h.opts.MaxResultBytes), true
+	}
 	if m, ok := r.(interface{ MaskSecrets([]byte) []byte }); ok {
 		raw = m.MaskSecrets(raw)
 	}
-	e.Result = raw
+	e.Result = (*config.TextMasker)(nil).Add(secrets...).MaskBytes(raw)
 	return h.Append(server, e)
 }

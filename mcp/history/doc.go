@@ -5,5 +5,5 @@
 //
 // What it is not: it does not know the core's result types. A call reaches it
 // as a Record (the core's CallResult, ReadResult and PromptResult are
-// Records), so this package imports nothing of mcp's but config.
+// Records), so this package imports nothing of mcp's but config and store.
 package history

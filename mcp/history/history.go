@@ -16,29 +16,28 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/adrg/xdg"
-	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/store"
 )
 
-// HistoryKind says what kind of call a history entry records.
-type HistoryKind string
+// Kind says what kind of call a history entry records.
+type Kind string
 
 // The calls kept in history.
 const (
-	HistoryTool     HistoryKind = "tool"     // tools/call; Name is the tool
-	HistoryResource HistoryKind = "resource" // resources/read; Name is the URI
-	HistoryPrompt   HistoryKind = "prompt"   // prompts/get; Name is the prompt
+	Tool     Kind = "tool"     // tools/call; Name is the tool
+	Resource Kind = "resource" // resources/read; Name is the URI
+	Prompt   Kind = "prompt"   // prompts/get; Name is the prompt
 )
 
-// A HistoryEntry is one call as kept in a server's history file.
-type HistoryEntry struct {
+// An Entry is one call as kept in a server's history file.
+type Entry struct {
 	// ID identifies the entry among its server's (see Entry). It is the
 	// time the entry was added in Unix nanoseconds, made strictly increasing,
 	// so that the window and the CLI appending to one file do not collide.
-	ID   int64       `json:"id"`
-	Time time.Time   `json:"time"`
-	Kind HistoryKind `json:"kind"`
-	Name string      `json:"name"`
+	ID   int64     `json:"id"`
+	Time time.Time `json:"time"`
+	Kind Kind      `json:"kind"`
+	Name string    `json:"name"`
 	// Arguments are what was sent, ready to load back into the form: the
 	// tool's arguments object, or the prompt's string map; empty for a read.
 	Arguments json.RawMessage `json:"arguments,omitempty"`
@@ -58,10 +57,10 @@ type HistoryEntry struct {
 }
 
 // OK reports whether the call succeeded.
-func (e HistoryEntry) OK() bool { return e.ErrorLayer == "" }
+func (e Entry) OK() bool { return e.ErrorLayer == "" }
 
 // PromptArguments are a prompt entry's arguments, for replay.
-func (e HistoryEntry) PromptArguments() (map[string]string, error) {
+func (e Entry) PromptArguments() (map[string]string, error) {
 	args := map[string]string{}
 	if len(e.Arguments) == 0 {
 		return args, nil
@@ -72,8 +71,8 @@ func (e HistoryEntry) PromptArguments() (map[string]string, error) {
 	return args, nil
 }
 
-// HistoryOptions bound a History; zero fields take the defaults.
-type HistoryOptions struct {
+// Options bound a History; zero fields take the defaults.
+type Options struct {
 	// MaxEntries is how many entries a server keeps (default 500).
 	MaxEntries int
 	// MaxBytes bounds one server's file (default 20 MiB).
@@ -91,12 +90,12 @@ const (
 
 // A History keeps every call (tool, resource read, prompt get) per server in
 // a JSON Lines file, one per server, bounded in entries and bytes. It is safe
-// for concurrent use. Two processes (the window and the CLI) may append to
-// the same file; a trim by one can drop a line the other appended at that
-// very moment, which is acceptable for a history.
+// for concurrent use, also across processes: the window and the CLI append
+// to the same file, each under the file's lock (store.Lock), so a trim by
+// one never drops a line the other appended at that very moment.
 type History struct {
 	dir  string
-	opts HistoryOptions
+	opts Options
 
 	mu    sync.Mutex
 	files map[string]*historyFile // by file path
@@ -110,18 +109,18 @@ type historyFile struct {
 	lastID  int64
 }
 
-// DefaultHistoryDir is the app's history folder under the XDG data directory
+// DefaultDir is the app's history folder under the XDG data directory
 // (~/.local/share/mcpbrowser/history on Linux). It is created if missing.
-func DefaultHistoryDir() (string, error) {
-	p, err := xdg.DataFile("mcpbrowser/history/.keep")
+func DefaultDir() (string, error) {
+	p, err := store.File(store.Data, "history", ".keep")
 	if err != nil {
 		return "", fmt.Errorf("finding the data directory for history: %w", err)
 	}
 	return filepath.Dir(p), nil
 }
 
-// NewHistory keeps history files in dir (created on first append).
-func NewHistory(dir string, opts HistoryOptions) *History {
+// New keeps history files in dir (created on first append).
+func New(dir string, opts Options) *History {
 	if opts.MaxEntries <= 0 {
 		opts.MaxEntries = defaultHistoryEntries
 	}
@@ -171,10 +170,15 @@ func FileName(server string) string {
 // Append adds e to server's history (ID is assigned; a zero Time becomes
 // now) and trims the oldest entries past the bounds, rewriting the file
 // atomically.
-func (h *History) Append(server string, e HistoryEntry) error {
+func (h *History) Append(server string, e Entry) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	path := h.Path(server)
+	l, err := store.Lock(path)
+	if err != nil {
+		return fmt.Errorf("recording history for %s: %w", server, err)
+	}
+	defer l.Unlock()
 	st, err := h.state(path)
 	if err != nil {
 		return err
@@ -195,7 +199,7 @@ func (h *History) Append(server string, e HistoryEntry) error {
 
 	slack := max(h.opts.MaxEntries/10, 1)
 	if st.size+int64(len(line)) > h.opts.MaxBytes || st.count+1 > h.opts.MaxEntries+slack {
-		return h.rewrite(path, line, e.ID)
+		return h.rewrite(l, path, line, e.ID)
 	}
 	if err := os.MkdirAll(h.dir, 0o700); err != nil {
 		return fmt.Errorf("creating the history folder: %w", err)
@@ -269,8 +273,9 @@ func (h *History) remember(path string, st *historyFile) {
 
 // rewrite keeps the newest entries that fit the bounds, then newLine, and
 // replaces the file atomically. Trimming goes below the bounds (to 90% of
-// the bytes) so that the next appends do not rewrite again at once.
-func (h *History) rewrite(path string, newLine []byte, newID int64) error {
+// the bytes) so that the next appends do not rewrite again at once. The
+// caller holds the file's lock l.
+func (h *History) rewrite(l *store.Locked, path string, newLine []byte, newID int64) error {
 	lines, err := readHistoryLines(path)
 	if err != nil {
 		return err
@@ -288,7 +293,7 @@ func (h *History) rewrite(path string, newLine []byte, newID int64) error {
 		buf.Write(l.raw)
 	}
 	buf.Write(newLine)
-	if err := config.WriteFileAtomic(path, buf.Bytes(), 0o600); err != nil {
+	if err := l.Write(buf.Bytes(), store.Keep(0o600)); err != nil {
 		return fmt.Errorf("trimming history: %w", err)
 	}
 	st := &historyFile{count: len(lines) - first + 1, lastID: newID}
@@ -332,16 +337,16 @@ func readHistoryLines(path string) ([]historyLine, error) {
 }
 
 // List returns server's history, newest first (at most MaxEntries).
-func (h *History) List(server string) ([]HistoryEntry, error) {
+func (h *History) List(server string) ([]Entry, error) {
 	h.mu.Lock()
 	lines, err := readHistoryLines(h.Path(server))
 	h.mu.Unlock()
 	if err != nil {
 		return nil, err
 	}
-	out := make([]HistoryEntry, 0, min(len(lines), h.opts.MaxEntries))
+	out := make([]Entry, 0, min(len(lines), h.opts.MaxEntries))
 	for i := len(lines) - 1; i >= 0 && len(out) < h.opts.MaxEntries; i-- {
-		var e HistoryEntry
+		var e Entry
 		if err := json.Unmarshal(lines[i].raw, &e); err == nil {
 			out = append(out, e)
 		}
@@ -351,17 +356,17 @@ func (h *History) List(server string) ([]HistoryEntry, error) {
 
 // Entry returns the entry with that ID, to show it again or load its
 // arguments back into the form; ok is false when it is no longer kept.
-func (h *History) Entry(server string, id int64) (e HistoryEntry, ok bool, err error) {
+func (h *History) Entry(server string, id int64) (e Entry, ok bool, err error) {
 	entries, err := h.List(server)
 	if err != nil {
-		return HistoryEntry{}, false, err
+		return Entry{}, false, err
 	}
 	for _, e := range entries {
 		if e.ID == id {
 			return e, true, nil
 		}
 	}
-	return HistoryEntry{}, false, nil
+	return Entry{}, false, nil
 }
 
 // Clear forgets server's history (the file is removed).
@@ -370,6 +375,11 @@ func (h *History) Clear(server string) error {
 	defer h.mu.Unlock()
 	path := h.Path(server)
 	delete(h.files, path)
+	l, err := store.Lock(path)
+	if err != nil {
+		return fmt.Errorf("clearing history: %w", err)
+	}
+	defer l.Unlock()
 	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("clearing history: %w", err)
 	}

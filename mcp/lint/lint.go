@@ -9,6 +9,7 @@
 package lint
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -166,9 +167,22 @@ type Counts struct {
 
 // Run applies every rule.
 func Run(s Surface) Report {
-	var c checker
+	rep, _ := RunContext(context.Background(), s)
+	return rep
+}
+
+// RunContext applies every rule, and stops with ctx's error (and no report)
+// soon after ctx is done: a list of thousands of tools takes a while.
+func RunContext(ctx context.Context, s Surface) (Report, error) {
+	c := checker{ctx: ctx}
 	for _, r := range []func(*checker, Surface){checkSchemas, checkDescriptions, checkAnnotations, checkNames, checkOutputs, checkPromptsAndResources} {
+		if err := ctx.Err(); err != nil {
+			return Report{}, err
+		}
 		r(&c, s)
+		if c.err != nil {
+			return Report{}, c.err
+		}
 	}
 	cost := measureCost(s.Tools)
 	checkCost(&c, cost)
@@ -195,7 +209,7 @@ func Run(s Surface) Report {
 			rep.Counts.Info++
 		}
 	}
-	return rep
+	return rep, nil
 }
 
 // ForTarget returns the findings about one tool (prompt, resource).
@@ -236,6 +250,8 @@ type RuleFindings struct {
 func (r Report) Failed() bool { return r.Counts.Error+r.Counts.Warning > 0 }
 
 type checker struct {
+	ctx      context.Context
+	err      error // the rule that stopped early, for ctx
 	findings []Finding
 }
 

@@ -9,11 +9,11 @@ import (
 // {{.Fields}} the check fills with what it found (names, counts, values
 // from the server). Finding.Message is the template filled in, which the
 // JSON output shows in English in every language; Finding.Key and
-// Finding.Args are the template and its fields, from which internal/i18n
-// (LintMessage) words the same sentence in the person's language, with the
+// Finding.Args are the template and its fields, from which internal/lintwords
+// (Message) words the same sentence in the person's language, with the
 // template as the translation key. A new message goes in this list and,
 // with the same {{.Fields}}, in both files of
-// internal/i18n/translations/lintzh.*.json (a test there checks).
+// internal/i18n/translations/lint.*.json (internal/lintwords checks).
 const (
 	// Schemas (schema.go).
 	msgNoInputSchema       = "no inputSchema at all"

@@ -151,12 +151,8 @@ func checkNames(c *checker, s Surface) {
 			}
 		}
 	}
-	for i, a := range s.Tools {
-		for _, b := range s.Tools[i+1:] {
-			if similar(a.Name, b.Name) {
-				c.add("name-similar", KindTool, b.Name, "name", msgOneEditApart, Args{"First": strconv.Quote(a.Name), "Second": strconv.Quote(b.Name)})
-			}
-		}
+	if err := checkSimilarNames(c.ctx, c, s.Tools); err != nil {
+		c.err = err
 	}
 }
 
@@ -188,8 +184,10 @@ func similar(a, b string) bool {
 	return editDistance(na, nb) <= 1
 }
 
+var separators = strings.NewReplacer("_", "", "-", "", ".", "")
+
 func normalise(s string) string {
-	return strings.NewReplacer("_", "", "-", "", ".", "").Replace(strings.ToLower(s))
+	return separators.Replace(strings.ToLower(s))
 }
 
 // editDistance is the Levenshtein distance between a and b.

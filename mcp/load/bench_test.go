@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"mcpbrowser/internal/testservers"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/load"
@@ -107,7 +108,7 @@ func benchLoad(b *testing.B, exe, driver string, conc int, args json.RawMessage)
 		if err := s.Connect(ctx); err != nil {
 			b.Fatal(err)
 		}
-		ours = runner(mcp.LoadCaller([]*mcp.Session{s}, "echo", args, 0))
+		ours = runner(load.SessionCaller([]*mcp.Session{s}, "echo", args, 0))
 	case "ref":
 		twin := startRawClient(b, exe)
 		defer twin.close()
@@ -206,13 +207,7 @@ func runqueueWait() time.Duration {
 	return sum
 }
 
-func buildDemo(b *testing.B) string {
-	exe := filepath.Join(b.TempDir(), "demo")
-	if out, err := exec.Command("go", "build", "-o", exe, "mcpbrowser/internal/demoserver").CombinedOutput(); err != nil {
-		b.Fatalf("building the demo server: %v\n%s", err, out)
-	}
-	return exe
-}
+func buildDemo(b *testing.B) string { return testservers.Demo.Build(b) }
 
 // rawClient is the reference: newline-delimited JSON-RPC written by hand,
 // one reader goroutine handing each response to the waiting caller by id.

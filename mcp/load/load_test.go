@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"mcpbrowser/internal/testservers"
 )
 
 func TestPercentile(t *testing.T) {
@@ -185,10 +185,7 @@ func TestClassify(t *testing.T) {
 // TestStdioConn drives the demo server: calls succeed, a tool error and a
 // JSON-RPC error land in their layers, and Close ends the process.
 func TestStdioConn(t *testing.T) {
-	exe := filepath.Join(t.TempDir(), "demo")
-	if out, err := exec.Command("go", "build", "-o", exe, "mcpbrowser/internal/demoserver").CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
+	exe := testservers.Demo.Build(t)
 	c, err := DialStdio(t.Context(), StdioServer{Command: exe})
 	if err != nil {
 		t.Fatal(err)

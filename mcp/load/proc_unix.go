@@ -5,12 +5,14 @@ package load
 import (
 	"os/exec"
 	"syscall"
+
+	"mcpbrowser/mcp/transport"
 )
 
 // ownGroup puts the server in its own process group, so that what it starts
 // (npx starts node) ends with it.
 func ownGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	transport.ConfigureCommand(cmd) // its own group, and the parent-death signal on Linux
 }
 
 func killGroup(cmd *exec.Cmd) {

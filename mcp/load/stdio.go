@@ -14,6 +14,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"mcpbrowser/mcp/transport"
 )
 
 // A StdioConn drives a local server for load: its own process, speaking
@@ -71,7 +73,7 @@ func DialStdio(ctx context.Context, srv StdioServer) (*StdioConn, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	if err := transport.StartCommand(cmd); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", srv.Command, err)
 	}
 	c := &StdioConn{cmd: cmd, stdin: stdin, pending: map[int64]chan reply{}, closed: make(chan struct{})}

@@ -19,6 +19,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
+
+	"mcpbrowser/mcp/say"
 )
 
 // The grants with no person and no browser: client credentials (RFC 6749
@@ -100,7 +102,7 @@ func (h *Handler) signInWithoutBrowser(ctx context.Context, client *http.Client,
 	if who == "" {
 		who = "this workload"
 	}
-	h.progress("Requesting a token for %s (%s)…", who, grantWords(grant))
+	h.progress("Requesting a token for {{.Who}} ({{.Grant}})…", say.Args{"Who": who, "Grant": say.Text(grantWords(grant))})
 	tok, err := h.grantSource(ctx, client, record).Token()
 	if err != nil {
 		return h.explainGrantError(err)
@@ -114,7 +116,7 @@ func (h *Handler) signInWithoutBrowser(ctx context.Context, client *http.Client,
 		return err
 	}
 	h.setTokens(ts)
-	h.progress("Signed in to %s as %s.", h.opts.ServerURL, who)
+	h.progress("Signed in to {{.URL}} as {{.Who}}.", say.Args{"URL": h.opts.ServerURL, "Who": who})
 	return nil
 }
 
@@ -272,7 +274,7 @@ func (h *Handler) idJAG(ctx context.Context, client *http.Client, rec StoredToke
 	if h.opts.IdPClientSecret != "" {
 		creds.ClientSecretAuth = &oauthex.ClientSecretAuth{ClientSecret: h.opts.IdPClientSecret}
 	}
-	h.progress("Exchanging the ID token at %s for an ID-JAG…", h.opts.IdPIssuer)
+	h.progress("Exchanging the ID token at {{.Issuer}} for an ID-JAG…", say.Args{"Issuer": h.opts.IdPIssuer})
 	tok, err := oauthex.ExchangeToken(ctx, tokenURL, &oauthex.TokenExchangeRequest{
 		RequestedTokenType: oauthex.TokenTypeIDJAG,
 		Audience:           rec.Issuer,
@@ -355,7 +357,7 @@ func (h *Handler) signInAtIdP(ctx context.Context, client *http.Client) (string,
 	if h.opts.IdPClientSecret != "" {
 		creds.ClientSecretAuth = &oauthex.ClientSecretAuth{ClientSecret: h.opts.IdPClientSecret}
 	}
-	h.progress("Signing in at the identity provider %s…", h.opts.IdPIssuer)
+	h.progress("Signing in at the identity provider {{.Issuer}}…", say.Args{"Issuer": h.opts.IdPIssuer})
 	tok, err := extauth.PerformOIDCLogin(ctx, &extauth.OIDCLoginConfig{
 		IssuerURL:   h.opts.IdPIssuer,
 		Credentials: creds,

@@ -20,6 +20,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -28,6 +29,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/say"
 )
 
 // Grant types a server entry may ask for.
@@ -99,6 +101,10 @@ type Options struct {
 	// or the CLI's stderr. It never sees a secret. Nil means quiet. It is
 	// called from the goroutine that runs the request.
 	Progress func(step string)
+	// Step receives each step as a message with its key (say.Msg), for a
+	// front end to word in the person's language; like Progress, masked,
+	// and called beside it. Nil means none.
+	Step func(step say.Msg)
 	// SignInTimeout bounds the wait for the browser. Zero means DefaultSignInTimeout.
 	SignInTimeout time.Duration
 }
@@ -259,7 +265,7 @@ func (h *Handler) Authorize(ctx context.Context, req *http.Request, resp *http.R
 		h.mu.Unlock()
 	}
 	if err != nil {
-		h.progress("Sign-in to %s failed.", h.opts.ServerURL)
+		h.progress("Sign-in to {{.URL}} failed.", say.Args{"URL": h.opts.ServerURL})
 		return maskError(fmt.Errorf("signing in to %s: %w", h.opts.ServerURL, err), h.secretList())
 	}
 	return nil
@@ -281,10 +287,10 @@ func (h *Handler) authorize(ctx context.Context, req *http.Request, resp *http.R
 		if err := h.countStepUp(ch.scopes); err != nil {
 			return err
 		}
-		h.progress("The server needs more permission (scope %q); signing in again…", strings.Join(ch.scopes, " "))
+		h.progress("The server needs more permission (scope {{.Scope}}); signing in again…", say.Args{"Scope": strconv.Quote(strings.Join(ch.scopes, " "))})
 	}
 
-	h.progress("Discovering the authorization server…")
+	h.progress("Discovering the authorization server…", nil)
 	// One cache per sign-in: discovery's GETs are made once even though the
 	// SDK's handler repeats them.
 	client := newCachingClient(h.httpClient)
@@ -296,10 +302,10 @@ func (h *Handler) authorize(ctx context.Context, req *http.Request, resp *http.R
 		if d.prm == nil && !machineGrant(h.opts.GrantType) && !endpointExists(ctx, client, d.asm.AuthorizationEndpoint) {
 			return errNoSignIn
 		}
-		h.progress("The server publishes no authorization metadata; using %s, %s and %s (2025-03-26 defaults).",
-			d.asm.AuthorizationEndpoint, d.asm.TokenEndpoint, d.asm.RegistrationEndpoint)
+		h.progress("The server publishes no authorization metadata; using {{.Authorize}}, {{.Token}} and {{.Register}} (2025-03-26 defaults).",
+			say.Args{"Authorize": d.asm.AuthorizationEndpoint, "Token": d.asm.TokenEndpoint, "Register": d.asm.RegistrationEndpoint})
 	} else {
-		h.progress("Authorization server: %s", d.asm.Issuer)
+		h.progress("Authorization server: {{.Issuer}}", say.Args{"Issuer": d.asm.Issuer})
 	}
 
 	if err := h.setUpDPoP(ctx, client, d); err != nil {
@@ -369,7 +375,7 @@ func (h *Handler) setUpDPoP(ctx context.Context, client *http.Client, d *discove
 	h.mu.Lock()
 	h.dpop, h.dpopTokenURL = p, d.asm.TokenEndpoint
 	h.mu.Unlock()
-	h.progress("Binding the token to a key of this app's (DPoP).")
+	h.progress("Binding the token to a key of this app's (DPoP).", nil)
 	return nil
 }
 
@@ -508,11 +514,21 @@ func union(a, b []string) []string {
 	return out
 }
 
-func (h *Handler) progress(format string, args ...any) {
-	if h.opts.Progress == nil {
+// progress reports a step, worded by its key (the English template), to
+// Progress and Step, with the secrets masked.
+func (h *Handler) progress(key string, args say.Args) {
+	if h.opts.Progress == nil && h.opts.Step == nil {
 		return
 	}
-	h.opts.Progress(maskSecrets(fmt.Sprintf(format, args...), h.secretList()))
+	secrets := h.secretList()
+	mask := func(s string) string { return maskSecrets(s, secrets) }
+	m := say.New(key, args)
+	if h.opts.Progress != nil {
+		h.opts.Progress(mask(m.String()))
+	}
+	if h.opts.Step != nil {
+		h.opts.Step(m.Map(mask))
+	}
 }
 
 func (h *Handler) addSecrets(secrets ...string) {

@@ -16,6 +16,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 	"golang.org/x/oauth2"
+
+	"mcpbrowser/mcp/say"
 )
 
 // ErrStateMismatch means the browser came back to MCP Browser with a state
@@ -99,7 +101,7 @@ func (h *Handler) signInWithBrowser(ctx context.Context, client *http.Client, re
 		return errors.New("the sign-in finished without a token")
 	}
 	h.setTokens(ts)
-	h.progress("Signed in to %s.", h.opts.ServerURL)
+	h.progress("Signed in to {{.URL}}.", say.Args{"URL": h.opts.ServerURL})
 	return nil
 }
 
@@ -133,10 +135,10 @@ func (h *Handler) chooseClientIdentity(cfg *auth.AuthorizationCodeHandlerConfig,
 			creds.ClientSecretAuth = &oauthex.ClientSecretAuth{ClientSecret: h.opts.ClientSecret}
 		}
 		cfg.PreregisteredClient = creds
-		h.progress("Using the pre-registered client ID %s.", h.opts.ClientID)
+		h.progress("Using the pre-registered client ID {{.ID}}.", say.Args{"ID": h.opts.ClientID})
 	case h.opts.ClientMetadataURL != "" && d.asm.ClientIDMetadataDocumentSupported:
 		cfg.ClientIDMetadataDocumentConfig = &auth.ClientIDMetadataDocumentConfig{URL: h.opts.ClientMetadataURL}
-		h.progress("Identifying MCP Browser by its client metadata document %s.", h.opts.ClientMetadataURL)
+		h.progress("Identifying MCP Browser by its client metadata document {{.URL}}.", say.Args{"URL": h.opts.ClientMetadataURL})
 	case d.asm.RegistrationEndpoint != "":
 		cfg.DynamicClientRegistrationConfig = &auth.DynamicClientRegistrationConfig{
 			Metadata: &oauthex.ClientRegistrationMetadata{
@@ -147,7 +149,7 @@ func (h *Handler) chooseClientIdentity(cfg *auth.AuthorizationCodeHandlerConfig,
 				TokenEndpointAuthMethod: registrationAuthMethod(d.asm.TokenEndpointAuthMethodsSupported),
 			},
 		}
-		h.progress("Registering MCP Browser with the authorization server…")
+		h.progress("Registering MCP Browser with the authorization server…", nil)
 	default:
 		why := "it has no registration endpoint"
 		if h.opts.ClientMetadataURL != "" {
@@ -182,18 +184,18 @@ func (h *Handler) waitForBrowser(ctx context.Context, cb *callbackListener, auth
 		return nil, fmt.Errorf("the authorization URL %q is not a URL: %w", authURL, err)
 	}
 	cb.expectState(u.Query().Get("state"))
-	h.progress("Opening the browser to sign in at %s…", u.Host)
+	h.progress("Opening the browser to sign in at {{.Host}}…", say.Args{"Host": u.Host})
 	if err := h.opts.OpenBrowser(ctx, authURL); err != nil {
-		h.progress("Could not open a browser (%v). To sign in, open this address yourself: %s", err, authURL)
+		h.progress("Could not open a browser ({{.Err}}). To sign in, open this address yourself: {{.URL}}", say.Args{"Err": err.Error(), "URL": authURL})
 	}
-	h.progress("Waiting for you to sign in in the browser…")
+	h.progress("Waiting for you to sign in in the browser…", nil)
 	select {
 	case res := <-cb.results:
 		if res.err != nil {
 			return nil, res.err
 		}
 		h.addSecrets(res.code)
-		h.progress("Signed in in the browser; getting a token…")
+		h.progress("Signed in in the browser; getting a token…", nil)
 		return &auth.AuthorizationResult{Code: res.code, State: res.state, Iss: res.iss}, nil
 	case <-ctx.Done():
 		if cause := context.Cause(ctx); errors.Is(cause, errSignInTimedOut) {

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"golang.org/x/oauth2"
+
+	"mcpbrowser/mcp/say"
 )
 
 // A savingTokenSource hands out tokens from base and saves each new one, so a
@@ -95,7 +97,7 @@ func (h *Handler) save(t *StoredToken) {
 		return
 	}
 	if err := h.opts.Store.Save(h.opts.ServerName, t); err != nil {
-		h.progress("Signed in, but the token could not be saved for next time: %v", err)
+		h.progress("Signed in, but the token could not be saved for next time: {{.Err}}", say.Args{"Err": err.Error()})
 	}
 }
 
@@ -116,7 +118,7 @@ func (h *Handler) tokenSourceFromStore() oauth2.TokenSource {
 	}
 	rec, err := h.opts.Store.Load(h.opts.ServerName)
 	if err != nil {
-		h.progress("Ignoring the saved sign-in: %v", err)
+		h.progress("Ignoring the saved sign-in: {{.Err}}", say.Args{"Err": err.Error()})
 		return nil
 	}
 	if rec == nil || !h.fits(rec) {
@@ -131,7 +133,7 @@ func (h *Handler) tokenSourceFromStore() oauth2.TokenSource {
 			p, err = newDPoPProver(key)
 		}
 		if err != nil {
-			h.progress("Ignoring the saved sign-in: its DPoP key cannot be read (%v)", err)
+			h.progress("Ignoring the saved sign-in: {{.Err}}", say.Args{"Err": "its DPoP key cannot be read (" + err.Error() + ")"})
 			return nil
 		}
 		h.mu.Lock()

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"golang.org/x/oauth2"
+
+	"mcpbrowser/mcp/store"
 )
 
 // A StoredToken is what MCP Browser keeps after signing in to one server: the
@@ -131,8 +133,9 @@ func (s *TokenStore) Load(serverName string) (*StoredToken, error) {
 	return &t, nil
 }
 
-// Save writes serverName's token atomically (temporary file, then rename), so a
-// crash never leaves half a token behind.
+// Save writes serverName's token as package store saves every file
+// (atomically, through a symbolic link, under the file's lock), always
+// private (0600), so a crash never leaves half a token behind.
 func (s *TokenStore) Save(serverName string, t *StoredToken) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -147,19 +150,7 @@ func (s *TokenStore) Save(serverName string, t *StoredToken) error {
 	if err != nil {
 		return fmt.Errorf("encoding the token: %w", err)
 	}
-	tmp, err := os.CreateTemp(s.dir, ".token-*.tmp") // CreateTemp makes it 0600
-	if err != nil {
-		return fmt.Errorf("saving the token: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("saving the token: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("saving the token: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), s.Path(serverName)); err != nil {
+	if err := store.WriteFile(s.Path(serverName), append(data, '\n'), store.Private); err != nil {
 		return fmt.Errorf("saving the token: %w", err)
 	}
 	return nil

@@ -12,6 +12,7 @@ import (
 	"sort"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/store"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -129,18 +130,14 @@ func Load(path string) (*Snapshot, error) {
 	return s, nil
 }
 
-// Save writes the snapshot to path (a temporary file, then rename).
+// Save writes the snapshot to path as package store saves every file
+// (atomically, through a symbolic link, keeping the file's mode).
 func (s *Snapshot) Save(path string) error {
 	data, err := s.Marshal()
 	if err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return fmt.Errorf("saving the snapshot: %w", err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
+	if err := store.WriteFile(path, data, store.Keep(0o644)); err != nil {
 		return fmt.Errorf("saving the snapshot: %w", err)
 	}
 	return nil

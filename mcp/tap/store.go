@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/adrg/xdg"
-	"mcpbrowser/mcp/config"
+	appfiles "mcpbrowser/mcp/store"
 )
 
 // Limits of what the recordings keep.
@@ -135,7 +135,7 @@ func (s *store) writeMeta(m *Meta) error {
 	if err != nil {
 		return err
 	}
-	return config.WriteFileAtomic(filepath.Join(s.dir, metaFile), append(data, '\n'), 0o600)
+	return appfiles.WriteFile(filepath.Join(s.dir, metaFile), append(data, '\n'), appfiles.Private)
 }
 
 // prune removes the oldest finished sessions beyond keepSessions or

@@ -3,6 +3,7 @@ package transport
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -23,6 +24,16 @@ type tapTransport struct {
 	// endpoint is the MCP endpoint: headers and query go only to its origin.
 	endpoint *url.URL
 	wire     *WireLog
+	// maxEvent bounds one server-sent event (0: MaxEventSize); tests lower it.
+	maxEvent int
+}
+
+// eventLimit is where the tap cuts an event stream.
+func (t *tapTransport) eventLimit() int {
+	if t.maxEvent > 0 {
+		return t.maxEvent + eventSlack
+	}
+	return MaxEventSize + eventSlack
 }
 
 // NewHTTPClient returns the client a remote session uses for its MCP
@@ -85,12 +96,30 @@ func (t *tapTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	switch {
 	case strings.HasPrefix(ctype, "text/event-stream"):
 		t.wire.RecordHTTP(Received, summary+" (event stream)", 0, nil)
-		resp.Body = &sseTap{ReadCloser: resp.Body, wire: t.wire}
-	case strings.Contains(ctype, "json") && resp.ContentLength < MaxMessageSize:
-		b, err := io.ReadAll(io.LimitReader(resp.Body, MaxMessageSize))
+		resp.Body = &sseTap{ReadCloser: resp.Body, wire: t.wire, limit: t.eventLimit()}
+	case strings.Contains(ctype, "json") && resp.ContentLength > MaxMessageSize:
+		resp.Body.Close()
+		t.wire.RecordHTTP(Received, summary, int(resp.ContentLength), nil)
+		return nil, &ReplyTooLargeError{Limit: MaxMessageSize}
+	case strings.Contains(ctype, "json"):
+		// One byte past the limit tells a reply over it from one that ends
+		// there; a cut reply would only fail to parse, far from the reason.
+		b, err := io.ReadAll(io.LimitReader(resp.Body, MaxMessageSize+1))
 		resp.Body.Close()
 		if err != nil {
 			return nil, err
+		}
+		if len(b) > MaxMessageSize {
+			t.wire.RecordHTTP(Received, summary, len(b), nil)
+			return nil, &ReplyTooLargeError{Limit: MaxMessageSize}
+		}
+		if id := idOfHead(b); id != nil && tooDeep(b) {
+			// As over stdio: a tool nested too deep is marked on its own,
+			// any other reply too deep fails its call alone.
+			fixed, note := repairDeepReply(b, id)
+			t.wire.RecordHTTP(Received, summary+" ("+note+")", len(b), nil)
+			resp.Body, resp.ContentLength = io.NopCloser(bytes.NewReader(fixed)), int64(len(fixed))
+			return resp, nil
 		}
 		resp.Body = io.NopCloser(bytes.NewReader(b))
 		if isJSONRPC(b) {
@@ -102,6 +131,14 @@ func (t *tapTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		t.wire.RecordHTTP(Received, summary, int(max(resp.ContentLength, 0)), nil)
 	}
 	return resp, nil
+}
+
+// A ReplyTooLargeError is an HTTP reply whose body is over the limit the app
+// reads (MaxMessageSize); it was not read.
+type ReplyTooLargeError struct{ Limit int }
+
+func (e *ReplyTooLargeError) Error() string {
+	return fmt.Sprintf("the server's reply was over the limit of %d MiB and was not read", e.Limit>>20)
 }
 
 // addCredentials sets the entry's headers and query parameters on req.
@@ -118,16 +155,42 @@ func (t *tapTransport) addCredentials(req *http.Request) {
 	}
 }
 
+// MaxEventSize is the most bytes one server-sent event may take before the
+// blank line that ends it: the same bound as one stdio message. The SDK is
+// told it (StreamableClientTransport.MaxEventSize, SSEClientTransport's too)
+// and fails the connection past it; the tap enforces it again, a little
+// higher, because the SDK then drains the rest of the body to reuse the
+// connection, and an event that never ends would be read (and, before this
+// bound, kept) for as long as the server keeps sending.
+const MaxEventSize = MaxMessageSize
+
+// eventSlack is how far past MaxEventSize the tap reads before it cuts the
+// stream: more than the SDK reads ahead (a 4 KiB buffer), so the SDK's own
+// failure, which ends the session, comes first.
+const eventSlack = 64 << 10
+
+// ErrEventTooLarge is what a stream tap returns once a server-sent event
+// has gone on past MaxEventSize without ending.
+var ErrEventTooLarge = errors.New("the server sent an event larger than the limit without ending it; the stream was closed")
+
 // sseTap records each JSON-RPC message of a server-sent event stream as the
-// SDK reads it.
+// SDK reads it, and cuts the stream when one event goes on past limit bytes
+// (blank line to blank line), so that neither it nor the SDK keeps an
+// endless event.
 type sseTap struct {
 	io.ReadCloser
 	wire    *WireLog
+	limit   int
 	pending []byte // bytes of an unfinished line
 	data    bytes.Buffer
+	event   int   // bytes of the current event's finished lines
+	err     error // set once the stream is cut
 }
 
 func (s *sseTap) Read(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
 	n, err := s.ReadCloser.Read(p)
 	s.pending = append(s.pending, p[:n]...)
 	for {
@@ -135,10 +198,12 @@ func (s *sseTap) Read(p []byte) (int, error) {
 		if i < 0 {
 			break
 		}
+		s.event += i + 1
 		line := bytes.TrimRight(s.pending[:i], "\r")
 		s.pending = s.pending[i+1:]
 		switch {
 		case len(line) == 0:
+			s.event = 0
 			if s.data.Len() > 0 {
 				if isJSONRPC(s.data.Bytes()) {
 					s.wire.Record(Received, s.data.Bytes())
@@ -152,7 +217,20 @@ func (s *sseTap) Read(p []byte) (int, error) {
 			s.data.Write(bytes.TrimPrefix(bytes.TrimPrefix(line, []byte("data:")), []byte(" ")))
 		}
 	}
+	if s.event+len(s.pending) > s.limit {
+		s.cut()
+		return n, s.err
+	}
 	return n, err
+}
+
+// cut ends the stream: what was kept of the event goes, the body is closed,
+// and the wire log says why in plain words.
+func (s *sseTap) cut() {
+	s.err = ErrEventTooLarge
+	s.pending, s.data = nil, bytes.Buffer{}
+	s.ReadCloser.Close()
+	s.wire.RecordHTTP(Received, fmt.Sprintf("event stream closed: the server sent an event of more than %d MB without ending it", (s.limit-eventSlack)>>20), 0, nil)
 }
 
 // MaskURL renders u with its password and the values of secret-looking

@@ -16,26 +16,85 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// configureCommand puts the server in a process group of its own, so that
-// stopping it reaches everything it started (npx → node, sh -c → children).
+// ConfigureCommand puts the server in a process group of its own, so that
+// stopping it reaches everything it started (npx → node, sh -c → children),
+// and on Linux asks for a parent-death signal (proc_start_linux.go); start
+// it with StartCommand.
 func ConfigureCommand(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	parentDeath(cmd.SysProcAttr)
 }
 
 // A processGroup is the server's process group (its pgid is the server's
-// pid), and the descendants that left it (see markedProcesses).
+// pid), and the descendants that left it: found by the marker in their
+// environment (markedProcesses) or, on Linux, by walking the tree below
+// the server (descendants), which finds one that also emptied its
+// environment.
 type processGroup struct {
 	pgid   int
 	marker string
+	tree   *knownTree
+}
+
+// knownTree is every process seen below the server, with its start time.
+// A child that the server leaves behind (setsid, then the server exits) is
+// no longer below it once orphaned, so the tree is remembered whenever it
+// is walked: before stdin closes, and at every signal.
+type knownTree struct {
+	mu    sync.Mutex
+	root  map[int]uint64 // the server itself, when it could be read
+	procs map[int]uint64
 }
 
 func NewProcessGroup(cmd *exec.Cmd) processGroup {
-	return processGroup{pgid: cmd.Process.Pid, marker: markerOf(cmd)}
+	pid := cmd.Process.Pid
+	return processGroup{pgid: pid, marker: markerOf(cmd), tree: &knownTree{root: descendants(pid), procs: map[int]uint64{}}}
+}
+
+// remember walks the tree below the server and keeps what it finds; only
+// while the server itself still runs, so that a pid reused after it was
+// reaped never leads to another program's processes.
+func (g processGroup) remember() {
+	if g.tree == nil {
+		return
+	}
+	start, ok := g.tree.root[g.pgid]
+	if !ok || !sameProcess(g.pgid, start) {
+		return
+	}
+	found := descendants(g.pgid)
+	g.tree.mu.Lock()
+	defer g.tree.mu.Unlock()
+	for pid, start := range found {
+		g.tree.procs[pid] = start
+	}
+}
+
+// known returns the remembered processes still running, forgetting the rest.
+func (g processGroup) known() []int {
+	if g.tree == nil {
+		return nil
+	}
+	g.tree.mu.Lock()
+	defer g.tree.mu.Unlock()
+	var pids []int
+	for pid, start := range g.tree.procs {
+		if sameProcess(pid, start) {
+			pids = append(pids, pid)
+		} else {
+			delete(g.tree.procs, pid)
+		}
+	}
+	return pids
 }
 
 func (g processGroup) signal(sig syscall.Signal) {
+	g.remember()
 	syscall.Kill(-g.pgid, sig)
 	for _, pid := range markedProcesses(g.marker) {
+		syscall.Kill(pid, sig)
+	}
+	for _, pid := range g.known() {
 		syscall.Kill(pid, sig)
 	}
 }
@@ -50,7 +109,7 @@ func (g processGroup) alive() bool {
 	if err == nil || errors.Is(err, syscall.EPERM) {
 		return true
 	}
-	return len(markedProcesses(g.marker)) > 0 // a zombie's environment reads empty
+	return len(markedProcesses(g.marker)) > 0 || len(g.known()) > 0 // a zombie's environment reads empty
 }
 
 // terminate ends what is left of the group: SIGTERM, up to grace to exit, SIGKILL.

@@ -61,6 +61,9 @@ func NewProcessGroup(cmd *exec.Cmd) processGroup {
 }
 
 // signalTerm: Windows has no SIGTERM for console-less children; ending the job is the stop.
+// remember has nothing to do: the job holds every descendant already.
+func (g processGroup) remember() {}
+
 func (g processGroup) signalTerm() { g.kill() }
 
 func (g processGroup) kill() {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 	"unsafe"
+
+	"mcpbrowser/mcp/say"
 )
 
 // LogKind says where a server log line came from.
@@ -31,6 +33,19 @@ type LogEntry struct {
 	Level  string
 	Logger string
 	Text   string
+	// Msg is an app's own line (LogInfo, the call markers) as a message
+	// key and its fields, for the front ends to word; Text is its English.
+	// Nil for what the server wrote, and for a line written as text.
+	Msg *say.Msg
+}
+
+// Said is the line for a person to read: its message when the app wrote it
+// by key, else its text (give it to i18n.LogLine).
+func (e LogEntry) Said() any {
+	if e.Msg != nil {
+		return *e.Msg
+	}
+	return e.Text
 }
 
 // String renders the entry as one line for a file or a terminal.
@@ -92,6 +107,11 @@ func (l *ServerLog) Add(kind LogKind, text string) uint64 {
 	return l.add(LogEntry{Kind: kind, Text: text})
 }
 
+// Say appends one of the app's own lines, worded by key.
+func (l *ServerLog) Say(kind LogKind, m say.Msg) uint64 {
+	return l.add(LogEntry{Kind: kind, Text: m.String(), Msg: &m})
+}
+
 // AddMessage appends a notifications/message line.
 func (l *ServerLog) AddMessage(level, logger, text string) uint64 {
 	return l.add(LogEntry{Kind: LogMessage, Level: level, Logger: logger, Text: text})
@@ -100,9 +120,14 @@ func (l *ServerLog) AddMessage(level, logger, text string) uint64 {
 func (l *ServerLog) add(e LogEntry) uint64 {
 	if len(e.Text) > maxLogLine {
 		e.Text = fmt.Sprintf("%s … [%d more bytes not kept]", e.Text[:maxLogLine], len(e.Text)-maxLogLine)
+		e.Msg = nil // the line shown is the cut English
 	}
 	if l.mask != nil {
 		e.Text = l.mask(e.Text)
+		if e.Msg != nil {
+			m := e.Msg.Map(l.mask)
+			e.Msg = &m
+		}
 	}
 	e.Time = time.Now()
 	e.Seq = l.ring.add(e, logEntryCost+len(e.Text)+len(e.Level)+len(e.Logger))

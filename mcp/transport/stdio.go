@@ -15,6 +15,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/say"
 )
 
 // MaxMessageSize bounds one JSON-RPC message from a stdio server. The SDK's own
@@ -57,7 +58,15 @@ type StdioProcess struct {
 	stopOnce                              sync.Once
 	stopErr                               error
 	stopping                              chan struct{}
+	// startSeq is the sequence number of the log's "started" line: what
+	// this process wrote comes after it.
+	startSeq uint64
 }
+
+// StartSeq is the sequence number of the server log's line saying this
+// process started: the log lines of this run are the ones from there on
+// (an earlier run of the same entry may have left its own before).
+func (p *StdioProcess) StartSeq() uint64 { return p.startSeq }
 
 // A StartError is a server that could not be started at all, in plain words.
 type StartError struct {
@@ -116,7 +125,7 @@ func StartStdio(cfg *config.ServerConfig, paths *PathResolver, log *ServerLog, w
 		// Found only through the login shell's PATH: give the server that PATH
 		// too, or `npx` starts and then cannot find `node`.
 		env = mergeEnv(env, map[string]string{"PATH": pathUsed})
-		log.Add(LogInfo, "found "+cfg.Command+" through the login shell's PATH")
+		log.Say(LogInfo, say.New("found {{.Command}} through the login shell's PATH", say.Args{"Command": cfg.Command}))
 	}
 	cmd := exec.Command(exe, cfg.Args...)
 	cmd.Args[0] = cfg.Command
@@ -142,7 +151,7 @@ func StartStdio(cfg *config.ServerConfig, paths *PathResolver, log *ServerLog, w
 		return nil, err
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, stdoutW, stderrW
-	if err := cmd.Start(); err != nil {
+	if err := StartCommand(cmd); err != nil {
 		closeAll(stdinR, stdinW, stdoutR, stdoutW, stderrR, stderrW)
 		return nil, &StartError{Command: cfg.Command, PathUsed: pathUsed, Err: err}
 	}
@@ -161,10 +170,10 @@ func StartStdio(cfg *config.ServerConfig, paths *PathResolver, log *ServerLog, w
 	p.group = NewProcessGroup(cmd)
 	p.Transport = &sdk.IOTransport{
 		Reader:        p.stdout,
-		Writer:        &wireWriter{w: stdinW, wire: wire},
+		Writer:        &wireWriter{w: stdinW, wire: wire, beforeClose: p.group.remember},
 		MaxLineLength: MaxMessageSize + 1024,
 	}
-	log.Add(LogInfo, fmt.Sprintf("started %s (pid %d)", commandLine(cfg), cmd.Process.Pid))
+	p.startSeq = log.Say(LogInfo, say.New("started {{.Command}} (pid {{.Pid}})", say.Args{"Command": commandLine(cfg), "Pid": cmd.Process.Pid}))
 
 	p.readers.Add(1)
 	p.stderrPipe = stderrR
@@ -503,23 +512,24 @@ func describeExit(code int, err error) string {
 func (p *StdioProcess) Stop() error {
 	p.stopOnce.Do(func() {
 		close(p.stopping)
+		p.group.remember() // while the server still holds its children together
 		p.stdin.Close()
 		select {
 		case <-p.exited:
 		case <-time.After(stopGraceStdin):
-			p.log.Add(LogInfo, "the server did not exit when its input closed; sending it SIGTERM")
+			p.log.Say(LogInfo, say.Text("the server did not exit when its input closed; sending it SIGTERM"))
 			p.group.signalTerm()
 			select {
 			case <-p.exited:
 			case <-time.After(stopGraceTerm):
-				p.log.Add(LogInfo, "the server ignored SIGTERM; killing it")
+				p.log.Say(LogInfo, say.Text("the server ignored SIGTERM; killing it"))
 				p.group.kill()
 				<-p.exited
 			}
 		}
 		p.group.Terminate(stopGraceTerm)
 		p.group.close()
-		p.log.Add(LogInfo, "stopped")
+		p.log.Say(LogInfo, say.Text("stopped"))
 	})
 	return p.stopErr
 }
@@ -554,6 +564,10 @@ func (p *StdioProcess) Pid() int { return p.cmd.Process.Pid }
 type wireWriter struct {
 	w    io.WriteCloser
 	wire *WireLog
+	// beforeClose runs before stdin closes, which most servers take as
+	// their cue to exit: the tree below the server is walked while it
+	// still holds together (processGroup.remember).
+	beforeClose func()
 }
 
 func (w *wireWriter) Write(b []byte) (int, error) {
@@ -561,7 +575,12 @@ func (w *wireWriter) Write(b []byte) (int, error) {
 	return w.w.Write(b)
 }
 
-func (w *wireWriter) Close() error { return w.w.Close() }
+func (w *wireWriter) Close() error {
+	if w.beforeClose != nil {
+		w.beforeClose()
+	}
+	return w.w.Close()
+}
 
 // mergeEnv lays overrides over base (KEY=VALUE lines); on Windows names match
 // case-insensitively, as the OS does.

@@ -30,13 +30,13 @@ func ImportedLine(s *config.ServerConfig) string {
 	case config.TypeStdio:
 		c := config.CommandSummary{Command: s.Command, Args: s.Args, Cwd: s.Cwd}
 		for _, name := range slices.Sorted(maps.Keys(s.Env)) {
-			c.Env = append(c.Env, config.EnvEntry{Name: name, Value: config.MaskSecret(name, s.Env[name]), Secret: config.IsSecretName(name)})
+			c.Env = append(c.Env, config.EnvEntry{Name: name, Value: config.MaskValue(name, s.Env[name]), Secret: config.IsSecretName(name)})
 		}
 		return c.String()
 	case config.TypeHTTP, config.TypeSSE:
 		line := s.Type + " " + s.MaskText(s.URL)
 		for _, name := range slices.Sorted(maps.Keys(s.Headers)) {
-			line += " · " + name + ": " + config.MaskSecret(name, s.Headers[name])
+			line += " · " + name + ": " + config.MaskValue(name, s.Headers[name])
 		}
 		return line
 	case config.TypeOpenAPI:
@@ -99,5 +99,5 @@ func ServersFileError(path string, err error) string {
 		}
 		return i18n.L("{{.Where}}: {{.Problem}}. No servers are shown and nothing will be saved until it is fixed; fix the file, then choose Reload.", map[string]any{"Where": where, "Problem": i18n.Explain(ce.Msg)})
 	}
-	return i18n.L("{{.Where}}: {{.Problem}}. Fix it, then choose Reload.", map[string]any{"Where": where, "Problem": i18n.Explain(err.Error())})
+	return i18n.L("{{.Where}}: {{.Problem}}. Fix it, then choose Reload.", map[string]any{"Where": where, "Problem": i18n.Explain(err)})
 }

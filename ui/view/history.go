@@ -10,7 +10,7 @@ import (
 
 // HistorySubtitle is an entry's second line: kind, time (now is the time
 // it is now), duration, outcome.
-func HistorySubtitle(e *history.HistoryEntry, now time.Time) string {
+func HistorySubtitle(e *history.Entry, now time.Time) string {
 	outcome := i18n.L("ok")
 	if !e.OK() {
 		outcome = i18n.L("{{.Layer}} error", map[string]any{"Layer": LayerWord(mcp.ErrorLayer(e.ErrorLayer))})
@@ -31,7 +31,7 @@ func HistoryTime(t, now time.Time) string {
 }
 
 // HistoryFlag marks failed entries at the row's right.
-func HistoryFlag(e *history.HistoryEntry) string {
+func HistoryFlag(e *history.Entry) string {
 	if e.OK() {
 		return ""
 	}
@@ -41,7 +41,7 @@ func HistoryFlag(e *history.HistoryEntry) string {
 // HistoryText is what the filter searches in an entry: the tool, prompt or
 // resource, the kind, the outcome, the arguments, the message and the start
 // of the result.
-func HistoryText(e *history.HistoryEntry) []string {
+func HistoryText(e *history.Entry) []string {
 	result := string(e.Result)
 	if len(result) > maxFilteredResult {
 		result = result[:maxFilteredResult]

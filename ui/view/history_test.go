@@ -12,11 +12,11 @@ import (
 
 func TestHistoryWords(t *testing.T) {
 	now := time.Date(2026, 5, 31, 18, 0, 0, 0, time.UTC)
-	ok := &history.HistoryEntry{Kind: history.HistoryTool, Name: "add", Time: now.Add(-time.Hour), DurationMS: 42}
-	byApp := &history.HistoryEntry{Kind: history.HistoryTool, Name: "get-time", Via: "app", Time: now.Add(-time.Hour), DurationMS: 42}
-	failed := &history.HistoryEntry{Kind: history.HistoryResource, Name: "demo://x", Time: now.AddDate(0, 0, -1), DurationMS: 3254,
+	ok := &history.Entry{Kind: history.Tool, Name: "add", Time: now.Add(-time.Hour), DurationMS: 42}
+	byApp := &history.Entry{Kind: history.Tool, Name: "get-time", Via: "app", Time: now.Add(-time.Hour), DurationMS: 42}
+	failed := &history.Entry{Kind: history.Resource, Name: "demo://x", Time: now.AddDate(0, 0, -1), DurationMS: 3254,
 		ErrorLayer: string(mcp.LayerProtocol), Message: "not found"}
-	sub := func(e *history.HistoryEntry) func() string { return func() string { return HistorySubtitle(e, now) } }
+	sub := func(e *history.Entry) func() string { return func() string { return HistorySubtitle(e, now) } }
 	checkWordings(t, []wording{
 		{"today", sub(ok), "tool · 17:00:00 · 42 ms · ok", "工具 · 17:00:00 · 42 毫秒 · 成功"},
 		{"by the app", sub(byApp), "tool (by the app) · 17:00:00 · 42 ms · ok", "工具（由应用发起） · 17:00:00 · 42 毫秒 · 成功"},
@@ -26,7 +26,7 @@ func TestHistoryWords(t *testing.T) {
 }
 
 func TestHistoryTextBoundsTheResult(t *testing.T) {
-	e := &history.HistoryEntry{Name: "add", Kind: history.HistoryTool, Arguments: json.RawMessage(`{"a":1}`),
+	e := &history.Entry{Name: "add", Kind: history.Tool, Arguments: json.RawMessage(`{"a":1}`),
 		Result: json.RawMessage(`"` + strings.Repeat("x", 2*maxFilteredResult) + `"`)}
 	got := HistoryText(e)
 	if got[0] != "add" || got[1] != "tool" || got[4] != `{"a":1}` || len(got[6]) != maxFilteredResult {

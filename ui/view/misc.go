@@ -114,3 +114,10 @@ func AboutVersion(v string) string {
 	}
 	return v
 }
+
+// WithTerms puts the protocol's exact terms on a line of their own under a
+// plain sentence: the sentence is what a person reads, the terms are for
+// the one who looks them up.
+func WithTerms(plain, terms string) string {
+	return plain + "\n" + i18n.L("In the protocol: {{.Terms}}", map[string]any{"Terms": terms})
+}

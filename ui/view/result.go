@@ -96,7 +96,7 @@ func ResultWords(r *mcp.CallResult) (title, sentence string) {
 	case mcp.LayerNone:
 		return i18n.L("Success"), Blocks(r.Result)
 	case mcp.LayerTool:
-		return i18n.L("Tool error"), i18n.L("The tool ran and reported an error (isError: true). The server itself worked; what the tool said is below.")
+		return i18n.L("Tool error"), WithTerms(i18n.L("The tool ran and said it failed. The server itself worked; what the tool said is below."), "isError: true")
 	case mcp.LayerProtocol:
 		s := i18n.L("The server refused the request.")
 		if e := r.RPCError; e != nil {

@@ -85,9 +85,11 @@ func ServerTime(s string) string {
 func TaskFormNote(f mcp.TaskForm) string {
 	switch f {
 	case mcp.TaskFormExtension:
-		return i18n.L("This server has the tasks extension (io.modelcontextprotocol/tasks): it decides which calls become tasks. The extension has no tasks/list, so only the tasks started here are listed.")
+		return WithTerms(i18n.L("This server decides by itself which calls run in the background as tasks. It cannot list its tasks, so only the tasks started here are listed."),
+			"io.modelcontextprotocol/tasks")
 	case mcp.TaskFormExperimental:
-		return i18n.L("This server has 2025-11-25 tasks: tools that declare execution.taskSupport run as tasks. Refresh also lists the server's own tasks (tasks/list).")
+		return WithTerms(i18n.L("Some of this server's tools run in the background as tasks. Refresh also lists the tasks the server knows of."),
+			"2025-11-25, execution.taskSupport, tasks/list")
 	}
 	return i18n.L("This server offers no tasks.")
 }

@@ -61,7 +61,12 @@ func TestTaskTimesAndFormNote(t *testing.T) {
 			"Created " + local(e.CreatedAt) + ", last changed yesterday (the server's clock).",
 			"创建于 " + local(e.CreatedAt) + "，最后更改于 yesterday（服务器时钟）。"},
 		{"no times", func() string { return TaskTimes(mcp.TaskEntry{}) }, "", ""},
-		{"extension", func() string { return string([]rune(TaskFormNote(mcp.TaskFormExtension))[:36]) }, "This server has the tasks extension ", "此服务器支持任务扩展（io.modelcontextprotocol/t"},
+		{"extension", func() string { return TaskFormNote(mcp.TaskFormExtension) },
+			"This server decides by itself which calls run in the background as tasks. It cannot list its tasks, so only the tasks started here are listed.\nIn the protocol: io.modelcontextprotocol/tasks",
+			"此服务器自行决定哪些调用作为任务在后台运行。它无法列出自己的任务，因此只列出在这里启动的任务。\n协议术语：io.modelcontextprotocol/tasks"},
+		{"2025-11-25", func() string { return TaskFormNote(mcp.TaskFormExperimental) },
+			"Some of this server's tools run in the background as tasks. Refresh also lists the tasks the server knows of.\nIn the protocol: 2025-11-25, execution.taskSupport, tasks/list",
+			"此服务器的部分工具以任务方式在后台运行。“刷新”还会列出服务器所知的任务。\n协议术语：2025-11-25, execution.taskSupport, tasks/list"},
 		{"none", func() string { return TaskFormNote(mcp.TaskFormNone) }, "This server offers no tasks.", "此服务器不提供任务。"},
 	})
 }

@@ -44,7 +44,7 @@ func IsDestructive(t *sdk.Tool) bool {
 func NoToolsNotice(listErr error, declaresTools bool) string {
 	switch {
 	case listErr != nil:
-		return i18n.L("Listing this server's tools failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(listErr.Error())})
+		return i18n.L("Listing this server's tools failed: {{.Reason}}", map[string]any{"Reason": i18n.Explain(listErr)})
 	case declaresTools:
 		return i18n.L("This server's tool list is empty. Its resources and prompts, if it has any, are in their tabs.")
 	}

@@ -71,10 +71,61 @@ func StateWord(s mcp.State) string {
 	return s.String()
 }
 
-// CapabilitiesLine is the line above the tabs: the protocol version and how
-// it was chosen, what the server declared and what it did not. Capability
-// names are the protocol's own words and stay as they are.
+// CapabilitiesLine is the line above the tabs in words a person who never
+// read the protocol follows: the MCP version and how it came about, what the
+// server offers and what it does not. The exact terms (fell back, declared,
+// listChanged …) are CapabilitiesDetail's, one click away.
 func CapabilitiesLine(c mcp.Capabilities, era mcp.Era) string {
+	if !c.Known {
+		return i18n.L("not connected: capabilities unknown")
+	}
+	have, missing := c.Lists()
+	for i := range have {
+		have[i] = featureWord(have[i])
+	}
+	for i := range missing {
+		missing[i] = featureWord(missing[i])
+	}
+	offers := i18n.L("Offers {{.Have}}", map[string]any{"Have": strings.Join(have, ", ")})
+	switch {
+	case len(have) == 0:
+		offers = i18n.L("Offers none of these: {{.Missing}}", map[string]any{"Missing": strings.Join(missing, ", ")})
+	case len(missing) > 0:
+		offers = i18n.L("{{.Offers}}; not {{.Missing}}", map[string]any{"Offers": offers, "Missing": strings.Join(missing, ", ")})
+	}
+	if era.Version == "" {
+		return i18n.L("{{.Offers}}.", map[string]any{"Offers": offers})
+	}
+	return i18n.L("MCP version {{.Era}}. {{.Offers}}.", map[string]any{"Era": eraPlainWords(era), "Offers": offers})
+}
+
+// eraPlainWords is the version and how it came about, in plain words.
+func eraPlainWords(e mcp.Era) string {
+	data := map[string]any{"Version": e.Version}
+	switch e.How {
+	case mcp.EraPinned:
+		return i18n.L("{{.Version}}, as set in the server's entry", data)
+	case mcp.EraDiscovered:
+		return i18n.L("{{.Version}}, the newest the server speaks", data)
+	case mcp.EraRemembered:
+		return i18n.L("{{.Version}}, as last time", data)
+	case mcp.EraFellBack:
+		return i18n.L("{{.Version}}, an older one, since the server did not take the newest", data)
+	}
+	return e.Version
+}
+
+// featureWord is a capability's feature in words, without the protocol's
+// sub-capability keys.
+func featureWord(s string) string {
+	name, _, _ := strings.Cut(s, " (")
+	return capabilityWords(name)
+}
+
+// CapabilitiesDetail is the same line in the protocol's exact terms: the
+// version and how it was chosen (with why it fell back), what the server
+// declared and what it did not, sub-capabilities included.
+func CapabilitiesDetail(c mcp.Capabilities, era mcp.Era) string {
 	if !c.Known {
 		return i18n.L("not connected: capabilities unknown")
 	}

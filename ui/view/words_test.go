@@ -71,20 +71,40 @@ func TestServerDetailWords(t *testing.T) {
 	})
 }
 
+// The header's line leads with plain words; the protocol's exact terms
+// (fell back, declared, listChanged) are CapabilitiesDetail's.
 func TestCapabilitiesLine(t *testing.T) {
 	c := mcp.Capabilities{Known: true, Tools: true, ToolsListChanged: true, Logging: true}
+	fellBack := mcp.Era{Version: "2025-11-25", How: mcp.EraFellBack, Why: "server/discover: method not found"}
 	checkWordings(t, []wording{
 		{"unknown", func() string { return CapabilitiesLine(mcp.Capabilities{}, mcp.Era{}) },
 			"not connected: capabilities unknown", "未连接：能力未知"},
-		{"declared", func() string { return CapabilitiesLine(c, mcp.Era{Version: "2025-11-25", How: mcp.EraDiscovered}) },
+		{"discovered", func() string { return CapabilitiesLine(c, mcp.Era{Version: "2025-11-25", How: mcp.EraDiscovered}) },
+			"MCP version 2025-11-25, the newest the server speaks. Offers tools, logging; not resources, prompts, completions.",
+			"MCP 协议版本 2025-11-25，服务器支持的最新版本。提供工具, 日志；不提供资源, 提示词, 补全。"},
+		{"fell back, nothing offered", func() string { return CapabilitiesLine(mcp.Capabilities{Known: true}, fellBack) },
+			"MCP version 2025-11-25, an older one, since the server did not take the newest. Offers none of these: tools, resources, prompts, completions, logging.",
+			"MCP 协议版本 2025-11-25，较旧的版本，因为服务器不接受最新版本。以下均不提供：工具, 资源, 提示词, 补全, 日志。"},
+		{"pinned", func() string { return CapabilitiesLine(c, mcp.Era{Version: "2025-06-18", How: mcp.EraPinned}) },
+			"MCP version 2025-06-18, as set in the server's entry. Offers tools, logging; not resources, prompts, completions.",
+			"MCP 协议版本 2025-06-18，按服务器条目中的设置。提供工具, 日志；不提供资源, 提示词, 补全。"},
+		{"remembered, no version", func() string { return CapabilitiesLine(c, mcp.Era{}) },
+			"Offers tools, logging; not resources, prompts, completions.", "提供工具, 日志；不提供资源, 提示词, 补全。"},
+	})
+}
+
+func TestCapabilitiesDetail(t *testing.T) {
+	c := mcp.Capabilities{Known: true, Tools: true, ToolsListChanged: true, Logging: true}
+	checkWordings(t, []wording{
+		{"declared", func() string { return CapabilitiesDetail(c, mcp.Era{Version: "2025-11-25", How: mcp.EraDiscovered}) },
 			"Protocol 2025-11-25 (discovered). Declared: tools (listChanged), logging; not declared: resources, prompts, completions",
 			"协议 2025-11-25（已发现）。已声明：工具 (listChanged), 日志；未声明：资源, 提示词, 补全"},
 		{"fell back", func() string {
-			return CapabilitiesLine(mcp.Capabilities{Known: true}, mcp.Era{Version: "2025-11-25", How: mcp.EraFellBack, Why: "no answer"})
+			return CapabilitiesDetail(mcp.Capabilities{Known: true}, mcp.Era{Version: "2025-11-25", How: mcp.EraFellBack, Why: "no answer"})
 		}, "Protocol 2025-11-25 (fell back: no answer). Nothing declared; not declared: tools, resources, prompts, completions, logging",
 			"协议 2025-11-25（已回退：no answer）。未声明任何能力；未声明：工具, 资源, 提示词, 补全, 日志"},
 		{"fell back, why translated", func() string {
-			return CapabilitiesLine(mcp.Capabilities{Known: true}, mcp.Era{Version: "2025-11-25", How: mcp.EraFellBack, Why: "server/discover: method not found"})
+			return CapabilitiesDetail(mcp.Capabilities{Known: true}, mcp.Era{Version: "2025-11-25", How: mcp.EraFellBack, Why: "server/discover: method not found"})
 		}, "Protocol 2025-11-25 (fell back: server/discover: method not found). Nothing declared; not declared: tools, resources, prompts, completions, logging",
 			"协议 2025-11-25（已回退：server/discover：方法不存在）。未声明任何能力；未声明：工具, 资源, 提示词, 补全, 日志"},
 	})
@@ -101,7 +121,12 @@ func TestResultWords(t *testing.T) {
 	conn := &mcp.CallResult{}
 	conn.Layer = mcp.LayerConnection
 	conn.Message = "the server is not connected. Start (or restart) it first."
+	toolErr := &mcp.CallResult{}
+	toolErr.Layer = mcp.LayerTool
 	checkWordings(t, []wording{
+		{"tool error: plain words first, the protocol's term under them", words(toolErr),
+			"Tool error | The tool ran and said it failed. The server itself worked; what the tool said is below.\nIn the protocol: isError: true",
+			"工具错误 | 工具已运行，但报告失败。服务器本身工作正常；工具的输出见下方。\n协议术语：isError: true"},
 		{"one block", words(ok), "Success | The tool ran and returned its result (1 content block).", "成功 | 工具已运行并返回了结果（1 个内容块）。"},
 		{"timeout explained", words(timeout), "Timed out | The server did not answer in time. The call ran longer than the 5m0s maximum and was cancelled.",
 			"超时 | 服务器没有及时响应。调用超过了 5m0s 的上限，已取消。"},

@@ -202,6 +202,14 @@ func (l *LogList[E]) SetSource(src LogSource[E]) {
 }
 
 // Pull reads the source's new entries, keeps them (bounded) and redraws once.
+//
+// The list keeps no more of the log than the log itself does, and builds
+// no garbage of its own when a server floods: when the new entries are
+// all the log still holds (the log moved past everything the list had),
+// the list takes the source's fresh slice as it is; when the log dropped
+// a quarter or more of what the list keeps, the dropped entries are
+// cleared (their texts go with the log's) and the slice is cut, not
+// copied. Only a plain append of a few new entries grows the slice.
 func (l *LogList[E]) Pull() {
 	if l.src == nil {
 		return
@@ -211,19 +219,34 @@ func (l *LogList[E]) Pull() {
 	if len(fresh) == 0 {
 		return
 	}
-	start := len(l.entries)
-	l.entries = append(l.entries, fresh...)
 	first := next - min(next, uint64(l.src.Len()))
-	if i := droppedBefore(len(l.entries), func(i int) uint64 { return l.spec.Seq(&l.entries[i]) }, first); i > 0 {
-		// The log dropped them to stay within its byte budget: so does the
-		// list. A new slice, so that the dropped entries' memory goes too.
-		l.entries = append([]E(nil), l.entries[i:]...)
-		l.List.UnselectAll()
-		l.filter()
-	} else if len(l.entries) > MaxLogEntries+MaxLogEntries/4 {
-		l.entries = append([]E(nil), l.entries[len(l.entries)-MaxLogEntries:]...)
-		l.List.UnselectAll()
-		l.filter()
+	seq := func(i int) uint64 { return l.spec.Seq(&l.entries[i]) }
+	start := len(l.entries)
+	gone := droppedBefore(start, seq, first)
+	switch {
+	case start == 0 || seq(start-1) < first || len(fresh) >= MaxLogEntries:
+		// Nothing the list kept is left in the log: the fresh entries
+		// are the whole window.
+		clear(l.entries)
+		l.entries = fresh[max(0, len(fresh)-MaxLogEntries):]
+		l.renumbered()
+		l.changed()
+		return
+	case gone > 0:
+		// The log dropped them to stay within its byte budget: so does
+		// the list.
+		clear(l.entries[:gone])
+		l.entries = append(l.entries[gone:], fresh...)
+		l.renumbered()
+		l.changed()
+		return
+	}
+	l.entries = append(l.entries, fresh...)
+	if len(l.entries) > MaxLogEntries+MaxLogEntries/4 {
+		cut := len(l.entries) - MaxLogEntries
+		clear(l.entries[:cut])
+		l.entries = l.entries[cut:]
+		l.renumbered()
 	} else if l.shown != nil {
 		for i := start; i < len(l.entries); i++ {
 			if l.matches(&l.entries[i]) {
@@ -232,6 +255,13 @@ func (l *LogList[E]) Pull() {
 		}
 	}
 	l.changed()
+}
+
+// renumbered follows a cut of the oldest entries: the rows' numbers
+// changed, so the selection and the filter's indices go.
+func (l *LogList[E]) renumbered() {
+	l.List.UnselectAll()
+	l.filter()
 }
 
 // droppedBefore is how many of n entries (sequence numbers seq(i), oldest

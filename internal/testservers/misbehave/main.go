@@ -41,6 +41,8 @@ type options struct {
 	hugeSize          int
 	floodSize         int
 	badLine           string
+	toolsFile         string
+	silent            string
 }
 
 // A mode is one way of misbehaving. run returns the process exit code.
@@ -72,6 +74,7 @@ func modes() []mode {
 		{"exit-on-discover", "exits with code 4 when it receives server/discover", runExitOnDiscover},
 		{"mrtr", "tool confirm asks a question with a multi-round-trip input request", runMRTR},
 		{"echo", "a well-behaved, fast server; sleeps -start-delay first", runEcho},
+		{"raw", "written by hand: tools/list answers the array in -tools, -silent methods are never answered, tools/call answers its arguments as sent", runRaw},
 		{"sleep", "sleeps 300s doing nothing (the grandchild on systems without sh)", runSleep},
 	}
 }
@@ -100,6 +103,8 @@ func run(ctx context.Context, args []string) int {
 	flags.IntVar(&opts.hugeSize, "huge-size", 20<<20, "huge-message: bytes of text the tool huge returns")
 	flags.IntVar(&opts.floodSize, "flood-size", 10<<20, "stderr-flood: bytes written to stderr at start")
 	flags.StringVar(&opts.badLine, "bad-line", `{"jsonrpc":"2.0","method":123}`, "bad-line: the `LINE` written before every response")
+	flags.StringVar(&opts.toolsFile, "tools", "", "raw: the `FILE` whose JSON array tools/list answers")
+	flags.StringVar(&opts.silent, "silent", "", "raw: the `METHODS` (comma-separated) never answered")
 	if err := flags.Parse(args); err != nil {
 		return 2
 	}

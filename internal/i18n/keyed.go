@@ -1,0 +1,76 @@
+package i18n
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Keyed is what the core says to a person, carried as a message key and the
+// fields that fill it (mcp/say.Msg and mcp/lint's findings have this shape):
+// the key is the English template, as in the translation files. Declared
+// here, so this package needs nothing of the app to translate it.
+type Keyed interface {
+	MessageKey() string
+	MessageArgs() map[string]any
+}
+
+// Say is a keyed message in the language Setup chose. A field that is
+// itself a keyed message, or an error, is translated in turn; other fields
+// (names, numbers, what a server wrote) stay as they are.
+func Say(m Keyed) string {
+	args := m.MessageArgs()
+	if len(args) == 0 {
+		return L(m.MessageKey())
+	}
+	data := make(map[string]any, len(args))
+	for k, v := range args {
+		data[k] = sayField(v)
+	}
+	return L(m.MessageKey(), data)
+}
+
+func sayField(v any) any {
+	switch v := v.(type) {
+	case Keyed:
+		return Say(v)
+	case error:
+		return Explain(v)
+	}
+	return v
+}
+
+// keyedError finds the keyed message an error says: the error itself, or
+// one it wraps that says all of it (a wrapper whose text is the message's).
+func keyedError(err error) (Keyed, bool) {
+	if k, ok := err.(Keyed); ok {
+		return k, true
+	}
+	var k Keyed
+	if errors.As(err, &k) {
+		if e, ok := k.(error); ok && e.Error() == err.Error() {
+			return k, true
+		}
+	}
+	return nil, false
+}
+
+// Explain is a failure explanation from the core in the language Setup
+// chose: a keyed message (or an error that is one) by its key; text, or an
+// error that carries no key, by the table of the core's English sentences
+// still kept in core.go. What it does not know comes back unchanged.
+func Explain(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return explainText(v)
+	case Keyed:
+		return Say(v)
+	case error:
+		if k, ok := keyedError(v); ok {
+			return Say(k)
+		}
+		return explainText(v.Error())
+	}
+	return explainText(fmt.Sprint(v))
+}
