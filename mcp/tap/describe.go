@@ -3,7 +3,6 @@ package tap
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 	"time"
 )
 
@@ -108,6 +107,3 @@ func other(from string) string {
 	}
 	return FromHost
 }
-
-// idText is an id as a person reads it: 7, or "abc" without quotes.
-func idText(id string) string { return strings.Trim(id, `"`) }

@@ -49,16 +49,20 @@ type RecorderOptions struct {
 // take bytes copy what they need and return at once; they are safe to call
 // from several goroutines.
 type Recorder struct {
-	opts  RecorderOptions
-	items chan item
+	opts RecorderOptions
+	// queue is what the senders handed over and the recorder has not
+	// taken yet. The recorder takes it in batches (every batchEvery, or at
+	// once when kicked), so that a message passing through does not wake
+	// it: on a busy machine every wake-up is latency added to the call.
+	queue []item
+	kick  chan struct{}
 	done  chan struct{}
 
 	pending atomic.Int64
 	lost    [nStreams]atomic.Int64
 	closing sync.Once
-	// mu guards closed: senders hold it shared, Close exclusively, so that
-	// nothing is sent on the closed channel (a pump may outlive Close).
-	mu     sync.RWMutex
+	// mu guards queue and closed (a pump may outlive Close).
+	mu     sync.Mutex
 	closed bool
 	// lineLen is how long each stream's current line is so far, kept by
 	// the stream's one writer (send), so that the bytes of a line beyond
@@ -114,7 +118,7 @@ func NewRecorder(opts RecorderOptions) *Recorder {
 	now := time.Now()
 	r := &Recorder{
 		opts:  opts,
-		items: make(chan item, 1024),
+		kick:  make(chan struct{}, 1),
 		done:  make(chan struct{}),
 		asked: map[string]asked{},
 		meta: Meta{ID: newSessionID(now), Name: opts.Name, Command: maskList(opts.Mask, opts.Command),
@@ -172,24 +176,30 @@ func (r *Recorder) Stderr(b []byte) { r.send(streamStderr, b, false) }
 // SetServerPID notes the server's process id.
 func (r *Recorder) SetServerPID(pid int) { r.put(item{t: time.Now(), stream: -1, pid: pid}, true) }
 
-// put hands it to the recorder: waiting for room when wait is set,
-// dropping it when the channel is full otherwise (reported false).
-func (r *Recorder) put(it item, wait bool) bool {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	if r.closed {
+// maxQueue bounds the items waiting (their bytes are bounded by maxPending).
+const maxQueue = 8192
+
+// batchEvery is how often the recorder takes what was handed over.
+const batchEvery = 20 * time.Millisecond
+
+// put hands it to the recorder; urgent items (ends, the pid, a sync) are
+// always taken and wake the recorder, others are dropped when too many
+// wait (reported false).
+func (r *Recorder) put(it item, urgent bool) bool {
+	r.mu.Lock()
+	if r.closed || (!urgent && len(r.queue) >= maxQueue) {
+		r.mu.Unlock()
 		return false
 	}
-	if wait {
-		r.items <- it
-		return true
+	r.queue = append(r.queue, it)
+	r.mu.Unlock()
+	if urgent {
+		select {
+		case r.kick <- struct{}{}:
+		default:
+		}
 	}
-	select {
-	case r.items <- it:
-		return true
-	default:
-		return false
-	}
+	return true
 }
 
 // EndStream says a stream ended; its unfinished last line becomes a frame.
@@ -246,8 +256,11 @@ func (r *Recorder) Close(exitCode *int) {
 	r.closing.Do(func() {
 		r.mu.Lock()
 		r.closed = true
-		close(r.items)
 		r.mu.Unlock()
+		select {
+		case r.kick <- struct{}{}:
+		default:
+		}
 		<-r.done
 		now := time.Now()
 		r.meta.End, r.meta.ExitCode = &now, exitCode
@@ -262,27 +275,37 @@ func (r *Recorder) Close(exitCode *int) {
 
 func (r *Recorder) run() {
 	defer close(r.done)
-	tick := time.NewTicker(time.Second)
+	tick := time.NewTicker(batchEvery)
 	defer tick.Stop()
+	lastMeta := time.Now()
+	var batch []item
 	for {
 		select {
-		case it, ok := <-r.items:
-			if !ok {
-				for s := range nStreams {
-					r.takeLost(s)
-					r.endLine(s, time.Now())
-				}
-				r.flush()
-				return
-			}
-			r.handle(it)
-			if len(r.items) == 0 {
-				r.flush() // caught up: make it visible to the window
-			}
+		case <-r.kick:
 		case <-tick.C:
-			if r.dirty {
-				r.saveMeta()
+		}
+		r.mu.Lock()
+		batch, r.queue = r.queue, batch[:0]
+		closed := r.closed
+		r.mu.Unlock()
+		for i := range batch {
+			r.handle(batch[i])
+			batch[i] = item{} // let its bytes go
+		}
+		if closed {
+			for s := range nStreams {
+				r.takeLost(s)
+				r.endLine(s, time.Now())
 			}
+			r.flush()
+			return
+		}
+		if len(batch) > 0 {
+			r.flush() // caught up: make it visible to the window
+		}
+		if r.dirty && time.Since(lastMeta) >= time.Second {
+			r.saveMeta()
+			lastMeta = time.Now()
 		}
 	}
 }

@@ -54,8 +54,7 @@ func (e *StartError) Unwrap() error { return e.Err }
 // when ctx ends (the tap was told to stop) or when the host stops reading.
 func RunStdio(ctx context.Context, o StdioOptions) (int, error) {
 	cmd := exec.Command(o.Command, o.Args...)
-	transport.ContainCommand(cmd)
-	dieWithTap(cmd)
+	transport.ContainCommand(cmd) // its own group, the marker, and on Linux a parent-death signal
 	// Our own pipes, not cmd.StdinPipe: Wait then does not wait for a
 	// descendant that inherited them.
 	inR, inW, err := os.Pipe()
@@ -73,7 +72,7 @@ func RunStdio(ctx context.Context, o StdioOptions) (int, error) {
 		return 0, &StartError{o.Command, err}
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	if err := cmd.Start(); err != nil {
+	if err := transport.StartCommand(cmd); err != nil {
 		closeFiles(inR, inW, outR, outW, errR, errW)
 		return 0, &StartError{o.Command, err}
 	}

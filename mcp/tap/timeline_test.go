@@ -114,7 +114,7 @@ func TestTimelineFollowsRotation(t *testing.T) {
 	dir := filepath.Join(root, r.ID())
 	sync := func() { // wait for the recorder to write what it was given
 		done := make(chan struct{})
-		r.items <- item{synced: done}
+		r.put(item{synced: done}, true)
 		<-done
 	}
 	big := `{"jsonrpc":"2.0","id":0,"method":"x","params":"` + strings.Repeat("z", 500) + `"}` + "\n"
