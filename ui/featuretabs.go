@@ -2,11 +2,6 @@ package ui
 
 import (
 	"encoding/json"
-	"mcpbrowser/internal/i18n"
-	"mcpbrowser/mcp"
-	"mcpbrowser/mcp/history"
-	"mcpbrowser/ui/tabs"
-	"mcpbrowser/ui/view"
 	"strings"
 	"time"
 
@@ -14,6 +9,12 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
+
+	"mcpbrowser/internal/i18n"
+	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/history"
+	"mcpbrowser/ui/tabs"
+	"mcpbrowser/ui/view"
 )
 
 // addSkillsTab makes the Skills pane; its tab comes and goes with the

@@ -1,10 +1,9 @@
 package ui
 
 import (
-	"fyne.io/fyne/v2/lang"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/lang"
 )
 
 // Keyboard shortcuts of the window. Ctrl becomes Cmd on macOS.

@@ -1,13 +1,13 @@
 package ui
 
 import (
-	"mcpbrowser/ui/requests"
 	"time"
 
 	"fyne.io/fyne/v2"
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/requests"
 )
 
 // dismissRequests answers every request of m's server ("" for all servers) that

@@ -1,21 +1,18 @@
 package ui
 
 import (
-	"mcpbrowser/internal/i18n"
-
-	"fyne.io/fyne/v2/lang"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/transport"
 	"mcpbrowser/ui/view"
-
 	"mcpbrowser/ui/widgets"
 )
 

@@ -1,9 +1,10 @@
 package view
 
 import (
-	"mcpbrowser/internal/i18n"
 	"strings"
 	"unicode/utf8"
+
+	"mcpbrowser/internal/i18n"
 )
 
 // CountOf says how many of total rows a filter lets through: "12 prompts",

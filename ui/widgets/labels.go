@@ -3,7 +3,6 @@ package widgets
 import (
 	"fmt"
 	"image/color"
-	"mcpbrowser/ui/view"
 	"os"
 	"time"
 
@@ -15,6 +14,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"mcpbrowser/ui/view"
 )
 
 // ListHeading is the line above a list: its title in bold, on the right

@@ -4,11 +4,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"fyne.io/fyne/v2/lang"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
