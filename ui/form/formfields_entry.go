@@ -1,19 +1,20 @@
 package form
 
 import (
-	"mcpbrowser/ui/widgets"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
-	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/ui/widgets"
 )
 
-// A FormEntry is the Entry every text input of the form uses. It passes
+// A FormEntry is the Entry every text input of the form uses: the app's
+// widgets.Entry (Esc goes to the canvas; Tab and Shift+Tab leave a
+// multi-line field, as in every other field of the app) that also passes
 // Ctrl+Enter (Cmd+Enter on macOS) to onSubmit: a focused entry receives
 // shortcuts instead of the canvas, so without this the window's Run shortcut
 // would never fire while the person is typing.
 type FormEntry struct {
-	widget.Entry
+	widgets.Entry
 	onSubmit    func()
 	onFocusLost func()
 	// onFocus is told when the entry gets the keyboard (the form scrolls it into view).

@@ -5,27 +5,47 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 )
 
+// pressKey types key on c as the desktop driver does: TypedKey to the
+// focused widget, then the key's rune (if it has one) to the widget focused
+// after that, then the release to the widget focused then.
+func pressKey(c fyne.Canvas, key fyne.KeyName, r rune) {
+	ev := &fyne.KeyEvent{Name: key}
+	if f := c.Focused(); f != nil {
+		f.TypedKey(ev)
+	}
+	if f := c.Focused(); f != nil && r != 0 {
+		f.TypedRune(r)
+	}
+	if f, ok := c.Focused().(interface{ KeyUp(*fyne.KeyEvent) }); ok {
+		f.KeyUp(ev)
+	}
+}
+
 // TestButtonKeys: a focused button is pressed by Space and by Enter (both
-// Enter keys), as desktop buttons are; a disabled one is not, and other
-// keys do nothing.
+// Enter keys), as desktop buttons are, once each; a disabled one is not,
+// and other keys do nothing.
 func TestButtonKeys(t *testing.T) {
 	test.NewTempApp(t)
 	for _, tc := range []struct {
 		key      fyne.KeyName
+		r        rune
 		disabled bool
 		presses  int
 	}{
-		{fyne.KeySpace, false, 1},
-		{fyne.KeyReturn, false, 1},
-		{fyne.KeyEnter, false, 1},
-		{fyne.KeyReturn, true, 0},
-		{fyne.KeyA, false, 0},
-		{fyne.KeyTab, false, 0},
+		{fyne.KeySpace, ' ', false, 1},
+		{fyne.KeySpace, 0, false, 1}, // a Space with no rune presses on release
+		{fyne.KeySpace, ' ', true, 0},
+		{fyne.KeyReturn, 0, false, 1},
+		{fyne.KeyEnter, 0, false, 1},
+		{fyne.KeyReturn, 0, true, 0},
+		{fyne.KeyA, 'a', false, 0},
+		{fyne.KeyTab, 0, false, 0},
 	} {
-		t.Run(fmt.Sprintf("%s disabled=%v", tc.key, tc.disabled), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s rune=%q disabled=%v", tc.key, tc.r, tc.disabled), func(t *testing.T) {
 			presses := 0
 			b := NewButton("Send", nil, func() { presses++ })
 			if tc.disabled {
@@ -34,9 +54,45 @@ func TestButtonKeys(t *testing.T) {
 			w := test.NewWindow(b)
 			defer w.Close()
 			w.Canvas().Focus(b)
-			b.TypedKey(&fyne.KeyEvent{Name: tc.key})
+			pressKey(w.Canvas(), tc.key, tc.r)
 			if presses != tc.presses {
 				t.Errorf("%s pressed the button %d times, want %d", tc.key, presses, tc.presses)
+			}
+		})
+	}
+}
+
+// TestActivationKeyReachesNoOtherWidget: a button that makes a field and
+// puts the keyboard in it ("+ Add item", "+ Add argument"), pressed with
+// Space or Enter as the driver delivers them, leaves the new field empty.
+func TestActivationKeyReachesNoOtherWidget(t *testing.T) {
+	test.NewTempApp(t)
+	for _, tc := range []struct {
+		key fyne.KeyName
+		r   rune
+	}{{fyne.KeySpace, ' '}, {fyne.KeyReturn, 0}, {fyne.KeyEnter, 0}} {
+		t.Run(string(tc.key), func(t *testing.T) {
+			box := container.NewVBox()
+			var made []*Entry
+			w := test.NewWindow(box)
+			defer w.Close()
+			add := NewButton("+ Add item", nil, func() {
+				e := NewEntry()
+				made = append(made, e)
+				box.Add(e)
+				w.Canvas().Focus(e)
+			})
+			box.Add(add)
+			w.Canvas().Focus(add)
+			pressKey(w.Canvas(), tc.key, tc.r)
+			if len(made) != 1 {
+				t.Fatalf("%s pressed the button %d times, want 1", tc.key, len(made))
+			}
+			if w.Canvas().Focused() != made[0] {
+				t.Fatalf("the keyboard is on %T, not in the new field", w.Canvas().Focused())
+			}
+			if got := made[0].Text; got != "" {
+				t.Errorf("after %s on the button the new field holds %q, want it empty", tc.key, got)
 			}
 		})
 	}
