@@ -66,6 +66,9 @@ func TestResourcesListFreshness(t *testing.T) {
 	sess := s.w.manager.Session("demo")
 	// The quality badge listed them first (lintreport.go): Refresh asks again.
 	s.waitLinted("demo")
+	// The note may already say "fresh" from the tab's first load: blank it,
+	// so that the wait below is for the Refresh's answer, not for that one.
+	onUI(func() { r.ResFresh.SetText("") })
 	onUI(r.Refresh)
 	s.waitFor("the freshness note", func() bool {
 		return r.ResFresh.Visible() && r.TmplFresh.Visible() && strings.HasPrefix(r.ResFresh.Text, "fresh for 30 s (until ")
@@ -104,6 +107,7 @@ func TestPromptsListFreshness(t *testing.T) {
 	sess := s.w.manager.Session("demo")
 	// The quality badge listed them first (lintreport.go): Refresh asks again.
 	s.waitLinted("demo")
+	onUI(func() { p.Fresh.SetText("") }) // as in TestResourcesListFreshness
 	onUI(func() { test.Tap(p.Reload) })
 	s.waitFor("the freshness note", func() bool { return strings.HasPrefix(p.Fresh.Text, "fresh for 30 s (until ") })
 	before := sentCount(sess, "prompts/list")
