@@ -387,7 +387,7 @@ func TestMalformedConfigShowsWhereAndIsNeverOverwritten(t *testing.T) {
 		if len(w.servers.rows) != 0 {
 			t.Errorf("%d servers listed from a broken file", len(w.servers.rows))
 		}
-		if !w.servers.addBtn.Disabled() || !w.servers.importBtn.Disabled() {
+		if !w.servers.addBtn.Disabled() || !w.servers.narrowAdd.Disabled() || !w.servers.importBtn.Disabled() {
 			t.Error("adding or importing is possible while the file is broken")
 		}
 		w.addServer()

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"mcpbrowser/internal/uitest"
 	"mcpbrowser/ui/form"
 	"strings"
 	"testing"
@@ -154,6 +155,16 @@ func TestWindowMinimumAndNarrowColumns(t *testing.T) {
 		if w.servers.root.Visible() || !w.switcherRow.Visible() {
 			t.Error("at 1024 px the servers column is not replaced by the switcher")
 		}
+		// A way to add a server shows at every width, not only in the column.
+		add := uitest.FindButton(w.switcherRow, "Add")
+		if add == nil || add.Disabled() {
+			t.Fatal("at 1024 px no enabled Add button shows beside the server switcher")
+		}
+		test.Tap(add)
+		if w.editor == nil {
+			t.Error("the Add beside the switcher did not open the server editor")
+		}
+		w.editor.ed.name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
 		w.win.Resize(fyne.NewSize(1400, 900))
 		if !w.servers.root.Visible() || w.switcherRow.Visible() {
 			t.Error("at 1400 px the servers column is not back")

@@ -245,7 +245,7 @@ func (w *MainWindow) build() {
 		}
 	})
 	w.switcher.PlaceHolder = lang.L("Choose a server")
-	w.switcherRow = container.NewBorder(nil, nil, widget.NewLabel(lang.L("Server")), nil, w.switcher)
+	w.switcherRow = container.NewBorder(nil, nil, widget.NewLabel(lang.L("Server")), w.servers.narrowAdd, w.switcher)
 	w.switcherRow.Hide()
 	w.columns = &widgets.Columns{SideHidden: w.app.Preferences().Bool(prefSideHidden), OnNarrow: w.setNarrow}
 	mid := container.NewBorder(container.NewVBox(w.switcherRow, w.origin.root), nil, nil, nil, w.middle)

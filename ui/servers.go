@@ -78,8 +78,12 @@ type serverList struct {
 	deps serverListDeps
 	rows []serverRow
 
-	list      *widget.List
-	addBtn    *widgets.Button
+	list   *widget.List
+	addBtn *widgets.Button
+	// narrowAdd is the same Add beside the server switcher, which stands in
+	// for this column in narrow windows: a newcomer sees how to add a server
+	// at every width, not only through Ctrl+N or the menu.
+	narrowAdd *widgets.Button
 	importBtn *widgets.Button
 	editBtn   *widgets.Button
 	restart   *widgets.Button
@@ -132,6 +136,7 @@ func newServerList(deps serverListDeps, hint *firstRunHint, signIn *signInBar) *
 	}
 
 	l.addBtn = widgets.NewButton(lang.L("Add"), theme.ContentAddIcon(), deps.add)
+	l.narrowAdd = widgets.NewButton(lang.L("Add"), theme.ContentAddIcon(), deps.add)
 	l.importBtn = widgets.NewButton(lang.L("Import…"), theme.FolderOpenIcon(), nil)
 	l.importBtn.OnTapped = func() {
 		showMenuUnder(deps.win.Canvas(), deps.importMenu(), l.importBtn)
@@ -200,6 +205,7 @@ func (l *serverList) row(name string) (serverRow, bool) {
 func (l *serverList) updateButtons(selected string) {
 	editable := l.deps.editable()
 	widgets.SetEnabled(l.addBtn, editable)
+	widgets.SetEnabled(l.narrowAdd, editable)
 	widgets.SetEnabled(l.importBtn, editable)
 	_, has := l.row(selected)
 	widgets.SetEnabled(l.editBtn, editable && has)
