@@ -127,7 +127,7 @@ func cmdUnwatch(inv *invocation, env Env) error {
 	if err != nil {
 		return &exitError{ExitUsage, tr("{{.Server}} in {{.File}} was changed since it was watched, so it is left alone; its backups are in {{.Dir}}", M{"Server": q(server), "File": edit.Path, "Dir": tap.WatchesDir()})}
 	}
-	undo := &clients.WatchEdit{Path: edit.Path, Server: edit.Server, Old: edit.New, New: edit.Old}
+	undo := edit.Undo()
 	fmt.Fprint(env.Stdout, undo.String())
 	if !inv.yes {
 		fmt.Fprintln(env.Stdout, tr("Nothing was written. Run it again with --yes to make this change."))

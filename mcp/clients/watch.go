@@ -32,6 +32,12 @@ type WatchEdit struct {
 	Offset int           `json:"offset"`
 	Old    string        `json:"old"`
 	New    string        `json:"new"`
+	undo   bool          // the edit that puts Old back (Undo)
+}
+
+// Undo is the edit that puts the entry back as the app had it.
+func (e *WatchEdit) Undo() *WatchEdit {
+	return &WatchEdit{Path: e.Path, Format: e.Format, Server: e.Server, Offset: e.Offset, Old: e.New, New: e.Old, undo: !e.undo}
 }
 
 // Errors of PlanWatch, for the caller's words.
@@ -345,7 +351,11 @@ func tomlValueLen(s string) int {
 // String is the change as lines a person reads before it is written.
 func (e *WatchEdit) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "--- %s (%s)\n+++ %s (watched)\n", e.Path, e.Server, e.Path)
+	from, to := e.Server, "watched"
+	if e.undo {
+		from, to = to, from
+	}
+	fmt.Fprintf(&b, "--- %s (%s)\n+++ %s (%s)\n", e.Path, from, e.Path, to)
 	for _, l := range strings.Split(strings.TrimRight(e.Old, "\n"), "\n") {
 		b.WriteString("- " + l + "\n")
 	}

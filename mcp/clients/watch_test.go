@@ -150,3 +150,20 @@ func mapsEqual(a, b map[string]string) bool {
 	}
 	return true
 }
+
+// The change shown before unwatch says which side is which: the watched
+// entry goes, the entry as it was comes back.
+func TestUndoShowsTheWatchedEntryGoing(t *testing.T) {
+	e := &WatchEdit{Path: "/p/mcp.json", Server: "demo", Old: `{"command":"x"}`, New: `{"command":"mcpbrowser"}`}
+	for _, tc := range []struct {
+		edit *WatchEdit
+		want string
+	}{
+		{e, "--- /p/mcp.json (demo)\n+++ /p/mcp.json (watched)\n- {\"command\":\"x\"}\n+ {\"command\":\"mcpbrowser\"}\n"},
+		{e.Undo(), "--- /p/mcp.json (watched)\n+++ /p/mcp.json (demo)\n- {\"command\":\"mcpbrowser\"}\n+ {\"command\":\"x\"}\n"},
+	} {
+		if got := tc.edit.String(); got != tc.want {
+			t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+		}
+	}
+}
