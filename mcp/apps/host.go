@@ -161,7 +161,7 @@ func (h *Host) Close() error {
 	for _, r := range h.pages {
 		running = append(running, r)
 	}
-	srv := h.srv
+	srv, ln := h.srv, h.ln
 	h.mu.Unlock()
 	for _, r := range running {
 		r.Close()
@@ -169,6 +169,9 @@ func (h *Host) Close() error {
 	if srv == nil {
 		return nil
 	}
+	// Serve may not have taken the listener yet, and Shutdown closes only
+	// the listeners Serve has taken; closing it here ends it either way.
+	ln.Close()
 	// The event streams ended with their apps; Shutdown waits for the rest.
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
