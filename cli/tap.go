@@ -30,12 +30,6 @@ address it prints. mcpbrowser watch sets the first kind up for you.
 
 // runTap is `mcpbrowser tap`.
 func runTap(ctx context.Context, args []string, env Env) error {
-	if tap.IsGuard() { // this process is another tap's guard (mcp/tap/guard_unix.go)
-		if code := tap.RunGuard(env.Stdin); code != 0 {
-			return &exitError{code, ""}
-		}
-		return nil
-	}
 	// The tap's own heap is small; a flood through it is garbage that a
 	// lazier collector lets grow (measured: +24 MB at the default 100 for
 	// 500 MB through, +10 MB at 25; BenchmarkTapMemory in mcp/tap).
@@ -74,7 +68,7 @@ func runTap(ctx context.Context, args []string, env Env) error {
 	rec := tap.NewRecorder(tap.RecorderOptions{Name: *name, Command: inv.adhoc, Cwd: cwd,
 		Mask: tap.EnvironmentMasker(), Failed: says.Once(env.Stderr)})
 	code, err := tap.RunStdio(ctx, tap.StdioOptions{Command: inv.adhoc[0], Args: inv.adhoc[1:],
-		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: rawOut(env.Stderr), Recorder: rec, Guard: guardCommand(env)})
+		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: rawOut(env.Stderr), Recorder: rec})
 	if err != nil {
 		rec.Close(nil)
 		return startFailed(err)
@@ -84,14 +78,6 @@ func runTap(ctx context.Context, args []string, env Env) error {
 		return &exitError{code, ""}
 	}
 	return nil
-}
-
-// guardCommand is this program as a tap's guard.
-func guardCommand(env Env) []string {
-	if env.Executable == "" {
-		return nil
-	}
-	return []string{env.Executable, "tap"}
 }
 
 // tapSays are the tap's own sentences in the person's language.

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"os"
-	"path/filepath"
 	"runtime"
 
 	"mcpbrowser/mcp/tap"
@@ -13,13 +12,8 @@ import (
 // process cannot become another, and when the command line is not this
 // process's own (a test, or another Go program running the CLI).
 func leanTap(env Env) string {
-	if runtime.GOOS == "windows" || env.Executable == "" ||
-		env.Stdin != os.Stdin || env.Stdout != os.Stdout || rawOut(env.Stderr) != os.Stderr {
+	if runtime.GOOS == "windows" || env.Stdin != os.Stdin || env.Stdout != os.Stdout || rawOut(env.Stderr) != os.Stderr {
 		return ""
 	}
-	lean := filepath.Join(filepath.Dir(env.Executable), tap.LeanName)
-	if fi, err := os.Stat(lean); err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o111 == 0 {
-		return ""
-	}
-	return lean
+	return tap.LeanBeside(env.Executable)
 }

@@ -3,6 +3,7 @@ package tap
 import (
 	"fmt"
 	"io"
+	"mcpbrowser/mcp/transport"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -20,8 +21,8 @@ import (
 const helperEnv = "MCPTAP_TEST_HELPER"
 
 func TestMain(m *testing.M) {
-	if IsGuard() {
-		os.Exit(RunGuard(os.Stdin))
+	if transport.IsGuard() {
+		os.Exit(transport.RunGuard(os.Stdin))
 	}
 	switch os.Getenv(helperEnv) {
 	case "":

@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -16,6 +18,7 @@ import (
 
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/say"
+	"mcpbrowser/mcp/transport"
 )
 
 // LeanName is the lean tap's program (cmd/mcpbrowser-tap), installed beside
@@ -26,6 +29,21 @@ import (
 // tap` checks its command line, then becomes the lean tap when it finds it
 // (cli/tap.go).
 const LeanName = "mcpbrowser-tap"
+
+// LeanBeside is the lean tap installed beside the program exe, or "".
+func LeanBeside(exe string) string {
+	if exe == "" {
+		return ""
+	}
+	lean := filepath.Join(filepath.Dir(exe), LeanName)
+	if runtime.GOOS == "windows" {
+		lean += ".exe"
+	}
+	if fi, err := os.Stat(lean); err != nil || !fi.Mode().IsRegular() || (runtime.GOOS != "windows" && fi.Mode().Perm()&0o111 == 0) {
+		return ""
+	}
+	return lean
+}
 
 // Says are the tap's own sentences for the person (it says almost nothing:
 // the host's log shows them), in the person's language. The command line
@@ -109,7 +127,8 @@ type LeanOptions struct {
 	Stdout, Stderr io.Writer
 	// Root is the recordings folder; Dir() when empty.
 	Root string
-	// Guard is this program as a guard; nil starts none.
+	// Guard is this program as the guard that ends the server's tree if
+	// the tap is killed (transport.SetGuard); nil starts none.
 	Guard []string
 }
 
@@ -117,9 +136,10 @@ type LeanOptions struct {
 // code: the server's, 2 for a command line it does not take, 126 or 127 for
 // a server it could not start.
 func LeanMain(args []string, o LeanOptions) int {
-	if IsGuard() { // this process is another tap's guard (guard_unix.go)
-		return RunGuard(o.Stdin)
+	if transport.IsGuard() { // this process is another tap's guard (mcp/transport/guard_unix.go)
+		return transport.RunGuard(o.Stdin)
 	}
+	transport.SetGuard(o.Guard)
 	// The tap's own heap is small; a flood through it is garbage that a
 	// lazier collector lets grow (measured: +24 MB at the default 100 for
 	// 500 MB through, +10 MB at 25; BenchmarkTapMemory).
@@ -143,7 +163,7 @@ func LeanMain(args []string, o LeanOptions) int {
 	rec := NewRecorder(RecorderOptions{Root: o.Root, Name: *name, Command: command, Cwd: cwd,
 		Mask: EnvironmentMasker(), Failed: s.Once(o.Stderr)})
 	code, err := RunStdio(ctx, StdioOptions{Command: command[0], Args: command[1:],
-		Stdin: o.Stdin, Stdout: o.Stdout, Stderr: o.Stderr, Recorder: rec, Guard: o.Guard})
+		Stdin: o.Stdin, Stdout: o.Stdout, Stderr: o.Stderr, Recorder: rec})
 	if err != nil {
 		rec.Close(nil)
 		// `mcpbrowser tap` found the program before it handed over, so
