@@ -11,6 +11,7 @@ import (
 	"mcpbrowser/ui/logs"
 	"mcpbrowser/ui/requests"
 	"mcpbrowser/ui/result"
+	"mcpbrowser/ui/servers"
 	"mcpbrowser/ui/tabs"
 	"sync"
 
@@ -112,8 +113,8 @@ type MainWindow struct {
 	// requests shows what servers ask of the person (ui/requests).
 	requests *requests.RequestPanel
 	// roots are each server's root folders (roots.go).
-	roots       *rootStore
-	rootsEditor *rootsEditor
+	roots       *servers.RootStore
+	rootsEditor *servers.RootsEditor
 	// history keeps every call, read and prompt get (nil: nothing is kept).
 	history *history.History
 	// checks is the Checks tab (checks.go).
@@ -147,7 +148,7 @@ func NewMainWindow(a fyne.App, m *mcp.Manager, cfgPath string) *MainWindow {
 		refreshPending: map[string]bool{},
 	}
 	w.build()
-	w.roots.applyAll(m)
+	w.roots.ApplyAll(m)
 	w.subscribe()
 	w.reloadServers()
 	if last := w.prefs.lastServer(); m.Session(last) != nil {
@@ -229,7 +230,7 @@ func (w *MainWindow) build() {
 	w.noTools = newNoToolsNotice(w.listToolsAgain)
 	toolsSplit := container.New(widgets.ListDetail{}, container.NewBorder(nil, w.quality.button, nil, nil, w.tools.root),
 		container.NewStack(w.detail, w.noTools.root))
-	w.roots = newRootStore(w.app.Preferences())
+	w.roots = servers.NewRootStore(w.app.Preferences())
 	w.features = newFeaturePanes(w, toolsSplit)
 	w.features.setFilter(w.features.toolsTab, w.tools.filter)
 	w.addChecksTab()
@@ -363,7 +364,7 @@ func (w *MainWindow) reloadConfig() {
 	}
 	old, oldUnsub := w.manager, w.unsubscribe
 	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals, Handlers: w.requestHandlers(), Client: w.client, History: w.history})
-	w.roots.applyAll(w.manager)
+	w.roots.ApplyAll(w.manager)
 	w.subscribe()
 	if oldUnsub != nil {
 		oldUnsub()
@@ -394,7 +395,7 @@ func (w *MainWindow) subscribe() {
 			w.scheduleRefresh(m, e.Server, false)
 		case mcp.EventServers:
 			// A new or edited entry gets its roots before PutServer connects it.
-			w.roots.applyTo(m.Session(e.Server))
+			w.roots.ApplyTo(m.Session(e.Server))
 			w.scheduleRefresh(m, e.Server, true)
 		case mcp.EventTask:
 			w.tasksEvent(m, e.Server)

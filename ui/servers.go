@@ -22,6 +22,7 @@ import (
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/servers"
 	"mcpbrowser/ui/view"
 
 	"mcpbrowser/ui/widgets"
@@ -601,4 +602,30 @@ func showMenuUnder(c fyne.Canvas, menu *fyne.Menu, btn fyne.CanvasObject) {
 		pos = pos.AddXY(0, btn.Size().Height)
 	}
 	widget.ShowPopUpMenuAtPosition(menu, c, pos)
+}
+
+// KeepRootsIn keeps the servers' roots in st, where the command line sees
+// them too, moving any still kept in the app's preferences there, and gives
+// every session its roots again.
+func (w *MainWindow) KeepRootsIn(st *config.RootStore) {
+	w.roots.KeepIn(st)
+	w.roots.ApplyAll(w.manager)
+}
+
+// showRootsDialog lets the person choose the selected server's roots:
+// folders added with the system's folder chooser, removed from the list.
+// A change reaches a connected server at once (roots/list_changed), or, if
+// it was connected without roots, on its next start, which the dialog offers.
+func (w *MainWindow) showRootsDialog() {
+	s := w.manager.Session(w.selected)
+	if s == nil {
+		return
+	}
+	m := w.manager
+	d := servers.NewRootsEditor(servers.RootsDeps{Win: w.win, Work: w, Store: w.roots, Restart: func(ctx context.Context) error {
+		w.dismissRequests(m, s.Name(), "the server is being restarted")
+		return s.Restart(ctx)
+	}}, s)
+	d.Dlg.Show()
+	w.rootsEditor = d
 }
