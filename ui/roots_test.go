@@ -39,7 +39,7 @@ func TestRootsDialogAddsRemovesAndRestartsWhenNeeded(t *testing.T) {
 	dirA, dirB := t.TempDir(), t.TempDir()
 
 	onUI(func() { test.Tap(s.w.features.header.rootsBtn) })
-	e := s.w.rootsEditor
+	e := s.w.servers.RootsEditor
 	onUI(func() {
 		e.Add(dirA) // what the folder chooser hands back
 		if !e.Restart.Visible() || !strings.Contains(e.Note.Text, "started without roots") {
@@ -74,7 +74,7 @@ func TestRootsDialogAddsRemovesAndRestartsWhenNeeded(t *testing.T) {
 		got := rootsTheServerSees(t, s)
 		return !strings.Contains(got, rootURI(dirA)) && strings.Contains(got, rootURI(dirB))
 	})
-	if got := s.w.roots.Get("everything"); !slices.Equal(got, []string{dirB}) {
+	if got := s.w.servers.Roots.Get("everything"); !slices.Equal(got, []string{dirB}) {
 		t.Errorf("the preferences keep %v", got)
 	}
 }

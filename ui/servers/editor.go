@@ -1,4 +1,4 @@
-package ui
+package servers
 
 import (
 	"errors"
@@ -24,27 +24,27 @@ import (
 	"mcpbrowser/ui/widgets"
 )
 
-// A serverEditor is the add/edit dialog's content for one server entry. It
-// edits a copy; nothing changes until save builds a new entry from the fields.
-type serverEditor struct {
-	orig  *config.ServerConfig // nil when adding
+// An Editor is the add/edit dialog's content for one server entry. It
+// edits a copy; nothing changes until Build makes a new entry from the fields.
+type Editor struct {
+	Orig  *config.ServerConfig // nil when adding
 	taken func(name string) bool
 
-	name      *widgets.Entry
+	Name      *widgets.Entry
 	transport *widgets.Select
-	command   *widgets.Entry
+	Command   *widgets.Entry
 	args      *listRows
-	env       *keyValueRows
+	Env       *KeyValueRows
 	cwd       *widgets.Entry
 	url       *widgets.Entry
-	headers   *keyValueRows
+	headers   *KeyValueRows
 	spec      *listRows
 	baseURL   *widgets.Entry
 	connectTO *widgets.Entry
 	callTO    *widgets.Entry
 	protocol  *widgets.Select
-	oauth     *oauthFields
-	problem   *widget.Label
+	OAuth     *OAuthFields
+	Problem   *widget.Label
 
 	// stdio and remote are the label and field objects of the rows that
 	// belong to one kind of transport; the other kind's rows are hidden.
@@ -56,35 +56,37 @@ type serverEditor struct {
 	// every HTTP-speaking entry.
 	openapi    []fyne.CanvasObject
 	headerRows []fyne.CanvasObject
-	root       fyne.CanvasObject
+	Root       fyne.CanvasObject
 }
 
 // editorTransports are the transports the editor offers; openapi is an HTTP
 // API described by an OpenAPI document, whose operations become tools.
 var editorTransports = []string{config.TypeStdio, config.TypeHTTP, config.TypeSSE, config.TypeOpenAPI}
 
-func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *serverEditor {
-	e := &serverEditor{orig: orig, taken: taken}
+// NewEditor edits a copy of orig (nil: a new entry); taken reports whether a
+// name is some other server's.
+func NewEditor(orig *config.ServerConfig, taken func(string) bool) *Editor {
+	e := &Editor{Orig: orig, taken: taken}
 	src := orig
 	if src == nil {
 		src = &config.ServerConfig{Type: config.TypeStdio}
 	}
-	e.name = widgets.NewEntry()
-	e.name.SetText(src.Name)
-	e.name.SetPlaceHolder(lang.L("my-server"))
+	e.Name = widgets.NewEntry()
+	e.Name.SetText(src.Name)
+	e.Name.SetPlaceHolder(lang.L("my-server"))
 	options := slices.Clone(editorTransports)
 	if src.Type != "" && !slices.Contains(options, src.Type) {
 		options = append(options, src.Type)
 	}
 	e.transport = widgets.NewSelect(options, nil)
 
-	e.command = widgets.NewEntry()
-	e.command.SetText(src.Command)
-	e.command.SetPlaceHolder(lang.L("npx, uvx, docker, /path/to/server …"))
+	e.Command = widgets.NewEntry()
+	e.Command.SetText(src.Command)
+	e.Command.SetPlaceHolder(lang.L("npx, uvx, docker, /path/to/server …"))
 	e.args = newListRows("argument", src.Args)
 	e.args.splits = true
 	e.args.split(nil) // rebuilds the rows with their Split buttons
-	e.env = newKeyValueRows("NAME", "value", src.Env)
+	e.Env = newKeyValueRows("NAME", "value", src.Env)
 	e.cwd = widgets.NewEntry()
 	e.cwd.SetText(src.Cwd)
 	e.cwd.SetPlaceHolder(lang.L("(the app's working directory)"))
@@ -93,7 +95,7 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 	e.url.SetText(src.URL)
 	e.url.SetPlaceHolder(lang.L("https://example.com/mcp"))
 	e.headers = newKeyValueRows("Header", "value", src.Headers)
-	e.oauth = newOAuthFields(src.OAuth)
+	e.OAuth = newOAuthFields(src.OAuth)
 	e.spec = newListRows("document", src.Spec)
 	e.baseURL = widgets.NewEntry()
 	e.baseURL.SetText(src.BaseURL)
@@ -102,14 +104,14 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 	e.connectTO = timeoutEntry(src.ConnectTimeout, config.DefaultConnectTimeout.Seconds())
 	e.callTO = timeoutEntry(src.CallTimeout, config.DefaultCallTimeout.Seconds())
 	e.protocol = protocolSelect(src.ProtocolVersion)
-	e.problem = widget.NewLabel("")
-	e.problem.Importance = widget.DangerImportance
-	e.problem.Wrapping = fyne.TextWrapWord
+	e.Problem = widget.NewLabel("")
+	e.Problem.Importance = widget.DangerImportance
+	e.Problem.Wrapping = fyne.TextWrapWord
 
 	e.stdio = []fyne.CanvasObject{
-		widgets.FormLabel(lang.L("Command")), e.command,
+		widgets.FormLabel(lang.L("Command")), e.Command,
 		widgets.FormLabel(lang.L("Arguments")), e.args.root,
-		widgets.FormLabel(lang.L("Environment")), e.env.root,
+		widgets.FormLabel(lang.L("Environment")), e.Env.root,
 		widgets.FormLabel(lang.L("Working folder")), e.cwd,
 	}
 	e.remote = []fyne.CanvasObject{widgets.FormLabel(lang.L("URL")), e.url}
@@ -118,10 +120,10 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 		widgets.FormLabel(lang.L("Base URL")), e.baseURL,
 	}
 	e.headerRows = []fyne.CanvasObject{widgets.FormLabel(lang.L("Headers")), e.headers.root}
-	e.streamable = []fyne.CanvasObject{widget.NewLabel(""), e.oauth.root}
+	e.streamable = []fyne.CanvasObject{widget.NewLabel(""), e.OAuth.root}
 	// One form layout for every row, so that the labels line up; a hidden
 	// row (label and field) takes no room.
-	rows := []fyne.CanvasObject{widgets.FormLabel(lang.L("Name")), e.name, widgets.FormLabel(lang.L("Transport")), e.transport}
+	rows := []fyne.CanvasObject{widgets.FormLabel(lang.L("Name")), e.Name, widgets.FormLabel(lang.L("Transport")), e.transport}
 	rows = append(rows, e.stdio...)
 	rows = append(rows, e.remote...)
 	rows = append(rows, e.openapi...)
@@ -138,7 +140,7 @@ func newServerEditor(orig *config.ServerConfig, taken func(string) bool) *server
 	if e.transport.Selected == "" {
 		e.transport.SetSelected(config.TypeStdio)
 	}
-	e.root = container.NewVBox(form, hint, e.problem)
+	e.Root = container.NewVBox(form, hint, e.Problem)
 	return e
 }
 
@@ -166,29 +168,29 @@ func timeoutEntry(v *float64, def float64) *widgets.Entry {
 	return e
 }
 
-func (e *serverEditor) showTransport() {
+func (e *Editor) showTransport() {
 	t := e.transport.Selected
 	widgets.ShowAll(e.stdio, t == config.TypeStdio)
 	widgets.ShowAll(e.remote, t == config.TypeHTTP || t == config.TypeSSE)
 	widgets.ShowAll(e.openapi, t == config.TypeOpenAPI)
 	widgets.ShowAll(e.headerRows, t == config.TypeHTTP || t == config.TypeSSE || t == config.TypeOpenAPI)
 	widgets.ShowAll(e.streamable, t == config.TypeHTTP)
-	if e.root != nil {
-		e.root.Refresh()
+	if e.Root != nil {
+		e.Root.Refresh()
 	}
 }
 
-// build makes the entry the fields describe, or says what is wrong.
-func (e *serverEditor) build() (*config.ServerConfig, error) {
+// Build makes the entry the fields describe, or says what is wrong.
+func (e *Editor) Build() (*config.ServerConfig, error) {
 	sc := &config.ServerConfig{}
-	if e.orig != nil {
-		sc = e.orig.Clone()
+	if e.Orig != nil {
+		sc = e.Orig.Clone()
 	}
-	name := strings.TrimSpace(e.name.Text)
+	name := strings.TrimSpace(e.Name.Text)
 	switch {
 	case name == "":
 		return nil, errors.New("give the server a name")
-	case (e.orig == nil || name != e.orig.Name) && e.taken(name):
+	case (e.Orig == nil || name != e.Orig.Name) && e.taken(name):
 		return nil, fmt.Errorf("a server named %q already exists; choose another name", name)
 	}
 	sc.Name = name
@@ -197,12 +199,12 @@ func (e *serverEditor) build() (*config.ServerConfig, error) {
 	sc.Type = e.transport.Selected
 	switch sc.Type {
 	case config.TypeStdio:
-		sc.Command = strings.TrimSpace(e.command.Text)
+		sc.Command = strings.TrimSpace(e.Command.Text)
 		if sc.Command == "" {
 			return nil, errors.New("a stdio server needs a command to start")
 		}
 		sc.Args = e.args.values()
-		env, err := e.env.values("environment variable")
+		env, err := e.Env.values("environment variable")
 		if err != nil {
 			return nil, err
 		}
@@ -242,8 +244,8 @@ func (e *serverEditor) build() (*config.ServerConfig, error) {
 		sc.Spec, sc.BaseURL = nil, ""
 		if sc.Type == config.TypeHTTP {
 			// Sign-in is the streamable transport's; an sse entry keeps what its file says.
-			if sc.OAuth, err = e.oauth.build(); err != nil {
-				e.oauth.reveal()
+			if sc.OAuth, err = e.OAuth.build(); err != nil {
+				e.OAuth.reveal()
 				return nil, err
 			}
 		}
@@ -262,47 +264,51 @@ func (e *serverEditor) build() (*config.ServerConfig, error) {
 	return sc, nil
 }
 
-// showServerEditor opens the add (orig nil) or edit dialog. Saving writes the
+// ShowEditor opens the add (orig nil) or edit dialog. Saving writes the
 // servers file through the manager and restarts the server.
-func (w *MainWindow) showServerEditor(orig *config.ServerConfig) {
-	m := w.manager
-	ed := newServerEditor(orig, func(n string) bool { return m.Session(n) != nil })
+func (s *Screen) ShowEditor(orig *config.ServerConfig) {
+	m, win := s.deps.Manager(), s.deps.Win
+	ed := NewEditor(orig, func(n string) bool { return m.Session(n) != nil })
 	title, oldName := lang.L("Add server"), ""
 	if orig != nil {
 		title, oldName = i18n.L("Edit {{.Server}}", map[string]any{"Server": orig.Name}), orig.Name
 	}
-	scroll := container.NewVScroll(ed.root)
-	d := dialog.NewCustomWithoutButtons(title, scroll, w.win)
+	scroll := container.NewVScroll(ed.Root)
+	d := dialog.NewCustomWithoutButtons(title, scroll, win)
 	save := widgets.NewButton(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
 	save.Importance = widget.HighImportance
 	save.OnTapped = func() {
-		sc, err := ed.build()
+		sc, err := ed.Build()
 		if err != nil {
-			ed.problem.SetText(view.WithStop(view.Capitalise(err.Error())))
+			ed.Problem.SetText(view.WithStop(view.Capitalise(err.Error())))
 			scroll.ScrollToBottom() // the message is under the fields, which may be taller than the dialog
 			return
 		}
 		d.Hide()
-		w.editor = nil
-		w.putServer(oldName, sc)
+		s.Editor = nil
+		s.PutServer(oldName, sc)
 	}
 	cancel := widgets.NewButton(lang.L("Cancel"), nil, func() {
 		d.Hide()
-		w.editor = nil
+		s.Editor = nil
 	})
 
 	d.SetButtons([]fyne.CanvasObject{cancel, save})
-	d.Resize(widgets.FitDialog(w.win, 760, 640)) // wide enough for the sign-in section's labels and fields side by side
-	w.editor = &openEditor{ed: ed, save: save.OnTapped, cancel: cancel.OnTapped}
+	d.Resize(widgets.FitDialog(win, 760, 640)) // wide enough for the sign-in section's labels and fields side by side
+	s.Editor = &OpenEditor{Ed: ed, Save: save.OnTapped, Cancel: cancel.OnTapped}
 	d.Show()
-	w.win.Canvas().Focus(ed.name)
+	win.Canvas().Focus(ed.Name)
 }
 
-// openEditor is the editor dialog on screen, kept so tests can drive it.
-type openEditor struct {
-	ed           *serverEditor
-	save, cancel func()
+// OpenEditor is the editor dialog on screen, kept so tests (and a change
+// of the file meanwhile) can reach it.
+type OpenEditor struct {
+	Ed           *Editor
+	Save, Cancel func()
 }
+
+// RevealSignIn opens the sign-in (OAuth) section.
+func (e *Editor) RevealSignIn() { e.OAuth.reveal() }
 
 // A listRows edits a list of strings, one entry per row, with add and remove.
 type listRows struct {
@@ -393,10 +399,10 @@ func (l *listRows) values() []string {
 	return out
 }
 
-// A keyValueRows edits a string map as rows of name and value. A value whose
+// A KeyValueRows edits a string map as rows of name and value. A value whose
 // name looks secret (mcp.IsSecretName: TOKEN, KEY, Authorization …) is typed
 // into a password entry, so it is not shown on screen or in a screenshot.
-type keyValueRows struct {
+type KeyValueRows struct {
 	keyHint, valueHint string
 	rows               []*keyValueRow
 	box                *fyne.Container
@@ -438,19 +444,20 @@ func (r *keyValueRow) updateMask() {
 	}
 }
 
-func newKeyValueRows(keyHint, valueHint string, values map[string]string) *keyValueRows {
-	k := &keyValueRows{keyHint: keyHint, valueHint: valueHint, box: container.NewVBox()}
+func newKeyValueRows(keyHint, valueHint string, values map[string]string) *KeyValueRows {
+	k := &KeyValueRows{keyHint: keyHint, valueHint: valueHint, box: container.NewVBox()}
 	for _, name := range slices.Sorted(maps.Keys(values)) {
-		k.add(name, values[name])
+		k.Add(name, values[name])
 	}
 	var addBtn *widgets.Button
-	addBtn = widgets.NewButton(lang.L("Add"), theme.ContentAddIcon(), func() { focusNewRow(addBtn, k.add("", "").key) })
+	addBtn = widgets.NewButton(lang.L("Add"), theme.ContentAddIcon(), func() { focusNewRow(addBtn, k.Add("", "").key) })
 	addBtn.Importance = widget.LowImportance
 	k.root = container.NewVBox(k.box, container.NewHBox(addBtn))
 	return k
 }
 
-func (k *keyValueRows) add(name, value string) *keyValueRow {
+// Add adds a row of name and value and returns it.
+func (k *KeyValueRows) Add(name, value string) *keyValueRow {
 	r := &keyValueRow{key: widgets.NewEntry(), plain: widgets.NewEntry(), secret: widgets.NewPasswordEntry()}
 	r.key.SetPlaceHolder(k.keyHint)
 	r.plain.SetPlaceHolder(k.valueHint)
@@ -473,7 +480,7 @@ func (k *keyValueRows) add(name, value string) *keyValueRow {
 }
 
 // values is the map the rows describe; what names a row in messages.
-func (k *keyValueRows) values(what string) (map[string]string, error) {
+func (k *KeyValueRows) values(what string) (map[string]string, error) {
 	out := map[string]string{}
 	for _, r := range k.rows {
 		name := strings.TrimSpace(r.key.Text)

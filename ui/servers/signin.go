@@ -1,4 +1,4 @@
-package ui
+package servers
 
 import (
 	"context"
@@ -53,14 +53,14 @@ const (
 	algFromKeyLabel = "(what the key implies)"
 )
 
-// An oauthFields is the editor's "Sign-in (OAuth)" section of an http entry.
+// An OAuthFields is the editor's "Sign-in (OAuth)" section of an http entry.
 // Every field is optional: without them MCP Browser registers itself with the
 // server's authorization server and signs in through the browser. The rows
 // shown are those of the chosen grant type.
-type oauthFields struct {
-	clientID     *widgets.Entry // Esc closes the editor from these too (keys.go)
-	clientSecret *widgets.Entry
-	scopes       *widgets.Entry
+type OAuthFields struct {
+	ClientID     *widgets.Entry // Esc closes the editor from these too (keys.go)
+	ClientSecret *widgets.Entry
+	Scopes       *widgets.Entry
 	metadataURL  *widgets.Entry
 	grant        *widgets.Select
 	// origGrant is the grant type as the file wrote it, kept when the Select
@@ -90,7 +90,7 @@ type oauthFields struct {
 	root      fyne.CanvasObject
 }
 
-func newOAuthFields(o *config.OAuthConfig) *oauthFields {
+func newOAuthFields(o *config.OAuthConfig) *OAuthFields {
 	src := o
 	if src == nil {
 		src = &config.OAuthConfig{}
@@ -101,9 +101,9 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 		e.SetText(text)
 		return e
 	}
-	f := &oauthFields{
-		clientID: widgets.NewEntry(), clientSecret: widgets.NewPasswordEntry(),
-		scopes: widgets.NewEntry(), metadataURL: widgets.NewEntry(),
+	f := &OAuthFields{
+		ClientID: widgets.NewEntry(), ClientSecret: widgets.NewPasswordEntry(),
+		Scopes: widgets.NewEntry(), metadataURL: widgets.NewEntry(),
 		origGrant:       src.GrantType,
 		privateKey:      entry(src.PrivateKeyFile, lang.L("/path/to/client-key.pem")),
 		assertionFile:   entry(src.AssertionFile, lang.L("/path/to/token.jwt")),
@@ -112,12 +112,12 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 		idpClientID:     entry(src.IdPClientID, ""),
 		idpClientSecret: widgets.NewPasswordEntry(),
 	}
-	f.clientID.SetPlaceHolder(lang.L("(none: MCP Browser registers itself)"))
-	f.clientID.SetText(src.ClientID)
-	f.clientSecret.SetPlaceHolder(lang.L("(none: a public client)"))
-	f.clientSecret.SetText(src.ClientSecret)
-	f.scopes.SetPlaceHolder(lang.L("(empty: what the server asks for)"))
-	f.scopes.SetText(strings.Join(src.Scopes, " "))
+	f.ClientID.SetPlaceHolder(lang.L("(none: MCP Browser registers itself)"))
+	f.ClientID.SetText(src.ClientID)
+	f.ClientSecret.SetPlaceHolder(lang.L("(none: a public client)"))
+	f.ClientSecret.SetText(src.ClientSecret)
+	f.Scopes.SetPlaceHolder(lang.L("(empty: what the server asks for)"))
+	f.Scopes.SetText(strings.Join(src.Scopes, " "))
 	f.metadataURL.SetPlaceHolder(lang.L("https://example.com/mcpbrowser.json"))
 	f.metadataURL.SetText(src.ClientMetadataURL)
 	f.idpClientSecret.SetPlaceHolder(lang.L("(none: a public client)"))
@@ -161,8 +161,8 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 		cells = append(cells, label, field)
 	}
 	row(widgets.FormLabel(lang.L("Grant type")), f.grant)
-	row(widgets.FormLabel(lang.L("Client ID")), f.clientID)
-	row(widgets.FormLabel(lang.L("Client secret")), f.clientSecret)
+	row(widgets.FormLabel(lang.L("Client ID")), f.ClientID)
+	row(widgets.FormLabel(lang.L("Client secret")), f.ClientSecret)
 	row(widgets.FormLabel(lang.L("Private key file")), f.privateKey)
 	row(widgets.FormLabel(lang.L("Signing algorithm")), f.signingAlg)
 	row(widgets.FormLabel(lang.L("Identity provider")), f.idpIssuer)
@@ -170,7 +170,7 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 	row(widgets.FormLabel(lang.L("IdP client secret")), f.idpClientSecret)
 	row(f.tokenFileLabel, f.assertionFile)
 	row(f.tokenEnvLabel, f.assertionEnv)
-	row(widgets.FormLabel(lang.L("Scopes")), f.scopes)
+	row(widgets.FormLabel(lang.L("Scopes")), f.Scopes)
 	row(widgets.FormLabel(lang.L("Client metadata URL")), f.metadataURL)
 	row(widgets.FormLabel(lang.L("DPoP")), f.dpop)
 	form := container.New(layout.NewFormLayout(), cells...)
@@ -188,9 +188,9 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 }
 
 // grantRows are the fields each grant type uses; the others are hidden.
-func (f *oauthFields) grantRows(grant string) []fyne.CanvasObject {
-	common := []fyne.CanvasObject{f.grant, f.clientID, f.scopes, f.dpop}
-	clientAuth := []fyne.CanvasObject{f.clientSecret, f.privateKey, f.signingAlg}
+func (f *OAuthFields) grantRows(grant string) []fyne.CanvasObject {
+	common := []fyne.CanvasObject{f.grant, f.ClientID, f.Scopes, f.dpop}
+	clientAuth := []fyne.CanvasObject{f.ClientSecret, f.privateKey, f.signingAlg}
 	token := []fyne.CanvasObject{f.assertionFile, f.assertionEnv}
 	switch grant {
 	case oauth.GrantClientCredentials:
@@ -200,7 +200,7 @@ func (f *oauthFields) grantRows(grant string) []fyne.CanvasObject {
 	case oauth.GrantEnterprise:
 		return slices.Concat(common, clientAuth, token, []fyne.CanvasObject{f.idpIssuer, f.idpClientID, f.idpClientSecret})
 	}
-	return append(common, f.clientSecret, f.metadataURL)
+	return append(common, f.ClientSecret, f.metadataURL)
 }
 
 // grantHints say what each grant type needs, under the fields.
@@ -217,7 +217,7 @@ var grantHints = map[string]string{
 }
 
 // showGrantRows shows the rows of the chosen grant type and its hint.
-func (f *oauthFields) showGrantRows() {
+func (f *OAuthFields) showGrantRows() {
 	grant := f.grantType()
 	if grant == "" {
 		grant = oauth.GrantAuthorizationCode
@@ -258,7 +258,7 @@ func grantLabel(grantType string) string {
 }
 
 // grantType is the grant type the Select says, as the file writes it.
-func (f *oauthFields) grantType() string {
+func (f *OAuthFields) grantType() string {
 	for _, g := range grantLabels {
 		if f.grant.Selected != lang.L(g.label) {
 			continue
@@ -274,7 +274,7 @@ func (f *oauthFields) grantType() string {
 // build is the entry's OAuth settings, nil when every field is empty, or what
 // is wrong with them (the checks the sign-in would make, said before saving).
 // Fields the chosen grant type does not show are not saved.
-func (f *oauthFields) build() (*config.OAuthConfig, error) {
+func (f *OAuthFields) build() (*config.OAuthConfig, error) {
 	grant := f.grantType()
 	shown := f.grantRows(grant)
 	if grant == "" {
@@ -287,8 +287,8 @@ func (f *oauthFields) build() (*config.OAuthConfig, error) {
 		return strings.TrimSpace(e.Text)
 	}
 	o := &config.OAuthConfig{
-		ClientID:          text(f.clientID),
-		ClientSecret:      text(f.clientSecret),
+		ClientID:          text(f.ClientID),
+		ClientSecret:      text(f.ClientSecret),
 		ClientMetadataURL: text(f.metadataURL),
 		GrantType:         grant,
 		PrivateKeyFile:    text(f.privateKey),
@@ -298,7 +298,7 @@ func (f *oauthFields) build() (*config.OAuthConfig, error) {
 		IdPClientID:       text(f.idpClientID),
 		IdPClientSecret:   text(f.idpClientSecret),
 	}
-	if scopes := strings.Fields(f.scopes.Text); len(scopes) > 0 {
+	if scopes := strings.Fields(f.Scopes.Text); len(scopes) > 0 {
 		o.Scopes = scopes
 	}
 	if alg := f.signingAlg.Selected; o.PrivateKeyFile != "" && alg != lang.L(algFromKeyLabel) {
@@ -330,47 +330,47 @@ func (f *oauthFields) build() (*config.OAuthConfig, error) {
 
 // reveal opens the section, so that a message about its fields points at
 // something visible.
-func (f *oauthFields) reveal() { f.accordion.Open(0) }
+func (f *OAuthFields) reveal() { f.accordion.Open(0) }
 
 func isHTTPSWithPath(raw string) bool {
 	u, err := url.Parse(raw)
 	return err == nil && u.Scheme == "https" && u.Host != "" && u.Path != "" && u.Path != "/"
 }
 
-// A signInBar is the selected server's saved sign-in under the server list:
+// A SignInBar is the selected server's saved sign-in under the server list:
 // "Signed in: …" and Sign out. It is hidden for servers without one.
-type signInBar struct {
+type SignInBar struct {
 	text    *widget.Label
 	signOut *widgets.Button
-	root    *fyne.Container
+	Root    *fyne.Container
 	// server is the session the bar describes; nil when hidden.
 	server *mcp.Session
 }
 
-func newSignInBar(signOut func()) *signInBar {
-	b := &signInBar{text: widget.NewLabel("")}
+func newSignInBar(signOut func()) *SignInBar {
+	b := &SignInBar{text: widget.NewLabel("")}
 	b.text.Wrapping = fyne.TextWrapWord
 	b.text.SizeName = theme.SizeNameCaptionText
 	b.text.Selectable = true
 	b.signOut = widgets.NewButton(lang.L("Sign out"), theme.LogoutIcon(), signOut)
 	b.signOut.Importance = widget.LowImportance
-	b.root = container.NewVBox(widget.NewSeparator(), b.text, container.NewHBox(b.signOut))
-	b.root.Hide()
+	b.Root = container.NewVBox(widget.NewSeparator(), b.text, container.NewHBox(b.signOut))
+	b.Root.Hide()
 	return b
 }
 
-// update shows s's saved sign-in, or hides the bar. It reads the token file,
+// Update shows s's saved sign-in, or hides the bar. It reads the token file,
 // so it runs on state changes and selection, never per frame.
-func (b *signInBar) update(s *mcp.Session) {
+func (b *SignInBar) Update(s *mcp.Session) {
 	text := signedInText(s)
 	if text == "" {
 		b.server = nil
-		b.root.Hide()
+		b.Root.Hide()
 		return
 	}
 	b.server = s
 	b.text.SetText(text)
-	b.root.Show()
+	b.Root.Show()
 }
 
 // signedInText is "Signed in …" for an http entry with a saved sign-in, or "".
@@ -392,62 +392,6 @@ func signedInText(s *mcp.Session) string {
 		return i18n.L("Signed in at {{.Where}}", map[string]any{"Where": rest})
 	}
 	return i18n.L("Signed in: {{.What}}", map[string]any{"What": desc})
-}
-
-// signOutSelectedServer asks, then forgets the selected server's sign-in and
-// stops it, so that starting it again signs in again.
-func (w *MainWindow) signOutSelectedServer() {
-	s := w.manager.Session(w.selected)
-	if s == nil {
-		return
-	}
-	name := s.Name()
-	if signedInText(s) == "" {
-		w.lastNotice = name + " has no saved sign-in"
-		widgets.ShowInformation(lang.L("Sign out"), i18n.L("{{.Server}} has no saved sign-in.", map[string]any{"Server": name}), w.win)
-		return
-	}
-	msg := widget.NewLabel(i18n.L("Sign out of \"{{.Name}}\"?\nMCP Browser forgets its saved sign-in and stops the server; starting it again signs in again.", map[string]any{"Name": name}))
-	msg.Wrapping = fyne.TextWrapWord
-	d := widgets.NewCustomConfirm(lang.L("Sign out"), lang.L("Sign out"), lang.L("Cancel"), msg, func(ok bool) {
-		if ok {
-			w.signOut(s)
-		}
-	}, w.win)
-	d.Resize(fyne.NewSize(460, 200))
-	d.Show()
-}
-
-// signOut stops s, then forgets its sign-in, off the UI goroutine (stopping
-// may take a moment). Stopping comes first: a request still in flight would
-// otherwise meet a 401 and start a new sign-in.
-func (w *MainWindow) signOut(s *mcp.Session) {
-	m, name := w.manager, s.Name()
-	w.GoWork(func(ctx context.Context) {
-		s.Close()
-		err := s.SignOut()
-		fyne.Do(func() {
-			if m != w.manager {
-				return
-			}
-			if err != nil {
-				w.showError(i18n.L("Signing out of {{.Server}}", map[string]any{"Server": name}), err)
-			} else {
-				w.lastNotice = "Signed out of " + name
-			}
-			w.showSelection()
-		})
-	})
-}
-
-// signOutItem is the menu's Sign out…, enabled (for the selection's menu)
-// only when the selected server has a saved sign-in.
-func (w *MainWindow) signOutItem(forSelection bool) *fyne.MenuItem {
-	it := fyne.NewMenuItem(lang.L("Sign out…"), w.signOutSelectedServer)
-	if forSelection {
-		it.Disabled = signedInText(w.manager.Session(w.selected)) == ""
-	}
-	return it
 }
 
 // The steps of package oauth's browser sign-in that the window looks for: when
@@ -505,10 +449,10 @@ func addressIn(text string) string {
 }
 
 // newCopyAddressButton copies the sign-in address the status view offers.
-func newCopyAddressButton(v *serverStatusView) *widgets.Button {
+func newCopyAddressButton(v *Status) *widgets.Button {
 	b := widgets.NewButton(lang.L("Copy address"), theme.ContentCopyIcon(), func() {
 		if v.signInAddress != "" {
-			v.deps.copyAddress(v.signInAddress)
+			v.deps.CopyAddress(v.signInAddress)
 		}
 	})
 	b.Hide()
@@ -518,16 +462,72 @@ func newCopyAddressButton(v *serverStatusView) *widgets.Button {
 // offerSignInAddress shows Copy address when the sign-in waits for the person
 // to open its address by hand, and returns the text to add to the status
 // (the step with the address) when the status line no longer says it.
-func (v *serverStatusView) offerSignInAddress(s *mcp.Session, st mcp.Status) string {
+func (v *Status) offerSignInAddress(s *mcp.Session, st mcp.Status) string {
 	step, address := signInAddressStep(s, st)
 	v.signInAddress = address
 	if address == "" {
-		v.copyAddress.Hide()
+		v.CopyAddress.Hide()
 		return ""
 	}
-	v.copyAddress.Show()
+	v.CopyAddress.Show()
 	if step == st.Detail {
 		return ""
 	}
 	return "\n\n" + step
+}
+
+// SignOutSelected asks, then forgets the selected server's sign-in and
+// stops it, so that starting it again signs in again.
+func (s *Screen) SignOutSelected() {
+	sess := s.selected()
+	if sess == nil {
+		return
+	}
+	name := sess.Name()
+	if signedInText(sess) == "" {
+		s.deps.Notice(name + " has no saved sign-in")
+		widgets.ShowInformation(lang.L("Sign out"), i18n.L("{{.Server}} has no saved sign-in.", map[string]any{"Server": name}), s.deps.Win)
+		return
+	}
+	msg := widget.NewLabel(i18n.L("Sign out of \"{{.Name}}\"?\nMCP Browser forgets its saved sign-in and stops the server; starting it again signs in again.", map[string]any{"Name": name}))
+	msg.Wrapping = fyne.TextWrapWord
+	d := widgets.NewCustomConfirm(lang.L("Sign out"), lang.L("Sign out"), lang.L("Cancel"), msg, func(ok bool) {
+		if ok {
+			s.signOut(sess)
+		}
+	}, s.deps.Win)
+	d.Resize(fyne.NewSize(460, 200))
+	d.Show()
+}
+
+// signOut stops sess, then forgets its sign-in, off the UI goroutine
+// (stopping may take a moment). Stopping comes first: a request still in
+// flight would otherwise meet a 401 and start a new sign-in.
+func (s *Screen) signOut(sess *mcp.Session) {
+	m, name := s.deps.Manager(), sess.Name()
+	s.deps.Work.GoWork(func(ctx context.Context) {
+		sess.Close()
+		err := sess.SignOut()
+		fyne.Do(func() {
+			if m != s.deps.Manager() {
+				return
+			}
+			if err != nil {
+				s.deps.ShowError(i18n.L("Signing out of {{.Server}}", map[string]any{"Server": name}), err)
+			} else {
+				s.deps.Notice("Signed out of " + name)
+			}
+			s.deps.ShowSelection()
+		})
+	})
+}
+
+// signOutItem is the menu's Sign out…, enabled (for the selection's menu)
+// only when the selected server has a saved sign-in.
+func (s *Screen) signOutItem(forSelection bool) *fyne.MenuItem {
+	it := fyne.NewMenuItem(lang.L("Sign out…"), s.SignOutSelected)
+	if forSelection {
+		it.Disabled = signedInText(s.selected()) == ""
+	}
+	return it
 }
