@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -218,10 +217,8 @@ func (e *Editor) Build() (*config.ServerConfig, error) {
 			return nil, errors.New("an openapi entry needs its OpenAPI document: a file path or an http(s) URL, JSON or YAML")
 		}
 		sc.BaseURL = strings.TrimSpace(e.baseURL.Text)
-		if sc.BaseURL != "" {
-			if u, err := url.Parse(sc.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-				return nil, errors.New("the base URL must be a full http:// or https:// address, or empty for the document's own")
-			}
+		if sc.BaseURL != "" && !view.IsWebAddress(sc.BaseURL) {
+			return nil, errors.New("the base URL must be a full http:// or https:// address, or empty for the document's own")
 		}
 		headers, err := e.headers.values("header")
 		if err != nil {
@@ -231,8 +228,7 @@ func (e *Editor) Build() (*config.ServerConfig, error) {
 		sc.Command, sc.Args, sc.Env, sc.Cwd, sc.URL, sc.OAuth = "", nil, nil, "", "", nil
 	case config.TypeHTTP, config.TypeSSE:
 		sc.URL = strings.TrimSpace(e.url.Text)
-		u, err := url.Parse(sc.URL)
-		if sc.URL == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		if !view.IsWebAddress(sc.URL) {
 			return nil, errors.New("the URL must be a full http:// or https:// address")
 		}
 		headers, err := e.headers.values("header")

@@ -4,16 +4,15 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
-	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/ui/filedialog"
+	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
 
@@ -72,41 +71,9 @@ func (s *Screen) ImportFrom(path string) {
 // ReportImport says what an import from path did, and selects the first
 // server added.
 func (s *Screen) ReportImport(path string, results []clients.ImportResult) {
-	var added, renamed, replaced, skipped []string
-	for _, r := range results {
-		switch r.Action {
-		case clients.ImportAdded:
-			added = append(added, r.As)
-		case clients.ImportReplaced:
-			added = append(added, r.As)
-			replaced = append(replaced, r.As)
-		case clients.ImportRenamed:
-			added = append(added, r.As)
-			renamed = append(renamed, fmt.Sprintf("%s → %s", r.Name, r.As))
-		default:
-			skipped = append(skipped, fmt.Sprintf("%s (%s)", r.Name, r.Reason))
-		}
-	}
-	var b strings.Builder
-	b.WriteString(i18n.N("Imported {{.Count}} servers from {{.Path}}", len(added), map[string]any{"Path": path}))
-	if len(added) > 0 {
-		b.WriteString(": " + strings.Join(added, ", "))
-	}
-	b.WriteString(".")
-	if len(renamed) > 0 {
-		b.WriteString("\nRenamed because the name was taken: " + strings.Join(renamed, ", ") + ".")
-	}
-	if len(replaced) > 0 {
-		b.WriteString("\nReplaced your entry: " + strings.Join(replaced, ", ") + ".")
-	}
-	if len(skipped) > 0 {
-		b.WriteString("\nNot imported: " + strings.Join(skipped, "; ") + ".")
-	}
-	if len(added) > 0 && s.deps.Approvals() != nil {
-		b.WriteString("\nServers that run a command wait for your approval before they first start: select one to see what it runs.")
-	}
-	s.deps.Notice(b.String())
-	msg := widget.NewLabel(b.String())
+	text, added := view.ImportReport(path, results, s.deps.Approvals() != nil)
+	s.deps.Notice(text)
+	msg := widget.NewLabel(text)
 	msg.Wrapping = fyne.TextWrapWord
 	d := widgets.NewCustom(lang.L("Import"), lang.L("OK"), msg, s.deps.Win)
 	d.Resize(fyne.NewSize(520, 240))

@@ -1,8 +1,6 @@
 package servers
 
 import (
-	"image/color"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -14,23 +12,6 @@ import (
 	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
-
-// stateColor is the dot beside a server. These are fixed colours rather than
-// theme colours: people learn traffic-light dots, and they read the same in
-// light and dark themes.
-func stateColor(s mcp.State) color.Color {
-	switch s {
-	case mcp.StateStarting:
-		return color.NRGBA{R: 0xf5, G: 0xa6, B: 0x23, A: 0xff} // amber
-	case mcp.StateReady:
-		return color.NRGBA{R: 0x2e, G: 0xa0, B: 0x43, A: 0xff} // green
-	case mcp.StateFailed:
-		return color.NRGBA{R: 0xe5, G: 0x39, B: 0x35, A: 0xff} // red
-	case mcp.StateExited:
-		return color.NRGBA{R: 0x8b, G: 0x1a, B: 0x1a, A: 0xff} // dark red
-	}
-	return color.NRGBA{R: 0x9e, G: 0x9e, B: 0x9e, A: 0xff} // grey: stopped
-}
 
 // A Row is what the list shows for one server, taken from its session
 // on the UI goroutine so that drawing a row never locks a session.
@@ -214,7 +195,7 @@ func (l *List) UpdateButtons(selected string) {
 
 // newServerRowObject is one row: a dot, then the name over the detail line.
 func newServerRowObject() fyne.CanvasObject {
-	dot := canvas.NewCircle(stateColor(mcp.StateStopped))
+	dot := canvas.NewCircle(view.StateColor(mcp.StateStopped))
 	name := widget.NewLabelWithStyle(lang.L("server"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.Truncation = fyne.TextTruncateEllipsis
 	detail := widget.NewLabel(lang.L("stdio · 0 tools"))
@@ -228,9 +209,9 @@ func updateServerRowObject(o fyne.CanvasObject, r Row) {
 	border := o.(*fyne.Container)
 	text := border.Objects[0].(*fyne.Container)
 	dot := border.Objects[1].(*fyne.Container).Objects[0].(*canvas.Circle)
-	dot.FillColor = stateColor(r.State)
+	dot.FillColor = view.StateColor(r.State)
 	if r.Waiting {
-		dot.FillColor = stateColor(mcp.StateStopped) // held, not broken
+		dot.FillColor = view.StateColor(mcp.StateStopped) // held, not broken
 	}
 	dot.Refresh()
 	name := text.Objects[0].(*widget.Label)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"reflect"
 	"slices"
 	"strings"
@@ -21,6 +20,7 @@ import (
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
 	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
 
@@ -316,7 +316,7 @@ func (f *OAuthFields) build() (*config.OAuthConfig, error) {
 			"enter them under Sign-in (OAuth), or choose browser sign-in")
 	case o.ClientSecret != "" && o.ClientID == "":
 		return nil, errors.New("the sign-in has a client secret but no client ID; enter the client ID that goes with it")
-	case o.ClientMetadataURL != "" && !isHTTPSWithPath(o.ClientMetadataURL):
+	case o.ClientMetadataURL != "" && !view.IsHTTPSWithPath(o.ClientMetadataURL):
 		return nil, fmt.Errorf("the client metadata document URL must be an https address with a path, such as https://example.com/mcpbrowser.json, not %q", o.ClientMetadataURL)
 	}
 	if err := oauth.CheckConfig(o); err != nil {
@@ -331,11 +331,6 @@ func (f *OAuthFields) build() (*config.OAuthConfig, error) {
 // reveal opens the section, so that a message about its fields points at
 // something visible.
 func (f *OAuthFields) reveal() { f.accordion.Open(0) }
-
-func isHTTPSWithPath(raw string) bool {
-	u, err := url.Parse(raw)
-	return err == nil && u.Scheme == "https" && u.Host != "" && u.Path != "" && u.Path != "/"
-}
 
 // A SignInBar is the selected server's saved sign-in under the server list:
 // "Signed in: …" and Sign out. It is hidden for servers without one.
@@ -382,16 +377,7 @@ func signedInText(s *mcp.Session) string {
 	if cfg.Type != config.TypeHTTP {
 		return ""
 	}
-	desc := s.SignedIn()
-	if desc == "" {
-		return ""
-	}
-	// The description starts with the server's own URL, which the page
-	// already shows; the issuer, client and expiry are the news.
-	if rest, ok := strings.CutPrefix(desc, "token for "+cfg.URL+" from "); ok {
-		return i18n.L("Signed in at {{.Where}}", map[string]any{"Where": rest})
-	}
-	return i18n.L("Signed in: {{.What}}", map[string]any{"What": desc})
+	return view.SignedIn(cfg.URL, s.SignedIn())
 }
 
 // The steps of package oauth's browser sign-in that the window looks for: when
@@ -412,7 +398,7 @@ func signInAddressStep(s *mcp.Session, st mcp.Status) (step, address string) {
 		return "", ""
 	}
 	if strings.HasPrefix(st.Detail, couldNotOpenBrowser) {
-		return st.Detail, addressIn(st.Detail)
+		return st.Detail, view.AddressIn(st.Detail)
 	}
 	if !strings.HasPrefix(st.Detail, waitingForBrowser) {
 		return "", ""
@@ -426,26 +412,11 @@ func signInAddressStep(s *mcp.Session, st mcp.Status) (step, address string) {
 			continue
 		}
 		if ok && strings.HasPrefix(text, couldNotOpenBrowser) {
-			return text, addressIn(text)
+			return text, view.AddressIn(text)
 		}
 		return "", ""
 	}
 	return "", ""
-}
-
-// addressIn is the last http(s) URL in text, or "".
-func addressIn(text string) string {
-	fields := strings.Fields(text)
-	for i := len(fields) - 1; i >= 0; i-- {
-		f := strings.TrimRight(fields[i], ".,;)")
-		if !strings.HasPrefix(f, "http://") && !strings.HasPrefix(f, "https://") {
-			continue
-		}
-		if u, err := url.Parse(f); err == nil && u.Host != "" {
-			return f
-		}
-	}
-	return ""
 }
 
 // newCopyAddressButton copies the sign-in address the status view offers.
