@@ -76,7 +76,6 @@ func NewStatus(deps StatusDeps) *Status {
 func (v *Status) Show(s *mcp.Session, editable bool) bool {
 	cfg := s.Config()
 	st := s.Status()
-	name := cfg.Name
 	v.Bar.Stop() // before Hide: see newStoppedInfiniteBar
 	v.Bar.Hide()
 	v.Retry.Show()
@@ -87,62 +86,47 @@ func (v *Status) Show(s *mcp.Session, editable bool) bool {
 	widgets.SetEnabled(v.edit, editable)
 	v.CopyAddress.Hide()
 	v.deps.SignIn(s)
-	switch {
-	case cfg.Disabled:
-		v.title.SetText(i18n.L("{{.Server}} is disabled", map[string]any{"Server": name}))
-		v.Reason.SetText(lang.L("It is not started with the others. Enable it to start it."))
-		v.Retry.SetText(lang.L("Enable"))
-		v.Retry.SetIcon(theme.MediaPlayIcon())
-		widgets.SetEnabled(v.Retry, editable)
-	case st.State == mcp.StateReady:
+	step := ""
+	if !cfg.Disabled && st.State == mcp.StateStarting {
+		step = v.offerSignInAddress(s, st)
+	}
+	page, ready := view.ServerStatus(cfg, st, st.Waiting && v.deps.NeedsApproval(cfg), step, func() string { return firstErrorNote(s) })
+	if ready {
 		return false
-	case st.State == mcp.StateStarting:
-		v.title.SetText(i18n.L("Starting {{.Server}} …", map[string]any{"Server": name}))
-		reason := view.DescribeTarget(cfg)
-		if st.Detail != "" {
-			// A slow start says what it waits for, e.g. a sign-in in the browser.
-			reason += "\n\n" + st.Detail
-		}
-		reason += v.offerSignInAddress(s, st)
-		v.Reason.SetText(reason)
+	}
+	v.title.SetText(page.Title)
+	v.Reason.SetText(page.Reason)
+	b := statusButtons[page.Action]
+	v.Retry.SetText(lang.L(b.label))
+	v.Retry.SetIcon(b.icon())
+	switch page.Action {
+	case view.StatusEnable:
+		widgets.SetEnabled(v.Retry, editable)
+	case view.StatusStop:
+		v.action = v.deps.Stop
+	case view.StatusApprove:
+		v.action = v.deps.Approve
+	case view.StatusEnterValues:
+		v.action = v.deps.AskInputs
+	}
+	if page.Starting {
 		v.Bar.Show()
 		v.Bar.Start()
-		v.Retry.SetText(lang.L("Stop"))
-		v.Retry.SetIcon(theme.CancelIcon())
-		v.action = v.deps.Stop
-	case st.Waiting && v.deps.NeedsApproval(cfg):
-		v.title.SetText(i18n.L("{{.Server}} waits for your approval", map[string]any{"Server": name}))
-		v.Reason.SetText(i18n.L("{{.Reason}}\n\nApprove it only if you trust this command: it runs with your permissions.", map[string]any{"Reason": view.Capitalise(st.Reason)}))
-		v.Retry.SetText(lang.L("Approve and start"))
-		v.Retry.SetIcon(theme.ConfirmIcon())
-		v.action = v.deps.Approve
-	case st.Waiting:
-		v.title.SetText(i18n.L("{{.Server}} needs values before it can start", map[string]any{"Server": name}))
-		v.Reason.SetText(i18n.L("{{.Reason}}. They are kept in memory only, never written to the servers file.", map[string]any{"Reason": view.Capitalise(st.Reason)}))
-		v.Retry.SetText(lang.L("Enter values…"))
-		v.Retry.SetIcon(theme.DocumentCreateIcon())
-		v.action = v.deps.AskInputs
-	case st.State == mcp.StateFailed:
-		v.title.SetText(i18n.L("{{.Server}} could not start", map[string]any{"Server": name}))
-		v.Reason.SetText(firstErrorNote(s) + view.Capitalise(st.Reason))
-	case st.State == mcp.StateExited:
-		if st.ExitedAt.IsZero() {
-			v.title.SetText(i18n.L("{{.Server}} exited", map[string]any{"Server": name}))
-		} else {
-			v.title.SetText(i18n.L("{{.Server}} exited at {{.Time}}", map[string]any{"Server": name, "Time": st.ExitedAt.Format("15:04:05")}))
-		}
-		v.Reason.SetText(firstErrorNote(s) + view.Capitalise(st.Reason))
-	default:
-		v.title.SetText(i18n.L("{{.Server}} is stopped", map[string]any{"Server": name}))
-		reason := i18n.L("It is not running.")
-		if cfg.Problem != "" {
-			reason = i18n.L("It cannot be started: {{.Problem}}.", map[string]any{"Problem": view.Capitalise(cfg.Problem)})
-		}
-		v.Reason.SetText(reason)
-		v.Retry.SetText(lang.L("Start"))
-		v.Retry.SetIcon(theme.MediaPlayIcon())
 	}
 	return true
+}
+
+// statusButtons are the main button's label and icon for each action.
+var statusButtons = map[view.StatusAction]struct {
+	label string
+	icon  func() fyne.Resource
+}{
+	view.StatusRetry:       {"Retry", theme.ViewRefreshIcon},
+	view.StatusEnable:      {"Enable", theme.MediaPlayIcon},
+	view.StatusStop:        {"Stop", theme.CancelIcon},
+	view.StatusApprove:     {"Approve and start", theme.ConfirmIcon},
+	view.StatusEnterValues: {"Enter values…", theme.DocumentCreateIcon},
+	view.StatusStart:       {"Start", theme.MediaPlayIcon},
 }
 
 // firstErrorNote is the first error line s wrote to stderr, when the last

@@ -9,6 +9,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 )
 
 // The servers screen's rules that need no widget (ui/servers): the state
@@ -113,4 +114,86 @@ func IsWebAddress(raw string) bool {
 func IsHTTPSWithPath(raw string) bool {
 	u, err := url.Parse(raw)
 	return err == nil && u.Scheme == "https" && u.Host != "" && u.Path != "" && u.Path != "/"
+}
+
+// A StatusAction is what the main button of a server's status page does.
+type StatusAction int
+
+// The status page's main button: Retry (restart), Enable, Stop (a start in
+// progress), Approve and start, Enter values…, Start.
+const (
+	StatusRetry StatusAction = iota
+	StatusEnable
+	StatusStop
+	StatusApprove
+	StatusEnterValues
+	StatusStart
+)
+
+// ServerStatusPage is what the status page says of a server that is not
+// ready: a title, the reason in plain words, and what its button does.
+// Starting is true while the server starts (the page shows progress).
+type ServerStatusPage struct {
+	Title, Reason string
+	Action        StatusAction
+	Starting      bool
+}
+
+// ServerStatus is the status page of the server whose entry is cfg, in
+// state st; ready is true (and the page empty) when the server is ready
+// and its tools are shown instead. needsApproval says the entry is an
+// imported command not yet approved; signInStep is the sign-in's step to
+// add while it starts (the address to open by hand), and firstError the
+// first error line the server wrote, as a paragraph (read only for a
+// server that failed or exited).
+func ServerStatus(cfg *config.ServerConfig, st mcp.Status, needsApproval bool, signInStep string, firstError func() string) (page ServerStatusPage, ready bool) {
+	server := map[string]any{"Server": cfg.Name}
+	switch {
+	case cfg.Disabled:
+		return ServerStatusPage{
+			Title:  i18n.L("{{.Server}} is disabled", server),
+			Reason: i18n.L("It is not started with the others. Enable it to start it."),
+			Action: StatusEnable,
+		}, false
+	case st.State == mcp.StateReady:
+		return ServerStatusPage{}, true
+	case st.State == mcp.StateStarting:
+		reason := DescribeTarget(cfg)
+		if st.Detail != "" {
+			// A slow start says what it waits for, e.g. a sign-in in the browser.
+			reason += "\n\n" + st.Detail
+		}
+		return ServerStatusPage{
+			Title:  i18n.L("Starting {{.Server}} …", server),
+			Reason: reason + signInStep, Action: StatusStop, Starting: true,
+		}, false
+	case st.Waiting && needsApproval:
+		return ServerStatusPage{
+			Title:  i18n.L("{{.Server}} waits for your approval", server),
+			Reason: i18n.L("{{.Reason}}\n\nApprove it only if you trust this command: it runs with your permissions.", map[string]any{"Reason": Capitalise(st.Reason)}),
+			Action: StatusApprove,
+		}, false
+	case st.Waiting:
+		return ServerStatusPage{
+			Title:  i18n.L("{{.Server}} needs values before it can start", server),
+			Reason: i18n.L("{{.Reason}}. They are kept in memory only, never written to the servers file.", map[string]any{"Reason": Capitalise(st.Reason)}),
+			Action: StatusEnterValues,
+		}, false
+	case st.State == mcp.StateFailed:
+		return ServerStatusPage{
+			Title:  i18n.L("{{.Server}} could not start", server),
+			Reason: firstError() + Capitalise(st.Reason),
+		}, false
+	case st.State == mcp.StateExited:
+		title := i18n.L("{{.Server}} exited", server)
+		if !st.ExitedAt.IsZero() {
+			title = i18n.L("{{.Server}} exited at {{.Time}}", map[string]any{"Server": cfg.Name, "Time": st.ExitedAt.Format("15:04:05")})
+		}
+		return ServerStatusPage{Title: title, Reason: firstError() + Capitalise(st.Reason)}, false
+	}
+	reason := i18n.L("It is not running.")
+	if cfg.Problem != "" {
+		reason = i18n.L("It cannot be started: {{.Problem}}.", map[string]any{"Problem": Capitalise(cfg.Problem)})
+	}
+	return ServerStatusPage{Title: i18n.L("{{.Server}} is stopped", server), Reason: reason, Action: StatusStart}, false
 }

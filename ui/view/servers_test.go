@@ -3,10 +3,12 @@ package view
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 )
 
 func TestStateColorsDiffer(t *testing.T) {
@@ -108,5 +110,57 @@ func TestWebAddresses(t *testing.T) {
 		if got := IsHTTPSWithPath(tt.raw); got != tt.withPath {
 			t.Errorf("IsHTTPSWithPath(%q) = %v, want %v", tt.raw, got, tt.withPath)
 		}
+	}
+}
+
+func TestServerStatusPage(t *testing.T) {
+	if _, err := i18n.Setup(i18n.English); err != nil {
+		t.Fatal(err)
+	}
+	stdio := func(edit func(*config.ServerConfig)) *config.ServerConfig {
+		c := &config.ServerConfig{Name: "demo", Type: config.TypeStdio, Command: "demo-server"}
+		if edit != nil {
+			edit(c)
+		}
+		return c
+	}
+	exited := time.Date(2026, 12, 3, 9, 8, 7, 0, time.UTC)
+	firstError := func() string { return "First error: boom\n\n" }
+	tests := []struct {
+		name          string
+		cfg           *config.ServerConfig
+		st            mcp.Status
+		needsApproval bool
+		step          string
+		ready         bool
+		want          ServerStatusPage
+	}{
+		{"ready", stdio(nil), mcp.Status{State: mcp.StateReady}, false, "", true, ServerStatusPage{}},
+		{"disabled, whatever its state", stdio(func(c *config.ServerConfig) { c.Disabled = true }), mcp.Status{State: mcp.StateReady}, false, "", false,
+			ServerStatusPage{Title: "demo is disabled", Reason: "It is not started with the others. Enable it to start it.", Action: StatusEnable}},
+		{"starting, with the sign-in step", stdio(nil), mcp.Status{State: mcp.StateStarting, Detail: "Waiting for you to sign in"}, false, "\n\nCould not open a browser", false,
+			ServerStatusPage{Title: "Starting demo …", Reason: DescribeTarget(stdio(nil)) + "\n\nWaiting for you to sign in\n\nCould not open a browser", Action: StatusStop, Starting: true}},
+		{"waits for approval", stdio(nil), mcp.Status{State: mcp.StateStopped, Waiting: true, Reason: "it runs demo-server"}, true, "", false,
+			ServerStatusPage{Title: "demo waits for your approval", Reason: "It runs demo-server\n\nApprove it only if you trust this command: it runs with your permissions.", Action: StatusApprove}},
+		{"waits for values", stdio(nil), mcp.Status{State: mcp.StateStopped, Waiting: true, Reason: "it needs api_key"}, false, "", false,
+			ServerStatusPage{Title: "demo needs values before it can start", Reason: "It needs api_key. They are kept in memory only, never written to the servers file.", Action: StatusEnterValues}},
+		{"failed", stdio(nil), mcp.Status{State: mcp.StateFailed, Reason: "the command was not found"}, false, "", false,
+			ServerStatusPage{Title: "demo could not start", Reason: "First error: boom\n\nThe command was not found", Action: StatusRetry}},
+		{"exited at a time", stdio(nil), mcp.Status{State: mcp.StateExited, Reason: "exit status 1", ExitedAt: exited}, false, "", false,
+			ServerStatusPage{Title: "demo exited at " + exited.Format("15:04:05"), Reason: "First error: boom\n\nExit status 1", Action: StatusRetry}},
+		{"exited", stdio(nil), mcp.Status{State: mcp.StateExited, Reason: "exit status 1"}, false, "", false,
+			ServerStatusPage{Title: "demo exited", Reason: "First error: boom\n\nExit status 1", Action: StatusRetry}},
+		{"stopped", stdio(nil), mcp.Status{State: mcp.StateStopped}, false, "", false,
+			ServerStatusPage{Title: "demo is stopped", Reason: "It is not running.", Action: StatusStart}},
+		{"stopped, cannot start", stdio(func(c *config.ServerConfig) { c.Problem = "no command" }), mcp.Status{State: mcp.StateStopped}, false, "", false,
+			ServerStatusPage{Title: "demo is stopped", Reason: "It cannot be started: No command.", Action: StatusStart}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ready := ServerStatus(tt.cfg, tt.st, tt.needsApproval, tt.step, firstError)
+			if ready != tt.ready || got != tt.want {
+				t.Errorf("got %+v (ready %v)\nwant %+v (ready %v)", got, ready, tt.want, tt.ready)
+			}
+		})
 	}
 }
