@@ -29,22 +29,26 @@ func newRing[T any](maxItems, maxBytes int) *ring[T] {
 func (r *ring[T]) add(v T, size int) uint64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.stamp != nil {
-		r.stamp(&v, r.next)
-	}
 	for r.n > 0 && r.bytes+size > r.maxBytes {
 		r.dropOldest()
 	}
+	var i int
 	if r.n == len(r.items) && len(r.items) < r.maxItems {
 		r.linearise()
 		r.items = append(r.items, v)
 		r.sizes = append(r.sizes, size)
+		i = len(r.items) - 1
 	} else {
 		if r.n == len(r.items) {
 			r.dropOldest()
 		}
-		i := (r.head + r.n) % len(r.items)
+		i = (r.head + r.n) % len(r.items)
 		r.items[i], r.sizes[i] = v, size
+	}
+	// Stamped where it is stored: stamping v itself would make every
+	// entry escape to the heap, a copy per line of a flood.
+	if r.stamp != nil {
+		r.stamp(&r.items[i], r.next)
 	}
 	r.n++
 	r.bytes += size
