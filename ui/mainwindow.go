@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/ui/form"
+	"mcpbrowser/ui/importing"
 	"mcpbrowser/ui/logs"
 	"mcpbrowser/ui/requests"
 	"mcpbrowser/ui/result"
@@ -122,9 +123,9 @@ type MainWindow struct {
 	skills *tabs.SkillsPane
 	tasks  *tabs.TasksPane // tasks.go
 
-	// clients brings servers in from other apps and exports them (discover.go).
-	clients clientConfigUI
-	origin  *originView
+	// importing brings servers in from other apps and exports them (ui/importing).
+	importing *importing.Screen
+	origin    *widgets.OriginView
 	// quality lints tools for the list's badges and the report (lintreport.go).
 	quality *qualityState
 
@@ -167,12 +168,13 @@ func (w *MainWindow) Window() fyne.Window { return w.win }
 func (w *MainWindow) Manager() *mcp.Manager { return w.manager }
 
 func (w *MainWindow) build() {
+	w.importing = newImporting(w) // importwiring.go
 	w.servers = newServerList(serverListDeps{
 		win: w.win, selectServer: w.selectServer,
 		add: w.addServer, edit: w.editSelectedServer, restart: w.restartSelectedServer,
-		importMenu: w.importMenu, actions: func() []*fyne.MenuItem { return w.serverActions(true) },
+		importMenu: w.importing.ImportMenu, actions: func() []*fyne.MenuItem { return w.serverActions(true) },
 		editable: w.editable, session: func(name string) *mcp.Session { return w.manager.Session(name) },
-	}, newFirstRunHint(w.cfgPath, w.findServers), newSignInBar(w.signOutSelectedServer))
+	}, widgets.NewFirstRunHint(w.cfgPath, w.importing.FindServers), newSignInBar(w.signOutSelectedServer))
 	w.status = newServerStatusView(serverStatusDeps{
 		restart: w.restartSelectedServer, stop: w.stopSelectedServer, approve: w.approveSelectedServer,
 		askInputs: w.askInputsForSelectedServer, edit: w.editSelectedServer, needsApproval: w.needsApproval,
@@ -238,7 +240,7 @@ func (w *MainWindow) build() {
 	w.toolsArea = w.features.root
 	w.emptyNotice = container.NewCenter(widget.NewLabel(lang.L("Select a server on the left.")))
 	w.middle = container.NewStack(w.toolsArea, w.status.root, w.emptyNotice)
-	w.origin = newOriginView()
+	w.origin = widgets.NewOriginView()
 	w.switcher = widget.NewSelect(nil, func(name string) {
 		if !w.switching && name != w.selected {
 			w.selectServer(name)
@@ -248,7 +250,7 @@ func (w *MainWindow) build() {
 	w.switcherRow = container.NewBorder(nil, nil, widget.NewLabel(lang.L("Server")), w.servers.narrowAdd, w.switcher)
 	w.switcherRow.Hide()
 	w.columns = &widgets.Columns{SideHidden: w.app.Preferences().Bool(prefSideHidden), OnNarrow: w.setNarrow}
-	mid := container.NewBorder(container.NewVBox(w.switcherRow, w.origin.root), nil, nil, nil, w.middle)
+	mid := container.NewBorder(container.NewVBox(w.switcherRow, w.origin.Root), nil, nil, nil, w.middle)
 	outer := container.New(w.columns, w.servers.root, mid, w.side.Widget())
 	w.outer = outer
 
@@ -491,7 +493,7 @@ func (w *MainWindow) showSelection() {
 	w.features.show(s)
 	w.skills.Show(s)
 	w.showTasks(s)
-	w.origin.show(sessionConfig(s))
+	w.origin.Show(sessionConfig(s))
 	if s == nil {
 		w.currentTool = nil
 		w.tools.setTools("", nil)
@@ -539,7 +541,7 @@ func (w *MainWindow) setEmptyNotice() {
 	}
 	w.emptyNotice.Objects = []fyne.CanvasObject{widget.NewLabel(msg)}
 	if w.configErr == nil && len(w.manager.Sessions()) == 0 {
-		w.emptyNotice.Objects = []fyne.CanvasObject{container.NewVBox(widget.NewLabelWithStyle(msg, fyne.TextAlignCenter, fyne.TextStyle{}), w.emptyStateActions())}
+		w.emptyNotice.Objects = []fyne.CanvasObject{container.NewVBox(widget.NewLabelWithStyle(msg, fyne.TextAlignCenter, fyne.TextStyle{}), w.importing.EmptyStateActions())}
 	}
 	w.emptyNotice.Refresh()
 }

@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/ui/importing"
 	"mcpbrowser/ui/requests"
 	"mcpbrowser/ui/tabs"
+	"mcpbrowser/ui/widgets"
 	"net/url"
 	"slices"
 	"sync"
@@ -233,7 +235,7 @@ func TestServerListNeedsNoWindow(t *testing.T) {
 			importMenu: func() *fyne.Menu { return fyne.NewMenu("") }, actions: func() []*fyne.MenuItem { return nil },
 			editable: func() bool { return editable },
 			session:  func(name string) *mcp.Session { asked = append(asked, name); return m.Session(name) },
-		}, newFirstRunHint("", act("find")), newSignInBar(act("sign out")))
+		}, widgets.NewFirstRunHint("", act("find")), newSignInBar(act("sign out")))
 		l.reload(m.Sessions(), "alpha")
 		if !equalStrings(did, nil) || !equalStrings(asked, []string{"alpha"}) {
 			t.Errorf("reloading did %q and asked for the sessions %q, want nothing done and alpha's session", did, asked)
@@ -266,22 +268,22 @@ func TestDiscoverDialogNeedsNoWindow(t *testing.T) {
 	work := &syncWorker{}
 	var imported []string
 	asked := 0
-	var d *discoverDialog
+	var d *importing.DiscoverDialog
 	onUI(func() {
-		d = newDiscoverDialog(discoverDeps{
-			win: test.NewWindow(nil), work: work,
-			env:          func() (clients.DiscoverEnv, error) { return clients.DiscoverEnv{Home: home, OS: "linux"}, nil },
-			chooseFolder: func(_ string, chosen func(string)) { asked++; chosen(project) },
-			known: func() *config.Config {
+		d = importing.NewDiscoverDialog(importing.DiscoverDeps{
+			Win: test.NewWindow(nil), Work: work,
+			Env:          func() (clients.DiscoverEnv, error) { return clients.DiscoverEnv{Home: home, OS: "linux"}, nil },
+			ChooseFolder: func(_ string, chosen func(string)) { asked++; chosen(project) },
+			Known: func() *config.Config {
 				return &config.Config{Servers: []*config.ServerConfig{{Name: "mine", Type: config.TypeStdio, Command: demoServerPath}}}
 			},
-			importChosen: func(servers []*clients.ImportedServer) {
+			ImportChosen: func(servers []*clients.ImportedServer) {
 				for _, s := range servers {
 					imported = append(imported, s.Server.Name)
 				}
 			},
 		})
-		d.look()
+		d.Look()
 	})
 	wait := func() {
 		work.wg.Wait()
@@ -289,19 +291,19 @@ func TestDiscoverDialogNeedsNoWindow(t *testing.T) {
 	}
 	wait()
 	onUI(func() {
-		if r := d.row(t, "mine"); r.importable() {
+		if r := discoverRow(t, d, "mine"); r.Importable() {
 			t.Error("a server the list has already can be imported again")
 		}
-		test.Tap(d.addProject)
+		test.Tap(d.AddProject)
 	})
 	wait()
 	onUI(func() {
 		if asked != 1 {
 			t.Errorf("Also look in a project folder… asked for %d folders, want 1", asked)
 		}
-		d.row(t, "local").check.SetChecked(true)
-		d.row(t, "new").check.SetChecked(true)
-		test.Tap(d.importSelected)
+		discoverRow(t, d, "local").Check.SetChecked(true)
+		discoverRow(t, d, "new").Check.SetChecked(true)
+		test.Tap(d.ImportSelected)
 	})
 	slices.Sort(imported)
 	if !equalStrings(imported, []string{"local", "new"}) {

@@ -89,7 +89,7 @@ type serverList struct {
 	restart   *widgets.Button
 	moreBtn   *widgets.Button
 	signIn    *signInBar
-	hint      *firstRunHint
+	hint      *widgets.FirstRunHint
 	root      fyne.CanvasObject
 
 	// selecting guards against the list's OnSelected re-entering a
@@ -117,7 +117,7 @@ type serverListDeps struct {
 }
 
 // newServerList is the list with its first-run hint and sign-in bar below it.
-func newServerList(deps serverListDeps, hint *firstRunHint, signIn *signInBar) *serverList {
+func newServerList(deps serverListDeps, hint *widgets.FirstRunHint, signIn *signInBar) *serverList {
 	l := &serverList{deps: deps, hint: hint, signIn: signIn}
 	l.list = widget.NewList(
 		func() int { return len(l.rows) },
@@ -152,7 +152,7 @@ func newServerList(deps serverListDeps, hint *firstRunHint, signIn *signInBar) *
 	heading := widget.NewLabelWithStyle(lang.L("Servers"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	top := container.NewVBox(heading, container.NewGridWithColumns(2, l.addBtn, l.importBtn))
 	bottom := container.NewBorder(nil, nil, nil, l.moreBtn, container.NewGridWithColumns(2, l.editBtn, l.restart))
-	l.root = widgets.NewBorder(top, container.NewVBox(l.hint.root, l.signIn.root, bottom), nil, nil, l.list)
+	l.root = widgets.NewBorder(top, container.NewVBox(l.hint.Root, l.signIn.root, bottom), nil, nil, l.list)
 	return l
 }
 
@@ -211,7 +211,7 @@ func (l *serverList) updateButtons(selected string) {
 	widgets.SetEnabled(l.editBtn, editable && has)
 	widgets.SetEnabled(l.restart, has)
 	widgets.SetEnabled(l.moreBtn, editable && has)
-	l.hint.update(editable)
+	l.hint.Update(editable)
 	l.signIn.update(l.deps.session(selected))
 }
 
@@ -275,7 +275,7 @@ func (w *MainWindow) serverActions(forSelection bool) []*fyne.MenuItem {
 		toggle,
 		fyne.NewMenuItem(lang.L("Restart"), w.restartSelectedServer),
 		w.signOutItem(forSelection),
-		fyne.NewMenuItem(lang.L("Export…"), w.exportSelectedServer),
+		fyne.NewMenuItem(lang.L("Export…"), w.importing.ExportSelected),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem(lang.L("Remove…"), w.removeSelectedServer),
 	}
@@ -305,7 +305,7 @@ func (w *MainWindow) addServer() {
 	if !w.editable() {
 		return
 	}
-	w.showAddDialog("")
+	w.importing.AddServer("")
 }
 
 func (w *MainWindow) editSelectedServer() {

@@ -101,3 +101,27 @@ func ServersFileError(path string, err error) string {
 	}
 	return i18n.L("{{.Where}}: {{.Problem}}. Fix it, then choose Reload.", map[string]any{"Where": where, "Problem": i18n.Explain(err)})
 }
+
+// SecretsNote warns that an exported snippet holds secret values in clear
+// (an API key in env, a token in a header), naming them; "" when it holds
+// none. Placeholders such as ${env:TOKEN} are not secrets.
+func SecretsNote(servers []*config.ServerConfig) string {
+	var found []string
+	for _, s := range servers {
+		var names []string
+		for _, m := range []map[string]string{s.Env, s.Headers} {
+			for _, k := range slices.Sorted(maps.Keys(m)) {
+				if config.MaskSecret(k, m[k]) != m[k] {
+					names = append(names, k)
+				}
+			}
+		}
+		if len(names) > 0 {
+			found = append(found, s.Name+": "+strings.Join(names, ", "))
+		}
+	}
+	if len(found) == 0 {
+		return ""
+	}
+	return i18n.L("The snippet holds secret values in clear ({{.Found}}): paste it only into the app's own config, not into a chat or an issue.", map[string]any{"Found": strings.Join(found, "; ")})
+}
