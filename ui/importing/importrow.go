@@ -1,8 +1,6 @@
 package importing
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
@@ -80,22 +78,8 @@ func NewImportRow(imp *clients.ImportedServer, checked bool, changed func()) *Im
 		msg.Importance = widget.WarningImportance
 		details = append(details, msg)
 	}
-	var notes []string
-	if imp.Source.Project != "" && imp.Source.Project != imp.Source.Path {
-		notes = append(notes, "project "+imp.Source.Project)
-	}
-	if len(imp.Inputs) > 0 {
-		ids := make([]string, len(imp.Inputs))
-		for i, in := range imp.Inputs {
-			ids[i] = in.ID
-		}
-		notes = append(notes, "asks for: "+strings.Join(ids, ", "))
-	}
-	if len(imp.Unknown) > 0 {
-		notes = append(notes, "kept: "+strings.Join(imp.Unknown, ", "))
-	}
-	if len(notes) > 0 {
-		details = append(details, widgets.NewHelpLabel(strings.Join(notes, " · ")))
+	if notes := view.ImportNotes(imp); notes != "" {
+		details = append(details, widgets.NewHelpLabel(notes))
 	}
 	head := container.NewHBox(r.Check, r.mark)
 	body := container.New(&indentLayout{}, container.New(&widgets.TightVBox{}, details...))

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
 )
 
@@ -124,4 +125,25 @@ func SecretsNote(servers []*config.ServerConfig) string {
 		return ""
 	}
 	return i18n.L("The snippet holds secret values in clear ({{.Found}}): paste it only into the app's own config, not into a chat or an issue.", map[string]any{"Found": strings.Join(found, "; ")})
+}
+
+// ImportNotes is the small print under a server found in another app's
+// file: the project it belongs to, the inputs it asks for, the fields this
+// app keeps without using; "" when there is none.
+func ImportNotes(imp *clients.ImportedServer) string {
+	var notes []string
+	if imp.Source.Project != "" && imp.Source.Project != imp.Source.Path {
+		notes = append(notes, "project "+imp.Source.Project)
+	}
+	if len(imp.Inputs) > 0 {
+		ids := make([]string, len(imp.Inputs))
+		for i, in := range imp.Inputs {
+			ids[i] = in.ID
+		}
+		notes = append(notes, "asks for: "+strings.Join(ids, ", "))
+	}
+	if len(imp.Unknown) > 0 {
+		notes = append(notes, "kept: "+strings.Join(imp.Unknown, ", "))
+	}
+	return strings.Join(notes, " · ")
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
 )
 
@@ -39,6 +40,33 @@ func TestSecretsNote(t *testing.T) {
 			names := strings.Trim(tc.want, "()")
 			if (tc.want == "") != (got == "") || !strings.Contains(got, names) || !strings.Contains(got, tc.zh) {
 				t.Errorf("in Chinese: note %q, want one with %q and %q", got, names, tc.zh)
+			}
+		})
+	}
+}
+
+func TestImportNotes(t *testing.T) {
+	server := &config.ServerConfig{Name: "x", Command: "y"}
+	tests := []struct {
+		name string
+		imp  clients.ImportedServer
+		want string
+	}{
+		{"nothing to say", clients.ImportedServer{Server: server, Source: config.ImportSource{Path: "/a/mcp.json"}}, ""},
+		{"the project a file of its own is not repeated",
+			clients.ImportedServer{Server: server, Source: config.ImportSource{Path: "/p/.mcp.json", Project: "/p/.mcp.json"}}, ""},
+		{"a project in a shared file", clients.ImportedServer{Server: server, Source: config.ImportSource{Path: "/h/.claude.json", Project: "/p"}}, "project /p"},
+		{"inputs and kept fields",
+			clients.ImportedServer{Server: server, Inputs: []config.VSCodeInput{{ID: "key"}, {ID: "region"}}, Unknown: []string{"x-note", "y"}},
+			"asks for: key, region · kept: x-note, y"},
+		{"all three", clients.ImportedServer{Server: server, Source: config.ImportSource{Path: "/h/.claude.json", Project: "/p"},
+			Inputs: []config.VSCodeInput{{ID: "key"}}, Unknown: []string{"x-note"}},
+			"project /p · asks for: key · kept: x-note"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ImportNotes(&tc.imp); got != tc.want {
+				t.Errorf("ImportNotes = %q, want %q", got, tc.want)
 			}
 		})
 	}
