@@ -16,6 +16,7 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/importing"
 )
 
 // fakeHomeEnv makes the window's discovery look in home, laid out like Linux,
@@ -39,29 +40,30 @@ func writeHomeFile(t *testing.T, home, rel string, servers map[string]map[string
 }
 
 // openDiscover opens "Find servers from other apps" on home and waits for its list.
-func (s *shell) openDiscover(home string) *discoverDialog {
+func (s *shell) openDiscover(home string) *importing.DiscoverDialog {
 	s.t.Helper()
 	onUI(func() {
-		s.w.clients.discoverEnv = fakeHomeEnv(home)
-		s.w.findServers()
+		s.w.importing.DiscoverEnv = fakeHomeEnv(home)
+		s.w.importing.FindServers()
 	})
-	var d *discoverDialog
+	var d *importing.DiscoverDialog
 	s.waitFor("the discovery dialog's list", func() bool {
-		d = s.w.clients.discover
-		return d != nil && !d.looking
+		d = s.w.importing.Discover
+		return d != nil && !d.Looking
 	})
 	return d
 }
 
-func (d *discoverDialog) row(t *testing.T, name string) *importRow {
+// discoverRow is the dialog's row of the server name.
+func discoverRow(t *testing.T, d *importing.DiscoverDialog, name string) *importing.ImportRow {
 	t.Helper()
-	for _, r := range d.rows {
-		if r.imp.Server.Name == name {
+	for _, r := range d.Rows {
+		if r.Imp.Server.Name == name {
 			return r
 		}
 	}
 	t.Errorf("no row for %s", name) // not Fatal: this runs on the UI goroutine
-	return newImportRow(&clients.ImportedServer{Server: &config.ServerConfig{Name: name}}, false, nil)
+	return importing.NewImportRow(&clients.ImportedServer{Server: &config.ServerConfig{Name: name}}, false, nil)
 }
 
 func TestDiscoverListsEveryFileOfTheFakeHome(t *testing.T) {
@@ -86,7 +88,7 @@ func TestDiscoverListsEveryFileOfTheFakeHome(t *testing.T) {
 	shown := s.text(func() fyne.CanvasObject { return s.w.win.Canvas().Overlays().Top() })
 	var listed []string
 	onUI(func() {
-		for _, f := range d.files {
+		for _, f := range d.Files {
 			listed = append(listed, f.Path)
 		}
 	})
@@ -105,8 +107,8 @@ func TestDiscoverListsEveryFileOfTheFakeHome(t *testing.T) {
 		"docs", "team.remote", "api", "local-docs", "workspace-db"}
 	var gotServers []string
 	onUI(func() {
-		for _, r := range d.rows {
-			gotServers = append(gotServers, r.imp.Server.Name)
+		for _, r := range d.Rows {
+			gotServers = append(gotServers, r.Imp.Server.Name)
 		}
 	})
 	if !slices.Equal(gotServers, wantServers) {
@@ -134,15 +136,15 @@ func TestDiscoverListsEveryFileOfTheFakeHome(t *testing.T) {
 		}
 	}
 	onUI(func() {
-		if r := d.row(t, "playwright"); !r.check.Disabled() || r.importable() {
+		if r := discoverRow(t, d, "playwright"); !r.Check.Disabled() || r.Importable() {
 			t.Error("a server already in the list can be ticked")
 		}
-		if d.importSelected.Disabled() == false {
+		if d.ImportSelected.Disabled() == false {
 			t.Error("Import selected is enabled with nothing ticked")
 		}
-		d.row(t, "memory").check.SetChecked(true)
-		if d.importSelected.Disabled() || d.importSelected.Text != "Import selected (1)" {
-			t.Errorf("after ticking one server the button says %q (disabled %v)", d.importSelected.Text, d.importSelected.Disabled())
+		discoverRow(t, d, "memory").Check.SetChecked(true)
+		if d.ImportSelected.Disabled() || d.ImportSelected.Text != "Import selected (1)" {
+			t.Errorf("after ticking one server the button says %q (disabled %v)", d.ImportSelected.Text, d.ImportSelected.Disabled())
 		}
 	})
 }
@@ -163,13 +165,13 @@ func TestDiscoverImportSelectedWaitsForApproval(t *testing.T) {
 		t.Fatalf("the empty window does not offer discovery:\n%s", s.text(func() fyne.CanvasObject { return s.w.middle }))
 	}
 	onUI(func() { test.Tap(find) })
-	s.waitFor("the discovery dialog", func() bool { return s.w.clients.discover != nil })
-	onUI(func() { s.w.clients.discover.dlg.Hide() })
+	s.waitFor("the discovery dialog", func() bool { return s.w.importing.Discover != nil })
+	onUI(func() { s.w.importing.Discover.Hide() })
 
 	d := s.openDiscover(home)
 	onUI(func() {
-		d.row(t, "ext").check.SetChecked(true)
-		test.Tap(d.importSelected)
+		discoverRow(t, d, "ext").Check.SetChecked(true)
+		test.Tap(d.ImportSelected)
 	})
 	s.waitFor("ext to wait for approval", func() bool {
 		sess := s.w.manager.Session("ext")
@@ -183,13 +185,13 @@ func TestDiscoverImportSelectedWaitsForApproval(t *testing.T) {
 		if s.w.manager.Session("other") != nil {
 			t.Error("a server that was not ticked was imported")
 		}
-		if s.w.clients.discover != nil {
+		if s.w.importing.Discover != nil {
 			t.Error("the discovery dialog stayed open after importing")
 		}
 	})
 	path := filepath.Join(home, ".cursor", "mcp.json")
 	middle := s.text(func() fyne.CanvasObject { return s.w.middle })
-	origin := s.text(func() fyne.CanvasObject { return s.w.origin.root })
+	origin := s.text(func() fyne.CanvasObject { return s.w.origin.Root })
 	for _, want := range []string{"ext waits for your approval", demoServerPath, "Approve and start"} {
 		if !strings.Contains(middle, want) {
 			t.Errorf("the waiting server's page lacks %q:\n%s", want, middle)
@@ -200,17 +202,17 @@ func TestDiscoverImportSelectedWaitsForApproval(t *testing.T) {
 	}
 	onUI(func() { test.Tap(s.w.servers.Status.Retry) })
 	s.waitReady("ext")
-	if !strings.Contains(s.text(func() fyne.CanvasObject { return s.w.origin.root }), "Imported from Cursor") {
+	if !strings.Contains(s.text(func() fyne.CanvasObject { return s.w.origin.Root }), "Imported from Cursor") {
 		t.Error("the origin line went away once the server was ready")
 	}
 
 	// Known now: a second look marks it and offers only the other one.
 	d = s.openDiscover(home)
 	onUI(func() {
-		if r := d.row(t, "ext"); !r.imp.Known || r.importable() {
+		if r := discoverRow(t, d, "ext"); !r.Imp.Known || r.Importable() {
 			t.Error("the imported server is not marked as already in the list")
 		}
-		if n := len(d.importableRows()); n != 1 {
+		if n := len(d.ImportableRows()); n != 1 {
 			t.Errorf("%d servers offered by Import all, want 1", n)
 		}
 	})
@@ -251,11 +253,11 @@ func TestDiscoverNameClash(t *testing.T) {
 			writeHomeFile(t, home, ".config/Claude/claude_desktop_config.json", theirs)
 			s := newShellWith(t, ours, mcp.ManagerOptions{Approvals: config.NewApprovalStore(t.TempDir())})
 			d := s.openDiscover(home)
-			onUI(func() { test.Tap(d.importAll) })
+			onUI(func() { test.Tap(d.ImportAll) })
 			asked := 0
 			for i := 0; ; i++ {
-				var q *clashQuestion
-				onUI(func() { q = s.w.clients.clash })
+				var q *importing.ClashQuestion
+				onUI(func() { q = s.w.importing.Clash })
 				if q == nil {
 					break
 				}
@@ -274,9 +276,9 @@ func TestDiscoverNameClash(t *testing.T) {
 				}
 				onUI(func() {
 					if tc.sameForAll {
-						q.sameForAll.SetChecked(true)
+						q.SameForAll.SetChecked(true)
 					}
-					q.answer(tc.answers[i])
+					q.Answer(tc.answers[i])
 				})
 			}
 			if want := max(len(tc.answers), 1); asked != want {
@@ -337,7 +339,7 @@ func TestDiscoverShowsMalformedEntriesWithoutImportingThem(t *testing.T) {
 		t.Errorf("the malformed file is not shown with where it breaks:\n%s", shown)
 	}
 	onUI(func() {
-		if n := len(d.importableRows()); n != 1 {
+		if n := len(d.ImportableRows()); n != 1 {
 			t.Errorf("%d importable servers, want only the good file's", n)
 		}
 	})
@@ -351,9 +353,9 @@ func TestDiscoverImportKeepsUnknownFields(t *testing.T) {
 	})
 	s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{Approvals: config.NewApprovalStore(t.TempDir())})
 	d := s.openDiscover(home)
-	onUI(func() { test.Tap(d.importAll) })
+	onUI(func() { test.Tap(d.ImportAll) })
 	s.waitFor("x in the list", func() bool { return s.w.manager.Session("x") != nil && s.w.selected == "x" })
-	if origin := s.text(func() fyne.CanvasObject { return s.w.origin.root }); !strings.Contains(origin, "does not use: x-note") {
+	if origin := s.text(func() fyne.CanvasObject { return s.w.origin.Root }); !strings.Contains(origin, "does not use: x-note") {
 		t.Errorf("the page does not list the unknown field:\n%s", origin)
 	}
 	data, err := os.ReadFile(s.cfgPath)
@@ -378,7 +380,7 @@ func TestFirstRunHintUntilTheServersFileExists(t *testing.T) {
 	var w *MainWindow
 	onUI(func() {
 		w = NewMainWindow(a, mcp.NewManager(config.DemoConfig(path, demoServerPath), mcp.ManagerOptions{}), path)
-		w.clients.discoverEnv = fakeHomeEnv(t.TempDir())
+		w.importing.DiscoverEnv = fakeHomeEnv(t.TempDir())
 		w.win.Resize(fyne.NewSize(1400, 900)) // wide enough for the servers column
 	})
 	t.Cleanup(func() { w.Close() })
@@ -394,9 +396,9 @@ func TestFirstRunHintUntilTheServersFileExists(t *testing.T) {
 	}
 	onUI(func() { test.Tap(find) })
 	s := &shell{t: t, w: w}
-	s.waitFor("the discovery dialog", func() bool { return w.clients.discover != nil && !w.clients.discover.looking })
+	s.waitFor("the discovery dialog", func() bool { return w.importing.Discover != nil && !w.importing.Discover.Looking })
 	onUI(func() {
-		if got := w.clients.discover.status.Text; !strings.Contains(got, "No other app's MCP config was found") {
+		if got := w.importing.Discover.Status.Text; !strings.Contains(got, "No other app's MCP config was found") {
 			t.Errorf("an empty home: %q", got)
 		}
 	})
@@ -419,8 +421,8 @@ func TestDiscoverLooksInAChosenProjectFolder(t *testing.T) {
 	d := s.openDiscover(home)
 	names := func() []string {
 		var out []string
-		for _, r := range d.rows {
-			out = append(out, r.imp.Server.Name)
+		for _, r := range d.Rows {
+			out = append(out, r.Imp.Server.Name)
 		}
 		return out
 	}
@@ -428,20 +430,20 @@ func TestDiscoverLooksInAChosenProjectFolder(t *testing.T) {
 		if got := names(); !slices.Equal(got, []string{"user-level"}) {
 			t.Errorf("before choosing the project: %v", got)
 		}
-		d.row(t, "user-level").check.SetChecked(true)
-		s.w.clients.pickFolder = func(_ fyne.Window, _ string, chosen func(string)) { chosen(project) }
-		test.Tap(d.addProject)
+		discoverRow(t, d, "user-level").Check.SetChecked(true)
+		s.w.importing.PickFolder = func(_ fyne.Window, _ string, chosen func(string)) { chosen(project) }
+		test.Tap(d.AddProject)
 	})
-	s.waitFor("the second look", func() bool { return !d.looking && len(d.rows) == 2 })
+	s.waitFor("the second look", func() bool { return !d.Looking && len(d.Rows) == 2 })
 	onUI(func() {
 		if got := names(); !slices.Equal(got, []string{"user-level", "in-project"}) {
 			t.Errorf("after choosing the project: %v", got)
 		}
-		if !d.row(t, "user-level").check.Checked {
+		if !discoverRow(t, d, "user-level").Check.Checked {
 			t.Error("looking again forgot what was ticked")
 		}
-		if !strings.Contains(shownText(d.body), "project "+project) {
-			t.Errorf("the project file does not say its project:\n%s", shownText(d.body))
+		if !strings.Contains(shownText(d.Body), "project "+project) {
+			t.Errorf("the project file does not say its project:\n%s", shownText(d.Body))
 		}
 	})
 }

@@ -37,7 +37,7 @@ func TestEscClosesOneDialogFromItsButtons(t *testing.T) {
 	byName["name taken"] = dialogOpener{open: func(s *shell) {
 		imp := &clients.ImportedServer{Server: &config.ServerConfig{Name: "demo", Command: "sh"},
 			Source: config.ImportSource{Format: config.FormatClaudeDesktop, Path: "/tmp/x.json"}}
-		s.w.askClash(imp, &config.ServerConfig{Name: "demo", Command: "node"}, "demo-2", 1, func(clients.ClashPolicy, bool) {
+		s.w.importing.AskClash(imp, &config.ServerConfig{Name: "demo", Command: "node"}, "demo-2", 1, func(clients.ClashPolicy, bool) {
 			t.Error("Esc answered the clash question")
 		})
 	}}
@@ -95,9 +95,9 @@ func TestEscClosesOneDialogFromItsButtons(t *testing.T) {
 				}
 				c.Focus(ctl[i])
 				pressEsc(name, describeControl(ctl[i]))
-				if name == "name taken" && s.w.clients.clash != nil {
+				if name == "name taken" && s.w.importing.Clash != nil {
 					t.Errorf("%s: Esc on %s closed it without its Cancel (the import still waits)", name, describeControl(ctl[i]))
-					s.w.clients.clash = nil
+					s.w.importing.Clash = nil
 				}
 			})
 		}

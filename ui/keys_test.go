@@ -39,17 +39,17 @@ func windowDialogs() []dialogOpener {
 			s.w.servers.ShowEditor(&config.ServerConfig{Name: "remote", Type: config.TypeHTTP, URL: "http://127.0.0.1:1/mcp"})
 			s.w.servers.Editor.Ed.RevealSignIn()
 		}},
-		{name: "paste", fields: true, open: func(s *shell) { s.w.pasteServers() }},
-		{name: "export", fields: true, open: func(s *shell) { s.w.exportAllServers() }},
+		{name: "paste", fields: true, open: func(s *shell) { s.w.importing.PasteServers() }},
+		{name: "export", fields: true, open: func(s *shell) { s.w.importing.ExportAll() }},
 		{name: "preset parameters", fields: true, open: func(s *shell) {
 			p, _ := config.PresetByID("memory")
-			s.w.askPresetParameters(p, func(*config.ServerConfig) {}, func() {})
+			s.w.importing.AskPresetParameters(p, func(*config.ServerConfig) {}, func() {})
 		}},
 		{name: "save as check", fields: true, open: func(s *shell) { s.w.checks.saveAsCheck(s.w.lastResult, nil) }},
 		{name: "compare servers", fields: true, open: func(s *shell) { s.w.checks.deps.compare() }},
 		{name: "go to server", fields: true, open: func(s *shell) { s.w.servers.GoTo() }},
 		{name: "roots", open: func(s *shell) { s.w.servers.ShowRoots() }},
-		{name: "find servers", open: func(s *shell) { s.w.findServers() }},
+		{name: "find servers", open: func(s *shell) { s.w.importing.FindServers() }},
 		{name: "about", open: func(s *shell) { ShowAbout(s.w.win, "1.2.3") }},
 		{name: "error", open: func(s *shell) { s.w.showError("Testing", errTest) }},
 		{name: "import report", open: func(s *shell) { s.w.servers.ReportImport("/tmp/x.json", nil) }},

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/ui/form"
+	"mcpbrowser/ui/importing"
 	"mcpbrowser/ui/logs"
 	"mcpbrowser/ui/requests"
 	"mcpbrowser/ui/result"
@@ -118,9 +119,9 @@ type MainWindow struct {
 	skills *tabs.SkillsPane
 	tasks  *tabs.TasksPane // tasks.go
 
-	// clients brings servers in from other apps and exports them (discover.go).
-	clients clientConfigUI
-	origin  *originView
+	// importing brings servers in from other apps and exports them (ui/importing).
+	importing *importing.Screen
+	origin    *widgets.OriginView
 	// quality lints tools for the list's badges and the report (lintreport.go).
 	quality *qualityState
 
@@ -163,7 +164,8 @@ func (w *MainWindow) Window() fyne.Window { return w.win }
 func (w *MainWindow) Manager() *mcp.Manager { return w.manager }
 
 func (w *MainWindow) build() {
-	w.servers = newServers(w) // serverswiring.go
+	w.importing = newImporting(w) // importwiring.go
+	w.servers = newServers(w)     // serverswiring.go
 	w.tools = newToolList(w.selectTool)
 	w.tools.onChosen = func() { w.form.FocusFirst() }
 	w.header = newToolHeader(w.app, w.win)
@@ -219,7 +221,7 @@ func (w *MainWindow) build() {
 	w.toolsArea = w.features.root
 	w.emptyNotice = container.NewCenter(widget.NewLabel(lang.L("Select a server on the left.")))
 	w.middle = container.NewStack(w.toolsArea, w.servers.Status.Root, w.emptyNotice)
-	w.origin = newOriginView()
+	w.origin = widgets.NewOriginView()
 	w.switcher = widget.NewSelect(nil, func(name string) {
 		if !w.switching && name != w.selected {
 			w.selectServer(name)
@@ -229,7 +231,7 @@ func (w *MainWindow) build() {
 	w.switcherRow = container.NewBorder(nil, nil, widget.NewLabel(lang.L("Server")), w.servers.List.NarrowAdd, w.switcher)
 	w.switcherRow.Hide()
 	w.columns = &widgets.Columns{SideHidden: w.app.Preferences().Bool(prefSideHidden), OnNarrow: w.setNarrow}
-	mid := container.NewBorder(container.NewVBox(w.switcherRow, w.origin.root), nil, nil, nil, w.middle)
+	mid := container.NewBorder(container.NewVBox(w.switcherRow, w.origin.Root), nil, nil, nil, w.middle)
 	outer := container.New(w.columns, w.servers.List.Root, mid, w.side.Widget())
 	w.outer = outer
 
@@ -472,7 +474,7 @@ func (w *MainWindow) showSelection() {
 	w.features.show(s)
 	w.skills.Show(s)
 	w.showTasks(s)
-	w.origin.show(sessionConfig(s))
+	w.origin.Show(sessionConfig(s))
 	if s == nil {
 		w.currentTool = nil
 		w.tools.setTools("", nil)
@@ -520,7 +522,7 @@ func (w *MainWindow) setEmptyNotice() {
 	}
 	w.emptyNotice.Objects = []fyne.CanvasObject{widget.NewLabel(msg)}
 	if w.configErr == nil && len(w.manager.Sessions()) == 0 {
-		w.emptyNotice.Objects = []fyne.CanvasObject{container.NewVBox(widget.NewLabelWithStyle(msg, fyne.TextAlignCenter, fyne.TextStyle{}), w.emptyStateActions())}
+		w.emptyNotice.Objects = []fyne.CanvasObject{container.NewVBox(widget.NewLabelWithStyle(msg, fyne.TextAlignCenter, fyne.TextStyle{}), w.importing.EmptyStateActions())}
 	}
 	w.emptyNotice.Refresh()
 }

@@ -21,11 +21,11 @@ var (
 // while an entry has the focus (an entry keeps Ctrl+Enter and Ctrl+F to itself).
 func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	importItem := fyne.NewMenuItem(lang.L("Import a config file…"), w.servers.ImportFile)
-	findItem := fyne.NewMenuItem(lang.L("Find servers from other apps…"), w.findServers)
-	pasteItem := fyne.NewMenuItem(lang.L("Paste server config…"), w.pasteServers)
-	exportAll := fyne.NewMenuItem(lang.L("Export all…"), w.exportAllServers)
+	findItem := fyne.NewMenuItem(lang.L("Find servers from other apps…"), w.importing.FindServers)
+	pasteItem := fyne.NewMenuItem(lang.L("Paste server config…"), w.importing.PasteServers)
+	exportAll := fyne.NewMenuItem(lang.L("Export all…"), w.importing.ExportAll)
 	presets := fyne.NewMenuItem(lang.L("Add from a preset"), nil)
-	presets.ChildMenu = w.presetsMenu()
+	presets.ChildMenu = w.importing.PresetsMenu()
 	reloadItem := fyne.NewMenuItem(lang.L("Reload servers file"), w.reloadConfig)
 	// Fyne adds a Quit item without a shortcut; this one has Ctrl+Q (on
 	// macOS Fyne puts it in the app menu, as Cmd+Q).

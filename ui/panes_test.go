@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/ui/importing"
 	"mcpbrowser/ui/requests"
 	"mcpbrowser/ui/tabs"
 	"net/url"
@@ -170,22 +171,22 @@ func TestDiscoverDialogNeedsNoWindow(t *testing.T) {
 	work := &syncWorker{}
 	var imported []string
 	asked := 0
-	var d *discoverDialog
+	var d *importing.DiscoverDialog
 	onUI(func() {
-		d = newDiscoverDialog(discoverDeps{
-			win: test.NewWindow(nil), work: work,
-			env:          func() (clients.DiscoverEnv, error) { return clients.DiscoverEnv{Home: home, OS: "linux"}, nil },
-			chooseFolder: func(_ string, chosen func(string)) { asked++; chosen(project) },
-			known: func() *config.Config {
+		d = importing.NewDiscoverDialog(importing.DiscoverDeps{
+			Win: test.NewWindow(nil), Work: work,
+			Env:          func() (clients.DiscoverEnv, error) { return clients.DiscoverEnv{Home: home, OS: "linux"}, nil },
+			ChooseFolder: func(_ string, chosen func(string)) { asked++; chosen(project) },
+			Known: func() *config.Config {
 				return &config.Config{Servers: []*config.ServerConfig{{Name: "mine", Type: config.TypeStdio, Command: demoServerPath}}}
 			},
-			importChosen: func(servers []*clients.ImportedServer) {
+			ImportChosen: func(servers []*clients.ImportedServer) {
 				for _, s := range servers {
 					imported = append(imported, s.Server.Name)
 				}
 			},
 		})
-		d.look()
+		d.Look()
 	})
 	wait := func() {
 		work.wg.Wait()
@@ -193,19 +194,19 @@ func TestDiscoverDialogNeedsNoWindow(t *testing.T) {
 	}
 	wait()
 	onUI(func() {
-		if r := d.row(t, "mine"); r.importable() {
+		if r := discoverRow(t, d, "mine"); r.Importable() {
 			t.Error("a server the list has already can be imported again")
 		}
-		test.Tap(d.addProject)
+		test.Tap(d.AddProject)
 	})
 	wait()
 	onUI(func() {
 		if asked != 1 {
 			t.Errorf("Also look in a project folder… asked for %d folders, want 1", asked)
 		}
-		d.row(t, "local").check.SetChecked(true)
-		d.row(t, "new").check.SetChecked(true)
-		test.Tap(d.importSelected)
+		discoverRow(t, d, "local").Check.SetChecked(true)
+		discoverRow(t, d, "new").Check.SetChecked(true)
+		test.Tap(d.ImportSelected)
 	})
 	slices.Sort(imported)
 	if !equalStrings(imported, []string{"local", "new"}) {

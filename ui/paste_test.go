@@ -41,28 +41,28 @@ func TestPasteEachShape(t *testing.T) {
 			}
 			s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{Approvals: config.NewApprovalStore(t.TempDir())})
 			onUI(func() {
-				s.w.pasteServers()
-				d := s.w.clients.paste
+				s.w.importing.PasteServers()
+				d := s.w.importing.Paste
 				if d == nil {
 					t.Error("no paste dialog")
 					return
 				}
-				if !d.importBtn.Disabled() {
+				if !d.ImportBtn.Disabled() {
 					t.Error("Import is enabled before anything was pasted")
 				}
-				d.entry.SetText(tc.text)
+				d.Entry.SetText(tc.text)
 				var got []string
-				for _, r := range d.rows {
-					got = append(got, r.imp.Server.Name)
+				for _, r := range d.Rows {
+					got = append(got, r.Imp.Server.Name)
 				}
 				if !slices.Equal(got, want) {
 					t.Errorf("preview shows %v, want %v", got, want)
 				}
-				preview := shownText(d.preview)
+				preview := shownText(d.Preview)
 				if !strings.Contains(preview, demoServerPath) {
 					t.Errorf("the preview does not show the command:\n%s", preview)
 				}
-				test.Tap(d.importBtn)
+				test.Tap(d.ImportBtn)
 			})
 			for _, name := range want {
 				s.waitFor(name+" to wait for approval", func() bool {
@@ -71,14 +71,14 @@ func TestPasteEachShape(t *testing.T) {
 				})
 			}
 			onUI(func() {
-				if s.w.clients.paste != nil {
+				if s.w.importing.Paste != nil {
 					t.Error("the paste dialog stayed open")
 				}
 				if !strings.Contains(s.w.lastNotice, "from the pasted text") {
 					t.Errorf("report: %q", s.w.lastNotice)
 				}
 			})
-			if origin := s.text(func() fyne.CanvasObject { return s.w.origin.root }); !strings.Contains(origin, "Added from pasted text") {
+			if origin := s.text(func() fyne.CanvasObject { return s.w.origin.Root }); !strings.Contains(origin, "Added from pasted text") {
 				t.Errorf("the page does not say the server was pasted:\n%s", origin)
 			}
 		})
@@ -88,25 +88,25 @@ func TestPasteEachShape(t *testing.T) {
 func TestPasteShowsWhereTextIsWrong(t *testing.T) {
 	s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{})
 	onUI(func() {
-		s.w.pasteServers()
-		d := s.w.clients.paste
-		d.entry.SetText("{\n  \"mcpServers\": {\n    \"x\": {\"command\": \"a\"\n")
-		if !strings.HasPrefix(d.status.Text, "Line ") || !d.importBtn.Disabled() {
-			t.Errorf("status %q, import disabled %v", d.status.Text, d.importBtn.Disabled())
+		s.w.importing.PasteServers()
+		d := s.w.importing.Paste
+		d.Entry.SetText("{\n  \"mcpServers\": {\n    \"x\": {\"command\": \"a\"\n")
+		if !strings.HasPrefix(d.Status.Text, "Line ") || !d.ImportBtn.Disabled() {
+			t.Errorf("status %q, import disabled %v", d.Status.Text, d.ImportBtn.Disabled())
 		}
 		// Unticking the only server disables Import.
-		d.entry.SetText(`{"x": {"command": "a"}}`)
-		if len(d.rows) != 1 || d.importBtn.Disabled() {
-			t.Errorf("a good paste: %d rows, import disabled %v", len(d.rows), d.importBtn.Disabled())
+		d.Entry.SetText(`{"x": {"command": "a"}}`)
+		if len(d.Rows) != 1 || d.ImportBtn.Disabled() {
+			t.Errorf("a good paste: %d rows, import disabled %v", len(d.Rows), d.ImportBtn.Disabled())
 			return
 		}
-		d.rows[0].check.SetChecked(false)
-		if !d.importBtn.Disabled() {
+		d.Rows[0].Check.SetChecked(false)
+		if !d.ImportBtn.Disabled() {
 			t.Error("Import is enabled with nothing ticked")
 		}
 		// Editing the text keeps what was unticked.
-		d.entry.SetText(`{"x": {"command": "a"}, "y": {"command": "b"}}`)
-		if d.rows[0].check.Checked || !d.rows[1].check.Checked {
+		d.Entry.SetText(`{"x": {"command": "a"}, "y": {"command": "b"}}`)
+		if d.Rows[0].Check.Checked || !d.Rows[1].Check.Checked {
 			t.Error("editing the text forgot which servers were ticked")
 		}
 	})

@@ -9,13 +9,14 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/importing"
 )
 
 // folderAnswers replaces the folder chooser with one that gives the next of
 // answers each time it is asked ("" stands for Cancel), and counts the asks.
 func folderAnswers(s *shell, answers ...string) *int {
 	asked := 0
-	s.w.clients.pickFolder = func(_ fyne.Window, _ string, chosen func(string)) {
+	s.w.importing.PickFolder = func(_ fyne.Window, _ string, chosen func(string)) {
 		asked++
 		if asked <= len(answers) && answers[asked-1] != "" {
 			chosen(answers[asked-1])
@@ -30,8 +31,8 @@ func TestPresetFilesystemAsksForFolders(t *testing.T) {
 	var asked *int
 	onUI(func() {
 		asked = folderAnswers(s, one, two)
-		s.w.showAddDialog("filesystem")
-		d := s.w.clients.params
+		s.w.importing.AddServer("filesystem")
+		d := s.w.importing.Params
 		if d == nil {
 			t.Error("the filesystem preset did not ask for its folders")
 			return
@@ -39,13 +40,13 @@ func TestPresetFilesystemAsksForFolders(t *testing.T) {
 		if *asked != 1 {
 			t.Errorf("the folder chooser opened %d times on choosing the preset, want once", *asked)
 		}
-		f := d.folders["folders"]
-		if f.chooseBt.Text != "Add another folder…" {
-			t.Errorf("after one folder the button says %q", f.chooseBt.Text)
+		f := d.Folders["folders"]
+		if f.ChooseBt.Text != "Add another folder…" {
+			t.Errorf("after one folder the button says %q", f.ChooseBt.Text)
 		}
-		f.choose()
-		if !slices.Equal(f.paths, []string{one, two}) {
-			t.Errorf("folders %v, want %v", f.paths, []string{one, two})
+		f.Choose()
+		if !slices.Equal(f.Paths, []string{one, two}) {
+			t.Errorf("folders %v, want %v", f.Paths, []string{one, two})
 		}
 		shown := shownText(s.w.win.Canvas().Overlays().Top())
 		for _, want := range []string{one, two, "npx -y @modelcontextprotocol/server-filesystem FOLDERS…", "Node.js"} {
@@ -53,8 +54,8 @@ func TestPresetFilesystemAsksForFolders(t *testing.T) {
 				t.Errorf("the folder dialog lacks %q:\n%s", want, shown)
 			}
 		}
-		d.ok()
-		if s.w.clients.params != nil {
+		d.OK()
+		if s.w.importing.Params != nil {
 			t.Error("the folder dialog stayed open")
 			return
 		}
@@ -78,14 +79,14 @@ func TestPresetRequiredFolderIsRequired(t *testing.T) {
 	s := newShellWith(t, map[string]map[string]any{}, mcp.ManagerOptions{})
 	onUI(func() {
 		folderAnswers(s, "") // the person cancels the chooser
-		s.w.showAddDialog("git")
-		d := s.w.clients.params
-		d.ok()
-		if s.w.clients.params == nil || !strings.Contains(d.problem.Text, "repository folder") {
-			t.Errorf("continuing without the repository: problem %q", d.problem.Text)
+		s.w.importing.AddServer("git")
+		d := s.w.importing.Params
+		d.OK()
+		if s.w.importing.Params == nil || !strings.Contains(d.Problem.Text, "repository folder") {
+			t.Errorf("continuing without the repository: problem %q", d.Problem.Text)
 		}
 		// Cancelling the preset goes back to a blank entry.
-		d.cancel()
+		d.Cancel()
 		if s.w.servers.Editor == nil || s.w.servers.Editor.Ed.Command.Text != "" {
 			t.Error("cancelling the preset did not leave a blank entry")
 		}
@@ -100,30 +101,30 @@ func TestPresetsBuildTheirEntries(t *testing.T) {
 	tests := []struct {
 		id, name, command string
 		args              []string
-		fill              func(d *presetParamsDialog)
+		fill              func(d *importing.PresetParams)
 		env               map[string]string
 	}{
 		{id: "playwright", name: "playwright", command: "npx", args: []string{"@playwright/mcp@latest"}},
 		{id: "everything", name: "everything", command: "npx", args: []string{"-y", "@modelcontextprotocol/server-everything"}},
 		{id: "memory", name: "memory-2", command: "npx", args: []string{"-y", "@modelcontextprotocol/server-memory"},
-			fill: func(d *presetParamsDialog) { d.texts["file"].SetText("/tmp/memory.json") },
+			fill: func(d *importing.PresetParams) { d.Texts["file"].SetText("/tmp/memory.json") },
 			env:  map[string]string{"MEMORY_FILE_PATH": "/tmp/memory.json"}},
 		{id: "time", name: "time", command: "uvx", args: []string{"mcp-server-time", "--local-timezone", "Europe/Paris"},
-			fill: func(d *presetParamsDialog) { d.texts["timezone"].SetText("Europe/Paris") }},
+			fill: func(d *importing.PresetParams) { d.Texts["timezone"].SetText("Europe/Paris") }},
 		{id: "fetch", name: "fetch", command: "uvx", args: []string{"mcp-server-fetch"}},
 		{id: "sequential-thinking", name: "sequential-thinking", command: "npx", args: []string{"-y", "@modelcontextprotocol/server-sequential-thinking"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.id, func(t *testing.T) {
 			onUI(func() {
-				s.w.showAddDialog(tc.id)
-				if d := s.w.clients.params; d != nil {
+				s.w.importing.AddServer(tc.id)
+				if d := s.w.importing.Params; d != nil {
 					if tc.fill == nil {
 						t.Errorf("%s asked for parameters", tc.id)
 						return
 					}
 					tc.fill(d)
-					d.ok()
+					d.OK()
 				}
 				sc, err := s.w.servers.Editor.Ed.Build()
 				if err != nil {

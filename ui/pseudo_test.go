@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"mcpbrowser/ui/filedialog"
+	"mcpbrowser/ui/importing"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -664,8 +665,8 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	// The export dialog in every format, with the notes each gives.
 	for _, f := range config.Formats() {
 		onUI(func() {
-			s.w.exportAllServers()
-			s.w.clients.export.format.SetSelected(f.Title())
+			s.w.importing.ExportAll()
+			s.w.importing.Export.Format.SetSelected(f.Title())
 		})
 		walkWindow("export to " + f.Title())
 		onUI(func() {
@@ -695,16 +696,16 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 		{"about", func() { ShowAbout(s.w.win, "1.2.3") }},
 		{"add server", s.w.servers.Add},
 		{"edit server", s.w.servers.EditSelected},
-		{"paste", s.w.pasteServers},
-		{"export", s.w.exportAllServers},
+		{"paste", s.w.importing.PasteServers},
+		{"export", s.w.importing.ExportAll},
 		{"roots", s.w.servers.ShowRoots},
 		{"go to", s.w.servers.GoTo},
 		{"remove", s.w.servers.RemoveSelected},
 		{"compare", func() { s.w.checks.deps.compare() }},
 		{"quality report", s.w.showQualityReport},
 		{"run many times", s.w.openLoadPanel},
-		{"preset with a folder", func() { s.w.showAddDialog("filesystem") }},
-		{"find servers", s.w.findServers},
+		{"preset with a folder", func() { s.w.importing.AddServer("filesystem") }},
+		{"find servers", s.w.importing.FindServers},
 		// The app's own file chooser (the test binary's stand-in for the
 		// system's), in each mode, with a message and a question.
 		{"open file chooser", s.w.servers.ImportFile},
@@ -779,7 +780,7 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 		}
 	})
 	data = append(data, "remote", "legacy", "keyed", "http://127.0.0.1:1/mcp", "http://127.0.0.1:1/sse", "${input:token}", "alwaysAllow", "TOKEN")
-	data = append(data, "Be brief.", "Say hello", "Who are you?", "Name", "name", "age", "broken", "no-such-program-xyz", "\"no-such-program-xyz\"", pastePlaceholder, view.AgentToolName("demo", "add"), "2 + 3 = 5", s.cfgPath, demoServerPath, "demo", runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
+	data = append(data, "Be brief.", "Say hello", "Who are you?", "Name", "name", "age", "broken", "no-such-program-xyz", "\"no-such-program-xyz\"", importing.PastePlaceholder, view.AgentToolName("demo", "add"), "2 + 3 = 5", s.cfgPath, demoServerPath, "demo", runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
 	allowed := newAllowances(data)
 
 	seen := map[string]bool{}

@@ -4,12 +4,13 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/ui/servers"
+	"mcpbrowser/ui/widgets"
 )
 
 // newServers is the shell's wiring of the servers screen (ui/servers): the
 // list, the status page, the editor, sign-in, roots and Go to server.
 func newServers(w *MainWindow) *servers.Screen {
-	hint := newFirstRunHint(w.cfgPath, w.findServers)
+	hint := widgets.NewFirstRunHint(w.cfgPath, w.importing.FindServers)
 	return servers.New(servers.Deps{
 		Win: w.win, Work: w, Path: w.cfgPath, Prefs: w.app.Preferences(),
 		Manager:      func() *mcp.Manager { return w.manager },
@@ -26,13 +27,13 @@ func newServers(w *MainWindow) *servers.Screen {
 		SaveFailed:      w.saveFailed,
 		ShowError:       w.showError,
 		Notice:          func(text string) { w.lastNotice = text },
-		AddDialog:       func() { w.showAddDialog("") },
-		ImportMenu:      w.importMenu,
-		Export:          w.exportSelectedServer,
+		AddDialog:       func() { w.importing.AddServer("") },
+		ImportMenu:      w.importing.ImportMenu,
+		Export:          w.importing.ExportSelected,
 		CopyAddress: func(address string) {
 			w.app.Clipboard().SetContent(address)
 			w.lastNotice = "Copied the sign-in address"
 		},
-		Hint: hint.root, UpdateHint: hint.update,
+		Hint: hint.Root, UpdateHint: hint.Update,
 	})
 }

@@ -329,6 +329,15 @@ func Import(cfg *config.Config, servers []*ImportedServer, clash ClashPolicy) []
 	return results
 }
 
+// RenameClash reports whether importing imp into cfg clashes with a
+// different server of the same name (a name clash Import would settle with
+// the policy), and the name ClashRename would give it. cfg is not changed.
+func RenameClash(cfg *config.Config, imp *ImportedServer) (renameTo string, clash bool) {
+	trial := &config.Config{Servers: slices.Clone(cfg.Servers)}
+	r := Import(trial, []*ImportedServer{imp}, ClashRename)
+	return r[0].As, r[0].Action == ImportRenamed
+}
+
 // identicalIn returns the name of an entry of cfg identical to s: the one
 // with its name, or (renaming) one of name-2, name-3 … from an earlier import.
 func identicalIn(cfg *config.Config, s *config.ServerConfig, renamed bool) string {

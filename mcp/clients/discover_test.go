@@ -426,3 +426,38 @@ func TestImportedServerJSONMasksShapes(t *testing.T) {
 		}
 	}
 }
+
+func TestRenameClash(t *testing.T) {
+	cfg := &config.Config{}
+	cfg.Put(&config.ServerConfig{Name: "fetch", Type: config.TypeStdio, Command: "mine"})
+	cfg.Put(&config.ServerConfig{Name: "fetch-2", Type: config.TypeStdio, Command: "also mine"})
+	cfg.Put(&config.ServerConfig{Name: "time", Type: config.TypeStdio, Command: "uvx", Args: []string{"mcp-server-time"}})
+	imported := func(name, command string, args ...string) *ImportedServer {
+		s := &config.ServerConfig{Name: name, Type: config.TypeStdio, Command: command, Args: args}
+		s.Validate()
+		return &ImportedServer{Server: s, Source: config.ImportSource{Format: config.FormatCursor, Path: "/c/mcp.json"}}
+	}
+	cases := []struct {
+		name     string
+		imp      *ImportedServer
+		renameTo string
+		clash    bool
+	}{
+		{"a different server of a taken name", imported("fetch", "uvx", "mcp-server-fetch"), "fetch-3", true},
+		{"the same server: no clash, Import skips it", imported("time", "uvx", "mcp-server-time"), "", false},
+		{"a free name", imported("new", "n"), "new", false},
+		{"a malformed entry", &ImportedServer{Server: &config.ServerConfig{Name: "fetch"}, Err: errors.New("bad")}, "", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			before := len(cfg.Servers)
+			as, clash := RenameClash(cfg, c.imp)
+			if as != c.renameTo || clash != c.clash {
+				t.Errorf("RenameClash = %q, %v; want %q, %v", as, clash, c.renameTo, c.clash)
+			}
+			if len(cfg.Servers) != before {
+				t.Error("RenameClash changed the config")
+			}
+		})
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/say"
+	"mcpbrowser/mcp/store"
 )
 
 // Export renders the servers as a snippet the client of that format accepts:
@@ -209,4 +210,14 @@ func SameEntry(a, b *config.ServerConfig) bool {
 	ea, err1 := exportEntry(a, config.FormatJSON)
 	eb, err2 := exportEntry(b, config.FormatJSON)
 	return err1 == nil && err2 == nil && bytes.Equal(ea, eb)
+}
+
+// SaveExport writes a snippet Export made to path, ending in a newline,
+// atomically (a failed write never leaves half a config behind) and, for a
+// new file, readable by its owner only: a snippet may hold secrets.
+func SaveExport(path string, snippet []byte) error {
+	if !bytes.HasSuffix(snippet, []byte("\n")) {
+		snippet = append(slices.Clip(snippet), '\n')
+	}
+	return store.WriteFile(path, snippet, store.Keep(0o600))
 }

@@ -673,3 +673,48 @@ func TestFormatGuess(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatFileName(t *testing.T) {
+	want := map[config.Format]string{
+		config.FormatClaudeDesktop: "claude_desktop_config.json",
+		config.FormatClaudeCode:    ".mcp.json",
+		config.FormatCursor:        "mcp.json",
+		config.FormatVSCode:        "mcp.json",
+		config.FormatCline:         "cline_mcp_settings.json",
+		config.FormatWindsurf:      "mcp_config.json",
+		config.FormatCodex:         "config.toml",
+		config.FormatJSON:          "servers.json",
+	}
+	for _, f := range config.Formats() {
+		if got := f.FileName(); got != want[f] {
+			t.Errorf("%s: FileName() = %q, want %q", f, got, want[f])
+		}
+	}
+	// The names that say their client alone are read back as it.
+	for _, f := range []config.Format{config.FormatClaudeDesktop, config.FormatClaudeCode, config.FormatCline, config.FormatCodex, config.FormatJSON} {
+		if got := config.GuessFormat(filepath.Join("somewhere", f.FileName())); got != f {
+			t.Errorf("GuessFormat(%q) = %s, want %s", f.FileName(), got, f)
+		}
+	}
+}
+
+func TestSaveExport(t *testing.T) {
+	dir := t.TempDir()
+	for _, text := range []string{"{\"mcpServers\": {}}", "[mcp_servers.x]\ncommand = \"y\"\n"} {
+		path := filepath.Join(dir, "out")
+		if err := SaveExport(path, []byte(text)); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := strings.TrimSuffix(text, "\n") + "\n"; string(got) != want {
+			t.Errorf("wrote %q, want %q", got, want)
+		}
+	}
+	// A path under a file cannot be written, and says so.
+	if err := SaveExport(filepath.Join(dir, "out", "x.json"), []byte("{}")); err == nil || !strings.Contains(err.Error(), "out") {
+		t.Errorf("writing under a file: %v", err)
+	}
+}

@@ -61,6 +61,27 @@ func (f Format) Title() string {
 	return string(f)
 }
 
+// FileName is the name the format's client gives the file its servers are
+// in ("servers.json" for plain JSON): what Export suggests when saving a
+// snippet. GuessFormat reads most of them back.
+func (f Format) FileName() string {
+	switch f {
+	case FormatClaudeDesktop:
+		return "claude_desktop_config.json"
+	case FormatClaudeCode:
+		return ".mcp.json"
+	case FormatCursor, FormatVSCode:
+		return "mcp.json"
+	case FormatCline:
+		return "cline_mcp_settings.json"
+	case FormatWindsurf:
+		return "mcp_config.json"
+	case FormatCodex:
+		return "config.toml"
+	}
+	return "servers.json"
+}
+
 // ParseFormat accepts a format name as typed on a command line
 // ("claude", "claude-code", "cursor", "vscode", "codex" …).
 func ParseFormat(name string) (Format, error) {

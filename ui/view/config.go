@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
 )
 
@@ -100,4 +101,49 @@ func ServersFileError(path string, err error) string {
 		return i18n.L("{{.Where}}: {{.Problem}}. No servers are shown and nothing will be saved until it is fixed; fix the file, then choose Reload.", map[string]any{"Where": where, "Problem": i18n.Explain(ce.Msg)})
 	}
 	return i18n.L("{{.Where}}: {{.Problem}}. Fix it, then choose Reload.", map[string]any{"Where": where, "Problem": i18n.Explain(err)})
+}
+
+// SecretsNote warns that an exported snippet holds secret values in clear
+// (an API key in env, a token in a header), naming them; "" when it holds
+// none. Placeholders such as ${env:TOKEN} are not secrets.
+func SecretsNote(servers []*config.ServerConfig) string {
+	var found []string
+	for _, s := range servers {
+		var names []string
+		for _, m := range []map[string]string{s.Env, s.Headers} {
+			for _, k := range slices.Sorted(maps.Keys(m)) {
+				if config.MaskSecret(k, m[k]) != m[k] {
+					names = append(names, k)
+				}
+			}
+		}
+		if len(names) > 0 {
+			found = append(found, s.Name+": "+strings.Join(names, ", "))
+		}
+	}
+	if len(found) == 0 {
+		return ""
+	}
+	return i18n.L("The snippet holds secret values in clear ({{.Found}}): paste it only into the app's own config, not into a chat or an issue.", map[string]any{"Found": strings.Join(found, "; ")})
+}
+
+// ImportNotes is the small print under a server found in another app's
+// file: the project it belongs to, the inputs it asks for, the fields this
+// app keeps without using; "" when there is none.
+func ImportNotes(imp *clients.ImportedServer) string {
+	var notes []string
+	if imp.Source.Project != "" && imp.Source.Project != imp.Source.Path {
+		notes = append(notes, "project "+imp.Source.Project)
+	}
+	if len(imp.Inputs) > 0 {
+		ids := make([]string, len(imp.Inputs))
+		for i, in := range imp.Inputs {
+			ids[i] = in.ID
+		}
+		notes = append(notes, "asks for: "+strings.Join(ids, ", "))
+	}
+	if len(imp.Unknown) > 0 {
+		notes = append(notes, "kept: "+strings.Join(imp.Unknown, ", "))
+	}
+	return strings.Join(notes, " · ")
 }
