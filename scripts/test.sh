@@ -14,6 +14,11 @@ need_test_peers || exit 1
 # Without them their steps fail below, and the rest still runs.
 need_check_tools || echo "could not install staticcheck and actionlint (see above)" >&2
 export MCPBROWSER_REQUIRE_PEERS=1 # integration tests fail, not skip, without server-everything
+# A program built with -race sleeps a second as it exits (the race detector's
+# atexit_sleep_ms), to catch races of goroutines still running. Tests start
+# hundreds of such programs (the CLI's children run the test binary itself),
+# and a race found while one runs is still reported at once.
+export GORACE="atexit_sleep_ms=0${GORACE:+ $GORACE}"
 
 # Every go test run is also written to a log, for the summary at the end.
 results="$(mktemp)"
