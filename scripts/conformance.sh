@@ -2,9 +2,10 @@
 # Runs the official MCP conformance suite (pinned in testdata/npm) against the
 # mcpbrowser CLI: every client scenario on its own (JOBS of them at once,
 # default 6), then each frozen requirement set. No protocol version is
-# written anywhere: the CLI finds each server's era by itself. Prints a Markdown table of the results (also written
-# to $OUT/results.md) and exits non-zero when a scenario failed that
-# scripts/conformance-baseline.yml does not list (or one it lists passed).
+# written anywhere: the CLI finds each server's era by itself. Prints a
+# Markdown table of the results (also written to $OUT/results.md) and exits
+# non-zero when a scenario failed that scripts/conformance-baseline.yml does
+# not list (or one it lists passed).
 #
 #   scripts/conformance.sh [SCENARIO ...]     (default: every client scenario)
 #   OUT=dir MCPBROWSER=path/to/mcpbrowser JOBS=1 scripts/conformance.sh
