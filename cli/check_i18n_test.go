@@ -65,8 +65,8 @@ checks:
 // snippet on stdout does not.
 func TestExportNotesInChinese(t *testing.T) {
 	cfg := writeConfig(t, `{"mcpServers": {"remote": {"type": "http", "url": "https://example.com/mcp"}}}`)
-	_, enOut, enErr := runUnder(t, "C.UTF-8", "export", "--format", "claude", "--config", cfg)
-	_, zhOut, zhErr := runUnder(t, "zh_CN.UTF-8", "export", "--format", "claude", "--config", cfg)
+	both := runLocales(t, []string{"C.UTF-8", "zh_CN.UTF-8"}, "export", "--format", "claude", "--config", cfg)
+	enOut, enErr, zhOut, zhErr := both[0].out, both[0].errOut, both[1].out, both[1].errOut
 	if enOut != zhOut {
 		t.Errorf("the snippet changed with the language:\n%s\n---\n%s", enOut, zhOut)
 	}

@@ -83,8 +83,9 @@ func TestHelpFollowsTheLanguage(t *testing.T) {
 	for _, args := range helpCommandLines() {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			t.Parallel() // each runs two child processes of its own
-			enCode, enOut, _ := runUnder(t, "C.UTF-8", args...)
-			zhCode, zhOut, _ := runUnder(t, "zh_CN.UTF-8", args...)
+			both := runLocales(t, []string{"C.UTF-8", "zh_CN.UTF-8"}, args...)
+			enCode, enOut := both[0].code, both[0].out
+			zhCode, zhOut := both[1].code, both[1].out
 			if enCode != ExitOK || zhCode != ExitOK {
 				t.Fatalf("exit %d (C), %d (zh_CN)", enCode, zhCode)
 			}

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"unicode"
 )
@@ -30,32 +31,58 @@ func runHelper() {
 	os.Exit(code)
 }
 
+// child is what one command line run in a child process gave.
+type child struct {
+	code        int
+	out, errOut string
+}
+
 // runUnder runs a command line in a child process with only LANG set among
 // the locale variables.
 func runUnder(t *testing.T, locale string, args ...string) (int, string, string) {
 	t.Helper()
+	c := runLocales(t, []string{locale}, args...)[0]
+	return c.code, c.out, c.errOut
+}
+
+// runLocales runs a command line once under each locale, as runUnder does,
+// the children side by side (each has its own scratch homes), and returns
+// what each gave in the order of the locales.
+func runLocales(t *testing.T, locales []string, args ...string) []child {
+	t.Helper()
 	spec, _ := json.Marshal(args)
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	for _, kv := range os.Environ() {
-		switch name, _, _ := strings.Cut(kv, "="); name {
-		case "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME":
-			continue
+	children := make([]child, len(locales))
+	errs := make([]error, len(locales))
+	var wg sync.WaitGroup
+	for i, locale := range locales {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		for _, kv := range os.Environ() {
+			switch name, _, _ := strings.Cut(kv, "="); name {
+			case "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME":
+				continue
+			}
+			cmd.Env = append(cmd.Env, kv)
 		}
-		cmd.Env = append(cmd.Env, kv)
+		cmd.Env = append(cmd.Env, "LANG="+locale, helperEnv+"="+string(spec),
+			// Each run starts afresh: no servers file, no remembered protocol era.
+			"XDG_CONFIG_HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
+		var out, errOut bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errOut
+		wg.Go(func() {
+			err := cmd.Run()
+			if ee, ok := errors.AsType[*exec.ExitError](err); ok {
+				children[i].code = ee.ExitCode()
+			} else if err != nil {
+				errs[i] = err
+			}
+			children[i].out, children[i].errOut = out.String(), fyneNoise.ReplaceAllString(errOut.String(), "")
+		})
 	}
-	cmd.Env = append(cmd.Env, "LANG="+locale, helperEnv+"="+string(spec),
-		// Each run starts afresh: no servers file, no remembered protocol era.
-		"XDG_CONFIG_HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_CACHE_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	code := 0
-	if ee, ok := errors.AsType[*exec.ExitError](err); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
 		t.Fatal(err)
 	}
-	return code, out.String(), fyneNoise.ReplaceAllString(errOut.String(), "")
+	return children
 }
 
 // fyneNoise is Fyne's complaint about LANG=C.UTF-8, logged as the lang
@@ -109,8 +136,9 @@ func TestStderrFollowsTheLanguage(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			t.Parallel() // each runs two child processes of its own
-			enCode, enOut, enErr := runUnder(t, "C.UTF-8", tc.args...)
-			zhCode, zhOut, zhErr := runUnder(t, "zh_CN.UTF-8", tc.args...)
+			both := runLocales(t, []string{"C.UTF-8", "zh_CN.UTF-8"}, tc.args...)
+			enCode, enOut, enErr := both[0].code, both[0].out, both[0].errOut
+			zhCode, zhOut, zhErr := both[1].code, both[1].out, both[1].errOut
 			if enCode != zhCode {
 				t.Errorf("exit codes differ: C %d, zh_CN %d", enCode, zhCode)
 			}

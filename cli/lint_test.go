@@ -12,24 +12,31 @@ import (
 // lint's JSON is the same bytes in every language; its human output
 // follows LANG.
 func TestLintJSONIsTheSameInEveryLanguage(t *testing.T) {
+	locales := []string{"en_US.UTF-8", "zh_CN.UTF-8"}
 	for _, args := range [][]string{{"lint", "demo", "--json"}, {"lint", "demo", "--json", "--probe"}} {
-		enCode, enOut, enErr := runUnder(t, "en_US.UTF-8", args...)
-		zhCode, zhOut, zhErr := runUnder(t, "zh_CN.UTF-8", args...)
-		if enCode != 0 || zhCode != 0 || enOut == "" {
-			t.Fatalf("%v: exit %d / %d, stderr %q / %q", args, enCode, zhCode, enErr, zhErr)
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			t.Parallel() // each runs its own children (and demo servers)
+			both := runLocales(t, locales, args...)
+			en, zh := both[0], both[1]
+			if en.code != 0 || zh.code != 0 || en.out == "" {
+				t.Fatalf("%v: exit %d / %d, stderr %q / %q", args, en.code, zh.code, en.errOut, zh.errOut)
+			}
+			if en.out != zh.out {
+				t.Errorf("%v: JSON differs:\nen_US: %s\nzh_CN: %s", args, en.out, zh.out)
+			}
+		})
+	}
+	t.Run("lint demo", func(t *testing.T) {
+		t.Parallel()
+		both := runLocales(t, locales, "lint", "demo")
+		enText, zhText := both[0].out, both[1].out
+		if hasHan(enText) || !strings.Contains(enText, "demo: 0 errors, 0 warnings") {
+			t.Errorf("en_US:\n%s", enText)
 		}
-		if enOut != zhOut {
-			t.Errorf("%v: JSON differs:\nen_US: %s\nzh_CN: %s", args, enOut, zhOut)
+		if !hasHan(zhText) || !strings.Contains(zhText, "开销") {
+			t.Errorf("zh_CN:\n%s", zhText)
 		}
-	}
-	_, enText, _ := runUnder(t, "en_US.UTF-8", "lint", "demo")
-	_, zhText, _ := runUnder(t, "zh_CN.UTF-8", "lint", "demo")
-	if hasHan(enText) || !strings.Contains(enText, "demo: 0 errors, 0 warnings") {
-		t.Errorf("en_US:\n%s", enText)
-	}
-	if !hasHan(zhText) || !strings.Contains(zhText, "开销") {
-		t.Errorf("zh_CN:\n%s", zhText)
-	}
+	})
 }
 
 // The human output in Chinese of reports carrying every rule and message

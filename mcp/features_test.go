@@ -126,6 +126,7 @@ func mustCall(t *testing.T, s *Session, tool, args string) *CallResult {
 }
 
 func TestEverythingCapabilities(t *testing.T) {
+	t.Parallel() // its own server-everything process and Manager
 	s, _ := connectEverything(t, Handlers{}, nil)
 	c := s.Capabilities()
 	for _, f := range []Feature{FeatureTools, FeatureResources, FeaturePrompts, FeatureCompletions, FeatureLogging, FeatureSubscribe} {
@@ -143,6 +144,7 @@ func TestEverythingCapabilities(t *testing.T) {
 }
 
 func TestEverythingResources(t *testing.T) {
+	t.Parallel() // its own server-everything process and Manager
 	s, _ := connectEverything(t, Handlers{}, nil)
 	ctx := context.Background()
 	resources, err := s.Resources(ctx)
@@ -218,6 +220,7 @@ func TestEverythingResources(t *testing.T) {
 }
 
 func TestEverythingPrompts(t *testing.T) {
+	t.Parallel() // its own server-everything process and Manager
 	s, _ := connectEverything(t, Handlers{}, nil)
 	ctx := context.Background()
 	prompts, err := s.Prompts(ctx)
@@ -306,6 +309,7 @@ func TestEverythingPrompts(t *testing.T) {
 }
 
 func TestEverythingLogging(t *testing.T) {
+	t.Parallel() // its own server-everything process and Manager
 	s, ev := connectEverything(t, Handlers{}, nil)
 	ctx := context.Background()
 	if err := s.SetLogLevel(ctx, "loud"); err == nil || !strings.Contains(err.Error(), "debug, info") {
@@ -327,6 +331,7 @@ func TestEverythingLogging(t *testing.T) {
 }
 
 func TestEverythingSamplingAndElicitation(t *testing.T) {
+	t.Parallel() // its own server-everything process and Manager
 	type seen struct {
 		server string
 		kind   RequestKind
@@ -420,6 +425,7 @@ func TestEverythingSamplingAndElicitation(t *testing.T) {
 }
 
 func TestEverythingAutoHandlers(t *testing.T) {
+	t.Parallel() // its own server-everything process and Manager
 	s, _ := connectEverything(t, AutoHandlers(
 		ElicitPolicy{Action: ElicitAccept, Values: []string{"name=Grace"}},
 		SamplingPolicy{Reply: "canned reply"}), nil)
@@ -456,6 +462,7 @@ func TestEverythingAutoHandlers(t *testing.T) {
 }
 
 func TestEverythingRoots(t *testing.T) {
+	t.Parallel() // its own server-everything process and Manager
 	dirA, dirB := t.TempDir(), t.TempDir()
 	cfg := &config.ServerConfig{Name: "everything", Type: config.TypeStdio, Command: "node", Args: []string{everythingServer(t), "stdio"}}
 	cfg.Validate()
@@ -559,6 +566,7 @@ func TestEverythingRoots(t *testing.T) {
 }
 
 func TestEverythingSubscriptions(t *testing.T) {
+	t.Parallel() // its own server-everything process and Manager
 	s, ev := connectEverything(t, Handlers{}, nil)
 	ctx := context.Background()
 	resources, err := s.Resources(ctx)
@@ -585,6 +593,7 @@ func TestEverythingSubscriptions(t *testing.T) {
 }
 
 func TestEverythingPing(t *testing.T) {
+	t.Parallel() // its own server-everything process and Manager
 	s, _ := connectEverything(t, Handlers{}, nil)
 	if rtt, err := s.Ping(context.Background()); err != nil || rtt <= 0 {
 		t.Fatalf("ping: %s, %v", rtt, err)
@@ -813,6 +822,7 @@ func TestAsRequestError(t *testing.T) {
 // answers without opening anything itself. server-everything offers the
 // tool only to a client that advertises elicitation.url.
 func TestEverythingURLElicitation(t *testing.T) {
+	t.Parallel() // its own server-everything process and Manager
 	q := NewRequestQueue(func(p *PendingRequest, c RequestChange) {
 		if c != RequestAdded {
 			return

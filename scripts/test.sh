@@ -14,6 +14,11 @@ need_test_peers || exit 1
 # Without them their steps fail below, and the rest still runs.
 need_check_tools || echo "could not install staticcheck and actionlint (see above)" >&2
 export MCPBROWSER_REQUIRE_PEERS=1 # integration tests fail, not skip, without server-everything
+# A program built with -race sleeps a second as it exits (the race detector's
+# atexit_sleep_ms), to catch races of goroutines still running. Tests start
+# hundreds of such programs (the CLI's children run the test binary itself),
+# and a race found while one runs is still reported at once.
+export GORACE="atexit_sleep_ms=0${GORACE:+ $GORACE}"
 
 # Every go test run is also written to a log, for the summary at the end.
 results="$(mktemp)"
@@ -65,10 +70,29 @@ check_gofmt() {
 check_vet() {
 	go vet -tags "$GO_TAGS" ./... || return 1
 	# The packages without Fyne (the window needs cgo for its OS, checked by packaging).
-	local nongui
+	local nongui goos own
 	nongui=$(go list -f '{{.ImportPath}}{{range .Deps}} {{.}}{{end}}' ./... | grep -v 'fyne.io/fyne' | cut -d' ' -f1)
-	GOOS=windows go vet -tags "$GO_TAGS" $nongui &&
-		GOOS=darwin CGO_ENABLED=0 go vet -tags "$GO_TAGS" $nongui
+	for goos in windows darwin; do
+		# vet on that OS only the packages with files of their own for it
+		# (every other package's files are the ones vetted above), and
+		# compile all of them for it.
+		own=$(goos_packages "$goos" $nongui) || return 1
+		if [ -n "$own" ]; then
+			# shellcheck disable=SC2086 # one word per package
+			GOOS=$goos CGO_ENABLED=0 go vet -tags "$GO_TAGS" $own || return 1
+		fi
+		# shellcheck disable=SC2046 # one word per package
+		GOOS=$goos CGO_ENABLED=0 go build -tags "$GO_TAGS" $(go list -f '{{if .GoFiles}}{{.ImportPath}}{{end}}' $nongui) || return 1
+	done
+}
+
+# goos_packages GOOS PACKAGE... prints the packages whose files (tests
+# included) on GOOS are not those on this machine.
+goos_packages() {
+	local goos="$1" files='{{.ImportPath}} {{.GoFiles}} {{.CgoFiles}} {{.TestGoFiles}} {{.XTestGoFiles}}'
+	shift
+	diff <(go list -tags "$GO_TAGS" -f "$files" "$@") <(GOOS=$goos CGO_ENABLED=0 go list -tags "$GO_TAGS" -f "$files" "$@") |
+		sed -n 's/^> \([^ ]*\) .*/\1/p'
 }
 
 # ci_tag_packages prints the packages whose tests build other code under the
