@@ -657,9 +657,57 @@ func (v *FormView) FocusFirst() bool {
 		c.Focus(v.JsonEntry)
 		return true
 	}
-	if f := firstFocusable(v.FormBox); f != nil {
-		c.Focus(f)
+	switch o := firstInput(v.FormBox).(type) {
+	case *widget.RadioGroup, *widget.CheckGroup:
+		return focusInside(c, o)
+	case fyne.Focusable:
+		c.Focus(o)
 		return true
+	}
+	return false
+}
+
+// firstInput is the first visible, enabled widget inside o that takes the
+// keyboard, or a group of choices (whose choices do; Fyne gives no way to
+// reach them from outside the group).
+func firstInput(o fyne.CanvasObject) fyne.CanvasObject {
+	if o == nil || !o.Visible() {
+		return nil
+	}
+	if d, ok := o.(fyne.Disableable); ok && d.Disabled() {
+		return nil
+	}
+	switch x := o.(type) {
+	case *widget.RadioGroup, *widget.CheckGroup, fyne.Focusable:
+		return o
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if f := firstInput(c); f != nil {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// focusInside puts the keyboard on the first widget drawn inside area, by
+// moving it on as Tab does (in the order of the window's widgets) from
+// where it is; it reports whether it got there. The widget scrolls into view.
+func focusInside(c fyne.Canvas, area fyne.CanvasObject) bool {
+	start := c.Focused()
+	for range 1000 {
+		c.FocusNext()
+		f := c.Focused()
+		if f == nil || f == start {
+			return false
+		}
+		if o, ok := f.(fyne.CanvasObject); ok && widgets.Within(o, area) {
+			widgets.Reveal(o)
+			return true
+		}
+		if start == nil {
+			start = f
+		}
 	}
 	return false
 }

@@ -40,6 +40,13 @@ var dismissWords = []string{"Cancel", "Cancel import", "Close", "Don't run", "Ke
 // (the rule above) and types everything else.
 type Entry struct {
 	widget.Entry
+	outer fyne.Widget // the widget that extends this one (ExtendBaseWidget)
+}
+
+// ExtendBaseWidget also remembers w, the object on the canvas, for Reveal.
+func (e *Entry) ExtendBaseWidget(w fyne.Widget) {
+	e.outer = w
+	e.Entry.ExtendBaseWidget(w)
 }
 
 // NewEntry is a one-line entry that obeys Esc.
