@@ -391,3 +391,27 @@ func TestJSONEditorKeepsItsLinesAtTheSmallSize(t *testing.T) {
 		}
 	})
 }
+
+// TestNotSentLeavesNoStaleResult: a Run the form refuses ("Not sent: …")
+// clears the last call's result, which would read as this one's.
+func TestNotSentLeavesNoStaleResult(t *testing.T) {
+	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
+	s.pickTool("demo", "echo")
+	if r := s.run(`{"message":"the first call"}`); !r.OK() {
+		t.Fatalf("echo failed: %s", r.Message)
+	}
+	onUI(func() {
+		if err := s.w.form.Load(json.RawMessage(`{}`)); err != nil {
+			t.Fatal(err)
+		}
+		test.Tap(s.w.runner.runBtn)
+	})
+	onUI(func() {
+		if !strings.Contains(s.w.runner.message.Text, "Not sent") {
+			t.Fatalf("Run with the required message empty says %q", s.w.runner.message.Text)
+		}
+		if strings.Contains(shownText(s.w.result.Widget()), "the first call") {
+			t.Error("under \"Not sent\" the first call's result is still on show")
+		}
+	})
+}
