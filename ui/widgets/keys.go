@@ -236,7 +236,18 @@ func NewCustom(title, dismiss string, content fyne.CanvasObject, win fyne.Window
 // obey Esc.
 type ConfirmDialog struct {
 	*dialog.CustomDialog
-	confirm *Button
+	confirm, dismiss *Button
+	win              fyne.Window
+}
+
+// Show shows the dialog with the keyboard on the safe choice (the dismiss
+// button), so that Enter or Space right away does no harm and Tab goes on
+// to the confirm button. A caller with fields focuses its first after Show.
+func (d *ConfirmDialog) Show() {
+	d.CustomDialog.Show()
+	if d.win != nil {
+		d.win.Canvas().Focus(d.dismiss)
+	}
 }
 
 // NewCustomConfirm is dialog.NewCustomConfirm whose buttons obey Esc: the
@@ -256,8 +267,9 @@ func NewCustomConfirm(title, confirm, dismiss string, content fyne.CanvasObject,
 		d.Hide()
 	})
 	yes.Importance = widget.HighImportance
-	d.SetButtons([]fyne.CanvasObject{NewButton(dismiss, theme.CancelIcon(), d.Hide), yes})
-	return &ConfirmDialog{CustomDialog: d, confirm: yes}
+	no := NewButton(dismiss, theme.CancelIcon(), d.Hide)
+	d.SetButtons([]fyne.CanvasObject{no, yes})
+	return &ConfirmDialog{CustomDialog: d, confirm: yes, dismiss: no, win: win}
 }
 
 // SetConfirmImportance sets the confirm button's importance.
