@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"fmt"
 	"mcpbrowser/internal/uitest"
 	"mcpbrowser/ui/form"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -331,6 +333,85 @@ func TestFocusedFieldIsScrolledIntoView(t *testing.T) {
 		w.win.Canvas().Focus(last.(fyne.Focusable))
 		if !placeOf(last).inside(placeOf(w.form.Scroll)) {
 			t.Errorf("the focused last field %+v is not in the form's view %+v", placeOf(last), placeOf(w.form.Scroll))
+		}
+	})
+}
+
+// TestResultGetsMostOfTheColumnAfterARun runs the demo's echo at 1024×640
+// with forty lines: the result, not the tool's header and form, gets the
+// column, and at least a dozen of its lines are on show without scrolling
+// (server-memory's read_graph is such a result).
+func TestResultGetsMostOfTheColumnAfterARun(t *testing.T) {
+	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
+	onUI(func() { s.w.win.Resize(small) })
+	s.pickTool("demo", "echo")
+	var lines []string
+	for i := 1; i <= 40; i++ {
+		lines = append(lines, fmt.Sprintf("line %02d of the result", i))
+	}
+	msg, _ := json.Marshal(map[string]string{"message": strings.Join(lines, "\n")})
+	if r := s.run(string(msg)); !r.OK() {
+		t.Fatalf("echo failed: %s", r.Message)
+	}
+	onUI(func() { s.w.win.Content().Refresh() })
+	onUI(func() {
+		shown := 0
+		for _, l := range lines {
+			if o := findText(s.w.result.Widget(), l); o != nil {
+				if ok, _ := shownWhole(s.w.win, o); ok {
+					shown++
+				}
+			}
+		}
+		if shown < 12 {
+			t.Errorf("at 1024×640 the result shows %d of its lines without scrolling, want at least 12 (form region %v px, result %v px)",
+				shown, s.w.form.Widget().Size().Height, s.w.result.Widget().Size().Height)
+		}
+	})
+}
+
+// TestJSONEditorKeepsItsLinesAtTheSmallSize: in JSON mode at 1024×640 a
+// long description scrolls away before the editor's lines do, before a run
+// and after one.
+func TestJSONEditorKeepsItsLinesAtTheSmallSize(t *testing.T) {
+	w := showTool(t, small, longTool(), pathSchema)
+	lines := func() float32 { return w.form.JsonEntry.Size().Height / (theme.TextSize() * 1.4) }
+	onUI(func() { w.form.ShowMode(true) })
+	onUI(func() { w.win.Content().Refresh() })
+	onUI(func() {
+		if n := lines(); n < 4.5 {
+			t.Errorf("before a run the JSON editor shows %.1f lines, want at least 5", n)
+		}
+		w.result.ShowRunning("list_directory")
+	})
+	onUI(func() { w.win.Content().Refresh() })
+	onUI(func() {
+		if n := lines(); n < 4.5 {
+			t.Errorf("after a run the JSON editor shows %.1f lines, want at least 5", n)
+		}
+	})
+}
+
+// TestNotSentLeavesNoStaleResult: a Run the form refuses ("Not sent: …")
+// clears the last call's result, which would read as this one's.
+func TestNotSentLeavesNoStaleResult(t *testing.T) {
+	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
+	s.pickTool("demo", "echo")
+	if r := s.run(`{"message":"the first call"}`); !r.OK() {
+		t.Fatalf("echo failed: %s", r.Message)
+	}
+	onUI(func() {
+		if err := s.w.form.Load(json.RawMessage(`{}`)); err != nil {
+			t.Fatal(err)
+		}
+		test.Tap(s.w.runner.runBtn)
+	})
+	onUI(func() {
+		if !strings.Contains(s.w.runner.message.Text, "Not sent") {
+			t.Fatalf("Run with the required message empty says %q", s.w.runner.message.Text)
+		}
+		if strings.Contains(shownText(s.w.result.Widget()), "the first call") {
+			t.Error("under \"Not sent\" the first call's result is still on show")
 		}
 	})
 }

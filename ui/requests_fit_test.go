@@ -1,9 +1,13 @@
 package ui
 
 import (
+	"mcpbrowser/ui/requests"
+	"strconv"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 
@@ -126,5 +130,91 @@ func TestInlineRequestsFitTheSmallWindow(t *testing.T) {
 		if r := s.waitResult(); c.ask == "a model reply" && r.Layer != mcp.LayerCancelled {
 			t.Errorf("Esc on Send: the call ended with layer %q (%s), want cancelled", r.Layer, r.Message)
 		}
+	}
+}
+
+// findText is the first drawn text inside o that contains s, or nil.
+func findText(o fyne.CanvasObject, s string) fyne.CanvasObject {
+	if o == nil || !o.Visible() {
+		return nil
+	}
+	switch x := o.(type) {
+	case *canvas.Text:
+		if strings.Contains(x.Text, s) {
+			return x
+		}
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if t := findText(c, s); t != nil {
+				return t
+			}
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			if t := findText(c, s); t != nil {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+// TestServerQuestionsAreReadableAtTheSmallSize asks server-everything's
+// questions at 1024×640: while one waits the tool's form folds away (hidden,
+// so the keyboard cannot go into it), a sampling request's message is on
+// show whole beside its reply and Send, and an elicitation shows its
+// message and its first two fields without scrolling (of thirteen).
+func TestServerQuestionsAreReadableAtTheSmallSize(t *testing.T) {
+	s := newFeatureShell(t, map[string]map[string]any{"everything": everythingEntry(t)})
+	onUI(func() { s.w.win.Resize(small) })
+	for _, c := range []struct {
+		tool, args, says string
+		want             func(p *requests.RequestPanel) map[string]fyne.CanvasObject
+	}{
+		{"trigger-sampling-request", `{"prompt":"write a haiku about the sea","maxTokens":20}`, "everything asks for a model reply",
+			func(p *requests.RequestPanel) map[string]fyne.CanvasObject {
+				return map[string]fyne.CanvasObject{"the message": findText(p.Area, "haiku"), "the reply": p.Reply, "Send": p.SendBtn}
+			}},
+		{"trigger-elicitation-request", `{}`, "everything asks you for information",
+			func(p *requests.RequestPanel) map[string]fyne.CanvasObject {
+				m := map[string]fyne.CanvasObject{"the message": findText(p.Area, "Please provide inputs"), "Accept": p.AcceptBtn}
+				for i, f := range formInputs(p.Form.FormBox) {
+					if i == 2 {
+						break
+					}
+					m["field "+strconv.Itoa(i+1)] = f
+				}
+				return m
+			}},
+	} {
+		s.pickTool("everything", c.tool)
+		s.start(c.args)
+		p := s.openRequest(c.says)
+		onUI(func() { s.w.win.Content().Refresh() })
+		onUI(func() {
+			if s.w.form.Widget().Visible() {
+				t.Errorf("%s: the tool's form is on show while the question waits", c.tool)
+			}
+			for name, o := range c.want(p) {
+				if o == nil {
+					t.Errorf("%s: %s is not in the request", c.tool, name)
+					continue
+				}
+				if ok, why := shownWhole(s.w.win, o); !ok {
+					t.Errorf("%s at 1024×640: %s is %s (at %+v)", c.tool, name, why, placeOf(o))
+				}
+			}
+			if p.RejectBtn != nil {
+				test.Tap(p.RejectBtn)
+			} else {
+				test.Tap(p.DeclineBtn)
+			}
+		})
+		s.waitResult()
+		onUI(func() {
+			if !s.w.form.Widget().Visible() {
+				t.Errorf("%s: the form stays folded away after the answer", c.tool)
+			}
+		})
 	}
 }

@@ -224,6 +224,7 @@ func (w *MainWindow) runSelectedTool() {
 	args, errs := w.form.Arguments()
 	if len(errs) > 0 {
 		w.runner.say(view.FieldErrors(errs))
+		w.result.Clear() // under "Not sent" the last call's result would read as this one's
 		return
 	}
 	if view.IsDestructive(t) {

@@ -336,7 +336,13 @@ func (v *FormView) focusField(fd *schema.Field) {
 		c = v.win.Canvas()
 	}
 	if c != nil {
+		// Lay the new field out first: revealed before it has its place,
+		// it would scroll the form to the top.
+		if v.Scroll != nil && v.Scroll.Content != nil {
+			v.Scroll.Content.Refresh()
+		}
 		c.Focus(e)
+		v.Reveal(e)
 	}
 }
 

@@ -59,6 +59,7 @@ type FormView struct {
 
 	JsonMode bool
 	quiet    bool // widgets are being set by the view, not the person
+	noModes  bool // HideModes: no Form/JSON toggle
 
 	rootView *fieldView
 	views    map[*schema.Field]*fieldView
@@ -88,6 +89,7 @@ func NewFormView(win fyne.Window) *FormView {
 	v.JsonEntry.TextStyle = fyne.TextStyle{Monospace: true}
 	v.JsonEntry.Wrapping = fyne.TextWrapOff
 	v.JsonEntry.SetPlaceHolder("{ }")
+	v.JsonEntry.SetMinRowsVisible(jsonFloorLines)
 	v.jsonPane = v.JsonEntry
 	v.body = container.NewStack(v.formPane)
 
@@ -298,6 +300,13 @@ func (v *FormView) makeFormPane() fyne.CanvasObject {
 	return v.Scroll
 }
 
+// HideModes leaves the Form/JSON toggle out: a server's question is
+// answered in its form, and its line goes to the fields.
+func (v *FormView) HideModes() {
+	v.noModes = true
+	v.modes.Hide()
+}
+
 // SetModesRight puts o at the right of the Form/JSON toggle (the tool
 // header's More, so it costs no line of its own).
 func (v *FormView) SetModesRight(o fyne.CanvasObject) {
@@ -329,32 +338,21 @@ func (v *FormView) WantHeight() float32 {
 	return v.Scroll.Content.MinSize().Height
 }
 
-// FloorHeight is the least height the form region may get: its header, the
-// toggle and the first three fields (all of them if fewer).
+// FloorHeight is the least height the form region needs after a run to
+// stay usable: in JSON mode the toggle and a few lines of JSON (the header
+// gives way first); in form mode the toggle (the fields scroll, and the
+// result gets the room).
 func (v *FormView) FloorHeight() float32 {
-	pad := theme.Padding()
-	h := v.header.MinSize().Height + v.top.MinSize().Height + 4*pad
+	h := v.top.MinSize().Height + 4*theme.Padding()
 	if v.JsonMode {
-		return h + 6*theme.TextSize()
-	}
-	if v.Form == nil || v.Form.Root == nil {
-		return h + v.FormBox.MinSize().Height
-	}
-	n := 0
-	for _, c := range v.Form.Root.Children() {
-		if n == 3 {
-			break
-		}
-		if fv := v.views[c]; fv != nil && fv.box != nil {
-			h += fv.box.MinSize().Height + pad
-			n++
-		}
-	}
-	if n == 0 {
-		h += v.FormBox.MinSize().Height
+		return h + v.JsonEntry.MinSize().Height
 	}
 	return h
 }
+
+// jsonFloorLines is how many lines the JSON editor keeps in a low window:
+// the header above it gives way first (it scrolls).
+const jsonFloorLines = 5
 
 // Reveal scrolls the form so that o, one of its widgets, is in view.
 func (v *FormView) Reveal(o fyne.CanvasObject) {
@@ -475,7 +473,9 @@ func (v *FormView) ShowMode(json bool) {
 	mode := modeForm()
 	if json {
 		mode = modeJSON()
-		v.jsonPane = container.NewBorder(container.NewPadded(container.NewVBox(v.header, v.top)), nil, nil, nil, v.JsonEntry)
+		// The header gives way (scrolls) before the editor's lines do.
+		v.jsonPane = container.New(widgets.TopGivesWay{}, container.NewVScroll(container.NewPadded(v.header)),
+			container.NewBorder(container.NewPadded(v.top), nil, nil, nil, v.JsonEntry))
 		v.Scroll = nil
 	} else {
 		v.formPane = v.makeFormPane()
@@ -490,7 +490,7 @@ func (v *FormView) ShowMode(json bool) {
 	} else {
 		v.modes.Enable()
 	}
-	if v.Form == nil && !v.RawOnly {
+	if v.Form == nil && !v.RawOnly || v.noModes {
 		v.modes.Hide()
 	} else {
 		v.modes.Show()
@@ -657,9 +657,57 @@ func (v *FormView) FocusFirst() bool {
 		c.Focus(v.JsonEntry)
 		return true
 	}
-	if f := firstFocusable(v.FormBox); f != nil {
-		c.Focus(f)
+	switch o := firstInput(v.FormBox).(type) {
+	case *widget.RadioGroup, *widget.CheckGroup:
+		return focusInside(c, o)
+	case fyne.Focusable:
+		c.Focus(o)
 		return true
+	}
+	return false
+}
+
+// firstInput is the first visible, enabled widget inside o that takes the
+// keyboard, or a group of choices (whose choices do; Fyne gives no way to
+// reach them from outside the group).
+func firstInput(o fyne.CanvasObject) fyne.CanvasObject {
+	if o == nil || !o.Visible() {
+		return nil
+	}
+	if d, ok := o.(fyne.Disableable); ok && d.Disabled() {
+		return nil
+	}
+	switch x := o.(type) {
+	case *widget.RadioGroup, *widget.CheckGroup, fyne.Focusable:
+		return o
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if f := firstInput(c); f != nil {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// focusInside puts the keyboard on the first widget drawn inside area, by
+// moving it on as Tab does (in the order of the window's widgets) from
+// where it is; it reports whether it got there. The widget scrolls into view.
+func focusInside(c fyne.Canvas, area fyne.CanvasObject) bool {
+	start := c.Focused()
+	for range 1000 {
+		c.FocusNext()
+		f := c.Focused()
+		if f == nil || f == start {
+			return false
+		}
+		if o, ok := f.(fyne.CanvasObject); ok && widgets.Within(o, area) {
+			widgets.Reveal(o)
+			return true
+		}
+		if start == nil {
+			start = f
+		}
 	}
 	return false
 }

@@ -347,15 +347,17 @@ func (p *RequestPanel) show(r *mcp.PendingRequest) {
 	p.revealAnswer()
 }
 
-// requestTitle is the top of every request: who asks what, and when.
+// requestTitle is the top of every request: who asks what and when, on
+// one line, and what the answer does.
 func requestTitle(r *mcp.PendingRequest, promise string) fyne.CanvasObject {
-	title := widgets.BoldLabel(view.DescribeRequest(r))
-	title.SizeName = theme.SizeNameSubHeadingText
+	title := widgets.BoldLabel(view.DescribeRequest(r)) // text size: the lines go to the question
 	title.Wrapping = fyne.TextWrapWord
-	when := widget.NewLabel(i18n.L("Received {{.Time}}. {{.Promise}}", map[string]any{"Time": r.Received.Format("15:04:05"), "Promise": promise}))
-	when.Wrapping = fyne.TextWrapWord
+	when := widget.NewLabel(i18n.L("received {{.Time}}", map[string]any{"Time": r.Received.Format("15:04:05")}))
 	when.SizeName = theme.SizeNameCaptionText
-	return container.NewVBox(title, when)
+	what := widget.NewLabel(promise)
+	what.Wrapping = fyne.TextWrapWord
+	what.SizeName = theme.SizeNameCaptionText
+	return container.NewVBox(container.NewBorder(nil, nil, nil, when, title), what)
 }
 
 // samplingView shows a sampling request in full (messages by role, system
@@ -363,16 +365,17 @@ func requestTitle(r *mcp.PendingRequest, promise string) fyne.CanvasObject {
 func (p *RequestPanel) samplingView(r *mcp.PendingRequest) fyne.CanvasObject {
 	sp := r.Sampling()
 	rv := result.NewResultView(p.deps.Win)
-	var rows []fyne.CanvasObject
-	if sp.SystemPrompt != "" {
-		rows = append(rows, widgets.Heading(lang.L("System prompt")), selectableText(sp.SystemPrompt))
-	}
-	rows = append(rows, widgets.Heading(i18n.L("Messages ({{.N}})", map[string]any{"N": len(sp.Messages)})))
+	// The messages (what the person answers) come first, right under the
+	// title; the system prompt and the limits follow.
+	rows := []fyne.CanvasObject{widgets.Heading(i18n.L("Messages ({{.N}})", map[string]any{"N": len(sp.Messages)}))}
 	for i, m := range sp.Messages {
 		if m == nil {
 			continue
 		}
 		rows = append(rows, widgets.MessageCard(string(m.Role), samplingContent(rv, i, m.Content)))
+	}
+	if sp.SystemPrompt != "" {
+		rows = append(rows, widgets.Heading(lang.L("System prompt")), selectableText(sp.SystemPrompt))
 	}
 	rows = append(rows, widgets.Heading(lang.L("What the server asks for")), selectableText(view.SamplingDetails(sp)))
 
@@ -452,11 +455,14 @@ func (p *RequestPanel) formView(r *mcp.PendingRequest) fyne.CanvasObject {
 		p.answer(r, "cancelled", r.Cancel)
 	})
 
-	top := container.NewVBox(requestTitle(r, i18n.L("Accept sends the form; Decline says no; Cancel dismisses the request without choosing.")),
-		messageBox(ep.Message), widget.NewSeparator())
+	// The title and the message scroll with the fields, and no Form/JSON
+	// toggle takes a line: at 1024×640 the first fields show under them.
+	p.Form.HideModes()
+	p.Form.SetHeader(container.NewVBox(requestTitle(r, i18n.L("Accept sends the form; Decline says no; Cancel dismisses the request without choosing.")),
+		messageBox(ep.Message)))
 	bottom := container.NewVBox(widget.NewSeparator(),
 		container.NewBorder(nil, nil, answerButtons(p.AcceptBtn, p.DeclineBtn, p.CancelBtn), nil, p.Note))
-	return container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.Form.Widget()))
+	return container.NewPadded(container.NewBorder(nil, bottom, nil, nil, p.Form.Widget()))
 }
 
 // wireSchema is the request's requestedSchema as the server wrote it, taken

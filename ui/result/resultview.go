@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -152,11 +153,14 @@ func (v *ResultView) setContent(o fyne.CanvasObject) {
 // what happened (beside the actions it wrapped into a narrow column).
 func (v *ResultView) band(tint fyne.ThemeColorName, actions fyne.CanvasObject) fyne.CanvasObject {
 	v.Sentence.Wrapping = fyne.TextWrapWord
-	var right fyne.CanvasObject
-	if actions != nil {
-		right = container.NewVBox(actions)
+	// The title, the duration and each button wrap onto the next line when
+	// the column is too narrow for them side by side (at 900×600 "62 ms"
+	// was drawn over "Success").
+	items := []fyne.CanvasObject{container.NewHBox(v.icon, v.title)}
+	if c, ok := actions.(*fyne.Container); ok {
+		items = append(items, c.Objects...)
 	}
-	titleRow := container.NewBorder(nil, nil, container.NewVBox(v.icon), right, v.title)
+	titleRow := container.New(layout.NewRowWrapLayout(), items...)
 	underIcon := canvas.NewRectangle(color.Transparent)
 	underIcon.SetMinSize(fyne.NewSize(v.icon.MinSize().Width, 0))
 	sentence := container.NewBorder(nil, nil, underIcon, nil, v.Sentence)

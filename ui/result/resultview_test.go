@@ -446,3 +446,45 @@ func TestHugeJSONResultIndentsHeadFirst(t *testing.T) {
 		t.Error("Show all still offered")
 	}
 }
+
+// TestResultHeaderNeverOverlaps shows a result with Save as check at the
+// widths of the detail column from 900×600 up: the title, the duration and
+// the buttons never overlap and stay inside the column (the buttons go on a
+// line of their own when they do not fit beside the title).
+func TestResultHeaderNeverOverlaps(t *testing.T) {
+	test.NewTempApp(t)
+	for _, width := range []float32{330, 372, 480, 800} {
+		w := test.NewWindow(nil)
+		v := NewResultView(w)
+		v.OnSaveCheck = func(*mcp.CallResult) {}
+		w.SetContent(v.Widget())
+		w.Resize(fyne.NewSize(width, 400))
+		v.Show(&mcp.CallResult{Outcome: mcp.Outcome{Duration: 62 * time.Millisecond}, Tool: "read_graph", Result: textResult("{}")}, nil)
+		w.Content().Refresh()
+		d := fyne.CurrentApp().Driver()
+		type box struct {
+			name string
+			o    fyne.CanvasObject
+		}
+		parts := []box{{"the title", v.title}, {"the duration", v.Duration}, {"Copy", v.copyButton}, {"Save", v.saveButton}}
+		rect := func(o fyne.CanvasObject) (fyne.Position, fyne.Size) {
+			return d.AbsolutePositionForObject(o), o.Size()
+		}
+		for i, a := range parts {
+			pa, sa := rect(a.o)
+			if pa.X < 0 || pa.X+sa.Width > width+0.5 {
+				t.Errorf("width %v: %s (x %v, %v wide) is outside the column", width, a.name, pa.X, sa.Width)
+			}
+			if a.o == v.title && sa.Width < v.title.MinSize().Width-0.5 {
+				t.Errorf("width %v: the title has %v px of the %v it needs: it is drawn over what is beside it", width, sa.Width, v.title.MinSize().Width)
+			}
+			for _, b := range parts[i+1:] {
+				pb, sb := rect(b.o)
+				if pa.X < pb.X+sb.Width && pb.X < pa.X+sa.Width && pa.Y < pb.Y+sb.Height && pb.Y < pa.Y+sa.Height {
+					t.Errorf("width %v: %s overlaps %s", width, a.name, b.name)
+				}
+			}
+		}
+		w.Close()
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 )
 
 // pressKey types key on c as the desktop driver does: TypedKey to the
@@ -95,5 +96,26 @@ func TestActivationKeyReachesNoOtherWidget(t *testing.T) {
 				t.Errorf("after %s on the button the new field holds %q, want it empty", tc.key, got)
 			}
 		})
+	}
+}
+
+// TestConfirmationOpensOnTheSafeChoice: a confirmation opens with the
+// keyboard on its dismiss button, so Enter right away answers no.
+func TestConfirmationOpensOnTheSafeChoice(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewWindow(widget.NewLabel("behind"))
+	w.Resize(fyne.NewSize(600, 400))
+	answer := "none"
+	d := NewCustomConfirm("Remove server", "Remove", "Keep", widget.NewLabel("Remove it?"), func(ok bool) {
+		answer = map[bool]string{true: "yes", false: "no"}[ok]
+	}, w)
+	d.Show()
+	f, ok := w.Canvas().Focused().(*Button)
+	if !ok || f.Text != "Keep" {
+		t.Fatalf("the confirmation opens with the keyboard on %T, not on Keep", w.Canvas().Focused())
+	}
+	f.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if answer != "no" {
+		t.Errorf("Enter on opening answered %q, want no", answer)
 	}
 }

@@ -40,6 +40,13 @@ var dismissWords = []string{"Cancel", "Cancel import", "Close", "Don't run", "Ke
 // (the rule above) and types everything else.
 type Entry struct {
 	widget.Entry
+	outer fyne.Widget // the widget that extends this one (ExtendBaseWidget)
+}
+
+// ExtendBaseWidget also remembers w, the object on the canvas, for Reveal.
+func (e *Entry) ExtendBaseWidget(w fyne.Widget) {
+	e.outer = w
+	e.Entry.ExtendBaseWidget(w)
 }
 
 // NewEntry is a one-line entry that obeys Esc.
@@ -229,7 +236,18 @@ func NewCustom(title, dismiss string, content fyne.CanvasObject, win fyne.Window
 // obey Esc.
 type ConfirmDialog struct {
 	*dialog.CustomDialog
-	confirm *Button
+	confirm, dismiss *Button
+	win              fyne.Window
+}
+
+// Show shows the dialog with the keyboard on the safe choice (the dismiss
+// button), so that Enter or Space right away does no harm and Tab goes on
+// to the confirm button. A caller with fields focuses its first after Show.
+func (d *ConfirmDialog) Show() {
+	d.CustomDialog.Show()
+	if d.win != nil {
+		d.win.Canvas().Focus(d.dismiss)
+	}
 }
 
 // NewCustomConfirm is dialog.NewCustomConfirm whose buttons obey Esc: the
@@ -249,8 +267,9 @@ func NewCustomConfirm(title, confirm, dismiss string, content fyne.CanvasObject,
 		d.Hide()
 	})
 	yes.Importance = widget.HighImportance
-	d.SetButtons([]fyne.CanvasObject{NewButton(dismiss, theme.CancelIcon(), d.Hide), yes})
-	return &ConfirmDialog{CustomDialog: d, confirm: yes}
+	no := NewButton(dismiss, theme.CancelIcon(), d.Hide)
+	d.SetButtons([]fyne.CanvasObject{no, yes})
+	return &ConfirmDialog{CustomDialog: d, confirm: yes, dismiss: no, win: win}
 }
 
 // SetConfirmImportance sets the confirm button's importance.

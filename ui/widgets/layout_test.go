@@ -1,6 +1,11 @@
 package widgets
 
-import "testing"
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+)
 
 func TestColumnWidths(t *testing.T) {
 	tests := []struct {
@@ -31,11 +36,11 @@ func TestDetailHeights(t *testing.T) {
 	}{
 		{"short form before a run", false, false, 100, 150, 500, 50, 150, 300},
 		{"long form before a run", false, false, 100, 2000, 500, 50, 450 - CollapsedResult, CollapsedResult},
-		{"after a run the result gets most", true, false, 100, 2000, 500, 50, 450 * 0.45, 450 * 0.55},
-		{"after a run the form keeps its floor", true, false, 250, 2000, 500, 50, 250, 200},
+		{"after a run the result gets most", true, false, 50, 2000, 500, 50, 450 * FormShare, 450 * (1 - FormShare)},
+		{"after a run the form keeps its floor", true, false, 150, 2000, 500, 50, 150, 300},
+		{"the floor goes as far as FloorShare", true, false, 400, 2000, 500, 50, 450 * FloorShare, 450 * (1 - FloorShare)},
 		{"a short form after a run", true, false, 50, 80, 500, 50, 80, 370},
-		{"a low window after a run", true, false, 400, 2000, 500, 50, 450 * 0.6, 450 * 0.4},
-		{"a server's question gets 80 %", true, true, 400, 2000, 500, 50, 450 * 0.2, 450 - 450*0.2},
+		{"a server's question folds the form away", true, true, 400, 2000, 500, 50, 0, 450},
 	}
 	for _, tt := range tests {
 		d := &Detail{Expanded: func() bool { return tt.expanded }, Urgent: func() bool { return tt.urgent },
@@ -44,5 +49,24 @@ func TestDetailHeights(t *testing.T) {
 		if f != tt.wantForm || r != tt.wantResult {
 			t.Errorf("%s: form %v result %v, want %v %v", tt.name, f, r, tt.wantForm, tt.wantResult)
 		}
+	}
+}
+
+// While a server's question waits the form region is hidden, not only
+// squeezed: the keyboard cannot go into a form no one sees. It comes back
+// once the question is answered.
+func TestDetailFoldsTheFormAwayWhileAQuestionWaits(t *testing.T) {
+	urgent := true
+	d := &Detail{Expanded: func() bool { return true }, Urgent: func() bool { return urgent }}
+	form, bar, result := canvas.NewRectangle(nil), canvas.NewRectangle(nil), canvas.NewRectangle(nil)
+	objs := []fyne.CanvasObject{form, bar, result}
+	d.Layout(objs, fyne.NewSize(400, 500))
+	if form.Visible() {
+		t.Error("the form region is on show while a question waits")
+	}
+	urgent = false
+	d.Layout(objs, fyne.NewSize(400, 500))
+	if !form.Visible() || form.Size().Height == 0 {
+		t.Errorf("after the answer the form region is hidden or empty (%v px)", form.Size().Height)
 	}
 }

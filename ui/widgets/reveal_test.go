@@ -1,0 +1,76 @@
+package widgets
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+)
+
+// outerEntry extends Entry as the form's fields do.
+type outerEntry struct{ Entry }
+
+func newOuterEntry() *outerEntry {
+	e := &outerEntry{}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// TestFocusedWidgetIsScrolledIntoView puts each kind of the kit's
+// focusable widgets below a tall gap in a scroll inside another scroll, and
+// gives it the keyboard, by the app's Focus and by Tab: it is then in view
+// in both scrolls.
+func TestFocusedWidgetIsScrolledIntoView(t *testing.T) {
+	test.NewTempApp(t)
+	for _, tt := range []struct {
+		name string
+		make func() fyne.Focusable
+	}{
+		{"entry", func() fyne.Focusable { return NewEntry() }},
+		{"an entry extended by another widget", func() fyne.Focusable { return newOuterEntry() }},
+		{"check", func() fyne.Focusable { return NewCheck("agree", nil) }},
+		{"select", func() fyne.Focusable { return NewSelect([]string{"a", "b"}, nil) }},
+		{"button", func() fyne.Focusable { return NewButton("Go", nil, func() {}) }},
+	} {
+		for _, byTab := range []bool{false, true} {
+			w := test.NewWindow(nil)
+			first := NewEntry()
+			gap := canvas.NewRectangle(nil)
+			gap.SetMinSize(fyne.NewSize(10, 900))
+			f := tt.make()
+			inner := container.NewVScroll(container.NewVBox(gap, f.(fyne.CanvasObject)))
+			inner.SetMinSize(fyne.NewSize(200, 300))
+			outer := container.NewVScroll(container.NewVBox(first, gap2(), inner))
+			w.SetContent(outer)
+			w.Resize(fyne.NewSize(300, 250))
+			c := w.Canvas()
+			if byTab {
+				c.Focus(first)
+				c.FocusNext()
+			} else {
+				c.Focus(f)
+			}
+			if c.Focused() != f {
+				t.Fatalf("%s: the keyboard is on %T", tt.name, c.Focused())
+			}
+			d := fyne.CurrentApp().Driver()
+			o := f.(fyne.CanvasObject)
+			for _, s := range []*container.Scroll{inner, outer} {
+				y, sy := d.AbsolutePositionForObject(o).Y, d.AbsolutePositionForObject(s).Y
+				if y < sy-0.5 || y+o.Size().Height > sy+s.Size().Height+0.5 {
+					t.Errorf("%s (by Tab: %v): the focused widget at y %v..%v is outside a scroll's view %v..%v",
+						tt.name, byTab, y, y+o.Size().Height, sy, sy+s.Size().Height)
+				}
+			}
+			w.Close()
+		}
+	}
+}
+
+func gap2() fyne.CanvasObject {
+	r := canvas.NewRectangle(nil)
+	r.SetMinSize(fyne.NewSize(10, 400))
+	return r
+}
