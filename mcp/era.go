@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -132,6 +133,18 @@ type sharedConn struct {
 	pushback chan readResult // a message read by a view closed meanwhile
 	injected chan jsonrpc.Message
 	probe    *discoverProbe
+	// closed: a view closed the inner connection (the server's answers
+	// can come in any order: one may refuse initialize before its late
+	// answer to server/discover is read), so no second connect can use it.
+	closed atomic.Bool
+}
+
+// usable reports whether a second connect can take the connection over:
+// it was opened and no view has closed it.
+func (t *probeTransport) usable() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.shared != nil && !t.shared.closed.Load()
 }
 
 func (t *probeTransport) Connect(ctx context.Context) (sdk.Connection, error) {
@@ -279,6 +292,7 @@ func (c *probeConn) Close() error {
 	if c.shared.probe.answeredLate() {
 		return nil
 	}
+	c.shared.closed.Store(true)
 	return c.shared.inner.Close()
 }
 

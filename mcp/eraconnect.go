@@ -86,7 +86,7 @@ func (s *Session) attempt(ctx context.Context, cfg *config.ServerConfig, version
 		// refused initialize on the same connection: it speaks 2026-07-28,
 		// so it is asked again, fresh, without a bound on discover.
 		s.Log.Say(transport.LogInfo, say.New("the server answered server/discover late; connecting again with protocol {{.Version}}", say.Args{"Version": Version20260728}))
-		if pt := probe.stdio; pt != nil && s.process() != nil {
+		if pt := probe.stdio; pt != nil && pt.usable() && s.process() != nil {
 			cs, err = s.connectOver(ctx, pt.client, pt, Version20260728)
 		} else {
 			s.resetProcess()
