@@ -96,9 +96,6 @@ func notePart(s string) string {
 	if out, ok := applyRules(noteRules, s, notePart); ok {
 		return out
 	}
-	if p := FieldProblem(s); p != s {
-		return p
-	}
 	return explainSentence(s)
 }
 

@@ -322,7 +322,7 @@ func (w *fieldView) rawInput() fyne.CanvasObject {
 	back := widgets.NewButton(lang.L("Use the form"), nil, func() {
 		w.v.touch(fd)
 		if err := fd.UseForm(); err != nil {
-			w.setNote(i18n.FieldProblem(err.Error()))
+			w.setNote(i18n.Explain(err))
 			return
 		}
 		w.fillInput()
