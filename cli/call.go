@@ -80,7 +80,7 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 func buildArguments(tool string, inputSchema json.RawMessage, argsJSON string, pairs []string) (json.RawMessage, error) {
 	form, err := schema.NewForm(inputSchema)
 	if err != nil {
-		return nil, usageT("the tool's inputSchema cannot be read ({{.Err}}); pass the arguments with --args JSON", M{"Err": i18n.FieldNote(err.Error())})
+		return nil, usageT("the tool's inputSchema cannot be read ({{.Err}}); pass the arguments with --args JSON", M{"Err": explainCore(err)})
 	}
 	if argsJSON != "" {
 		if err := form.Load(json.RawMessage(argsJSON)); err != nil {

@@ -230,7 +230,6 @@ func (c *compiler) resolveRef(ref string) (*jsonValue, error) {
 		if target := c.idTarget(ref); target != nil {
 			return target, nil
 		}
-		//lint:ignore ST1005 the sentence the form shows for a field it cannot build (like "Its $ref is not a text reference.")
 		return nil, say.Error("It refers to {{.Ref}}, which is outside this schema; the form cannot fetch other documents.", say.Args{"Ref": strconv.Quote(ref)})
 	}
 	if unescaped, err := url.PathUnescape(frag); err == nil {
@@ -243,7 +242,6 @@ func (c *compiler) resolveRef(ref string) (*jsonValue, error) {
 		if target := c.idTarget(frag); target != nil {
 			return target, nil
 		}
-		//lint:ignore ST1005 the sentence the form shows for a field it cannot build (like "Its $ref is not a text reference.")
 		return nil, say.Error("It refers to the anchor {{.Anchor}}, which this schema does not define.", say.Args{"Anchor": strconv.Quote(frag)})
 	}
 	node := c.root
@@ -259,7 +257,6 @@ func (c *compiler) resolveRef(ref string) (*jsonValue, error) {
 			}
 		}
 		if next == nil {
-			//lint:ignore ST1005 the sentence the form shows for a field it cannot build (like "Its $ref is not a text reference.")
 			return nil, say.Error("It refers to {{.Ref}}, which does not exist in this schema.", say.Args{"Ref": strconv.Quote(ref)})
 		}
 		node = next

@@ -119,12 +119,12 @@ func (v *FormView) SetSchema(raw json.RawMessage) {
 		if err != nil {
 			v.RawOnly = true
 			notes = append(notes, i18n.L("The tool's input schema cannot be shown as a form ({{.Err}}); type the arguments as JSON.",
-				map[string]any{"Err": i18n.FieldNote(err.Error())}))
+				map[string]any{"Err": i18n.Explain(err)}))
 		} else {
 			v.Form = f
 			f.OnChange = func(*schema.Field) { v.refreshMessages() }
-			for _, n := range f.Notes {
-				notes = append(notes, i18n.FieldNote(n))
+			for _, n := range f.Remarks {
+				notes = append(notes, i18n.Say(n))
 			}
 		}
 	}
