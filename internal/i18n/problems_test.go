@@ -251,12 +251,12 @@ func TestArgumentProblemsOfTheCommandLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	typed := f.ApplyKeyValues([]string{"a=x"})
-	problem := func(path string, m say.Msg) schema.FieldError {
+	fieldErr := func(path string, m say.Msg) schema.FieldError {
 		return schema.FieldError{Path: path, Label: path, Message: m.String(), Msg: m}
 	}
 	two := &schema.KeyValueError{Problems: []schema.FieldError{
-		problem("a", say.Text("this field is required")),
-		problem("b", say.New("must be at least {{.N}}", say.Args{"N": "1"})),
+		fieldErr("a", say.Text("this field is required")),
+		fieldErr("b", say.New("must be at least {{.N}}", say.Args{"N": "1"})),
 	}}
 	own := &schema.KeyValueError{Problems: []schema.FieldError{{Message: "a server's own words"}}}
 	checkKeyed(t, Explain, []keyedCase{
