@@ -80,13 +80,13 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 func buildArguments(tool string, inputSchema json.RawMessage, argsJSON string, pairs []string) (json.RawMessage, error) {
 	form, err := schema.NewForm(inputSchema)
 	if err != nil {
-		return nil, usageT("the tool's inputSchema cannot be read ({{.Err}}); pass the arguments with --args JSON", M{"Err": i18n.FieldNote(err.Error())})
+		return nil, usageT("the tool's inputSchema cannot be read ({{.Err}}); pass the arguments with --args JSON", M{"Err": explainCore(err)})
 	}
 	if argsJSON != "" {
 		if err := form.Load(json.RawMessage(argsJSON)); err != nil {
 			var le *schema.LoadError
 			if !errors.As(err, &le) {
-				return nil, usageErr("--args: %s", i18n.FieldProblem(err.Error()))
+				return nil, usageErr("--args: %s", explainCore(err))
 			}
 		}
 	}
@@ -102,7 +102,7 @@ func buildArguments(tool string, inputSchema json.RawMessage, argsJSON string, p
 			if name == "" {
 				name = tr("arguments")
 			}
-			b.WriteString("\n  " + tr("{{.Field}}: {{.Problem}}", M{"Field": name, "Problem": i18n.FieldProblem(p.Message)}))
+			b.WriteString("\n  " + tr("{{.Field}}: {{.Problem}}", M{"Field": name, "Problem": i18n.FieldProblem(p.Problem())}))
 		}
 		return nil, usageErr("%s", b.String())
 	}

@@ -61,7 +61,7 @@ func runCheck(ctx context.Context, args []string, env Env) error {
 	for _, path := range files {
 		f, err := checks.Load(path)
 		if err != nil {
-			return &exitError{ExitUsage, i18n.CheckMessage(err.Error())}
+			return &exitError{ExitUsage, i18n.CheckError(err)}
 		}
 		loaded = append(loaded, f)
 	}
@@ -80,7 +80,7 @@ func runCheckFile(ctx context.Context, inv *invocation, env Env, f *checks.File,
 	overrides map[string]*config.ServerConfig, update bool) (*checks.Report, error) {
 	resolved, err := checks.Resolve(f, lookup, overrides)
 	if err != nil {
-		return nil, &exitError{ExitUsage, tr("{{.File}}: {{.Err}}", M{"File": f.Path, "Err": i18n.CheckMessage(err.Error())})}
+		return nil, &exitError{ExitUsage, tr("{{.File}}: {{.Err}}", M{"File": f.Path, "Err": i18n.CheckError(err)})}
 	}
 	cfg := &config.Config{}
 	for _, sc := range resolved {

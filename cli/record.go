@@ -22,7 +22,7 @@ func recordCheck(inv *invocation, env Env, sc *config.ServerConfig, c checks.Che
 		spec = checks.SpecOf(sc)
 	}
 	if err := checks.Append(inv.record, map[string]checks.ServerSpec{sc.Name: spec}, c); err != nil {
-		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("not recorded: {{.Reason}}", M{"Reason": i18n.CheckMessage(err.Error())}))
+		fmt.Fprintln(env.Stderr, "mcpbrowser: "+tr("not recorded: {{.Reason}}", M{"Reason": i18n.CheckError(err)}))
 	}
 }
 

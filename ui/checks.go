@@ -212,7 +212,7 @@ func (p *checksPane) runFiles(paths []string) {
 		for _, path := range paths {
 			f, err := checks.Load(path)
 			if err != nil {
-				problems = append(problems, i18n.CheckMessage(err.Error()))
+				problems = append(problems, i18n.CheckError(err))
 				continue
 			}
 			temp := &tempServers{}
@@ -469,7 +469,7 @@ func (p *checksPane) recordCheck(server string, c func() checks.Check) {
 	}
 	if err := checks.Append(path, map[string]checks.ServerSpec{server: {Ref: server}}, c()); err != nil {
 		fyne.Do(func() {
-			p.recordLabel.SetText(i18n.L("Not recorded: {{.Reason}}", map[string]any{"Reason": i18n.CheckMessage(err.Error())}))
+			p.recordLabel.SetText(i18n.L("Not recorded: {{.Reason}}", map[string]any{"Reason": i18n.CheckError(err)}))
 		})
 	}
 }
@@ -507,7 +507,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	var d *dialog.CustomDialog
 	save := widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), func() {
 		if err := p.saveCheck(path.Text, editor.Text, r.Server); err != nil {
-			problem.SetText(view.UpperFirst(i18n.CheckMessage(err.Error())))
+			problem.SetText(view.UpperFirst(i18n.CheckError(err)))
 			problem.Show()
 			return
 		}

@@ -1,8 +1,6 @@
 package i18n
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2/lang"
 )
 
@@ -51,21 +49,8 @@ var checkRules = []coreRule{
 	rule(`(?P<Err>.*) \(approve it once: mcpbrowser approve (?P<Name>\S+)\)`, "{{.Err}} (approve it once: mcpbrowser approve {{.Name}})", "Err"),
 	rule(`no server named (?P<Names>.*) in the servers file or the check file; give one with --server NAME=TARGET`,
 		"no server named {{.Names}} in the servers file or the check file; give one with --server NAME=TARGET"),
-	// A check file that cannot be read or written (file.go).
-	rule(`reading the check file: (?P<Err>.*)`, "reading the check file: {{.Err}}"),
-	rule(`writing the check file: (?P<Err>.*)`, "writing the check file: {{.Err}}"),
-	rule(`saving the check file: (?P<Err>.*)`, "saving the check file: {{.Err}}"),
-	rule(`not a check file: (?P<Err>.*)`, "not a check file: {{.Err}}"),
-	rule(`check (?P<N>\d+) has no name`, "check {{.N}} has no name"),
-	rule(`check (?P<N>\d+) \((?P<Name>".*")\): another check has the same name`, "check {{.N}} ({{.Name}}): another check has the same name"),
-	rule(`check (?P<N>\d+) \((?P<Name>".*")\): give exactly one of tool, read and prompt`, "check {{.N}} ({{.Name}}): give exactly one of tool, read and prompt"),
-	rule(`check (?P<N>\d+) \((?P<Name>".*")\): say which server \(server: NAME\)`, "check {{.N}} ({{.Name}}): say which server (server: NAME)"),
-	rule(`check (?P<N>\d+) \((?P<Name>".*")\): outcome (?P<Outcome>".*") is not success, tool_error or rpc_error`,
-		"check {{.N}} ({{.Name}}): outcome {{.Outcome}} is not success, tool_error or rpc_error"),
-	rule(`check (?P<N>\d+) \((?P<Name>".*")\): code needs outcome: rpc_error`, "check {{.N}} ({{.Name}}): code needs outcome: rpc_error"),
-	rule(`check (?P<N>\d+) \((?P<Name>".*")\): json path (?P<Path>".*"): (?P<Err>.*)`, "check {{.N}} ({{.Name}}): json path {{.Path}}: {{.Err}}", "Err"),
-	rule(`(?P<File>\S+\.ya?ml): (?P<Err>.*)`, "{{.File}}: {{.Err}}", "Err"),
-	rule(`expected one check, found (?P<N>\d+)`, "expected one check, found {{.N}}"),
+	// A check file that cannot be read or written (file.go, record.go) says
+	// so by key: see CheckError.
 }
 
 // The outcomes, statuses and expectation kinds are words of the check
@@ -116,20 +101,17 @@ func CheckFailure(kind, path, expected, actual string) string {
 		"Where": CheckKind(kind, path), "Expected": CheckValue(expected), "Actual": CheckValue(actual)})
 }
 
-// CheckMessage translates why a check did not run, or what is wrong with a
-// check file (several problems joined by "; ").
-func CheckMessage(msg string) string {
-	if !strings.Contains(msg, "; check ") {
-		return checkSentence(msg)
+// CheckMessage translates why a check did not run, given as text.
+func CheckMessage(msg string) string { return checkSentence(msg) }
+
+// CheckError is an error of mcp/checks in the chosen language: a keyed
+// message (what is wrong with a check file) by its key, with the causes it
+// holds in turn; other errors as CheckMessage words their text.
+func CheckError(err error) string {
+	if k, ok := keyedError(err); ok {
+		return Say(k)
 	}
-	parts := strings.Split(msg, "; check ")
-	for i := range parts {
-		if i > 0 {
-			parts[i] = "check " + parts[i]
-		}
-		parts[i] = checkSentence(parts[i])
-	}
-	return strings.Join(parts, L("; "))
+	return CheckMessage(err.Error())
 }
 
 // CheckWords are mcp/checks' Words (its summary for people) in the

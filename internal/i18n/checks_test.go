@@ -3,6 +3,8 @@ package i18n
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -83,16 +85,28 @@ func TestCheckMessagesAreTranslated(t *testing.T) {
 	if two == nil {
 		t.Fatal("two checks were read as one")
 	}
+	_, unread := checks.Load("x.yaml")
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "x.yaml")
+	if err := os.WriteFile(bad, []byte("a: [\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, notChecks := checks.Load(bad)
+	errs := []error{invalid, two, unread, notChecks}
+	for _, err := range errs {
+		k, ok := err.(Keyed)
+		if !ok {
+			t.Fatalf("%q is not keyed", err)
+		}
+		checkKeysInChinese(t, k)
+	}
 	msgs := []string{
-		invalid.Error(), two.Error(),
 		`delete_all may destroy things and was not run; add "destructive: true" to the check if that is meant`,
 		"the arguments cannot be written as JSON: json: unsupported value: NaN",
 		`could not connect to "demo": the server exited with code 2.`,
 		`no server named "demo" in the servers file`,
 		`no server named "demo"`,
 		"no server named a, b in the servers file or the check file; give one with --server NAME=TARGET",
-		"reading the check file: open x.yaml: no such file or directory",
-		"/tmp/x.yaml: not a check file: yaml: line 1: did not find expected key",
 	}
 	setup(t, English)
 	for _, m := range msgs {
@@ -100,19 +114,30 @@ func TestCheckMessagesAreTranslated(t *testing.T) {
 			t.Errorf("in English\n got %q\nwant %q", got, m)
 		}
 	}
+	for _, err := range errs {
+		if got := CheckError(err); got != err.Error() {
+			t.Errorf("in English\n got %q\nwant %q", got, err.Error())
+		}
+	}
 	setup(t, SimplifiedChinese)
+	var got []string
 	for _, m := range msgs {
-		got := CheckMessage(m)
-		left := valuesInMessages.ReplaceAllString(got, "")
+		got = append(got, CheckMessage(m))
+	}
+	for _, err := range errs {
+		got = append(got, strings.ReplaceAll(CheckError(err), dir+string(filepath.Separator), "/tmp/"))
+	}
+	for _, g := range got {
+		left := valuesInMessages.ReplaceAllString(g, "")
 		if HasLatinLetter(left) {
-			t.Errorf("English left in %q (from %q): %q", got, m, left)
+			t.Errorf("English left in %q: %q", g, left)
 		}
 	}
 }
 
 // valuesInMessages are the names, values and Go errors in the messages
 // above, and the check file's words: what may stay in Latin letters.
-var valuesInMessages = regexp.MustCompile(`"(\\.|[^"\\])*"|open x\.yaml: no such file or directory|/tmp/x\.yaml|yaml: line 1: did not find expected key|json: unsupported value: NaN|a, b|delete_all|destructive: true|` +
+var valuesInMessages = regexp.MustCompile(`"(\\.|[^"\\])*"|/tmp/x\.yaml|x\.yaml|yaml: line \d+: did not find expected [a-z ]+|json: unsupported value: NaN|a, b|delete_all|destructive: true|` +
 	`mcpbrowser approve \S+|--server NAME=TARGET|server: NAME|outcome: rpc_error|success|tool_error|rpc_error|outcome|code|json|JSON|tool|read|prompt|a\[|\]`)
 
 func TestCheckSummaryFollowsTheLanguage(t *testing.T) {

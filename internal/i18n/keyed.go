@@ -14,17 +14,29 @@ type Keyed interface {
 	MessageArgs() map[string]any
 }
 
+// counted is a keyed message with plural forms (mcp/say.Plural): the count
+// that chooses the form, and whether it has them.
+type counted interface {
+	MessageCount() (int, bool)
+}
+
 // Say is a keyed message in the language Setup chose. A field that is
 // itself a keyed message, or an error, is translated in turn; other fields
-// (names, numbers, what a server wrote) stay as they are.
+// (names, numbers, what a server wrote) stay as they are. A message with
+// plural forms takes the form its count asks for.
 func Say(m Keyed) string {
 	args := m.MessageArgs()
-	if len(args) == 0 {
-		return L(m.MessageKey())
-	}
 	data := make(map[string]any, len(args))
 	for k, v := range args {
 		data[k] = sayField(v)
+	}
+	if c, ok := m.(counted); ok {
+		if n, ok := c.MessageCount(); ok {
+			return N(m.MessageKey(), n, data)
+		}
+	}
+	if len(args) == 0 {
+		return L(m.MessageKey())
 	}
 	return L(m.MessageKey(), data)
 }

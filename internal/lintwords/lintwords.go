@@ -22,8 +22,8 @@ func Message(f lint.Finding) string {
 		return f.Message
 	}
 	args := f.Args
-	if p, ok := args["Problem"].(string); ok {
-		// A schema problem, worded by mcp/schema in English.
+	if p, ok := args["Problem"].(i18n.Keyed); ok {
+		// A schema problem, keyed by mcp/schema.
 		args = maps.Clone(args)
 		args["Problem"] = i18n.FieldProblem(p)
 	}

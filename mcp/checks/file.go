@@ -3,17 +3,19 @@ package checks
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v4"
 
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/store"
+
+	"mcpbrowser/mcp/say"
 )
 
 // A File is one check file: a named list of checks and the servers they need.
@@ -163,11 +165,11 @@ type PathExpect struct {
 func Load(path string) (*File, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("reading the check file: %w", err)
+		return nil, say.Error("reading the check file: {{.Err}}", say.Args{"Err": err})
 	}
 	f, err := Parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, say.Error("{{.File}}: {{.Err}}", say.Args{"File": path, "Err": err})
 	}
 	f.Path = path
 	if f.Name == "" {
@@ -182,7 +184,7 @@ func Parse(data []byte) (*File, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("not a check file: %w", err)
+		return nil, say.Error("not a check file: {{.Err}}", say.Args{"Err": err})
 	}
 	if err := f.Validate(); err != nil {
 		return nil, err
@@ -193,14 +195,14 @@ func Parse(data []byte) (*File, error) {
 
 // Validate says, in plain words, what is wrong with the file's checks.
 func (f *File) Validate() error {
-	var problems []string
+	var problems []say.Msg
 	seen := map[string]bool{}
 	for i, c := range f.Checks {
-		label := fmt.Sprintf("check %d (%q)", i+1, c.Name)
+		at := say.Args{"N": i + 1, "Name": strconv.Quote(c.Name)}
 		if c.Name == "" {
-			problems = append(problems, fmt.Sprintf("check %d has no name", i+1))
+			problems = append(problems, say.New("check {{.N}} has no name", at))
 		} else if seen[c.Name] {
-			problems = append(problems, label+": another check has the same name")
+			problems = append(problems, say.New("check {{.N}} ({{.Name}}): another check has the same name", at))
 		}
 		seen[c.Name] = true
 		n := 0
@@ -210,29 +212,40 @@ func (f *File) Validate() error {
 			}
 		}
 		if n != 1 {
-			problems = append(problems, label+": give exactly one of tool, read and prompt")
+			problems = append(problems, say.New("check {{.N}} ({{.Name}}): give exactly one of tool, read and prompt", at))
 		}
 		if f.ServerOf(&c) == "" {
-			problems = append(problems, label+": say which server (server: NAME)")
+			problems = append(problems, say.New("check {{.N}} ({{.Name}}): say which server (server: NAME)", at))
 		}
 		switch c.Expect.Outcome {
 		case "", OutcomeSuccess, OutcomeToolError, OutcomeRPCError:
 		default:
-			problems = append(problems, fmt.Sprintf("%s: outcome %q is not success, tool_error or rpc_error", label, c.Expect.Outcome))
+			problems = append(problems, say.New("check {{.N}} ({{.Name}}): outcome {{.Outcome}} is not success, tool_error or rpc_error",
+				say.Args{"N": i + 1, "Name": strconv.Quote(c.Name), "Outcome": strconv.Quote(c.Expect.Outcome)}))
 		}
 		if c.Expect.Code != nil && c.Expect.Outcome != OutcomeRPCError {
-			problems = append(problems, label+": code needs outcome: rpc_error")
+			problems = append(problems, say.New("check {{.N}} ({{.Name}}): code needs outcome: rpc_error", at))
 		}
 		for _, p := range c.Expect.JSON {
 			if _, err := parsePath(p.Path); err != nil {
-				problems = append(problems, fmt.Sprintf("%s: json path %q: %v", label, p.Path, err))
+				problems = append(problems, say.New("check {{.N}} ({{.Name}}): json path {{.Path}}: {{.Err}}",
+					say.Args{"N": i + 1, "Name": strconv.Quote(c.Name), "Path": strconv.Quote(p.Path), "Err": err}))
 			}
 		}
 	}
 	if len(problems) > 0 {
-		return errors.New(strings.Join(problems, "; "))
+		return joinProblems(problems)
 	}
 	return nil
+}
+
+// joinProblems is the file's problems as one error: "a; b; c".
+func joinProblems(ps []say.Msg) error {
+	m := ps[len(ps)-1]
+	for i := len(ps) - 2; i >= 0; i-- {
+		m = say.New("{{.Problem}}; {{.More}}", say.Args{"Problem": ps[i], "More": m})
+	}
+	return &m
 }
 
 // ServerOf is the server a check runs against: its own, or the file's only one.
@@ -254,7 +267,7 @@ func (f *File) Marshal() ([]byte, error) {
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
 	if err := enc.Encode(f); err != nil {
-		return nil, fmt.Errorf("writing the check file: %w", err)
+		return nil, say.Error("writing the check file: {{.Err}}", say.Args{"Err": err})
 	}
 	if err := enc.Close(); err != nil {
 		return nil, err
@@ -270,7 +283,7 @@ func (f *File) Save(path string) error {
 		return err
 	}
 	if err := store.WriteFile(path, data, store.Keep(0o644)); err != nil {
-		return fmt.Errorf("saving the check file: %w", err)
+		return say.Error("saving the check file: {{.Err}}", say.Args{"Err": err})
 	}
 	return nil
 }
@@ -285,7 +298,7 @@ func Append(path string, servers map[string]ServerSpec, add ...Check) error {
 		if old != nil {
 			var err error
 			if f, err = Parse(old); err != nil {
-				return nil, fmt.Errorf("%s: %w", path, err)
+				return nil, say.Error("{{.File}}: {{.Err}}", say.Args{"File": path, "Err": err})
 			}
 		}
 		if f.Name == "" {

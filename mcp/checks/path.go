@@ -1,9 +1,10 @@
 package checks
 
 import (
-	"errors"
 	"strconv"
 	"strings"
+
+	"mcpbrowser/mcp/say"
 )
 
 // A path step is an object key, an array index, or "*" for any of either.
@@ -22,7 +23,7 @@ func parsePath(p string) ([]step, error) {
 		case p[0] == '[':
 			end := strings.IndexByte(p, ']')
 			if end < 0 {
-				return nil, errors.New("a [ has no ]")
+				return nil, say.Error("a [ has no ]", nil)
 			}
 			inner := p[1:end]
 			if inner == "*" {
@@ -30,7 +31,7 @@ func parsePath(p string) ([]step, error) {
 			} else {
 				n, err := strconv.Atoi(inner)
 				if err != nil || n < 0 {
-					return nil, errors.New("[" + inner + "] is not an array index")
+					return nil, say.Error("[{{.Inner}}] is not an array index", say.Args{"Inner": inner})
 				}
 				out = append(out, step{index: n})
 			}
@@ -42,7 +43,7 @@ func parsePath(p string) ([]step, error) {
 			}
 			key := p[:end]
 			if key == "" {
-				return nil, errors.New("an empty name between dots")
+				return nil, say.Error("an empty name between dots", nil)
 			}
 			if key == "*" {
 				out = append(out, step{any: true, index: -1})

@@ -3,12 +3,13 @@ package checks
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"sort"
 	"strings"
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
+
+	"mcpbrowser/mcp/say"
 )
 
 // Recorded turns a call into a snapshot check: the same call, expecting the
@@ -151,7 +152,7 @@ func ParseCheck(text string) (Check, error) {
 		return Check{}, err
 	}
 	if len(f.Checks) != 1 {
-		return Check{}, fmt.Errorf("expected one check, found %d", len(f.Checks))
+		return Check{}, say.Error("expected one check, found {{.N}}", say.Args{"N": len(f.Checks)})
 	}
 	return f.Checks[0], nil
 }

@@ -56,7 +56,7 @@ func checkOutputs(c *checker, s Surface) {
 				if fe.Path != "" {
 					field += "." + fe.Path
 				}
-				c.add("output-mismatch", KindTool, o.Tool, "structuredContent", msgOutputMismatch, Args{"Field": field, "Problem": fe.Message})
+				c.add("output-mismatch", KindTool, o.Tool, "structuredContent", msgOutputMismatch, Args{"Field": field, "Problem": fe.Problem()})
 				reported[o.Tool] = true
 			}
 		}

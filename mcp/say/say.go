@@ -31,6 +31,9 @@ type Msg struct {
 	Key string
 	// Args fill the template's fields.
 	Args Args
+	// One is the English template for a Count of 1, when Key is a plural
+	// (see Plural); "" for a message that has no plural forms.
+	One string
 }
 
 // New is a message with its fields.
@@ -53,7 +56,12 @@ func (m Msg) MessageKey() string { return m.Key }
 func (m Msg) MessageArgs() map[string]any { return m.Args }
 
 // String is the message in English.
-func (m Msg) String() string { return Render(m.Key, m.Args) }
+func (m Msg) String() string {
+	if m.One != "" && m.Args["Count"] == 1 {
+		return Render(m.One, m.Args)
+	}
+	return Render(m.Key, m.Args)
+}
 
 // Error is the message in English.
 func (m Msg) Error() string { return m.String() }
@@ -94,7 +102,7 @@ func (m Msg) Map(f func(string) string) Msg {
 			args[k] = v
 		}
 	}
-	return Msg{Key: m.Key, Args: args}
+	return Msg{Key: m.Key, Args: args, One: m.One}
 }
 
 // Render fills a template's {{.Fields}} with args, as text/template would

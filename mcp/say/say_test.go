@@ -23,6 +23,9 @@ func TestStringIsTheEnglish(t *testing.T) {
 		{New("{{.A}} and {{ .B }}", Args{"A": 1.5, "B": true}), "1.5 and true"},
 		{New("{{.Missing}} stays", Args{}), "{{.Missing}} stays"},
 		{New("unclosed {{.A", Args{"A": 1}), "unclosed {{.A"},
+		{Plural("needs {{.Count}} item", "needs {{.Count}} items", 1, nil), "needs 1 item"},
+		{Plural("needs {{.Count}} item", "needs {{.Count}} items", 2, nil), "needs 2 items"},
+		{Plural("needs {{.Count}} item", "needs {{.Count}} items", 0, Args{"Has": 3}), "needs 0 items"},
 	}
 	for _, tc := range tests {
 		if got := tc.msg.String(); got != tc.want {

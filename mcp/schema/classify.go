@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
+
+	"mcpbrowser/mcp/say"
 )
 
 // Classifying: which kind of field a flat schema makes, and the options,
@@ -36,7 +39,7 @@ func (c *compiler) classify(eff *jsonValue) *shape {
 	}
 	for _, key := range unsupported {
 		if eff.has(key) {
-			s.note("The form does not check %q; the final check before sending does.", key)
+			s.note(say.New("The form does not check {{.Key}}; the final check before sending does.", say.Args{"Key": strconv.Quote(key)}))
 		}
 	}
 
@@ -70,7 +73,7 @@ func (c *compiler) classifyEnum(s *shape, eff *jsonValue) {
 	enum := eff.get("enum")
 	if enum.kind != jsonArray || len(enum.items) == 0 {
 		s.kind = RawJSON
-		s.note("Its enum is empty or not a list, so no value can be chosen.")
+		s.note(say.Text("Its enum is empty or not a list, so no value can be chosen."))
 		return
 	}
 	names := eff.get("enumNames")
@@ -98,19 +101,19 @@ func (c *compiler) classifyUnion(s *shape, eff *jsonValue) {
 	if !eff.has(key) {
 		key = "anyOf"
 	} else if eff.has("anyOf") {
-		s.note("It has both oneOf and anyOf; the form offers the oneOf choices, and the final check applies both.")
+		s.note(say.Text("It has both oneOf and anyOf; the form offers the oneOf choices, and the final check applies both."))
 	}
 	list := eff.get(key)
 	if list.kind != jsonArray || len(list.items) == 0 {
 		s.kind = RawJSON
-		s.note("Its %s is not a list of schemas.", key)
+		s.note(say.New("Its {{.Key}} is not a list of schemas.", say.Args{"Key": key}))
 		return
 	}
 	base := eff.without("oneOf", "anyOf", "title", "description", "default", "examples")
 	var branches []*jsonValue
 	for _, b := range list.items {
 		fb, _, fatal := c.flatten(b, 0)
-		if fatal != "" {
+		if !fatal.IsZero() {
 			branches = append(branches, b) // becomes a raw variant with the note
 			continue
 		}
@@ -171,15 +174,15 @@ func (c *compiler) classifyUnion(s *shape, eff *jsonValue) {
 func (c *compiler) nested(node *jsonValue) *shape {
 	if c.nesting >= maxShapeNesting {
 		s := rawShape(node)
-		s.note("This part of the schema nests or refers to itself too deeply to show as a form.")
+		s.note(say.Text("This part of the schema nests or refers to itself too deeply to show as a form."))
 		return s
 	}
 	c.nesting++
 	defer func() { c.nesting-- }()
 	eff, notes, fatal := c.flatten(node, 0)
-	if fatal != "" {
+	if !fatal.IsZero() {
 		s := rawShape(node)
-		s.note("%s", fatal)
+		s.note(fatal)
 		return s
 	}
 	s := c.classify(eff)
@@ -280,7 +283,7 @@ func (c *compiler) classifyType(s *shape, eff *jsonValue) {
 	types := typeList(t)
 	if len(types) == 0 {
 		s.kind = RawJSON
-		s.note("Its type is not a type name or a list of type names.")
+		s.note(say.Text("Its type is not a type name or a list of type names."))
 		return
 	}
 	var real []string
@@ -361,7 +364,7 @@ func (c *compiler) classifySingle(s *shape, eff *jsonValue, typ string) {
 		c.classifyArray(s, eff)
 	default:
 		s.kind = RawJSON
-		s.note("Its type %q is not a JSON Schema type.", typ)
+		s.note(say.New("Its type {{.Type}} is not a JSON Schema type.", say.Args{"Type": strconv.Quote(typ)}))
 	}
 }
 
@@ -370,13 +373,13 @@ func (c *compiler) stringLimits(s *shape, eff *jsonValue) {
 	s.limits.MinLength, ok1 = eff.count("minLength")
 	s.limits.MaxLength, ok2 = eff.count("maxLength")
 	if !ok1 || !ok2 {
-		s.note("Its minLength or maxLength is not a whole number, so the length is not checked here.")
+		s.note(lengthNote("minLength", "maxLength"))
 	}
 	if p := eff.str("pattern"); p != "" {
 		s.limits.Pattern = p
 		re, err := regexp.Compile(p)
 		if err != nil {
-			s.note("Its pattern %q uses syntax this program cannot check, so the pattern is not checked.", p)
+			s.note(say.New("Its pattern {{.Pattern}} uses syntax this program cannot check, so the pattern is not checked.", say.Args{"Pattern": strconv.Quote(p)}))
 		} else {
 			s.pattern = re
 		}
@@ -388,13 +391,13 @@ func (c *compiler) numberLimits(s *shape, eff *jsonValue) {
 		v := eff.get(key)
 		if v == nil || v.kind != jsonNumber {
 			if v != nil && v.kind != jsonBool {
-				s.note("Its %s is not a number, so it is not checked here.", key)
+				s.note(say.New("Its {{.Key}} is not a number, so it is not checked here.", say.Args{"Key": key}))
 			}
 			return "", nil
 		}
 		r, ok := parseRat(v.text)
 		if !ok {
-			s.note("Its %s is too large to check.", key)
+			s.note(say.New("Its {{.Key}} is too large to check.", say.Args{"Key": key}))
 			return "", nil
 		}
 		return v.text, r
@@ -422,7 +425,7 @@ func (c *compiler) numberLimits(s *shape, eff *jsonValue) {
 	}
 	text, s.multipleOf = read("multipleOf")
 	if s.multipleOf != nil && s.multipleOf.Sign() <= 0 {
-		s.note("Its multipleOf is not positive, so it is not checked.")
+		s.note(say.Text("Its multipleOf is not positive, so it is not checked."))
 		text, s.multipleOf = "", nil
 	}
 	s.limits.MultipleOf = jsonNumberText(text)
@@ -433,7 +436,7 @@ func (c *compiler) classifyObject(s *shape, eff *jsonValue) {
 	s.required = map[string]bool{}
 	if req := eff.get("required"); req != nil {
 		if req.kind != jsonArray {
-			s.note("Its required is not a list of names, so nothing is marked required.")
+			s.note(say.Text("Its required is not a list of names, so nothing is marked required."))
 		} else {
 			for _, r := range req.items {
 				if r.kind == jsonString {
@@ -444,7 +447,7 @@ func (c *compiler) classifyObject(s *shape, eff *jsonValue) {
 	}
 	if props := eff.get("properties"); props != nil {
 		if props.kind != jsonObject {
-			s.note("Its properties is not an object, so no properties are shown.")
+			s.note(say.Text("Its properties is not an object, so no properties are shown."))
 		} else {
 			for i, name := range props.keys {
 				s.props = append(s.props, propSchema{name: name, schema: props.values[i]})
@@ -462,7 +465,7 @@ func (c *compiler) classifyObject(s *shape, eff *jsonValue) {
 		for i, p := range pp.keys {
 			re, err := regexp.Compile(p)
 			if err != nil {
-				s.note("Its patternProperties key %q uses syntax this program cannot check; such keys take any value.", p)
+				s.note(say.New("Its patternProperties key {{.Pattern}} uses syntax this program cannot check; such keys take any value.", say.Args{"Pattern": strconv.Quote(p)}))
 				continue
 			}
 			s.patternEntries = append(s.patternEntries, patternRule{re: re, schema: pp.values[i]})
@@ -485,7 +488,7 @@ func (c *compiler) classifyObject(s *shape, eff *jsonValue) {
 			s.entrySchema = ap
 		}
 	default:
-		s.note("Its additionalProperties is not a schema, so extra keys are not offered.")
+		s.note(say.Text("Its additionalProperties is not a schema, so extra keys are not offered."))
 	}
 	if len(s.patternEntries) > 0 {
 		s.offerEntries = true
@@ -497,7 +500,7 @@ func (c *compiler) classifyObject(s *shape, eff *jsonValue) {
 	s.limits.MinProperties, ok1 = eff.count("minProperties")
 	s.limits.MaxProperties, ok2 = eff.count("maxProperties")
 	if !ok1 || !ok2 {
-		s.note("Its minProperties or maxProperties is not a whole number, so it is not checked here.")
+		s.note(say.Text("Its minProperties or maxProperties is not a whole number, so it is not checked here."))
 	}
 }
 
@@ -530,13 +533,13 @@ func (c *compiler) classifyArray(s *shape, eff *jsonValue) {
 	s.limits.MinItems, ok1 = eff.count("minItems")
 	s.limits.MaxItems, ok2 = eff.count("maxItems")
 	if !ok1 || !ok2 {
-		s.note("Its minItems or maxItems is not a whole number, so the length is not checked here.")
+		s.note(lengthNote("minItems", "maxItems"))
 	}
 	s.limits.UniqueItems = eff.flag("uniqueItems")
 	items := eff.get("items")
 	if eff.has("prefixItems") || (items != nil && items.kind == jsonArray) {
 		s.kind = RawJSON
-		s.note("It is a list with a fixed shape per position (a tuple), which is edited as raw JSON.")
+		s.note(say.Text("It is a list with a fixed shape per position (a tuple), which is edited as raw JSON."))
 		return
 	}
 	if items != nil && !(items.kind == jsonObject && len(items.keys) == 0) {
@@ -564,3 +567,8 @@ func (c *compiler) shapeOfNested(node *jsonValue) *shape {
 }
 
 func jsonNumberText(s string) json.Number { return json.Number(s) }
+
+// lengthNote says a length limit is not a whole number.
+func lengthNote(min, max string) say.Msg {
+	return say.New("Its {{.Min}} or {{.Max}} is not a whole number, so the length is not checked here.", say.Args{"Min": min, "Max": max})
+}

@@ -1,12 +1,13 @@
 package schema
 
 import (
-	"fmt"
 	"math/big"
 	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"mcpbrowser/mcp/say"
 )
 
 // A compiler turns schema documents into shapes: what kind of field a schema
@@ -46,7 +47,7 @@ type shape struct {
 	examples           []*jsonValue
 	format             string
 	limits             Limits
-	notes              []string
+	notes              []say.Msg
 
 	// exact limits for checking
 	minimum, maximum, multipleOf *big.Rat
@@ -80,8 +81,8 @@ type patternRule struct {
 	schema *jsonValue
 }
 
-func (s *shape) note(format string, args ...any) {
-	s.notes = append(s.notes, fmt.Sprintf(format, args...))
+func (s *shape) note(m say.Msg) {
+	s.notes = append(s.notes, m)
 }
 
 func newCompiler(root *jsonValue) *compiler {
@@ -131,27 +132,27 @@ func (c *compiler) build(node *jsonValue) *shape {
 			return c.classify(anySchema)
 		}
 		s := rawShape(node)
-		s.note("The schema accepts no value here.")
+		s.note(say.Text("The schema accepts no value here."))
 		return s
 	case jsonObject:
 	default:
 		s := rawShape(node)
-		s.note("This part of the schema is %s, not a schema, so the form cannot understand it.", node.kind)
+		s.note(say.New("This part of the schema is {{.Kind}}, not a schema, so the form cannot understand it.", say.Args{"Kind": valueWord(node.kind.String())}))
 		return s
 	}
 	if c.nesting >= maxShapeNesting {
 		s := rawShape(node)
-		s.note("This part of the schema nests or refers to itself too deeply to show as a form.")
+		s.note(say.Text("This part of the schema nests or refers to itself too deeply to show as a form."))
 		return s
 	}
 	c.nesting++
 	defer func() { c.nesting-- }()
 
 	eff, notes, fatal := c.flatten(node, 0)
-	if fatal != "" {
+	if !fatal.IsZero() {
 		s := rawShape(node)
 		s.title, s.description = node.str("title"), node.str("description")
-		s.note("%s", fatal)
+		s.note(fatal)
 		return s
 	}
 	s := c.classify(eff)
@@ -166,52 +167,52 @@ func rawShape(node *jsonValue) *shape {
 // flatten follows $ref and merges allOf, so that the result describes the
 // value on its own. It returns remarks about what could not be merged, and a
 // fatal reason when the node cannot be understood at all.
-func (c *compiler) flatten(node *jsonValue, depth int) (*jsonValue, []string, string) {
+func (c *compiler) flatten(node *jsonValue, depth int) (*jsonValue, []say.Msg, say.Msg) {
 	if node.kind == jsonBool {
 		if node.boolean {
-			return anySchema, nil, ""
+			return anySchema, nil, say.Msg{}
 		}
-		return nil, nil, "The schema accepts no value here."
+		return nil, nil, say.Text("The schema accepts no value here.")
 	}
 	if node.kind != jsonObject {
-		return nil, nil, fmt.Sprintf("This part of the schema is %s, not a schema.", node.kind)
+		return nil, nil, say.New("This part of the schema is {{.Kind}}, not a schema.", say.Args{"Kind": valueWord(node.kind.String())})
 	}
 	ref, allOf := node.get("$ref"), node.get("allOf")
 	if ref == nil && allOf == nil {
-		return node, nil, ""
+		return node, nil, say.Msg{}
 	}
 	c.budget--
 	if depth >= maxMergeDepth || c.budget < 0 {
-		return nil, nil, "This part of the schema refers to itself (through $ref or allOf) without nesting, or is too complex, so it cannot be shown as a form."
+		return nil, nil, say.Text("This part of the schema refers to itself (through $ref or allOf) without nesting, or is too complex, so it cannot be shown as a form.")
 	}
 	out := node.without("$ref", "allOf")
 	var members []*jsonValue
 	if ref != nil {
 		if ref.kind != jsonString {
-			return nil, nil, "Its $ref is not a text reference."
+			return nil, nil, say.Text("Its $ref is not a text reference.")
 		}
 		target, err := c.resolveRef(ref.text)
 		if err != nil {
-			return nil, nil, err.Error()
+			return nil, nil, msgOf(err)
 		}
 		members = append(members, target)
 	}
 	if allOf != nil {
 		if allOf.kind != jsonArray {
-			return nil, nil, "Its allOf is not a list of schemas."
+			return nil, nil, say.Text("Its allOf is not a list of schemas.")
 		}
 		members = append(members, allOf.items...)
 	}
-	var notes []string
+	var notes []say.Msg
 	for _, m := range members {
 		fm, more, fatal := c.flatten(m, depth+1)
-		if fatal != "" {
+		if !fatal.IsZero() {
 			return nil, nil, fatal
 		}
 		notes = append(notes, more...)
 		notes = append(notes, mergeSchema(out, fm)...)
 	}
-	return out, notes, ""
+	return out, notes, say.Msg{}
 }
 
 // resolveRef finds the schema a local reference points to.
@@ -229,8 +230,7 @@ func (c *compiler) resolveRef(ref string) (*jsonValue, error) {
 		if target := c.idTarget(ref); target != nil {
 			return target, nil
 		}
-		//lint:ignore ST1005 the sentence the form shows for a field it cannot build (like "Its $ref is not a text reference.")
-		return nil, fmt.Errorf("It refers to %q, which is outside this schema; the form cannot fetch other documents.", ref)
+		return nil, say.Error("It refers to {{.Ref}}, which is outside this schema; the form cannot fetch other documents.", say.Args{"Ref": strconv.Quote(ref)})
 	}
 	if unescaped, err := url.PathUnescape(frag); err == nil {
 		frag = unescaped
@@ -242,8 +242,7 @@ func (c *compiler) resolveRef(ref string) (*jsonValue, error) {
 		if target := c.idTarget(frag); target != nil {
 			return target, nil
 		}
-		//lint:ignore ST1005 the sentence the form shows for a field it cannot build (like "Its $ref is not a text reference.")
-		return nil, fmt.Errorf("It refers to the anchor %q, which this schema does not define.", frag)
+		return nil, say.Error("It refers to the anchor {{.Anchor}}, which this schema does not define.", say.Args{"Anchor": strconv.Quote(frag)})
 	}
 	node := c.root
 	for _, seg := range strings.Split(frag[1:], "/") {
@@ -258,8 +257,7 @@ func (c *compiler) resolveRef(ref string) (*jsonValue, error) {
 			}
 		}
 		if next == nil {
-			//lint:ignore ST1005 the sentence the form shows for a field it cannot build (like "Its $ref is not a text reference.")
-			return nil, fmt.Errorf("It refers to %q, which does not exist in this schema.", ref)
+			return nil, say.Error("It refers to {{.Ref}}, which does not exist in this schema.", say.Args{"Ref": strconv.Quote(ref)})
 		}
 		node = next
 	}
@@ -312,8 +310,8 @@ func (c *compiler) idTarget(name string) *jsonValue {
 // mergeSchema merges the keywords of m into out (both flat schema objects)
 // so that out describes values that satisfy both. It returns remarks about
 // keywords it could not combine.
-func mergeSchema(out, m *jsonValue) []string {
-	var notes []string
+func mergeSchema(out, m *jsonValue) []say.Msg {
+	var notes []say.Msg
 	for i, key := range m.keys {
 		val := m.values[i]
 		cur := out.get(key)
@@ -327,7 +325,7 @@ func mergeSchema(out, m *jsonValue) []string {
 		if merged != nil {
 			out.set(key, merged)
 		}
-		if note != "" {
+		if !note.IsZero() {
 			notes = append(notes, note)
 		}
 	}
@@ -337,36 +335,36 @@ func mergeSchema(out, m *jsonValue) []string {
 // mergeKeyword combines a keyword both schemas have, cur in the merge so far
 // and val in the next part: the value to keep (nil leaves cur) and a remark
 // when the two cannot be combined.
-func mergeKeyword(key string, cur, val *jsonValue) (*jsonValue, string) {
+func mergeKeyword(key string, cur, val *jsonValue) (*jsonValue, say.Msg) {
 	switch key {
 	case "properties":
-		return mergeProperties(cur, val), ""
+		return mergeProperties(cur, val), say.Msg{}
 	case "required":
-		return mergeRequired(cur, val), ""
+		return mergeRequired(cur, val), say.Msg{}
 	case "type":
 		return mergeTypes(cur, val)
 	case "enum":
-		return mergeEnum(cur, val), ""
+		return mergeEnum(cur, val), say.Msg{}
 	case "minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties":
 		if stricter(val, cur, 1) {
-			return val, ""
+			return val, say.Msg{}
 		}
 	case "maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties":
 		if stricter(val, cur, -1) {
-			return val, ""
+			return val, say.Msg{}
 		}
 	case "additionalProperties", "items":
-		return mergeSubschema(cur, val), ""
+		return mergeSubschema(cur, val), say.Msg{}
 	case "uniqueItems", "readOnly", "writeOnly", "deprecated":
 		if val.kind == jsonBool && val.boolean {
-			return val, ""
+			return val, say.Msg{}
 		}
 	case "oneOf", "anyOf", "pattern", "const", "not", "if", "multipleOf", "format":
 		if !equalJSON(cur, val) {
-			return nil, fmt.Sprintf("Its allOf has more than one %q; the form uses the first, and the final check applies all.", key)
+			return nil, say.New("Its allOf has more than one {{.Key}}; the form uses the first, and the final check applies all.", say.Args{"Key": strconv.Quote(key)})
 		}
 	}
-	return nil, ""
+	return nil, say.Msg{}
 }
 
 // mergeProperties puts both parts' properties together; one both have must
@@ -401,7 +399,7 @@ func mergeRequired(cur, val *jsonValue) *jsonValue {
 }
 
 // mergeTypes keeps the types both parts allow (an integer is a number).
-func mergeTypes(cur, val *jsonValue) (*jsonValue, string) {
+func mergeTypes(cur, val *jsonValue) (*jsonValue, say.Msg) {
 	a, b := typeList(cur), typeList(val)
 	var both []*jsonValue
 	for _, t := range a {
@@ -413,9 +411,9 @@ func mergeTypes(cur, val *jsonValue) (*jsonValue, string) {
 	}
 	if len(both) == 0 {
 		return &jsonValue{kind: jsonArray, items: []*jsonValue{{kind: jsonString, text: "null"}}},
-			"Parts of its allOf ask for different types, so no value can satisfy it."
+			say.Text("Parts of its allOf ask for different types, so no value can satisfy it.")
 	}
-	return &jsonValue{kind: jsonArray, items: both}, ""
+	return &jsonValue{kind: jsonArray, items: both}, say.Msg{}
 }
 
 // mergeEnum keeps the values both enums list.

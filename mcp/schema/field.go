@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+
+	"mcpbrowser/mcp/say"
 )
 
 // fieldState is the value of a field; which members matter depends on Kind.
@@ -61,7 +63,8 @@ func newForm(raw json.RawMessage) (*Form, error) {
 	f := &Form{compiled: newCompiler(root)}
 	f.fresh()
 	f.Root = f.newField(f.compiled.shapeOf(root), nil, "", true, false)
-	f.final, f.Notes = newFinalChecker(raw)
+	f.final, f.Remarks = newFinalChecker(raw)
+	f.Notes = english(f.Remarks)
 	return f, nil
 }
 
@@ -80,7 +83,8 @@ func (f *Form) newField(s *shape, parent *Field, name string, required, entry bo
 		Format:      s.format,
 		Limits:      s.limits,
 		Options:     s.options,
-		Note:        strings.Join(s.notes, " "),
+		Note:        strings.Join(english(s.notes), " "),
+		Remarks:     s.notes,
 		Schema:      s.node.without("$defs", "definitions").marshal(),
 		form:        f,
 		parent:      parent,
@@ -127,7 +131,8 @@ func (fd *Field) applyDefault() {
 		} else {
 			fd.blank()
 			fd.fillRequired()
-			fd.Note = strings.TrimSpace(fd.Note + " Its default " + plainJSON(def) + " does not fit the schema, so it is not filled in.")
+			fd.Remarks = append(fd.Remarks[:len(fd.Remarks):len(fd.Remarks)], say.New("Its default {{.Value}} does not fit the schema, so it is not filled in.", say.Args{"Value": plainJSON(def)}))
+			fd.Note = strings.Join(english(fd.Remarks), " ")
 		}
 	}
 }
@@ -521,7 +526,7 @@ func (fd *Field) checkKey(key string) error {
 		return fmt.Errorf("%s: %w (it is %s)", fd.Label, errWrongKind, fd.Kind)
 	}
 	if key == "" {
-		return errors.New("a key cannot be empty")
+		return say.Error("a key cannot be empty", nil)
 	}
 	if fd.shape.hasProp(key) || fd.entryIndex(key) >= 0 {
 		return fmt.Errorf("%s already has the key %q", fd.Label, key)

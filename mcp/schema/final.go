@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"mcpbrowser/mcp/say"
 )
 
 // A finalChecker validates the whole arguments object with the JSON Schema
@@ -20,46 +22,46 @@ type finalChecker struct {
 
 // newFinalChecker prepares the library's validator for the schema, or says
 // in a note why the final check is off.
-func newFinalChecker(raw json.RawMessage) (fc finalChecker, notes []string) {
+func newFinalChecker(raw json.RawMessage) (fc finalChecker, notes []say.Msg) {
 	defer func() {
 		if p := recover(); p != nil {
 			fc = finalChecker{}
-			notes = []string{fmt.Sprintf("The final check before sending is off: the validator failed on this schema (%v).", p)}
+			notes = []say.Msg{say.New("The final check before sending is off: the validator failed on this schema ({{.Err}}).", say.Args{"Err": fmt.Sprint(p)})}
 		}
 	}()
 	// off says why in plain words: the library's own error is Go's ("json:
 	// cannot unmarshal number into Go struct field …"), and the fields' notes
 	// already name the keyword at fault.
-	off := func(why string) (finalChecker, []string) {
-		return finalChecker{}, []string{"The final check before sending is off because the validator cannot use this schema: " + why + ". The form's own checks still apply."}
+	off := func(why say.Msg) (finalChecker, []say.Msg) {
+		return finalChecker{}, []say.Msg{say.New("The final check before sending is off because the validator cannot use this schema: {{.Err}}. The form's own checks still apply.", say.Args{"Err": why})}
 	}
 	var s jsonschema.Schema
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return off("a keyword in it has a value of the wrong kind")
+		return off(say.Text("a keyword in it has a value of the wrong kind"))
 	}
 	// Look for loops in the schema as the library read it: encoding/json
 	// matches keywords without regard to case, so "AllOf" is allOf there.
 	canon, err := json.Marshal(&s)
 	if err != nil {
-		return off("it cannot be written back as JSON")
+		return off(say.Text("it cannot be written back as JSON"))
 	}
 	canonRoot, err := parseJSON(canon)
 	if err != nil {
-		return off("it cannot be written back as JSON")
+		return off(say.Text("it cannot be written back as JSON"))
 	}
-	if why := refLoop(canonRoot); why != "" {
+	if why := refLoop(canonRoot); !why.IsZero() {
 		// The library would recurse until the stack overflows, which no
 		// recover can catch.
 		return off(why)
 	}
 	rs, err := s.Resolve(nil)
 	if err != nil {
-		return off("a $ref in it cannot be followed")
+		return off(say.Text("a $ref in it cannot be followed"))
 	}
 	// The library validates draft-07 and 2020-12 only; it says so on the
 	// first Validate, so ask now rather than at send time.
 	if err := rs.Validate(map[string]any{}); err != nil && strings.HasPrefix(err.Error(), "cannot validate version") {
-		return off("its $schema is a JSON Schema version the validator does not know (it knows draft-07 and 2020-12)")
+		return off(say.Text("its $schema is a JSON Schema version the validator does not know (it knows draft-07 and 2020-12)"))
 	}
 	return finalChecker{resolved: rs}, nil
 }
@@ -76,7 +78,7 @@ func (fc finalChecker) check(args json.RawMessage) (errs []FieldError) {
 	}
 	v, err := parseJSON(args)
 	if err != nil {
-		return []FieldError{{Label: "arguments", Message: "the arguments are not valid JSON: " + err.Error()}}
+		return []FieldError{problemAt("", "arguments", say.New("the arguments are not valid JSON: {{.Err}}", say.Args{"Err": err}))}
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -167,7 +169,7 @@ func translate(msg string) FieldError {
 	if path != "" {
 		label = path
 	}
-	return FieldError{Path: path, Label: label, Message: plainMessage(msg)}
+	return problemAt(path, label, plainMessage(msg))
 }
 
 // fieldPathFromSchema guesses the field from the schema locations the
@@ -207,75 +209,89 @@ func fieldPathFromSchema(paths []string) string {
 
 type messageRule struct {
 	re  *regexp.Regexp
-	say func(m []string) string
+	say func(m []string) say.Msg
 }
 
 var messageRules = []messageRule{
-	{re: regexp.MustCompile(`^type: .* has type "(\w+)", want "(\w+)"`), say: func(m []string) string {
-		return "must be " + article(typeWord(m[2])) + ", not " + article(typeWord(m[1]))
+	{re: regexp.MustCompile(`^type: .* has type "(\w+)", want "(\w+)"`), say: func(m []string) say.Msg {
+		return say.New("must be {{.Want}}, not {{.Got}}", say.Args{"Want": say.Text(article(typeWord(m[2]))), "Got": say.Text(article(typeWord(m[1])))})
 	}},
-	{re: regexp.MustCompile(`^type: .* has type "(\w+)", want one of (.*)`), say: func(m []string) string {
-		return "has the wrong type (" + typeWord(m[1]) + "); it must be one of " + strings.Trim(m[2], "[]")
+	{re: regexp.MustCompile(`^type: .* has type "(\w+)", want one of (.*)`), say: func(m []string) say.Msg {
+		return say.New("has the wrong type ({{.Got}}); it must be one of {{.Options}}", say.Args{"Got": say.Text(typeWord(m[1])), "Options": strings.Trim(m[2], "[]")})
 	}},
-	{re: regexp.MustCompile(`^enum: .* does not equal any of: \[(.*)\]`), say: func(m []string) string {
-		return "must be one of: " + m[1]
+	{re: regexp.MustCompile(`^enum: .* does not equal any of: \[(.*)\]`), say: func(m []string) say.Msg {
+		return say.New("must be one of: {{.Options}}", say.Args{"Options": m[1]})
 	}},
-	{re: regexp.MustCompile(`^const: .* does not equal (.*)`), say: func(m []string) string {
+	{re: regexp.MustCompile(`^const: .* does not equal (.*)`), say: func(m []string) say.Msg {
 		if strings.HasPrefix(m[1], "map[") || strings.HasPrefix(m[1], "[") {
-			return "must be the one value the schema allows" // the library writes it as Go, not JSON
+			return say.Text("must be the one value the schema allows") // the library writes it as Go, not JSON
 		}
-		return "must be " + m[1]
+		return say.New("must be {{.Value}}", say.Args{"Value": m[1]})
 	}},
-	{re: regexp.MustCompile(`^minimum: .* is less than (.*)`), say: func(m []string) string { return "must be at least " + trimFloat(m[1]) }},
-	{re: regexp.MustCompile(`^maximum: .* is greater than (.*)`), say: func(m []string) string { return "must be at most " + trimFloat(m[1]) }},
-	{re: regexp.MustCompile(`^exclusiveMinimum: .* is less than or equal to (.*)`), say: func(m []string) string { return "must be more than " + trimFloat(m[1]) }},
-	{re: regexp.MustCompile(`^exclusiveMaximum: .* is greater than or equal to (.*)`), say: func(m []string) string { return "must be less than " + trimFloat(m[1]) }},
-	{re: regexp.MustCompile(`^multipleOf: .* is not a multiple of (.*)`), say: func(m []string) string { return "must be a multiple of " + trimFloat(m[1]) }},
-	{re: regexp.MustCompile(`^minLength: .*, fewer than (\d+)`), say: func(m []string) string { return "must be at least " + m[1] + " characters long" }},
-	{re: regexp.MustCompile(`^maxLength: .*, more than (\d+)`), say: func(m []string) string { return "must be at most " + m[1] + " characters long" }},
-	{re: regexp.MustCompile(`^pattern: .* does not match regular expression (.*)`), say: func(m []string) string {
-		return "does not have the expected form (it must match the pattern " + m[1] + ")"
+	{re: regexp.MustCompile(`^minimum: .* is less than (.*)`), say: func(m []string) say.Msg { return bound("must be at least {{.N}}", m[1]) }},
+	{re: regexp.MustCompile(`^maximum: .* is greater than (.*)`), say: func(m []string) say.Msg { return bound("must be at most {{.N}}", m[1]) }},
+	{re: regexp.MustCompile(`^exclusiveMinimum: .* is less than or equal to (.*)`), say: func(m []string) say.Msg { return bound("must be more than {{.N}}", m[1]) }},
+	{re: regexp.MustCompile(`^exclusiveMaximum: .* is greater than or equal to (.*)`), say: func(m []string) say.Msg { return bound("must be less than {{.N}}", m[1]) }},
+	{re: regexp.MustCompile(`^multipleOf: .* is not a multiple of (.*)`), say: func(m []string) say.Msg { return bound("must be a multiple of {{.N}}", m[1]) }},
+	{re: regexp.MustCompile(`^minLength: .*, fewer than (\d+)`), say: func(m []string) say.Msg { return count("must be at least {{.Count}} characters long", m[1]) }},
+	{re: regexp.MustCompile(`^maxLength: .*, more than (\d+)`), say: func(m []string) say.Msg { return count("must be at most {{.Count}} characters long", m[1]) }},
+	{re: regexp.MustCompile(`^pattern: .* does not match regular expression (.*)`), say: func(m []string) say.Msg {
+		return say.New("does not have the expected form (it must match the pattern {{.Pattern}})", say.Args{"Pattern": m[1]})
 	}},
-	{re: regexp.MustCompile(`^minItems: array length \d+ is less than (\d+)`), say: func(m []string) string { return "needs at least " + m[1] + " items" }},
-	{re: regexp.MustCompile(`^maxItems: array length \d+ is greater than (\d+)`), say: func(m []string) string { return "can have at most " + m[1] + " items" }},
-	{re: regexp.MustCompile(`^uniqueItems: array items (\d+) and (\d+) are equal`), say: func(m []string) string {
+	{re: regexp.MustCompile(`^minItems: array length \d+ is less than (\d+)`), say: func(m []string) say.Msg { return count("needs at least {{.Count}} items", m[1]) }},
+	{re: regexp.MustCompile(`^maxItems: array length \d+ is greater than (\d+)`), say: func(m []string) say.Msg { return count("can have at most {{.Count}} items", m[1]) }},
+	{re: regexp.MustCompile(`^uniqueItems: array items (\d+) and (\d+) are equal`), say: func(m []string) say.Msg {
 		i, _ := strconv.Atoi(m[1])
 		j, _ := strconv.Atoi(m[2])
-		return fmt.Sprintf("items %d and %d are the same; each item must be different", i+1, j+1)
+		return say.New("items {{.A}} and {{.B}} are the same; each item must be different", say.Args{"A": i + 1, "B": j + 1})
 	}},
-	{re: regexp.MustCompile(`^unexpected additional properties (.*)`), say: func(m []string) string {
-		return "has keys that are not allowed here: " + unquoteList(m[1])
+	{re: regexp.MustCompile(`^unexpected additional properties (.*)`), say: func(m []string) say.Msg {
+		return say.New("has keys that are not allowed here: {{.Keys}}", say.Args{"Keys": unquoteList(m[1])})
 	}},
-	{re: regexp.MustCompile(`^required: missing properties: (.*)`), say: func(m []string) string {
-		return "is missing what is required: " + unquoteList(m[1])
+	{re: regexp.MustCompile(`^required: missing properties: (.*)`), say: func(m []string) say.Msg {
+		return say.New("is missing what is required: {{.Keys}}", say.Args{"Keys": unquoteList(m[1])})
 	}},
-	{re: regexp.MustCompile(`^dependentRequired\["(.*)"\]: missing properties (.*)`), say: func(m []string) string {
-		return "when " + m[1] + " is given, " + unquoteList(m[2]) + " must be given too"
+	{re: regexp.MustCompile(`^dependentRequired\["(.*)"\]: missing properties (.*)`), say: func(m []string) say.Msg {
+		return say.New("when {{.Key}} is given, {{.Keys}} must be given too", say.Args{"Key": m[1], "Keys": unquoteList(m[2])})
 	}},
-	{re: regexp.MustCompile(`^minProperties: object has \d+ properties, less than (\d+)`), say: func(m []string) string { return "needs at least " + m[1] + " keys" }},
-	{re: regexp.MustCompile(`^maxProperties: object has \d+ properties, greater than (\d+)`), say: func(m []string) string { return "can have at most " + m[1] + " keys" }},
-	{re: regexp.MustCompile(`^anyOf: did not validate against any`), say: func([]string) string { return "does not match any of the allowed shapes" }},
-	{re: regexp.MustCompile(`^oneOf: did not validate against any`), say: func([]string) string { return "does not match any of the allowed shapes" }},
-	{re: regexp.MustCompile(`^oneOf: validated against both`), say: func([]string) string {
-		return "matches more than one of the allowed shapes, but must match exactly one"
+	{re: regexp.MustCompile(`^minProperties: object has \d+ properties, less than (\d+)`), say: func(m []string) say.Msg { return count("needs at least {{.Count}} keys", m[1]) }},
+	{re: regexp.MustCompile(`^maxProperties: object has \d+ properties, greater than (\d+)`), say: func(m []string) say.Msg { return count("can have at most {{.Count}} keys", m[1]) }},
+	{re: regexp.MustCompile(`^anyOf: did not validate against any`), say: func([]string) say.Msg { return say.Text("does not match any of the allowed shapes") }},
+	{re: regexp.MustCompile(`^oneOf: did not validate against any`), say: func([]string) say.Msg { return say.Text("does not match any of the allowed shapes") }},
+	{re: regexp.MustCompile(`^oneOf: validated against both`), say: func([]string) say.Msg {
+		return say.Text("matches more than one of the allowed shapes, but must match exactly one")
 	}},
-	{re: regexp.MustCompile(`^not: validated against`), say: func([]string) string { return "is a value that is not allowed here" }},
-	{re: regexp.MustCompile(`^contains: `), say: func([]string) string { return "needs at least one item of the required kind" }},
-	{re: regexp.MustCompile(`^(min|max)Contains: contains validated (\d+) items, (less|greater) than (\d+)`), say: func(m []string) string {
+	{re: regexp.MustCompile(`^not: validated against`), say: func([]string) say.Msg { return say.Text("is a value that is not allowed here") }},
+	{re: regexp.MustCompile(`^contains: `), say: func([]string) say.Msg { return say.Text("needs at least one item of the required kind") }},
+	{re: regexp.MustCompile(`^(min|max)Contains: contains validated (\d+) items, (less|greater) than (\d+)`), say: func(m []string) say.Msg {
 		if m[3] == "less" {
-			return "needs at least " + m[4] + " items of the required kind"
+			return count("needs at least {{.Count}} items of the required kind", m[4])
 		}
-		return "can have at most " + m[4] + " items of the required kind"
+		return count("can have at most {{.Count}} items of the required kind", m[4])
 	}},
 }
 
-func plainMessage(msg string) string {
+func plainMessage(msg string) say.Msg {
 	for _, r := range messageRules {
 		if m := r.re.FindStringSubmatch(msg); m != nil {
 			return r.say(m)
 		}
 	}
-	return "does not fit the schema: " + msg
+	return say.New("does not fit the schema: {{.Err}}", say.Args{"Err": msg})
+}
+
+// bound is a limit the validator wrote as %f, written plainly.
+func bound(key, n string) say.Msg { return say.New(key, say.Args{"N": trimFloat(n)}) }
+
+// count is a message whose Count the validator wrote: its English keeps
+// the plural form whatever the count, as the validator's numbers always
+// did, while a translation takes the form the count asks for.
+func count(key, n string) say.Msg {
+	c, err := strconv.Atoi(n)
+	if err != nil {
+		return say.New(key, say.Args{"Count": n})
+	}
+	return say.Plural(key, key, c, nil)
 }
 
 func article(word string) string {
@@ -310,7 +326,7 @@ var inPlace = []string{"allOf", "anyOf", "oneOf", "not", "if", "then", "else", "
 
 // refLoop reports a schema that refers to itself without nesting, or uses
 // dynamic references, which the validator library cannot follow safely.
-func refLoop(root *jsonValue) string {
+func refLoop(root *jsonValue) say.Msg {
 	c := newCompiler(root)
 	const (
 		unseen = iota
@@ -387,7 +403,7 @@ func refLoop(root *jsonValue) string {
 			}
 			switch color[n] {
 			case active:
-				return "it refers to itself without nesting ($ref in a loop)"
+				return say.Text("it refers to itself without nesting ($ref in a loop)")
 			case unseen:
 				color[n] = active
 				stack = append(stack, frame{n, edges(n)})
@@ -395,7 +411,7 @@ func refLoop(root *jsonValue) string {
 		}
 	}
 	if dynamic {
-		return "it uses $dynamicRef"
+		return say.Text("it uses $dynamicRef")
 	}
-	return ""
+	return say.Msg{}
 }

@@ -3,7 +3,10 @@ package schema
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+
+	"mcpbrowser/mcp/say"
 )
 
 func (f *Form) applyKeyValues(pairs []string) error {
@@ -20,7 +23,7 @@ func (f *Form) applyKeyValues(pairs []string) error {
 			err = fmt.Errorf("%q has no name before \"=\"", pair)
 		}
 		if err != nil {
-			problems = append(problems, FieldError{Path: pair, Label: pair, Message: err.Error()})
+			problems = append(problems, problemAt(pair, pair, msgOf(err)))
 			continue
 		}
 		key := pair[:len(pair)-len(rest)]
@@ -29,7 +32,7 @@ func (f *Form) applyKeyValues(pairs []string) error {
 			err = fd.setFromText(rest[1:], started)
 		}
 		if err != nil {
-			problems = append(problems, FieldError{Path: key, Label: key, Message: err.Error()})
+			problems = append(problems, problemAt(key, key, msgOf(err)))
 			continue
 		}
 		fd.touched()
@@ -139,6 +142,11 @@ func kindWord(k Kind) string {
 	return k.String()
 }
 
+// got is a problem with the value typed after "=", which it quotes.
+func got(problem say.Msg, text string) error {
+	return say.Error("{{.Problem}} (got {{.Got}})", say.Args{"Problem": problem, "Got": strconv.Quote(text)})
+}
+
 // setFromText sets a field from the text after "=" of a key=value pair.
 func (fd *Field) setFromText(text string, started map[*Field]bool) error {
 	if fd.Kind != MultiEnum && fd.Kind != Array {
@@ -155,24 +163,27 @@ func (fd *Field) setFromText(text string, started map[*Field]bool) error {
 		t := strings.TrimSpace(text)
 		r, ok := parseRat(t)
 		if !isJSONNumber(t) || (fd.Kind == Integer && ok && !r.IsInt()) {
-			return fmt.Errorf("must be %s, like 3 (got %q)", article(kindWord(fd.Kind)), text)
+			if fd.Kind == Integer {
+				return got(say.Text("must be a whole number, like 3"), text)
+			}
+			return got(say.Text("must be a number, like 3"), text)
 		}
 		fd.state.text, fd.state.set = t, true
 	case Boolean:
 		b, ok := parseBool(text)
 		if !ok {
-			return fmt.Errorf("must be true or false (got %q)", text)
+			return got(say.Text("must be true or false"), text)
 		}
 		fd.state.boolean, fd.state.set = b, true
 	case Null:
 		if text != "null" && text != "" {
-			return fmt.Errorf("can only be null (got %q)", text)
+			return got(say.Text("can only be null"), text)
 		}
 		fd.state.set = true
 	case Enum, Const:
 		i := fd.matchOption(text)
 		if i < 0 {
-			return fmt.Errorf("must be one of: %s (got %q)", fd.optionList(), text)
+			return got(say.New("must be one of: {{.Options}}", say.Args{"Options": fd.optionList()}), text)
 		}
 		fd.state.choice = i
 	case MultiEnum:

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"mcpbrowser/mcp/say"
 )
 
 // loadBudget bounds the work of one Load: choosing among variants tries each
@@ -16,10 +18,10 @@ const maxVariantChain = 8
 func (f *Form) load(args json.RawMessage) error {
 	v, err := parseJSON(args)
 	if err != nil {
-		return fmt.Errorf("the arguments are not valid JSON: %w", err)
+		return say.Error("the arguments are not valid JSON: {{.Err}}", say.Args{"Err": err})
 	}
 	if v.kind != jsonObject {
-		return fmt.Errorf("the arguments must be a JSON object ({…}), not %s", v.kind)
+		return say.Error("the arguments must be a JSON object ({…}), not {{.Kind}}", say.Args{"Kind": valueWord(v.kind.String())})
 	}
 	var kept []FieldError
 	f.Root.loadValue(v, false, &kept)

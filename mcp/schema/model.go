@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"mcpbrowser/mcp/say"
 )
 
 // A Kind says which input a Field needs, and so which widget shows it.
@@ -104,6 +106,10 @@ type FieldError struct {
 	// Message is the problem in plain words: "must be at most 10",
 	// "pick one of: red, green, blue", "this field is required".
 	Message string
+	// Msg is Message as a key and its arguments, for the front ends to
+	// word in the person's language; zero when Message is all there is
+	// (see Problem).
+	Msg say.Msg
 }
 
 func (e FieldError) Error() string {
@@ -126,6 +132,9 @@ type Form struct {
 	// final whole-object check cannot run because the validator rejects the
 	// schema. Per-field remarks are in Field.Note.
 	Notes []string
+	// Remarks are Notes as keyed messages (mcp/say), one a sentence, for
+	// the front ends to word in the person's language.
+	Remarks []say.Msg
 
 	// OnChange, if set, is called after every change made through a Field
 	// method, with the field whose value changed (for structural changes
@@ -183,6 +192,10 @@ type Field struct {
 	// Note explains, in plain words, why a field is RawJSON or what part of
 	// its schema was not understood and so is not checked by the form.
 	Note string
+	// Remarks are Note's sentences as keyed messages (mcp/say), for the
+	// front ends to word in the person's language; Note is their English
+	// joined by spaces.
+	Remarks []say.Msg
 	// Schema is this field's own schema as JSON, with local references
 	// resolved one level, for a "show schema" view.
 	Schema json.RawMessage
@@ -293,6 +306,13 @@ type ArgumentsError struct {
 
 func (e *ArgumentsError) Error() string { return joinProblems("invalid arguments", e.Problems) }
 
+// Say is the error as a keyed message.
+func (e *ArgumentsError) Say() say.Msg { return headedProblems("invalid arguments", e.Problems) }
+
+// MessageKey and MessageArgs are Say's, for the front ends.
+func (e *ArgumentsError) MessageKey() string          { return e.Say().Key }
+func (e *ArgumentsError) MessageArgs() map[string]any { return e.Say().Args }
+
 // A LoadError lists the values Load kept as raw JSON because they do not fit
 // the schema. The form still holds them (Arguments gives them back).
 type LoadError struct {
@@ -303,6 +323,15 @@ func (e *LoadError) Error() string {
 	return joinProblems("some values do not fit the form and were kept as raw JSON", e.Kept)
 }
 
+// Say is the error as a keyed message.
+func (e *LoadError) Say() say.Msg {
+	return headedProblems("some values do not fit the form and were kept as raw JSON", e.Kept)
+}
+
+// MessageKey and MessageArgs are Say's, for the front ends.
+func (e *LoadError) MessageKey() string          { return e.Say().Key }
+func (e *LoadError) MessageArgs() map[string]any { return e.Say().Args }
+
 // A KeyValueError lists the command-line pairs that could not be applied.
 type KeyValueError struct {
 	Problems []FieldError
@@ -311,6 +340,15 @@ type KeyValueError struct {
 func (e *KeyValueError) Error() string {
 	return joinProblems("cannot use the arguments given", e.Problems)
 }
+
+// Say is the error as a keyed message.
+func (e *KeyValueError) Say() say.Msg {
+	return headedProblems("cannot use the arguments given", e.Problems)
+}
+
+// MessageKey and MessageArgs are Say's, for the front ends.
+func (e *KeyValueError) MessageKey() string          { return e.Say().Key }
+func (e *KeyValueError) MessageArgs() map[string]any { return e.Say().Args }
 
 // Path returns the field's path in the form (see FieldError.Path). It changes
 // when array items are moved or entries renamed.

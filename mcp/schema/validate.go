@@ -2,10 +2,12 @@ package schema
 
 import (
 	"bytes"
-	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"mcpbrowser/mcp/say"
 )
 
 func (fd *Field) validate() []FieldError {
@@ -46,13 +48,13 @@ func (fd *Field) active() bool {
 // collect appends the problems of the field (and, when deep, of the fields
 // inside it) to errs. active says whether a missing required value counts.
 func (fd *Field) collect(errs *[]FieldError, deep, active bool) {
-	add := func(format string, args ...any) {
-		*errs = append(*errs, FieldError{Path: fd.path(), Label: fd.Label, Message: fmt.Sprintf(format, args...)})
+	add := func(m say.Msg) {
+		*errs = append(*errs, problemAt(fd.path(), fd.Label, m))
 	}
 	if !fd.isSet() {
 		rawRoot := fd.parent == nil && fd.Kind == RawJSON // empty means no arguments
 		if fd.Required && active && !rawRoot {
-			add("%s", fd.requiredMessage())
+			add(fd.requiredMessage())
 		}
 		return
 	}
@@ -74,7 +76,7 @@ func (fd *Field) collect(errs *[]FieldError, deep, active bool) {
 			seen := map[int]bool{}
 			for _, c := range fd.state.choices {
 				if seen[c] {
-					add("each choice can be picked only once (%s is picked twice)", fd.Options[c].Label)
+					add(say.New("each choice can be picked only once ({{.Choice}} is picked twice)", say.Args{"Choice": fd.Options[c].Label}))
 					break
 				}
 				seen[c] = true
@@ -96,68 +98,68 @@ func (fd *Field) collect(errs *[]FieldError, deep, active bool) {
 	}
 }
 
-func (fd *Field) requiredMessage() string {
+func (fd *Field) requiredMessage() say.Msg {
 	switch {
 	case fd.Kind == Enum || fd.Kind == Variant:
-		return "pick one of: " + fd.optionList()
+		return say.New("pick one of: {{.Options}}", say.Args{"Options": fd.optionList()})
 	case fd.state.collapsed:
-		return "this field is required; open it to fill it in"
+		return say.Text("this field is required; open it to fill it in")
 	case fd.Kind == Boolean:
-		return "this field is required: choose true or false"
+		return say.Text("this field is required: choose true or false")
 	}
-	return "this field is required"
+	return say.Text("this field is required")
 }
 
 // checkRaw checks JSON typed by hand: its syntax, and for a field that has
 // a form, everything the form would check.
-func (fd *Field) checkRaw(errs *[]FieldError, add func(string, ...any), active bool) {
+func (fd *Field) checkRaw(errs *[]FieldError, add func(say.Msg), active bool) {
 	v, err := parseJSON([]byte(fd.state.text))
 	if err != nil {
-		add("is not valid JSON: %v", err)
+		add(say.New("is not valid JSON: {{.Err}}", say.Args{"Err": err}))
 		return
 	}
 	if fd.Kind == RawJSON {
 		if n := fd.shape.node; n.kind == jsonBool && !n.boolean {
-			add("no value is allowed here")
+			add(say.Text("no value is allowed here"))
 		}
 		return
 	}
 	s := fd.scratch()
 	if why := s.loadValue(v, true, nil); why != "" {
-		add("does not fit: %s", why)
+		add(say.New("does not fit: {{.Why}}", say.Args{"Why": why}))
 		return
 	}
 	s.collect(errs, true, active)
 }
 
-func (fd *Field) checkString(add func(string, ...any)) {
+func (fd *Field) checkString(add func(say.Msg)) {
 	text := fd.state.text
 	n := utf8.RuneCountInString(text)
 	if m := fd.Limits.MinLength; m != nil && n < *m {
 		if *m == 1 {
-			add("cannot be empty")
+			add(say.Text("cannot be empty"))
 		} else {
-			add("must be at least %s long", plural(*m, "character"))
+			add(say.Plural("must be at least {{.Count}} character long", "must be at least {{.Count}} characters long", *m, nil))
 		}
 	}
 	if m := fd.Limits.MaxLength; m != nil && n > *m {
-		add("must be at most %s long (it has %d)", plural(*m, "character"), n)
+		add(say.Plural("must be at most {{.Count}} character long (it has {{.Has}})", "must be at most {{.Count}} characters long (it has {{.Has}})", *m, say.Args{"Has": n}))
 	}
 	if re := fd.shape.pattern; re != nil && !re.MatchString(text) {
-		add("does not have the expected form (it must match the pattern %s)", fd.Limits.Pattern)
+		add(say.New("does not have the expected form (it must match the pattern {{.Pattern}})", say.Args{"Pattern": fd.Limits.Pattern}))
 	}
 	if h, ok := formatHints[fd.Format]; ok && h.check != nil && text != "" && !h.check(text) {
-		add("%s", h.message)
+		add(say.Text(h.message))
 	}
 }
 
-func (fd *Field) checkNumber(add func(string, ...any)) {
+func (fd *Field) checkNumber(add func(say.Msg)) {
 	text := strings.TrimSpace(fd.state.text)
 	if !isJSONNumber(text) {
 		if fd.Kind == Integer {
-			add("must be a whole number, like 3")
+			add(say.Text("must be a whole number, like 3"))
 		} else {
-			add("must be a number, like 3 or 2.5")
+			add(say.Text("must be a number, like 3 or 2.5"))
 		}
 		return
 	}
@@ -166,53 +168,50 @@ func (fd *Field) checkNumber(add func(string, ...any)) {
 		return // an exponent too large to compare: the final check decides
 	}
 	if fd.Kind == Integer && !r.IsInt() {
-		add("must be a whole number, like 3")
+		add(say.Text("must be a whole number, like 3"))
 		return
 	}
 	s, l := fd.shape, fd.Limits
 	if s.minimum != nil {
 		if c := r.Cmp(s.minimum); l.MinimumExclusive && c <= 0 {
-			add("must be more than %s", l.Minimum)
+			add(say.New("must be more than {{.N}}", say.Args{"N": l.Minimum}))
 		} else if c < 0 {
-			add("must be at least %s", l.Minimum)
+			add(say.New("must be at least {{.N}}", say.Args{"N": l.Minimum}))
 		}
 	}
 	if s.maximum != nil {
 		if c := r.Cmp(s.maximum); l.MaximumExclusive && c >= 0 {
-			add("must be less than %s", l.Maximum)
+			add(say.New("must be less than {{.N}}", say.Args{"N": l.Maximum}))
 		} else if c > 0 {
-			add("must be at most %s", l.Maximum)
+			add(say.New("must be at most {{.N}}", say.Args{"N": l.Maximum}))
 		}
 	}
 	if s.multipleOf != nil {
 		if q := new(big.Rat).Quo(r, s.multipleOf); !q.IsInt() {
-			add("must be a multiple of %s", l.MultipleOf)
+			add(say.New("must be a multiple of {{.N}}", say.Args{"N": l.MultipleOf}))
 		}
 	}
 }
 
-func (fd *Field) checkCount(add func(string, ...any), n int, word string) {
-	verb := "needs"
-	if fd.Kind == MultiEnum {
-		verb, word = "pick", "choice"
-	}
+func (fd *Field) checkCount(add func(say.Msg), n int, word string) {
+	pick := fd.Kind == MultiEnum
 	if m := fd.Limits.MinItems; m != nil && n < *m {
-		if verb == "pick" {
-			add("pick at least %d", *m)
+		if pick {
+			add(say.Plural("pick at least {{.Count}}", "pick at least {{.Count}}", *m, nil))
 		} else {
-			add("needs at least %s", plural(*m, word))
+			add(say.Plural("needs at least {{.Count}} "+word, "needs at least {{.Count}} "+word+"s", *m, nil))
 		}
 	}
 	if m := fd.Limits.MaxItems; m != nil && n > *m {
-		if verb == "pick" {
-			add("pick at most %d", *m)
+		if pick {
+			add(say.Plural("pick at most {{.Count}}", "pick at most {{.Count}}", *m, nil))
 		} else {
-			add("can have at most %s (it has %d)", plural(*m, word), n)
+			add(say.Plural("can have at most {{.Count}} "+word+" (it has {{.Has}})", "can have at most {{.Count}} "+word+"s (it has {{.Has}})", *m, say.Args{"Has": n}))
 		}
 	}
 }
 
-func (fd *Field) checkUnique(add func(string, ...any)) {
+func (fd *Field) checkUnique(add func(say.Msg)) {
 	var values []*jsonValue
 	for _, item := range fd.state.items {
 		var b bytes.Buffer
@@ -229,7 +228,7 @@ func (fd *Field) checkUnique(add func(string, ...any)) {
 	for i := range values {
 		for j := i + 1; j < len(values); j++ {
 			if values[i] != nil && values[j] != nil && equalJSON(values[i], values[j]) {
-				add("items %d and %d are the same; each item must be different", i+1, j+1)
+				add(say.New("items {{.A}} and {{.B}} are the same; each item must be different", say.Args{"A": i + 1, "B": j + 1}))
 				return
 			}
 		}
@@ -246,22 +245,22 @@ func (fd *Field) keyCount() int {
 	return n
 }
 
-func (fd *Field) checkObject(add func(string, ...any)) {
+func (fd *Field) checkObject(add func(say.Msg)) {
 	for _, name := range fd.shape.requiredMissing {
 		if fd.entryIndex(name) < 0 {
-			add("needs the key %q, which the form has no field for: add it as an entry or use raw JSON", name)
+			add(say.New("needs the key {{.Key}}, which the form has no field for: add it as an entry or use raw JSON", say.Args{"Key": strconv.Quote(name)}))
 		}
 	}
 	for _, e := range fd.state.entries {
 		if _, ok := fd.shape.entryRule(e.Name); !ok {
-			add("has the key %q, which is not allowed here", e.Name)
+			add(say.New("has the key {{.Key}}, which is not allowed here", say.Args{"Key": strconv.Quote(e.Name)}))
 		}
 	}
 	n := fd.keyCount()
 	if m := fd.Limits.MinProperties; m != nil && n < *m {
-		add("needs at least %s", plural(*m, "key"))
+		add(say.Plural("needs at least {{.Count}} key", "needs at least {{.Count}} keys", *m, nil))
 	}
 	if m := fd.Limits.MaxProperties; m != nil && n > *m {
-		add("can have at most %s (it has %d)", plural(*m, "key"), n)
+		add(say.Plural("can have at most {{.Count}} key (it has {{.Has}})", "can have at most {{.Count}} keys (it has {{.Has}})", *m, say.Args{"Has": n}))
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"mcpbrowser/mcp/say"
 )
 
 func (f *Form) arguments() (json.RawMessage, []FieldError) {
@@ -21,7 +23,7 @@ func (f *Form) arguments() (json.RawMessage, []FieldError) {
 	if len(args) == 0 || args[0] != '{' {
 		// MCP: "arguments" is an object. A schema for anything else
 		// still makes a form, but it cannot make arguments.
-		return nil, []FieldError{{Label: "arguments", Message: "the arguments must be a JSON object ({…}), not " + describeRaw(args)}}
+		return nil, []FieldError{problemAt("", "arguments", say.New("the arguments must be a JSON object ({…}), not {{.Kind}}", say.Args{"Kind": valueWord(describeRaw(args))}))}
 	}
 	if errs := f.final.check(args); len(errs) > 0 {
 		return nil, errs

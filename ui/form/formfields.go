@@ -219,7 +219,7 @@ func helpText(fd *schema.Field, c chrome) string {
 func (w *fieldView) fillInput() {
 	w.v.forgetInside(w.fd)
 	w.v.views[w.fd] = w
-	w.setNote(i18n.FieldNote(w.fd.Note))
+	w.setNote(i18n.FieldNote(w.fd.Remarks))
 	w.input.Objects = []fyne.CanvasObject{w.makeInput()}
 	w.input.Hidden = w.folded
 	if w.box != nil { // rebuilt in place: lay out again (a new view is laid out by its parent)
@@ -322,7 +322,7 @@ func (w *fieldView) rawInput() fyne.CanvasObject {
 	back := widgets.NewButton(lang.L("Use the form"), nil, func() {
 		w.v.touch(fd)
 		if err := fd.UseForm(); err != nil {
-			w.setNote(i18n.FieldProblem(err.Error()))
+			w.setNote(i18n.Explain(err))
 			return
 		}
 		w.fillInput()

@@ -167,7 +167,7 @@ func (w *fieldView) entryRow(entry *schema.Field) fyne.CanvasObject {
 	key.OnChanged = func(name string) {
 		w.v.touch(parent)
 		if err := parent.RenameEntry(current.Name, name); err != nil {
-			w.v.showLabel(problem, i18n.FieldProblem(err.Error()))
+			w.v.showLabel(problem, i18n.Explain(err))
 			return
 		}
 		w.v.showLabel(problem, "")
@@ -215,7 +215,7 @@ func (w *fieldView) addEntryRow() fyne.CanvasObject {
 		w.v.touch(fd)
 		entry, err := fd.AddEntry(key.Text)
 		if err != nil {
-			w.v.showLabel(problem, i18n.FieldProblem(err.Error()))
+			w.v.showLabel(problem, i18n.Explain(err))
 			return
 		}
 		w.refresh()

@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/schema"
 	"mcpbrowser/ui/view"
 )
@@ -120,12 +121,12 @@ func (v *FormView) SetSchema(raw json.RawMessage) {
 		if err != nil {
 			v.RawOnly = true
 			notes = append(notes, i18n.L("The tool's input schema cannot be shown as a form ({{.Err}}); type the arguments as JSON.",
-				map[string]any{"Err": i18n.FieldNote(err.Error())}))
+				map[string]any{"Err": i18n.Explain(err)}))
 		} else {
 			v.Form = f
 			f.OnChange = func(*schema.Field) { v.refreshMessages() }
-			for _, n := range f.Notes {
-				notes = append(notes, i18n.FieldNote(n))
+			for _, n := range f.Remarks {
+				notes = append(notes, i18n.Say(n))
 			}
 		}
 	}
@@ -458,8 +459,8 @@ func (v *FormView) jsonToForm() bool {
 	}
 	err := v.Form.Load(json.RawMessage(text))
 	if err != nil && !isLoadError(err) {
-		v.showTopProblems([]schema.FieldError{{Label: lang.L("arguments"),
-			Message: "cannot switch to the form: " + err.Error()}})
+		m := say.New("cannot switch to the form: {{.Err}}", say.Args{"Err": err})
+		v.showTopProblems([]schema.FieldError{{Label: lang.L("arguments"), Message: m.String(), Msg: m}})
 		return false
 	}
 	v.ShowMode(false)
@@ -549,7 +550,7 @@ func (v *FormView) showProblems(errs []schema.FieldError) {
 		if !v.showAll && !v.touched[w.fd] {
 			continue
 		}
-		msg := i18n.FieldProblem(e.Message)
+		msg := i18n.FieldProblem(e.Problem())
 		if own := w.fd.Path(); e.Path != own {
 			rel := strings.TrimPrefix(strings.TrimPrefix(e.Path, own), ".")
 			msg = rel + ": " + msg
@@ -589,9 +590,9 @@ func (v *FormView) showTopProblems(errs []schema.FieldError) {
 	lines := make([]string, 0, len(errs))
 	for _, e := range errs {
 		if e.Path == "" {
-			lines = append(lines, i18n.FieldProblem(e.Message))
+			lines = append(lines, i18n.FieldProblem(e.Problem()))
 		} else {
-			lines = append(lines, e.Path+": "+i18n.FieldProblem(e.Message))
+			lines = append(lines, e.Path+": "+i18n.FieldProblem(e.Problem()))
 		}
 	}
 	v.showLabel(v.problems, strings.Join(lines, "\n"))

@@ -19,7 +19,7 @@ func FieldErrorsAs(errs []schema.FieldError, sent bool) string {
 	if what == "" {
 		what = first.Path
 	}
-	msg := i18n.FieldProblem(first.Message)
+	msg := i18n.FieldProblem(first.Problem())
 	if what != "" {
 		msg = i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": what, "Problem": msg})
 	}

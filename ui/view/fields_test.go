@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/schema"
 )
 
@@ -29,7 +30,8 @@ func TestFieldErrors(t *testing.T) {
 }
 
 func TestFieldErrorsOfAnAnswer(t *testing.T) {
-	one := []schema.FieldError{{Path: "name", Label: "Name", Message: "this field is required"}}
+	required := say.Text("this field is required")
+	one := []schema.FieldError{{Path: "name", Label: "Name", Message: required.String(), Msg: required}}
 	checkWordings(t, []wording{
 		{"accepted", func() string { return FieldErrorsAs(one, false) }, "Not accepted: Name: this field is required", "未接受：Name：此字段为必填项"},
 		{"more", func() string { return FieldErrorsAs(append(one, one...), false) }, "Not accepted: Name: this field is required (and 1 more)", "未接受：Name：此字段为必填项（另有 1 个问题）"},

@@ -209,7 +209,7 @@ func OutputSchemaProblem(outputSchema, structured any) string {
 		if fe.Path != "" {
 			field += "." + fe.Path
 		}
-		reason := i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": field, "Problem": i18n.FieldProblem(fe.Message)})
+		reason := i18n.L("{{.Field}}: {{.Problem}}", map[string]any{"Field": field, "Problem": i18n.FieldProblem(fe.Problem())})
 		return i18n.L("The structured content does not match the tool's outputSchema: {{.Reason}}", map[string]any{"Reason": reason})
 	}
 	return ""
