@@ -11,6 +11,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"mcpbrowser/internal/uitest"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 )
@@ -99,7 +100,7 @@ func TestRootsDialogAddsRemovesAndRestartsWhenNeeded(t *testing.T) {
 	}
 	dirA, dirB := t.TempDir(), t.TempDir()
 
-	onUI(func() { test.Tap(s.w.features.header.rootsBtn) })
+	onUI(func() { test.Tap(uitest.AppButton(t, s.w.features.Header, "Roots…")) })
 	e := s.w.rootsEditor
 	onUI(func() {
 		e.add(dirA) // what the folder chooser hands back
