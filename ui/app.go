@@ -144,3 +144,14 @@ func loadConfigOrDemo(path string) (*config.Config, error) {
 	}
 	return &config.Config{}, err
 }
+
+// SetHistory keeps every tool call, resource read and prompt get of the
+// window's servers in h (nil keeps nothing). Run sets the history under the
+// XDG data directory; tests set one in a temporary folder or none.
+func (w *MainWindow) SetHistory(h *history.History) {
+	w.history = h
+	if w.manager != nil {
+		w.manager.SetHistory(h) // the core records every call
+	}
+	w.features.History.Reset()
+}

@@ -69,21 +69,21 @@ func TestOpenAppFromTheWindow(t *testing.T) {
 	s := newShell(t, map[string]map[string]any{"basic": basicAppEntry(t), "demo": demoEntry()})
 	opened := make(chan string, 4)
 	onUI(func() {
-		s.w.apps.openURL = func(_ context.Context, url string) error { opened <- url; return nil }
+		s.w.apps.OpenURL = func(_ context.Context, url string) error { opened <- url; return nil }
 	})
 	s.pickTool("basic", "get-time")
-	if got := s.text(func() fyne.CanvasObject { return s.w.apps.root }); !strings.Contains(got, "MCP App ui://get-time/mcp-app.html") {
+	if got := s.text(func() fyne.CanvasObject { return s.w.apps.Root }); !strings.Contains(got, "MCP App ui://get-time/mcp-app.html") {
 		t.Fatalf("the app strip shows:\n%s", got)
 	}
 	if r := s.run("{}"); !r.OK() {
 		t.Fatalf("get-time: %s", r.Message)
 	}
 	var btn string
-	onUI(func() { btn = s.w.apps.openBtn.Text })
+	onUI(func() { btn = s.w.apps.OpenBtn.Text })
 	if btn != "Open app with the result" {
 		t.Errorf("the open button says %q after a call", btn)
 	}
-	onUI(func() { test.Tap(s.w.apps.openBtn) })
+	onUI(func() { test.Tap(s.w.apps.OpenBtn) })
 	url := <-opened
 	if !strings.HasPrefix(url, "http://127.0.0.1:") {
 		t.Fatalf("opened %q", url)
@@ -92,10 +92,10 @@ func TestOpenAppFromTheWindow(t *testing.T) {
 		t.Fatalf("the app's page: %d", got)
 	}
 	s.waitFor("the address and Close app", func() bool {
-		return s.w.apps.address.Visible() && s.w.apps.closeBtn.Visible() && s.w.apps.address.Text == url
+		return s.w.apps.Address.Visible() && s.w.apps.CloseBtn.Visible() && s.w.apps.Address.Text == url
 	})
-	onUI(func() { test.Tap(s.w.apps.closeBtn) })
-	s.waitFor("the strip without the closed app", func() bool { return !s.w.apps.closeBtn.Visible() })
+	onUI(func() { test.Tap(s.w.apps.CloseBtn) })
+	s.waitFor("the strip without the closed app", func() bool { return !s.w.apps.CloseBtn.Visible() })
 	// Each app has its own listener: closing the app closes it.
 	if resp, err := http.Get(url); err == nil {
 		resp.Body.Close()
@@ -103,11 +103,11 @@ func TestOpenAppFromTheWindow(t *testing.T) {
 	}
 
 	// Stopping the server ends its app too.
-	onUI(func() { test.Tap(s.w.apps.openBtn) })
+	onUI(func() { test.Tap(s.w.apps.OpenBtn) })
 	url = <-opened
-	s.waitFor("the app open again", func() bool { return s.w.apps.closeBtn.Visible() })
+	s.waitFor("the app open again", func() bool { return s.w.apps.CloseBtn.Visible() })
 	s.w.manager.Session("basic").Close()
-	s.waitFor("the app closed with its server", func() bool { return !s.w.apps.closeBtn.Visible() })
+	s.waitFor("the app closed with its server", func() bool { return !s.w.apps.CloseBtn.Visible() })
 	if _, err := http.Get(url); err == nil {
 		t.Error("the app's listener outlived its server")
 	}
@@ -115,7 +115,7 @@ func TestOpenAppFromTheWindow(t *testing.T) {
 	// A tool without an app shows no strip.
 	s.pickTool("demo", "add")
 	onUI(func() {
-		if s.w.apps.root.Visible() {
+		if s.w.apps.Root.Visible() {
 			t.Error("the app strip shows for a tool without an app")
 		}
 	})

@@ -10,6 +10,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/internal/uitest"
 
 	"mcpbrowser/mcp/transport"
 )
@@ -51,12 +54,12 @@ func toolsOnlyEntry(t *testing.T) map[string]any {
 }
 
 // selectTab brings one of the middle column's tabs to the front, as a click would.
-func (s *shell) selectTab(tab func(*featurePanes) any) {
+func (s *shell) selectTab(tab func(*tabs.Frame) any) {
 	onUI(func() {
 		f := s.w.features
-		for _, it := range f.tabs.Items {
+		for _, it := range f.Tabs.Items {
 			if any(it) == tab(f) {
-				f.tabs.Select(it)
+				f.Tabs.Select(it)
 			}
 		}
 	})
@@ -66,24 +69,24 @@ func TestUndeclaredFeaturesShowAsAbsentAndTryAnywayShowsTheError(t *testing.T) {
 	s := newFeatureShell(t, map[string]map[string]any{"plain": toolsOnlyEntry(t)})
 	s.pickTool("plain", "noop")
 
-	header := s.text(func() fyne.CanvasObject { return s.w.features.header.root })
+	header := s.text(func() fyne.CanvasObject { return s.w.features.Header })
 	if !strings.Contains(header, "not resources, prompts, completions, logging") {
 		t.Errorf("the header does not say what is missing:\n%s", header)
 	}
 	onUI(func() {
-		if !s.w.features.header.level.Disabled() {
+		if !headerLevel(t, s.w.features.Header).Disabled() {
 			t.Error("the log level can be set on a server without logging")
 		}
 	})
 
 	cases := []struct {
 		name   string
-		tab    func(*featurePanes) any
-		absent func(*featurePanes) *tabs.AbsentNotice
+		tab    func(*tabs.Frame) any
+		absent func(*tabs.Frame) *tabs.AbsentNotice
 		method string
 	}{
-		{"resources", func(f *featurePanes) any { return f.resourcesTab }, func(f *featurePanes) *tabs.AbsentNotice { return f.resources.Absent }, "resources/list"},
-		{"prompts", func(f *featurePanes) any { return f.promptsTab }, func(f *featurePanes) *tabs.AbsentNotice { return f.prompts.Absent }, "prompts/list"},
+		{"resources", func(f *tabs.Frame) any { return f.ResourcesItem }, func(f *tabs.Frame) *tabs.AbsentNotice { return f.Resources.Absent }, "resources/list"},
+		{"prompts", func(f *tabs.Frame) any { return f.PromptsItem }, func(f *tabs.Frame) *tabs.AbsentNotice { return f.Prompts.Absent }, "prompts/list"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -113,10 +116,20 @@ func TestUndeclaredFeaturesShowAsAbsentAndTryAnywayShowsTheError(t *testing.T) {
 	}
 
 	// Ping works on any server.
-	onUI(func() { test.Tap(s.w.features.header.pingBtn) })
+	onUI(func() { test.Tap(uitest.AppButton(t, s.w.features.Header, "Ping")) })
 	s.waitFor("the ping's answer", func() bool {
-		return strings.Contains(s.w.features.header.note.Text, "the server answered in")
+		return strings.Contains(shownText(s.w.features.Header), "the server answered in")
 	})
+}
+
+// headerLevel is the server header's log level select, found in its tree.
+func headerLevel(t *testing.T, header fyne.CanvasObject) *widget.Select {
+	t.Helper()
+	selects := uitest.FindAll[*widget.Select](header)
+	if len(selects) != 1 {
+		t.Fatalf("the server header has %d selects, want the log level's", len(selects))
+	}
+	return selects[0]
 }
 
 func wireHasMethod(w *transport.WireLog, method string) bool {
@@ -132,15 +145,16 @@ func wireHasMethod(w *transport.WireLog, method string) bool {
 func TestLogLevelIsSentToTheServer(t *testing.T) {
 	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry()})
 	s.pickTool("demo", "add")
-	h := s.w.features.header
+	h := s.w.features.Header
 	onUI(func() {
-		if h.level.Disabled() {
+		level := headerLevel(t, h)
+		if level.Disabled() {
 			t.Fatal("the demo server declares logging, but the level cannot be set")
 		}
-		h.level.SetSelected("warning")
+		level.SetSelected("warning")
 	})
 	s.waitFor("the server to accept the level", func() bool {
-		return strings.Contains(h.note.Text, "The server sends log messages at warning and above")
+		return strings.Contains(shownText(h), "The server sends log messages at warning and above")
 	})
 	entries, _ := s.w.manager.Session("demo").Wire.Since(0)
 	found := false

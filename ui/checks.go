@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"mcpbrowser/ui/filedialog"
+	"mcpbrowser/ui/result"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -45,7 +46,7 @@ type checksDeps struct {
 	// GoWork runs f in the background; ctx ends when the window closes.
 	GoWork func(f func(ctx context.Context))
 	// compare opens the surface diff view.
-	compare func() *diffView
+	compare func() *result.DiffView
 }
 
 // checksPane is the Checks tab. Its fields are used on the UI goroutine,
@@ -70,7 +71,7 @@ type checksPane struct {
 	record      *widget.Check
 	recordLabel *widget.Label
 	quiet       bool // the Record box is being set by code, not by the person
-	lastDiff    *diffView
+	lastDiff    *result.DiffView
 	tab         *container.TabItem // the Checks tab itself
 	recMu       sync.Mutex
 	recordTo    string // the check file calls are recorded to; "" when not recording
@@ -566,16 +567,16 @@ func (w *MainWindow) addChecksTab() {
 	session := func(name string) *mcp.Session { return w.manager.Session(name) }
 	w.checks = newChecksPane(checksDeps{
 		win: w.win, prefs: w.app.Preferences(), session: session, GoWork: w.GoWork,
-		compare: func() *diffView {
-			return showDiffDialog(diffDeps{win: w.win, GoWork: w.GoWork,
-				servers: func() []string {
+		compare: func() *result.DiffView {
+			return result.ShowDiffDialog(result.DiffDeps{Win: w.win, GoWork: w.GoWork,
+				Servers: func() []string {
 					var names []string
 					for _, s := range w.manager.Sessions() {
 						names = append(names, s.Name())
 					}
 					return names
 				},
-				snapshot: func(ctx context.Context, name string) (*surface.Snapshot, error) {
+				Snapshot: func(ctx context.Context, name string) (*surface.Snapshot, error) {
 					s := session(name)
 					if s == nil {
 						return nil, fmt.Errorf("no server named %q", name)
@@ -596,6 +597,5 @@ func (w *MainWindow) addChecksTab() {
 		w.checks.saveAsCheck(r, schema)
 	}
 	w.checks.tab = container.NewTabItemWithIcon(lang.L("Checks"), theme.ConfirmIcon(), w.checks.root)
-	w.features.tabs.Append(w.checks.tab)
-	w.features.setFilter(w.checks.tab, w.checks.filter)
+	w.features.AddTab(w.checks.tab, w.checks.filter)
 }

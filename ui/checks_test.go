@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"mcpbrowser/internal/uitest"
+	"mcpbrowser/ui/result"
 	"mcpbrowser/ui/widgets"
 	"os"
 	"path/filepath"
@@ -29,7 +31,7 @@ func (s *shell) runChecksTab(path string) string {
 	s.t.Helper()
 	s.waitReady("demo")
 	onUI(func() {
-		s.w.features.tabs.Select(s.w.checks.tab)
+		s.w.features.Tabs.Select(s.w.checks.tab)
 		s.w.checks.addFile(path)
 		test.Tap(s.w.checks.runAll)
 	})
@@ -114,14 +116,14 @@ func TestRecordInWindow(t *testing.T) {
 	s.pickTool("demo", "fail")
 	s.run(`{"kind": "tool_error"}`)
 	onUI(func() {
-		s.w.features.tabs.Select(s.w.features.resourcesTab)
-		s.w.features.resources.Read("demo://readme")
+		s.w.features.Tabs.Select(s.w.features.ResourcesItem)
+		s.w.features.Resources.Read("demo://readme")
 	})
 	s.waitFor("the read to be recorded", func() bool {
 		f, err := checks.Load(path)
 		return err == nil && len(f.Checks) == 3
 	})
-	onUI(func() { s.w.features.tabs.Select(s.w.features.toolsTab) })
+	onUI(func() { s.w.features.Tabs.Select(s.w.features.ToolsItem) })
 	onUI(func() { test.Tap(s.w.checks.record) }) // off
 	s.pickTool("demo", "echo")
 	s.run(`{"message": "not recorded"}`)
@@ -170,17 +172,21 @@ func TestDiffView(t *testing.T) {
 	})
 	s.waitReady("demo")
 	s.waitReady("demo-changed")
-	var v *diffView
+	var v *result.DiffView
 	onUI(func() {
-		s.w.features.tabs.Select(s.w.checks.tab)
+		s.w.features.Tabs.Select(s.w.checks.tab)
 		tapButton(t, s.w.checks.root, "Compare servers…")
 		v = s.w.checks.lastDiff
-		v.sides[0].SetSelected("demo")
-		v.sides[1].SetSelected("demo-changed")
-		tapButton(t, v.root, "Compare")
+		sides := uitest.FindAll[*widgets.Select](v.Root)
+		if len(sides) != 2 {
+			t.Fatalf("the diff view has %d selects, want A and B", len(sides))
+		}
+		sides[0].SetSelected("demo")
+		sides[1].SetSelected("demo-changed")
+		tapButton(t, v.Root, "Compare")
 	})
-	s.waitFor("the diff", func() bool { return strings.Contains(v.summary.Text, "changes from") })
-	shown := s.text(func() fyne.CanvasObject { return v.root })
+	s.waitFor("the diff", func() bool { return strings.Contains(shownText(v.Root), "changes from") })
+	shown := s.text(func() fyne.CanvasObject { return v.Root })
 	for _, want := range []string{"4 changes from demo to demo-changed, 3 breaking", "tool log_stderr: removed", "argument channel: added (required)",
 		"type narrowed", "number", "integer", "tool add: description changed", "not breaking", "BREAKING"} {
 		if !strings.Contains(shown, want) {

@@ -21,13 +21,13 @@ func TestCtrlFFocusesTheFilterOfTheTabOnShow(t *testing.T) {
 	onUI(func() { s.w.SelectServer("demo") })
 	seen := map[fyne.Focusable]string{}
 	var tabs []*container.TabItem
-	onUI(func() { tabs = s.w.features.tabs.Items })
+	onUI(func() { tabs = s.w.features.Tabs.Items })
 	if len(tabs) < 5 {
 		t.Fatalf("%d tabs, want Tools, Resources, Prompts, History and Checks", len(tabs))
 	}
 	for _, tab := range tabs {
 		onUI(func() {
-			s.w.features.tabs.Select(tab)
+			s.w.features.Tabs.Select(tab)
 			c := s.w.win.Canvas()
 			c.Unfocus()
 			c.(fyne.Shortcutable).TypedShortcut(shortcutFilter)
@@ -139,7 +139,7 @@ func TestTabFiltersNarrowTheirListsAsYouType(t *testing.T) {
 	}
 
 	// The History tab: two calls, and the filter finds one by its arguments.
-	s.selectTab(func(f *featurePanes) any { return f.toolsTab })
+	s.selectTab(func(f *tabs.Frame) any { return f.ToolsItem })
 	s.pickTool("demo", "add")
 	s.run(`{"a": 20, "b": 22}`)
 	s.pickTool("demo", "echo")

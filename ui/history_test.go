@@ -15,8 +15,8 @@ import (
 // openHistory shows the History tab and waits until it lists n entries.
 func (s *shell) openHistory(n int) *tabs.HistoryTab {
 	s.t.Helper()
-	s.selectTab(func(f *featurePanes) any { return f.historyTab })
-	h := s.w.features.history
+	s.selectTab(func(f *tabs.Frame) any { return f.HistoryItem })
+	h := s.w.features.History
 	s.waitFor("the history to list the calls", func() bool { return len(h.Entries) == n })
 	return h
 }
@@ -63,7 +63,7 @@ func TestHistoryShowsACallAgainAndLoadsItsArguments(t *testing.T) {
 	onUI(func() { test.Tap(h.LoadBtn) })
 	onUI(func() {
 		f := s.w.features
-		if f.tabs.Selected() != f.toolsTab || s.w.currentTool == nil || s.w.currentTool.Name != "add" {
+		if f.Tabs.Selected() != f.ToolsItem || s.w.currentTool == nil || s.w.currentTool.Name != "add" {
 			t.Fatalf("Load arguments did not go back to the add tool")
 		}
 		args, errs := s.w.form.Arguments()
@@ -119,7 +119,7 @@ func TestHistoryLoadsAPromptsArgumentsBack(t *testing.T) {
 	})
 	s.waitFor("the prompt's form to be filled again", func() bool {
 		f := s.w.features
-		return f.tabs.Selected() == f.promptsTab && p.Selected != nil && p.Selected.Name == "summarize_file" &&
+		return f.Tabs.Selected() == f.PromptsItem && p.Selected != nil && p.Selected.Name == "summarize_file" &&
 			p.Form.Field("path").Entry.Text == "welcome.txt" && p.Form.Field("style").Entry.Text == "detailed"
 	})
 }

@@ -24,7 +24,7 @@ func TestEscClosesOneDialogFromItsButtons(t *testing.T) {
 	s.pickTool("demo", "add")
 	s.run(`{"a": 1, "b": 2}`)
 	s.openHistory(1)
-	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
+	onUI(func() { s.w.features.SelectTab(s.w.features.ToolsItem) })
 
 	byName := map[string]dialogOpener{}
 	for _, d := range windowDialogs() {

@@ -54,7 +54,7 @@ func windowDialogs() []dialogOpener {
 		{name: "error", open: func(s *shell) { s.w.showError("Testing", errTest) }},
 		{name: "import report", open: func(s *shell) { s.w.servers.ReportImport("/tmp/x.json", nil) }},
 		{name: "remove server", open: func(s *shell) { s.w.servers.RemoveSelected() }},
-		{name: "clear history", open: func(s *shell) { s.w.features.history.ConfirmClear() }},
+		{name: "clear history", open: func(s *shell) { s.w.features.History.ConfirmClear() }},
 		{name: "destructive call", open: func(s *shell) {
 			s.w.confirmDestructive(&sdk.Tool{Name: "delete_file"}, json.RawMessage(`{}`), func() {})
 		}},
@@ -82,7 +82,7 @@ func TestEscClosesEveryDialogFromEveryField(t *testing.T) {
 	s.pickTool("demo", "add")
 	s.run(`{"a": 1, "b": 2}`)
 	s.openHistory(1)
-	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
+	onUI(func() { s.w.features.SelectTab(s.w.features.ToolsItem) })
 
 	for _, d := range windowDialogs() {
 		c := s.w.win.Canvas()

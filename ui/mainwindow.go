@@ -81,7 +81,7 @@ type MainWindow struct {
 	form         *form.FormView
 	runner       *runBar
 	result       *result.ResultView
-	apps         *appPane // the selected tool's MCP App (apps.go)
+	apps         *result.AppPane // the selected tool's MCP App (ui/result)
 	side         *logs.SidePanel
 	middle       *fyne.Container // holds either the tools area or status
 	toolsArea    fyne.CanvasObject
@@ -107,17 +107,14 @@ type MainWindow struct {
 	lastNotice         string
 	destructiveConfirm *widgets.ConfirmDialog
 
-	// features are the tabs beyond tools and the server header (capabilities.go).
-	features *featurePanes
+	// features are the tabs beyond tools and the server header (ui/tabs, frame.go).
+	features *tabs.Frame
 	// requests shows what servers ask of the person (ui/requests).
 	requests *requests.RequestPanel
 	// history keeps every call, read and prompt get (nil: nothing is kept).
 	history *history.History
 	// checks is the Checks tab (checks.go).
 	checks *checksPane
-	// skills is the Skills tab, for servers that offer skills (skills.go).
-	skills *tabs.SkillsPane
-	tasks  *tabs.TasksPane // tasks.go
 
 	// importing brings servers in from other apps and exports them (ui/importing).
 	importing *importing.Screen
@@ -183,7 +180,9 @@ func (w *MainWindow) build() {
 	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)
 	w.quality = newQualityState(w.showQualityReport)
 	w.result = result.NewResultView(w.win)
-	w.apps = newAppPane(w.ctx, w.app, oauth.OpenBrowser, w.recordAppCall)
+	w.apps = result.NewAppPane(w.ctx, w.app, oauth.OpenBrowser, func(r *mcp.CallResult) {
+		fyne.Do(func() { w.features.HistoryChanged(r.Server) }) // the core kept the app's call in History
+	})
 	w.side = logs.NewSidePanel(w.win)
 
 	// The layout is docs/window.md: columns placed from the width alone, the
@@ -194,7 +193,7 @@ func (w *MainWindow) build() {
 	w.requests = requests.NewRequestPanel(requests.RequestDeps{
 		Win: w.win, OpenURL: w.app.OpenURL,
 		Selected: func() string { return w.selected }, SelectServer: w.selectServer,
-		ShowTools: func() { w.features.selectTab(w.features.toolsTab) },
+		ShowTools: func() { w.features.SelectTab(w.features.ToolsItem) },
 		Place:     w.placeRequests, Show: w.showRequests, Waiting: w.requestsWaiting,
 		Session:  func(name string) *mcp.Session { return w.manager.Session(name) },
 		Answered: func(what string) { w.lastNotice = "Answered: " + what },
@@ -203,22 +202,17 @@ func (w *MainWindow) build() {
 	expanded := func() bool { return w.result.HasContent() || w.requests.Shown() }
 	w.detailLayout = &widgets.Detail{Expanded: expanded, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight, Urgent: w.requests.Shown}
 	runRow := container.NewBorder(nil, nil, nil, container.NewVBox(runMany), w.runner.root)
-	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.apps.root, runRow, w.requests.Banner), w.resultSlot)
+	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.apps.Root, runRow, w.requests.Banner), w.resultSlot)
 	w.header.relayout = w.relayoutDetail
 	w.result.OnChange = w.relayoutDetail
-	w.result.OpenLink = func(uri string) {
-		w.features.selectTab(w.features.resourcesTab)
-		w.features.resources.SelectURI(uri)
-	}
+	w.result.OpenLink = func(uri string) { w.features.OpenResource(uri) }
 	w.noTools = newNoToolsNotice(w.listToolsAgain)
 	toolsSplit := container.New(widgets.ListDetail{}, container.NewBorder(nil, w.quality.button, nil, nil, w.tools.root),
 		container.NewStack(w.detail, w.noTools.root))
-	w.features = newFeaturePanes(w, toolsSplit)
-	w.features.setFilter(w.features.toolsTab, w.tools.filter)
+	w.features = newFrame(w, toolsSplit)
 	w.addChecksTab()
-	w.addSkillsTab()
-	w.addTasksTab()
-	w.toolsArea = w.features.root
+	w.features.AddSkillsAndTasks()
+	w.toolsArea = w.features.Root
 	w.emptyNotice = container.NewCenter(widget.NewLabel(lang.L("Select a server on the left.")))
 	w.middle = container.NewStack(w.toolsArea, w.servers.Status.Root, w.emptyNotice)
 	w.origin = widgets.NewOriginView()
@@ -296,7 +290,7 @@ func (w *MainWindow) Close() {
 			src.SetNotify(nil)
 		}
 		w.dismissRequests(w.manager, "", "the app is closing")
-		w.apps.closeApp()
+		w.apps.CloseApp()
 		w.manager.Close()
 		w.jobs.Wait()
 	})
@@ -373,18 +367,16 @@ func (w *MainWindow) subscribe() {
 		case mcp.EventLog, mcp.EventWire:
 			side.Notify(e)
 		case mcp.EventState, mcp.EventTools:
-			w.appServerState(m, e.Server)
+			w.apps.ServerState(e.Server, m.Session(e.Server))
 			w.scheduleRefresh(m, e.Server, false)
 		case mcp.EventServers:
 			// A new or edited entry gets its roots before PutServer connects it.
 			w.servers.Roots.ApplyTo(m.Session(e.Server))
 			w.scheduleRefresh(m, e.Server, true)
-		case mcp.EventTask:
-			w.tasksEvent(m, e.Server)
-		case mcp.EventListChanged, mcp.EventResourceUpdated:
+		case mcp.EventTask, mcp.EventListChanged, mcp.EventResourceUpdated:
 			fyne.Do(func() {
 				if m == w.manager {
-					w.features.event(e)
+					w.features.Event(e)
 					if e.Kind == mcp.EventListChanged {
 						w.qualityListsChanged(e.Server)
 					}
@@ -471,9 +463,7 @@ func (w *MainWindow) selectServer(name string) {
 // showSelection redraws the middle for the selected server's current state.
 func (w *MainWindow) showSelection() {
 	s := w.manager.Session(w.selected)
-	w.features.show(s)
-	w.skills.Show(s)
-	w.showTasks(s)
+	w.features.Show(s)
 	w.origin.Show(sessionConfig(s))
 	if s == nil {
 		w.currentTool = nil

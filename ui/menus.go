@@ -68,7 +68,7 @@ func (w *MainWindow) quit() {
 // focusFilter puts the keyboard in the filter of the tab on show (Ctrl+F,
 // Cmd+F on macOS); with no tab on show, in the side panel's search.
 func (w *MainWindow) focusFilter() {
-	if e := w.features.filterOf(); e != nil && w.toolsArea.Visible() {
+	if e := w.features.Filter(); e != nil && w.toolsArea.Visible() {
 		w.win.Canvas().Focus(e)
 		return
 	}

@@ -18,8 +18,8 @@ func (s *shell) openPrompts(server string) *tabs.PromptsTab {
 	s.t.Helper()
 	s.waitReady(server)
 	onUI(func() { s.w.SelectServer(server) })
-	s.selectTab(func(f *featurePanes) any { return f.promptsTab })
-	p := s.w.features.prompts
+	s.selectTab(func(f *tabs.Frame) any { return f.PromptsItem })
+	p := s.w.features.Prompts
 	s.waitFor("the prompt list", func() bool { return p.Session != nil && p.Session.Name() == server && len(p.Prompts) > 0 })
 	return p
 }
@@ -164,14 +164,14 @@ func TestListChangedFetchesTheListAgain(t *testing.T) {
 	}
 	before := count("prompts/list")
 	onUI(func() {
-		s.w.features.event(mcp.Event{Kind: mcp.EventListChanged, Server: "demo", List: "prompts"})
-		s.w.features.event(mcp.Event{Kind: mcp.EventListChanged, Server: "other", List: "prompts"})
+		s.w.features.Event(mcp.Event{Kind: mcp.EventListChanged, Server: "demo", List: "prompts"})
+		s.w.features.Event(mcp.Event{Kind: mcp.EventListChanged, Server: "other", List: "prompts"})
 	})
 	s.waitFor("prompts/list sent again", func() bool { return count("prompts/list") == before+1 })
 
 	// The resources tab is not shown: its list is fetched when it is.
 	resBefore := count("resources/list")
-	onUI(func() { s.w.features.event(mcp.Event{Kind: mcp.EventListChanged, Server: "demo", List: "resources"}) })
+	onUI(func() { s.w.features.Event(mcp.Event{Kind: mcp.EventListChanged, Server: "demo", List: "resources"}) })
 	if n := count("resources/list"); n != resBefore {
 		t.Errorf("resources/list sent for a tab nobody looks at (%d → %d)", resBefore, n)
 	}

@@ -589,12 +589,12 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	})
 	walkWindow("tools")
 	var tabs []*container.TabItem
-	onUI(func() { tabs = s.w.features.tabs.Items })
+	onUI(func() { tabs = s.w.features.Tabs.Items })
 	for _, tab := range tabs[1:] {
-		onUI(func() { s.w.features.selectTab(tab) })
+		onUI(func() { s.w.features.SelectTab(tab) })
 		walkWindow(tab.Text)
 	}
-	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
+	onUI(func() { s.w.features.SelectTab(s.w.features.ToolsItem) })
 
 	// A tool error, a protocol error, a picture.
 	var results []*mcp.CallResult
@@ -606,10 +606,10 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	s.pickTool("demo", "draw_gradient")
 	results = append(results, s.run(`{}`))
 	walkWindow("image")
-	onUI(func() { s.w.features.selectTab(s.w.features.historyTab) })
-	s.waitFor("the failed calls in History", func() bool { return len(s.w.features.history.Entries) >= 4 })
+	onUI(func() { s.w.features.SelectTab(s.w.features.HistoryItem) })
+	s.waitFor("the failed calls in History", func() bool { return len(s.w.features.History.Entries) >= 4 })
 	walkWindow("history after failures")
-	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
+	onUI(func() { s.w.features.SelectTab(s.w.features.ToolsItem) })
 
 	// A sampling request and an elicitation form, inline in the detail column.
 	h := s.w.requests.Src.Handlers()
@@ -643,7 +643,7 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 		t.Fatal(err)
 	}
 	onUI(func() {
-		s.w.features.selectTab(s.w.checks.tab)
+		s.w.features.SelectTab(s.w.checks.tab)
 		s.w.checks.addFile(checkFile)
 		test.Tap(s.w.checks.run)
 	})
@@ -660,7 +660,7 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	if n := countStatus(checkResults); n[checks.StatusFailed] < 5 || n[checks.StatusSkipped] != 1 || n[checks.StatusError] != 1 || n[checks.StatusPassed] != 1 {
 		t.Errorf("the check run did not give every kind of result: %v", n)
 	}
-	onUI(func() { s.w.features.selectTab(s.w.features.toolsTab) })
+	onUI(func() { s.w.features.SelectTab(s.w.features.ToolsItem) })
 
 	// The export dialog in every format, with the notes each gives.
 	for _, f := range config.Formats() {

@@ -18,8 +18,8 @@ func (s *shell) openResources(server string) *tabs.ResourcesTab {
 	s.t.Helper()
 	s.waitReady(server)
 	onUI(func() { s.w.SelectServer(server) })
-	s.selectTab(func(f *featurePanes) any { return f.resourcesTab })
-	r := s.w.features.resources
+	s.selectTab(func(f *tabs.Frame) any { return f.ResourcesItem })
+	r := s.w.features.Resources
 	s.waitFor("the resource lists", func() bool { return r.Session != nil && r.Session.Name() == server && len(r.Resources) > 0 })
 	return r
 }

@@ -11,6 +11,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"mcpbrowser/internal/uitest"
 	"mcpbrowser/mcp"
 )
 
@@ -38,7 +39,7 @@ func TestRootsDialogAddsRemovesAndRestartsWhenNeeded(t *testing.T) {
 	}
 	dirA, dirB := t.TempDir(), t.TempDir()
 
-	onUI(func() { test.Tap(s.w.features.header.rootsBtn) })
+	onUI(func() { test.Tap(uitest.AppButton(t, s.w.features.Header, "Roots…")) })
 	e := s.w.servers.RootsEditor
 	onUI(func() {
 		e.Add(dirA) // what the folder chooser hands back

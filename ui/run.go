@@ -305,7 +305,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 			return
 		}
 		fyne.Do(func() {
-			w.historyChanged(res.Server)
+			w.features.HistoryChanged(res.Server)
 			// res.Duration leaves out the time the person took to answer
 			// the server's requests (mcp.Outcome.Waited), as History does.
 			r.end(n, res)
@@ -315,7 +315,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 			if w.selected == res.Server && w.currentTool != nil && w.currentTool.Name == name {
 				w.result.Show(res, t)
 				w.result.AddSentence(requests.WithdrawnSentence(w.withdrawn)) // requests_cancel.go
-				w.apps.showResult(s, t, res)
+				w.apps.ShowResult(s, t, res)
 			} else {
 				r.reset() // the person moved on; the result waits in the tool's draft
 			}

@@ -44,7 +44,7 @@ func (s *shell) tapSkill(p *tabs.SkillsPane, name string) {
 func TestSkillsTabListsLoadsAndRefuses(t *testing.T) {
 	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry(), "everything": everythingEntry(t)})
 	hasTab := func() (on bool) {
-		onUI(func() { on = slices.Contains(s.w.features.tabs.Items, s.w.skills.Tab) })
+		onUI(func() { on = slices.Contains(s.w.features.Tabs.Items, s.w.features.Skills.Tab) })
 		return on
 	}
 	s.waitReady("everything")
@@ -58,11 +58,11 @@ func TestSkillsTabListsLoadsAndRefuses(t *testing.T) {
 		t.Fatal("no Skills tab for the demo, which offers skills")
 	}
 	sess := s.w.manager.Session("demo")
-	p := s.w.skills
+	p := s.w.features.Skills
 	if p.Skills != nil || sentCount(sess, "skills/list") != 0 {
 		t.Fatal("skills were listed before the tab was looked at")
 	}
-	s.selectTab(func(*featurePanes) any { return p.Tab })
+	s.selectTab(func(*tabs.Frame) any { return p.Tab })
 	s.waitFor("the skills", func() bool { return len(p.Skills) == 2 })
 	onUI(func() {
 		if p.Count.Text != "2 skills" {

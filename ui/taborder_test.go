@@ -143,14 +143,14 @@ func TestTabReachesEverythingInReadingOrder(t *testing.T) {
 	c := s.w.win.Canvas()
 	var tabs []string
 	onUI(func() {
-		for _, it := range s.w.features.tabs.Items {
+		for _, it := range s.w.features.Tabs.Items {
 			tabs = append(tabs, it.Text)
 		}
 	})
 	for i, name := range tabs {
 		onUI(func() {
 			f := s.w.features
-			f.tabs.SelectIndex(i)
+			f.Tabs.SelectIndex(i)
 			c.Refresh(c.Content())
 			// The side panel (its own Tab order is the logs' widget's
 			// business) is left out of both.

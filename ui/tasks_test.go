@@ -14,9 +14,9 @@ import (
 // tasksTab selects the Tasks tab as a person would.
 func (s *shell) tasksTab() {
 	onUI(func() {
-		for _, tab := range s.w.features.tabs.Items {
-			if tab.Content == s.w.tasks.Root {
-				s.w.features.tabs.Select(tab)
+		for _, tab := range s.w.features.Tabs.Items {
+			if tab.Content == s.w.features.Tasks.Root {
+				s.w.features.Tabs.Select(tab)
 			}
 		}
 	})
@@ -24,10 +24,10 @@ func (s *shell) tasksTab() {
 
 // taskStatus is the status the Tasks tab lists for its first task ("" for none).
 func (s *shell) taskStatus() string {
-	if len(s.w.tasks.Entries) == 0 {
+	if len(s.w.features.Tasks.Entries) == 0 {
 		return ""
 	}
-	return s.w.tasks.Entries[0].Status
+	return s.w.features.Tasks.Entries[0].Status
 }
 
 // TestTasksTabFollowsATaskAndItsQuestion runs the demo server's
@@ -46,12 +46,12 @@ func TestTasksTabFollowsATaskAndItsQuestion(t *testing.T) {
 	s.tasksTab()
 	s.waitFor("the task to need input", func() bool { return s.taskStatus() == "input_required" })
 	onUI(func() {
-		s.w.tasks.List.Select(0)
-		if !s.w.tasks.AnswerBtn.Visible() || !strings.Contains(s.w.tasks.Status.Text, "needs your input") {
-			t.Errorf("input_required task: Answer shown %v, status %q", s.w.tasks.AnswerBtn.Visible(), s.w.tasks.Status.Text)
+		s.w.features.Tasks.List.Select(0)
+		if !s.w.features.Tasks.AnswerBtn.Visible() || !strings.Contains(s.w.features.Tasks.Status.Text, "needs your input") {
+			t.Errorf("input_required task: Answer shown %v, status %q", s.w.features.Tasks.AnswerBtn.Visible(), s.w.features.Tasks.Status.Text)
 		}
-		test.Tap(s.w.tasks.AnswerBtn)
-		if s.w.features.tabs.Selected() != s.w.features.toolsTab || !p.Shown() {
+		test.Tap(s.w.features.Tasks.AnswerBtn)
+		if s.w.features.Tabs.Selected() != s.w.features.ToolsItem || !p.Shown() {
 			t.Error("Answer did not bring up the request panel")
 		}
 	})
@@ -67,18 +67,18 @@ func TestTasksTabFollowsATaskAndItsQuestion(t *testing.T) {
 
 	s.tasksTab()
 	s.waitFor("the task to be completed in the list", func() bool { return s.taskStatus() == "completed" })
-	onUI(func() { s.w.tasks.List.Select(0) })
+	onUI(func() { s.w.features.Tasks.List.Select(0) })
 	s.waitFor("the task's result in the tab", func() bool {
-		return strings.Contains(shownText(s.w.tasks.Root), "Finished 2 steps.")
+		return strings.Contains(shownText(s.w.features.Tasks.Root), "Finished 2 steps.")
 	})
-	shown := s.text(func() fyne.CanvasObject { return s.w.tasks.Root })
+	shown := s.text(func() fyne.CanvasObject { return s.w.features.Tasks.Root })
 	for _, want := range []string{"Tasks of demo", "background_job: completed", "has completed", "decides by itself which calls run in the background"} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the Tasks tab lacks %q:\n%s", want, shown)
 		}
 	}
 	onUI(func() {
-		if s.w.tasks.CancelBtn.Visible() {
+		if s.w.features.Tasks.CancelBtn.Visible() {
 			t.Error("Cancel offered for a finished task")
 		}
 	})
@@ -94,18 +94,18 @@ func TestTasksTabCancels(t *testing.T) {
 	s.tasksTab()
 	s.waitFor("a working task", func() bool { return s.taskStatus() == "working" })
 	onUI(func() {
-		s.w.tasks.List.Select(0)
-		if !s.w.tasks.CancelBtn.Visible() {
+		s.w.features.Tasks.List.Select(0)
+		if !s.w.features.Tasks.CancelBtn.Visible() {
 			t.Error("no Cancel for a working task")
 		}
-		test.Tap(s.w.tasks.CancelBtn)
+		test.Tap(s.w.features.Tasks.CancelBtn)
 	})
 	res := s.waitResult()
 	if res.Layer != mcp.LayerCancelled {
 		t.Errorf("the call ended %s: %s", res.Layer, res.Message)
 	}
 	s.waitFor("the task cancelled in the list", func() bool {
-		return s.taskStatus() == "cancelled" && strings.Contains(s.w.tasks.Status.Text, "was cancelled")
+		return s.taskStatus() == "cancelled" && strings.Contains(s.w.features.Tasks.Status.Text, "was cancelled")
 	})
 	entries, _ := s.w.manager.Session("demo").Wire.Since(0)
 	n := 0

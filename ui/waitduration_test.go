@@ -45,8 +45,8 @@ func TestWaitingIsNotTheCallsDuration(t *testing.T) {
 	}
 	var meta string
 	onUI(func() {
-		s.w.features.history.Show(e)
-		meta = s.w.features.history.Meta.Text
+		s.w.features.History.Show(e)
+		meta = s.w.features.History.Meta.Text
 	})
 	if !strings.Contains(meta, "not counting") || !strings.Contains(meta, "waiting for your answer") {
 		t.Errorf("the History entry says %q; it should say how long the call waited for the person", meta)

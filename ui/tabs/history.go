@@ -2,6 +2,7 @@ package tabs
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -75,20 +76,10 @@ func NewHistoryTab(deps HistoryDeps) *HistoryTab {
 	t.off = widgets.LowLabel("")
 	t.off.Hide()
 	t.Filter = widgets.NewFilterEntry(lang.L("Filter history (Ctrl+F)"), t.refilter)
-	t.List = widget.NewList(
-		t.Rows.Rows,
-		widgets.NewTwoLineRow,
-		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := t.Rows.Item(id); i >= 0 && i < len(t.Entries) {
-				e := &t.Entries[i]
-				widgets.SetTwoLineRow(o, e.Name, view.HistorySubtitle(e, time.Now()), view.HistoryFlag(e))
-			}
-		})
-	t.List.OnSelected = func(id widget.ListItemID) {
-		if i := t.Rows.Item(id); !t.syncing && i >= 0 && i < len(t.Entries) {
-			t.Show(t.Entries[i])
-		}
-	}
+	t.List = newRowList(&t.Rows, func() []history.Entry { return t.Entries },
+		func(e history.Entry) (string, string, string) {
+			return e.Name, view.HistorySubtitle(&e, time.Now()), view.HistoryFlag(&e)
+		}, t.Show, &t.syncing)
 	heading := widget.NewLabelWithStyle(lang.L("History"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	left := widgets.NewBorder(
 		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.ClearBtn)), t.Filter, t.off),
@@ -236,23 +227,12 @@ func (t *HistoryTab) refilter(q view.Filter) {
 // markSelected marks the current entry's row, wherever the filter moved it
 // (none when it hides it). It reports whether the entry is still there.
 func (t *HistoryTab) markSelected() bool {
-	t.syncing = true
-	defer func() { t.syncing = false }()
-	if t.current == nil {
-		t.List.UnselectAll()
-		return false
+	i := -1
+	if t.current != nil {
+		i = slices.IndexFunc(t.Entries, func(e history.Entry) bool { return e.ID == t.current.ID })
 	}
-	for i := range t.Entries {
-		if t.Entries[i].ID == t.current.ID {
-			if r := t.Rows.Row(i); r >= 0 {
-				t.List.Select(r)
-			} else {
-				t.List.UnselectAll()
-			}
-			return true
-		}
-	}
-	return false
+	markRow(t.List, &t.Rows, i, &t.syncing)
+	return i >= 0
 }
 
 func (t *HistoryTab) showDetail(on bool) {

@@ -52,16 +52,10 @@ type PromptsDeps struct {
 // form for its arguments, Get sends prompts/get, and the messages come back
 // by role with their content.
 type PromptsTab struct {
-	deps    PromptsDeps
-	Session *mcp.Session
-	conn    *sdk.InitializeResult
-	// stale is set when the list must be fetched the next time the tab is shown.
-	stale bool
-	// forced is set when the person tried the undeclared feature and the server answered.
-	forced   bool
+	listTab  // the session, the list's fetching, freshness and "Try anyway" (listtab.go)
+	deps     PromptsDeps
 	Prompts  []*sdk.Prompt
 	Selected *sdk.Prompt
-	listSeq  int
 	getSeq   int
 	// syncing is set while the tab marks the selected row itself.
 	syncing bool
@@ -69,26 +63,21 @@ type PromptsTab struct {
 	loading   bool
 	afterLoad []func()
 
-	Absent   *AbsentNotice
 	Filter   *widget.Entry
 	Rows     widgets.Filtered // the prompts the filter lets through (filter.go)
 	List     *widget.List
 	count    *widget.Label
 	listNote *widget.Label
 	Fresh    *widget.Label // how long the list stays fresh (ttlMs)
-	// listColumn is the list under its heading and notes.
-	listColumn *fyne.Container
-	Reload     *widgets.Button
-	title      *widget.Label
-	desc       *widget.Label
-	Form       *argForm
-	GetBtn     *widgets.Button
-	Note       *widget.Label
-	Result     *fyne.Container
-	detail     fyne.CanvasObject
-	hint       fyne.CanvasObject
-	body       fyne.CanvasObject
-	Root       *fyne.Container
+	Reload   *widgets.Button
+	title    *widget.Label
+	desc     *widget.Label
+	Form     *argForm
+	GetBtn   *widgets.Button
+	Note     *widget.Label
+	Result   *fyne.Container
+	detail   fyne.CanvasObject
+	hint     fyne.CanvasObject
 
 	// For tests: the last prompts/get and the view that drew its content.
 	LastResult *mcp.PromptResult
@@ -97,7 +86,31 @@ type PromptsTab struct {
 
 func NewPromptsTab(deps PromptsDeps) *PromptsTab {
 	t := &PromptsTab{deps: deps}
-	t.Absent = newAbsentNotice(t.tryAnyway)
+	t.init(listKind{
+		Work: deps.Work, Visible: deps.Visible, Listed: deps.Listed,
+		Feature: "prompts", Method: "prompts/list",
+		Declared: func(c mcp.Capabilities) bool { return c.Prompts },
+		Reset:    t.reset,
+		Loading: func() {
+			t.loading = true
+			t.count.SetText(lang.L("loading …"))
+		},
+		List: func(ctx context.Context, s *mcp.Session, refresh bool) (func(), bool) {
+			prompts, fresh, err := s.PromptsList(ctx, refresh)
+			return func() {
+				t.SetPrompts(prompts, err)
+				showFreshness(t.Fresh, fresh)
+			}, !fresh.Cached && err == nil
+		},
+		Try: func(ctx context.Context, s *mcp.Session) (int, func(), error) {
+			prompts, err := s.Prompts(ctx)
+			return len(prompts), func() { t.SetPrompts(prompts, nil) }, err
+		},
+		Answered: func(n int) string {
+			return i18n.N("The server answered prompts/list anyway, with {{.Count}} prompts.", n)
+		},
+		Absent: t.runAfterLoad,
+	})
 	t.count = widget.NewLabel("")
 	t.count.SizeName = theme.SizeNameCaptionText
 	t.listNote = widget.NewLabel("")
@@ -108,22 +121,11 @@ func NewPromptsTab(deps PromptsDeps) *PromptsTab {
 	t.Reload = widgets.NewButton("", theme.ViewRefreshIcon(), func() { t.fetch(true) })
 	t.Reload.Importance = widget.LowImportance
 	t.Filter = widgets.NewFilterEntry(lang.L("Filter prompts (Ctrl+F)"), t.refilter)
-	t.List = widget.NewList(
-		t.Rows.Rows,
-		widgets.NewTwoLineRow,
-		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := t.Rows.Item(id); i >= 0 && i < len(t.Prompts) {
-				p := t.Prompts[i]
-				widgets.SetTwoLineRow(o, p.Name, view.PromptSubtitle(p), "")
-			}
-		})
-	t.List.OnSelected = func(id widget.ListItemID) {
-		if i := t.Rows.Item(id); !t.syncing && i >= 0 && i < len(t.Prompts) {
-			t.selectPrompt(t.Prompts[i])
-		}
-	}
+	t.List = newRowList(&t.Rows, func() []*sdk.Prompt { return t.Prompts },
+		func(p *sdk.Prompt) (string, string, string) { return p.Name, view.PromptSubtitle(p), "" },
+		t.selectPrompt, &t.syncing)
 	heading := widget.NewLabelWithStyle(lang.L("Prompts"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	t.listColumn = widgets.NewBorder(
+	listColumn := widgets.NewBorder(
 		container.NewVBox(container.NewBorder(nil, nil, heading, container.NewHBox(t.count, t.Reload)), t.Filter, t.Fresh, t.listNote),
 		nil, nil, nil, t.List)
 
@@ -147,28 +149,17 @@ func NewPromptsTab(deps PromptsDeps) *PromptsTab {
 	t.hint = widgets.CentredNote(lang.L("Select a prompt on the left."))
 	right := container.NewStack(t.detail, t.hint)
 	t.detail.Hide()
-	split := container.NewHSplit(t.listColumn, right)
+	split := container.NewHSplit(listColumn, right)
 	split.SetOffset(0.32)
-	t.body = split
-	t.Root = container.NewStack(t.body, t.Absent.Root)
-	t.Absent.Root.Hide()
+	t.place(split, listColumn)
 	return t
 }
 
-func (t *PromptsTab) visible() bool { return t.deps.Visible() }
-
-// setSession follows the selected server; a new session or connection
-// empties the tab, and the list is fetched when the tab is (or next is) shown.
-func (t *PromptsTab) SetSession(s *mcp.Session, visible bool) {
-	conn := ConnectionOf(s)
-	if s == t.Session && conn == t.conn {
-		return
-	}
-	t.Session, t.conn = s, conn
+// reset empties the tab for a new session or connection.
+func (t *PromptsTab) reset() {
 	t.Form.stopCompletions()
-	t.listSeq++
 	t.getSeq++
-	t.Prompts, t.Selected, t.forced = nil, nil, false
+	t.Prompts, t.Selected = nil, nil
 	t.loading, t.afterLoad = false, nil
 	t.List.UnselectAll()
 	t.Filter.SetText("") // a new server's list starts unfiltered
@@ -177,79 +168,15 @@ func (t *PromptsTab) SetSession(s *mcp.Session, visible bool) {
 	t.count.SetText("")
 	t.Fresh.Hide()
 	t.showDetail(false)
-	t.stale = true
-	if visible {
-		t.Shown()
-	}
 }
 
-// shown fetches the list if it is stale; a prompts capability the server
-// did not declare is shown as absent instead.
-func (t *PromptsTab) Shown() {
-	if !t.stale {
-		return
-	}
-	s := t.Session
-	if s == nil || s.Status().State != mcp.StateReady {
-		return
-	}
-	t.stale = false
-	if c := s.Capabilities(); c.Known && !c.Prompts && !t.forced {
-		t.Absent.set("prompts", "prompts/list")
-		t.body.Hide()
-		t.Absent.Root.Show()
-		t.runAfterLoad()
-		return
-	}
-	t.Absent.Root.Hide()
-	t.body.Show()
-	t.Load()
-}
-
-// listChanged refetches the list after notifications/prompts/list_changed.
-func (t *PromptsTab) ListChanged(server string) {
-	if t.Session == nil || t.Session.Name() != server {
-		return
-	}
-	if t.visible() && t.body.Visible() {
-		t.fetch(true)
-	} else {
-		t.stale = true
-	}
-}
-
-// load shows every page of prompts/list, keeping the selection by name:
+// Load shows every page of prompts/list, keeping the selection by name:
 // from the session's cache while the server's ttlMs says it is fresh.
 func (t *PromptsTab) Load() { t.fetch(false) }
 
-// fetch is load; refresh asks the server whatever the ttlMs said.
-func (t *PromptsTab) fetch(refresh bool) {
-	s := t.Session
-	if s == nil {
-		return
-	}
-	t.listSeq++
-	n := t.listSeq
-	t.loading = true
-	t.count.SetText(lang.L("loading …"))
-	t.deps.Work.GoWork(func(ctx context.Context) {
-		prompts, fresh, err := s.PromptsList(ctx, refresh)
-		fyne.Do(func() {
-			if n == t.listSeq && s == t.Session {
-				t.SetPrompts(prompts, err)
-				showFreshness(t.Fresh, fresh)
-				t.listColumn.Refresh() // the line shown must push the list down
-			}
-			if t.deps.Listed != nil && !fresh.Cached && err == nil {
-				t.deps.Listed(s.Name())
-			}
-		})
-	})
-}
-
 // whenLoaded runs f once the list is there (now, if it is).
 func (t *PromptsTab) WhenLoaded(f func()) {
-	if t.loading || t.stale {
+	if t.loading || t.Stale {
 		t.afterLoad = append(t.afterLoad, f)
 		t.Shown()
 		return
@@ -268,13 +195,10 @@ func (t *PromptsTab) runAfterLoad() {
 func (t *PromptsTab) SetPrompts(prompts []*sdk.Prompt, err error) {
 	t.loading = false
 	defer t.runAfterLoad()
-	if err != nil {
-		t.listNote.SetText(i18n.L("The list could not be fetched: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
-		t.listNote.Show()
+	if showListError(t.listNote, err) {
 		t.count.SetText("")
 		return
 	}
-	t.listNote.Hide()
 	t.Prompts = prompts
 	t.Rows.SetItems(len(prompts), func(i int) []string {
 		return []string{prompts[i].Name, prompts[i].Title, prompts[i].Description}
@@ -311,45 +235,11 @@ func (t *PromptsTab) showRows() {
 // markSelected marks the selected prompt's row, wherever the filter moved
 // it (none when the filter hides it; its form stays on show).
 func (t *PromptsTab) markSelected() {
-	t.syncing = true
-	defer func() { t.syncing = false }()
-	r := -1
+	i := -1
 	if t.Selected != nil {
-		r = t.Rows.Row(slices.IndexFunc(t.Prompts, func(p *sdk.Prompt) bool { return p.Name == t.Selected.Name }))
+		i = slices.IndexFunc(t.Prompts, func(p *sdk.Prompt) bool { return p.Name == t.Selected.Name })
 	}
-	if r < 0 {
-		t.List.UnselectAll()
-		return
-	}
-	t.List.Select(r)
-}
-
-// tryAnyway sends prompts/list to a server that did not declare prompts.
-func (t *PromptsTab) tryAnyway() {
-	s := t.Session
-	if s == nil {
-		return
-	}
-	t.Absent.trying("prompts/list")
-	t.deps.Work.GoWork(func(ctx context.Context) {
-		prompts, err := s.Prompts(ctx)
-		fyne.Do(func() {
-			if s != t.Session {
-				return
-			}
-			if err != nil {
-				t.Absent.answered(err, "")
-				return
-			}
-			t.Absent.answered(nil, i18n.N("The server answered prompts/list anyway, with {{.Count}} prompts.", len(prompts)))
-			if len(prompts) > 0 {
-				t.forced = true
-				t.Absent.Root.Hide()
-				t.body.Show()
-				t.SetPrompts(prompts, nil)
-			}
-		})
-	})
+	markRow(t.List, &t.Rows, i, &t.syncing)
 }
 
 func (t *PromptsTab) showDetail(on bool) {

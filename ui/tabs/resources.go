@@ -29,11 +29,8 @@ import (
 // the URI to read. Servers that declare subscribe get a Subscribe toggle,
 // and updates they send are shown as they arrive.
 type ResourcesTab struct {
+	listTab // the session, the lists' fetching, freshness and "Try anyway" (listtab.go)
 	deps    ResourcesDeps
-	Session *mcp.Session
-	conn    *sdk.InitializeResult
-	Stale   bool
-	forced  bool
 
 	Resources []*sdk.Resource
 	Templates []*sdk.ResourceTemplate
@@ -46,10 +43,8 @@ type ResourcesTab struct {
 	selTmpl *sdk.ResourceTemplate
 	// openURI is the URI whose contents are on show (re-read when it changes).
 	openURI string
-	listSeq int
 	readSeq int
 
-	Absent    *AbsentNotice
 	Filter    *widget.Entry
 	ResRows   widgets.Filtered // the resources and templates the filter lets through (resources_filter.go)
 	TmplRows  widgets.Filtered
@@ -62,9 +57,6 @@ type ResourcesTab struct {
 	// resFresh and tmplFresh say how long the lists stay fresh (ttlMs).
 	ResFresh  *widget.Label
 	TmplFresh *widget.Label
-	// listColumn holds the filter and both lists under their headings; a
-	// heading that grows (a freshness line shown) must push its list down.
-	listColumn *fyne.Container
 
 	title     *widget.Label
 	uriLabel  *widget.Label
@@ -78,8 +70,6 @@ type ResourcesTab struct {
 	Contents  *fyne.Container
 	detail    fyne.CanvasObject
 	hint      fyne.CanvasObject
-	body      fyne.CanvasObject
-	Root      *fyne.Container
 	selecting bool
 
 	// For tests: the last read and the view that drew its contents.
@@ -105,7 +95,32 @@ type ResourcesDeps struct {
 
 func NewResourcesTab(deps ResourcesDeps) *ResourcesTab {
 	t := &ResourcesTab{deps: deps, updated: map[string]time.Time{}, Subscribed: map[string]bool{}}
-	t.Absent = newAbsentNotice(t.tryAnyway)
+	t.init(listKind{
+		Work: deps.Work, Visible: deps.Visible, Listed: deps.Listed,
+		Feature: "resources", Method: "resources/list",
+		Declared: func(c mcp.Capabilities) bool { return c.Resources },
+		Reset:    t.reset,
+		Loading: func() {
+			t.resCount.SetText(lang.L("loading …"))
+			t.tmplCount.SetText(lang.L("loading …"))
+		},
+		List: func(ctx context.Context, s *mcp.Session, refresh bool) (func(), bool) {
+			resources, rfresh, rerr := s.ResourcesList(ctx, refresh)
+			templates, tfresh, terr := s.ResourceTemplatesList(ctx, refresh)
+			return func() {
+				t.setLists(resources, rerr, templates, terr)
+				showFreshness(t.ResFresh, rfresh)
+				showFreshness(t.TmplFresh, tfresh)
+			}, !rfresh.Cached && rerr == nil || !tfresh.Cached && terr == nil
+		},
+		Try: func(ctx context.Context, s *mcp.Session) (int, func(), error) {
+			resources, err := s.Resources(ctx)
+			return len(resources), t.load, err
+		},
+		Answered: func(n int) string {
+			return i18n.N("The server answered resources/list anyway, with {{.Count}} resources.", n)
+		},
+	})
 
 	t.resCount = widgets.SmallLabel()
 	t.tmplCount = widgets.SmallLabel()
@@ -113,41 +128,21 @@ func NewResourcesTab(deps ResourcesDeps) *ResourcesTab {
 	t.tmplNote = widgets.ErrorNote()
 	t.Filter = widgets.NewFilterEntry(lang.L("Filter resources (Ctrl+F)"), t.refilter)
 	t.ResFresh, t.TmplFresh = freshnessNote(), freshnessNote()
-	t.ResList = widget.NewList(
-		t.ResRows.Rows,
-		widgets.NewTwoLineRow,
-		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := t.ResRows.Item(id); i >= 0 && i < len(t.Resources) {
-				r := t.Resources[i]
-				widgets.SetTwoLineRow(o, view.ResourceName(r.Name, r.Title), view.ResourceSubtitle(r), t.updatedNote(r.URI))
-			}
-		})
-	t.ResList.OnSelected = func(id widget.ListItemID) {
-		if i := t.ResRows.Item(id); !t.selecting && i >= 0 && i < len(t.Resources) {
-			t.selectResource(t.Resources[i])
-		}
-	}
-	t.TmplList = widget.NewList(
-		t.TmplRows.Rows,
-		widgets.NewTwoLineRow,
-		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := t.TmplRows.Item(id); i >= 0 && i < len(t.Templates) {
-				tm := t.Templates[i]
-				widgets.SetTwoLineRow(o, view.ResourceName(tm.Name, tm.Title), tm.URITemplate, "")
-			}
-		})
-	t.TmplList.OnSelected = func(id widget.ListItemID) {
-		if i := t.TmplRows.Item(id); !t.selecting && i >= 0 && i < len(t.Templates) {
-			t.selectTemplate(t.Templates[i])
-		}
-	}
+	t.ResList = newRowList(&t.ResRows, func() []*sdk.Resource { return t.Resources },
+		func(r *sdk.Resource) (string, string, string) {
+			return view.ResourceName(r.Name, r.Title), view.ResourceSubtitle(r), t.updatedNote(r.URI)
+		}, t.selectResource, &t.selecting)
+	t.TmplList = newRowList(&t.TmplRows, func() []*sdk.ResourceTemplate { return t.Templates },
+		func(tm *sdk.ResourceTemplate) (string, string, string) {
+			return view.ResourceName(tm.Name, tm.Title), tm.URITemplate, ""
+		}, t.selectTemplate, &t.selecting)
 	resHead := container.NewVBox(widgets.ListHeading(lang.L("Resources"), t.resCount, t.Refresh), t.ResFresh, t.listNote)
 	tmplHead := container.NewVBox(widgets.ListHeading(lang.L("Templates"), t.tmplCount, nil), t.TmplFresh, t.tmplNote)
 	split2 := container.NewVSplit(
 		widgets.NewBorder(resHead, nil, nil, nil, t.ResList),
 		widgets.NewBorder(tmplHead, nil, nil, nil, t.TmplList))
 	split2.SetOffset(0.62)
-	t.listColumn = widgets.NewBorder(t.Filter, nil, nil, nil, split2)
+	listColumn := widgets.NewBorder(t.Filter, nil, nil, nil, split2)
 
 	t.title = widgets.BoldLabel("")
 	t.title.SizeName = theme.SizeNameSubHeadingText
@@ -176,11 +171,9 @@ func NewResourcesTab(deps ResourcesDeps) *ResourcesTab {
 	t.detail = container.NewBorder(container.NewPadded(head), nil, nil, nil, t.Contents)
 	t.detail.Hide()
 	t.hint = widgets.CentredNote(lang.L("Select a resource or a template on the left."))
-	split := container.NewHSplit(t.listColumn, container.NewStack(t.detail, t.hint))
+	split := container.NewHSplit(listColumn, container.NewStack(t.detail, t.hint))
 	split.SetOffset(0.32)
-	t.body = split
-	t.Root = container.NewStack(t.body, t.Absent.Root)
-	t.Absent.Root.Hide()
+	t.place(split, listColumn)
 	return t
 }
 
@@ -191,18 +184,12 @@ func (t *ResourcesTab) updatedNote(uri string) string {
 	return ""
 }
 
-// setSession follows the selected server. Lists, subscriptions and update
-// marks belong to one connection, so a new one starts the tab over.
-func (t *ResourcesTab) SetSession(s *mcp.Session, visible bool) {
-	conn := ConnectionOf(s)
-	if s == t.Session && conn == t.conn {
-		return
-	}
-	t.Session, t.conn = s, conn
+// reset empties the tab for a new session or connection: lists,
+// subscriptions and update marks belong to one connection.
+func (t *ResourcesTab) reset() {
 	t.TmplForm.stopCompletions()
-	t.listSeq++
 	t.readSeq++
-	t.Resources, t.Templates, t.forced = nil, nil, false
+	t.Resources, t.Templates = nil, nil
 	t.updated, t.Subscribed = map[string]time.Time{}, map[string]bool{}
 	t.selRes, t.selTmpl, t.openURI = nil, nil, ""
 	t.unselectAll()
@@ -216,10 +203,6 @@ func (t *ResourcesTab) SetSession(s *mcp.Session, visible bool) {
 	t.ResFresh.Hide()
 	t.TmplFresh.Hide()
 	t.showDetail(false)
-	t.Stale = true
-	if visible {
-		t.Shown()
-	}
 }
 
 func (t *ResourcesTab) unselectAll() {
@@ -227,41 +210,6 @@ func (t *ResourcesTab) unselectAll() {
 	t.ResList.UnselectAll()
 	t.TmplList.UnselectAll()
 	t.selecting = false
-}
-
-// shown fetches the lists if they are stale; a resources capability the
-// server did not declare is shown as absent instead.
-func (t *ResourcesTab) Shown() {
-	if !t.Stale {
-		return
-	}
-	s := t.Session
-	if s == nil || s.Status().State != mcp.StateReady {
-		return
-	}
-	t.Stale = false
-	if c := s.Capabilities(); c.Known && !c.Resources && !t.forced {
-		t.Absent.set("resources", "resources/list")
-		t.body.Hide()
-		t.Absent.Root.Show()
-		return
-	}
-	t.Absent.Root.Hide()
-	t.body.Show()
-	t.load()
-}
-
-// listChanged refetches after notifications/resources/list_changed (which
-// also ends the lists' freshness).
-func (t *ResourcesTab) ListChanged(server string) {
-	if t.Session == nil || t.Session.Name() != server {
-		return
-	}
-	if t.deps.Visible() && t.body.Visible() {
-		t.fetch(true)
-	} else {
-		t.Stale = true
-	}
 }
 
 // load shows the lists: from the session's cache while the server's ttlMs
@@ -273,43 +221,9 @@ func (t *ResourcesTab) load() { t.fetch(false) }
 // header's Refresh button).
 func (t *ResourcesTab) Refresh() { t.fetch(true) }
 
-func (t *ResourcesTab) fetch(refresh bool) {
-	s := t.Session
-	if s == nil {
-		return
-	}
-	t.listSeq++
-	n := t.listSeq
-	t.resCount.SetText(lang.L("loading …"))
-	t.tmplCount.SetText(lang.L("loading …"))
-	t.deps.Work.GoWork(func(ctx context.Context) {
-		resources, rfresh, rerr := s.ResourcesList(ctx, refresh)
-		templates, tfresh, terr := s.ResourceTemplatesList(ctx, refresh)
-		fyne.Do(func() {
-			if n == t.listSeq && s == t.Session {
-				t.setLists(resources, rerr, templates, terr)
-				showFreshness(t.ResFresh, rfresh)
-				showFreshness(t.TmplFresh, tfresh)
-				t.listColumn.Refresh()
-			}
-			if t.deps.Listed != nil && (!rfresh.Cached && rerr == nil || !tfresh.Cached && terr == nil) {
-				t.deps.Listed(s.Name())
-			}
-		})
-	})
-}
-
 func (t *ResourcesTab) setLists(resources []*sdk.Resource, rerr error, templates []*sdk.ResourceTemplate, terr error) {
-	show := func(l *widget.Label, err error) {
-		if err != nil {
-			l.SetText(i18n.L("The list could not be fetched: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
-			l.Show()
-		} else {
-			l.Hide()
-		}
-	}
-	show(t.listNote, rerr)
-	show(t.tmplNote, terr)
+	showListError(t.listNote, rerr)
+	showListError(t.tmplNote, terr)
 	t.Resources, t.Templates = resources, templates
 	t.indexForFilter()
 	if rerr != nil {
@@ -325,48 +239,18 @@ func (t *ResourcesTab) setLists(resources []*sdk.Resource, rerr error, templates
 
 // syncSelection marks the selected resource or template in the new lists.
 func (t *ResourcesTab) syncSelection() {
-	t.selecting = true
-	defer func() { t.selecting = false }()
 	if t.selRes != nil {
 		if i := slices.IndexFunc(t.Resources, func(r *sdk.Resource) bool { return r.URI == t.selRes.URI }); i >= 0 {
 			t.selRes = t.Resources[i]
-			widgets.SelectRow(t.ResList, t.ResRows.Row(i))
+			markRow(t.ResList, &t.ResRows, i, &t.selecting)
 		}
 	}
 	if t.selTmpl != nil {
 		if i := slices.IndexFunc(t.Templates, func(r *sdk.ResourceTemplate) bool { return r.URITemplate == t.selTmpl.URITemplate }); i >= 0 {
 			t.selTmpl = t.Templates[i]
-			widgets.SelectRow(t.TmplList, t.TmplRows.Row(i))
+			markRow(t.TmplList, &t.TmplRows, i, &t.selecting)
 		}
 	}
-}
-
-// tryAnyway sends resources/list to a server that did not declare resources.
-func (t *ResourcesTab) tryAnyway() {
-	s := t.Session
-	if s == nil {
-		return
-	}
-	t.Absent.trying("resources/list")
-	t.deps.Work.GoWork(func(ctx context.Context) {
-		resources, err := s.Resources(ctx)
-		fyne.Do(func() {
-			if s != t.Session {
-				return
-			}
-			if err != nil {
-				t.Absent.answered(err, "")
-				return
-			}
-			t.Absent.answered(nil, i18n.N("The server answered resources/list anyway, with {{.Count}} resources.", len(resources)))
-			if len(resources) > 0 {
-				t.forced = true
-				t.Absent.Root.Hide()
-				t.body.Show()
-				t.load()
-			}
-		})
-	})
 }
 
 func (t *ResourcesTab) showDetail(on bool) {

@@ -76,20 +76,9 @@ func NewSkillsPane(d SkillsDeps) *SkillsPane {
 		p.List.Refresh()
 		p.reselect()
 	})
-	p.List = widget.NewList(
-		p.rows.Rows,
-		widgets.NewTwoLineRow,
-		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := p.rows.Item(id); i >= 0 && i < len(p.Skills) {
-				sk := p.Skills[i]
-				widgets.SetTwoLineRow(o, sk.Name(), view.SkillDescription(sk), "")
-			}
-		})
-	p.List.OnSelected = func(id widget.ListItemID) {
-		if i := p.rows.Item(id); i >= 0 && i < len(p.Skills) {
-			p.selectSkill(p.Skills[i])
-		}
-	}
+	p.List = newRowList(&p.rows, func() []mcp.Skill { return p.Skills },
+		func(sk mcp.Skill) (string, string, string) { return sk.Name(), view.SkillDescription(sk), "" },
+		p.selectSkill, nil)
 	head := container.NewVBox(widgets.ListHeading(lang.L("Skills"), p.Count, p.load), p.Filter, p.listNote)
 	lists := widgets.NewBorder(head, nil, nil, nil, p.List)
 

@@ -108,21 +108,12 @@ func NewTasksPane(d TasksDeps) *TasksPane {
 		p.rows.Apply(q)
 		p.showRows()
 	})
-	p.List = widget.NewList(
-		p.rows.Rows,
-		widgets.NewTwoLineRow,
-		func(id widget.ListItemID, o fyne.CanvasObject) {
-			if i := p.rows.Item(id); i >= 0 && i < len(p.Entries) {
-				name, sub, note := view.TaskRow(p.Entries[i], p.deps.now())
-				widgets.SetTwoLineRow(o, name, sub, note)
-			}
-		})
-	p.List.OnSelected = func(id widget.ListItemID) {
-		if i := p.rows.Item(id); i >= 0 && i < len(p.Entries) {
-			p.current = p.Entries[i].TaskID
+	p.List = newRowList(&p.rows, func() []mcp.TaskEntry { return p.Entries },
+		func(e mcp.TaskEntry) (string, string, string) { return view.TaskRow(e, p.deps.now()) },
+		func(e mcp.TaskEntry) {
+			p.current = e.TaskID
 			p.showDetail()
-		}
-	}
+		}, nil)
 	p.empty = widgets.CentredNote(lang.L("No tasks yet. A tool that runs as a task (a server decides, or the tool requires it) shows here with its status while it runs, and its result when done."))
 	p.listSlot = container.NewStack(p.List, p.empty)
 	p.Status = widgets.BoldLabel("")
@@ -220,11 +211,7 @@ func (p *TasksPane) showRows() {
 		p.List.Show()
 	}
 	p.List.Refresh()
-	if r := p.rows.Row(p.indexOf(p.current)); r >= 0 {
-		p.List.Select(r) // keeps the row highlighted; showDetail redraws
-	} else {
-		p.List.UnselectAll()
-	}
+	widgets.SelectRow(p.List, p.rows.Row(p.indexOf(p.current))) // keeps the row highlighted; showDetail redraws
 }
 
 func (p *TasksPane) indexOf(id string) int {

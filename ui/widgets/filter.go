@@ -10,7 +10,7 @@ import (
 // NewFilterEntry is a list's filter box: each keystroke calls onChanged
 // with the filter (view.Filter, the one matching rule), and the ✕ at its
 // right empties it. Ctrl+F (Cmd+F on macOS) puts the keyboard in the filter
-// of the tab on show (featurePanes.filterOf).
+// of the tab on show (tabs.Frame.Filter).
 func NewFilterEntry(placeholder string, onChanged func(view.Filter)) *widget.Entry {
 	e := widget.NewEntry()
 	e.SetPlaceHolder(placeholder)

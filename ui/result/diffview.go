@@ -1,4 +1,4 @@
-package ui
+package result
 
 import (
 	"context"
@@ -22,35 +22,35 @@ func snapshotFileChoice() string { return lang.L("Snapshot file…") }
 
 var snapshotFiles = filedialog.FileFilter{Desc: "Surface snapshots (JSON)", Exts: []string{"json"}}
 
-// diffDeps is what the diff view needs from the window.
-type diffDeps struct {
-	win fyne.Window
-	// servers are the configured servers' names.
-	servers func() []string
-	// snapshot takes a configured server's surface (connecting it if needed).
-	snapshot func(ctx context.Context, name string) (*surface.Snapshot, error)
+// DiffDeps is what the diff view needs from the window.
+type DiffDeps struct {
+	Win fyne.Window
+	// Servers are the configured servers' names.
+	Servers func() []string
+	// Snapshot takes a configured server's surface (connecting it if needed).
+	Snapshot func(ctx context.Context, name string) (*surface.Snapshot, error)
 	GoWork   func(f func(ctx context.Context))
 }
 
-// diffView is the content of the Compare servers dialog.
-type diffView struct {
-	deps    diffDeps
-	root    fyne.CanvasObject
+// DiffView is the content of the Compare servers dialog.
+type DiffView struct {
+	deps    DiffDeps
+	Root    fyne.CanvasObject
 	sides   [2]*widgets.Select
 	files   [2]string // the snapshot file chosen for a side
 	summary *widget.Label
 	rows    *fyne.Container
 }
 
-func newDiffView(deps diffDeps) *diffView {
-	v := &diffView{deps: deps}
-	options := append(deps.servers(), snapshotFileChoice())
+func newDiffView(deps DiffDeps) *DiffView {
+	v := &DiffView{deps: deps}
+	options := append(deps.Servers(), snapshotFileChoice())
 	for i := range v.sides {
 		v.sides[i] = widgets.NewSelect(options, func(choice string) {
 			if choice == snapshotFileChoice() {
-				filedialog.OpenFileDialog(deps.win, lang.L("Open a surface snapshot"), snapshotFiles, func(path string) {
+				filedialog.OpenFileDialog(deps.Win, lang.L("Open a surface snapshot"), snapshotFiles, func(path string) {
 					v.files[i] = path
-					v.sides[i].SetOptions(append(deps.servers(), path, snapshotFileChoice()))
+					v.sides[i].SetOptions(append(deps.Servers(), path, snapshotFileChoice()))
 					v.sides[i].SetSelected(path)
 				})
 			}
@@ -68,30 +68,30 @@ func newDiffView(deps diffDeps) *diffView {
 			container.NewBorder(nil, nil, widgets.BoldLabel(lang.L("A (before)")), nil, v.sides[0]),
 			container.NewBorder(nil, nil, widgets.BoldLabel(lang.L("B (after)")), nil, v.sides[1])),
 		container.NewHBox(compare, save), v.summary)
-	v.root = container.NewBorder(top, nil, nil, nil, container.NewVScroll(v.rows))
+	v.Root = container.NewBorder(top, nil, nil, nil, container.NewVScroll(v.rows))
 	return v
 }
 
-// showDiffDialog opens the diff view over the window.
-func showDiffDialog(deps diffDeps) *diffView {
+// ShowDiffDialog opens the diff view over the window.
+func ShowDiffDialog(deps DiffDeps) *DiffView {
 	v := newDiffView(deps)
-	d := widgets.NewCustom(lang.L("Compare servers"), lang.L("Close"), v.root, deps.win)
+	d := widgets.NewCustom(lang.L("Compare servers"), lang.L("Close"), v.Root, deps.Win)
 	d.Resize(fyne.NewSize(1000, 760))
-	widgets.ShowFocused(d, deps.win, v.sides[0])
+	widgets.ShowFocused(d, deps.Win, v.sides[0])
 	return v
 }
 
 // load gets one side's surface: a snapshot file, or a server's current one.
-func (v *diffView) load(ctx context.Context, choice string) (*surface.Snapshot, error) {
+func (v *DiffView) load(ctx context.Context, choice string) (*surface.Snapshot, error) {
 	for _, f := range v.files {
 		if f != "" && f == choice {
 			return surface.Load(f)
 		}
 	}
-	return v.deps.snapshot(ctx, choice)
+	return v.deps.Snapshot(ctx, choice)
 }
 
-func (v *diffView) compare() {
+func (v *DiffView) compare() {
 	a, b := v.sides[0].Selected, v.sides[1].Selected
 	if a == "" || b == "" || a == snapshotFileChoice() || b == snapshotFileChoice() {
 		v.summary.SetText(lang.L("Choose both sides first."))
@@ -116,7 +116,7 @@ func (v *diffView) compare() {
 
 // show lays the changes out side by side: where and what, then A's value
 // beside B's, with the verdict first so that breaking changes stand out.
-func (v *diffView) show(a, b string, changes []surface.Change) {
+func (v *DiffView) show(a, b string, changes []surface.Change) {
 	breaking := 0
 	for _, c := range changes {
 		if c.Breaking {
@@ -168,13 +168,13 @@ func orDash(s string) string {
 }
 
 // saveSnapshot writes side A's surface to a file, to compare against later.
-func (v *diffView) saveSnapshot() {
+func (v *DiffView) saveSnapshot() {
 	a := v.sides[0].Selected
 	if a == "" || a == snapshotFileChoice() {
 		v.summary.SetText(lang.L("Choose a server as A first."))
 		return
 	}
-	filedialog.SaveFileDialog(v.deps.win, i18n.L("Save the surface of {{.Server}}", map[string]any{"Server": a}), a+"-surface.json", snapshotFiles, func(path string) {
+	filedialog.SaveFileDialog(v.deps.Win, i18n.L("Save the surface of {{.Server}}", map[string]any{"Server": a}), a+"-surface.json", snapshotFiles, func(path string) {
 		v.deps.GoWork(func(ctx context.Context) {
 			s, err := v.load(ctx, a)
 			if err == nil {

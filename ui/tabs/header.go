@@ -1,8 +1,7 @@
-package ui
+package tabs
 
 import (
 	"context"
-	"mcpbrowser/ui/tabs"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -14,120 +13,13 @@ import (
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
-	"mcpbrowser/mcp/history"
 	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
 
-// This file is the middle column's frame around the tools: the server
-// header (what the server declared, its log level, roots, ping) and the tabs
-// Tools | Resources | Prompts | History. A feature the server did not
-// declare shows as absent, with a button to try it anyway.
-
 // shortRequest bounds requests made from the header (ping, log level): they
 // are quick, and a server that never answers must not leave a spinner forever.
 const shortRequest = 30 * time.Second
-
-// featurePanes are the tabs of the middle column and the header above them.
-// They are used from the UI goroutine only.
-type featurePanes struct {
-	header *serverHeader
-	tabs   *container.AppTabs
-
-	toolsTab, resourcesTab, promptsTab, historyTab *container.TabItem
-
-	resources *tabs.ResourcesTab
-	prompts   *tabs.PromptsTab
-	history   *tabs.HistoryTab
-	root      fyne.CanvasObject
-	// filters are the tabs' filter boxes, which Ctrl+F focuses (filter.go).
-	filters map[*container.TabItem]fyne.Focusable
-}
-
-// newFeaturePanes wraps the tools area (list, form, result) in the tabs.
-func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
-	f := &featurePanes{}
-	f.header = newServerHeader(w, w.servers.ShowRoots)
-	f.resources = tabs.NewResourcesTab(tabs.ResourcesDeps{
-		Win: w.win, Work: w, HistoryChanged: w.historyChanged,
-		Visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.resourcesTab },
-		Got:     func(r *mcp.ReadResult) { w.checks.recordRead(r) },
-		Listed:  w.qualityListsChanged,
-	})
-	f.prompts = tabs.NewPromptsTab(tabs.PromptsDeps{
-		Win: w.win, Work: w, HistoryChanged: w.historyChanged,
-		Visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.promptsTab },
-		Got:     func(r *mcp.PromptResult) { w.checks.recordPrompt(r) },
-		Listed:  w.qualityListsChanged,
-	})
-	f.history = tabs.NewHistoryTab(tabs.HistoryDeps{
-		Win: w.win, Store: func() *history.History { return w.history }, Work: w,
-		Visible:   func() bool { return f.tabs != nil && f.tabs.Selected() == f.historyTab },
-		ShowError: w.showError, Replay: w.replayHistory, Run: w.runSelectedTool,
-	})
-	f.toolsTab = container.NewTabItemWithIcon(lang.L("Tools"), theme.SettingsIcon(), tools)
-	f.resourcesTab = container.NewTabItemWithIcon(lang.L("Resources"), theme.FileIcon(), f.resources.Root)
-	f.promptsTab = container.NewTabItemWithIcon(lang.L("Prompts"), theme.MailComposeIcon(), f.prompts.Root)
-	f.historyTab = container.NewTabItemWithIcon(lang.L("History"), theme.HistoryIcon(), f.history.Root)
-	f.tabs = container.NewAppTabs(f.toolsTab, f.resourcesTab, f.promptsTab, f.historyTab)
-	f.tabs.OnSelected = func(t *container.TabItem) { f.tabShown(t) }
-	f.setFilter(f.resourcesTab, f.resources.Filter)
-	f.setFilter(f.promptsTab, f.prompts.Filter)
-	f.setFilter(f.historyTab, f.history.Filter)
-	f.root = widgets.NewBorder(f.header.root, nil, nil, nil, f.tabs)
-	return f
-}
-
-// show follows the selected server (nil for none): a new connection means
-// new lists, so each tab starts over when the session or its connection changed.
-func (f *featurePanes) show(s *mcp.Session) {
-	f.header.show(s)
-	f.resources.SetSession(s, f.tabs.Selected() == f.resourcesTab)
-	f.prompts.SetSession(s, f.tabs.Selected() == f.promptsTab)
-	name := ""
-	if s != nil {
-		name = s.Name()
-	}
-	f.history.SetServer(name, f.tabs.Selected() == f.historyTab)
-}
-
-// tabShown loads what a tab shows the first time it is looked at. (The
-// quality badge lists prompts and resources once per connection, and again
-// after the server says they changed, to count what `mcpbrowser lint`
-// counts: lintreport.go; a tab shown later finds a list still fresh in the
-// cache.)
-func (f *featurePanes) tabShown(t *container.TabItem) {
-	switch t {
-	case f.resourcesTab:
-		f.resources.Shown()
-	case f.promptsTab:
-		f.prompts.Shown()
-	case f.historyTab:
-		f.history.Shown()
-	}
-}
-
-// event takes the manager's feature events (on the UI goroutine).
-func (f *featurePanes) event(e mcp.Event) {
-	switch e.Kind {
-	case mcp.EventListChanged:
-		switch e.List {
-		case "resources":
-			f.resources.ListChanged(e.Server)
-		case "prompts":
-			f.prompts.ListChanged(e.Server)
-		}
-	case mcp.EventResourceUpdated:
-		f.resources.ResourceUpdated(e.Server, e.URI)
-	}
-}
-
-// selectTab brings a tab to the front.
-func (f *featurePanes) selectTab(t *container.TabItem) {
-	if f.tabs.Selected() != t {
-		f.tabs.Select(t)
-	}
-}
 
 // A serverHeader sits above the tabs: what the server declared, the level
 // of log messages it should send, its roots, and a ping.
@@ -184,7 +76,7 @@ func newServerHeader(work widgets.Worker, openRoots func()) *serverHeader {
 
 // show describes s; a new session or connection forgets the level and the ping.
 func (h *serverHeader) show(s *mcp.Session) {
-	conn := tabs.ConnectionOf(s)
+	conn := ConnectionOf(s)
 	if s != h.session || conn != h.conn {
 		h.session, h.conn = s, conn
 		h.seq++

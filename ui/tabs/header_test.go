@@ -1,4 +1,4 @@
-package ui
+package tabs
 
 import (
 	"strings"
@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"mcpbrowser/internal/uitest"
 )
 
 // The server header keeps its height whatever the capabilities line says:
@@ -47,7 +49,7 @@ func TestServerHeaderHeightDoesNotFollowItsText(t *testing.T) {
 	}
 	// (Labels are transparent: their padding may overlap, their text not.)
 	pad := theme.InnerPadding()
-	if n, c := placeOf(h.note), placeOf(h.caps); !n.inside(placeOf(h.capsBox)) || n.y+pad < c.y+c.h-pad-0.5 || h.note.Size().Height < h.note.MinSize().Height {
+	if n, c := uitest.Place(h.note), uitest.Place(h.caps); !n.Inside(uitest.Place(h.capsBox)) || n.Y+pad < c.Y+c.H-pad-0.5 || h.note.Size().Height < h.note.MinSize().Height {
 		t.Errorf("the note %+v is not on a line of its own under the capabilities %+v", n, c)
 	}
 	if c := h.caps.Size().Height; c < h.caps.MinSize().Height {
