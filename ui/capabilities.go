@@ -51,14 +51,14 @@ func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
 	f.resources = tabs.NewResourcesTab(tabs.ResourcesDeps{
 		Win: w.win, Work: w, HistoryChanged: w.historyChanged,
 		Visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.resourcesTab },
-		Got:     func(r *mcp.ReadResult) { w.checks.recordRead(r) },
-		Listed:  w.qualityListsChanged,
+		Got:     func(r *mcp.ReadResult) { w.checks.RecordRead(r) },
+		Listed:  w.quality.ListsChanged,
 	})
 	f.prompts = tabs.NewPromptsTab(tabs.PromptsDeps{
 		Win: w.win, Work: w, HistoryChanged: w.historyChanged,
 		Visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.promptsTab },
-		Got:     func(r *mcp.PromptResult) { w.checks.recordPrompt(r) },
-		Listed:  w.qualityListsChanged,
+		Got:     func(r *mcp.PromptResult) { w.checks.RecordPrompt(r) },
+		Listed:  w.quality.ListsChanged,
 	})
 	f.history = tabs.NewHistoryTab(tabs.HistoryDeps{
 		Win: w.win, Store: func() *history.History { return w.history }, Work: w,

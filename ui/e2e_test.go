@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"mcpbrowser/internal/uitest"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/transport"
@@ -469,7 +470,7 @@ func TestInvalidFormIsNotSent(t *testing.T) {
 // the File menu's Quit item, which Fyne would otherwise add without one.
 func TestQuitShortcut(t *testing.T) {
 	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
-	app := s.app.(*serialApp)
+	app := s.app.(*uitest.SerialApp)
 	var quitItem *fyne.MenuItem
 	var quits int
 	onUI(func() {
@@ -479,7 +480,7 @@ func TestQuitShortcut(t *testing.T) {
 			}
 		}
 		s.w.win.Canvas().(fyne.Shortcutable).TypedShortcut(shortcutQuit)
-		quits = app.quits
+		quits = app.Quits()
 	})
 	if quits != 1 {
 		t.Errorf("Ctrl+Q quit %d times, want once", quits)

@@ -22,7 +22,7 @@ import (
 func (w *MainWindow) addSkillsTab() {
 	var before *container.TabItem
 	if w.checks != nil {
-		before = w.checks.tab
+		before = w.checks.Tab
 	}
 	w.skills = tabs.NewSkillsPane(tabs.SkillsDeps{Win: w.win, Tabs: w.features.tabs, Before: before, GoWork: w.GoWork})
 	w.features.setFilter(w.skills.Tab, w.skills.Filter)

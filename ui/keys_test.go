@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"mcpbrowser/ui/filedialog"
+	"mcpbrowser/ui/quality"
 	"mcpbrowser/ui/widgets"
 	"slices"
 	"testing"
@@ -45,8 +46,8 @@ func windowDialogs() []dialogOpener {
 			p, _ := config.PresetByID("memory")
 			s.w.askPresetParameters(p, func(*config.ServerConfig) {}, func() {})
 		}},
-		{name: "save as check", fields: true, open: func(s *shell) { s.w.checks.saveAsCheck(s.w.lastResult, nil) }},
-		{name: "compare servers", fields: true, open: func(s *shell) { s.w.checks.deps.compare() }},
+		{name: "save as check", fields: true, open: func(s *shell) { s.w.checks.SaveAsCheck(s.w.lastResult, nil) }},
+		{name: "compare servers", fields: true, open: func(s *shell) { s.w.checks.Compare() }},
 		{name: "go to server", fields: true, open: func(s *shell) { s.w.goToServer() }},
 		{name: "roots", open: func(s *shell) { s.w.showRootsDialog() }},
 		{name: "find servers", open: func(s *shell) { s.w.findServers() }},
@@ -142,16 +143,16 @@ func TestEscClosesEveryDialogFromEveryField(t *testing.T) {
 func TestEscClosesTheWindowsOfTheirOwn(t *testing.T) {
 	a := newSerialApp(t)
 	onUI(func() {
-		p := newLoadPanel(a, context.Background(), loadTarget{Server: "demo", Tool: "add"})
-		p.win.Show()
-		if p.win.Canvas().Focused() != p.concurrency {
-			t.Errorf("the load panel starts in %T, want its first field", p.win.Canvas().Focused())
+		p := quality.NewLoadPanel(a, context.Background(), quality.LoadTarget{Server: "demo", Tool: "add"})
+		p.Win.Show()
+		if p.Win.Canvas().Focused() != p.Concurrency {
+			t.Errorf("the load panel starts in %T, want its first field", p.Win.Canvas().Focused())
 		}
-		p.concurrency.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-		if slices.Contains(a.Driver().AllWindows(), p.win) {
+		p.Concurrency.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		if slices.Contains(a.Driver().AllWindows(), p.Win) {
 			t.Error("Esc in the load panel's field left it open")
 		}
-		rep := newLintReport(a, lint.Report{Server: "demo"}, func(string) {})
+		rep := quality.NewLintReport(a, lint.Report{Server: "demo"}, func(string) {})
 		rep.Show()
 		if h := rep.Canvas().OnTypedKey(); h != nil {
 			h(&fyne.KeyEvent{Name: fyne.KeyEscape})

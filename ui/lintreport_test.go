@@ -7,12 +7,14 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/internal/lintwords"
 	"mcpbrowser/mcp/lint"
 	"mcpbrowser/mcp/lint/linttest"
+	"mcpbrowser/ui/quality"
 	"mcpbrowser/ui/widgets"
 )
 
@@ -27,7 +29,7 @@ func TestLintReportWindowInChinese(t *testing.T) {
 	t.Cleanup(func() { i18n.Setup(i18n.English) })
 	for _, s := range linttest.EveryMessage() {
 		rep := lint.Run(s)
-		win := newLintReport(a, rep, func(string) {})
+		win := quality.NewLintReport(a, rep, func(string) {})
 		texts := []shownTextAt{{"window title", win.Title()}}
 		walkTexts(win.Content(), s.Server, &texts)
 		win.Close()
@@ -69,7 +71,7 @@ func TestQualityBadgeDoesNotCoverTheName(t *testing.T) {
 	row := newToolRowObject()
 	e := indexTools([]*sdk.Tool{{Name: "get-resource-reference-with-an-even-longer-name", Description: "Returns a resource reference."}})[0]
 	updateToolRowObject(row, &e)
-	showQualityBadge(row, qualityMark{count: 12, worst: lint.Info})
+	showQualityBadge(row, widgets.Badge{Label: i18n.N("{{.Count}} notes", 12), Color: theme.ColorNamePlaceHolder})
 	row.Resize(fyne.NewSize(widgets.ListMin, row.MinSize().Height))
 	first := row.(*fyne.Container).Objects[0].(*fyne.Container)
 	name, slot := first.Objects[0], first.Objects[1]
@@ -82,7 +84,7 @@ func TestQualityBadgeDoesNotCoverTheName(t *testing.T) {
 	if got := shownText(row); !strings.Contains(got, "12 条提示") {
 		t.Errorf("row shows %q", got)
 	}
-	showQualityBadge(row, qualityMark{})
+	showQualityBadge(row, widgets.Badge{})
 	if slot.Visible() {
 		t.Error("the badge stays after the findings went")
 	}

@@ -9,6 +9,7 @@ import (
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/ui/form"
 	"mcpbrowser/ui/logs"
+	"mcpbrowser/ui/quality"
 	"mcpbrowser/ui/requests"
 	"mcpbrowser/ui/result"
 	"mcpbrowser/ui/tabs"
@@ -106,6 +107,7 @@ type MainWindow struct {
 	lastNotice         string
 	editor             *openEditor
 	destructiveConfirm *widgets.ConfirmDialog
+	lastDiff           *diffView
 
 	// features are the tabs beyond tools and the server header (capabilities.go).
 	features *featurePanes
@@ -116,8 +118,8 @@ type MainWindow struct {
 	rootsEditor *rootsEditor
 	// history keeps every call, read and prompt get (nil: nothing is kept).
 	history *history.History
-	// checks is the Checks tab (checks.go).
-	checks *checksPane
+	// checks is the Checks tab (ui/quality).
+	checks *quality.Checks
 	// skills is the Skills tab, for servers that offer skills (skills.go).
 	skills *tabs.SkillsPane
 	tasks  *tabs.TasksPane // tasks.go
@@ -125,8 +127,8 @@ type MainWindow struct {
 	// clients brings servers in from other apps and exports them (discover.go).
 	clients clientConfigUI
 	origin  *originView
-	// quality lints tools for the list's badges and the report (lintreport.go).
-	quality *qualityState
+	// quality lints tools for the list's badges and the report (ui/quality).
+	quality *quality.Lint
 
 	closeOnce sync.Once
 
@@ -197,7 +199,15 @@ func (w *MainWindow) build() {
 	w.form = form.NewFormView(w.win)
 	w.form.OnSubmit = w.runSelectedTool
 	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)
-	w.quality = newQualityState(w.showQualityReport)
+	w.quality = quality.NewLint(quality.LintDeps{App: w.app, GoWork: w.GoWork, ShowError: w.showError,
+		Selected: func() string { return w.selected }, Session: func(name string) *mcp.Session { return w.manager.Session(name) },
+		ShowBadges: func(b map[string]widgets.Badge) { w.tools.setQuality(b) },
+		OpenTool: func(server, tool string) {
+			if w.selected == server {
+				w.SelectTool(tool)
+				w.win.RequestFocus()
+			}
+		}})
 	w.result = result.NewResultView(w.win)
 	w.apps = newAppPane(w.ctx, w.app, oauth.OpenBrowser, w.recordAppCall)
 	w.side = logs.NewSidePanel(w.win)
@@ -227,12 +237,17 @@ func (w *MainWindow) build() {
 		w.features.resources.SelectURI(uri)
 	}
 	w.noTools = newNoToolsNotice(w.listToolsAgain)
-	toolsSplit := container.New(widgets.ListDetail{}, container.NewBorder(nil, w.quality.button, nil, nil, w.tools.root),
+	toolsSplit := container.New(widgets.ListDetail{}, container.NewBorder(nil, w.quality.Button, nil, nil, w.tools.root),
 		container.NewStack(w.detail, w.noTools.root))
 	w.roots = newRootStore(w.app.Preferences())
 	w.features = newFeaturePanes(w, toolsSplit)
 	w.features.setFilter(w.features.toolsTab, w.tools.filter)
-	w.addChecksTab()
+	w.checks = quality.NewChecks(quality.ChecksDeps{Win: w.win, Prefs: w.app.Preferences(), GoWork: w.GoWork,
+		Session: func(name string) *mcp.Session { return w.manager.Session(name) },
+		Compare: func() { w.lastDiff = compareServers(w.win, w.GoWork, func() *mcp.Manager { return w.manager }) }})
+	w.result.OnSaveCheck = w.checks.SaveResult
+	w.features.tabs.Append(w.checks.Tab)
+	w.features.setFilter(w.checks.Tab, w.checks.Filter)
 	w.addSkillsTab()
 	w.addTasksTab()
 	w.toolsArea = w.features.root
@@ -403,7 +418,7 @@ func (w *MainWindow) subscribe() {
 				if m == w.manager {
 					w.features.event(e)
 					if e.Kind == mcp.EventListChanged {
-						w.qualityListsChanged(e.Server)
+						w.quality.ListsChanged(e.Server)
 					}
 				}
 			})
@@ -501,7 +516,7 @@ func (w *MainWindow) showSelection() {
 	}
 	t := w.tools.setTools(w.selected, s.Tools())
 	w.noTools.show(s, w.detail, w.requests.Shown())
-	w.updateQuality(s)
+	w.quality.Update(s)
 	if t == nil && w.currentTool == nil && len(w.tools.shown) > 0 && s.Status().State == mcp.StateReady {
 		// Nothing chosen yet: the tool last used on this server, else the
 		// first tool's form rather than an empty page.

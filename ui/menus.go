@@ -44,7 +44,7 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	add := fyne.NewMenuItem(lang.L("Add…"), w.addServer)
 	add.Shortcut = shortcutAdd
 	runMany := fyne.NewMenuItem(lang.L("Run N times…"), w.openLoadPanel)
-	quality := fyne.NewMenuItem(lang.L("Quality report…"), w.showQualityReport)
+	quality := fyne.NewMenuItem(lang.L("Quality report…"), w.quality.ShowReport)
 	server := fyne.NewMenu(lang.L("Server"), add, presets)
 	server.Items = append(server.Items, w.serverActions(false)...)
 	return fyne.NewMainMenu(

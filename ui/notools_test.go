@@ -35,7 +35,7 @@ func TestNoToolsNoticeReplacesTheForm(t *testing.T) {
 		if !s.w.noTools.retry.Visible() {
 			t.Error("no way to list the tools again")
 		}
-		if b := s.w.quality.button.Text; b != lang.L("Quality report") {
+		if b := s.w.quality.Button.Text; b != lang.L("Quality report") {
 			t.Errorf("the quality badge says %q with no tool list, want no count", b)
 		}
 		test.Tap(s.w.noTools.retry)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/ui/quality"
 	"mcpbrowser/ui/requests"
 	"sync"
 	"time"
@@ -297,7 +298,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 			OnTask:     func(t mcp.Task) { r.progressed(n, view.TaskProgress(0, t)) },
 		})
 		cancel()
-		w.checks.recordCall(res)
+		w.checks.RecordCall(res)
 		if w.ctx.Err() != nil {
 			// The window is closing: nothing to show it in (and once the
 			// app's loop has ended, fyne.Do would run this right here).
@@ -310,7 +311,7 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 			r.end(n, res)
 			w.lastResult = res
 			w.keepResult(res)
-			w.quality.observe(res)
+			w.quality.Observe(res)
 			if w.selected == res.Server && w.currentTool != nil && w.currentTool.Name == name {
 				w.result.Show(res, t)
 				w.result.AddSentence(requests.WithdrawnSentence(w.withdrawn)) // requests_cancel.go
@@ -320,4 +321,26 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 			}
 		})
 	}()
+}
+
+// openLoadPanel opens "Run N times…" for the selected tool with the form's
+// arguments (ui/quality).
+func (w *MainWindow) openLoadPanel() {
+	s := w.manager.Session(w.selected)
+	t := w.currentTool
+	if s == nil || t == nil {
+		w.runner.say(lang.L("Select a tool first"))
+		return
+	}
+	args, errs := w.form.Arguments()
+	if len(errs) > 0 {
+		w.runner.say(view.FieldErrors(errs))
+		return
+	}
+	open := func() { quality.OpenLoadPanel(w.app, w.ctx, s, t, args) }
+	if view.IsDestructive(t) {
+		w.confirmDestructive(t, args, open)
+		return
+	}
+	open()
 }

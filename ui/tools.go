@@ -127,7 +127,7 @@ type toolList struct {
 	// onChosen, if set, is called after Enter in the filter chose a tool
 	// (the window puts the keyboard in its form).
 	onChosen func()
-	quality  map[string]qualityMark // tool name → quality badge (lintreport.go)
+	quality  map[string]widgets.Badge // tool name → quality badge (ui/quality gives them)
 }
 
 func newToolList(onSelect func(*sdk.Tool)) *toolList {
@@ -384,4 +384,38 @@ func (h *toolHeader) copyAgentName() {
 			}
 		})
 	})
+}
+
+// newQualitySlot is the place of a tool row's quality badge, at the right
+// of the name's line: hidden, it takes no room; shown, the name is cut
+// short before it rather than run under it.
+func newQualitySlot() fyne.CanvasObject {
+	slot := container.NewCenter(widgets.NewBadge(widgets.Badge{Label: "", Color: theme.ColorNamePlaceHolder}))
+	slot.Hide()
+	return slot
+}
+
+// showQualityBadge fills the quality badge of a row made by
+// newToolRowObject (b without a label: none).
+func showQualityBadge(row fyne.CanvasObject, b widgets.Badge) {
+	first := row.(*fyne.Container).Objects[0].(*fyne.Container)
+	slot := first.Objects[1].(*fyne.Container)
+	if b.Label == "" {
+		if slot.Visible() {
+			slot.Hide()
+			first.Refresh()
+		}
+		return
+	}
+	widgets.SetBadge(slot.Objects[0].(*fyne.Container), b)
+	if !slot.Visible() {
+		slot.Show()
+		first.Refresh()
+	}
+}
+
+// setQuality shows each tool's quality badge, as the quality report gives them.
+func (l *toolList) setQuality(badges map[string]widgets.Badge) {
+	l.quality = badges
+	l.list.Refresh()
 }
