@@ -20,16 +20,6 @@ import (
 	"mcpbrowser/ui/widgets"
 )
 
-// badgeApp marks a tool whose _meta names an MCP App view (a ui:// page).
-var badgeApp = widgets.Badge{Label: "App", Color: theme.ColorNameHyperlink, Key: true}
-
-func appBadges(t *sdk.Tool) []widgets.Badge {
-	if apps.ResourceURI(t.Meta) != "" {
-		return []widgets.Badge{badgeApp}
-	}
-	return nil
-}
-
 // maxAppLines bounds the app's traffic kept in the pane.
 const maxAppLines = 500
 
@@ -279,7 +269,7 @@ func (p *appPane) addLine(line string) {
 
 // showToolHeader shows the tool's header and its app strip.
 func (w *MainWindow) showToolHeader(server string, t *sdk.Tool) {
-	w.header.show(server, t)
+	w.header.Show(server, t)
 	w.apps.showTool(w.manager.Session(server), t)
 }
 

@@ -63,7 +63,7 @@ func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
 	f.history = tabs.NewHistoryTab(tabs.HistoryDeps{
 		Win: w.win, Store: func() *history.History { return w.history }, Work: w,
 		Visible:   func() bool { return f.tabs != nil && f.tabs.Selected() == f.historyTab },
-		ShowError: w.showError, Replay: w.replayHistory, Run: w.runSelectedTool,
+		ShowError: w.showError, Replay: w.replayHistory, Run: w.toolform.Run,
 	})
 	f.toolsTab = container.NewTabItemWithIcon(lang.L("Tools"), theme.SettingsIcon(), tools)
 	f.resourcesTab = container.NewTabItemWithIcon(lang.L("Resources"), theme.FileIcon(), f.resources.Root)
@@ -94,7 +94,7 @@ func (f *featurePanes) show(s *mcp.Session) {
 // tabShown loads what a tab shows the first time it is looked at. (The
 // quality badge lists prompts and resources once per connection, and again
 // after the server says they changed, to count what `mcpbrowser lint`
-// counts: lintreport.go; a tab shown later finds a list still fresh in the
+// counts: ui/quality/lint.go; a tab shown later finds a list still fresh in the
 // cache.)
 func (f *featurePanes) tabShown(t *container.TabItem) {
 	switch t {

@@ -107,10 +107,10 @@ func (w *MainWindow) replayHistory(e history.Entry) (loaded bool, note string) {
 			args = json.RawMessage(`{}`)
 		}
 		if err := w.form.Load(args); err != nil {
-			w.runner.say(i18n.L("Loaded from history, with a problem: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
+			w.runner.Say(i18n.L("Loaded from history, with a problem: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 			return false, ""
 		}
-		w.runner.say(i18n.L("Arguments loaded from the call at {{.Time}}; Ctrl+Enter runs it again.", map[string]any{"Time": view.HistoryTime(e.Time, time.Now())}))
+		w.runner.Say(i18n.L("Arguments loaded from the call at {{.Time}}; Ctrl+Enter runs it again.", map[string]any{"Time": view.HistoryTime(e.Time, time.Now())}))
 		return true, ""
 	case history.Prompt:
 		args, err := e.PromptArguments()

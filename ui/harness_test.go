@@ -129,7 +129,7 @@ func (s *shell) pickTool(server, tool string) {
 	s.t.Helper()
 	s.waitReady(server)
 	onUI(func() { s.w.SelectServer(server) })
-	s.waitFor("the tool list of "+server, func() bool { return s.w.tools.server == server && len(s.w.tools.entries) > 0 })
+	s.waitFor("the tool list of "+server, func() bool { return s.w.tools.Server() == server && s.w.tools.Len() > 0 })
 	var ok bool
 	onUI(func() { ok = s.w.SelectTool(tool) })
 	if !ok {
@@ -151,7 +151,7 @@ func (s *shell) start(args string) {
 		if err := s.w.form.Load(json.RawMessage(args)); err != nil {
 			s.t.Errorf("loading %s into the form: %v", args, err)
 		}
-		test.Tap(s.w.runner.runBtn)
+		test.Tap(s.w.runner.RunBtn)
 	})
 }
 
@@ -160,7 +160,7 @@ func (s *shell) waitResult() *mcp.CallResult {
 	var r *mcp.CallResult
 	s.waitFor("the call's result", func() bool {
 		r = s.w.lastResult
-		return r != nil && !s.w.runner.running
+		return r != nil && !s.w.runner.Running()
 	})
 	return r
 }

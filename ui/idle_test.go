@@ -32,7 +32,7 @@ func TestIdleWindowRunsNoAnimation(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.waitReady("slow")
-	s.waitFor("the tools of slow", func() bool { return s.w.tools.server == "slow" && len(s.w.tools.entries) > 0 })
+	s.waitFor("the tools of slow", func() bool { return s.w.tools.Server() == "slow" && s.w.tools.Len() > 0 })
 	if n := drv.EndlessAnimations(); n != 0 {
 		t.Errorf("%d endless animations still run after the server became ready", n)
 	}

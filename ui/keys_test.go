@@ -57,7 +57,7 @@ func windowDialogs() []dialogOpener {
 		{name: "remove server", open: func(s *shell) { s.w.removeSelectedServer() }},
 		{name: "clear history", open: func(s *shell) { s.w.features.history.ConfirmClear() }},
 		{name: "destructive call", open: func(s *shell) {
-			s.w.confirmDestructive(&sdk.Tool{Name: "delete_file"}, json.RawMessage(`{}`), func() {})
+			s.w.toolform.ConfirmDestructive(&sdk.Tool{Name: "delete_file"}, json.RawMessage(`{}`), func() {})
 		}},
 		{name: "input values", fields: true, open: func(s *shell) {
 			s.w.askInputValues("demo", []config.VSCodeInput{{ID: "api_key", Password: true}, {ID: "region", Options: []string{"eu", "us"}}},

@@ -703,7 +703,7 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 		{"remove", s.w.removeSelectedServer},
 		{"compare", func() { s.w.checks.Compare() }},
 		{"quality report", s.w.quality.ShowReport},
-		{"run many times", s.w.openLoadPanel},
+		{"run many times", s.w.toolform.RunMany},
 		{"preset with a folder", func() { s.w.showAddDialog("filesystem") }},
 		{"find servers", s.w.findServers},
 		// The app's own file chooser (the test binary's stand-in for the

@@ -2,36 +2,14 @@ package ui
 
 import (
 	"encoding/json"
-	"mcpbrowser/internal/i18n"
 	"mcpbrowser/ui/widgets"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
-
-// The tool list shows a badge with the count of findings beside the tools
-// that have any, and none beside the others.
-func TestToolListQualityBadge(t *testing.T) {
-	test.NewTempApp(t)
-	l := newToolList(func(*sdk.Tool) {})
-	w := test.NewTempWindow(t, l.root)
-	w.Resize(fyne.NewSize(400, 400))
-	l.setTools("s", []*sdk.Tool{{Name: "good"}, {Name: "bad"}})
-	l.setQuality(map[string]widgets.Badge{"bad": {Label: i18n.N("{{.Count}} issues", 3), Color: theme.ColorNameWarning}})
-	text := shownText(l.root)
-	if !strings.Contains(text, "3 issues") || strings.Count(text, "issue") != 1 {
-		t.Fatalf("list shows:\n%s", text)
-	}
-	l.setQuality(nil)
-	if text := shownText(l.root); strings.Contains(text, "issue") {
-		t.Fatalf("badge left after the findings went:\n%s", text)
-	}
-}
 
 // Run N times… on the demo server's echo opens the panel, and a run there
 // calls a process of its own and ends with figures.
