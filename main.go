@@ -12,6 +12,8 @@ import (
 
 	"mcpbrowser/cli"
 	_ "mcpbrowser/internal/localefix" // before Fyne initialises; see the package
+	"mcpbrowser/mcp/tap"
+	"mcpbrowser/mcp/transport"
 )
 
 // version and commit are set at build time with -ldflags "-X main.version=… -X main.commit=…".
@@ -25,6 +27,11 @@ func main() {
 }
 
 func run(args []string) int {
+	if transport.IsGuard() { // this process is another's guard (mcp/transport/guard_unix.go)
+		return transport.RunGuard(os.Stdin)
+	}
+	exe, _ := os.Executable()
+	transport.SetGuard(guardProgram(exe))
 	v := version
 	if commit != "" {
 		v += " (" + commit + ")"
@@ -36,8 +43,20 @@ func run(args []string) int {
 	// server's whole process tree before it returns.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	exe, _ := os.Executable()
 	return cli.Run(ctx, args, cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Stdin: os.Stdin, Executable: exe, Version: v})
+}
+
+// guardProgram is the program that guards this one's servers: the lean tap
+// beside it when there is one (a guard lives as long as the app, and the
+// lean program holds a fifth of the memory), else this program.
+func guardProgram(exe string) []string {
+	if lean := tap.LeanBeside(exe); lean != "" {
+		return []string{lean}
+	}
+	if exe == "" {
+		return nil
+	}
+	return []string{exe}
 }
 
 // windowArgs reports whether the command line asks for the window: nothing,

@@ -4,6 +4,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -49,6 +52,74 @@ func TestKilledCLILeavesNoServer(t *testing.T) {
 	}
 	cli.Wait()
 	waitUntil(t, "the server to end with the CLI", func() bool { return !testservers.ProcessAlive(pid) })
+}
+
+// TestKilledCLILeavesNoGrandchild: the server's own children outlive the
+// parent-death signal, which reaches the server alone; the guard (one per
+// CLI or window, mcp/transport/guard_unix.go) ends them when the CLI is
+// SIGKILLed, and then ends itself.
+func TestKilledCLILeavesNoGrandchild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	dir := t.TempDir()
+	exe := testservers.MCPBrowser.Build(t)
+	server := testservers.Build(t)
+	pidFile := filepath.Join(dir, "grandchild.pid")
+	cli := exec.Command(exe, "call", "hang", "--config", filepath.Join(dir, "servers.json"), "--timeout", "10m",
+		"--", server, "-mode", "grandchild", "-grandchild-pidfile", pidFile)
+	cli.Env = append(os.Environ(), "XDG_CONFIG_HOME="+dir, "XDG_DATA_HOME="+dir, "XDG_STATE_HOME="+dir)
+	stdin, err := cli.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	if err := cli.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var pid int
+	waitUntil(t, "the grandchild's pid file", func() bool {
+		pid, err = testservers.ReadPIDFile(pidFile)
+		return err == nil
+	})
+	defer func() {
+		if testservers.ProcessAlive(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}()
+	guards := func() []int { return processesWithEnv(t, "MCPBROWSER_GUARD=1", exe) }
+	waitUntil(t, "the CLI's guard", func() bool { return len(guards()) == 1 })
+	if err := cli.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	cli.Wait()
+	waitUntil(t, "the grandchild to end with the CLI", func() bool { return !testservers.ProcessAlive(pid) })
+	waitUntil(t, "the guard to end", func() bool { return len(guards()) == 0 })
+}
+
+// processesWithEnv lists the running processes of program exe whose
+// environment holds kv.
+func processesWithEnv(t *testing.T, kv, exe string) []int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pids []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if path, _ := os.Readlink(filepath.Join("/proc", e.Name(), "exe")); path != exe {
+			continue
+		}
+		env, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
+		if slices.Contains(strings.Split(string(env), "\x00"), kv) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
 }
 
 // waitUntil polls cond until it holds, failing after a minute: a bound on

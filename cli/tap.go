@@ -4,13 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"os"
+	"os/exec"
 	"os/signal"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"syscall"
 
 	"mcpbrowser/mcp/config"
@@ -31,12 +30,6 @@ address it prints. mcpbrowser watch sets the first kind up for you.
 
 // runTap is `mcpbrowser tap`.
 func runTap(ctx context.Context, args []string, env Env) error {
-	if tap.IsGuard() { // this process is another tap's guard (mcp/tap/guard_unix.go)
-		if code := tap.RunGuard(env.Stdin); code != 0 {
-			return &exitError{code, ""}
-		}
-		return nil
-	}
 	// The tap's own heap is small; a flood through it is garbage that a
 	// lazier collector lets grow (measured: +24 MB at the default 100 for
 	// 500 MB through, +10 MB at 25; BenchmarkTapMemory in mcp/tap).
@@ -61,12 +54,21 @@ func runTap(ctx context.Context, args []string, env Env) error {
 	if len(inv.adhoc) == 0 {
 		return flagUsageT(fs, "give the server's command after --, or --url")
 	}
+	says := tapSays()
+	if lean := leanTap(env); lean != "" {
+		// The lean tap says nothing the person needs in their language
+		// unless it cannot start what was found here; the program not
+		// found is worded below, as the app words it.
+		if _, err := exec.LookPath(inv.adhoc[0]); err == nil {
+			becomeLean(lean, tap.LeanArgs(*name, says, inv.adhoc)) // returns only if it could not
+		}
+	}
 	signal.Ignore(syscall.SIGPIPE) // a host that stopped reading is an error to handle, not a death
 	cwd, _ := os.Getwd()
 	rec := tap.NewRecorder(tap.RecorderOptions{Name: *name, Command: inv.adhoc, Cwd: cwd,
-		Mask: environmentMasker(), Failed: recordingFailed(env)})
+		Mask: tap.EnvironmentMasker(), Failed: says.Once(env.Stderr)})
 	code, err := tap.RunStdio(ctx, tap.StdioOptions{Command: inv.adhoc[0], Args: inv.adhoc[1:],
-		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr, Recorder: rec, Guard: guardCommand(env)})
+		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: rawOut(env.Stderr), Recorder: rec})
 	if err != nil {
 		rec.Close(nil)
 		return startFailed(err)
@@ -78,51 +80,18 @@ func runTap(ctx context.Context, args []string, env Env) error {
 	return nil
 }
 
-// guardCommand is this program as a tap's guard.
-func guardCommand(env Env) []string {
-	if env.Executable == "" {
-		return nil
-	}
-	return []string{env.Executable, "tap"}
-}
-
-// environmentMasker hides the values of the secret-named variables of the
-// environment the server inherits, the app's one masking rule.
-func environmentMasker() *config.TextMasker {
-	secrets := map[string]string{}
-	for _, kv := range os.Environ() {
-		if k, v, ok := strings.Cut(kv, "="); ok && config.IsSecretName(k) {
-			secrets[k] = v
-		}
-	}
-	return config.NewTextMasker(&config.ServerConfig{Env: secrets})
-}
-
-// recordingFailed says once on stderr that the recording stopped.
-func recordingFailed(env Env) func(error) {
-	var once sync.Once
-	return func(err error) {
-		once.Do(func() {
-			fmt.Fprintln(env.Stderr, "mcpbrowser tap: "+tr("the recording stopped ({{.Reason}}); the server keeps running and every message still passes", M{"Reason": fileProblem(err)}))
-		})
+// tapSays are the tap's own sentences in the person's language.
+func tapSays() tap.Says {
+	return tap.Says{
+		Stopped:      tr("the recording stopped ({{.Reason}}); the server keeps running and every message still passes", M{"Reason": "{{.Reason}}"}),
+		DiskFull:     tr("the disk is full"),
+		NoPermission: tr("no permission to write {{.Path}}", M{"Path": "{{.Path}}"}),
+		Explain:      func(s string) string { return explainCore(s) },
 	}
 }
 
 // fileProblem words a failure to write a file.
-func fileProblem(err error) string {
-	var pe *fs.PathError
-	path := ""
-	if errors.As(err, &pe) {
-		path = pe.Path
-	}
-	switch {
-	case errors.Is(err, syscall.ENOSPC):
-		return tr("the disk is full")
-	case errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS):
-		return tr("no permission to write {{.Path}}", M{"Path": path})
-	}
-	return explainCore(err.Error())
-}
+func fileProblem(err error) string { return tapSays().Reason(err) }
 
 // startFailed words a server the tap could not start.
 func startFailed(err error) error {
@@ -150,7 +119,7 @@ func runTapURL(ctx context.Context, target, listen, name string, env Env) error 
 	addr := "http://" + l.Addr().String() + u.EscapedPath()
 	shown := config.MaskURL(u)
 	rec := tap.NewRecorder(tap.RecorderOptions{Name: name, URL: shown, Listen: addr,
-		Mask: config.NewTextMasker(&config.ServerConfig{URL: target}), Failed: recordingFailed(env)})
+		Mask: config.NewTextMasker(&config.ServerConfig{URL: target}), Failed: tapSays().Once(env.Stderr)})
 	fmt.Fprintln(env.Stderr, tr("Tapping {{.URL}}: point the app at {{.Address}} (Ctrl+C ends the tap)", M{"URL": shown, "Address": addr}))
 	err = tap.NewProxy(u, rec).Serve(ctx, l)
 	rec.Close(nil)

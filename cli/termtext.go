@@ -76,3 +76,12 @@ func textOut(w io.Writer) io.Writer {
 	}
 	return terminalWriter{w}
 }
+
+// rawOut is the writer under w's terminalWriter: for bytes that are not the
+// command line's own text (the tap passes a server's stderr on unchanged).
+func rawOut(w io.Writer) io.Writer {
+	if t, ok := w.(terminalWriter); ok {
+		return t.w
+	}
+	return w
+}

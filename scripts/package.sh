@@ -161,9 +161,20 @@ package_linux() {
 	prepare
 	step "Linux: fyne package -os linux"
 	fyne_package -os linux
-	mv "$stage/src/MCP Browser.tar.xz" "$DIST/$base-linux-amd64.tar.xz"
-	tar -xJf "$DIST/$base-linux-amd64.tar.xz" -C "$stage" --wildcards '*/bin/mcpbrowser'
-	install -m 0755 "$(find "$stage" -path '*/bin/mcpbrowser' -type f | head -n1)" "$DIST/$base-linux-amd64"
+	# The lean tap (cmd/mcpbrowser-tap) goes beside the app in the archive, and
+	# its Makefile installs and removes it with the app: `mcpbrowser tap`
+	# becomes it when it is there (mcp/tap/lean.go says why).
+	mkdir -p "$stage/linux"
+	tar -xJf "$stage/src/MCP Browser.tar.xz" -C "$stage/linux"
+	local bin="$stage/linux/mcpbrowser/usr/local/bin"
+	(cd "$stage/src" && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$bin/mcpbrowser-tap" ./cmd/mcpbrowser-tap)
+	sed -i -e '/bin\/\$(Exec)$/{p;s/\$(Exec)/mcpbrowser-tap/g}' "$stage/linux/mcpbrowser/Makefile"
+	grep -q 'bin/mcpbrowser-tap' "$stage/linux/mcpbrowser/Makefile" || {
+		echo "package: the archive's Makefile has no line installing bin/\$(Exec) to add the lean tap to" >&2
+		exit 1
+	}
+	tar -C "$stage/linux" -cJf "$DIST/$base-linux-amd64.tar.xz" mcpbrowser
+	install -m 0755 "$bin/mcpbrowser" "$DIST/$base-linux-amd64"
 	echo "LINUX_ARCHIVE=$base-linux-amd64.tar.xz" >>"$DIST/build.env"
 	echo "LINUX_BINARY=$base-linux-amd64" >>"$DIST/build.env"
 }
@@ -194,6 +205,8 @@ package_darwin() {
 	arch="$(go env GOARCH)"
 	step "macOS: fyne package -os darwin ($arch)"
 	fyne_package -os darwin
+	# The lean tap beside the app's binary, as in the Linux archive.
+	(cd "$stage/src" && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "MCP Browser.app/Contents/MacOS/mcpbrowser-tap" ./cmd/mcpbrowser-tap)
 	# ditto keeps the bundle's symlinks and metadata, as Finder's Compress does.
 	ditto -c -k --sequesterRsrc --keepParent "$stage/src/MCP Browser.app" "$DIST/$base-darwin-$arch.zip"
 	echo "DARWIN_ZIP=$base-darwin-$arch.zip" >>"$DIST/build.env"

@@ -73,7 +73,7 @@ func Run(opts Options) error {
 		fmt.Fprintln(os.Stderr, "mcpbrowser: calls are not kept in history:", err)
 	}
 	if rs, err := config.DefaultRootStore(); err == nil {
-		w.KeepRootsIn(rs)
+		w.servers.KeepRootsIn(rs)
 	} else {
 		fmt.Fprintln(os.Stderr, "mcpbrowser: roots stay in the app's preferences, where the command line does not see them:", err)
 	}

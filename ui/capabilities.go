@@ -47,7 +47,7 @@ type featurePanes struct {
 // newFeaturePanes wraps the tools area (list, form, result) in the tabs.
 func newFeaturePanes(w *MainWindow, tools fyne.CanvasObject) *featurePanes {
 	f := &featurePanes{}
-	f.header = newServerHeader(w, w.showRootsDialog)
+	f.header = newServerHeader(w, w.servers.ShowRoots)
 	f.resources = tabs.NewResourcesTab(tabs.ResourcesDeps{
 		Win: w.win, Work: w, HistoryChanged: w.historyChanged,
 		Visible: func() bool { return f.tabs != nil && f.tabs.Selected() == f.resourcesTab },

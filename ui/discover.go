@@ -468,7 +468,7 @@ func (w *MainWindow) saveImported(scratch *config.Config, results []clients.Impo
 				results[i].Action, results[i].Reason = clients.ImportSkipped, err.Error()
 			}
 		}
-		fyne.Do(func() { w.reportImport(from, results) })
+		fyne.Do(func() { w.servers.ReportImport(from, results) })
 	})
 }
 
@@ -559,7 +559,7 @@ func (w *MainWindow) importMenu() *fyne.Menu {
 	return fyne.NewMenu("",
 		fyne.NewMenuItem(lang.L("Find servers from other apps…"), w.findServers),
 		fyne.NewMenuItem(lang.L("Paste server config…"), w.pasteServers),
-		fyne.NewMenuItem(lang.L("Import a config file…"), w.importServers),
+		fyne.NewMenuItem(lang.L("Import a config file…"), w.servers.ImportFile),
 	)
 }
 

@@ -176,8 +176,8 @@ func TestDiscoverImportSelectedWaitsForApproval(t *testing.T) {
 		return sess != nil && sess.Status().Waiting && s.w.selected == "ext"
 	})
 	s.waitFor("the list to say ext waits", func() bool {
-		r, ok := s.w.servers.row("ext")
-		return ok && r.detail() == "stdio · waiting for you"
+		r, ok := s.w.servers.List.Row("ext")
+		return ok && r.Detail() == "stdio · waiting for you"
 	})
 	onUI(func() {
 		if s.w.manager.Session("other") != nil {
@@ -198,7 +198,7 @@ func TestDiscoverImportSelectedWaitsForApproval(t *testing.T) {
 	if !strings.Contains(origin, "Imported from Cursor: "+path) {
 		t.Errorf("the page does not say where the server came from:\n%s", origin)
 	}
-	onUI(func() { test.Tap(s.w.status.retry) })
+	onUI(func() { test.Tap(s.w.servers.Status.Retry) })
 	s.waitReady("ext")
 	if !strings.Contains(s.text(func() fyne.CanvasObject { return s.w.origin.root }), "Imported from Cursor") {
 		t.Error("the origin line went away once the server was ready")
@@ -384,10 +384,10 @@ func TestFirstRunHintUntilTheServersFileExists(t *testing.T) {
 	t.Cleanup(func() { w.Close() })
 	var find *widget.Button
 	onUI(func() {
-		if !w.servers.hint.root.Visible() {
+		if findButton(w.servers.List.Root, "Find them…") == nil {
 			t.Error("no hint to find servers on a first run")
 		}
-		find = findButton(w.servers.root, "Find them…")
+		find = findButton(w.servers.List.Root, "Find them…")
 	})
 	if find == nil {
 		t.Fatal("the first-run hint has no Find them… button")
@@ -404,8 +404,8 @@ func TestFirstRunHintUntilTheServersFileExists(t *testing.T) {
 		t.Fatal(err)
 	}
 	onUI(func() {
-		w.servers.updateButtons(w.selected)
-		if !w.servers.hint.root.Visible() || w.servers.hint.text.Visible() {
+		w.servers.List.UpdateButtons(w.selected)
+		if findButton(w.servers.List.Root, "Find them…") == nil || strings.Contains(shownText(w.servers.List.Root), "Have servers in") {
 			t.Error("once the servers file exists the card should shrink to its Find them… button, not go")
 		}
 	})

@@ -32,7 +32,7 @@ func TestWindowRunsAddAgainstTheDemoServer(t *testing.T) {
 	}
 	want := fmt.Sprintf("stdio · %d tools", len(s.w.manager.Session("demo").Tools()))
 	s.waitFor("the server row to say "+want, func() bool {
-		return strings.Contains(shownText(s.w.servers.root), want)
+		return strings.Contains(shownText(s.w.servers.List.Root), want)
 	})
 
 	r := s.run(`{"a": 2, "b": 3}`)
@@ -146,10 +146,10 @@ func TestCrashedServerShowsExitAndStderr(t *testing.T) {
 		return strings.Contains(shownText(s.w.side.Widget()), "boom")
 	})
 	// Retry runs it again, and it fails again the same way.
-	onUI(func() { test.Tap(s.w.status.retry) })
+	onUI(func() { test.Tap(s.w.servers.Status.Retry) })
 	s.waitFor("the retry to end", func() bool {
 		st := s.w.manager.Session("crash").Status()
-		return st.State == mcp.StateFailed && s.w.status.retry.Visible()
+		return st.State == mcp.StateFailed && s.w.servers.Status.Retry.Visible()
 	})
 }
 
@@ -222,15 +222,15 @@ func TestAddServerThroughTheEditor(t *testing.T) {
 	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
 	s.waitReady("demo")
 	onUI(func() {
-		test.Tap(s.w.servers.addBtn)
-		ed := s.w.editor
+		test.Tap(s.w.servers.List.AddBtn)
+		ed := s.w.servers.Editor
 		if ed == nil {
 			t.Fatal("Add did not open the editor")
 		}
-		ed.ed.name.SetText("second")
-		ed.ed.command.SetText(demoServerPath)
-		ed.ed.env.add("API_TOKEN", "s3cret")
-		ed.save()
+		ed.Ed.Name.SetText("second")
+		ed.Ed.Command.SetText(demoServerPath)
+		ed.Ed.Env.Add("API_TOKEN", "s3cret")
+		ed.Save()
 	})
 	s.waitReady("second")
 	data, err := os.ReadFile(s.cfgPath)
@@ -258,20 +258,20 @@ func TestAddServerThroughTheEditor(t *testing.T) {
 func TestDuplicateDisableRemove(t *testing.T) {
 	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
 	s.waitReady("demo")
-	onUI(func() { s.w.duplicateSelectedServer() })
+	onUI(func() { s.w.servers.DuplicateSelected() })
 	s.waitReady("demo-copy")
 
 	onUI(func() {
 		s.w.SelectServer("demo-copy")
-		s.w.toggleSelectedServer()
+		s.w.servers.ToggleSelected()
 	})
 	s.waitFor("demo-copy to be disabled and stopped", func() bool {
-		r, ok := s.w.servers.row("demo-copy")
-		return ok && r.disabled && r.state == mcp.StateStopped && strings.Contains(shownText(s.w.middle), "disabled")
+		r, ok := s.w.servers.List.Row("demo-copy")
+		return ok && r.Disabled && r.State == mcp.StateStopped && strings.Contains(shownText(s.w.middle), "disabled")
 	})
 
 	onUI(func() {
-		s.w.removeSelectedServer()
+		s.w.servers.RemoveSelected()
 		top := s.w.win.Canvas().Overlays().Top()
 		if !strings.Contains(shownText(top), "Remove \"demo-copy\"") {
 			t.Errorf("no confirmation before removing:\n%s", shownText(top))
@@ -280,7 +280,7 @@ func TestDuplicateDisableRemove(t *testing.T) {
 	// Confirm through the dialog's own button.
 	onUI(func() { tapButton(t, s.w.win.Canvas().Overlays().Top(), "Remove") })
 	s.waitFor("demo-copy to be gone", func() bool {
-		_, ok := s.w.servers.row("demo-copy")
+		_, ok := s.w.servers.List.Row("demo-copy")
 		return !ok && s.w.manager.Session("demo-copy") == nil
 	})
 	cfg, err := config.Load(s.cfgPath)
@@ -302,7 +302,7 @@ func TestImportRenamesClashesAndSkipsWhatIsThere(t *testing.T) {
 	}), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	onUI(func() { s.w.importServersFrom(other) })
+	onUI(func() { s.w.servers.ImportFrom(other) })
 	s.waitReady("demo-2")
 	s.waitReady("files")
 	onUI(func() {
@@ -323,7 +323,7 @@ func TestImportRenamesClashesAndSkipsWhatIsThere(t *testing.T) {
 	// The same file again: everything is already there.
 	onUI(func() {
 		s.w.lastNotice = ""
-		s.w.importServersFrom(other)
+		s.w.servers.ImportFrom(other)
 	})
 	s.waitFor("the second import's report", func() bool { return s.w.lastNotice != "" })
 	onUI(func() {
@@ -343,7 +343,7 @@ func TestImportedServerWaitsForApproval(t *testing.T) {
 	if err := os.WriteFile(other, configJSON(t, map[string]map[string]any{"ext": demoEntry()}), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	onUI(func() { s.w.importServersFrom(other) })
+	onUI(func() { s.w.servers.ImportFrom(other) })
 	s.waitFor("ext to wait for approval", func() bool {
 		sess := s.w.manager.Session("ext")
 		return sess != nil && sess.Status().Waiting && s.w.selected == "ext"
@@ -354,7 +354,7 @@ func TestImportedServerWaitsForApproval(t *testing.T) {
 			t.Errorf("the waiting server's page lacks %q:\n%s", want, middle)
 		}
 	}
-	onUI(func() { test.Tap(s.w.status.retry) })
+	onUI(func() { test.Tap(s.w.servers.Status.Retry) })
 	s.waitReady("ext")
 	cfg := s.w.manager.Session("ext").Config()
 	if need, err := store.NeedsApproval(cfg, transport.CommandLine(cfg)); need || err != nil {
@@ -385,14 +385,14 @@ func TestMalformedConfigShowsWhereAndIsNeverOverwritten(t *testing.T) {
 		if !w.banner.Visible() || !strings.Contains(banner, path) || !strings.Contains(banner, "line 3, column") {
 			t.Errorf("the banner does not say where the file is wrong (visible %v):\n%s", w.banner.Visible(), banner)
 		}
-		if len(w.servers.rows) != 0 {
-			t.Errorf("%d servers listed from a broken file", len(w.servers.rows))
+		if w.servers.List.Len() != 0 {
+			t.Errorf("%d servers listed from a broken file", w.servers.List.Len())
 		}
-		if !w.servers.addBtn.Disabled() || !w.servers.narrowAdd.Disabled() || !w.servers.importBtn.Disabled() {
+		if !w.servers.List.AddBtn.Disabled() || !w.servers.List.NarrowAdd.Disabled() || !w.servers.List.ImportBtn.Disabled() {
 			t.Error("adding or importing is possible while the file is broken")
 		}
-		w.addServer()
-		if w.editor != nil {
+		w.servers.Add()
+		if w.servers.Editor != nil {
 			t.Error("the editor opened while the file is broken")
 		}
 	})
@@ -408,7 +408,7 @@ func TestMalformedConfigShowsWhereAndIsNeverOverwritten(t *testing.T) {
 	deadlineShell := &shell{t: t, w: w}
 	deadlineShell.waitReady("demo")
 	onUI(func() {
-		if w.banner.Visible() || w.servers.addBtn.Disabled() {
+		if w.banner.Visible() || w.servers.List.AddBtn.Disabled() {
 			t.Error("the banner or the disabled buttons stayed after a good reload")
 		}
 	})

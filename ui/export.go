@@ -72,7 +72,7 @@ type exportDialog struct {
 
 // exportSelectedServer exports the selected server.
 func (w *MainWindow) exportSelectedServer() {
-	if sc := w.selectedConfig(); sc != nil {
+	if sc := w.servers.SelectedConfig(); sc != nil {
 		w.showExport([]*config.ServerConfig{sc}, sc.Name)
 	}
 }

@@ -47,8 +47,8 @@ func (w *MainWindow) watchServersFile(m *mcp.Manager) {
 // warnEditor tells the person editing an entry that the file's version of it
 // changed meanwhile: the question of which to keep comes with Save.
 func (w *MainWindow) warnEditor(changed []string) {
-	if ed := w.editor; ed != nil && ed.ed.orig != nil && slices.Contains(changed, ed.ed.orig.Name) {
-		ed.ed.problem.SetText(lang.L("This server was changed in the servers file while you were editing it here. Saving will ask which version to keep."))
+	if ed := w.servers.Editor; ed != nil && ed.Ed.Orig != nil && slices.Contains(changed, ed.Ed.Orig.Name) {
+		ed.Ed.Problem.SetText(lang.L("This server was changed in the servers file while you were editing it here. Saving will ask which version to keep."))
 	}
 }
 
@@ -69,7 +69,7 @@ func (w *MainWindow) saveFailed(oldName string, sc *config.ServerConfig, err err
 	d := widgets.NewCustomConfirm(lang.L("Changed in the file too"), lang.L("Keep mine"), lang.L("Keep the file's"), msg, func(mine bool) {
 		if mine {
 			w.manager.KeepMine(sc.Name)
-			w.putServer(oldName, sc)
+			w.servers.PutServer(oldName, sc)
 		}
 	}, w.win)
 	d.Resize(fyne.NewSize(480, 220))

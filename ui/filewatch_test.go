@@ -38,11 +38,11 @@ func TestConflictDialogKeepsWhatThePersonChose(t *testing.T) {
 			// The person opens demo's editor and changes it, unsaved.
 			onUI(func() {
 				s.w.SelectServer("demo")
-				s.w.editSelectedServer()
-				if s.w.editor == nil {
+				s.w.servers.EditSelected()
+				if s.w.servers.Editor == nil {
 					t.Fatal("Edit did not open the editor")
 				}
-				s.w.editor.ed.env.add("MINE", "1")
+				s.w.servers.Editor.Ed.Env.Add("MINE", "1")
 			})
 
 			// Meanwhile the CLI (or an editor) changes the file.
@@ -61,16 +61,16 @@ func TestConflictDialogKeepsWhatThePersonChose(t *testing.T) {
 					strings.HasPrefix(s.w.lastNotice, "Reloaded the servers file") && strings.Contains(s.w.lastNotice, "added")
 			})
 			onUI(func() {
-				if n := len(s.w.win.Canvas().Overlays().List()); n != 1 || s.w.editor == nil {
+				if n := len(s.w.win.Canvas().Overlays().List()); n != 1 || s.w.servers.Editor == nil {
 					t.Errorf("reloading showed %d overlays (want only the editor); top:\n%s", n, shownText(s.w.win.Canvas().Overlays().Top()))
 				}
-				warned := strings.Contains(s.w.editor.ed.problem.Text, "changed in the servers file while you were editing")
+				warned := strings.Contains(s.w.servers.Editor.Ed.Problem.Text, "changed in the servers file while you were editing")
 				if warned != tc.sameEntry {
-					t.Errorf("the editor says %q after an outside change (to the entry being edited: %v)", s.w.editor.ed.problem.Text, tc.sameEntry)
+					t.Errorf("the editor says %q after an outside change (to the entry being edited: %v)", s.w.servers.Editor.Ed.Problem.Text, tc.sameEntry)
 				}
 			})
 
-			onUI(func() { s.w.editor.save() })
+			onUI(func() { s.w.servers.Editor.Save() })
 			if tc.sameEntry {
 				s.waitFor("the conflict dialog", func() bool {
 					return strings.Contains(shownText(s.w.win.Canvas().Overlays().Top()), "was changed in "+s.cfgPath)

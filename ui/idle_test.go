@@ -24,7 +24,7 @@ func TestIdleWindowRunsNoAnimation(t *testing.T) {
 	drv := s.app.Driver().(*uitest.SerialDriver)
 
 	onUI(func() { s.w.SelectServer("slow") })
-	s.waitFor("the starting server's progress bar", func() bool { return s.w.status.bar.Visible() })
+	s.waitFor("the starting server's progress bar", func() bool { return s.w.servers.Status.Bar.Visible() })
 	if n := drv.EndlessAnimations(); n == 0 {
 		t.Fatal("the progress bar of a starting server does not animate; the check below would prove nothing")
 	}

@@ -33,12 +33,12 @@ type dialogOpener struct {
 // windowDialogs are every dialog and pop-up the main window opens.
 func windowDialogs() []dialogOpener {
 	return []dialogOpener{
-		{name: "add server", fields: true, open: func(s *shell) { s.w.addServer() },
-			first: func(s *shell) fyne.Focusable { return s.w.editor.ed.name }}, // Name, after the preset choice
-		{name: "edit server", fields: true, open: func(s *shell) { s.w.editSelectedServer() }},
+		{name: "add server", fields: true, open: func(s *shell) { s.w.servers.Add() },
+			first: func(s *shell) fyne.Focusable { return s.w.servers.Editor.Ed.Name }}, // Name, after the preset choice
+		{name: "edit server", fields: true, open: func(s *shell) { s.w.servers.EditSelected() }},
 		{name: "edit http server (sign-in section)", fields: true, open: func(s *shell) {
-			s.w.showServerEditor(&config.ServerConfig{Name: "remote", Type: config.TypeHTTP, URL: "http://127.0.0.1:1/mcp"})
-			s.w.editor.ed.oauth.accordion.Open(0)
+			s.w.servers.ShowEditor(&config.ServerConfig{Name: "remote", Type: config.TypeHTTP, URL: "http://127.0.0.1:1/mcp"})
+			s.w.servers.Editor.Ed.RevealSignIn()
 		}},
 		{name: "paste", fields: true, open: func(s *shell) { s.w.pasteServers() }},
 		{name: "export", fields: true, open: func(s *shell) { s.w.exportAllServers() }},
@@ -48,22 +48,22 @@ func windowDialogs() []dialogOpener {
 		}},
 		{name: "save as check", fields: true, open: func(s *shell) { s.w.checks.SaveAsCheck(s.w.lastResult, nil) }},
 		{name: "compare servers", fields: true, open: func(s *shell) { s.w.checks.Compare() }},
-		{name: "go to server", fields: true, open: func(s *shell) { s.w.goToServer() }},
-		{name: "roots", open: func(s *shell) { s.w.showRootsDialog() }},
+		{name: "go to server", fields: true, open: func(s *shell) { s.w.servers.GoTo() }},
+		{name: "roots", open: func(s *shell) { s.w.servers.ShowRoots() }},
 		{name: "find servers", open: func(s *shell) { s.w.findServers() }},
 		{name: "about", open: func(s *shell) { ShowAbout(s.w.win, "1.2.3") }},
 		{name: "error", open: func(s *shell) { s.w.showError("Testing", errTest) }},
-		{name: "import report", open: func(s *shell) { s.w.reportImport("/tmp/x.json", nil) }},
-		{name: "remove server", open: func(s *shell) { s.w.removeSelectedServer() }},
+		{name: "import report", open: func(s *shell) { s.w.servers.ReportImport("/tmp/x.json", nil) }},
+		{name: "remove server", open: func(s *shell) { s.w.servers.RemoveSelected() }},
 		{name: "clear history", open: func(s *shell) { s.w.features.history.ConfirmClear() }},
 		{name: "destructive call", open: func(s *shell) {
 			s.w.toolform.ConfirmDestructive(&sdk.Tool{Name: "delete_file"}, json.RawMessage(`{}`), func() {})
 		}},
 		{name: "input values", fields: true, open: func(s *shell) {
-			s.w.askInputValues("demo", []config.VSCodeInput{{ID: "api_key", Password: true}, {ID: "region", Options: []string{"eu", "us"}}},
+			s.w.servers.AskInputValues("demo", []config.VSCodeInput{{ID: "api_key", Password: true}, {ID: "region", Options: []string{"eu", "us"}}},
 				func(map[string]string) { panic("Esc started the server") })
 		}},
-		{name: "import file chooser", fields: true, open: func(s *shell) { s.w.importServers() },
+		{name: "import file chooser", fields: true, open: func(s *shell) { s.w.servers.ImportFile() },
 			first: func(s *shell) fyne.Focusable { return chooserIn(s.w.win.Canvas().Overlays().Top()).List }},
 		{name: "save file chooser", fields: true, open: func(s *shell) {
 			filedialog.SaveFileDialog(s.w.win, "Save", "x.json", filedialog.JsonFiles, func(string) { panic("Esc saved") })
@@ -170,7 +170,7 @@ func TestCtrlNAddsAServer(t *testing.T) {
 		w := NewMainWindow(a, emptyManager(), "servers.json")
 		w.win.Resize(fyne.NewSize(1024, 640))
 		w.win.Canvas().(fyne.Shortcutable).TypedShortcut(shortcutAdd)
-		if w.editor == nil || w.win.Canvas().Focused() != w.editor.ed.name {
+		if w.servers.Editor == nil || w.win.Canvas().Focused() != w.servers.Editor.Ed.Name {
 			t.Fatalf("Ctrl+N did not open the Add dialog on Name (focused: %T)", w.win.Canvas().Focused())
 		}
 	})

@@ -143,7 +143,7 @@ func TestWindowMinimumAndNarrowColumns(t *testing.T) {
 		if min.Width > 900 || min.Height > 600 {
 			t.Errorf("the window cannot get smaller than %v, want at most 900×600", min)
 		}
-		if w.servers.root.Visible() || !w.switcherRow.Visible() {
+		if w.servers.List.Root.Visible() || !w.switcherRow.Visible() {
 			t.Error("at 1024 px the servers column is not replaced by the switcher")
 		}
 		// A way to add a server shows at every width, not only in the column.
@@ -152,12 +152,12 @@ func TestWindowMinimumAndNarrowColumns(t *testing.T) {
 			t.Fatal("at 1024 px no enabled Add button shows beside the server switcher")
 		}
 		test.Tap(add)
-		if w.editor == nil {
+		if w.servers.Editor == nil {
 			t.Error("the Add beside the switcher did not open the server editor")
 		}
-		w.editor.ed.name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		w.servers.Editor.Ed.Name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
 		w.win.Resize(fyne.NewSize(1400, 900))
-		if !w.servers.root.Visible() || w.switcherRow.Visible() {
+		if !w.servers.List.Root.Visible() || w.switcherRow.Visible() {
 			t.Error("at 1400 px the servers column is not back")
 		}
 		side := w.side.Widget()
@@ -283,15 +283,15 @@ func TestKeyboardAddDialogStartsOnNameAndEscCloses(t *testing.T) {
 	onUI(func() {
 		w = NewMainWindow(a, emptyManager(), t.TempDir()+"/servers.json")
 		w.win.Resize(small)
-		w.addServer()
+		w.servers.Add()
 	})
 	t.Cleanup(w.Close)
 	onUI(func() {
-		if w.editor == nil || w.win.Canvas().Focused() != w.editor.ed.name {
+		if w.servers.Editor == nil || w.win.Canvas().Focused() != w.servers.Editor.Ed.Name {
 			t.Fatalf("the Add dialog does not start on Name (focused: %T)", w.win.Canvas().Focused())
 		}
-		w.editor.ed.name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-		if w.editor != nil || w.win.Canvas().Overlays().Top() != nil {
+		w.servers.Editor.Ed.Name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		if w.servers.Editor != nil || w.win.Canvas().Overlays().Top() != nil {
 			t.Error("Esc in the Add dialog did not close it")
 		}
 		w.showError("Testing", errTest)

@@ -12,6 +12,7 @@ import (
 	"mcpbrowser/ui/quality"
 	"mcpbrowser/ui/requests"
 	"mcpbrowser/ui/result"
+	"mcpbrowser/ui/servers"
 	"mcpbrowser/ui/tabs"
 	"mcpbrowser/ui/toolform"
 	"sync"
@@ -75,9 +76,8 @@ type MainWindow struct {
 
 	banner       *fyne.Container
 	bannerText   *widget.Label
-	servers      *serverList
-	status       *serverStatusView
-	toolform     *toolform.Pane // the Tools screen; tools, header, form, runner and noTools are its parts
+	servers      *servers.Screen // the list, status, editor, sign-in and roots (ui/servers)
+	toolform     *toolform.Pane  // the Tools screen; tools, header, form, runner and noTools are its parts
 	tools        *toolform.ToolList
 	header       *toolform.Header
 	form         *form.FormView
@@ -105,16 +105,12 @@ type MainWindow struct {
 	// For tests and for the person: what the window last did.
 	lastResult *mcp.CallResult
 	lastNotice string
-	editor     *openEditor
 	lastDiff   *diffView
 
 	// features are the tabs beyond tools and the server header (capabilities.go).
 	features *featurePanes
 	// requests shows what servers ask of the person (ui/requests).
 	requests *requests.RequestPanel
-	// roots are each server's root folders (roots.go).
-	roots       *rootStore
-	rootsEditor *rootsEditor
 	// history keeps every call, read and prompt get (nil: nothing is kept).
 	history *history.History
 	// checks is the Checks tab (ui/quality).
@@ -148,7 +144,7 @@ func NewMainWindow(a fyne.App, m *mcp.Manager, cfgPath string) *MainWindow {
 		refreshPending: map[string]bool{},
 	}
 	w.build()
-	w.roots.applyAll(m)
+	w.servers.Roots.ApplyAll(m)
 	w.subscribe()
 	w.reloadServers()
 	if last := w.prefs.lastServer(); m.Session(last) != nil {
@@ -168,21 +164,7 @@ func (w *MainWindow) Window() fyne.Window { return w.win }
 func (w *MainWindow) Manager() *mcp.Manager { return w.manager }
 
 func (w *MainWindow) build() {
-	w.servers = newServerList(serverListDeps{
-		win: w.win, selectServer: w.selectServer,
-		add: w.addServer, edit: w.editSelectedServer, restart: w.restartSelectedServer,
-		importMenu: w.importMenu, actions: func() []*fyne.MenuItem { return w.serverActions(true) },
-		editable: w.editable, session: func(name string) *mcp.Session { return w.manager.Session(name) },
-	}, newFirstRunHint(w.cfgPath, w.findServers), newSignInBar(w.signOutSelectedServer))
-	w.status = newServerStatusView(serverStatusDeps{
-		restart: w.restartSelectedServer, stop: w.stopSelectedServer, approve: w.approveSelectedServer,
-		askInputs: w.askInputsForSelectedServer, edit: w.editSelectedServer, needsApproval: w.needsApproval,
-		signIn: func(s *mcp.Session) { w.servers.signIn.update(s) },
-		copyAddress: func(address string) {
-			w.app.Clipboard().SetContent(address)
-			w.lastNotice = "Copied the sign-in address"
-		},
-	})
+	w.servers = newServers(w) // serverswiring.go
 	w.result = result.NewResultView(w.win)
 	w.toolform = toolform.New(toolform.Deps{App: w.app, Win: w.win, Ctx: w.ctx, GoWork: w.GoWork, Result: w.result,
 		Selected: func() (string, *sdk.Tool) { return w.selected, w.currentTool },
@@ -244,7 +226,6 @@ func (w *MainWindow) build() {
 	}
 	toolsSplit := container.New(widgets.ListDetail{}, container.NewBorder(nil, w.quality.Button, nil, nil, w.tools.Root),
 		container.NewStack(w.detail, w.noTools.Root))
-	w.roots = newRootStore(w.app.Preferences())
 	w.features = newFeaturePanes(w, toolsSplit)
 	w.features.setFilter(w.features.toolsTab, w.tools.Filter)
 	w.checks = quality.NewChecks(quality.ChecksDeps{Win: w.win, Prefs: w.app.Preferences(), GoWork: w.GoWork,
@@ -257,7 +238,7 @@ func (w *MainWindow) build() {
 	w.addTasksTab()
 	w.toolsArea = w.features.root
 	w.emptyNotice = container.NewCenter(widget.NewLabel(lang.L("Select a server on the left.")))
-	w.middle = container.NewStack(w.toolsArea, w.status.root, w.emptyNotice)
+	w.middle = container.NewStack(w.toolsArea, w.servers.Status.Root, w.emptyNotice)
 	w.origin = newOriginView()
 	w.switcher = widget.NewSelect(nil, func(name string) {
 		if !w.switching && name != w.selected {
@@ -265,11 +246,11 @@ func (w *MainWindow) build() {
 		}
 	})
 	w.switcher.PlaceHolder = lang.L("Choose a server")
-	w.switcherRow = container.NewBorder(nil, nil, widget.NewLabel(lang.L("Server")), w.servers.narrowAdd, w.switcher)
+	w.switcherRow = container.NewBorder(nil, nil, widget.NewLabel(lang.L("Server")), w.servers.List.NarrowAdd, w.switcher)
 	w.switcherRow.Hide()
 	w.columns = &widgets.Columns{SideHidden: w.app.Preferences().Bool(prefSideHidden), OnNarrow: w.setNarrow}
 	mid := container.NewBorder(container.NewVBox(w.switcherRow, w.origin.root), nil, nil, nil, w.middle)
-	outer := container.New(w.columns, w.servers.root, mid, w.side.Widget())
+	outer := container.New(w.columns, w.servers.List.Root, mid, w.side.Widget())
 	w.outer = outer
 
 	w.bannerText = widget.NewLabel("")
@@ -296,8 +277,8 @@ func (w *MainWindow) build() {
 	c.AddShortcut(shortcutFilter, func(fyne.Shortcut) { w.focusFilter() })
 	c.AddShortcut(shortcutQuit, func(fyne.Shortcut) { w.quit() })
 	c.AddShortcut(shortcutSide, func(fyne.Shortcut) { w.toggleSide() })
-	c.AddShortcut(shortcutAdd, func(fyne.Shortcut) { w.addServer() })
-	c.AddShortcut(shortcutServer, func(fyne.Shortcut) { w.goToServer() })
+	c.AddShortcut(shortcutAdd, func(fyne.Shortcut) { w.servers.Add() })
+	c.AddShortcut(shortcutServer, func(fyne.Shortcut) { w.servers.GoTo() })
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
 		if e.Name == fyne.KeyEscape && !widgets.DismissOverlay(c) {
 			w.cancelCall()
@@ -362,7 +343,7 @@ func (w *MainWindow) SetConfigError(err error) {
 		w.bannerText.SetText(view.ServersFileError(w.cfgPath, err))
 		w.banner.Show()
 	}
-	w.servers.updateButtons(w.selected)
+	w.servers.List.UpdateButtons(w.selected)
 	w.showSelection()
 }
 
@@ -383,7 +364,7 @@ func (w *MainWindow) reloadConfig() {
 	}
 	old, oldUnsub := w.manager, w.unsubscribe
 	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals, Handlers: w.requestHandlers(), Client: w.client, History: w.history})
-	w.roots.applyAll(w.manager)
+	w.servers.Roots.ApplyAll(w.manager)
 	w.subscribe()
 	if oldUnsub != nil {
 		oldUnsub()
@@ -414,7 +395,7 @@ func (w *MainWindow) subscribe() {
 			w.scheduleRefresh(m, e.Server, false)
 		case mcp.EventServers:
 			// A new or edited entry gets its roots before PutServer connects it.
-			w.roots.applyTo(m.Session(e.Server))
+			w.servers.Roots.ApplyTo(m.Session(e.Server))
 			w.scheduleRefresh(m, e.Server, true)
 		case mcp.EventTask:
 			w.tasksEvent(m, e.Server)
@@ -457,7 +438,7 @@ func (w *MainWindow) scheduleRefresh(m *mcp.Manager, server string, all bool) {
 		}
 		for name := range pending {
 			if s := m.Session(name); s != nil {
-				w.servers.refreshOne(s)
+				w.servers.List.RefreshOne(s)
 			}
 		}
 		if pending[w.selected] {
@@ -468,7 +449,7 @@ func (w *MainWindow) scheduleRefresh(m *mcp.Manager, server string, all bool) {
 
 // reloadServers rebuilds the server list from the manager.
 func (w *MainWindow) reloadServers() {
-	w.servers.reload(w.manager.Sessions(), w.selected)
+	w.servers.List.Reload(w.manager.Sessions(), w.selected)
 	w.syncSwitcher()
 }
 
@@ -486,8 +467,8 @@ func (w *MainWindow) selectServer(name string) {
 	if name != "" {
 		w.prefs.setLastServer(name)
 	}
-	w.servers.selectName(name)
-	w.servers.updateButtons(name)
+	w.servers.List.SelectName(name)
+	w.servers.List.UpdateButtons(name)
 	w.syncSwitcher()
 	if s != w.sideSession {
 		// Only on a real change: SetSession starts the panel over.
@@ -539,8 +520,8 @@ func (w *MainWindow) showSelection() {
 		w.currentTool = t
 		w.showToolHeader(w.selected, t)
 	}
-	if w.status.show(s, w.editable()) {
-		w.showMiddle(w.status.root)
+	if w.servers.Status.Show(s, w.editable()) {
+		w.showMiddle(w.servers.Status.Root)
 	} else {
 		w.showMiddle(w.toolsArea)
 	}

@@ -20,7 +20,7 @@ var (
 // mainMenu carries the same shortcuts as the canvas: the menu sees them even
 // while an entry has the focus (an entry keeps Ctrl+Enter and Ctrl+F to itself).
 func (w *MainWindow) mainMenu() *fyne.MainMenu {
-	importItem := fyne.NewMenuItem(lang.L("Import a config file…"), w.importServers)
+	importItem := fyne.NewMenuItem(lang.L("Import a config file…"), w.servers.ImportFile)
 	findItem := fyne.NewMenuItem(lang.L("Find servers from other apps…"), w.findServers)
 	pasteItem := fyne.NewMenuItem(lang.L("Paste server config…"), w.pasteServers)
 	exportAll := fyne.NewMenuItem(lang.L("Export all…"), w.exportAllServers)
@@ -37,16 +37,16 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	run := fyne.NewMenuItem(lang.L("Run"), w.toolform.Run)
 	run.Shortcut = shortcutRun
 	cancel := fyne.NewMenuItem(lang.L("Cancel call (Esc)"), w.cancelCall)
-	goTo := fyne.NewMenuItem(lang.L("Go to server…"), w.goToServer)
+	goTo := fyne.NewMenuItem(lang.L("Go to server…"), w.servers.GoTo)
 	goTo.Shortcut = shortcutServer
 	side := fyne.NewMenuItem(lang.L("Show or hide the side panel"), w.toggleSide)
 	side.Shortcut = shortcutSide
-	add := fyne.NewMenuItem(lang.L("Add…"), w.addServer)
+	add := fyne.NewMenuItem(lang.L("Add…"), w.servers.Add)
 	add.Shortcut = shortcutAdd
 	runMany := fyne.NewMenuItem(lang.L("Run N times…"), w.toolform.RunMany)
 	quality := fyne.NewMenuItem(lang.L("Quality report…"), w.quality.ShowReport)
 	server := fyne.NewMenu(lang.L("Server"), add, presets)
-	server.Items = append(server.Items, w.serverActions(false)...)
+	server.Items = append(server.Items, w.servers.Actions(false)...)
 	return fyne.NewMainMenu(
 		fyne.NewMenu(lang.L("File"), findItem, pasteItem, importItem, fyne.NewMenuItemSeparator(), exportAll, fyne.NewMenuItemSeparator(), reloadItem,
 			fyne.NewMenuItemSeparator(), quitItem),

@@ -14,6 +14,7 @@ import (
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/ui/servers"
 	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
@@ -53,13 +54,13 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	about.Wrapping = fyne.TextWrapWord
 	about.SizeName = theme.SizeNameCaptionText
 	about.Hide()
-	open := &openEditor{}
+	open := &servers.OpenEditor{}
 	setEditor := func(sc *config.ServerConfig) {
 		if sc != nil {
-			sc.Name = w.uniqueServerName(sc.Name)
+			sc.Name = w.servers.UniqueName(sc.Name)
 		}
-		open.ed = newServerEditor(sc, taken)
-		holder.Objects = []fyne.CanvasObject{open.ed.root}
+		open.Ed = servers.NewEditor(sc, taken)
+		holder.Objects = []fyne.CanvasObject{open.Ed.Root}
 		holder.Refresh()
 	}
 	setEditor(nil)
@@ -97,30 +98,30 @@ func (w *MainWindow) showAddDialog(presetID string) {
 	d := dialog.NewCustomWithoutButtons(lang.L("Add server"), widgets.NewBorder(top, nil, nil, nil, container.NewVScroll(holder)), w.win)
 	save := widgets.NewButton(lang.L("Save and start"), theme.DocumentSaveIcon(), nil)
 	save.Importance = widget.HighImportance
-	open.save = func() {
-		sc, err := open.ed.build()
+	open.Save = func() {
+		sc, err := open.Ed.Build()
 		if err != nil {
-			open.ed.problem.SetText(view.WithStop(view.Capitalise(err.Error())))
+			open.Ed.Problem.SetText(view.WithStop(view.Capitalise(err.Error())))
 			return
 		}
 		d.Hide()
-		w.editor = nil
-		w.putServer("", sc)
+		w.servers.Editor = nil
+		w.servers.PutServer("", sc)
 	}
-	open.cancel = func() {
+	open.Cancel = func() {
 		d.Hide()
-		w.editor = nil
+		w.servers.Editor = nil
 	}
-	save.OnTapped = open.save
-	d.SetButtons([]fyne.CanvasObject{widgets.NewButton(lang.L("Cancel"), nil, open.cancel), save})
+	save.OnTapped = open.Save
+	d.SetButtons([]fyne.CanvasObject{widgets.NewButton(lang.L("Cancel"), nil, open.Cancel), save})
 	d.Resize(widgets.FitDialog(w.win, 680, 660))
-	w.editor = open
+	w.servers.Editor = open
 	d.Show()
 	start.SetSelected(blankChoice())
 	if p, ok := config.PresetByID(presetID); ok {
 		start.SetSelected(lang.L(p.Title))
 	} else {
-		w.win.Canvas().Focus(open.ed.name) // the keyboard starts on Name
+		w.win.Canvas().Focus(open.Ed.Name) // the keyboard starts on Name
 	}
 }
 

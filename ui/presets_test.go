@@ -58,7 +58,7 @@ func TestPresetFilesystemAsksForFolders(t *testing.T) {
 			t.Error("the folder dialog stayed open")
 			return
 		}
-		sc, err := s.w.editor.ed.build()
+		sc, err := s.w.servers.Editor.Ed.Build()
 		if err != nil {
 			t.Error(err)
 			return
@@ -70,7 +70,7 @@ func TestPresetFilesystemAsksForFolders(t *testing.T) {
 		if _, imported := config.ImportedFrom(sc); imported {
 			t.Error("a preset entry is marked as imported (it would wait for approval)")
 		}
-		s.w.editor.cancel()
+		s.w.servers.Editor.Cancel()
 	})
 }
 
@@ -86,10 +86,10 @@ func TestPresetRequiredFolderIsRequired(t *testing.T) {
 		}
 		// Cancelling the preset goes back to a blank entry.
 		d.cancel()
-		if s.w.editor == nil || s.w.editor.ed.command.Text != "" {
+		if s.w.servers.Editor == nil || s.w.servers.Editor.Ed.Command.Text != "" {
 			t.Error("cancelling the preset did not leave a blank entry")
 		}
-		s.w.editor.cancel()
+		s.w.servers.Editor.Cancel()
 	})
 }
 
@@ -125,7 +125,7 @@ func TestPresetsBuildTheirEntries(t *testing.T) {
 					tc.fill(d)
 					d.ok()
 				}
-				sc, err := s.w.editor.ed.build()
+				sc, err := s.w.servers.Editor.Ed.Build()
 				if err != nil {
 					t.Error(err)
 					return
@@ -138,7 +138,7 @@ func TestPresetsBuildTheirEntries(t *testing.T) {
 						t.Errorf("env %s = %q, want %q", k, sc.Env[k], v)
 					}
 				}
-				s.w.editor.cancel()
+				s.w.servers.Editor.Cancel()
 			})
 		})
 	}

@@ -694,13 +694,13 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 		open func()
 	}{
 		{"about", func() { ShowAbout(s.w.win, "1.2.3") }},
-		{"add server", s.w.addServer},
-		{"edit server", s.w.editSelectedServer},
+		{"add server", s.w.servers.Add},
+		{"edit server", s.w.servers.EditSelected},
 		{"paste", s.w.pasteServers},
 		{"export", s.w.exportAllServers},
-		{"roots", s.w.showRootsDialog},
-		{"go to", s.w.goToServer},
-		{"remove", s.w.removeSelectedServer},
+		{"roots", s.w.servers.ShowRoots},
+		{"go to", s.w.servers.GoTo},
+		{"remove", s.w.servers.RemoveSelected},
 		{"compare", func() { s.w.checks.Compare() }},
 		{"quality report", s.w.quality.ShowReport},
 		{"run many times", s.w.toolform.RunMany},
@@ -708,9 +708,9 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 		{"find servers", s.w.findServers},
 		// The app's own file chooser (the test binary's stand-in for the
 		// system's), in each mode, with a message and a question.
-		{"open file chooser", s.w.importServers},
+		{"open file chooser", s.w.servers.ImportFile},
 		{"folder chooser", func() {
-			s.w.showRootsDialog()
+			s.w.servers.ShowRoots()
 			test.Tap(findButton(s.w.win.Canvas().Overlays().Top(), lang.L("Add…")))
 		}},
 		{"save file chooser saying the folder is missing", func() {

@@ -296,7 +296,7 @@ func TestRestartDismissesTheServersRequests(t *testing.T) {
 	before := s.w.manager.Session("everything").InitializeResult()
 	s.start(`{"prompt":"left waiting","maxTokens":3}`)
 	p := s.openRequest("everything asks for a model reply")
-	onUI(func() { s.w.restartSelectedServer() })
+	onUI(func() { s.w.servers.RestartSelected() })
 	s.waitFor("the request to go and the server to be back", func() bool {
 		sess := s.w.manager.Session("everything")
 		return len(p.Pending) == 0 && !p.Banner.Visible() &&

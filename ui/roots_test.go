@@ -12,68 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"mcpbrowser/mcp"
-	"mcpbrowser/mcp/config"
 )
-
-// Roots are kept per server in the preferences and given to the session
-// before it connects; a session already holding them is left alone.
-func TestRootStoreKeepsRootsPerServer(t *testing.T) {
-	a := test.NewTempApp(t)
-	store := newRootStore(a.Preferences())
-	dirA, dirB := t.TempDir(), t.TempDir()
-	store.set("one", []string{dirA, dirB})
-	store.set("two", nil)
-
-	again := newRootStore(a.Preferences()) // the next run of the app
-	if got := again.get("one"); !slices.Equal(got, []string{dirA, dirB}) {
-		t.Errorf("one's roots read back as %v", got)
-	}
-	if got := again.get("two"); got != nil {
-		t.Errorf("two has roots %v", got)
-	}
-
-	cfg := &config.Config{Servers: []*config.ServerConfig{{Name: "one", Type: config.TypeStdio, Command: "true"}, {Name: "two", Type: config.TypeStdio, Command: "true"}}}
-	m := mcp.NewManager(cfg, mcp.ManagerOptions{})
-	again.applyAll(m)
-	if got := m.Session("one").Roots(); !slices.Equal(got, []string{dirA, dirB}) {
-		t.Errorf("session one got roots %v", got)
-	}
-	if got := m.Session("two").Roots(); len(got) != 0 {
-		t.Errorf("session two got roots %v", got)
-	}
-}
-
-// Roots the app kept in its preferences move to the file store the command
-// line reads, on first read; a change goes to the file only.
-func TestRootStoreMovesPreferencesToTheFile(t *testing.T) {
-	a := test.NewTempApp(t)
-	dirA, dirB := t.TempDir(), t.TempDir()
-	old := newRootStore(a.Preferences()) // an older version of the app
-	old.set("one", []string{dirA})
-	old.set("two", []string{dirB})
-
-	file := config.NewRootStore(t.TempDir())
-	store := newRootStore(a.Preferences())
-	store.keepIn(file)
-	if got := store.get("one"); !slices.Equal(got, []string{dirA}) {
-		t.Errorf("one's roots after the move: %v", got)
-	}
-	if got, _ := file.Get("one"); !slices.Equal(got, []string{dirA}) {
-		t.Errorf("the file holds %v for one", got)
-	}
-	if got := a.Preferences().StringList(prefRootsPrefix + "one"); len(got) != 0 {
-		t.Errorf("the preferences still hold %v for one", got)
-	}
-	store.set("two", nil)
-	again := newRootStore(a.Preferences())
-	again.keepIn(file)
-	if got := again.get("two"); got != nil {
-		t.Errorf("two's removed roots came back: %v", got)
-	}
-	if got := again.get("one"); !slices.Equal(got, []string{dirA}) {
-		t.Errorf("one's roots on the next run: %v", got)
-	}
-}
 
 // rootURI is how a folder appears in roots/list.
 func rootURI(dir string) string {
@@ -100,13 +39,13 @@ func TestRootsDialogAddsRemovesAndRestartsWhenNeeded(t *testing.T) {
 	dirA, dirB := t.TempDir(), t.TempDir()
 
 	onUI(func() { test.Tap(s.w.features.header.rootsBtn) })
-	e := s.w.rootsEditor
+	e := s.w.servers.RootsEditor
 	onUI(func() {
-		e.add(dirA) // what the folder chooser hands back
-		if !e.restart.Visible() || !strings.Contains(e.note.Text, "started without roots") {
-			t.Errorf("the first root needs a restart; the dialog says %q", e.note.Text)
+		e.Add(dirA) // what the folder chooser hands back
+		if !e.Restart.Visible() || !strings.Contains(e.Note.Text, "started without roots") {
+			t.Errorf("the first root needs a restart; the dialog says %q", e.Note.Text)
 		}
-		test.Tap(e.restart)
+		test.Tap(e.Restart)
 	})
 	s.waitFor("the server to restart with roots", func() bool {
 		sess := s.w.manager.Session("everything")
@@ -118,8 +57,8 @@ func TestRootsDialogAddsRemovesAndRestartsWhenNeeded(t *testing.T) {
 
 	// A second root reaches the running server without a restart.
 	onUI(func() {
-		e.add(dirB)
-		if e.restart.Visible() {
+		e.Add(dirB)
+		if e.Restart.Visible() {
 			t.Error("adding to a server that knows of roots asks for a restart")
 		}
 	})
@@ -128,14 +67,14 @@ func TestRootsDialogAddsRemovesAndRestartsWhenNeeded(t *testing.T) {
 		return strings.Contains(got, rootURI(dirA)) && strings.Contains(got, rootURI(dirB))
 	})
 	onUI(func() {
-		e.list.Select(0)
-		test.Tap(e.removeBtn)
+		e.List.Select(0)
+		test.Tap(e.RemoveBtn)
 	})
 	s.waitFor("the server to see only the second root", func() bool {
 		got := rootsTheServerSees(t, s)
 		return !strings.Contains(got, rootURI(dirA)) && strings.Contains(got, rootURI(dirB))
 	})
-	if got := s.w.roots.get("everything"); !slices.Equal(got, []string{dirB}) {
+	if got := s.w.servers.Roots.Get("everything"); !slices.Equal(got, []string{dirB}) {
 		t.Errorf("the preferences keep %v", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"image/png"
 	"os"
 	"os/exec"
@@ -169,6 +170,7 @@ func TestLinuxArchive(t *testing.T) {
 	prefix := prefixIn(t, top)
 	exe := filepath.Join(prefix, "bin", "mcpbrowser")
 	checkVersion(t, b, exe)
+	checkLeanTap(t, filepath.Join(prefix, "bin", "mcpbrowser-tap"))
 
 	entry := desktopEntry(t, filepath.Join(prefix, "share", "applications", appID+".desktop"))
 	want := map[string]string{"Type": "Application", "Name": "MCP Browser", "Exec": "mcpbrowser", "Icon": appID}
@@ -239,6 +241,7 @@ func TestLinuxInstall(t *testing.T) {
 
 			exe := filepath.Join(root, tc.bin, "mcpbrowser")
 			checkVersion(t, b, exe)
+			checkLeanTap(t, filepath.Join(root, tc.bin, "mcpbrowser-tap"))
 			desktop := filepath.Join(root, tc.share, "applications", appID+".desktop")
 			entry := desktopEntry(t, desktop)
 			if tc.absoluteExec {
@@ -338,4 +341,17 @@ func containsInt(s []int, v int) bool {
 		}
 	}
 	return false
+}
+
+// checkLeanTap checks that the lean tap (cmd/mcpbrowser-tap) is at path
+// and runs: without a command it says that `mcpbrowser tap` starts it, and
+// exits 2.
+func checkLeanTap(t *testing.T, path string) {
+	t.Helper()
+	cmd := exec.Command(path)
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(string(out), "mcpbrowser tap") {
+		t.Errorf("the lean tap %s: %v, said %q; want exit 2 naming mcpbrowser tap", path, err, out)
+	}
 }

@@ -38,6 +38,9 @@ var (
 	// CI's pass without cgo builds it (Fyne's software driver), for tests of
 	// its command line.
 	MCPBrowser = Program{Package: "mcpbrowser", Tags: "ci,no_emoji,no_animations"}
+	// LeanTap is the lean tap (cmd/mcpbrowser-tap), which `mcpbrowser tap`
+	// becomes when it is installed beside it.
+	LeanTap = Program{Package: "mcpbrowser/cmd/mcpbrowser-tap"}
 )
 
 // Build returns the path of the misbehave program, built once (see

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -18,14 +17,16 @@ import (
 	"mcpbrowser/mcp/load"
 )
 
-// tapBinary is the tap the benchmarks measure: MCPTAP_BENCH_BIN (a built
-// mcpbrowser, run as `mcpbrowser tap -- …`) or this test binary in its tap
-// mode (the same code without the rest of the app).
+// tapBinary is the tap the benchmarks measure: the lean tap that ships
+// beside mcpbrowser (cmd/mcpbrowser-tap), or MCPTAP_BENCH_BIN, a built
+// mcpbrowser run as `mcpbrowser tap -- …` with no lean tap beside it (the
+// tap inside the whole app, as on Windows).
 func tapBinary(b *testing.B, root string) (string, []string, map[string]string) {
+	env := map[string]string{"XDG_STATE_HOME": root}
 	if bin := os.Getenv("MCPTAP_BENCH_BIN"); bin != "" {
-		return bin, []string{"tap", "--"}, map[string]string{"XDG_STATE_HOME": root}
+		return bin, []string{"tap", "--"}, env
 	}
-	return os.Args[0], []string{"--"}, map[string]string{helperEnv: "tap", "MCPTAP_ROOT": root}
+	return testservers.LeanTap.Build(b), []string{"--"}, env
 }
 
 // BenchmarkThroughTap compares `mcpbrowser load`'s client (mcp/load's lean
@@ -36,10 +37,7 @@ func tapBinary(b *testing.B, root string) (string, []string, map[string]string) 
 //	go test -run '^$' -bench BenchmarkThroughTap -benchtime 2000x -count 6 ./mcp/tap/ > tap.txt
 //	benchstat -col /path tap.txt
 func BenchmarkThroughTap(b *testing.B) {
-	demo := filepath.Join(b.TempDir(), "demo")
-	if out, err := exec.Command("go", "build", "-o", demo, "mcpbrowser/internal/demoserver").CombinedOutput(); err != nil {
-		b.Fatalf("building the demo server: %v\n%s", err, out)
-	}
+	demo := testservers.Demo.Build(b)
 	servers := []struct {
 		name string
 		cmd  []string
@@ -85,6 +83,10 @@ func BenchmarkThroughTap(b *testing.B) {
 // it on the server's stdout and on its stderr, and checks that the host got
 // every byte. Linux only (it reads /proc).
 //
+//	go test -run '^$' -bench BenchmarkTapMemory -benchtime 1x ./mcp/tap/
+//
+// and the tap inside the whole app (no lean tap beside it):
+//
 //	go build -tags no_emoji,no_animations -o /tmp/mcpbrowser . &&
 //	MCPTAP_BENCH_BIN=/tmp/mcpbrowser go test -run '^$' -bench BenchmarkTapMemory -benchtime 1x ./mcp/tap/
 func BenchmarkTapMemory(b *testing.B) {
@@ -94,10 +96,7 @@ func BenchmarkTapMemory(b *testing.B) {
 	const flood = 500 << 20
 	b.Run("idle", func(b *testing.B) {
 		bin, pre, env := tapBinary(b, b.TempDir())
-		demo := filepath.Join(b.TempDir(), "demo")
-		if out, err := exec.Command("go", "build", "-o", demo, "mcpbrowser/internal/demoserver").CombinedOutput(); err != nil {
-			b.Fatalf("building the demo server: %v\n%s", err, out)
-		}
+		demo := testservers.Demo.Build(b)
 		for range b.N {
 			conn, err := load.DialStdio(context.Background(), load.StdioServer{Command: bin, Args: append(pre, demo), Env: env})
 			if err != nil {
@@ -116,9 +115,7 @@ func BenchmarkTapMemory(b *testing.B) {
 				for k, v := range env {
 					cmd.Env = append(cmd.Env, k+"="+v)
 				}
-				if env[helperEnv] == "" { // the real binary: the server learns its mode directly
-					cmd.Env = append(cmd.Env, helperEnv+"=flood")
-				}
+				cmd.Env = append(cmd.Env, helperEnv+"=flood") // the server (this test binary) learns its mode
 				stdin, _ := cmd.StdinPipe()
 				out, _ := cmd.StdoutPipe()
 				errOut, _ := cmd.StderrPipe()

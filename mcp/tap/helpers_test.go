@@ -1,9 +1,9 @@
 package tap
 
 import (
-	"context"
 	"fmt"
 	"io"
+	"mcpbrowser/mcp/transport"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -21,8 +21,8 @@ import (
 const helperEnv = "MCPTAP_TEST_HELPER"
 
 func TestMain(m *testing.M) {
-	if IsGuard() {
-		os.Exit(RunGuard(os.Stdin))
+	if transport.IsGuard() {
+		os.Exit(transport.RunGuard(os.Stdin))
 	}
 	switch os.Getenv(helperEnv) {
 	case "":
@@ -117,27 +117,8 @@ func floodServer() {
 // tapProcess is the tap as a process of its own: it runs the command in
 // its arguments after "--", recording under MCPTAP_ROOT.
 func tapProcess() {
-	signal.Ignore(syscall.SIGPIPE)
-	args := os.Args[1:]
-	for i, a := range args {
-		if a == "--" {
-			args = args[i+1:]
-			break
-		}
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	rec := NewRecorder(RecorderOptions{Root: os.Getenv("MCPTAP_ROOT"), Command: args, Failed: func(err error) {
-		fmt.Fprintln(os.Stderr, "tap: recording failed:", err)
-	}})
-	code, err := RunStdio(ctx, StdioOptions{Command: args[0], Args: args[1:], Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Recorder: rec,
-		Guard: []string{os.Args[0]}})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(127)
-	}
-	rec.Close(&code)
-	os.Exit(code)
+	os.Exit(LeanMain(os.Args[1:], LeanOptions{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
+		Root: os.Getenv("MCPTAP_ROOT"), Guard: []string{os.Args[0]}}))
 }
 
 // helperCmd is the test binary in a helper mode.

@@ -32,10 +32,6 @@ type StdioOptions struct {
 	Stdout, Stderr io.Writer
 	// Recorder gets a copy of everything; nil records nothing.
 	Recorder *Recorder
-	// Guard is the command line of this program as a guard (see
-	// guard_unix.go), which ends the server's tree if the tap is killed;
-	// nil starts none.
-	Guard []string
 }
 
 // A StartError is a server that could not be started at all.
@@ -78,7 +74,6 @@ func RunStdio(ctx context.Context, o StdioOptions) (int, error) {
 	}
 	closeFiles(inR, outW, errW)
 	group := transport.NewProcessGroup(cmd)
-	guard := startGuard(o.Guard, cmd)
 	rec := o.Recorder
 	if rec != nil {
 		rec.SetServerPID(cmd.Process.Pid)
@@ -154,7 +149,7 @@ func RunStdio(ctx context.Context, o StdioOptions) (int, error) {
 	}
 	group.Terminate(graceTerm) // the server if still there, and what it left behind
 	<-exited
-	releaseGuard(guard)
+	group.Release()
 	waitTimeout(&drained, drainWait)
 	return exitStatus(state), nil
 }

@@ -125,7 +125,7 @@ func TestRecordingFailureKeepsPassThrough(t *testing.T) {
 	if direct.stdout != tapped.stdout || direct.code != tapped.code {
 		t.Errorf("with a failing recording the pass-through changed:\ndirect %+v\ntapped %+v", direct, tapped)
 	}
-	if n := strings.Count(tapped.errText, "recording failed"); n != 1 {
+	if n := strings.Count(tapped.errText, "the recording stopped"); n != 1 {
 		t.Errorf("stderr says the recording failed %d times, want once:\n%s", n, tapped.errText)
 	}
 	if !strings.Contains(tapped.errText, "odd server done") {

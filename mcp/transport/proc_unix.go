@@ -48,8 +48,14 @@ type knownTree struct {
 
 func NewProcessGroup(cmd *exec.Cmd) processGroup {
 	pid := cmd.Process.Pid
-	return processGroup{pgid: pid, marker: markerOf(cmd), tree: &knownTree{root: descendants(pid), procs: map[int]uint64{}}}
+	g := processGroup{pgid: pid, marker: markerOf(cmd), tree: &knownTree{root: descendants(pid), procs: map[int]uint64{}}}
+	guardWatch(g.pgid, g.marker)
+	return g
 }
+
+// Release takes the group off the guard's list (guard_unix.go), once it
+// has ended.
+func (g processGroup) Release() { guardRelease(g.pgid) }
 
 // remember walks the tree below the server and keeps what it finds; only
 // while the server itself still runs, so that a pid reused after it was

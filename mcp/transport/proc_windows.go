@@ -106,3 +106,6 @@ var procPeekNamedPipe = windows.NewLazySystemDLL("kernel32.dll").NewProc("PeekNa
 func readCounted(r io.Reader, b []byte, mu *sync.Mutex, count *atomic.Int64) (int, error) {
 	return readCountedPlain(r, b, mu, count)
 }
+
+// Release does nothing on Windows: the job object needs no guard.
+func (g processGroup) Release() {}

@@ -495,6 +495,7 @@ func (p *StdioProcess) waitExit() {
 	}
 	close(p.exited)
 	p.group.Terminate(stopGraceTerm) // orphans of a server that exited on its own
+	p.group.Release()
 }
 
 func describeExit(code int, err error) string {

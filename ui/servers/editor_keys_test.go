@@ -1,4 +1,4 @@
-package ui
+package servers
 
 import (
 	"testing"
@@ -22,8 +22,8 @@ func TestSpaceOnAddButtonTypesNoSpace(t *testing.T) {
 	for _, k := range keys {
 		t.Run("editor "+string(k.key), func(t *testing.T) {
 			test.NewTempApp(t)
-			e := newServerEditor(nil, func(string) bool { return false })
-			w := test.NewTempWindow(t, e.root)
+			e := NewEditor(nil, func(string) bool { return false })
+			w := test.NewTempWindow(t, e.Root)
 			w.Resize(fyne.NewSize(700, 700))
 			for _, tc := range []struct {
 				button  string
@@ -31,7 +31,7 @@ func TestSpaceOnAddButtonTypesNoSpace(t *testing.T) {
 				newest  func() *widgets.Entry
 			}{
 				{"Add argument", e.args.root, func() *widgets.Entry { return e.args.entries[len(e.args.entries)-1] }},
-				{"Add", e.env.root, func() *widgets.Entry { return e.env.rows[len(e.env.rows)-1].key }},
+				{"Add", e.Env.root, func() *widgets.Entry { return e.Env.rows[len(e.Env.rows)-1].key }},
 			} {
 				w.Canvas().Focus(uitest.AppButton(t, tc.section, tc.button))
 				uitest.PressLikeDriver(w.Canvas(), k.key, k.r)

@@ -1,4 +1,4 @@
-package ui
+package servers
 
 import (
 	"testing"
@@ -23,12 +23,12 @@ func TestServerEditorProtocolVersion(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			src := &config.ServerConfig{Name: "s", Type: config.TypeStdio, Command: "srv", ProtocolVersion: tc.file}
-			e := newServerEditor(src, func(string) bool { return false })
+			e := NewEditor(src, func(string) bool { return false })
 			if len(e.protocol.Options) < len(mcp.ProtocolVersions) {
 				t.Fatalf("options %v", e.protocol.Options)
 			}
 			e.protocol.SetSelected(tc.pick)
-			sc, err := e.build()
+			sc, err := e.Build()
 			if err != nil {
 				t.Fatal(err)
 			}

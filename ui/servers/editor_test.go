@@ -1,4 +1,4 @@
-package ui
+package servers
 
 import (
 	"encoding/json"
@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"mcpbrowser/internal/uitest"
 	"mcpbrowser/mcp/config"
 )
 
@@ -27,18 +28,18 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 	tests := []struct {
 		name    string
 		orig    *config.ServerConfig
-		fill    func(e *serverEditor)
+		fill    func(e *Editor)
 		check   func(t *testing.T, sc *config.ServerConfig)
 		wantErr string
 	}{
 		{
 			name: "new stdio server",
-			fill: func(e *serverEditor) {
-				e.name.SetText(" fresh ")
-				e.command.SetText("uvx")
+			fill: func(e *Editor) {
+				e.Name.SetText(" fresh ")
+				e.Command.SetText("uvx")
 				e.args.add("mcp-server-time")
 				e.args.add("") // empty rows are dropped
-				e.env.add("TZ", "UTC")
+				e.Env.Add("TZ", "UTC")
 				e.callTO.SetText("120")
 			},
 			check: func(t *testing.T, sc *config.ServerConfig) {
@@ -51,12 +52,12 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 		},
 		{
 			name: "openapi document with a base URL and a header",
-			fill: func(e *serverEditor) {
-				e.name.SetText("pets")
+			fill: func(e *Editor) {
+				e.Name.SetText("pets")
 				e.transport.SetSelected(config.TypeOpenAPI)
 				e.spec.add("petstore.yaml")
 				e.baseURL.SetText("https://api.example.com/v1")
-				e.headers.add("X-Api-Key", "k")
+				e.headers.Add("X-Api-Key", "k")
 			},
 			check: func(t *testing.T, sc *config.ServerConfig) {
 				if sc.Type != config.TypeOpenAPI || !slices.Equal(sc.Spec, []string{"petstore.yaml"}) ||
@@ -67,8 +68,8 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 		},
 		{
 			name: "openapi without a document",
-			fill: func(e *serverEditor) {
-				e.name.SetText("pets")
+			fill: func(e *Editor) {
+				e.Name.SetText("pets")
 				e.transport.SetSelected(config.TypeOpenAPI)
 			},
 			wantErr: "needs its OpenAPI document",
@@ -76,7 +77,7 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 		{
 			name: "edit keeps unknown fields and secrets",
 			orig: orig,
-			fill: func(e *serverEditor) { e.args.entries[1].SetText("pkg@2") },
+			fill: func(e *Editor) { e.args.entries[1].SetText("pkg@2") },
 			check: func(t *testing.T, sc *config.ServerConfig) {
 				if sc.Name != "old" || !slices.Equal(sc.Args, []string{"-y", "pkg@2"}) ||
 					!maps.Equal(sc.Env, orig.Env) || sc.ConnectTimeout == nil || *sc.ConnectTimeout != 5 ||
@@ -91,10 +92,10 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 		{
 			name: "switch to http drops the command",
 			orig: orig,
-			fill: func(e *serverEditor) {
+			fill: func(e *Editor) {
 				e.transport.SetSelected(config.TypeHTTP)
 				e.url.SetText("https://example.com/mcp")
-				e.headers.add("Authorization", "Bearer abc")
+				e.headers.Add("Authorization", "Bearer abc")
 				e.connectTO.SetText("-5")
 			},
 			check: func(t *testing.T, sc *config.ServerConfig) {
@@ -104,29 +105,29 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 				}
 			},
 		},
-		{name: "no name", fill: func(e *serverEditor) { e.command.SetText("x") }, wantErr: "name"},
-		{name: "name taken", fill: func(e *serverEditor) { e.name.SetText("other"); e.command.SetText("x") }, wantErr: "already exists"},
-		{name: "no command", fill: func(e *serverEditor) { e.name.SetText("n") }, wantErr: "command"},
-		{name: "bad url", fill: func(e *serverEditor) {
-			e.name.SetText("n")
+		{name: "no name", fill: func(e *Editor) { e.Command.SetText("x") }, wantErr: "name"},
+		{name: "name taken", fill: func(e *Editor) { e.Name.SetText("other"); e.Command.SetText("x") }, wantErr: "already exists"},
+		{name: "no command", fill: func(e *Editor) { e.Name.SetText("n") }, wantErr: "command"},
+		{name: "bad url", fill: func(e *Editor) {
+			e.Name.SetText("n")
 			e.transport.SetSelected(config.TypeSSE)
 			e.url.SetText("example.com/sse")
 		}, wantErr: "http://"},
-		{name: "bad timeout", fill: func(e *serverEditor) {
-			e.name.SetText("n")
-			e.command.SetText("x")
+		{name: "bad timeout", fill: func(e *Editor) {
+			e.Name.SetText("n")
+			e.Command.SetText("x")
 			e.callTO.SetText("soon")
 		}, wantErr: "number of seconds"},
-		{name: "value without a name", fill: func(e *serverEditor) {
-			e.name.SetText("n")
-			e.command.SetText("x")
-			e.env.add("", "v")
+		{name: "value without a name", fill: func(e *Editor) {
+			e.Name.SetText("n")
+			e.Command.SetText("x")
+			e.Env.Add("", "v")
 		}, wantErr: "no name"},
-		{name: "same variable twice", fill: func(e *serverEditor) {
-			e.name.SetText("n")
-			e.command.SetText("x")
-			e.env.add("A", "1")
-			e.env.add("A", "2")
+		{name: "same variable twice", fill: func(e *Editor) {
+			e.Name.SetText("n")
+			e.Command.SetText("x")
+			e.Env.Add("A", "1")
+			e.Env.Add("A", "2")
 		}, wantErr: "set twice"},
 	}
 	for _, tt := range tests {
@@ -135,9 +136,9 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 			if tt.orig != nil {
 				src = tt.orig.Clone()
 			}
-			e := newServerEditor(src, taken)
+			e := NewEditor(src, taken)
 			tt.fill(e)
-			sc, err := e.build()
+			sc, err := e.Build()
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("error %v, want one saying %q", err, tt.wantErr)
@@ -154,19 +155,19 @@ func TestServerEditorBuildsTheEntry(t *testing.T) {
 
 func TestServerEditorMasksSecretValues(t *testing.T) {
 	test.NewTempApp(t)
-	e := newServerEditor(&config.ServerConfig{
+	e := NewEditor(&config.ServerConfig{
 		Name: "s", Type: config.TypeStdio, Command: "x",
 		Env: map[string]string{"API_KEY": "k", "LOG_LEVEL": "debug"},
 	}, func(string) bool { return false })
 	masked := map[string]bool{}
-	for _, r := range e.env.rows {
+	for _, r := range e.Env.rows {
 		masked[r.key.Text] = r.masked()
 	}
 	if !masked["API_KEY"] || masked["LOG_LEVEL"] {
 		t.Errorf("masked: %v, want API_KEY only", masked)
 	}
 	// Renaming a variable to a secret-looking name masks its value, and back.
-	r := e.env.add("NAME", "plain")
+	r := e.Env.Add("NAME", "plain")
 	r.key.SetText("MY_PASSWORD")
 	if !r.masked() || r.value() != "plain" {
 		t.Errorf("after renaming to MY_PASSWORD: masked %v, value %q", r.masked(), r.value())
@@ -175,24 +176,24 @@ func TestServerEditorMasksSecretValues(t *testing.T) {
 	if r.masked() || r.value() != "plain" {
 		t.Errorf("after renaming to MY_SETTING: masked %v, value %q", r.masked(), r.value())
 	}
-	h := e.headers.add("Authorization", "Bearer t")
+	h := e.headers.Add("Authorization", "Bearer t")
 	if !h.masked() {
 		t.Error("the Authorization header is shown in clear")
 	}
-	if got := shownText(e.root); strings.Contains(got, "Bearer t") || strings.Contains(got, ">k<") {
+	if got := uitest.ShownText(e.Root); strings.Contains(got, "Bearer t") || strings.Contains(got, ">k<") {
 		t.Errorf("a secret is visible:\n%s", got)
 	}
 }
 
 func TestServerEditorShowsTheTransportsFields(t *testing.T) {
 	test.NewTempApp(t)
-	e := newServerEditor(nil, func(string) bool { return false })
-	if !e.command.Visible() || e.url.Visible() {
-		t.Errorf("stdio: command visible %v, url visible %v", e.command.Visible(), e.url.Visible())
+	e := NewEditor(nil, func(string) bool { return false })
+	if !e.Command.Visible() || e.url.Visible() {
+		t.Errorf("stdio: command visible %v, url visible %v", e.Command.Visible(), e.url.Visible())
 	}
 	e.transport.SetSelected(config.TypeHTTP)
-	if e.command.Visible() || !e.url.Visible() || !e.headers.root.Visible() || e.spec.root.Visible() {
-		t.Errorf("http: command visible %v, url visible %v", e.command.Visible(), e.url.Visible())
+	if e.Command.Visible() || !e.url.Visible() || !e.headers.root.Visible() || e.spec.root.Visible() {
+		t.Errorf("http: command visible %v, url visible %v", e.Command.Visible(), e.url.Visible())
 	}
 	e.transport.SetSelected(config.TypeOpenAPI)
 	if e.url.Visible() || !e.spec.root.Visible() || !e.baseURL.Visible() || !e.headers.root.Visible() {
@@ -204,8 +205,8 @@ func TestServerEditorShowsTheTransportsFields(t *testing.T) {
 // the keyboard in the new row, so the person types straight into it.
 func TestEditorAddRowFocusesIt(t *testing.T) {
 	test.NewTempApp(t)
-	e := newServerEditor(nil, func(string) bool { return false })
-	w := test.NewWindow(e.root)
+	e := NewEditor(nil, func(string) bool { return false })
+	w := test.NewWindow(e.Root)
 	defer w.Close()
 	w.Resize(fyne.NewSize(700, 700))
 	for _, tc := range []struct {
@@ -214,9 +215,9 @@ func TestEditorAddRowFocusesIt(t *testing.T) {
 		section fyne.CanvasObject
 	}{
 		{"Add argument", func() fyne.Focusable { return e.args.entries[len(e.args.entries)-1] }, e.args.root},
-		{"Add", func() fyne.Focusable { return e.env.rows[len(e.env.rows)-1].key }, e.env.root},
+		{"Add", func() fyne.Focusable { return e.Env.rows[len(e.Env.rows)-1].key }, e.Env.root},
 	} {
-		b := findButton(tc.section, tc.button)
+		b := uitest.FindButton(tc.section, tc.button)
 		if b == nil {
 			t.Fatalf("no %q button", tc.button)
 		}
@@ -229,9 +230,9 @@ func TestEditorAddRowFocusesIt(t *testing.T) {
 
 func TestArgumentWithSpacesOffersToSplit(t *testing.T) {
 	test.NewTempApp(t)
-	ed := newServerEditor(&config.ServerConfig{Name: "fs", Type: config.TypeStdio, Command: "npx",
+	ed := NewEditor(&config.ServerConfig{Name: "fs", Type: config.TypeStdio, Command: "npx",
 		Args: []string{"-y @modelcontextprotocol/server-filesystem /tmp", "--verbose"}}, func(string) bool { return false })
-	btn := findButton(ed.args.root, "Split")
+	btn := uitest.FindButton(ed.args.root, "Split")
 	if btn == nil {
 		t.Fatal("a row with spaces offers no Split")
 	}
@@ -240,7 +241,7 @@ func TestArgumentWithSpacesOffersToSplit(t *testing.T) {
 	if got := ed.args.values(); !slices.Equal(got, want) {
 		t.Errorf("after Split the arguments are %q, want %q", got, want)
 	}
-	if findButton(ed.args.root, "Split") != nil {
+	if uitest.FindButton(ed.args.root, "Split") != nil {
 		t.Error("Split is still offered on rows without spaces")
 	}
 }

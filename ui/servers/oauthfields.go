@@ -1,10 +1,8 @@
-package ui
+package servers
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"reflect"
 	"slices"
 	"strings"
@@ -16,18 +14,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"mcpbrowser/internal/i18n"
-	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
-	"mcpbrowser/mcp/transport"
+	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
-
-// Sign-in to remote servers, as the window shows it: the editor's "Sign-in
-// (OAuth)" section, the signed-in line with Sign out, and the address to open
-// by hand when no browser could be started. The sign-in itself is package
-// mcp's; its steps arrive as Status.Detail and "sign-in: …" log lines.
 
 // The grant types as the editor's Select names them (translated when shown).
 const (
@@ -53,14 +44,14 @@ const (
 	algFromKeyLabel = "(what the key implies)"
 )
 
-// An oauthFields is the editor's "Sign-in (OAuth)" section of an http entry.
+// An OAuthFields is the editor's "Sign-in (OAuth)" section of an http entry.
 // Every field is optional: without them MCP Browser registers itself with the
 // server's authorization server and signs in through the browser. The rows
 // shown are those of the chosen grant type.
-type oauthFields struct {
-	clientID     *widgets.Entry // Esc closes the editor from these too (keys.go)
-	clientSecret *widgets.Entry
-	scopes       *widgets.Entry
+type OAuthFields struct {
+	ClientID     *widgets.Entry // Esc closes the editor from these too (keys.go)
+	ClientSecret *widgets.Entry
+	Scopes       *widgets.Entry
 	metadataURL  *widgets.Entry
 	grant        *widgets.Select
 	// origGrant is the grant type as the file wrote it, kept when the Select
@@ -90,7 +81,7 @@ type oauthFields struct {
 	root      fyne.CanvasObject
 }
 
-func newOAuthFields(o *config.OAuthConfig) *oauthFields {
+func newOAuthFields(o *config.OAuthConfig) *OAuthFields {
 	src := o
 	if src == nil {
 		src = &config.OAuthConfig{}
@@ -101,9 +92,9 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 		e.SetText(text)
 		return e
 	}
-	f := &oauthFields{
-		clientID: widgets.NewEntry(), clientSecret: widgets.NewPasswordEntry(),
-		scopes: widgets.NewEntry(), metadataURL: widgets.NewEntry(),
+	f := &OAuthFields{
+		ClientID: widgets.NewEntry(), ClientSecret: widgets.NewPasswordEntry(),
+		Scopes: widgets.NewEntry(), metadataURL: widgets.NewEntry(),
 		origGrant:       src.GrantType,
 		privateKey:      entry(src.PrivateKeyFile, lang.L("/path/to/client-key.pem")),
 		assertionFile:   entry(src.AssertionFile, lang.L("/path/to/token.jwt")),
@@ -112,12 +103,12 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 		idpClientID:     entry(src.IdPClientID, ""),
 		idpClientSecret: widgets.NewPasswordEntry(),
 	}
-	f.clientID.SetPlaceHolder(lang.L("(none: MCP Browser registers itself)"))
-	f.clientID.SetText(src.ClientID)
-	f.clientSecret.SetPlaceHolder(lang.L("(none: a public client)"))
-	f.clientSecret.SetText(src.ClientSecret)
-	f.scopes.SetPlaceHolder(lang.L("(empty: what the server asks for)"))
-	f.scopes.SetText(strings.Join(src.Scopes, " "))
+	f.ClientID.SetPlaceHolder(lang.L("(none: MCP Browser registers itself)"))
+	f.ClientID.SetText(src.ClientID)
+	f.ClientSecret.SetPlaceHolder(lang.L("(none: a public client)"))
+	f.ClientSecret.SetText(src.ClientSecret)
+	f.Scopes.SetPlaceHolder(lang.L("(empty: what the server asks for)"))
+	f.Scopes.SetText(strings.Join(src.Scopes, " "))
 	f.metadataURL.SetPlaceHolder(lang.L("https://example.com/mcpbrowser.json"))
 	f.metadataURL.SetText(src.ClientMetadataURL)
 	f.idpClientSecret.SetPlaceHolder(lang.L("(none: a public client)"))
@@ -161,8 +152,8 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 		cells = append(cells, label, field)
 	}
 	row(widgets.FormLabel(lang.L("Grant type")), f.grant)
-	row(widgets.FormLabel(lang.L("Client ID")), f.clientID)
-	row(widgets.FormLabel(lang.L("Client secret")), f.clientSecret)
+	row(widgets.FormLabel(lang.L("Client ID")), f.ClientID)
+	row(widgets.FormLabel(lang.L("Client secret")), f.ClientSecret)
 	row(widgets.FormLabel(lang.L("Private key file")), f.privateKey)
 	row(widgets.FormLabel(lang.L("Signing algorithm")), f.signingAlg)
 	row(widgets.FormLabel(lang.L("Identity provider")), f.idpIssuer)
@@ -170,7 +161,7 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 	row(widgets.FormLabel(lang.L("IdP client secret")), f.idpClientSecret)
 	row(f.tokenFileLabel, f.assertionFile)
 	row(f.tokenEnvLabel, f.assertionEnv)
-	row(widgets.FormLabel(lang.L("Scopes")), f.scopes)
+	row(widgets.FormLabel(lang.L("Scopes")), f.Scopes)
 	row(widgets.FormLabel(lang.L("Client metadata URL")), f.metadataURL)
 	row(widgets.FormLabel(lang.L("DPoP")), f.dpop)
 	form := container.New(layout.NewFormLayout(), cells...)
@@ -188,9 +179,9 @@ func newOAuthFields(o *config.OAuthConfig) *oauthFields {
 }
 
 // grantRows are the fields each grant type uses; the others are hidden.
-func (f *oauthFields) grantRows(grant string) []fyne.CanvasObject {
-	common := []fyne.CanvasObject{f.grant, f.clientID, f.scopes, f.dpop}
-	clientAuth := []fyne.CanvasObject{f.clientSecret, f.privateKey, f.signingAlg}
+func (f *OAuthFields) grantRows(grant string) []fyne.CanvasObject {
+	common := []fyne.CanvasObject{f.grant, f.ClientID, f.Scopes, f.dpop}
+	clientAuth := []fyne.CanvasObject{f.ClientSecret, f.privateKey, f.signingAlg}
 	token := []fyne.CanvasObject{f.assertionFile, f.assertionEnv}
 	switch grant {
 	case oauth.GrantClientCredentials:
@@ -200,7 +191,7 @@ func (f *oauthFields) grantRows(grant string) []fyne.CanvasObject {
 	case oauth.GrantEnterprise:
 		return slices.Concat(common, clientAuth, token, []fyne.CanvasObject{f.idpIssuer, f.idpClientID, f.idpClientSecret})
 	}
-	return append(common, f.clientSecret, f.metadataURL)
+	return append(common, f.ClientSecret, f.metadataURL)
 }
 
 // grantHints say what each grant type needs, under the fields.
@@ -217,7 +208,7 @@ var grantHints = map[string]string{
 }
 
 // showGrantRows shows the rows of the chosen grant type and its hint.
-func (f *oauthFields) showGrantRows() {
+func (f *OAuthFields) showGrantRows() {
 	grant := f.grantType()
 	if grant == "" {
 		grant = oauth.GrantAuthorizationCode
@@ -258,7 +249,7 @@ func grantLabel(grantType string) string {
 }
 
 // grantType is the grant type the Select says, as the file writes it.
-func (f *oauthFields) grantType() string {
+func (f *OAuthFields) grantType() string {
 	for _, g := range grantLabels {
 		if f.grant.Selected != lang.L(g.label) {
 			continue
@@ -274,7 +265,7 @@ func (f *oauthFields) grantType() string {
 // build is the entry's OAuth settings, nil when every field is empty, or what
 // is wrong with them (the checks the sign-in would make, said before saving).
 // Fields the chosen grant type does not show are not saved.
-func (f *oauthFields) build() (*config.OAuthConfig, error) {
+func (f *OAuthFields) build() (*config.OAuthConfig, error) {
 	grant := f.grantType()
 	shown := f.grantRows(grant)
 	if grant == "" {
@@ -287,8 +278,8 @@ func (f *oauthFields) build() (*config.OAuthConfig, error) {
 		return strings.TrimSpace(e.Text)
 	}
 	o := &config.OAuthConfig{
-		ClientID:          text(f.clientID),
-		ClientSecret:      text(f.clientSecret),
+		ClientID:          text(f.ClientID),
+		ClientSecret:      text(f.ClientSecret),
 		ClientMetadataURL: text(f.metadataURL),
 		GrantType:         grant,
 		PrivateKeyFile:    text(f.privateKey),
@@ -298,7 +289,7 @@ func (f *oauthFields) build() (*config.OAuthConfig, error) {
 		IdPClientID:       text(f.idpClientID),
 		IdPClientSecret:   text(f.idpClientSecret),
 	}
-	if scopes := strings.Fields(f.scopes.Text); len(scopes) > 0 {
+	if scopes := strings.Fields(f.Scopes.Text); len(scopes) > 0 {
 		o.Scopes = scopes
 	}
 	if alg := f.signingAlg.Selected; o.PrivateKeyFile != "" && alg != lang.L(algFromKeyLabel) {
@@ -316,7 +307,7 @@ func (f *oauthFields) build() (*config.OAuthConfig, error) {
 			"enter them under Sign-in (OAuth), or choose browser sign-in")
 	case o.ClientSecret != "" && o.ClientID == "":
 		return nil, errors.New("the sign-in has a client secret but no client ID; enter the client ID that goes with it")
-	case o.ClientMetadataURL != "" && !isHTTPSWithPath(o.ClientMetadataURL):
+	case o.ClientMetadataURL != "" && !view.IsHTTPSWithPath(o.ClientMetadataURL):
 		return nil, fmt.Errorf("the client metadata document URL must be an https address with a path, such as https://example.com/mcpbrowser.json, not %q", o.ClientMetadataURL)
 	}
 	if err := oauth.CheckConfig(o); err != nil {
@@ -330,204 +321,4 @@ func (f *oauthFields) build() (*config.OAuthConfig, error) {
 
 // reveal opens the section, so that a message about its fields points at
 // something visible.
-func (f *oauthFields) reveal() { f.accordion.Open(0) }
-
-func isHTTPSWithPath(raw string) bool {
-	u, err := url.Parse(raw)
-	return err == nil && u.Scheme == "https" && u.Host != "" && u.Path != "" && u.Path != "/"
-}
-
-// A signInBar is the selected server's saved sign-in under the server list:
-// "Signed in: …" and Sign out. It is hidden for servers without one.
-type signInBar struct {
-	text    *widget.Label
-	signOut *widgets.Button
-	root    *fyne.Container
-	// server is the session the bar describes; nil when hidden.
-	server *mcp.Session
-}
-
-func newSignInBar(signOut func()) *signInBar {
-	b := &signInBar{text: widget.NewLabel("")}
-	b.text.Wrapping = fyne.TextWrapWord
-	b.text.SizeName = theme.SizeNameCaptionText
-	b.text.Selectable = true
-	b.signOut = widgets.NewButton(lang.L("Sign out"), theme.LogoutIcon(), signOut)
-	b.signOut.Importance = widget.LowImportance
-	b.root = container.NewVBox(widget.NewSeparator(), b.text, container.NewHBox(b.signOut))
-	b.root.Hide()
-	return b
-}
-
-// update shows s's saved sign-in, or hides the bar. It reads the token file,
-// so it runs on state changes and selection, never per frame.
-func (b *signInBar) update(s *mcp.Session) {
-	text := signedInText(s)
-	if text == "" {
-		b.server = nil
-		b.root.Hide()
-		return
-	}
-	b.server = s
-	b.text.SetText(text)
-	b.root.Show()
-}
-
-// signedInText is "Signed in …" for an http entry with a saved sign-in, or "".
-func signedInText(s *mcp.Session) string {
-	if s == nil {
-		return ""
-	}
-	cfg := s.Config()
-	if cfg.Type != config.TypeHTTP {
-		return ""
-	}
-	desc := s.SignedIn()
-	if desc == "" {
-		return ""
-	}
-	// The description starts with the server's own URL, which the page
-	// already shows; the issuer, client and expiry are the news.
-	if rest, ok := strings.CutPrefix(desc, "token for "+cfg.URL+" from "); ok {
-		return i18n.L("Signed in at {{.Where}}", map[string]any{"Where": rest})
-	}
-	return i18n.L("Signed in: {{.What}}", map[string]any{"What": desc})
-}
-
-// signOutSelectedServer asks, then forgets the selected server's sign-in and
-// stops it, so that starting it again signs in again.
-func (w *MainWindow) signOutSelectedServer() {
-	s := w.manager.Session(w.selected)
-	if s == nil {
-		return
-	}
-	name := s.Name()
-	if signedInText(s) == "" {
-		w.lastNotice = name + " has no saved sign-in"
-		widgets.ShowInformation(lang.L("Sign out"), i18n.L("{{.Server}} has no saved sign-in.", map[string]any{"Server": name}), w.win)
-		return
-	}
-	msg := widget.NewLabel(i18n.L("Sign out of \"{{.Name}}\"?\nMCP Browser forgets its saved sign-in and stops the server; starting it again signs in again.", map[string]any{"Name": name}))
-	msg.Wrapping = fyne.TextWrapWord
-	d := widgets.NewCustomConfirm(lang.L("Sign out"), lang.L("Sign out"), lang.L("Cancel"), msg, func(ok bool) {
-		if ok {
-			w.signOut(s)
-		}
-	}, w.win)
-	d.Resize(fyne.NewSize(460, 200))
-	d.Show()
-}
-
-// signOut stops s, then forgets its sign-in, off the UI goroutine (stopping
-// may take a moment). Stopping comes first: a request still in flight would
-// otherwise meet a 401 and start a new sign-in.
-func (w *MainWindow) signOut(s *mcp.Session) {
-	m, name := w.manager, s.Name()
-	w.GoWork(func(ctx context.Context) {
-		s.Close()
-		err := s.SignOut()
-		fyne.Do(func() {
-			if m != w.manager {
-				return
-			}
-			if err != nil {
-				w.showError(i18n.L("Signing out of {{.Server}}", map[string]any{"Server": name}), err)
-			} else {
-				w.lastNotice = "Signed out of " + name
-			}
-			w.showSelection()
-		})
-	})
-}
-
-// signOutItem is the menu's Sign out…, enabled (for the selection's menu)
-// only when the selected server has a saved sign-in.
-func (w *MainWindow) signOutItem(forSelection bool) *fyne.MenuItem {
-	it := fyne.NewMenuItem(lang.L("Sign out…"), w.signOutSelectedServer)
-	if forSelection {
-		it.Disabled = signedInText(w.manager.Session(w.selected)) == ""
-	}
-	return it
-}
-
-// The steps of package oauth's browser sign-in that the window looks for: when
-// no browser opens, the person is given the address to open themselves.
-const (
-	couldNotOpenBrowser = "Could not open a browser"
-	waitingForBrowser   = "Waiting for you to sign in"
-	signInLogPrefix     = "sign-in: "
-)
-
-// signInAddressStep is the "Could not open a browser … open this address
-// yourself: URL" step of the sign-in s is in now, and the URL in it; both ""
-// when the browser opened or the sign-in is not waiting for the person. The
-// step is on the status line only for an instant (the next step, waiting,
-// replaces it), so once the sign-in waits it is read back from the log.
-func signInAddressStep(s *mcp.Session, st mcp.Status) (step, address string) {
-	if st.State != mcp.StateStarting || st.Detail == "" {
-		return "", ""
-	}
-	if strings.HasPrefix(st.Detail, couldNotOpenBrowser) {
-		return st.Detail, addressIn(st.Detail)
-	}
-	if !strings.HasPrefix(st.Detail, waitingForBrowser) {
-		return "", ""
-	}
-	// Newest first: this sign-in's "Waiting…", then just before it either
-	// "Could not open a browser…" or "Opening the browser…".
-	lines := s.Log.Tail(8, transport.LogInfo)
-	for i := len(lines) - 1; i >= 0; i-- {
-		text, ok := strings.CutPrefix(lines[i].Text, signInLogPrefix)
-		if ok && strings.HasPrefix(text, waitingForBrowser) {
-			continue
-		}
-		if ok && strings.HasPrefix(text, couldNotOpenBrowser) {
-			return text, addressIn(text)
-		}
-		return "", ""
-	}
-	return "", ""
-}
-
-// addressIn is the last http(s) URL in text, or "".
-func addressIn(text string) string {
-	fields := strings.Fields(text)
-	for i := len(fields) - 1; i >= 0; i-- {
-		f := strings.TrimRight(fields[i], ".,;)")
-		if !strings.HasPrefix(f, "http://") && !strings.HasPrefix(f, "https://") {
-			continue
-		}
-		if u, err := url.Parse(f); err == nil && u.Host != "" {
-			return f
-		}
-	}
-	return ""
-}
-
-// newCopyAddressButton copies the sign-in address the status view offers.
-func newCopyAddressButton(v *serverStatusView) *widgets.Button {
-	b := widgets.NewButton(lang.L("Copy address"), theme.ContentCopyIcon(), func() {
-		if v.signInAddress != "" {
-			v.deps.copyAddress(v.signInAddress)
-		}
-	})
-	b.Hide()
-	return b
-}
-
-// offerSignInAddress shows Copy address when the sign-in waits for the person
-// to open its address by hand, and returns the text to add to the status
-// (the step with the address) when the status line no longer says it.
-func (v *serverStatusView) offerSignInAddress(s *mcp.Session, st mcp.Status) string {
-	step, address := signInAddressStep(s, st)
-	v.signInAddress = address
-	if address == "" {
-		v.copyAddress.Hide()
-		return ""
-	}
-	v.copyAddress.Show()
-	if step == st.Detail {
-		return ""
-	}
-	return "\n\n" + step
-}
+func (f *OAuthFields) reveal() { f.accordion.Open(0) }
