@@ -7,37 +7,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
-
-func TestAppBadge(t *testing.T) {
-	tests := []struct {
-		name string
-		tool *sdk.Tool
-		want []string
-	}{
-		{"no app", &sdk.Tool{Name: "t"}, nil},
-		{"app", &sdk.Tool{Name: "t", Meta: sdk.Meta{"ui": map[string]any{"resourceUri": "ui://t/app.html"}}}, []string{"App"}},
-		{"older key", &sdk.Tool{Name: "t", Meta: sdk.Meta{"ui/resourceUri": "ui://t/app.html"}}, []string{"App"}},
-		{"app and read-only", &sdk.Tool{Name: "t", Meta: sdk.Meta{"ui": map[string]any{"resourceUri": "ui://t"}},
-			Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true}}, []string{"App", "read-only"}},
-	}
-	for _, tt := range tests {
-		var got []string
-		for _, b := range toolBadges(tt.tool) {
-			got = append(got, b.Label)
-		}
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("%s: badges %v, want %v", tt.name, got, tt.want)
-		}
-	}
-}
 
 // basicAppEntry is the pinned example MCP App server as a servers-file entry.
 func basicAppEntry(t *testing.T) map[string]any {

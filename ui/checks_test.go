@@ -3,6 +3,7 @@ package ui
 import (
 	"mcpbrowser/internal/uitest"
 	"mcpbrowser/ui/result"
+	"mcpbrowser/ui/quality"
 	"mcpbrowser/ui/widgets"
 	"os"
 	"path/filepath"
@@ -31,12 +32,12 @@ func (s *shell) runChecksTab(path string) string {
 	s.t.Helper()
 	s.waitReady("demo")
 	onUI(func() {
-		s.w.features.Tabs.Select(s.w.checks.tab)
-		s.w.checks.addFile(path)
-		test.Tap(s.w.checks.runAll)
+		s.w.features.Tabs.Select(s.w.checks.Tab)
+		s.w.checks.AddFile(path)
+		test.Tap(s.w.checks.RunAll)
 	})
-	s.waitFor("the checks to finish", func() bool { return !s.w.checks.running && len(s.w.checks.results) > 0 })
-	return s.text(func() fyne.CanvasObject { return s.w.checks.root })
+	s.waitFor("the checks to finish", func() bool { return !s.w.checks.Running() && len(s.w.checks.Results) > 0 })
+	return s.text(func() fyne.CanvasObject { return s.w.checks.Root })
 }
 
 func TestChecksTabReport(t *testing.T) {
@@ -54,12 +55,12 @@ checks:
 		}
 	}
 	// The stderr slice of a call is in its report.
-	onUI(func() { s.w.checks.resultsUI.Select(2) })
-	if d := s.text(func() fyne.CanvasObject { return s.w.checks.detail }); !strings.Contains(d, "Server output during the call") || !strings.Contains(d, "line 1") {
+	onUI(func() { s.w.checks.ResultsList.Select(2) })
+	if d := s.text(func() fyne.CanvasObject { return s.w.checks.Detail }); !strings.Contains(d, "Server output during the call") || !strings.Contains(d, "line 1") {
 		t.Errorf("the report of noisy lacks its stderr:\n%s", d)
 	}
 	// The file list is kept for the next start.
-	if got := s.app.Preferences().StringList(checkFilesPref); len(got) != 1 || got[0] != path {
+	if got := s.app.Preferences().StringList(quality.CheckFilesPref); len(got) != 1 || got[0] != path {
 		t.Errorf("kept files %v", got)
 	}
 }
@@ -110,7 +111,7 @@ func TestSaveAsCheckFromResult(t *testing.T) {
 func TestRecordInWindow(t *testing.T) {
 	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
 	path := filepath.Join(t.TempDir(), "rec.yaml")
-	onUI(func() { s.w.checks.setRecording(path) })
+	onUI(func() { s.w.checks.SetRecording(path) })
 	s.pickTool("demo", "add")
 	s.run(`{"a": 1, "b": 2}`)
 	s.pickTool("demo", "fail")
@@ -124,7 +125,7 @@ func TestRecordInWindow(t *testing.T) {
 		return err == nil && len(f.Checks) == 3
 	})
 	onUI(func() { s.w.features.Tabs.Select(s.w.features.ToolsItem) })
-	onUI(func() { test.Tap(s.w.checks.record) }) // off
+	onUI(func() { test.Tap(s.w.checks.Record) }) // off
 	s.pickTool("demo", "echo")
 	s.run(`{"message": "not recorded"}`)
 	f, err := checks.Load(path)
@@ -145,17 +146,17 @@ func TestChecksAskBeforeDestructive(t *testing.T) {
 	path := writeCheckFile(t, "checks:\n  - {name: delete, server: demo, tool: delete_file, arguments: {path: welcome.txt}}\n")
 	s.waitReady("demo")
 	onUI(func() {
-		s.w.checks.addFile(path)
-		test.Tap(s.w.checks.runAll)
+		s.w.checks.AddFile(path)
+		test.Tap(s.w.checks.RunAll)
 	})
 	s.waitFor("the question", func() bool {
 		top := s.w.win.Canvas().Overlays().Top()
 		return top != nil && strings.Contains(shownText(top), "may delete or overwrite")
 	})
 	onUI(func() { tapButton(t, s.w.win.Canvas().Overlays().Top(), "Skip") })
-	s.waitFor("the checks to finish", func() bool { return !s.w.checks.running })
+	s.waitFor("the checks to finish", func() bool { return !s.w.checks.Running() })
 	onUI(func() {
-		if r := s.w.checks.results; len(r) != 1 || r[0].Status != checks.StatusSkipped {
+		if r := s.w.checks.Results; len(r) != 1 || r[0].Status != checks.StatusSkipped {
 			t.Errorf("results %+v", r)
 		}
 	})
@@ -174,9 +175,9 @@ func TestDiffView(t *testing.T) {
 	s.waitReady("demo-changed")
 	var v *result.DiffView
 	onUI(func() {
-		s.w.features.Tabs.Select(s.w.checks.tab)
-		tapButton(t, s.w.checks.root, "Compare servers…")
-		v = s.w.checks.lastDiff
+		s.w.features.Tabs.Select(s.w.checks.Tab)
+		tapButton(t, s.w.checks.Root, "Compare servers…")
+		v = s.w.lastDiff
 		sides := uitest.FindAll[*widgets.Select](v.Root)
 		if len(sides) != 2 {
 			t.Fatalf("the diff view has %d selects, want A and B", len(sides))

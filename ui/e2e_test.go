@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"mcpbrowser/internal/uitest"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/transport"
@@ -25,7 +26,7 @@ func TestWindowRunsAddAgainstTheDemoServer(t *testing.T) {
 	}
 	s.pickTool("demo", "add")
 
-	header := s.text(func() fyne.CanvasObject { return s.w.header.root })
+	header := s.text(func() fyne.CanvasObject { return s.w.header.Root })
 	if !strings.Contains(header, "mcp__demo__add") {
 		t.Errorf("the tool header does not show the agent name mcp__demo__add:\n%s", header)
 	}
@@ -82,13 +83,13 @@ func TestEscCancelsSlowTask(t *testing.T) {
 	s.pickTool("demo", "slow_task")
 	s.start(`{"steps": 100, "delay_ms": 200}`)
 	s.waitFor("the progress bar to show a step", func() bool {
-		return s.w.runner.running && s.w.runner.bar.Visible() && s.w.runner.bar.Value >= 1
+		return s.w.runner.Running() && s.w.runner.Bar.Visible() && s.w.runner.Bar.Value >= 1
 	})
-	if msg := s.text(func() fyne.CanvasObject { return s.w.runner.message }); !strings.Contains(msg, "of 100") {
+	if msg := s.text(func() fyne.CanvasObject { return s.w.runner.Message }); !strings.Contains(msg, "of 100") {
 		t.Errorf("the progress message is %q, want the server's \"step n of 100\"", msg)
 	}
 	onUI(func() {
-		if !s.w.runner.cancelBtn.Visible() {
+		if !s.w.runner.CancelBtn.Visible() {
 			t.Error("no Cancel button while the call runs")
 		}
 		s.w.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
@@ -107,7 +108,7 @@ func TestEscCancelsSlowTask(t *testing.T) {
 		return false
 	})
 	onUI(func() {
-		if s.w.runner.cancelBtn.Visible() || s.w.runner.runBtn.Disabled() {
+		if s.w.runner.CancelBtn.Visible() || s.w.runner.RunBtn.Disabled() {
 			t.Error("the run bar still looks busy after the cancel")
 		}
 	})
@@ -117,8 +118,8 @@ func TestCancelButtonCancels(t *testing.T) {
 	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
 	s.pickTool("demo", "slow_task")
 	s.start(`{"steps": 100, "delay_ms": 200}`)
-	s.waitFor("the call to report progress", func() bool { return s.w.runner.bar.Visible() })
-	onUI(func() { test.Tap(s.w.runner.cancelBtn) })
+	s.waitFor("the call to report progress", func() bool { return s.w.runner.Bar.Visible() })
+	onUI(func() { test.Tap(s.w.runner.CancelBtn) })
 	if r := s.waitResult(); r.Layer != mcp.LayerCancelled {
 		t.Fatalf("after Cancel the call ended with layer %q, want cancelled", r.Layer)
 	}
@@ -169,8 +170,8 @@ func TestDestructiveToolAsksFirst(t *testing.T) {
 	s.start(`{"path": "welcome.txt"}`)
 	var asked bool
 	onUI(func() {
-		asked = s.w.destructiveConfirm != nil
-		if s.w.runner.running {
+		asked = s.w.toolform.DestructiveConfirm != nil
+		if s.w.runner.Running() {
 			t.Error("the call started before the person confirmed")
 		}
 	})
@@ -181,15 +182,15 @@ func TestDestructiveToolAsksFirst(t *testing.T) {
 	if !strings.Contains(overlay, `"path": "welcome.txt"`) {
 		t.Errorf("the confirmation does not show the arguments:\n%s", overlay)
 	}
-	onUI(func() { s.w.destructiveConfirm.Hide() }) // "Don't run"
+	onUI(func() { s.w.toolform.DestructiveConfirm.Hide() }) // "Don't run"
 	onUI(func() {
-		if s.w.runner.running || s.w.lastResult != nil {
+		if s.w.runner.Running() || s.w.lastResult != nil {
 			t.Error("the call ran although the person said no")
 		}
 	})
 
 	s.start(`{"path": "welcome.txt"}`)
-	onUI(func() { s.w.destructiveConfirm.Confirm() })
+	onUI(func() { s.w.toolform.DestructiveConfirm.Confirm() })
 	r := s.waitResult()
 	if r.Tool != "delete_file" || r.Layer == mcp.LayerProtocol {
 		t.Errorf("after confirming, got %s %q: %s", r.Tool, r.Layer, r.Message)
@@ -211,7 +212,7 @@ func TestCtrlEnterRunsAndCtrlFFocusesTheFilter(t *testing.T) {
 	}
 	onUI(func() {
 		s.w.win.Canvas().(fyne.Shortcutable).TypedShortcut(shortcutFilter)
-		if s.w.win.Canvas().Focused() != s.w.tools.filter {
+		if s.w.win.Canvas().Focused() != s.w.tools.Filter {
 			t.Error("Ctrl+F did not focus the tool filter")
 		}
 	})
@@ -446,10 +447,10 @@ func TestInvalidFormIsNotSent(t *testing.T) {
 	s.pickTool("demo", "echo")
 	s.start(`{}`) // message is required
 	onUI(func() {
-		if s.w.runner.running || s.w.lastResult != nil {
+		if s.w.runner.Running() || s.w.lastResult != nil {
 			t.Error("a call went out with a required field empty")
 		}
-		if msg := s.w.runner.message.Text; !strings.Contains(msg, "Not sent") {
+		if msg := s.w.runner.Message.Text; !strings.Contains(msg, "Not sent") {
 			t.Errorf("the run bar says %q, want why it was not sent", msg)
 		}
 	})
@@ -469,7 +470,7 @@ func TestInvalidFormIsNotSent(t *testing.T) {
 // the File menu's Quit item, which Fyne would otherwise add without one.
 func TestQuitShortcut(t *testing.T) {
 	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
-	app := s.app.(*serialApp)
+	app := s.app.(*uitest.SerialApp)
 	var quitItem *fyne.MenuItem
 	var quits int
 	onUI(func() {
@@ -479,7 +480,7 @@ func TestQuitShortcut(t *testing.T) {
 			}
 		}
 		s.w.win.Canvas().(fyne.Shortcutable).TypedShortcut(shortcutQuit)
-		quits = app.quits
+		quits = app.Quits()
 	})
 	if quits != 1 {
 		t.Errorf("Ctrl+Q quit %d times, want once", quits)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"mcpbrowser/ui/filedialog"
+	"mcpbrowser/ui/quality"
 	"mcpbrowser/ui/widgets"
 	"os"
 	"path/filepath"
@@ -531,13 +532,13 @@ func TestChooserEscInAWindowOfItsOwn(t *testing.T) {
 	chooserFolders(t)
 	a := newSerialApp(t)
 	onUI(func() {
-		p := newLoadPanel(a, t.Context(), loadTarget{Server: "demo", Tool: "add"})
-		p.win.Resize(fyne.NewSize(900, 600))
-		p.win.Show()
-		defer p.win.Close()
-		c := p.win.Canvas()
+		p := quality.NewLoadPanel(a, t.Context(), quality.LoadTarget{Server: "demo", Tool: "add"})
+		p.Win.Resize(fyne.NewSize(900, 600))
+		p.Win.Show()
+		defer p.Win.Close()
+		c := p.Win.Canvas()
 		for _, field := range []string{"list", "name"} {
-			ch := filedialog.ShowFileChooser(p.win, filedialog.ChooseSave, "Save the run", "run.json", filedialog.JsonFiles, func(string) { t.Error("Esc chose a file") })
+			ch := filedialog.ShowFileChooser(p.Win, filedialog.ChooseSave, "Save the run", "run.json", filedialog.JsonFiles, func(string) { t.Error("Esc chose a file") })
 			if field == "list" {
 				c.Focus(ch.List)
 			}
@@ -545,7 +546,7 @@ func TestChooserEscInAWindowOfItsOwn(t *testing.T) {
 			if c.Overlays().Top() != nil {
 				t.Errorf("Esc in the %s left the chooser open", field)
 			}
-			if !slices.Contains(a.Driver().AllWindows(), p.win) {
+			if !slices.Contains(a.Driver().AllWindows(), p.Win) {
 				t.Fatalf("Esc in the chooser's %s closed the load panel too", field)
 			}
 		}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"mcpbrowser/ui/quality"
 	"mcpbrowser/ui/tabs"
 	"testing"
 
@@ -84,7 +85,7 @@ func TestTabFiltersNarrowTheirListsAsYouType(t *testing.T) {
 			{Name: "review_code", Description: "Reviews a diff of a file"},
 		}, nil)
 	})
-	var ch *checksPane
+	var ch *quality.Checks
 	onUI(func() {
 		ch = s.w.checks
 		for _, c := range []checks.Result{
@@ -92,7 +93,7 @@ func TestTabFiltersNarrowTheirListsAsYouType(t *testing.T) {
 			{Check: &checks.Check{Name: "echoes", Tool: "echo"}, Server: "demo", Status: checks.StatusFailed, Message: "text differs"},
 			{Check: &checks.Check{Name: "reads readme", Read: "demo://readme"}, Server: "other", Status: checks.StatusPassed},
 		} {
-			ch.addResult(c)
+			ch.AddResult(c)
 		}
 	})
 
@@ -107,9 +108,9 @@ func TestTabFiltersNarrowTheirListsAsYouType(t *testing.T) {
 		{"prompts by title", func() *widget.Entry { return p.Filter }, "hello", func() []string { return promptRows(p) }},
 		{"prompts by description words", func() *widget.Entry { return p.Filter }, "FILE diff", func() []string { return promptRows(p) }},
 		{"prompts none", func() *widget.Entry { return p.Filter }, "nothing-like-this", func() []string { return promptRows(p) }},
-		{"checks by tool", func() *widget.Entry { return ch.filter }, "echo", func() []string { return checkRows(ch) }},
-		{"checks by server", func() *widget.Entry { return ch.filter }, "other", func() []string { return checkRows(ch) }},
-		{"checks by status", func() *widget.Entry { return ch.filter }, "passed", func() []string { return checkRows(ch) }},
+		{"checks by tool", func() *widget.Entry { return ch.Filter }, "echo", func() []string { return checkRows(ch) }},
+		{"checks by server", func() *widget.Entry { return ch.Filter }, "other", func() []string { return checkRows(ch) }},
+		{"checks by status", func() *widget.Entry { return ch.Filter }, "passed", func() []string { return checkRows(ch) }},
 	}
 	want := map[string][]string{
 		"resources by name":            {"readme"},
@@ -187,8 +188,8 @@ func promptRows(p *tabs.PromptsTab) []string {
 	return shownRows(p.List, func(i int) string { return p.Prompts[p.Rows.Item(i)].Name })
 }
 
-func checkRows(c *checksPane) []string {
-	return shownRows(c.resultsUI, func(i int) string { return c.results[c.rows.Item(i)].Check.Name })
+func checkRows(c *quality.Checks) []string {
+	return shownRows(c.ResultsList, func(i int) string { return c.Results[c.Rows.Item(i)].Check.Name })
 }
 
 func historyRows(h *tabs.HistoryTab) []string {

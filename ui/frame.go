@@ -19,19 +19,19 @@ func newFrame(w *MainWindow, tools fyne.CanvasObject) *tabs.Frame {
 		Win: w.win, Work: w, OpenRoots: func() { w.servers.ShowRoots() },
 		Store:      func() *history.History { return w.history },
 		ShowError:  w.showError,
-		Read:       func(r *mcp.ReadResult) { w.checks.recordRead(r) },
-		Prompted:   func(r *mcp.PromptResult) { w.checks.recordPrompt(r) },
-		Listed:     w.qualityListsChanged,
+		Read:       func(r *mcp.ReadResult) { w.checks.RecordRead(r) },
+		Prompted:   func(r *mcp.PromptResult) { w.checks.RecordPrompt(r) },
+		Listed:     w.quality.ListsChanged,
 		SelectTool: w.SelectTool,
 		LoadArguments: func(e history.Entry) bool {
 			if err := w.form.Load(e.Arguments); err != nil {
-				w.runner.say(i18n.L("Loaded from history, with a problem: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
+				w.runner.Say(i18n.L("Loaded from history, with a problem: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
 				return false
 			}
-			w.runner.say(i18n.L("Arguments loaded from the call at {{.Time}}; Ctrl+Enter runs it again.", map[string]any{"Time": view.HistoryTime(e.Time, time.Now())}))
+			w.runner.Say(i18n.L("Arguments loaded from the call at {{.Time}}; Ctrl+Enter runs it again.", map[string]any{"Time": view.HistoryTime(e.Time, time.Now())}))
 			return true
 		},
-		Run:    w.runSelectedTool,
+		Run:    w.toolform.Run,
 		Answer: w.requests.Open,
-	}, tools, w.tools.filter)
+	}, tools, w.tools.Filter)
 }

@@ -1,22 +1,15 @@
 package ui
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"strconv"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/internal/testservers"
@@ -24,7 +17,6 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/ui/form"
-	"mcpbrowser/ui/widgets"
 )
 
 // demoServerPath is the demo server binary TestMain builds for every test
@@ -46,140 +38,9 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// newSerialApp is a Fyne test app whose fyne.Do and fyne.DoAndWait run their
-// functions one at a time on a single goroutine, as a real driver's event
-// loop does. Fyne's own test driver runs them at once on the caller's
-// goroutine, so background goroutines and the test would touch widgets
-// concurrently and -race would (rightly) complain. Tests drive the window
-// through onUI, on that same goroutine.
-func newSerialApp(t testing.TB) fyne.App {
-	base := test.NewTempApp(t)
-	d := &serialDriver{Driver: base.Driver(), done: make(chan struct{})}
-	d.cond = sync.NewCond(&d.mu)
-	started := make(chan struct{})
-	go d.loop(started)
-	<-started
-	a := &serialApp{App: base, drv: d}
-	fyne.SetCurrentApp(a)
-	t.Cleanup(d.stop)
-	return a
-}
-
-type serialApp struct {
-	fyne.App
-	drv   *serialDriver
-	quits int // calls of Quit, which Fyne's test app ignores
-}
-
-func (a *serialApp) Driver() fyne.Driver { return a.drv }
-
-func (a *serialApp) Quit() { a.quits++ }
-
-type serialDriver struct {
-	fyne.Driver
-	mu      sync.Mutex
-	cond    *sync.Cond
-	queue   []func()
-	stopped bool
-	loopID  uint64
-	done    chan struct{} // closed when the loop has returned
-
-	// endless are the repeat-forever animations started and not stopped:
-	// one left running on a hidden widget repaints a real window every frame.
-	endless map[*fyne.Animation]bool
-}
-
-func (d *serialDriver) StartAnimation(a *fyne.Animation) {
-	if a.RepeatCount == fyne.AnimationRepeatForever {
-		d.mu.Lock()
-		if d.endless == nil {
-			d.endless = map[*fyne.Animation]bool{}
-		}
-		d.endless[a] = true
-		d.mu.Unlock()
-	}
-	d.Driver.StartAnimation(a)
-}
-
-func (d *serialDriver) StopAnimation(a *fyne.Animation) {
-	d.mu.Lock()
-	delete(d.endless, a)
-	d.mu.Unlock()
-	d.Driver.StopAnimation(a)
-}
-
-// endlessAnimations counts the repeat-forever animations still running.
-func (d *serialDriver) endlessAnimations() int {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return len(d.endless)
-}
-
-func (d *serialDriver) loop(started chan<- struct{}) {
-	defer close(d.done)
-	d.mu.Lock()
-	d.loopID = goroutineID()
-	d.mu.Unlock()
-	close(started)
-	for {
-		d.mu.Lock()
-		for len(d.queue) == 0 && !d.stopped {
-			d.cond.Wait()
-		}
-		if d.stopped {
-			d.mu.Unlock()
-			return
-		}
-		f := d.queue[0]
-		d.queue = d.queue[1:]
-		d.mu.Unlock()
-		f()
-	}
-}
-
-// stop ends the loop and waits until it has returned, so that nothing of
-// this test still runs on it while the next test starts.
-func (d *serialDriver) stop() {
-	d.mu.Lock()
-	d.stopped = true
-	d.mu.Unlock()
-	d.cond.Broadcast()
-	<-d.done
-}
-
-func (d *serialDriver) DoFromGoroutine(f func(), wait bool) {
-	d.mu.Lock()
-	onLoop := goroutineID() == d.loopID
-	if d.stopped {
-		d.mu.Unlock()
-		return
-	}
-	if onLoop && wait {
-		d.mu.Unlock()
-		f()
-		return
-	}
-	if !wait {
-		d.queue = append(d.queue, f)
-		d.mu.Unlock()
-		d.cond.Signal()
-		return
-	}
-	done := make(chan struct{})
-	d.queue = append(d.queue, func() { defer close(done); f() })
-	d.mu.Unlock()
-	d.cond.Signal()
-	<-done
-}
-
-// goroutineID is the current goroutine's number, from its stack header.
-func goroutineID() uint64 {
-	buf := make([]byte, 64)
-	buf = buf[:runtime.Stack(buf, false)]
-	buf = bytes.TrimPrefix(buf, []byte("goroutine "))
-	id, _ := strconv.ParseUint(string(buf[:bytes.IndexByte(buf, ' ')]), 10, 64)
-	return id
-}
+// newSerialApp is uitest.NewSerialApp: fyne.Do runs one function at a
+// time on a goroutine of its own, as a real driver's event loop does.
+var newSerialApp = uitest.NewSerialApp
 
 // onUI runs f on the UI goroutine and waits for it.
 func onUI(f func()) { fyne.DoAndWait(f) }
@@ -268,7 +129,7 @@ func (s *shell) pickTool(server, tool string) {
 	s.t.Helper()
 	s.waitReady(server)
 	onUI(func() { s.w.SelectServer(server) })
-	s.waitFor("the tool list of "+server, func() bool { return s.w.tools.server == server && len(s.w.tools.entries) > 0 })
+	s.waitFor("the tool list of "+server, func() bool { return s.w.tools.Server() == server && s.w.tools.Len() > 0 })
 	var ok bool
 	onUI(func() { ok = s.w.SelectTool(tool) })
 	if !ok {
@@ -290,7 +151,7 @@ func (s *shell) start(args string) {
 		if err := s.w.form.Load(json.RawMessage(args)); err != nil {
 			s.t.Errorf("loading %s into the form: %v", args, err)
 		}
-		test.Tap(s.w.runner.runBtn)
+		test.Tap(s.w.runner.RunBtn)
 	})
 }
 
@@ -299,7 +160,7 @@ func (s *shell) waitResult() *mcp.CallResult {
 	var r *mcp.CallResult
 	s.waitFor("the call's result", func() bool {
 		r = s.w.lastResult
-		return r != nil && !s.w.runner.running
+		return r != nil && !s.w.runner.Running()
 	})
 	return r
 }
@@ -311,69 +172,8 @@ func (s *shell) text(part func() fyne.CanvasObject) string {
 	return out
 }
 
-// shownText is the text a person can see in o: visible labels, entries,
-// buttons, rich text and text grids, one per line.
-func shownText(o fyne.CanvasObject) string {
-	var b strings.Builder
-	collectText(o, &b)
-	return b.String()
-}
-
-func collectText(o fyne.CanvasObject, b *strings.Builder) {
-	if o == nil || !o.Visible() {
-		return
-	}
-	line := func(s string) {
-		if s != "" {
-			b.WriteString(s)
-			b.WriteByte('\n')
-		}
-	}
-	if e, ok := o.(*widgets.Entry); ok {
-		o = &e.Entry // what the person sees of it is an entry's
-	}
-	switch v := o.(type) {
-	case *widget.Label:
-		line(v.Text)
-		return
-	case *widget.Entry:
-		if v.Password {
-			line(strings.Repeat("•", len([]rune(v.Text))))
-		} else {
-			line(v.Text)
-		}
-		return
-	case *widget.RichText:
-		line(v.String())
-		return
-	case *widget.TextGrid:
-		line(v.Text())
-		return
-	case *widget.Hyperlink:
-		line(v.Text)
-		return
-	case *canvas.Text:
-		line(v.Text)
-		return
-	case *fyne.Container:
-		for _, c := range v.Objects {
-			collectText(c, b)
-		}
-		return
-	case fyne.Widget:
-		if btn, ok := v.(*widget.Button); ok {
-			line(btn.Text)
-			return
-		}
-		if btn, ok := v.(*widgets.Button); ok {
-			line(btn.Text)
-			return
-		}
-		for _, c := range test.WidgetRenderer(v).Objects() {
-			collectText(c, b)
-		}
-	}
-}
+// shownText is uitest.ShownText, the text a person can see in o.
+var shownText = uitest.ShownText
 
 // findButton is uitest.FindButton, the visible button labelled label inside o.
 var findButton = uitest.FindButton

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"mcpbrowser/ui/filedialog"
+	"mcpbrowser/ui/quality"
 	"mcpbrowser/ui/widgets"
 	"slices"
 	"testing"
@@ -45,8 +46,8 @@ func windowDialogs() []dialogOpener {
 			p, _ := config.PresetByID("memory")
 			s.w.importing.AskPresetParameters(p, func(*config.ServerConfig) {}, func() {})
 		}},
-		{name: "save as check", fields: true, open: func(s *shell) { s.w.checks.saveAsCheck(s.w.lastResult, nil) }},
-		{name: "compare servers", fields: true, open: func(s *shell) { s.w.checks.deps.compare() }},
+		{name: "save as check", fields: true, open: func(s *shell) { s.w.checks.SaveAsCheck(s.w.lastResult, nil) }},
+		{name: "compare servers", fields: true, open: func(s *shell) { s.w.checks.Compare() }},
 		{name: "go to server", fields: true, open: func(s *shell) { s.w.servers.GoTo() }},
 		{name: "roots", open: func(s *shell) { s.w.servers.ShowRoots() }},
 		{name: "find servers", open: func(s *shell) { s.w.importing.FindServers() }},
@@ -56,7 +57,7 @@ func windowDialogs() []dialogOpener {
 		{name: "remove server", open: func(s *shell) { s.w.servers.RemoveSelected() }},
 		{name: "clear history", open: func(s *shell) { s.w.features.History.ConfirmClear() }},
 		{name: "destructive call", open: func(s *shell) {
-			s.w.confirmDestructive(&sdk.Tool{Name: "delete_file"}, json.RawMessage(`{}`), func() {})
+			s.w.toolform.ConfirmDestructive(&sdk.Tool{Name: "delete_file"}, json.RawMessage(`{}`), func() {})
 		}},
 		{name: "input values", fields: true, open: func(s *shell) {
 			s.w.servers.AskInputValues("demo", []config.VSCodeInput{{ID: "api_key", Password: true}, {ID: "region", Options: []string{"eu", "us"}}},
@@ -154,16 +155,16 @@ func TestEscClosesEveryDialogFromEveryField(t *testing.T) {
 func TestEscClosesTheWindowsOfTheirOwn(t *testing.T) {
 	a := newSerialApp(t)
 	onUI(func() {
-		p := newLoadPanel(a, context.Background(), loadTarget{Server: "demo", Tool: "add"})
-		p.win.Show()
-		if p.win.Canvas().Focused() != p.concurrency {
-			t.Errorf("the load panel starts in %T, want its first field", p.win.Canvas().Focused())
+		p := quality.NewLoadPanel(a, context.Background(), quality.LoadTarget{Server: "demo", Tool: "add"})
+		p.Win.Show()
+		if p.Win.Canvas().Focused() != p.Concurrency {
+			t.Errorf("the load panel starts in %T, want its first field", p.Win.Canvas().Focused())
 		}
-		p.concurrency.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-		if slices.Contains(a.Driver().AllWindows(), p.win) {
+		p.Concurrency.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		if slices.Contains(a.Driver().AllWindows(), p.Win) {
 			t.Error("Esc in the load panel's field left it open")
 		}
-		rep := newLintReport(a, lint.Report{Server: "demo"}, func(string) {})
+		rep := quality.NewLintReport(a, lint.Report{Server: "demo"}, func(string) {})
 		rep.Show()
 		if h := rep.Canvas().OnTypedKey(); h != nil {
 			h(&fyne.KeyEvent{Name: fyne.KeyEscape})

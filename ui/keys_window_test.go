@@ -53,7 +53,7 @@ func TestEscClosesTheDialogWhateverTheWindowHadFocused(t *testing.T) {
 			dialog.NewCustomWithoutButtons("base", widget.NewLabel("below"), s.w.win).Show()
 			base := c.Overlays().Top()
 			ran := false
-			s.w.confirmDestructive(&sdk.Tool{Name: "delete_file"}, json.RawMessage(`{}`), func() { ran = true })
+			s.w.toolform.ConfirmDestructive(&sdk.Tool{Name: "delete_file"}, json.RawMessage(`{}`), func() { ran = true })
 			typeKey(c, fyne.KeyEscape)
 			switch top := c.Overlays().Top(); {
 			case top == nil:
@@ -86,10 +86,10 @@ func TestEscCancelsTheCallFromTheWindowsControls(t *testing.T) {
 	c := s.w.win.Canvas()
 	for _, where := range []string{"form field", "Cancel button"} {
 		s.start(`{"steps": 100, "delay_ms": 200}`)
-		s.waitFor("the call to run", func() bool { return s.w.runner.running })
+		s.waitFor("the call to run", func() bool { return s.w.runner.Running() })
 		onUI(func() {
 			if where == "Cancel button" {
-				c.Focus(s.w.runner.cancelBtn)
+				c.Focus(s.w.runner.CancelBtn)
 			} else {
 				for _, f := range focusables(c.Content()) {
 					if _, ok := f.(*form.FormEntry); ok {

@@ -9,6 +9,7 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/lint"
+	"mcpbrowser/ui/quality"
 )
 
 // lintLikeTheCLI is what `mcpbrowser lint NAME` reports for a server of
@@ -48,16 +49,12 @@ func TestQualityBadgeCountsWhatLintCounts(t *testing.T) {
 		t.Fatalf("the demo has no finding beyond its tools; this test needs one: %+v", want.Findings)
 	}
 	var wantText string
-	onUI(func() {
-		q := newQualityState(func() {})
-		q.showCounts(&want)
-		wantText = q.button.Text
-	})
+	onUI(func() { wantText = quality.ButtonText(&want) })
 	s.pickTool("demo", "add")
-	s.waitFor("the badge to say "+wantText, func() bool { return s.w.quality.button.Text == wantText })
+	s.waitFor("the badge to say "+wantText, func() bool { return s.w.quality.Button.Text == wantText })
 
 	before := len(s.app.Driver().AllWindows())
-	onUI(func() { s.w.quality.button.OnTapped() })
+	onUI(func() { s.w.quality.Button.OnTapped() })
 	s.waitFor("the report window", func() bool { return len(s.app.Driver().AllWindows()) > before })
 	onUI(func() {
 		wins := s.app.Driver().AllWindows()
@@ -77,13 +74,7 @@ func TestQualityBadgeCountsWhatLintCounts(t *testing.T) {
 func TestQualityBadgeFollowsTheLists(t *testing.T) {
 	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry()})
 	s.pickTool("demo", "add")
-	gen := func() int {
-		l := s.w.quality.linted["demo"]
-		if l == nil {
-			return -1
-		}
-		return l.key.gen
-	}
+	gen := func() int { return s.w.quality.Gen("demo") }
 	s.waitFor("the first lint", func() bool { return gen() == 0 })
 	r := s.openResources("demo")
 	s.waitFor("the resource list", func() bool { return len(r.Resources) > 0 })
@@ -91,11 +82,11 @@ func TestQualityBadgeFollowsTheLists(t *testing.T) {
 	s.waitFor("the badge to lint the refreshed lists", func() bool { return gen() >= 1 })
 	n := 0
 	onUI(func() { n = gen() })
-	onUI(func() { s.w.qualityListsChanged("demo") }) // as notifications/resources/list_changed does
+	onUI(func() { s.w.quality.ListsChanged("demo") }) // as notifications/resources/list_changed does
 	s.waitFor("the badge to lint the changed lists", func() bool { return gen() > n })
 	onUI(func() {
-		if !strings.HasPrefix(s.w.quality.button.Text, "Quality report: ") {
-			t.Errorf("after the lists changed the badge says %q", s.w.quality.button.Text)
+		if !strings.HasPrefix(s.w.quality.Button.Text, "Quality report: ") {
+			t.Errorf("after the lists changed the badge says %q", s.w.quality.Button.Text)
 		}
 	})
 }
@@ -105,5 +96,5 @@ func TestQualityBadgeFollowsTheLists(t *testing.T) {
 // find them in the ttlMs cache).
 func (s *shell) waitLinted(server string) {
 	s.t.Helper()
-	s.waitFor("the quality badge's lint of "+server, func() bool { return s.w.quality.linted[server] != nil && len(s.w.quality.pending) == 0 })
+	s.waitFor("the quality badge's lint of "+server, func() bool { return s.w.quality.Settled(server) })
 }

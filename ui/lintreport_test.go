@@ -5,15 +5,13 @@ import (
 	"testing"
 	"unicode"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/internal/lintwords"
 	"mcpbrowser/mcp/lint"
 	"mcpbrowser/mcp/lint/linttest"
-	"mcpbrowser/ui/widgets"
+	"mcpbrowser/ui/quality"
 )
 
 // The quality report window in Chinese, with every rule firing: every text
@@ -27,7 +25,7 @@ func TestLintReportWindowInChinese(t *testing.T) {
 	t.Cleanup(func() { i18n.Setup(i18n.English) })
 	for _, s := range linttest.EveryMessage() {
 		rep := lint.Run(s)
-		win := newLintReport(a, rep, func(string) {})
+		win := quality.NewLintReport(a, rep, func(string) {})
 		texts := []shownTextAt{{"window title", win.Title()}}
 		walkTexts(win.Content(), s.Server, &texts)
 		win.Close()
@@ -54,36 +52,5 @@ func TestLintReportWindowInChinese(t *testing.T) {
 				t.Errorf("%s: no severity badge %q", s.Server, sev)
 			}
 		}
-	}
-}
-
-// A tool's quality badge sits at the right of its name's line, and a long
-// name is cut short before it rather than run under it (server-everything's
-// get-resource-reference touched "1 条提示" at 1024×640).
-func TestQualityBadgeDoesNotCoverTheName(t *testing.T) {
-	test.NewTempApp(t)
-	if _, err := i18n.Setup(i18n.SimplifiedChinese); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { i18n.Setup(i18n.English) })
-	row := newToolRowObject()
-	e := indexTools([]*sdk.Tool{{Name: "get-resource-reference-with-an-even-longer-name", Description: "Returns a resource reference."}})[0]
-	updateToolRowObject(row, &e)
-	showQualityBadge(row, qualityMark{count: 12, worst: lint.Info})
-	row.Resize(fyne.NewSize(widgets.ListMin, row.MinSize().Height))
-	first := row.(*fyne.Container).Objects[0].(*fyne.Container)
-	name, slot := first.Objects[0], first.Objects[1]
-	if !slot.Visible() || slot.Size().Width == 0 {
-		t.Fatalf("the badge is not shown: %v", slot.Size())
-	}
-	if name.Position().X+name.Size().Width > slot.Position().X+0.5 {
-		t.Errorf("the name (%v wide) runs under the badge at %v", name.Size().Width, slot.Position().X)
-	}
-	if got := shownText(row); !strings.Contains(got, "12 条提示") {
-		t.Errorf("row shows %q", got)
-	}
-	showQualityBadge(row, qualityMark{})
-	if slot.Visible() {
-		t.Error("the badge stays after the findings went")
 	}
 }

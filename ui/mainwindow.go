@@ -10,10 +10,12 @@ import (
 	"mcpbrowser/ui/form"
 	"mcpbrowser/ui/importing"
 	"mcpbrowser/ui/logs"
+	"mcpbrowser/ui/quality"
 	"mcpbrowser/ui/requests"
 	"mcpbrowser/ui/result"
 	"mcpbrowser/ui/servers"
 	"mcpbrowser/ui/tabs"
+	"mcpbrowser/ui/toolform"
 	"sync"
 
 	"fyne.io/fyne/v2/lang"
@@ -76,10 +78,11 @@ type MainWindow struct {
 	banner       *fyne.Container
 	bannerText   *widget.Label
 	servers      *servers.Screen // the list, status, editor, sign-in and roots (ui/servers)
-	tools        *toolList
-	header       *toolHeader
+	toolform     *toolform.Pane  // the Tools screen; tools, header, form, runner and noTools are its parts
+	tools        *toolform.ToolList
+	header       *toolform.Header
 	form         *form.FormView
-	runner       *runBar
+	runner       *toolform.RunBar
 	result       *result.ResultView
 	apps         *result.AppPane // the selected tool's MCP App (ui/result)
 	side         *logs.SidePanel
@@ -87,25 +90,23 @@ type MainWindow struct {
 	toolsArea    fyne.CanvasObject
 	emptyNotice  *fyne.Container
 	detail       *fyne.Container
-	noTools      *noToolsNotice  // over detail when the server lists no tools (notools.go)
-	resultSlot   *fyne.Container // the result, or the server requests in its place
-	callServer   string          // the server of the running call
-	callTag      *mcp.CallTag    // the running call's, for its server's questions
-	withdrawn    int             // its questions withdrawn when it was cancelled
+	noTools      *toolform.NoToolsNotice // over detail when the server lists no tools
+	resultSlot   *fyne.Container         // the result, or the server requests in its place
+	callServer   string                  // the server of the running call
+	callTag      *mcp.CallTag            // the running call's, for its server's questions
+	withdrawn    int                     // its questions withdrawn when it was cancelled
 	detailLayout *widgets.Detail
 	columns      *widgets.Columns
 	outer        *fyne.Container
 	switcher     *widget.Select // the servers column's stand-in in narrow windows
 	switcherRow  *fyne.Container
-	switching    bool // the switcher is being set by the window, not the person
-	drafts       drafts
+	switching    bool              // the switcher is being set by the window, not the person
 	lastTool     map[string]string // server → the tool last selected there
-	draftServer  string            // the server the form's draft belongs to
 
 	// For tests and for the person: what the window last did.
-	lastResult         *mcp.CallResult
-	lastNotice         string
-	destructiveConfirm *widgets.ConfirmDialog
+	lastResult *mcp.CallResult
+	lastNotice string
+	lastDiff   *result.DiffView
 
 	// features are the tabs beyond tools and the server header (ui/tabs, frame.go).
 	features *tabs.Frame
@@ -113,14 +114,14 @@ type MainWindow struct {
 	requests *requests.RequestPanel
 	// history keeps every call, read and prompt get (nil: nothing is kept).
 	history *history.History
-	// checks is the Checks tab (checks.go).
-	checks *checksPane
+	// checks is the Checks tab (ui/quality).
+	checks *quality.Checks
 
 	// importing brings servers in from other apps and exports them (ui/importing).
 	importing *importing.Screen
 	origin    *widgets.OriginView
-	// quality lints tools for the list's badges and the report (lintreport.go).
-	quality *qualityState
+	// quality lints tools for the list's badges and the report (ui/quality).
+	quality *quality.Lint
 
 	closeOnce sync.Once
 
@@ -137,7 +138,7 @@ func NewMainWindow(a fyne.App, m *mcp.Manager, cfgPath string) *MainWindow {
 	w := &MainWindow{
 		app: a, win: a.NewWindow(WindowTitle), cfgPath: cfgPath,
 		prefs: windowPrefs{a.Preferences()}, ctx: ctx, cancel: cancel,
-		manager: m, drafts: drafts{}, lastTool: map[string]string{},
+		manager: m, lastTool: map[string]string{},
 		refreshPending: map[string]bool{},
 	}
 	w.build()
@@ -163,23 +164,41 @@ func (w *MainWindow) Manager() *mcp.Manager { return w.manager }
 func (w *MainWindow) build() {
 	w.importing = newImporting(w) // importwiring.go
 	w.servers = newServers(w)     // serverswiring.go
-	w.tools = newToolList(w.selectTool)
-	w.tools.onChosen = func() { w.form.FocusFirst() }
-	w.header = newToolHeader(w.app, w.win)
-	w.header.rawTool = func(server, tool string) json.RawMessage { // rawtool.go
-		if w.manager == nil {
-			return nil
-		}
-		if s := w.manager.Session(server); s != nil {
-			return s.RawTool(tool)
-		}
-		return nil
-	}
-	w.form = form.NewFormView(w.win)
-	w.form.OnSubmit = w.runSelectedTool
-	w.runner = newRunBar(w.runSelectedTool, w.cancelCall)
-	w.quality = newQualityState(w.showQualityReport)
 	w.result = result.NewResultView(w.win)
+	w.toolform = toolform.New(toolform.Deps{App: w.app, Win: w.win, Ctx: w.ctx, GoWork: w.GoWork, Result: w.result,
+		Selected: func() (string, *sdk.Tool) { return w.selected, w.currentTool },
+		Session: func(name string) *mcp.Session {
+			if w.manager == nil {
+				return nil
+			}
+			return w.manager.Session(name)
+		},
+		OnSelect: w.selectTool, Cancel: w.cancelCall, Relisted: w.showSelection, Relayout: w.relayoutDetail,
+		Started:  func(server string, tag *mcp.CallTag) { w.callServer, w.callTag, w.withdrawn = server, tag, 0 },
+		Recorded: func(r *mcp.CallResult) { w.checks.RecordCall(r) },
+		Finished: func(r *mcp.CallResult) {
+			w.features.HistoryChanged(r.Server)
+			w.lastResult = r
+			w.quality.Observe(r)
+		},
+		Shown: func(s *mcp.Session, t *sdk.Tool, r *mcp.CallResult) {
+			w.result.AddSentence(requests.WithdrawnSentence(w.withdrawn)) // requests_cancel.go
+			w.apps.ShowResult(s, t, r)
+		},
+		RunMany: func(s *mcp.Session, t *sdk.Tool, args json.RawMessage) {
+			quality.OpenLoadPanel(w.app, w.ctx, s, t, args)
+		},
+	})
+	w.tools, w.header, w.form, w.runner, w.noTools = w.toolform.List, w.toolform.Header, w.toolform.Form, w.toolform.Runner, w.toolform.NoTools
+	w.quality = quality.NewLint(quality.LintDeps{App: w.app, GoWork: w.GoWork, ShowError: w.showError,
+		Selected: func() string { return w.selected }, Session: func(name string) *mcp.Session { return w.manager.Session(name) },
+		ShowBadges: func(b map[string]widgets.Badge) { w.tools.SetQuality(b) },
+		OpenTool: func(server, tool string) {
+			if w.selected == server {
+				w.SelectTool(tool)
+				w.win.RequestFocus()
+			}
+		}})
 	w.apps = result.NewAppPane(w.ctx, w.app, oauth.OpenBrowser, func(r *mcp.CallResult) {
 		fyne.Do(func() { w.features.HistoryChanged(r.Server) }) // the core kept the app's call in History
 	})
@@ -187,9 +206,7 @@ func (w *MainWindow) build() {
 
 	// The layout is docs/window.md: columns placed from the width alone, the
 	// tool header scrolling with the form, the result growing after a run.
-	w.form.SetHeader(w.header.root)
-	w.form.SetModesRight(w.header.moreBtn)
-	runMany := widgets.NewButton(lang.L("Run N times…"), theme.MediaFastForwardIcon(), w.openLoadPanel) // loadpanel.go
+	runMany := widgets.NewButton(lang.L("Run N times…"), theme.MediaFastForwardIcon(), w.toolform.RunMany) // ui/quality
 	w.requests = requests.NewRequestPanel(requests.RequestDeps{
 		Win: w.win, OpenURL: w.app.OpenURL,
 		Selected: func() string { return w.selected }, SelectServer: w.selectServer,
@@ -201,16 +218,18 @@ func (w *MainWindow) build() {
 	w.resultSlot = container.NewStack(w.result.Widget())
 	expanded := func() bool { return w.result.HasContent() || w.requests.Shown() }
 	w.detailLayout = &widgets.Detail{Expanded: expanded, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight, Urgent: w.requests.Shown}
-	runRow := container.NewBorder(nil, nil, nil, container.NewVBox(runMany), w.runner.root)
+	runRow := container.NewBorder(nil, nil, nil, container.NewVBox(runMany), w.runner.Root)
 	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.apps.Root, runRow, w.requests.Banner), w.resultSlot)
-	w.header.relayout = w.relayoutDetail
 	w.result.OnChange = w.relayoutDetail
 	w.result.OpenLink = func(uri string) { w.features.OpenResource(uri) }
-	w.noTools = newNoToolsNotice(w.listToolsAgain)
-	toolsSplit := container.New(widgets.ListDetail{}, container.NewBorder(nil, w.quality.button, nil, nil, w.tools.root),
-		container.NewStack(w.detail, w.noTools.root))
+	toolsSplit := container.New(widgets.ListDetail{}, container.NewBorder(nil, w.quality.Button, nil, nil, w.tools.Root),
+		container.NewStack(w.detail, w.noTools.Root))
 	w.features = newFrame(w, toolsSplit)
-	w.addChecksTab()
+	w.checks = quality.NewChecks(quality.ChecksDeps{Win: w.win, Prefs: w.app.Preferences(), GoWork: w.GoWork,
+		Session: func(name string) *mcp.Session { return w.manager.Session(name) },
+		Compare: func() { w.lastDiff = compareServers(w.win, w.GoWork, func() *mcp.Manager { return w.manager }) }})
+	w.result.OnSaveCheck = w.checks.SaveResult
+	w.features.AddTab(w.checks.Tab, w.checks.Filter)
 	w.features.AddSkillsAndTasks()
 	w.toolsArea = w.features.Root
 	w.emptyNotice = container.NewCenter(widget.NewLabel(lang.L("Select a server on the left.")))
@@ -248,8 +267,8 @@ func (w *MainWindow) build() {
 	})
 
 	c := w.win.Canvas()
-	c.AddShortcut(shortcutRun, func(fyne.Shortcut) { w.runSelectedTool() })
-	c.AddShortcut(shortcutRunKP, func(fyne.Shortcut) { w.runSelectedTool() })
+	c.AddShortcut(shortcutRun, func(fyne.Shortcut) { w.toolform.Run() })
+	c.AddShortcut(shortcutRunKP, func(fyne.Shortcut) { w.toolform.Run() })
 	c.AddShortcut(shortcutFilter, func(fyne.Shortcut) { w.focusFilter() })
 	c.AddShortcut(shortcutQuit, func(fyne.Shortcut) { w.quit() })
 	c.AddShortcut(shortcutSide, func(fyne.Shortcut) { w.toggleSide() })
@@ -378,7 +397,7 @@ func (w *MainWindow) subscribe() {
 				if m == w.manager {
 					w.features.Event(e)
 					if e.Kind == mcp.EventListChanged {
-						w.qualityListsChanged(e.Server)
+						w.quality.ListsChanged(e.Server)
 					}
 				}
 			})
@@ -435,7 +454,7 @@ func (w *MainWindow) selectServer(name string) {
 	}
 	changed := name != w.selected
 	if changed {
-		w.saveDraft()
+		w.toolform.SaveDraft()
 	}
 	w.selected = name
 	if name != "" {
@@ -453,7 +472,7 @@ func (w *MainWindow) selectServer(name string) {
 		w.currentTool = nil
 		w.showToolHeader("", nil)
 		w.form.SetSchema(nil)
-		if !w.runner.running {
+		if !w.runner.Running() {
 			w.result.Clear()
 		}
 	}
@@ -467,19 +486,19 @@ func (w *MainWindow) showSelection() {
 	w.origin.Show(sessionConfig(s))
 	if s == nil {
 		w.currentTool = nil
-		w.tools.setTools("", nil)
+		w.tools.SetTools("", nil)
 		w.showMiddle(w.emptyNotice)
 		w.setEmptyNotice()
 		return
 	}
-	t := w.tools.setTools(w.selected, s.Tools())
-	w.noTools.show(s, w.detail, w.requests.Shown())
-	w.updateQuality(s)
-	if t == nil && w.currentTool == nil && len(w.tools.shown) > 0 && s.Status().State == mcp.StateReady {
+	t := w.tools.SetTools(w.selected, s.Tools())
+	w.noTools.Show(s, w.detail, w.requests.Shown())
+	w.quality.Update(s)
+	if t == nil && w.currentTool == nil && w.tools.Shown() > 0 && s.Status().State == mcp.StateReady {
 		// Nothing chosen yet: the tool last used on this server, else the
 		// first tool's form rather than an empty page.
-		if last := w.lastTool[w.selected]; last == "" || !w.tools.selectName(last) {
-			w.tools.selectRow(0)
+		if last := w.lastTool[w.selected]; last == "" || !w.tools.SelectName(last) {
+			w.tools.SelectRow(0)
 		}
 		t = w.currentTool
 	}
@@ -533,37 +552,37 @@ func (w *MainWindow) selectTool(t *sdk.Tool) {
 	if s == nil || t == nil {
 		return
 	}
-	w.saveDraft()
+	w.toolform.SaveDraft()
 	w.currentTool = t
 	w.lastTool[w.selected] = t.Name
 	w.showToolHeader(w.selected, t)
 	w.form.SetSchema(s.InputSchema(t.Name))
-	if !w.runner.running {
+	if !w.runner.Running() {
 		w.result.Clear()
-		w.runner.reset()
+		w.runner.Reset()
 	}
-	w.restoreDraft(t)
+	w.toolform.RestoreDraft(t)
 }
 
 // SelectTool selects the named tool of the selected server, as a click would.
 func (w *MainWindow) SelectTool(name string) bool {
-	if w.tools.selectName(name) {
+	if w.tools.SelectName(name) {
 		return true
 	}
-	w.tools.filter.SetText("")
-	return w.tools.selectName(name)
+	w.tools.Filter.SetText("")
+	return w.tools.SelectName(name)
 }
 
 // SelectServer selects the named server, as a click would.
 func (w *MainWindow) SelectServer(name string) { w.selectServer(name) }
 
 func (w *MainWindow) cancelCall() {
-	if w.runner.running && !w.runner.cancelBtn.Disabled() {
+	if w.runner.Running() && !w.runner.CancelBtn.Disabled() {
 		// With the call go its questions to the person (requests_cancel.go).
-		w.withdrawn += w.requests.CallCancelled(w.callTag, w.runner.cancelCall)
+		w.withdrawn += w.requests.CallCancelled(w.callTag, w.runner.CancelCall)
 		return
 	}
-	w.runner.cancelCall()
+	w.runner.CancelCall()
 }
 
 // showError reports a failed action in a dialog, in the words of err.
@@ -640,9 +659,9 @@ func (w *MainWindow) showRequests(on bool) {
 func (w *MainWindow) requestsWaiting(pending []*mcp.PendingRequest) {
 	waiting := false
 	for _, r := range pending {
-		if w.runner.running && r.Server == w.callServer {
+		if w.runner.Running() && r.Server == w.callServer {
 			waiting = true
 		}
 	}
-	w.runner.setWaiting(waiting)
+	w.runner.SetWaiting(waiting)
 }

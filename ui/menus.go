@@ -34,7 +34,7 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	quitItem.Shortcut = shortcutQuit
 	find := fyne.NewMenuItem(lang.L("Find in this tab"), w.focusFilter)
 	find.Shortcut = shortcutFilter
-	run := fyne.NewMenuItem(lang.L("Run"), w.runSelectedTool)
+	run := fyne.NewMenuItem(lang.L("Run"), w.toolform.Run)
 	run.Shortcut = shortcutRun
 	cancel := fyne.NewMenuItem(lang.L("Cancel call (Esc)"), w.cancelCall)
 	goTo := fyne.NewMenuItem(lang.L("Go to server…"), w.servers.GoTo)
@@ -43,8 +43,8 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	side.Shortcut = shortcutSide
 	add := fyne.NewMenuItem(lang.L("Add…"), w.servers.Add)
 	add.Shortcut = shortcutAdd
-	runMany := fyne.NewMenuItem(lang.L("Run N times…"), w.openLoadPanel)
-	quality := fyne.NewMenuItem(lang.L("Quality report…"), w.showQualityReport)
+	runMany := fyne.NewMenuItem(lang.L("Run N times…"), w.toolform.RunMany)
+	quality := fyne.NewMenuItem(lang.L("Quality report…"), w.quality.ShowReport)
 	server := fyne.NewMenu(lang.L("Server"), add, presets)
 	server.Items = append(server.Items, w.servers.Actions(false)...)
 	return fyne.NewMainMenu(

@@ -26,27 +26,27 @@ func TestNoToolsNoticeReplacesTheForm(t *testing.T) {
 	s.waitReady("demo")
 	onUI(func() { s.w.SelectServer("listfails") })
 	s.waitFor("the notice that listing failed", func() bool {
-		return s.w.noTools.root.Visible() && strings.Contains(s.w.noTools.text.Text, "database is down")
+		return s.w.noTools.Root.Visible() && strings.Contains(s.w.noTools.Text.Text, "database is down")
 	})
 	onUI(func() {
 		if s.w.detail.Visible() {
 			t.Error("the form and its Run button show beside the notice")
 		}
-		if !s.w.noTools.retry.Visible() {
+		if !s.w.noTools.Retry.Visible() {
 			t.Error("no way to list the tools again")
 		}
-		if b := s.w.quality.button.Text; b != lang.L("Quality report") {
+		if b := s.w.quality.Button.Text; b != lang.L("Quality report") {
 			t.Errorf("the quality badge says %q with no tool list, want no count", b)
 		}
-		test.Tap(s.w.noTools.retry)
+		test.Tap(s.w.noTools.Retry)
 	})
 	// Asking again fails again and says so; the button comes back.
 	s.waitFor("the button back after a second failure", func() bool {
-		return !s.w.noTools.retry.Disabled() && s.w.noTools.root.Visible()
+		return !s.w.noTools.Retry.Disabled() && s.w.noTools.Root.Visible()
 	})
 	s.pickTool("demo", "add")
 	onUI(func() {
-		if s.w.noTools.root.Visible() || !s.w.detail.Visible() {
+		if s.w.noTools.Root.Visible() || !s.w.detail.Visible() {
 			t.Error("the demo's form is still covered by the notice")
 		}
 	})

@@ -150,7 +150,7 @@ func TestPromptWithoutCompletionsUsesPlainEntries(t *testing.T) {
 func TestListChangedFetchesTheListAgain(t *testing.T) {
 	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry()})
 	s.openPrompts("demo")
-	s.waitLinted("demo") // the quality badge lists them once (lintreport.go)
+	s.waitLinted("demo") // the quality badge lists them once (ui/quality/lint.go)
 	wire := s.w.manager.Session("demo").Wire
 	count := func(method string) int {
 		entries, _ := wire.Since(0)

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"mcpbrowser/ui/filedialog"
 	"mcpbrowser/ui/importing"
+	"mcpbrowser/ui/quality"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -538,9 +539,9 @@ func countStatus(rs []checks.Result) map[string]int {
 }
 
 // failingTarget is a load run's target whose calls fail at every layer.
-func failingTarget() loadTarget {
+func failingTarget() quality.LoadTarget {
 	layers := []load.Layer{load.OK, load.Tool, load.JSONRPC, load.Transport}
-	return loadTarget{Server: "demo", Tool: "fail", Note: lang.L("The calls go through this window's connection to the server."),
+	return quality.LoadTarget{Server: "demo", Tool: "fail", Note: lang.L("The calls go through this window's connection to the server."),
 		Start: func(ctx context.Context, opts load.Options) (*load.Run, error) {
 			return load.Start(ctx, opts, func(_ context.Context, worker int) load.Outcome {
 				time.Sleep(time.Millisecond)
@@ -643,18 +644,18 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 		t.Fatal(err)
 	}
 	onUI(func() {
-		s.w.features.SelectTab(s.w.checks.tab)
-		s.w.checks.addFile(checkFile)
-		test.Tap(s.w.checks.run)
+		s.w.features.SelectTab(s.w.checks.Tab)
+		s.w.checks.AddFile(checkFile)
+		test.Tap(s.w.checks.Run)
 	})
 	s.waitFor("the destructive check's question", func() bool { return s.w.win.Canvas().Overlays().Top() != nil })
 	walkWindow("check asks before a destructive tool")
 	onUI(func() { tapButton(t, s.w.win.Canvas().Overlays().Top(), lang.L("Skip")) })
-	s.waitFor("the check run", func() bool { return !s.w.checks.running && len(s.w.checks.results) == 8 })
+	s.waitFor("the check run", func() bool { return !s.w.checks.Running() && len(s.w.checks.Results) == 8 })
 	var checkResults []checks.Result
-	onUI(func() { checkResults = s.w.checks.results })
+	onUI(func() { checkResults = s.w.checks.Results })
 	for i, r := range checkResults {
-		onUI(func() { s.w.checks.resultsUI.Select(i) })
+		onUI(func() { s.w.checks.ResultsList.Select(i) })
 		walkWindow("checks: " + r.Check.Name)
 	}
 	if n := countStatus(checkResults); n[checks.StatusFailed] < 5 || n[checks.StatusSkipped] != 1 || n[checks.StatusError] != 1 || n[checks.StatusPassed] != 1 {
@@ -678,16 +679,16 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 
 	// A load run whose calls fail, in its own window: the figures under the
 	// plot and the errors by layer.
-	var lp *loadPanel
+	var lp *quality.LoadPanel
 	onUI(func() {
-		lp = newLoadPanel(s.app, t.Context(), failingTarget())
-		lp.win.Show()
-		lp.count.SetText("40")
-		test.Tap(lp.startBtn)
+		lp = quality.NewLoadPanel(s.app, t.Context(), failingTarget())
+		lp.Win.Show()
+		lp.Count.SetText("40")
+		test.Tap(lp.StartBtn)
 	})
-	s.waitFor("the load run", func() bool { return lp.run == nil && lp.summary.Calls == 40 })
+	s.waitFor("the load run", func() bool { return !lp.Running() && lp.Summary().Calls == 40 })
 	walkWindow("load run with failures")
-	onUI(lp.win.Close)
+	onUI(lp.Win.Close)
 
 	dialogs := []struct {
 		name string
@@ -701,9 +702,9 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 		{"roots", s.w.servers.ShowRoots},
 		{"go to", s.w.servers.GoTo},
 		{"remove", s.w.servers.RemoveSelected},
-		{"compare", func() { s.w.checks.deps.compare() }},
-		{"quality report", s.w.showQualityReport},
-		{"run many times", s.w.openLoadPanel},
+		{"compare", func() { s.w.checks.Compare() }},
+		{"quality report", s.w.quality.ShowReport},
+		{"run many times", s.w.toolform.RunMany},
 		{"preset with a folder", func() { s.w.importing.AddServer("filesystem") }},
 		{"find servers", s.w.importing.FindServers},
 		// The app's own file chooser (the test binary's stand-in for the
@@ -772,7 +773,7 @@ func TestPseudoLocaleEveryShownTextIsTranslated(t *testing.T) {
 	}
 	data = append(data, pseudoCheckData...)
 	onUI(func() {
-		for _, r := range s.w.checks.results {
+		for _, r := range s.w.checks.Results {
 			if r.Observed != nil {
 				data = append(data, r.Observed.Text)
 				data = append(data, r.Observed.Stderr...)

@@ -23,7 +23,7 @@ func TestCancellingACallWithdrawsItsQuestion(t *testing.T) {
 	s.start(`{}`)
 	p := s.openRequest("mrtr asks you for information")
 	var asked *mcp.PendingRequest
-	onUI(func() { asked = p.Current; test.Tap(s.w.runner.cancelBtn) })
+	onUI(func() { asked = p.Current; test.Tap(s.w.runner.CancelBtn) })
 	r := s.waitResult()
 	if r.Layer != mcp.LayerCancelled {
 		t.Errorf("the cancelled call ended as %s: %s", r.Layer, r.Message)
@@ -63,7 +63,7 @@ func TestAQuestionNotTiedToTheCancelledCallStays(t *testing.T) {
 			s.start(tt.args)
 			p := s.openRequest(tt.asks)
 			var asked *mcp.PendingRequest
-			onUI(func() { asked = p.Current; test.Tap(s.w.runner.cancelBtn) })
+			onUI(func() { asked = p.Current; test.Tap(s.w.runner.CancelBtn) })
 			r := s.waitResult()
 			if r.Layer != mcp.LayerCancelled {
 				t.Errorf("the cancelled call ended as %s: %s", r.Layer, r.Message)

@@ -87,15 +87,15 @@ func TestSamplingPanelSendsTheReplyOrRejects(t *testing.T) {
 	s.start(`{"prompt":"say hi","maxTokens":7}`)
 	p := s.openRequest("everything asks for a model reply")
 	onUI(func() {
-		if msg := s.w.runner.message.Text; !strings.Contains(msg, "Waiting for your answer") {
+		if msg := s.w.runner.Message.Text; !strings.Contains(msg, "Waiting for your answer") {
 			t.Errorf("while the server waits, the call says %q", msg)
 		}
 		if !placeOf(p.Area).inside(placeOf(s.w.detail)) || s.w.result.Widget().Visible() {
 			t.Error("the request is not shown in the detail column in place of the result")
 		}
 		s.w.win.Resize(small)
-		if placeOf(p.Area).overlaps(placeOf(s.w.runner.root)) || !placeOf(p.Area).inside(placeOf(s.w.detail)) {
-			t.Errorf("at 1024×640 the request %+v spills over Run %+v or out of the column", placeOf(p.Area), placeOf(s.w.runner.root))
+		if placeOf(p.Area).overlaps(placeOf(s.w.runner.Root)) || !placeOf(p.Area).inside(placeOf(s.w.detail)) {
+			t.Errorf("at 1024×640 the request %+v spills over Run %+v or out of the column", placeOf(p.Area), placeOf(s.w.runner.Root))
 		}
 		if need, got := p.Area.MinSize().Height, p.Area.Size().Height; need > got+1 {
 			t.Errorf("at 1024×640 the request needs %v px and has %v: it is drawn over what is around it", need, got)
@@ -114,7 +114,7 @@ func TestSamplingPanelSendsTheReplyOrRejects(t *testing.T) {
 		if !strings.Contains(p.Note.Text, "Write a reply first") {
 			t.Errorf("an empty reply: the note says %q", p.Note.Text)
 		}
-		if len(s.w.requests.Src.Queue.Pending()) != 1 || !s.w.runner.running {
+		if len(s.w.requests.Src.Queue.Pending()) != 1 || !s.w.runner.Running() {
 			t.Error("an empty reply was sent")
 		}
 	})

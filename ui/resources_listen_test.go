@@ -64,7 +64,7 @@ func TestResourcesListFreshness(t *testing.T) {
 	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry(), "everything": everythingEntry(t)})
 	r := s.openResources("demo")
 	sess := s.w.manager.Session("demo")
-	// The quality badge listed them first (lintreport.go): Refresh asks again.
+	// The quality badge listed them first (ui/quality/lint.go): Refresh asks again.
 	s.waitLinted("demo")
 	// The note may already say "fresh" from the tab's first load: blank it,
 	// so that the wait below is for the Refresh's answer, not for that one.
@@ -105,7 +105,7 @@ func TestPromptsListFreshness(t *testing.T) {
 	s := newFeatureShell(t, map[string]map[string]any{"demo": demoEntry()})
 	p := s.openPrompts("demo")
 	sess := s.w.manager.Session("demo")
-	// The quality badge listed them first (lintreport.go): Refresh asks again.
+	// The quality badge listed them first (ui/quality/lint.go): Refresh asks again.
 	s.waitLinted("demo")
 	onUI(func() { p.Fresh.SetText("") }) // as in TestResourcesListFreshness
 	onUI(func() { test.Tap(p.Reload) })

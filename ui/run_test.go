@@ -13,7 +13,7 @@ func TestOtherToolStartsClean(t *testing.T) {
 		t.Fatalf("add: %s", r.Message)
 	}
 	var before, bar string
-	onUI(func() { before, bar = s.w.result.Duration.Text, s.w.runner.elapsed.Text })
+	onUI(func() { before, bar = s.w.result.Duration.Text, s.w.runner.Elapsed.Text })
 	if before == "" {
 		t.Fatal("no duration shown after the call; the check below would prove nothing")
 	}
@@ -24,7 +24,7 @@ func TestOtherToolStartsClean(t *testing.T) {
 	var elapsed, message string
 	onUI(func() {
 		found = s.w.SelectTool("echo")
-		elapsed, message = s.w.runner.elapsed.Text, s.w.runner.message.Text
+		elapsed, message = s.w.runner.Elapsed.Text, s.w.runner.Message.Text
 		if s.w.result.HasContent() {
 			t.Error("after choosing echo the result of add's call is still shown")
 		}

@@ -63,8 +63,8 @@ func TestWindowSignsInListsToolsAndSignsOut(t *testing.T) {
 	s := newSignInShell(t, oauthtest.Config{ChallengeScope: "mcp"}, nil, nil)
 	s.waitReady("protected")
 	s.waitFor("the tool list to show "+oauthtest.ToolName, func() bool {
-		return s.w.tools.server == "protected" && len(s.w.tools.entries) == 1 &&
-			s.w.tools.entries[0].tool.Name == oauthtest.ToolName
+		return s.w.tools.Server() == "protected" && s.w.tools.Len() == 1 &&
+			s.w.tools.Names()[0] == oauthtest.ToolName
 	})
 	if n := s.browser.OpenCount(); n != 1 {
 		t.Fatalf("the browser was opened %d times, want once", n)

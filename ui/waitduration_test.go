@@ -20,7 +20,7 @@ func TestWaitingIsNotTheCallsDuration(t *testing.T) {
 	time.Sleep(think) // the person reads the request
 	var shown string
 	onUI(func() {
-		shown = s.w.runner.elapsed.Text
+		shown = s.w.runner.Elapsed.Text
 		test.Type(p.Reply, "done")
 		test.Tap(p.SendBtn)
 	})

@@ -39,7 +39,7 @@ var checkRules = []coreRule{
 	rule(`a \[ has no \]`, "a [ has no ]"),
 	rule(`\[(?P<Inner>.*)\] is not an array index`, "[{{.Inner}}] is not an array index"),
 	rule(`an empty name between dots`, "an empty name between dots"),
-	// Why a check did not run (runner.go, ui/checks.go, cli/check.go).
+	// Why a check did not run (runner.go, ui/quality/checks.go, cli/check.go).
 	rule(`(?P<Tool>\S+) may destroy things and was not run; add "destructive: true" to the check if that is meant`,
 		`{{.Tool}} may destroy things and was not run; add "destructive: true" to the check if that is meant`),
 	rule(`the arguments cannot be written as JSON: (?P<Err>.*)`, "the arguments cannot be written as JSON: {{.Err}}"),

@@ -1,5 +1,5 @@
 // Package lintwords words the quality report (mcp/lint) in the person's
-// language, for the window (ui/lintreport.go) and the CLI's human output
+// language, for the window (ui/quality/lint.go) and the CLI's human output
 // (cli/lint.go) alike; the keys are in internal/i18n/translations/lint.*.json.
 //
 // A finding is not translated by matching its English sentence, as Explain

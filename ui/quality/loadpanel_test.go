@@ -1,8 +1,10 @@
-package ui
+package quality
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +13,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"mcpbrowser/internal/uitest"
 	"mcpbrowser/mcp/load"
 )
 
@@ -18,13 +21,13 @@ import (
 // count, the run ends by itself, and the figures and the saved JSON say how
 // long it was meant to last.
 func TestLoadPanelForADuration(t *testing.T) {
-	a := newSerialApp(t)
+	a := uitest.NewSerialApp(t)
 	var asked load.Options
 	target := sleepyTarget(time.Millisecond, &asked)
-	var p *loadPanel
+	var p *LoadPanel
 	onUI(func() {
-		p = newLoadPanel(a, t.Context(), target)
-		p.win.Show()
+		p = NewLoadPanel(a, t.Context(), target)
+		p.Win.Show()
 		if p.durationBox.Visible() || !p.countBox.Visible() {
 			t.Error("the panel does not start with the count")
 		}
@@ -33,17 +36,17 @@ func TestLoadPanelForADuration(t *testing.T) {
 			t.Error("choosing a duration does not show its field instead of the count")
 		}
 		p.duration.SetText("soon")
-		test.Tap(p.startBtn)
+		test.Tap(p.StartBtn)
 		if p.run != nil || !strings.Contains(p.status.Text, "the duration must be") {
 			t.Errorf("a bad duration: running %v, status %q", p.run != nil, p.status.Text)
 		}
-		p.concurrency.SetText("2")
+		p.Concurrency.SetText("2")
 		p.duration.SetText("300ms")
-		test.Tap(p.startBtn)
+		test.Tap(p.StartBtn)
 	})
 	deadline := time.Now().Add(30 * time.Second)
 	for done := false; !done; time.Sleep(20 * time.Millisecond) {
-		onUI(func() { done = p.run == nil && p.summary.Calls > 0 && !p.startBtn.Disabled() })
+		onUI(func() { done = p.run == nil && p.summary.Calls > 0 && !p.StartBtn.Disabled() })
 		if time.Now().After(deadline) {
 			t.Fatal("the run did not end")
 		}
@@ -85,8 +88,8 @@ func TestLoadPanelForADuration(t *testing.T) {
 
 // sleepyTarget is a tool whose every call takes d and succeeds; asked, if
 // set, gets the options of the last run started.
-func sleepyTarget(d time.Duration, asked *load.Options) loadTarget {
-	return loadTarget{Server: "srv", Tool: "echo", Note: "test calls.",
+func sleepyTarget(d time.Duration, asked *load.Options) LoadTarget {
+	return LoadTarget{Server: "srv", Tool: "echo", Note: "test calls.",
 		Start: func(ctx context.Context, opts load.Options) (*load.Run, error) {
 			if asked != nil {
 				*asked = opts
@@ -96,4 +99,81 @@ func sleepyTarget(d time.Duration, asked *load.Options) loadTarget {
 				return load.Outcome{}
 			}), nil
 		}}
+}
+
+// A run in the panel: the plot gets every call, the figures are shown, and
+// the run saves as CSV, JSON and PNG.
+func TestLoadPanel(t *testing.T) {
+	a := uitest.NewSerialApp(t)
+	calls := 0
+	target := sleepyTarget(200*time.Microsecond, nil)
+	var p *LoadPanel
+	onUI(func() {
+		p = NewLoadPanel(a, t.Context(), target)
+		p.Win.Show()
+		p.Concurrency.SetText("3")
+		p.Count.SetText("500")
+		test.Tap(p.StartBtn)
+	})
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var done bool
+		onUI(func() { done = p.run == nil && p.summary.Calls == 500 })
+		if done {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the run did not end")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	var figures string
+	onUI(func() {
+		figures = p.figures.Text
+		calls = p.plot.Series.Len()
+		if p.saveBtns[0].Disabled() || !p.stopBtn.Disabled() || p.StartBtn.Disabled() {
+			t.Error("buttons not back to idle after the run")
+		}
+	})
+	if calls != 500 || !strings.Contains(figures, "500 of 500 calls") || !strings.Contains(figures, "p99") || !strings.Contains(figures, "errors: none") {
+		t.Fatalf("plot has %d calls; figures:\n%s", calls, figures)
+	}
+	dir := t.TempDir()
+	for _, kind := range []string{"csv", "json", "png"} {
+		path := filepath.Join(dir, "run."+kind)
+		var err error
+		onUI(func() { err = p.saveTo(path, kind) })
+		if err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+		f, _ := os.Open(path)
+		switch kind {
+		case "csv":
+			rows, err := csv.NewReader(f).ReadAll()
+			if err != nil || len(rows) != 501 || rows[0][2] != "latency_ms" {
+				t.Errorf("csv: %d rows, %v", len(rows), err)
+			}
+		case "json":
+			var v struct {
+				Calls   []struct{ LatencyMs float64 }
+				Summary struct{ Calls int }
+			}
+			if err := json.NewDecoder(f).Decode(&v); err != nil || len(v.Calls) != 500 || v.Summary.Calls != 500 {
+				t.Errorf("json: %d calls, %v", len(v.Calls), err)
+			}
+		case "png":
+			img, err := png.Decode(f)
+			if err != nil || img.Bounds().Dx() != 1200 {
+				t.Errorf("png: %v", err)
+			}
+		}
+		f.Close()
+	}
+	onUI(func() {
+		p.Count.SetText("lots")
+		test.Tap(p.StartBtn)
+		if !strings.Contains(p.status.Text, "whole number") {
+			t.Errorf("a bad count says %q", p.status.Text)
+		}
+	})
 }

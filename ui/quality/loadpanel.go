@@ -1,4 +1,4 @@
-package ui
+package quality
 
 import (
 	"context"
@@ -20,6 +20,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
@@ -42,26 +43,28 @@ const loadFrame = time.Second / 30
 // every latency so far).
 const figuresEvery = 6
 
-// A loadTarget is what the panel runs: a tool of a server, with fixed
+// A LoadTarget is what the panel runs: a tool of a server, with fixed
 // arguments, started by Start.
-type loadTarget struct {
+type LoadTarget struct {
 	Server, Tool string
 	// Note says how the calls reach the server.
 	Note  string
 	Start func(ctx context.Context, opts load.Options) (*load.Run, error)
 }
 
-type loadPanel struct {
-	win    fyne.Window
-	target loadTarget
+// A LoadPanel is the window of "Run N times…". The exported fields are for
+// the window's tests.
+type LoadPanel struct {
+	Win    fyne.Window
+	target LoadTarget
 	ctx    context.Context
 
-	concurrency, count *widgets.Entry
+	Concurrency, Count *widgets.Entry
 	// limit chooses how the run ends: after count calls, or after duration.
 	limit                 *widgets.Select
 	duration              *widgets.Entry
 	countBox, durationBox fyne.CanvasObject
-	startBtn, stopBtn     *widgets.Button
+	StartBtn, stopBtn     *widgets.Button
 	saveBtns              []*widgets.Button
 	figures               *widget.Label
 	status                *widget.Label
@@ -78,19 +81,20 @@ type loadPanel struct {
 	wg      sync.WaitGroup
 }
 
-func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
-	p := &loadPanel{win: a.NewWindow(i18n.L("Run {{.Tool}} many times — {{.Server}}", map[string]any{"Tool": t.Tool, "Server": t.Server})), target: t, ctx: ctx}
-	p.concurrency = widgets.NewEntry()
-	p.concurrency.SetText("4")
-	p.count = widgets.NewEntry()
-	p.count.SetText("1000")
+// NewLoadPanel makes the panel's window for t; Show shows it.
+func NewLoadPanel(a fyne.App, ctx context.Context, t LoadTarget) *LoadPanel {
+	p := &LoadPanel{Win: a.NewWindow(i18n.L("Run {{.Tool}} many times — {{.Server}}", map[string]any{"Tool": t.Tool, "Server": t.Server})), target: t, ctx: ctx}
+	p.Concurrency = widgets.NewEntry()
+	p.Concurrency.SetText("4")
+	p.Count = widgets.NewEntry()
+	p.Count.SetText("1000")
 	p.duration = widgets.NewEntry()
 	p.duration.SetText(lang.L("30s"))
 	p.duration.SetPlaceHolder(lang.L("30s, 2m …"))
-	p.countBox, p.durationBox = sized(p.count, 100), sized(p.duration, 100)
+	p.countBox, p.durationBox = sized(p.Count, 100), sized(p.duration, 100)
 	p.limit = widgets.NewSelect([]string{lang.L("Calls in all"), lang.L("For a duration")}, func(string) { p.showLimit() })
-	p.startBtn = widgets.NewButton(lang.L("Start"), theme.MediaPlayIcon(), p.start)
-	p.startBtn.Importance = widget.HighImportance
+	p.StartBtn = widgets.NewButton(lang.L("Start"), theme.MediaPlayIcon(), p.start)
+	p.StartBtn.Importance = widget.HighImportance
 	p.stopBtn = widgets.NewButton(lang.L("Stop"), theme.MediaStopIcon(), p.stop)
 	p.stopBtn.Disable()
 	p.saveBtns = []*widgets.Button{
@@ -107,17 +111,23 @@ func newLoadPanel(a fyne.App, ctx context.Context, t loadTarget) *loadPanel {
 	p.plot = plot.NewLatency()
 
 	p.limit.SetSelectedIndex(0)
-	form := container.NewHBox(widget.NewLabel(lang.L("Calls at a time")), sized(p.concurrency, 70), sized(p.limit, selectWidth(&p.limit.Select)), p.countBox, p.durationBox, p.startBtn, p.stopBtn)
+	form := container.NewHBox(widget.NewLabel(lang.L("Calls at a time")), sized(p.Concurrency, 70), sized(p.limit, selectWidth(&p.limit.Select)), p.countBox, p.durationBox, p.StartBtn, p.stopBtn)
 	save := container.NewHBox(widget.NewLabel(lang.L("Save")), p.saveBtns[0], p.saveBtns[1], p.saveBtns[2])
 	top := container.NewVBox(form, p.status)
 	bottom := container.NewVBox(p.figures, save)
-	p.win.SetContent(container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.plot)))
-	p.win.Resize(fyne.NewSize(900, 620))
-	p.win.SetOnClosed(p.stop)
-	widgets.CloseOnEsc(p.win)
-	p.win.Canvas().Focus(p.concurrency) // the keyboard starts in the first field
+	p.Win.SetContent(container.NewPadded(container.NewBorder(top, bottom, nil, nil, p.plot)))
+	p.Win.Resize(fyne.NewSize(900, 620))
+	p.Win.SetOnClosed(p.stop)
+	widgets.CloseOnEsc(p.Win)
+	p.Win.Canvas().Focus(p.Concurrency) // the keyboard starts in the first field
 	return p
 }
+
+// Running reports whether a run is under way.
+func (p *LoadPanel) Running() bool { return p.run != nil }
+
+// Summary is the figures of the run as last taken in.
+func (p *LoadPanel) Summary() load.Summary { return p.summary }
 
 // sized gives an entry a width.
 func sized(o fyne.CanvasObject, width float32) fyne.CanvasObject {
@@ -136,17 +146,17 @@ func selectWidth(s *widget.Select) float32 {
 
 // forDuration reports whether the run is to last a while rather than a
 // number of calls.
-func (p *loadPanel) forDuration() bool { return p.limit.SelectedIndex() == 1 }
+func (p *LoadPanel) forDuration() bool { return p.limit.SelectedIndex() == 1 }
 
 // showLimit shows the field of the chosen limit: the count or the duration.
-func (p *loadPanel) showLimit() {
+func (p *LoadPanel) showLimit() {
 	widgets.ShowAll([]fyne.CanvasObject{p.countBox}, !p.forDuration())
 	widgets.ShowAll([]fyne.CanvasObject{p.durationBox}, p.forDuration())
 }
 
 // readOptions checks the fields.
-func (p *loadPanel) readOptions() (load.Options, error) {
-	c, err := strconv.Atoi(strings.TrimSpace(p.concurrency.Text))
+func (p *LoadPanel) readOptions() (load.Options, error) {
+	c, err := strconv.Atoi(strings.TrimSpace(p.Concurrency.Text))
 	if err != nil || c < 1 || c > 1000 {
 		return load.Options{}, errors.New(i18n.L("calls at a time must be a whole number from 1 to 1000"))
 	}
@@ -157,14 +167,14 @@ func (p *loadPanel) readOptions() (load.Options, error) {
 		}
 		return load.Options{Concurrency: c, Duration: d}, nil
 	}
-	n, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(p.count.Text), ",", ""))
+	n, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(p.Count.Text), ",", ""))
 	if err != nil || n < 1 || n > 10_000_000 {
 		return load.Options{}, errors.New(i18n.L("calls in all must be a whole number from 1 to 10,000,000"))
 	}
 	return load.Options{Concurrency: c, Requests: n}, nil
 }
 
-func (p *loadPanel) start() {
+func (p *LoadPanel) start() {
 	if p.run != nil {
 		return
 	}
@@ -174,7 +184,7 @@ func (p *loadPanel) start() {
 		return
 	}
 	p.status.SetText(lang.L("Starting…"))
-	p.startBtn.Disable()
+	p.StartBtn.Disable()
 	p.stopBtn.Enable()
 	for _, b := range p.saveBtns {
 		b.Disable()
@@ -188,7 +198,7 @@ func (p *loadPanel) start() {
 		fyne.Do(func() {
 			if err != nil {
 				p.status.SetText(i18n.L("Could not start: {{.Reason}}", map[string]any{"Reason": i18n.Explain(err)}))
-				p.startBtn.Enable()
+				p.StartBtn.Enable()
 				p.stopBtn.Disable()
 				return
 			}
@@ -207,7 +217,7 @@ func (p *loadPanel) start() {
 // watch queues one update a frame while the run lasts, and a last one at its
 // end. A frame whose update is still queued is skipped, so a busy window
 // never falls behind.
-func (p *loadPanel) watch(run *load.Run) {
+func (p *LoadPanel) watch(run *load.Run) {
 	t := time.NewTicker(loadFrame)
 	defer t.Stop()
 	for {
@@ -227,7 +237,7 @@ func (p *loadPanel) watch(run *load.Run) {
 }
 
 // frame takes in the calls that ended since the last frame.
-func (p *loadPanel) frame(run *load.Run, final bool) {
+func (p *LoadPanel) frame(run *load.Run, final bool) {
 	if run != p.run {
 		return
 	}
@@ -244,13 +254,13 @@ func (p *loadPanel) frame(run *load.Run, final bool) {
 	}
 }
 
-func (p *loadPanel) finish(run *load.Run) {
+func (p *LoadPanel) finish(run *load.Run) {
 	p.frame(run, true)
 	if run != p.run {
 		return
 	}
 	p.run = nil
-	p.startBtn.Enable()
+	p.StartBtn.Enable()
 	p.stopBtn.Disable()
 	for _, b := range p.saveBtns {
 		b.Enable()
@@ -258,7 +268,7 @@ func (p *loadPanel) finish(run *load.Run) {
 	p.status.SetText(i18n.L("Done: {{.N}} calls. {{.Note}}", map[string]any{"N": p.summary.Calls, "Note": p.target.Note}))
 }
 
-func (p *loadPanel) stop() {
+func (p *LoadPanel) stop() {
 	if p.run != nil {
 		p.run.Stop()
 	}
@@ -299,23 +309,23 @@ func loadFigures(s load.Summary, opts load.Options) string {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-func (p *loadPanel) askSave(kind string) {
+func (p *LoadPanel) askSave(kind string) {
 	filters := map[string]filedialog.FileFilter{
 		"csv":  {Desc: "CSV files", Exts: []string{"csv"}},
 		"json": filedialog.JsonFiles,
 		"png":  {Desc: "PNG images", Exts: []string{"png"}},
 	}
 	suggested := fmt.Sprintf("%s-%s-load.%s", p.target.Server, p.target.Tool, kind)
-	filedialog.SaveFileDialog(p.win, lang.L("Save the run"), suggested, filters[kind], func(path string) {
+	filedialog.SaveFileDialog(p.Win, lang.L("Save the run"), suggested, filters[kind], func(path string) {
 		if err := p.saveTo(path, kind); err != nil {
-			widgets.ShowError(fmt.Errorf("could not save %s: %w", path, err), p.win)
+			widgets.ShowError(fmt.Errorf("could not save %s: %w", path, err), p.Win)
 		}
 	})
 }
 
 // saveTo writes the last run: every call as CSV, the figures and every call
 // as JSON, or the plot as PNG.
-func (p *loadPanel) saveTo(path, kind string) error {
+func (p *LoadPanel) saveTo(path, kind string) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -349,7 +359,7 @@ func writeLoadCSV(f *os.File, s *plot.Series) error {
 	return w.Error()
 }
 
-func (p *loadPanel) writeJSON(f *os.File) error {
+func (p *LoadPanel) writeJSON(f *os.File) error {
 	type call struct {
 		StartS    float64 `json:"startS"`
 		LatencyMs float64 `json:"latencyMs"`
@@ -371,51 +381,33 @@ func (p *loadPanel) writeJSON(f *os.File) error {
 	return enc.Encode(out)
 }
 
-// openLoadPanel opens "Run N times…" for the selected tool with the form's
-// arguments. A local server gets a process of its own for the run, driven by
-// the load runner's lean client, so that this window's logs of the server
-// stay readable and the figures are those of `mcpbrowser load`; a remote
-// server is called through this window's session.
-func (w *MainWindow) openLoadPanel() {
-	s := w.manager.Session(w.selected)
-	t := w.currentTool
-	if s == nil || t == nil {
-		w.runner.say(lang.L("Select a tool first"))
-		return
-	}
-	args, errs := w.form.Arguments()
-	if len(errs) > 0 {
-		w.runner.say(view.FieldErrors(errs))
-		return
-	}
-	open := func() {
-		target := loadTarget{Server: s.Name(), Tool: t.Name}
-		cfg := s.Config()
-		// The lean client speaks plain tools/call only: a tool the calling
-		// rule runs as a task goes through the session.
-		if cfg != nil && cfg.Type == config.TypeStdio && s.CallWay(t.Name) == mcp.CallPlain {
-			target.Note = lang.L("The calls go to a separate process of this server started for the run.")
-			target.Start = func(ctx context.Context, opts load.Options) (*load.Run, error) {
-				c, err := load.DialStdio(ctx, load.StdioServer{Command: cfg.Command, Args: cfg.Args, Env: cfg.Env, Dir: cfg.Cwd})
-				if err != nil {
-					return nil, err
-				}
-				opts.Pids = []int{c.Pid()}
-				run := load.Start(ctx, opts, load.Caller([]*load.StdioConn{c}, t.Name, args, 0))
-				go func() { <-run.Done(); c.Close() }()
-				return run, nil
+// OpenLoadPanel opens "Run N times…" for tool t of s with args. A local
+// server gets a process of its own for the run, driven by the load runner's
+// lean client, so that the window's logs of the server stay readable and
+// the figures are those of `mcpbrowser load`; a remote server is called
+// through the window's session. ctx ends the runs (the window closes).
+func OpenLoadPanel(a fyne.App, ctx context.Context, s *mcp.Session, t *sdk.Tool, args json.RawMessage) {
+	target := LoadTarget{Server: s.Name(), Tool: t.Name}
+	cfg := s.Config()
+	// The lean client speaks plain tools/call only: a tool the calling
+	// rule runs as a task goes through the session.
+	if cfg != nil && cfg.Type == config.TypeStdio && s.CallWay(t.Name) == mcp.CallPlain {
+		target.Note = lang.L("The calls go to a separate process of this server started for the run.")
+		target.Start = func(ctx context.Context, opts load.Options) (*load.Run, error) {
+			c, err := load.DialStdio(ctx, load.StdioServer{Command: cfg.Command, Args: cfg.Args, Env: cfg.Env, Dir: cfg.Cwd})
+			if err != nil {
+				return nil, err
 			}
-		} else {
-			target.Note = lang.L("The calls go through this window's connection to the server.")
-			target.Start = func(ctx context.Context, opts load.Options) (*load.Run, error) {
-				return load.Start(ctx, opts, load.SessionCaller([]*mcp.Session{s}, t.Name, args, 0)), nil
-			}
+			opts.Pids = []int{c.Pid()}
+			run := load.Start(ctx, opts, load.Caller([]*load.StdioConn{c}, t.Name, args, 0))
+			go func() { <-run.Done(); c.Close() }()
+			return run, nil
 		}
-		newLoadPanel(w.app, w.ctx, target).win.Show()
+	} else {
+		target.Note = lang.L("The calls go through this window's connection to the server.")
+		target.Start = func(ctx context.Context, opts load.Options) (*load.Run, error) {
+			return load.Start(ctx, opts, load.SessionCaller([]*mcp.Session{s}, t.Name, args, 0)), nil
+		}
 	}
-	if view.IsDestructive(t) {
-		w.confirmDestructive(t, args, open)
-		return
-	}
-	open()
+	NewLoadPanel(a, ctx, target).Win.Show()
 }

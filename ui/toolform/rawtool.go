@@ -1,4 +1,4 @@
-package ui
+package toolform
 
 import (
 	"mcpbrowser/ui/widgets"

@@ -1,4 +1,4 @@
-package ui
+package quality
 
 import (
 	"context"
@@ -22,8 +22,9 @@ import (
 )
 
 // This file is the tool-quality report in the window: a badge per tool in
-// the list with its count of findings, and a report window that groups a
-// server's findings by rule, each linking to its tool.
+// the list with its count of findings (the tool list shows the badges it is
+// given, LintDeps.ShowBadges), and a report window that groups a server's
+// findings by rule, each linking to its tool (LintDeps.OpenTool).
 
 // A qualityMark is what a tool's badge shows.
 type qualityMark struct {
@@ -31,12 +32,30 @@ type qualityMark struct {
 	worst lint.Severity
 }
 
-// qualityState keeps, per server, the results seen in this window's calls
+// LintDeps is what the quality report needs from the window.
+type LintDeps struct {
+	App fyne.App
+	// Selected is the selected server's name ("" none); Session is the
+	// window's session of a configured server, or nil.
+	Selected func() string
+	Session  func(name string) *mcp.Session
+	// GoWork runs f in the background; ctx ends when the window closes.
+	GoWork func(f func(ctx context.Context))
+	// ShowBadges gives the tool list each tool's quality badge (nil: none).
+	ShowBadges func(map[string]widgets.Badge)
+	// ShowError reports a failed action.
+	ShowError func(what string, err error)
+	// OpenTool selects a tool of server in the window (a report's link).
+	OpenTool func(server, tool string)
+}
+
+// Lint keeps, per server, the results seen in this window's calls
 // (for the output rules) and the surface last linted: the same surface
 // `mcpbrowser lint` lints (lint.SurfaceOf: the tools, prompts,
 // resources and templates), gathered off the UI goroutine, and gathered
 // again when the connection, the tool list or another list changes.
-type qualityState struct {
+type Lint struct {
+	deps     LintDeps
 	mu       sync.Mutex
 	observed map[string][]lint.Observation // by server; written from the UI goroutine
 
@@ -48,8 +67,8 @@ type qualityState struct {
 	// surface is in ("" none).
 	reportWanted string
 
-	// button opens the report; it says how many findings there are.
-	button *widgets.Button
+	// Button opens the report; it says how many findings there are.
+	Button *widgets.Button
 }
 
 // A surfaceKey says which lists a surface was gathered from.
@@ -70,39 +89,43 @@ type lintedSurface struct {
 	marks map[string]qualityMark
 }
 
-func newQualityState(openReport func()) *qualityState {
-	q := &qualityState{observed: map[string][]lint.Observation{}, linted: map[string]*lintedSurface{},
+// NewLint makes the quality state and its report button.
+func NewLint(deps LintDeps) *Lint {
+	q := &Lint{deps: deps, observed: map[string][]lint.Observation{}, linted: map[string]*lintedSurface{},
 		pending: map[string]surfaceKey{}, gen: map[string]int{}}
-	q.button = widgets.NewButton(lang.L("Quality report"), theme.InfoIcon(), openReport)
-	q.button.Importance = widget.LowImportance
+	q.Button = widgets.NewButton(lang.L("Quality report"), theme.InfoIcon(), q.ShowReport)
+	q.Button.Importance = widget.LowImportance
 	return q
 }
 
-// showCounts puts the report's count on the button, in the words of
+// ButtonText is the report button's words for rep, in the words of
 // `mcpbrowser lint`'s summary: issues are errors and warnings, notes the
 // rest, over everything linted (tools, prompts, resources, the server).
 // nil: not linted yet, no count.
-func (q *qualityState) showCounts(rep *lint.Report) {
-	text := lang.L("Quality report")
+func ButtonText(rep *lint.Report) string {
 	switch {
 	case rep == nil:
+		return lang.L("Quality report")
 	case rep.Counts.Error+rep.Counts.Warning > 0:
-		text = i18n.N("Quality report: {{.Count}} issues", rep.Counts.Error+rep.Counts.Warning)
+		return i18n.N("Quality report: {{.Count}} issues", rep.Counts.Error+rep.Counts.Warning)
 	case rep.Counts.Info > 0:
-		text = i18n.N("Quality report: {{.Count}} notes", rep.Counts.Info)
-	default:
-		text = i18n.L("Quality report: no findings")
+		return i18n.N("Quality report: {{.Count}} notes", rep.Counts.Info)
 	}
-	if q.button.Text != text {
-		q.button.SetText(text)
+	return i18n.L("Quality report: no findings")
+}
+
+// showCounts puts the report's count on the button (ButtonText).
+func (q *Lint) showCounts(rep *lint.Report) {
+	if text := ButtonText(rep); q.Button.Text != text {
+		q.Button.SetText(text)
 	}
 }
 
 // maxObserved bounds the results kept per server.
 const maxObserved = 200
 
-// observe keeps a call's result for the output rules.
-func (q *qualityState) observe(r *mcp.CallResult) {
+// Observe keeps a call's result for the output rules.
+func (q *Lint) Observe(r *mcp.CallResult) {
 	o, ok := lint.ObservationOf(r)
 	if !ok {
 		return
@@ -116,17 +139,25 @@ func (q *qualityState) observe(r *mcp.CallResult) {
 	q.observed[r.Server] = obs
 }
 
-func (q *qualityState) observations(server string) []lint.Observation {
+func (q *Lint) observations(server string) []lint.Observation {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	return append([]lint.Observation(nil), q.observed[server]...)
 }
 
-// listsChanged says a server's prompts or resources arrived or changed:
-// its surface is gathered again.
-func (q *qualityState) listsChanged(server string) { q.gen[server]++ }
+// Gen is the generation of server's lists its last report was linted
+// from: it grows when a list arrives or changes (-1: not linted yet).
+func (q *Lint) Gen(server string) int {
+	if l := q.linted[server]; l != nil {
+		return l.key.gen
+	}
+	return -1
+}
 
-func (q *qualityState) keyOf(s *mcp.Session) surfaceKey {
+// Settled reports whether server's surface is linted and no lint is under way.
+func (q *Lint) Settled(server string) bool { return q.linted[server] != nil && len(q.pending) == 0 }
+
+func (q *Lint) keyOf(s *mcp.Session) surfaceKey {
 	tools := s.Tools()
 	k := surfaceKey{conn: s.InitializeResult(), tools: len(tools), gen: q.gen[s.Name()]}
 	if len(tools) > 0 {
@@ -139,7 +170,7 @@ func (q *qualityState) keyOf(s *mcp.Session) surfaceKey {
 // the results seen since (nil: not linted yet), and whether its surface is
 // the current one. When it is not, a lint.SurfaceOf is started with work, and
 // done is called with the server's name on the UI goroutine when it is in.
-func (q *qualityState) report(s *mcp.Session, work func(func(context.Context)), done func(server string)) (*lintedSurface, bool) {
+func (q *Lint) report(s *mcp.Session, work func(func(context.Context)), done func(server string)) (*lintedSurface, bool) {
 	name := s.Name()
 	key := q.keyOf(s)
 	cur := q.linted[name]
@@ -233,113 +264,93 @@ func (m qualityMark) badgeText() string {
 	return i18n.N("{{.Count}} issues", m.count)
 }
 
-// newQualitySlot is the place of a tool row's quality badge, at the right
-// of the name's line: hidden, it takes no room; shown, the name is cut
-// short before it rather than run under it.
-func newQualitySlot() fyne.CanvasObject {
-	slot := container.NewCenter(widgets.NewBadge(widgets.Badge{Label: "", Color: theme.ColorNamePlaceHolder}))
-	slot.Hide()
-	return slot
+// badge is the tool's badge in the list: its count of findings, coloured
+// by the worst.
+func (m qualityMark) badge() widgets.Badge {
+	return widgets.Badge{Label: m.badgeText(), Color: severityColor(m.worst)}
 }
 
-// showQualityBadge fills the quality badge of a row made by
-// newToolRowObject.
-func showQualityBadge(row fyne.CanvasObject, m qualityMark) {
-	first := row.(*fyne.Container).Objects[0].(*fyne.Container)
-	slot := first.Objects[1].(*fyne.Container)
-	if m.count == 0 {
-		if slot.Visible() {
-			slot.Hide()
-			first.Refresh()
-		}
-		return
+// badges are the tool list's quality badges for marks.
+func badges(marks map[string]qualityMark) map[string]widgets.Badge {
+	if marks == nil {
+		return nil
 	}
-	widgets.SetBadge(slot.Objects[0].(*fyne.Container), widgets.Badge{Label: m.badgeText(), Color: severityColor(m.worst)})
-	if !slot.Visible() {
-		slot.Show()
-		first.Refresh()
+	out := make(map[string]widgets.Badge, len(marks))
+	for name, m := range marks {
+		out[name] = m.badge()
 	}
+	return out
 }
 
-// setQuality shows each tool's badge.
-func (l *toolList) setQuality(marks map[string]qualityMark) {
-	l.quality = marks
-	l.list.Refresh()
-}
-
-// updateQuality shows the selected server's quality: each tool's badge and
+// Update shows the selected server's quality: each tool's badge and
 // the count on the report button, from the surface `mcpbrowser lint`
 // lints. Until that is gathered the button says no count.
-func (w *MainWindow) updateQuality(s *mcp.Session) {
+func (q *Lint) Update(s *mcp.Session) {
 	if s == nil {
-		w.tools.setQuality(nil)
-		w.quality.button.Hide()
+		q.deps.ShowBadges(nil)
+		q.Button.Hide()
 		return
 	}
-	w.quality.button.Show()
-	// No tool list (it failed: notools.go says why): no counts, not "no findings".
+	q.Button.Show()
+	// No tool list (it failed: the tool form's notice says why): no counts, not "no findings".
 	if s.Status().State != mcp.StateReady || s.ToolsError() != nil {
-		w.tools.setQuality(nil)
-		w.quality.showCounts(nil)
+		q.deps.ShowBadges(nil)
+		q.showCounts(nil)
 		return
 	}
-	l, _ := w.quality.report(s, w.GoWork, w.qualityLinted)
+	l, _ := q.report(s, q.deps.GoWork, q.lintDone)
 	if l == nil {
-		w.tools.setQuality(nil)
-		w.quality.showCounts(nil)
+		q.deps.ShowBadges(nil)
+		q.showCounts(nil)
 		return
 	}
-	w.tools.setQuality(l.marks)
-	w.quality.showCounts(&l.rep)
+	q.deps.ShowBadges(badges(l.marks))
+	q.showCounts(&l.rep)
 }
 
-// qualityLinted takes a server's newly gathered surface: the badges, and
+// lintDone takes a server's newly gathered surface: the badges, and
 // the report window if the person asked for it meanwhile.
-func (w *MainWindow) qualityLinted(server string) {
-	if w.selected == server {
-		w.updateQuality(w.manager.Session(server))
+func (q *Lint) lintDone(server string) {
+	if q.deps.Selected() == server {
+		q.Update(q.deps.Session(server))
 	}
-	if w.quality.reportWanted == server {
-		w.quality.reportWanted = ""
-		w.showQualityReport()
-	}
-}
-
-// qualityListsChanged takes a server's new prompts or resources (listed
-// in a tab, or announced by the server) into its quality report.
-func (w *MainWindow) qualityListsChanged(server string) {
-	w.quality.listsChanged(server)
-	if w.selected == server {
-		w.updateQuality(w.manager.Session(server))
+	if q.reportWanted == server {
+		q.reportWanted = ""
+		q.ShowReport()
 	}
 }
 
-// showQualityReport opens the report window on the selected server's
+// ListsChanged takes a server's new prompts or resources (listed
+// in a tab, or announced by the server) into its quality report: its
+// surface is gathered again.
+func (q *Lint) ListsChanged(server string) {
+	q.gen[server]++
+	if q.deps.Selected() == server {
+		q.Update(q.deps.Session(server))
+	}
+}
+
+// ShowReport opens the report window on the selected server's
 // surface, the one its badges count (once it is gathered, if it is not yet).
-func (w *MainWindow) showQualityReport() {
-	s := w.manager.Session(w.selected)
+func (q *Lint) ShowReport() {
+	s := q.deps.Session(q.deps.Selected())
 	if s == nil || s.Status().State != mcp.StateReady {
-		w.showError(lang.L("Quality report"), errors.New(lang.L("connect to a server first")))
+		q.deps.ShowError(lang.L("Quality report"), errors.New(lang.L("connect to a server first")))
 		return
 	}
-	l, current := w.quality.report(s, w.GoWork, w.qualityLinted)
+	l, current := q.report(s, q.deps.GoWork, q.lintDone)
 	if !current {
-		w.quality.reportWanted = s.Name()
+		q.reportWanted = s.Name()
 		return
 	}
 	rep := l.rep
-	win := newLintReport(w.app, rep, func(tool string) {
-		if w.selected == rep.Server {
-			w.SelectTool(tool)
-			w.win.RequestFocus()
-		}
-	})
+	win := NewLintReport(q.deps.App, rep, func(tool string) { q.deps.OpenTool(rep.Server, tool) })
 	win.Show()
 }
 
-// newLintReport builds the report window: counts, the findings grouped by
+// NewLintReport builds the report window: counts, the findings grouped by
 // rule (each rule's why once, each finding a link to its tool), and the cost.
-func newLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne.Window {
+func NewLintReport(a fyne.App, rep lint.Report, openTool func(name string)) fyne.Window {
 	win := a.NewWindow(i18n.L("Quality of {{.Server}}", map[string]any{"Server": rep.Server}))
 	heading := widget.NewLabelWithStyle(lintwords.Summary(rep), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	body := container.NewVBox(heading)

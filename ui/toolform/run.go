@@ -1,11 +1,10 @@
-package ui
+package toolform
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"mcpbrowser/ui/requests"
 	"sync"
 	"time"
 
@@ -25,16 +24,16 @@ import (
 // elapsedTick is how often the elapsed time of a running call is redrawn.
 const elapsedTick = 100 * time.Millisecond
 
-// A runBar is the Run button and, while a call runs, its progress bar,
+// A RunBar is the Run button and, while a call runs, its progress bar,
 // progress message, elapsed time and Cancel button. One call runs at a time.
-type runBar struct {
-	runBtn    *widgets.Button
-	cancelBtn *widgets.Button
-	bar       *widget.ProgressBar
+type RunBar struct {
+	RunBtn    *widgets.Button
+	CancelBtn *widgets.Button
+	Bar       *widget.ProgressBar
 	spinner   *widget.ProgressBarInfinite
-	message   *widget.Label
-	elapsed   *widget.Label
-	root      fyne.CanvasObject
+	Message   *widget.Label
+	Elapsed   *widget.Label
+	Root      fyne.CanvasObject
 
 	// UI goroutine only.
 	running bool
@@ -56,40 +55,43 @@ type runBar struct {
 	pending  bool
 }
 
-func newRunBar(run, cancel func()) *runBar {
-	r := &runBar{}
-	r.runBtn = widgets.NewButton(lang.L("Run"), theme.MediaPlayIcon(), run)
-	r.runBtn.Importance = widget.HighImportance
-	r.cancelBtn = widgets.NewButton(lang.L("Cancel"), theme.CancelIcon(), cancel)
-	r.cancelBtn.Hide()
-	r.bar = widget.NewProgressBar()
-	r.bar.Hide()
+func newRunBar(run, cancel func()) *RunBar {
+	r := &RunBar{}
+	r.RunBtn = widgets.NewButton(lang.L("Run"), theme.MediaPlayIcon(), run)
+	r.RunBtn.Importance = widget.HighImportance
+	r.CancelBtn = widgets.NewButton(lang.L("Cancel"), theme.CancelIcon(), cancel)
+	r.CancelBtn.Hide()
+	r.Bar = widget.NewProgressBar()
+	r.Bar.Hide()
 	r.spinner = widgets.NewStoppedInfiniteBar()
-	r.message = widget.NewLabel(lang.L("Ctrl+Enter runs the tool"))
-	r.message.Truncation = fyne.TextTruncateEllipsis
-	r.message.SizeName = theme.SizeNameCaptionText
-	r.elapsed = widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})
-	bars := container.NewStack(r.bar, r.spinner)
-	r.root = container.NewBorder(nil, r.message, container.NewHBox(r.runBtn, r.cancelBtn), r.elapsed, bars)
+	r.Message = widget.NewLabel(lang.L("Ctrl+Enter runs the tool"))
+	r.Message.Truncation = fyne.TextTruncateEllipsis
+	r.Message.SizeName = theme.SizeNameCaptionText
+	r.Elapsed = widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})
+	bars := container.NewStack(r.Bar, r.spinner)
+	r.Root = container.NewBorder(nil, r.Message, container.NewHBox(r.RunBtn, r.CancelBtn), r.Elapsed, bars)
 	return r
 }
 
-// say shows a short note under the Run button.
-func (r *runBar) say(msg string) {
-	r.message.SetText(msg)
+// Running reports whether a call runs.
+func (r *RunBar) Running() bool { return r.running }
+
+// Say shows a short note under the Run button.
+func (r *RunBar) Say(msg string) {
+	r.Message.SetText(msg)
 }
 
-// reset is the look for a tool nothing has run on yet: no duration of the
+// Reset is the look for a tool nothing has run on yet: no duration of the
 // last call, which belonged to another tool.
-func (r *runBar) reset() {
-	r.elapsed.SetText("")
-	r.say(lang.L("Ctrl+Enter runs the tool"))
+func (r *RunBar) Reset() {
+	r.Elapsed.SetText("")
+	r.Say(lang.L("Ctrl+Enter runs the tool"))
 }
 
 // begin switches to the running look and returns the call's number;
 // waited reads how long the server has waited for the person in all
 // (mcp.Session.Waited; nil: never).
-func (r *runBar) begin(cancel context.CancelFunc, waited func() time.Duration) int {
+func (r *RunBar) begin(cancel context.CancelFunc, waited func() time.Duration) int {
 	r.call++
 	r.running = true
 	r.cancel = cancel
@@ -102,79 +104,79 @@ func (r *runBar) begin(cancel context.CancelFunc, waited func() time.Duration) i
 	r.progress = mcp.Progress{}
 	r.pending = false
 	r.mu.Unlock()
-	r.runBtn.Disable()
-	r.cancelBtn.Show()
-	r.cancelBtn.Enable()
-	r.bar.Hide()
+	r.RunBtn.Disable()
+	r.CancelBtn.Show()
+	r.CancelBtn.Enable()
+	r.Bar.Hide()
 	r.spinner.Show()
 	r.spinner.Start()
-	r.message.SetText(lang.L("Running … (Esc cancels)"))
-	r.elapsed.SetText(lang.L("0.0 s"))
+	r.Message.SetText(lang.L("Running … (Esc cancels)"))
+	r.Elapsed.SetText(lang.L("0.0 s"))
 	return r.call
 }
 
 // end restores the idle look after call number n returned.
-func (r *runBar) end(n int, res *mcp.CallResult) {
+func (r *RunBar) end(n int, res *mcp.CallResult) {
 	if n != r.call || !r.running {
 		return
 	}
 	r.running = false
 	r.cancel = nil
-	r.runBtn.Enable()
-	r.cancelBtn.Hide()
+	r.RunBtn.Enable()
+	r.CancelBtn.Hide()
 	r.spinner.Stop()
 	r.spinner.Hide()
-	r.bar.Hide()
+	r.Bar.Hide()
 	// The result band says how it went and how long it took: one status
 	// line and one duration, not a copy of each here.
-	r.reset()
+	r.Reset()
 }
 
-// setWaiting shows that the server waits for the person's answer; the
+// SetWaiting shows that the server waits for the person's answer; the
 // call's clock stands still meanwhile (see tick).
-func (r *runBar) setWaiting(on bool) {
+func (r *RunBar) SetWaiting(on bool) {
 	if !r.running || on == r.waiting {
 		return
 	}
 	r.waiting = on
 	if on {
 		r.spinner.Stop() // nothing moves while the server waits for the person
-		r.message.SetText(lang.L("Waiting for your answer below; the clock is paused"))
+		r.Message.SetText(lang.L("Waiting for your answer below; the clock is paused"))
 		return
 	}
 	if r.spinner.Visible() {
 		r.spinner.Start()
 	}
-	r.message.SetText(lang.L("Running … (Esc cancels)"))
+	r.Message.SetText(lang.L("Running … (Esc cancels)"))
 }
 
 // waited is how long the running call's server has waited for the person since it began.
-func (r *runBar) waited() time.Duration {
+func (r *RunBar) waited() time.Duration {
 	if r.waitedAt == nil {
 		return 0
 	}
 	return max(r.waitedAt()-r.waited0, 0)
 }
 
-// cancelCall cancels the running call, if any (the server is told).
-func (r *runBar) cancelCall() {
+// CancelCall cancels the running call, if any (the server is told).
+func (r *RunBar) CancelCall() {
 	if !r.running || r.cancel == nil {
 		return
 	}
 	r.cancel()
-	r.cancelBtn.Disable()
-	r.message.SetText(lang.L("Cancelling …"))
+	r.CancelBtn.Disable()
+	r.Message.SetText(lang.L("Cancelling …"))
 }
 
 // tick redraws the elapsed time of call n.
-func (r *runBar) tick(n int) {
+func (r *RunBar) tick(n int) {
 	if n == r.call && r.running && !r.waiting {
-		r.elapsed.SetText(view.Duration(max(time.Since(r.started)-r.waited(), 0)))
+		r.Elapsed.SetText(view.Duration(max(time.Since(r.started)-r.waited(), 0)))
 	}
 }
 
 // progressed records a notification from the SDK's goroutine and schedules one redraw.
-func (r *runBar) progressed(n int, p mcp.Progress) {
+func (r *RunBar) progressed(n int, p mcp.Progress) {
 	r.mu.Lock()
 	r.progress = p
 	schedule := !r.pending
@@ -185,7 +187,7 @@ func (r *runBar) progressed(n int, p mcp.Progress) {
 	}
 }
 
-func (r *runBar) showProgress(n int) {
+func (r *RunBar) showProgress(n int) {
 	r.mu.Lock()
 	p := r.progress
 	r.pending = false
@@ -196,9 +198,9 @@ func (r *runBar) showProgress(n int) {
 	if p.Total > 0 {
 		r.spinner.Stop()
 		r.spinner.Hide()
-		r.bar.Max = p.Total
-		r.bar.Show()
-		r.bar.SetValue(min(p.Progress, p.Total))
+		r.Bar.Max = p.Total
+		r.Bar.Show()
+		r.Bar.SetValue(min(p.Progress, p.Total))
 	}
 	msg := p.Message
 	if msg == "" && p.Total > 0 {
@@ -206,37 +208,48 @@ func (r *runBar) showProgress(n int) {
 	} else if msg == "" {
 		msg = i18n.L("progress {{.Done}}", map[string]any{"Done": fmt.Sprintf("%g", p.Progress)})
 	}
-	r.message.SetText(i18n.L("{{.Progress}} (Esc cancels)", map[string]any{"Progress": msg}))
+	r.Message.SetText(i18n.L("{{.Progress}} (Esc cancels)", map[string]any{"Progress": msg}))
 }
 
-// runSelectedTool runs the selected tool with the form's arguments: checked
-// first, confirmed first for a destructive tool, then called on a goroutine.
-func (w *MainWindow) runSelectedTool() {
-	if w.runner.running {
+// Run runs the selected tool with the form's arguments: checked first,
+// confirmed first for a destructive tool, then called on a goroutine.
+func (p *Pane) Run() {
+	if p.Runner.running {
 		return
 	}
-	s := w.manager.Session(w.selected)
-	t := w.currentTool
+	p.checked(p.startCall)
+}
+
+// RunMany opens "Run N times…" for the selected tool with the form's
+// arguments, checked and confirmed as Run does.
+func (p *Pane) RunMany() { p.checked(p.deps.RunMany) }
+
+// checked reads the selected tool's arguments from the form and hands them
+// to call, after asking first about a destructive tool: the one way a call
+// starts, for Run and for Run N times….
+func (p *Pane) checked(call func(s *mcp.Session, t *sdk.Tool, args json.RawMessage)) {
+	server, t := p.deps.Selected()
+	s := p.deps.Session(server)
 	if s == nil || t == nil {
-		w.runner.say(lang.L("Select a tool first"))
+		p.Runner.Say(lang.L("Select a tool first"))
 		return
 	}
-	args, errs := w.form.Arguments()
+	args, errs := p.Form.Arguments()
 	if len(errs) > 0 {
-		w.runner.say(view.FieldErrors(errs))
-		w.result.Clear() // under "Not sent" the last call's result would read as this one's
+		p.Runner.Say(view.FieldErrors(errs))
+		p.deps.Result.Clear() // under "Not sent" the last call's result would read as this one's
 		return
 	}
 	if view.IsDestructive(t) {
-		w.confirmDestructive(t, args, func() { w.startCall(s, t, args) })
+		p.ConfirmDestructive(t, args, func() { call(s, t, args) })
 		return
 	}
-	w.startCall(s, t, args)
+	call(s, t, args)
 }
 
-// confirmDestructive asks before calling a tool that says it may destroy
+// ConfirmDestructive asks before calling a tool that says it may destroy
 // things, showing exactly the arguments it would be called with.
-func (w *MainWindow) confirmDestructive(t *sdk.Tool, args json.RawMessage, run func()) {
+func (p *Pane) ConfirmDestructive(t *sdk.Tool, args json.RawMessage, run func()) {
 	var pretty bytes.Buffer
 	if err := json.Indent(&pretty, args, "", "  "); err != nil {
 		pretty.Reset()
@@ -249,35 +262,34 @@ func (w *MainWindow) confirmDestructive(t *sdk.Tool, args json.RawMessage, run f
 	scroll := container.NewScroll(argsText)
 	scroll.SetMinSize(fyne.NewSize(420, 140))
 	d := widgets.NewCustomConfirm("Run "+t.Name+"?", lang.L("Run"), lang.L("Don't run"), container.NewBorder(intro, nil, nil, nil, scroll), func(ok bool) {
-		w.destructiveConfirm = nil
+		p.DestructiveConfirm = nil
 		if ok {
 			run()
 		} else {
-			w.runner.say(lang.L("Not run"))
+			p.Runner.Say(lang.L("Not run"))
 		}
-	}, w.win)
+	}, p.deps.Win)
 	d.SetConfirmImportance(widget.DangerImportance)
 	d.Resize(fyne.NewSize(520, 340))
-	w.destructiveConfirm = d
+	p.DestructiveConfirm = d
 	d.Show()
 }
 
 // startCall runs the tool on its own goroutine; the UI only shows progress.
-func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage) {
-	ctx, cancel := context.WithCancel(w.ctx)
+func (p *Pane) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage) {
+	ctx, cancel := context.WithCancel(p.deps.Ctx)
 	ctx, tag := mcp.TagCall(ctx)
-	r := w.runner
+	r := p.Runner
 	n := r.begin(cancel, s.Waited)
-	w.callServer, w.callTag, w.withdrawn = s.Name(), tag, 0
+	p.deps.Started(s.Name(), tag)
 	// Esc goes to the focused widget when there is one; with none it reaches
 	// the canvas's key handler, which cancels.
-	w.win.Canvas().Unfocus()
-	w.result.ShowRunning(t.Name)
-	w.form.RevealFirst()
+	p.deps.Win.Canvas().Unfocus()
+	p.deps.Result.ShowRunning(t.Name)
+	p.Form.RevealFirst()
 	name := t.Name
-	w.jobs.Add(2) // Close waits for the call and its ticker
-	go func() {
-		defer w.jobs.Done()
+	// The window's Close waits for the call and its ticker.
+	p.deps.GoWork(func(context.Context) {
 		ticker := time.NewTicker(elapsedTick)
 		defer ticker.Stop()
 		for {
@@ -288,37 +300,33 @@ func (w *MainWindow) startCall(s *mcp.Session, t *sdk.Tool, args json.RawMessage
 				fyne.Do(func() { r.tick(n) })
 			}
 		}
-	}()
-	go func() {
-		defer w.jobs.Done()
+	})
+	p.deps.GoWork(func(window context.Context) {
 		// CallTool calls the tool as the calling rule says (a task when it
 		// must be one, mcp.CallWayFor), as Checks, History and the CLI do.
 		res := s.CallTool(ctx, name, args, mcp.CallOptions{
-			OnProgress: func(p mcp.Progress) { r.progressed(n, p) },
+			OnProgress: func(pr mcp.Progress) { r.progressed(n, pr) },
 			OnTask:     func(t mcp.Task) { r.progressed(n, view.TaskProgress(0, t)) },
 		})
 		cancel()
-		w.checks.recordCall(res)
-		if w.ctx.Err() != nil {
+		p.deps.Recorded(res)
+		if window.Err() != nil {
 			// The window is closing: nothing to show it in (and once the
 			// app's loop has ended, fyne.Do would run this right here).
 			return
 		}
 		fyne.Do(func() {
-			w.features.HistoryChanged(res.Server)
+			p.deps.Finished(res)
 			// res.Duration leaves out the time the person took to answer
 			// the server's requests (mcp.Outcome.Waited), as History does.
 			r.end(n, res)
-			w.lastResult = res
-			w.keepResult(res)
-			w.quality.observe(res)
-			if w.selected == res.Server && w.currentTool != nil && w.currentTool.Name == name {
-				w.result.Show(res, t)
-				w.result.AddSentence(requests.WithdrawnSentence(w.withdrawn)) // requests_cancel.go
-				w.apps.ShowResult(s, t, res)
+			p.keepResult(res)
+			if server, cur := p.deps.Selected(); server == res.Server && cur != nil && cur.Name == name {
+				p.deps.Result.Show(res, t)
+				p.deps.Shown(s, t, res)
 			} else {
-				r.reset() // the person moved on; the result waits in the tool's draft
+				r.Reset() // the person moved on; the result waits in the tool's draft
 			}
 		})
-	}()
+	})
 }

@@ -1,4 +1,4 @@
-package ui
+package toolform
 
 import (
 	"mcpbrowser/ui/form"
@@ -28,28 +28,31 @@ func (d drafts) get(server, tool string) *toolDraft {
 	return d[k]
 }
 
-// saveDraft keeps what the selected tool's form holds.
-func (w *MainWindow) saveDraft() {
-	if w.currentTool == nil || w.selected == "" || w.draftServer == "" {
+// SaveDraft keeps what the selected tool's form holds.
+func (p *Pane) SaveDraft() {
+	server, t := p.deps.Selected()
+	if t == nil || server == "" || p.draftServer == "" {
 		return
 	}
-	w.drafts.get(w.draftServer, w.currentTool.Name).form = w.form.Draft()
+	p.drafts.get(p.draftServer, t.Name).form = p.Form.Draft()
 }
 
-// restoreDraft fills the form and the result of tool t from its draft.
-func (w *MainWindow) restoreDraft(t *sdk.Tool) {
-	w.draftServer = w.selected
-	d := w.drafts[[2]string{w.selected, t.Name}]
+// RestoreDraft fills the form and the result of tool t of the selected
+// server from its draft.
+func (p *Pane) RestoreDraft(t *sdk.Tool) {
+	server, _ := p.deps.Selected()
+	p.draftServer = server
+	d := p.drafts[[2]string{server, t.Name}]
 	if d == nil {
 		return
 	}
-	w.form.Restore(d.form)
-	if d.result != nil && !w.runner.running {
-		w.result.Show(d.result, t)
+	p.Form.Restore(d.form)
+	if d.result != nil && !p.Runner.running {
+		p.deps.Result.Show(d.result, t)
 	}
 }
 
 // keepResult files a finished call's result under its server and tool.
-func (w *MainWindow) keepResult(r *mcp.CallResult) {
-	w.drafts.get(r.Server, r.Tool).result = r
+func (p *Pane) keepResult(r *mcp.CallResult) {
+	p.drafts.get(r.Server, r.Tool).result = r
 }

@@ -1,4 +1,4 @@
-package ui
+package quality
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+
+	"mcpbrowser/internal/uitest"
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp/checks"
@@ -17,17 +19,14 @@ import (
 // mark ("  通过     adds  […]") are compared for each status. (They once
 // said 通过 and 成功.)
 func TestChecksTabAndCLISayTheSameStatusWord(t *testing.T) {
-	a := newSerialApp(t)
+	a := test.NewTempApp(t)
 	if _, err := i18n.Setup(i18n.SimplifiedChinese); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { i18n.Setup(i18n.English) })
-	var p *checksPane
-	onUI(func() {
-		w := test.NewTempWindow(t, nil)
-		p = newChecksPane(checksDeps{win: w, prefs: a.Preferences(), GoWork: func(func(context.Context)) {}})
-		w.SetContent(p.root)
-	})
+	w := test.NewTempWindow(t, nil)
+	p := NewChecks(ChecksDeps{Win: w, Prefs: a.Preferences(), GoWork: func(func(context.Context)) {}})
+	w.SetContent(p.Root)
 	for _, status := range []string{checks.StatusPassed, checks.StatusFailed, checks.StatusError, checks.StatusSkipped} {
 		f := &checks.File{Name: "f", Path: "f.yaml", Checks: []checks.Check{{Name: "adds", Tool: "add"}}}
 		r := checks.Result{Check: &f.Checks[0], Server: "demo", Status: status}
@@ -37,11 +36,8 @@ func TestChecksTabAndCLISayTheSameStatusWord(t *testing.T) {
 		}
 		line := strings.Split(cli.String(), "\n")[1]
 		mark, _, _ := strings.Cut(strings.TrimSpace(line), " ")
-		var shown string
-		onUI(func() {
-			p.showDetail(r)
-			shown = shownText(p.detail)
-		})
+		p.showDetail(r)
+		shown := uitest.ShownText(p.Detail)
 		title, _, _ := strings.Cut(shown, "\n")
 		_, word, found := strings.Cut(title, " — ")
 		if !found || word != mark {

@@ -1,4 +1,4 @@
-package ui
+package quality
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"mcpbrowser/internal/uitest"
+
 	"mcpbrowser/mcp/checks"
 )
 
@@ -14,23 +16,17 @@ import (
 // tool was skipped) has no duration to give, and its message keeps the
 // tool's name as written.
 func TestCheckDetailOfACheckThatDidNotRun(t *testing.T) {
-	a := newSerialApp(t)
-	var p *checksPane
-	onUI(func() {
-		w := test.NewTempWindow(t, nil)
-		p = newChecksPane(checksDeps{win: w, prefs: a.Preferences(), GoWork: func(func(context.Context)) {}})
-		w.SetContent(p.root)
-	})
+	a := test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	p := NewChecks(ChecksDeps{Win: w, Prefs: a.Preferences(), GoWork: func(func(context.Context)) {}})
+	w.SetContent(p.Root)
 	c := &checks.Check{Name: "remove", Tool: "delete_file"}
 	for _, r := range []checks.Result{
 		{Check: c, Server: "demo", Status: checks.StatusSkipped, Message: `delete_file may destroy things and was not run; add "destructive: true" to the check if that is meant`},
 		{Check: c, Server: "nowhere", Status: checks.StatusError, Message: `could not connect to "nowhere": the server exited with code 2.`},
 	} {
-		var shown string
-		onUI(func() {
-			p.showDetail(r)
-			shown = shownText(p.detail)
-		})
+		p.showDetail(r)
+		shown := uitest.ShownText(p.Detail)
 		if !strings.Contains(shown, "delete_file on "+r.Server+"\n") {
 			t.Errorf("the caption of a check that did not run:\n%s", shown)
 		}

@@ -1,4 +1,4 @@
-package ui
+package toolform
 
 import (
 	"encoding/json"
@@ -12,12 +12,15 @@ import (
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"mcpbrowser/mcp/apps"
 	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
 
 // The badges in the order they are shown.
 var (
+	// badgeApp marks a tool whose _meta names an MCP App view (a ui:// page).
+	badgeApp         = widgets.Badge{Label: "App", Color: theme.ColorNameHyperlink, Key: true}
 	badgeReadOnly    = widgets.Badge{Label: "read-only", Color: theme.ColorNameSuccess, Key: true}
 	badgeDestructive = widgets.Badge{Label: "destructive", Color: theme.ColorNameError, Key: true}
 	badgeIdempotent  = widgets.Badge{Label: "idempotent", Color: theme.ColorNamePrimary, Key: true}
@@ -28,7 +31,10 @@ var (
 // toolBadges lists the hints the tool states explicitly; defaults the spec
 // assumes are not shown, so a badge always means the server said so.
 func toolBadges(t *sdk.Tool) []widgets.Badge {
-	out := appBadges(t) // an MCP App view (apps.go)
+	var out []widgets.Badge
+	if apps.ResourceURI(t.Meta) != "" { // an MCP App view
+		out = append(out, badgeApp)
+	}
 	a := t.Annotations
 	if a == nil {
 		return out
@@ -109,33 +115,33 @@ func filterTools(entries []toolEntry, query string, out []int) []int {
 	return out
 }
 
-// A toolList is the selected server's tools with a filter box; a virtualised
+// A ToolList is the selected server's tools with a filter box; a virtualised
 // widget.List, so a server with thousands of tools costs only the visible rows.
-type toolList struct {
+type ToolList struct {
 	entries  []toolEntry
 	shown    []int
 	server   string
 	selected string // tool name
 
-	filter *widget.Entry
+	Filter *widget.Entry
 	count  *widget.Label
 	list   *widget.List
-	root   fyne.CanvasObject
+	Root   fyne.CanvasObject
 
 	onSelect  func(*sdk.Tool)
 	selecting bool
 	// onChosen, if set, is called after Enter in the filter chose a tool
 	// (the window puts the keyboard in its form).
 	onChosen func()
-	quality  map[string]qualityMark // tool name → quality badge (lintreport.go)
+	quality  map[string]widgets.Badge // tool name → quality badge (ui/quality gives them)
 }
 
-func newToolList(onSelect func(*sdk.Tool)) *toolList {
-	l := &toolList{onSelect: onSelect}
-	l.filter = widgets.NewFilterEntry(lang.L("Filter tools (Ctrl+F)"), func(view.Filter) { l.refilter() })
-	l.filter.OnSubmitted = func(string) {
+func newToolList(onSelect func(*sdk.Tool)) *ToolList {
+	l := &ToolList{onSelect: onSelect}
+	l.Filter = widgets.NewFilterEntry(lang.L("Filter tools (Ctrl+F)"), func(view.Filter) { l.refilter() })
+	l.Filter.OnSubmitted = func(string) {
 		if len(l.shown) > 0 {
-			l.selectRow(0) // the best fit: the rows are ranked (filterTools)
+			l.SelectRow(0) // the best fit: the rows are ranked (filterTools)
 			if l.onChosen != nil {
 				l.onChosen()
 			}
@@ -163,20 +169,20 @@ func newToolList(onSelect func(*sdk.Tool)) *toolList {
 		l.onSelect(t)
 	}
 	heading := widget.NewLabelWithStyle(lang.L("Tools"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	top := container.NewVBox(container.NewBorder(nil, nil, heading, l.count), l.filter)
-	l.root = widgets.NewBorder(top, nil, nil, nil, l.list)
+	top := container.NewVBox(container.NewBorder(nil, nil, heading, l.count), l.Filter)
+	l.Root = widgets.NewBorder(top, nil, nil, nil, l.list)
 	return l
 }
 
-// setTools shows server's tools, keeping the selection when the same server's
+// SetTools shows server's tools, keeping the selection when the same server's
 // list is refreshed. It returns the selected tool as it is in the new list
 // (nil when none is selected or it is gone).
-func (l *toolList) setTools(server string, tools []*sdk.Tool) *sdk.Tool {
+func (l *ToolList) SetTools(server string, tools []*sdk.Tool) *sdk.Tool {
 	if server != l.server {
 		l.server = server
 		l.selected = ""
 		l.selecting = true
-		l.filter.SetText("")
+		l.Filter.SetText("")
 		l.selecting = false
 	}
 	l.entries = indexTools(tools)
@@ -184,7 +190,25 @@ func (l *toolList) setTools(server string, tools []*sdk.Tool) *sdk.Tool {
 	return l.selectedTool()
 }
 
-func (l *toolList) selectedTool() *sdk.Tool {
+// Server is the server whose tools the list shows.
+func (l *ToolList) Server() string { return l.server }
+
+// Len is how many tools the server has.
+func (l *ToolList) Len() int { return len(l.entries) }
+
+// Names are the server's tools' names, in its order.
+func (l *ToolList) Names() []string {
+	names := make([]string, len(l.entries))
+	for i := range l.entries {
+		names[i] = l.entries[i].tool.Name
+	}
+	return names
+}
+
+// Shown is how many tools the filter lets through.
+func (l *ToolList) Shown() int { return len(l.shown) }
+
+func (l *ToolList) selectedTool() *sdk.Tool {
 	for i := range l.entries {
 		if l.entries[i].tool.Name == l.selected {
 			return l.entries[i].tool
@@ -193,42 +217,42 @@ func (l *toolList) selectedTool() *sdk.Tool {
 	return nil
 }
 
-func (l *toolList) refilter() {
-	l.shown = filterTools(l.entries, l.filter.Text, l.shown[:0])
+func (l *ToolList) refilter() {
+	l.shown = filterTools(l.entries, l.Filter.Text, l.shown[:0])
 	l.count.SetText(view.CountOf(len(l.shown), len(l.entries), "tool", "tools"))
 	l.list.Refresh()
 	l.syncSelection()
 }
 
 // syncSelection marks the selected tool's row, wherever filtering moved it.
-func (l *toolList) syncSelection() {
+func (l *ToolList) syncSelection() {
 	l.selecting = true
 	defer func() { l.selecting = false }()
 	for i, idx := range l.shown {
 		if l.entries[idx].tool.Name == l.selected {
-			l.selectRow(i)
+			l.SelectRow(i)
 			return
 		}
 	}
 	l.list.UnselectAll()
 }
 
-// selectRow selects the shown row i. For the first row it also scrolls to
+// SelectRow selects the shown row i. For the first row it also scrolls to
 // the top: Select scrolls by estimated row heights before the rows are
 // measured (at start-up the list has no height yet), which left the first
 // tool's name cut off at the top.
-func (l *toolList) selectRow(i int) {
+func (l *ToolList) SelectRow(i int) {
 	l.list.Select(i)
 	if i == 0 {
 		l.list.ScrollToTop()
 	}
 }
 
-// selectName selects the named tool as if the person had tapped it.
-func (l *toolList) selectName(name string) bool {
+// SelectName selects the named tool as if the person had tapped it.
+func (l *ToolList) SelectName(name string) bool {
 	for i, idx := range l.shown {
 		if l.entries[idx].tool.Name == name {
-			l.selectRow(i)
+			l.SelectRow(i)
 			return true
 		}
 	}
@@ -257,21 +281,21 @@ func updateToolRowObject(o fyne.CanvasObject, e *toolEntry) {
 	showBadges(second.Objects[1].(*fyne.Container), e.badges)
 }
 
-// A toolHeader introduces the selected tool above its form: title and
+// A Header introduces the selected tool above its form: title and
 // badges, the name agents use (with a copy button) and the description,
 // two lines of it until the person asks for More (it opens in place and
 // scrolls with the form).
-type toolHeader struct {
+type Header struct {
 	app       fyne.App
 	win       fyne.Window
 	fullDesc  string
-	moreBtn   *widgets.Button
-	title     *widget.Label
+	MoreBtn   *widgets.Button
+	Title     *widget.Label
 	agentName *widget.Label
 	copyBtn   *widgets.Button
-	badges    *fyne.Container
+	Badges    *fyne.Container
 	desc      *widgets.WrapText
-	root      *fyne.Container
+	Root      *fyne.Container
 	copies    int // bumps on each copy so an older "Copied" reset does not undo a newer one
 	// rawTool returns the tool as the server sent it (see rawtool.go); nil: the SDK's reading.
 	rawTool func(server, tool string) json.RawMessage
@@ -284,11 +308,11 @@ type toolHeader struct {
 // descLines is how many lines of the description show before More.
 const descLines = 2
 
-func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
-	h := &toolHeader{app: a, win: win}
-	h.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	h.title.SizeName = theme.SizeNameSubHeadingText
-	h.title.Truncation = fyne.TextTruncateEllipsis
+func newToolHeader(a fyne.App, win fyne.Window) *Header {
+	h := &Header{app: a, win: win}
+	h.Title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	h.Title.SizeName = theme.SizeNameSubHeadingText
+	h.Title.Truncation = fyne.TextTruncateEllipsis
 	h.agentName = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	h.agentName.Selectable = true
 	h.agentName.Truncation = fyne.TextTruncateEllipsis
@@ -299,45 +323,45 @@ func newToolHeader(a fyne.App, win fyne.Window) *toolHeader {
 		if h.rawTool != nil && h.tool != nil {
 			raw = h.rawTool(h.server, h.tool.Name)
 		}
-		showRawTool(h.win, h.title.Text, view.RawToolText(raw, h.tool))
+		showRawTool(h.win, h.Title.Text, view.RawToolText(raw, h.tool))
 	})
 
 	rawBtn.Importance = widget.LowImportance
-	h.badges = newBadgeRow()
+	h.Badges = newBadgeRow()
 	h.desc = widgets.NewWrapText("", descLines)
-	h.moreBtn = widgets.NewButton(lang.L("More"), nil, h.toggleDescription)
-	h.moreBtn.Importance = widget.LowImportance
-	h.moreBtn.Hide()
+	h.MoreBtn = widgets.NewButton(lang.L("More"), nil, h.toggleDescription)
+	h.MoreBtn.Importance = widget.LowImportance
+	h.MoreBtn.Hide()
 	h.desc.OnCut = func(bool) { h.syncMore() }
 	h.desc.OnHeight = func() {
 		if h.relayout != nil {
 			h.relayout()
 		}
 	}
-	titleRow := container.NewBorder(nil, nil, nil, h.badges, h.title)
+	titleRow := container.NewBorder(nil, nil, nil, h.Badges, h.Title)
 	nameRow := container.NewBorder(nil, nil, nil, container.NewHBox(h.copyBtn, rawBtn), h.agentName)
-	h.root = container.NewVBox(titleRow, nameRow, h.desc)
-	h.root.Hide()
+	h.Root = container.NewVBox(titleRow, nameRow, h.desc)
+	h.Root.Hide()
 	return h
 }
 
 // syncMore shows More when lines are cut, Less when the whole description
 // is open, nothing when it fits.
-func (h *toolHeader) syncMore() {
+func (h *Header) syncMore() {
 	switch {
 	case h.desc.MaxLines == 0:
-		h.moreBtn.SetText(lang.L("Less"))
-		h.moreBtn.Show()
+		h.MoreBtn.SetText(lang.L("Less"))
+		h.MoreBtn.Show()
 	case h.desc.Cut():
-		h.moreBtn.SetText(lang.L("More"))
-		h.moreBtn.Show()
+		h.MoreBtn.SetText(lang.L("More"))
+		h.MoreBtn.Show()
 	default:
-		h.moreBtn.Hide()
+		h.MoreBtn.Hide()
 	}
 }
 
 // toggleDescription opens or closes the whole description in place.
-func (h *toolHeader) toggleDescription() {
+func (h *Header) toggleDescription() {
 	if h.desc.MaxLines == 0 {
 		h.desc.SetMaxLines(descLines)
 	} else {
@@ -349,16 +373,17 @@ func (h *toolHeader) toggleDescription() {
 	}
 }
 
-func (h *toolHeader) show(server string, t *sdk.Tool) {
+// Show shows tool t of server (nil: hides the header).
+func (h *Header) Show(server string, t *sdk.Tool) {
 	if t == nil {
-		h.root.Hide()
+		h.Root.Hide()
 		return
 	}
 	h.server, h.tool = server, t
-	h.title.SetText(view.ToolTitle(t))
+	h.Title.SetText(view.ToolTitle(t))
 	h.agentName.SetText(view.AgentToolName(server, t.Name))
 	h.copyBtn.SetText(lang.L("Copy"))
-	showBadges(h.badges, toolBadges(t))
+	showBadges(h.Badges, toolBadges(t))
 	h.fullDesc = strings.TrimSpace(t.Description)
 	h.desc.MaxLines = descLines
 	h.desc.SetText(h.fullDesc)
@@ -368,11 +393,11 @@ func (h *toolHeader) show(server string, t *sdk.Tool) {
 		h.desc.Show()
 	}
 	h.syncMore()
-	h.root.Show()
+	h.Root.Show()
 }
 
 // copyAgentName puts mcp__server__tool on the clipboard, for permission rules.
-func (h *toolHeader) copyAgentName() {
+func (h *Header) copyAgentName() {
 	h.app.Clipboard().SetContent(h.agentName.Text)
 	h.copies++
 	n := h.copies
@@ -384,4 +409,38 @@ func (h *toolHeader) copyAgentName() {
 			}
 		})
 	})
+}
+
+// newQualitySlot is the place of a tool row's quality badge, at the right
+// of the name's line: hidden, it takes no room; shown, the name is cut
+// short before it rather than run under it.
+func newQualitySlot() fyne.CanvasObject {
+	slot := container.NewCenter(widgets.NewBadge(widgets.Badge{Label: "", Color: theme.ColorNamePlaceHolder}))
+	slot.Hide()
+	return slot
+}
+
+// showQualityBadge fills the quality badge of a row made by
+// newToolRowObject (b without a label: none).
+func showQualityBadge(row fyne.CanvasObject, b widgets.Badge) {
+	first := row.(*fyne.Container).Objects[0].(*fyne.Container)
+	slot := first.Objects[1].(*fyne.Container)
+	if b.Label == "" {
+		if slot.Visible() {
+			slot.Hide()
+			first.Refresh()
+		}
+		return
+	}
+	widgets.SetBadge(slot.Objects[0].(*fyne.Container), b)
+	if !slot.Visible() {
+		slot.Show()
+		first.Refresh()
+	}
+}
+
+// SetQuality shows each tool's quality badge, as the quality report gives them.
+func (l *ToolList) SetQuality(badges map[string]widgets.Badge) {
+	l.quality = badges
+	l.list.Refresh()
 }

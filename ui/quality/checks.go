@@ -1,11 +1,10 @@
-package ui
+package quality
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"mcpbrowser/ui/filedialog"
-	"mcpbrowser/ui/result"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -22,7 +21,6 @@ import (
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/checks"
 	"mcpbrowser/mcp/config"
-	"mcpbrowser/mcp/surface"
 	"mcpbrowser/ui/view"
 	"mcpbrowser/ui/widgets"
 )
@@ -32,54 +30,55 @@ import (
 // and the server's stderr during the call, "Save as check" for a result, and
 // Record, which writes every call made in the window to a check file.
 
-// checkFilesPref keeps the list of check files between runs.
-const checkFilesPref = "checkFiles"
+// CheckFilesPref keeps the list of check files between runs.
+const CheckFilesPref = "checkFiles"
 
 var yamlFiles = filedialog.FileFilter{Desc: "Check files (YAML)", Exts: []string{"yaml", "yml"}}
 
-// checksDeps is what the Checks tab needs from the window.
-type checksDeps struct {
-	win   fyne.Window
-	prefs fyne.Preferences
-	// session is the window's session of a configured server, or nil.
-	session func(name string) *mcp.Session
+// ChecksDeps is what the Checks tab needs from the window.
+type ChecksDeps struct {
+	Win   fyne.Window
+	Prefs fyne.Preferences
+	// Session is the window's session of a configured server, or nil.
+	Session func(name string) *mcp.Session
 	// GoWork runs f in the background; ctx ends when the window closes.
 	GoWork func(f func(ctx context.Context))
-	// compare opens the surface diff view.
-	compare func() *result.DiffView
+	// Compare opens the surface diff view (nil: no Compare servers…).
+	Compare func()
 }
 
-// checksPane is the Checks tab. Its fields are used on the UI goroutine,
-// except recording, which calls read from their own goroutines.
-type checksPane struct {
-	deps checksDeps
-	root fyne.CanvasObject
+// Checks is the Checks tab. Its fields are used on the UI goroutine,
+// except recording, which calls read from their own goroutines. The
+// exported ones are for the window's tests.
+type Checks struct {
+	deps ChecksDeps
+	Root fyne.CanvasObject
+	Tab  *container.TabItem // the Checks tab itself
 
-	files     []string
-	fileList  *widget.List
-	selected  int
-	run       *widgets.Button
-	runAll    *widgets.Button
-	summary   *widget.Label
-	results   []checks.Result
-	filter    *widget.Entry
-	rows      widgets.Filtered // the results the filter lets through (filter.go)
-	resultsUI *widget.List
-	detail    *fyne.Container
-	running   bool
+	files       []string
+	fileList    *widget.List
+	selected    int
+	Run         *widgets.Button
+	RunAll      *widgets.Button
+	summary     *widget.Label
+	Results     []checks.Result
+	Filter      *widget.Entry
+	Rows        widgets.Filtered // the results the filter lets through
+	ResultsList *widget.List
+	Detail      *fyne.Container
+	running     bool
 
-	record      *widget.Check
+	Record      *widget.Check
 	recordLabel *widget.Label
 	quiet       bool // the Record box is being set by code, not by the person
-	lastDiff    *result.DiffView
-	tab         *container.TabItem // the Checks tab itself
 	recMu       sync.Mutex
 	recordTo    string // the check file calls are recorded to; "" when not recording
 }
 
-func newChecksPane(deps checksDeps) *checksPane {
-	p := &checksPane{deps: deps, selected: -1}
-	p.files = deps.prefs.StringList(checkFilesPref)
+// NewChecks builds the Checks tab (Tab) over deps.
+func NewChecks(deps ChecksDeps) *Checks {
+	p := &Checks{deps: deps, selected: -1}
+	p.files = deps.Prefs.StringList(CheckFilesPref)
 	p.fileList = widget.NewList(
 		func() int { return len(p.files) },
 		func() fyne.CanvasObject {
@@ -99,35 +98,31 @@ func newChecksPane(deps checksDeps) *checksPane {
 	p.fileList.OnUnselected = func(widget.ListItemID) { p.selected = -1; p.updateButtons() }
 
 	add := widgets.NewButton(lang.L("Add…"), theme.ContentAddIcon(), func() {
-		filedialog.OpenFileDialog(deps.win, lang.L("Add a check file"), yamlFiles, p.addFile)
+		filedialog.OpenFileDialog(deps.Win, lang.L("Add a check file"), yamlFiles, p.AddFile)
 	})
 	remove := widgets.NewButton(lang.L("Remove"), theme.ContentRemoveIcon(), p.removeSelected)
-	p.run = widgets.NewButton(lang.L("Run"), theme.MediaPlayIcon(), func() {
+	p.Run = widgets.NewButton(lang.L("Run"), theme.MediaPlayIcon(), func() {
 		if p.selected >= 0 {
 			p.runFiles([]string{p.files[p.selected]})
 		}
 	})
-	p.run.Importance = widget.HighImportance
-	p.runAll = widgets.NewButton(lang.L("Run all"), theme.MediaFastForwardIcon(), func() { p.runFiles(p.files) })
-	compare := widgets.NewButton(lang.L("Compare servers…"), theme.ViewRestoreIcon(), func() {
-		if deps.compare != nil {
-			p.lastDiff = deps.compare()
-		}
-	})
-	p.record = widget.NewCheck(lang.L("Record calls"), p.toggleRecord)
+	p.Run.Importance = widget.HighImportance
+	p.RunAll = widgets.NewButton(lang.L("Run all"), theme.MediaFastForwardIcon(), func() { p.runFiles(p.files) })
+	compare := widgets.NewButton(lang.L("Compare servers…"), theme.ViewRestoreIcon(), p.Compare)
+	p.Record = widget.NewCheck(lang.L("Record calls"), p.toggleRecord)
 	p.recordLabel = widgets.Caption(lang.L("Every call made in the window is written to a check file, with its result."))
 	p.recordLabel.Wrapping = fyne.TextWrapWord
 
 	left := widgets.NewBorder(
 		container.NewVBox(widgets.Heading(lang.L("Check files")), container.NewHBox(add, remove)),
-		container.NewVBox(widget.NewSeparator(), container.NewHBox(p.run, p.runAll), compare, widget.NewSeparator(), p.record, p.recordLabel),
+		container.NewVBox(widget.NewSeparator(), container.NewHBox(p.Run, p.RunAll), compare, widget.NewSeparator(), p.Record, p.recordLabel),
 		nil, nil, p.fileList)
 
 	p.summary = widget.NewLabel(lang.L("Add a check file, then Run. A check file is a YAML list of calls and what to expect of them; \"Save as check\" on a result starts one."))
 	p.summary.Wrapping = fyne.TextWrapWord
-	p.filter = widgets.NewFilterEntry(lang.L("Filter results (Ctrl+F)"), p.refilter)
-	p.resultsUI = widget.NewList(
-		p.rows.Rows,
+	p.Filter = widgets.NewFilterEntry(lang.L("Filter results (Ctrl+F)"), p.refilter)
+	p.ResultsList = widget.NewList(
+		p.Rows.Rows,
 		func() fyne.CanvasObject {
 			where := widget.NewLabel("")
 			where.Importance = widget.LowImportance
@@ -136,41 +131,52 @@ func newChecksPane(deps checksDeps) *checksPane {
 			return container.NewBorder(nil, nil, widget.NewIcon(theme.ConfirmIcon()), where, name)
 		},
 		func(r widget.ListItemID, o fyne.CanvasObject) {
-			if i := p.rows.Item(r); i >= 0 && i < len(p.results) {
-				p.showRow(p.results[i], o.(*fyne.Container))
+			if i := p.Rows.Item(r); i >= 0 && i < len(p.Results) {
+				p.showRow(p.Results[i], o.(*fyne.Container))
 			}
 		})
-	p.resultsUI.OnSelected = func(r widget.ListItemID) {
-		if i := p.rows.Item(r); i >= 0 && i < len(p.results) {
-			p.showDetail(p.results[i])
+	p.ResultsList.OnSelected = func(r widget.ListItemID) {
+		if i := p.Rows.Item(r); i >= 0 && i < len(p.Results) {
+			p.showDetail(p.Results[i])
 		}
 	}
-	p.detail = container.NewStack()
-	report := container.NewVSplit(widgets.NewBorder(p.filter, nil, nil, nil, p.resultsUI), container.NewVScroll(p.detail))
+	p.Detail = container.NewStack()
+	report := container.NewVSplit(widgets.NewBorder(p.Filter, nil, nil, nil, p.ResultsList), container.NewVScroll(p.Detail))
 	report.SetOffset(0.45)
 	right := container.NewBorder(container.NewPadded(p.summary), nil, nil, nil, report)
 	split := container.NewHSplit(left, right)
 	split.SetOffset(0.3)
-	p.root = split
+	p.Root = split
+	p.Tab = container.NewTabItemWithIcon(lang.L("Checks"), theme.ConfirmIcon(), p.Root)
 	p.updateButtons()
 	return p
 }
 
-func (p *checksPane) updateButtons() {
-	if p.running || p.selected < 0 {
-		p.run.Disable()
-	} else {
-		p.run.Enable()
-	}
-	if p.running || len(p.files) == 0 {
-		p.runAll.Disable()
-	} else {
-		p.runAll.Enable()
+// Compare opens the surface diff view, as Compare servers… does.
+func (p *Checks) Compare() {
+	if p.deps.Compare != nil {
+		p.deps.Compare()
 	}
 }
 
-// addFile adds a check file to the list (once) and selects it.
-func (p *checksPane) addFile(path string) {
+// Running reports whether a run of checks is under way.
+func (p *Checks) Running() bool { return p.running }
+
+func (p *Checks) updateButtons() {
+	if p.running || p.selected < 0 {
+		p.Run.Disable()
+	} else {
+		p.Run.Enable()
+	}
+	if p.running || len(p.files) == 0 {
+		p.RunAll.Disable()
+	} else {
+		p.RunAll.Enable()
+	}
+}
+
+// AddFile adds a check file to the list (once) and selects it.
+func (p *Checks) AddFile(path string) {
 	for i, f := range p.files {
 		if f == path {
 			p.fileList.Select(i)
@@ -178,33 +184,33 @@ func (p *checksPane) addFile(path string) {
 		}
 	}
 	p.files = append(p.files, path)
-	p.deps.prefs.SetStringList(checkFilesPref, p.files)
+	p.deps.Prefs.SetStringList(CheckFilesPref, p.files)
 	p.fileList.Refresh()
 	p.fileList.Select(len(p.files) - 1)
 }
 
-func (p *checksPane) removeSelected() {
+func (p *Checks) removeSelected() {
 	if p.selected < 0 {
 		return
 	}
 	p.files = append(p.files[:p.selected], p.files[p.selected+1:]...)
-	p.deps.prefs.SetStringList(checkFilesPref, p.files)
+	p.deps.Prefs.SetStringList(CheckFilesPref, p.files)
 	p.fileList.UnselectAll()
 	p.fileList.Refresh()
 }
 
 // runFiles runs the files' checks in the background; results appear as they come.
-func (p *checksPane) runFiles(paths []string) {
+func (p *Checks) runFiles(paths []string) {
 	if p.running || len(paths) == 0 {
 		return
 	}
 	p.running = true
-	p.results = nil
-	p.rows.SetItems(0, nil)
-	p.resultsUI.UnselectAll()
-	p.resultsUI.Refresh()
-	p.detail.Objects = nil
-	p.detail.Refresh()
+	p.Results = nil
+	p.Rows.SetItems(0, nil)
+	p.ResultsList.UnselectAll()
+	p.ResultsList.Refresh()
+	p.Detail.Objects = nil
+	p.Detail.Refresh()
 	p.summary.SetText(lang.L("Running…"))
 	p.updateButtons()
 	paths = append([]string(nil), paths...)
@@ -213,7 +219,7 @@ func (p *checksPane) runFiles(paths []string) {
 		for _, path := range paths {
 			f, err := checks.Load(path)
 			if err != nil {
-				problems = append(problems, i18n.CheckError(err))
+				problems = append(problems, i18n.CheckMessage(err.Error()))
 				continue
 			}
 			temp := &tempServers{}
@@ -222,7 +228,7 @@ func (p *checksPane) runFiles(paths []string) {
 					return p.connect(ctx, temp, name, spec)
 				},
 				Confirm:  p.confirm,
-				OnResult: func(r checks.Result) { fyne.Do(func() { p.addResult(r) }) },
+				OnResult: func(r checks.Result) { fyne.Do(func() { p.AddResult(r) }) },
 			}
 			rn.Run(ctx, f)
 			temp.close()
@@ -234,7 +240,7 @@ func (p *checksPane) runFiles(paths []string) {
 // connect finds the session a check file's server name stands for: the
 // window's own for a configured server (connected if it is not), a
 // temporary one for a server written inline.
-func (p *checksPane) connect(ctx context.Context, temp *tempServers, name string, spec checks.ServerSpec) (checks.Target, error) {
+func (p *Checks) connect(ctx context.Context, temp *tempServers, name string, spec checks.ServerSpec) (checks.Target, error) {
 	if spec.Inline() {
 		return temp.connect(ctx, spec.Config(name))
 	}
@@ -242,7 +248,7 @@ func (p *checksPane) connect(ctx context.Context, temp *tempServers, name string
 	if spec.Ref != "" {
 		ref = spec.Ref
 	}
-	s := p.deps.session(ref)
+	s := p.deps.Session(ref)
 	if s == nil {
 		return nil, fmt.Errorf("no server named %q in the servers file", ref)
 	}
@@ -257,7 +263,7 @@ func (p *checksPane) connect(ctx context.Context, temp *tempServers, name string
 
 // confirm asks before a check calls a destructive tool, as a call from the
 // form does; a check marked destructive: true was meant and is not asked about.
-func (p *checksPane) confirm(ctx context.Context, c *checks.Check, tool *sdk.Tool) bool {
+func (p *Checks) confirm(ctx context.Context, c *checks.Check, tool *sdk.Tool) bool {
 	if c.Destructive {
 		return true
 	}
@@ -265,7 +271,7 @@ func (p *checksPane) confirm(ctx context.Context, c *checks.Check, tool *sdk.Too
 	fyne.Do(func() {
 		msg := widget.NewLabel(i18n.L("The check \"{{.Check}}\" calls {{.Tool}}, which says it may delete or overwrite things. Run it?", map[string]any{"Check": c.Name, "Tool": view.ToolTitle(tool)}))
 		msg.Wrapping = fyne.TextWrapWord
-		d := widgets.NewCustomConfirm(i18n.L("Run {{.Tool}}?", map[string]any{"Tool": tool.Name}), lang.L("Run"), lang.L("Skip"), msg, func(ok bool) { answer <- ok }, p.deps.win)
+		d := widgets.NewCustomConfirm(i18n.L("Run {{.Tool}}?", map[string]any{"Tool": tool.Name}), lang.L("Run"), lang.L("Skip"), msg, func(ok bool) { answer <- ok }, p.deps.Win)
 		d.SetConfirmImportance(widget.DangerImportance)
 		d.Resize(fyne.NewSize(480, 200))
 		d.Show()
@@ -278,25 +284,25 @@ func (p *checksPane) confirm(ctx context.Context, c *checks.Check, tool *sdk.Too
 	}
 }
 
-func (p *checksPane) addResult(r checks.Result) {
-	p.results = append(p.results, r)
-	p.rows.Add(checkText(r)...)
-	p.resultsUI.Refresh()
-	p.summary.SetText(i18n.L("Running… {{.Counts}}", map[string]any{"Counts": countsText(p.results)}))
+func (p *Checks) AddResult(r checks.Result) {
+	p.Results = append(p.Results, r)
+	p.Rows.Add(checkText(r)...)
+	p.ResultsList.Refresh()
+	p.summary.SetText(i18n.L("Running… {{.Counts}}", map[string]any{"Counts": countsText(p.Results)}))
 }
 
-func (p *checksPane) finish(problems []string) {
+func (p *Checks) finish(problems []string) {
 	p.running = false
 	p.updateButtons()
-	text := countsText(p.results)
+	text := countsText(p.Results)
 	if len(problems) > 0 {
 		text += "\n" + strings.Join(problems, "\n")
 	}
 	p.summary.SetText(text)
 	// Show the first failure straight away: that is what the person wants to see.
-	for r := range p.rows.Rows() {
-		if p.results[p.rows.Item(r)].Status != checks.StatusPassed {
-			p.resultsUI.Select(r)
+	for r := range p.Rows.Rows() {
+		if p.Results[p.Rows.Item(r)].Status != checks.StatusPassed {
+			p.ResultsList.Select(r)
 			break
 		}
 	}
@@ -310,10 +316,10 @@ func checkText(r checks.Result) []string {
 }
 
 // refilter shows the results that have every word typed in the filter.
-func (p *checksPane) refilter(q view.Filter) {
-	p.rows.Apply(q)
-	p.resultsUI.UnselectAll()
-	p.resultsUI.Refresh()
+func (p *Checks) refilter(q view.Filter) {
+	p.Rows.Apply(q)
+	p.ResultsList.UnselectAll()
+	p.ResultsList.Refresh()
 }
 
 // countsText says how a run went: "3 passed, 1 failed".
@@ -342,7 +348,7 @@ func statusLook(status string) (fyne.Resource, widget.Importance) {
 	return theme.NewErrorThemedResource(theme.CancelIcon()), widget.DangerImportance
 }
 
-func (p *checksPane) showRow(r checks.Result, row *fyne.Container) {
+func (p *Checks) showRow(r checks.Result, row *fyne.Container) {
 	label := row.Objects[0].(*widget.Label)
 	icon := row.Objects[1].(*widget.Icon)
 	right := row.Objects[2].(*widget.Label)
@@ -360,7 +366,7 @@ func (p *checksPane) showRow(r checks.Result, row *fyne.Container) {
 
 // showDetail shows one check: each failure with what was expected on the
 // left and what came on the right, and the stderr slice of the call.
-func (p *checksPane) showDetail(r checks.Result) {
+func (p *Checks) showDetail(r checks.Result) {
 	_, imp := statusLook(r.Status)
 	title := widgets.BoldLabel(i18n.L("{{.Check}} — {{.Status}}", map[string]any{"Check": r.Check.Name, "Status": i18n.CheckStatus(r.Status)}))
 	title.Importance = imp
@@ -397,34 +403,34 @@ func (p *checksPane) showDetail(r checks.Result) {
 	if r.Observed != nil && len(r.Observed.Stderr) > 0 {
 		rows = append(rows, widgets.Heading(lang.L("Server output during the call")), widgets.MonoLabel(strings.Join(r.Observed.Stderr, "\n")))
 	}
-	p.detail.Objects = []fyne.CanvasObject{container.NewPadded(container.NewVBox(rows...))}
-	p.detail.Refresh()
+	p.Detail.Objects = []fyne.CanvasObject{container.NewPadded(container.NewVBox(rows...))}
+	p.Detail.Refresh()
 }
 
 // toggleRecord starts recording to a file the person picks, or stops.
-func (p *checksPane) toggleRecord(on bool) {
+func (p *Checks) toggleRecord(on bool) {
 	if p.quiet {
 		return
 	}
 	if !on {
-		p.setRecording("")
+		p.SetRecording("")
 		return
 	}
 	p.setChecked(false) // until a file is chosen; cancelling leaves it off
-	filedialog.SaveFileDialog(p.deps.win, lang.L("Record calls to a check file"), "session.yaml", yamlFiles, func(path string) {
-		p.setRecording(path)
-		p.addFile(path)
+	filedialog.SaveFileDialog(p.deps.Win, lang.L("Record calls to a check file"), "session.yaml", yamlFiles, func(path string) {
+		p.SetRecording(path)
+		p.AddFile(path)
 	})
 }
 
 // setChecked sets the Record box without acting on it.
-func (p *checksPane) setChecked(on bool) {
+func (p *Checks) setChecked(on bool) {
 	p.quiet = true
-	p.record.SetChecked(on)
+	p.Record.SetChecked(on)
 	p.quiet = false
 }
 
-func (p *checksPane) setRecording(path string) {
+func (p *Checks) SetRecording(path string) {
 	p.recMu.Lock()
 	p.recordTo = path
 	p.recMu.Unlock()
@@ -436,52 +442,62 @@ func (p *checksPane) setRecording(path string) {
 	p.setChecked(path != "")
 }
 
-func (p *checksPane) recording() string {
+func (p *Checks) recording() string {
 	p.recMu.Lock()
 	defer p.recMu.Unlock()
 	return p.recordTo
 }
 
-// recordCall, recordRead and recordPrompt append a finished call, read or
+// RecordCall, RecordRead and RecordPrompt append a finished call, read or
 // prompt get to the recording, if there is one. They may be called from any
 // goroutine; a recording that cannot be written must not spoil the call.
-func (p *checksPane) recordCall(r *mcp.CallResult) {
+func (p *Checks) RecordCall(r *mcp.CallResult) {
 	if r != nil {
 		p.recordCheck(r.Server, func() checks.Check { return checks.Recorded(r.Server, r) })
 	}
 }
 
-func (p *checksPane) recordRead(r *mcp.ReadResult) {
+func (p *Checks) RecordRead(r *mcp.ReadResult) {
 	if r != nil {
 		p.recordCheck(r.Server, func() checks.Check { return checks.RecordedRead(r.Server, r) })
 	}
 }
 
-func (p *checksPane) recordPrompt(r *mcp.PromptResult) {
+func (p *Checks) RecordPrompt(r *mcp.PromptResult) {
 	if r != nil {
 		p.recordCheck(r.Server, func() checks.Check { return checks.RecordedPrompt(r.Server, r) })
 	}
 }
 
-func (p *checksPane) recordCheck(server string, c func() checks.Check) {
+func (p *Checks) recordCheck(server string, c func() checks.Check) {
 	path := p.recording()
 	if path == "" {
 		return
 	}
 	if err := checks.Append(path, map[string]checks.ServerSpec{server: {Ref: server}}, c()); err != nil {
 		fyne.Do(func() {
-			p.recordLabel.SetText(i18n.L("Not recorded: {{.Reason}}", map[string]any{"Reason": i18n.CheckError(err)}))
+			p.recordLabel.SetText(i18n.L("Not recorded: {{.Reason}}", map[string]any{"Reason": i18n.CheckMessage(err.Error())}))
 		})
 	}
 }
 
-// saveAsCheck offers the result as a check, expectations prefilled from
+// SaveResult is the result view's "Save as check": SaveAsCheck with the
+// tool's output schema, when its server is known.
+func (p *Checks) SaveResult(r *mcp.CallResult) {
+	var schema []byte
+	if s := p.deps.Session(r.Server); s != nil {
+		schema = s.OutputSchema(r.Tool)
+	}
+	p.SaveAsCheck(r, schema)
+}
+
+// SaveAsCheck offers the result as a check, expectations prefilled from
 // what came back, for the person to edit and add to a check file.
-func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
+func (p *Checks) SaveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	c := checks.Suggest(r.Tool, r.Server, r, outputSchema)
 	text, err := checks.MarshalCheck(c)
 	if err != nil {
-		widgets.ShowError(err, p.deps.win)
+		widgets.ShowError(err, p.deps.Win)
 		return
 	}
 	editor := widgets.NewMultiLineEntry()
@@ -495,7 +511,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 		path.SetText(p.files[len(p.files)-1])
 	}
 	choose := widgets.NewButton("", theme.FolderOpenIcon(), func() {
-		filedialog.SaveFileDialog(p.deps.win, lang.L("Check file to add to"), "checks.yaml", yamlFiles, func(chosen string) { path.SetText(chosen) })
+		filedialog.SaveFileDialog(p.deps.Win, lang.L("Check file to add to"), "checks.yaml", yamlFiles, func(chosen string) { path.SetText(chosen) })
 	})
 	problem := widget.NewLabel("")
 	problem.Importance = widget.DangerImportance
@@ -508,7 +524,7 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	var d *dialog.CustomDialog
 	save := widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), func() {
 		if err := p.saveCheck(path.Text, editor.Text, r.Server); err != nil {
-			problem.SetText(view.UpperFirst(i18n.CheckError(err)))
+			problem.SetText(view.UpperFirst(i18n.CheckMessage(err.Error())))
 			problem.Show()
 			return
 		}
@@ -516,14 +532,14 @@ func (p *checksPane) saveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	})
 	save.Importance = widget.HighImportance
 	cancel := widgets.NewButton(lang.L("Cancel"), nil, func() { d.Hide() })
-	d = dialog.NewCustomWithoutButtons(lang.L("Save as check"), body, p.deps.win)
+	d = dialog.NewCustomWithoutButtons(lang.L("Save as check"), body, p.deps.Win)
 	d.SetButtons([]fyne.CanvasObject{cancel, save})
 	d.Resize(fyne.NewSize(620, 520))
-	widgets.ShowFocused(d, p.deps.win, path)
+	widgets.ShowFocused(d, p.deps.Win, path)
 }
 
 // saveCheck reads the edited check and appends it to the file at path.
-func (p *checksPane) saveCheck(path, text, server string) error {
+func (p *Checks) saveCheck(path, text, server string) error {
 	path = strings.TrimSpace(path)
 	if path == "" {
 		return errors.New(lang.L("say which check file to add it to"))
@@ -535,7 +551,7 @@ func (p *checksPane) saveCheck(path, text, server string) error {
 	if err := checks.Append(path, map[string]checks.ServerSpec{server: {Ref: server}}, c); err != nil {
 		return err
 	}
-	p.addFile(path)
+	p.AddFile(path)
 	return nil
 }
 
@@ -559,43 +575,4 @@ func (t *tempServers) close() {
 	for _, m := range t.managers {
 		m.Close()
 	}
-}
-
-// addChecksTab wires the Checks tab, "Save as check" and recording into the
-// window.
-func (w *MainWindow) addChecksTab() {
-	session := func(name string) *mcp.Session { return w.manager.Session(name) }
-	w.checks = newChecksPane(checksDeps{
-		win: w.win, prefs: w.app.Preferences(), session: session, GoWork: w.GoWork,
-		compare: func() *result.DiffView {
-			return result.ShowDiffDialog(result.DiffDeps{Win: w.win, GoWork: w.GoWork,
-				Servers: func() []string {
-					var names []string
-					for _, s := range w.manager.Sessions() {
-						names = append(names, s.Name())
-					}
-					return names
-				},
-				Snapshot: func(ctx context.Context, name string) (*surface.Snapshot, error) {
-					s := session(name)
-					if s == nil {
-						return nil, fmt.Errorf("no server named %q", name)
-					}
-					if s.Status().State != mcp.StateReady {
-						if err := s.Connect(ctx); err != nil {
-							return nil, fmt.Errorf("could not connect: %s", view.OrUnknown(s.Status().Reason))
-						}
-					}
-					return surface.Take(ctx, s)
-				}})
-		}})
-	w.result.OnSaveCheck = func(r *mcp.CallResult) {
-		var schema []byte
-		if s := session(r.Server); s != nil {
-			schema = s.OutputSchema(r.Tool)
-		}
-		w.checks.saveAsCheck(r, schema)
-	}
-	w.checks.tab = container.NewTabItemWithIcon(lang.L("Checks"), theme.ConfirmIcon(), w.checks.root)
-	w.features.AddTab(w.checks.tab, w.checks.filter)
 }

@@ -1,4 +1,4 @@
-package ui
+package toolform
 
 import (
 	"fmt"
@@ -80,14 +80,14 @@ func TestToolListFilterKeepsSelection(t *testing.T) {
 	test.NewTempApp(t)
 	var picked []string
 	l := newToolList(func(t *sdk.Tool) { picked = append(picked, t.Name) })
-	w := test.NewWindow(l.root)
+	w := test.NewWindow(l.Root)
 	defer w.Close()
 	w.Resize(fyne.NewSize(300, 600))
-	l.setTools("s", manyTools(50))
-	if !l.selectName("tool_007") {
+	l.SetTools("s", manyTools(50))
+	if !l.SelectName("tool_007") {
 		t.Fatal("tool_007 not in the list")
 	}
-	test.Type(l.filter, "tool_00")
+	test.Type(l.Filter, "tool_00")
 	if got := len(l.shown); got != 10 {
 		t.Errorf("%d tools shown for tool_00, want 10", got)
 	}
@@ -101,13 +101,13 @@ func TestToolListFilterKeepsSelection(t *testing.T) {
 		t.Errorf("filtering re-selected tools: %v", picked)
 	}
 	// Same server, new list without the selected tool: the selection goes.
-	if got := l.setTools("s", manyTools(5)); got != nil {
+	if got := l.SetTools("s", manyTools(5)); got != nil {
 		t.Errorf("selected tool %v survived its removal", got.Name)
 	}
 	// Another server: the filter is cleared.
-	l.setTools("other", manyTools(3))
-	if l.filter.Text != "" || len(l.shown) != 3 {
-		t.Errorf("switching server kept filter %q (%d shown)", l.filter.Text, len(l.shown))
+	l.SetTools("other", manyTools(3))
+	if l.Filter.Text != "" || len(l.shown) != 3 {
+		t.Errorf("switching server kept filter %q (%d shown)", l.Filter.Text, len(l.shown))
 	}
 }
 
@@ -133,13 +133,13 @@ func manyTools(n int) []*sdk.Tool {
 func BenchmarkToolFilterKeystroke(b *testing.B) {
 	test.NewTempApp(b)
 	l := newToolList(func(*sdk.Tool) {})
-	w := test.NewWindow(l.root)
+	w := test.NewWindow(l.Root)
 	defer w.Close()
 	w.Resize(fyne.NewSize(320, 900))
-	l.setTools("bench", manyTools(1000))
+	l.SetTools("bench", manyTools(1000))
 	queries := []string{"t", "to", "too", "tool", "tool_", "tool_9", "tool_99", "tool_9", "tool_", "repo", "repository summary", ""}
 	for i := 0; b.Loop(); i++ {
-		l.filter.SetText(queries[i%len(queries)])
+		l.Filter.SetText(queries[i%len(queries)])
 	}
 }
 
@@ -163,9 +163,9 @@ func TestFirstToolShownWhole(t *testing.T) {
 		tools = append(tools, &sdk.Tool{Name: fmt.Sprintf("tool_%02d", i), Title: "A tool", Description: "Does a thing."})
 	}
 	l := newToolList(func(*sdk.Tool) {})
-	l.setTools("demo", tools)
-	l.selectRow(0)
-	w := test.NewWindow(l.root)
+	l.SetTools("demo", tools)
+	l.SelectRow(0)
+	w := test.NewWindow(l.Root)
 	defer w.Close()
 	w.Resize(fyne.NewSize(300, 400))
 	if got := l.list.GetScrollOffset(); got != 0 {
@@ -182,8 +182,8 @@ func TestEnterInTheFilterPicksTheToolNamedAsTyped(t *testing.T) {
 			chosen = tool.Name
 		}
 	})
-	test.NewTempWindow(t, l.root)
-	l.setTools("demo", []*sdk.Tool{
+	test.NewTempWindow(t, l.Root)
+	l.SetTools("demo", []*sdk.Tool{
 		{Name: "list_files", Description: "Lists files; read one with read_file."},
 		{Name: "read_file", Description: "Reads a file."},
 	})
@@ -192,8 +192,8 @@ func TestEnterInTheFilterPicksTheToolNamedAsTyped(t *testing.T) {
 		{"READ_FILE ", "read_file"},
 		{"files", "list_files"}, // no name typed: the first row
 	} {
-		l.filter.SetText(tt.typed)
-		l.filter.OnSubmitted(tt.typed)
+		l.Filter.SetText(tt.typed)
+		l.Filter.OnSubmitted(tt.typed)
 		if chosen != tt.want {
 			t.Errorf("Enter after %q chose %q, want %q", tt.typed, chosen, tt.want)
 		}
@@ -226,10 +226,10 @@ func TestEnterInTheFilterTakesTheBestFit(t *testing.T) {
 				chosen = tool.Name
 			}
 		})
-		test.NewTempWindow(t, l.root)
-		l.setTools("s", tt.tools)
-		l.filter.SetText(tt.typed)
-		l.filter.OnSubmitted(tt.typed)
+		test.NewTempWindow(t, l.Root)
+		l.SetTools("s", tt.tools)
+		l.Filter.SetText(tt.typed)
+		l.Filter.OnSubmitted(tt.typed)
 		if chosen != tt.want {
 			t.Errorf("Enter after %q chose %q, want %q", tt.typed, chosen, tt.want)
 		}
