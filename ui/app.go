@@ -66,7 +66,7 @@ func Run(opts Options) error {
 	w := NewMainWindow(a, m, path)
 	w.client = client
 	w.approvals = approvals
-	w.attachRequests(queue)
+	w.requests.Attach(queue)
 	if dir, err := history.DefaultDir(); err == nil {
 		w.SetHistory(history.New(dir, history.Options{}))
 	} else {

@@ -308,7 +308,7 @@ func (w *MainWindow) Close() {
 			// off the UI goroutine).
 			src.SetNotify(nil)
 		}
-		w.dismissRequests(w.manager, "", "the app is closing")
+		w.requests.Dismiss(w.manager, "", "the app is closing")
 		w.apps.CloseApp()
 		w.manager.Close()
 		w.jobs.Wait()
@@ -358,7 +358,7 @@ func (w *MainWindow) reloadConfig() {
 		return
 	}
 	old, oldUnsub := w.manager, w.unsubscribe
-	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals, Handlers: w.requestHandlers(), Client: w.client, History: w.history})
+	w.manager = mcp.NewManager(cfg, mcp.ManagerOptions{Approvals: w.approvals, Handlers: w.requests.Handlers(), Client: w.client, History: w.history})
 	w.servers.Roots.ApplyAll(w.manager)
 	w.subscribe()
 	if oldUnsub != nil {
@@ -664,4 +664,10 @@ func (w *MainWindow) requestsWaiting(pending []*mcp.PendingRequest) {
 		}
 	}
 	w.runner.SetWaiting(waiting)
+}
+
+// showToolHeader shows the tool's header and its app strip (ui/result).
+func (w *MainWindow) showToolHeader(server string, t *sdk.Tool) {
+	w.header.Show(server, t)
+	w.apps.ShowTool(w.manager.Session(server), t)
 }

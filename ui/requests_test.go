@@ -42,7 +42,7 @@ func newFeatureShell(t *testing.T, servers map[string]map[string]any) *shell {
 	reqs := requests.NewServerRequests()
 	s := newShellWith(t, servers, mcp.ManagerOptions{Handlers: reqs.Handlers()})
 	onUI(func() {
-		s.w.attachRequests(reqs)
+		s.w.requests.Attach(reqs)
 		s.w.SetHistory(history.New(t.TempDir(), history.Options{}))
 	})
 	return s

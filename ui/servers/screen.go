@@ -42,8 +42,6 @@ type Deps struct {
 	// DismissRequests answers the questions of m's server that wait for the
 	// person, before it stops; why says why.
 	DismissRequests func(m *mcp.Manager, server, why string)
-	// SaveFailed reports a failed save of sc (named oldName before).
-	SaveFailed func(oldName string, sc *config.ServerConfig, err error)
 	// ShowError reports a failed action.
 	ShowError func(what string, err error)
 	// Notice records what the screen just did, in words.
@@ -239,7 +237,7 @@ func (s *Screen) PutServer(oldName string, sc *config.ServerConfig) {
 		err := m.PutServer(ctx, oldName, sc, true)
 		fyne.Do(func() {
 			if err != nil {
-				s.deps.SaveFailed(oldName, sc, err)
+				s.SaveFailed(oldName, sc, err)
 			}
 		})
 	})

@@ -1,4 +1,4 @@
-package ui
+package requests
 
 import (
 	"time"
@@ -7,10 +7,9 @@ import (
 
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/transport"
-	"mcpbrowser/ui/requests"
 )
 
-// dismissRequests answers every request of m's server ("" for all servers) that
+// Dismiss answers every request of m's server ("" for all servers) that
 // still waits — a sampling request is rejected, an elicitation cancelled —
 // and waits until the answers are written, or dismissFlushWait. It is for
 // when the person stops, restarts or quits, which dismisses what the server
@@ -18,8 +17,8 @@ import (
 // in flight, including the one that made the server ask, while the server
 // waits for an answer that a closing session no longer writes. It blocks:
 // call it off the UI goroutine, right before closing. It touches no widget.
-func (w *MainWindow) dismissRequests(m *mcp.Manager, server, why string) {
-	src := w.requests.Src
+func (p *RequestPanel) Dismiss(m *mcp.Manager, server, why string) {
+	src := p.Src
 	if src == nil {
 		return
 	}
@@ -53,26 +52,26 @@ func (w *MainWindow) dismissRequests(m *mcp.Manager, server, why string) {
 			f.answers++
 		}
 	}
-	deadline := time.Now().Add(requests.DismissFlushWait)
+	deadline := time.Now().Add(DismissFlushWait)
 	for _, f := range flushes {
-		for time.Now().Before(deadline) && requests.SentResponses(f.wire, f.from) < f.answers {
+		for time.Now().Before(deadline) && SentResponses(f.wire, f.from) < f.answers {
 			time.Sleep(5 * time.Millisecond)
 		}
 	}
 }
 
-// attachRequests shows the requests waiting in r and every one that comes.
+// Attach shows the requests waiting in r and every one that comes.
 // The manager's (and every later manager's) handlers must be r's.
-func (w *MainWindow) attachRequests(r *requests.ServerRequests) {
-	w.requests.Src = r
-	r.SetNotify(func() { fyne.Do(w.requests.Sync) })
-	w.requests.Sync()
+func (p *RequestPanel) Attach(r *ServerRequests) {
+	p.Src = r
+	r.SetNotify(func() { fyne.Do(p.Sync) })
+	p.Sync()
 }
 
-// requestHandlers are the handlers for a new manager (after a reload).
-func (w *MainWindow) requestHandlers() mcp.Handlers {
-	if w.requests.Src == nil {
+// Handlers are the handlers for a new manager (after a reload).
+func (p *RequestPanel) Handlers() mcp.Handlers {
+	if p.Src == nil {
 		return mcp.Handlers{}
 	}
-	return w.requests.Src.Handlers()
+	return p.Src.Handlers()
 }
