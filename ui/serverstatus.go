@@ -111,26 +111,26 @@ func (v *serverStatusView) show(s *mcp.Session, editable bool) bool {
 		v.action = v.deps.stop
 	case st.Waiting && v.deps.needsApproval(cfg):
 		v.title.SetText(i18n.L("{{.Server}} waits for your approval", map[string]any{"Server": name}))
-		v.reason.SetText(i18n.L("{{.Reason}}\n\nApprove it only if you trust this command: it runs with your permissions.", map[string]any{"Reason": view.Capitalise(st.Reason)}))
+		v.reason.SetText(i18n.L("{{.Reason}}\n\nApprove it only if you trust this command: it runs with your permissions.", map[string]any{"Reason": view.Capitalise(st.Why())}))
 		v.retry.SetText(lang.L("Approve and start"))
 		v.retry.SetIcon(theme.ConfirmIcon())
 		v.action = v.deps.approve
 	case st.Waiting:
 		v.title.SetText(i18n.L("{{.Server}} needs values before it can start", map[string]any{"Server": name}))
-		v.reason.SetText(i18n.L("{{.Reason}}. They are kept in memory only, never written to the servers file.", map[string]any{"Reason": view.Capitalise(st.Reason)}))
+		v.reason.SetText(i18n.L("{{.Reason}}. They are kept in memory only, never written to the servers file.", map[string]any{"Reason": view.Capitalise(st.Why())}))
 		v.retry.SetText(lang.L("Enter values…"))
 		v.retry.SetIcon(theme.DocumentCreateIcon())
 		v.action = v.deps.askInputs
 	case st.State == mcp.StateFailed:
 		v.title.SetText(i18n.L("{{.Server}} could not start", map[string]any{"Server": name}))
-		v.reason.SetText(firstErrorNote(s) + view.Capitalise(st.Reason))
+		v.reason.SetText(firstErrorNote(s) + view.Capitalise(st.Why()))
 	case st.State == mcp.StateExited:
 		if st.ExitedAt.IsZero() {
 			v.title.SetText(i18n.L("{{.Server}} exited", map[string]any{"Server": name}))
 		} else {
 			v.title.SetText(i18n.L("{{.Server}} exited at {{.Time}}", map[string]any{"Server": name, "Time": st.ExitedAt.Format("15:04:05")}))
 		}
-		v.reason.SetText(firstErrorNote(s) + view.Capitalise(st.Reason))
+		v.reason.SetText(firstErrorNote(s) + view.Capitalise(st.Why()))
 	default:
 		v.title.SetText(i18n.L("{{.Server}} is stopped", map[string]any{"Server": name}))
 		reason := i18n.L("It is not running.")
