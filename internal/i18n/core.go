@@ -59,15 +59,6 @@ var coreRules = []coreRule{
 	rule(`no URL; set "url" to the server's endpoint`, `no URL; set "url" to the server's endpoint`),
 	rule(`no OpenAPI document; set "spec" to a file path or URL`, `no OpenAPI document; set "spec" to a file path or URL`),
 	rule(`neither "command" nor "url" is set`, `neither "command" nor "url" is set`),
-	// A skill whose files do not match its listing (mcp/skills.go).
-	rule(`refused (?P<URI>\S+): (?P<Reason>.*); the skill was not loaded`, "refused {{.URI}}: {{.Reason}}; the skill was not loaded", "Reason"),
-	rule(`it is (?P<Got>\d+) bytes, but the server's listing says (?P<Want>\d+)`, "it is {{.Got}} bytes, but the server's listing says {{.Want}}"),
-	rule(`the server's listing gives no digest to check it against`, "the server's listing gives no digest to check it against"),
-	rule(`the listing's digest (?P<Digest>"(?:[^"\\]|\\.)*") is not a sha256 digest this app can check`, "the listing's digest {{.Digest}} is not a sha256 digest this app can check"),
-	rule(`its content does not match the digest in the server's listing \(sha256 (?P<Got>\S+), listed (?P<Want>\S+)\)`,
-		"its content does not match the digest in the server's listing (sha256 {{.Got}}, listed {{.Want}})"),
-	rule(`its front matter has no (?P<Key>"(?:[^"\\]|\\.)*"), but the server's listing does`, "its front matter has no {{.Key}}, but the server's listing does"),
-	rule(`its front matter says (?P<Key>\S+): (?P<Got>.*), but the server's listing says (?P<Want>.*)`, "its front matter says {{.Key}}: {{.Got}}, but the server's listing says {{.Want}}"),
 	// Filling a resource template (mcp/features.go ExpandTemplate).
 	rule(`fill in (?P<Names>.+) to make a URI from (?P<Template>\S+)`, "fill in {{.Names}} to make a URI from {{.Template}}"),
 	// Files that cannot be read as what they should be: where, then what.

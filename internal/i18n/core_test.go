@@ -18,8 +18,6 @@ func TestExplainTranslatesTheCoresSentences(t *testing.T) {
 		{`/tmp/s.json:1:22: server "x": field "command" must be a string`, `/tmp/s.json 第 1 行第 22 列：服务器 "x"：字段 "command" 必须是文本`},
 		{`unknown transport type "ws"; use stdio, http, sse or openapi`, `未知的传输方式 "ws"；请使用 stdio、http、sse 或 openapi`},
 		{`server "a" is written twice; rename or remove one`, `服务器 "a" 写了两次；请重命名或删除其中一个`},
-		{"refused skill://x/SKILL.md: its content does not match the digest in the server's listing (sha256 dc8ebc3363ba…, listed 53f4c0c3122c…); the skill was not loaded",
-			"拒绝了 skill://x/SKILL.md：它的内容与服务器列表中的摘要不符（sha256 dc8ebc3363ba…，列表写的是 53f4c0c3122c…）；技能没有加载"},
 		{"something the core never says", "something the core never says"},
 		{"", ""},
 	}

@@ -144,6 +144,11 @@ func TestExplainTheSessionsMessages(t *testing.T) {
 		{k("the server exited (code 0)"), "the server exited (code 0)", "服务器已退出（退出码 0）"},
 		{k("the server exited with code {{.Code}}", "Code", 2), "the server exited with code 2", "服务器已退出，退出码 2"},
 		{k("listing prompts: {{.Err}}", "Err", failed("prompts/list", mcp.PlainCauseMsg(io.EOF))), "listing prompts: prompts/list failed: the connection closed", "列出提示词失败：prompts/list 失败：连接已关闭"},
+		// A skill whose files do not match its listing (mcp/skills.go SkillError).
+		{k("refused {{.URI}}: {{.Reason}}; the skill was not loaded", "URI", "skill://x/SKILL.md", "Reason",
+			k("its content does not match the digest in the server's listing (sha256 {{.Got}}, listed {{.Want}})", "Got", "dc8ebc3363ba…", "Want", "53f4c0c3122c…")),
+			"refused skill://x/SKILL.md: its content does not match the digest in the server's listing (sha256 dc8ebc3363ba…, listed 53f4c0c3122c…); the skill was not loaded",
+			"拒绝了 skill://x/SKILL.md：它的内容与服务器列表中的摘要不符（sha256 dc8ebc3363ba…，列表写的是 53f4c0c3122c…）；技能没有加载"},
 		{k("{{.Text}}", "Text", "a sentence no one translated"), "a sentence no one translated", "a sentence no one translated"},
 	})
 }
