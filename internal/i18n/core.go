@@ -59,8 +59,6 @@ var coreRules = []coreRule{
 	rule(`no URL; set "url" to the server's endpoint`, `no URL; set "url" to the server's endpoint`),
 	rule(`no OpenAPI document; set "spec" to a file path or URL`, `no OpenAPI document; set "spec" to a file path or URL`),
 	rule(`neither "command" nor "url" is set`, `neither "command" nor "url" is set`),
-	// Filling a resource template (mcp/features.go ExpandTemplate).
-	rule(`fill in (?P<Names>.+) to make a URI from (?P<Template>\S+)`, "fill in {{.Names}} to make a URI from {{.Template}}"),
 	// Files that cannot be read as what they should be: where, then what.
 	rule(`(?P<File>\S+\.(?:json|toml|ya?ml)): (?P<Err>.*)`, "{{.File}}: {{.Err}}", "Err"),
 	rule(`(?P<Path>[^:\n]+):(?P<Line>\d+):(?P<Column>\d+): (?P<Problem>.*)`, "{{.Path}}:{{.Line}}:{{.Column}}: {{.Problem}}", "Path", "Problem"),

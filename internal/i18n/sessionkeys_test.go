@@ -149,6 +149,9 @@ func TestExplainTheSessionsMessages(t *testing.T) {
 			k("its content does not match the digest in the server's listing (sha256 {{.Got}}, listed {{.Want}})", "Got", "dc8ebc3363ba…", "Want", "53f4c0c3122c…")),
 			"refused skill://x/SKILL.md: its content does not match the digest in the server's listing (sha256 dc8ebc3363ba…, listed 53f4c0c3122c…); the skill was not loaded",
 			"拒绝了 skill://x/SKILL.md：它的内容与服务器列表中的摘要不符（sha256 dc8ebc3363ba…，列表写的是 53f4c0c3122c…）；技能没有加载"},
+		// Filling a resource template (mcp.ExpandTemplate).
+		{k("fill in {{.Names}} to make a URI from {{.Template}}", "Names", "path", "Template", "demo://files/{+path}"),
+			"fill in path to make a URI from demo://files/{+path}", "请填写 path，才能由 demo://files/{+path} 生成 URI"},
 		{k("{{.Text}}", "Text", "a sentence no one translated"), "a sentence no one translated", "a sentence no one translated"},
 	})
 }
