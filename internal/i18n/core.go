@@ -68,6 +68,20 @@ var coreRules = []coreRule{
 	// A connect failure's reason as the check messages (mcp/checks) still
 	// carry it in text.
 	rule(`the server exited with code (?P<Code>-?\d+)\.?`, "the server exited with code {{.Code}}."),
+	rule(`could not start the server: the program (?P<Command>".*") was not found\. (?P<Hint>.*)\. PATH searched: (?P<Path>.*)`,
+		"could not start the server: the program {{.Command}} was not found. {{.Hint}}. PATH searched: {{.Path}}", "Hint", "Path"),
+	rule(`could not start the server: the program (?P<Command>".*") was not found\. PATH searched: (?P<Path>.*)`,
+		"could not start the server: the program {{.Command}} was not found. PATH searched: {{.Path}}", "Path"),
+	// The PATH searched, when the login shell's was asked too (mcp/transport lookpath).
+	rule(`(?P<Path>\S*) \(and the login shell's PATH: (?P<ShellPath>\S*)\)`, "{{.Path}} (and the login shell's PATH: {{.ShellPath}})"),
+	rule(`could not start the server (?P<Command>".*?"): (?P<Err>.*)`, "could not start the server {{.Command}}: {{.Err}}", "Err"),
+	rule(`It comes with Node\.js: install Node\.js \(https://nodejs\.org\) and try again`,
+		"It comes with Node.js: install Node.js (https://nodejs.org) and try again"),
+	rule(`It comes with uv: install uv \(https://docs\.astral\.sh/uv/\) and try again`,
+		"It comes with uv: install uv (https://docs.astral.sh/uv/) and try again"),
+	rule(`Install Python 3 and try again`, "Install Python 3 and try again"),
+	rule(`Install Docker and make sure it is running`, "Install Docker and make sure it is running"),
+	rule(`Check the command's spelling, or give its full path`, "Check the command's spelling, or give its full path"),
 	// Go's JSON syntax errors.
 	rule(`invalid character (?P<Char>'.+') looking for beginning of object key string`, "invalid character {{.Char}} looking for beginning of object key string"),
 	rule(`invalid character (?P<Char>'.+') (?P<Where>after .*|looking for .*|in .*)`, "invalid character {{.Char}} {{.Where}}"),
