@@ -59,7 +59,7 @@ func runApp(ctx context.Context, args []string, env Env) error {
 	}
 	r := s.CallTool(ctx, toolName, input, mcp.CallOptions{})
 	if r.Result == nil {
-		return &exitError{r.ExitCode(), explainCore(r.Message)}
+		return &exitError{r.ExitCode(), explainCore(r.Why())}
 	}
 	result, err := json.Marshal(r.Result)
 	if err != nil {

@@ -72,7 +72,7 @@ func cmdCall(ctx context.Context, inv *invocation, env Env) error {
 	if r.OK() {
 		return nil
 	}
-	return &exitError{r.ExitCode(), explainCore(r.Message)}
+	return &exitError{r.ExitCode(), explainCore(r.Why())}
 }
 
 // buildArguments converts --args JSON and key=value pairs by the tool's

@@ -335,7 +335,7 @@ func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerCon
 		case e.Kind == mcp.EventLog && e.Log.Kind == transport.LogInfo && strings.HasPrefix(e.Log.Text, "sign-in: "):
 			// Sign-in steps are for the person at the terminal, always.
 			mu.Lock()
-			fmt.Fprintln(env.Stderr, "mcpbrowser: "+explainCore(strings.TrimPrefix(e.Log.Text, "sign-in: ")))
+			fmt.Fprintln(env.Stderr, "mcpbrowser: "+explainCore(signInStep(*e.Log)))
 			mu.Unlock()
 		case e.Kind == mcp.EventLog && inv.stderr && e.Log.Kind != transport.LogCallStart && e.Log.Kind != transport.LogCallEnd:
 			mu.Lock()
@@ -362,9 +362,9 @@ func connect(ctx context.Context, inv *invocation, env Env, sc *config.ServerCon
 		if errors.As(err, &na) {
 			return nil, nil, usageT("{{.Err}}\nIf that is what you expect, approve it once: mcpbrowser approve {{.Name}}", M{"Err": explainCore(err), "Name": sc.Name})
 		}
-		reason := s.Status().Reason
-		if reason == "" {
-			reason = err.Error()
+		var reason any = s.Status().Why()
+		if s.Status().Reason == "" {
+			reason = err
 		}
 		return nil, nil, &exitError{ExitConnection, tr("could not connect to {{.Name}}: {{.Reason}}", M{"Name": q(sc.Name), "Reason": explainCore(reason)})}
 	}

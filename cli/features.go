@@ -190,7 +190,7 @@ func failed(env Env, server string, declared bool, err error) error {
 	if werr := writeJSON(env.Stdout, out); werr != nil {
 		return werr
 	}
-	return &exitError{re.ExitCode(), explainCore(re.Message)}
+	return &exitError{re.ExitCode(), explainCore(re)}
 }
 
 // connectFor resolves the target, checks that exactly want more positional
@@ -310,7 +310,7 @@ func cmdRead(ctx context.Context, inv *invocation, env Env) error {
 	if r.OK() {
 		return nil
 	}
-	return &exitError{r.ExitCode(), explainCore(r.Message)}
+	return &exitError{r.ExitCode(), explainCore(r.Why())}
 }
 
 func cmdPrompt(ctx context.Context, inv *invocation, env Env) error {
@@ -341,7 +341,7 @@ func cmdPrompt(ctx context.Context, inv *invocation, env Env) error {
 	if r.OK() {
 		return nil
 	}
-	return &exitError{r.ExitCode(), explainCore(r.Message)}
+	return &exitError{r.ExitCode(), explainCore(r.Why())}
 }
 
 // cmdComplete asks for completions of a prompt argument or a template

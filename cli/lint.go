@@ -52,7 +52,7 @@ func runLint(ctx context.Context, args []string, env Env) error {
 		if *asJSON || !errors.As(err, &re) {
 			return failed(env, sc.Name, s.Capabilities().Tools, err)
 		}
-		return &exitError{re.ExitCode(), explainCore(re.Message)}
+		return &exitError{re.ExitCode(), explainCore(re)}
 	}
 	sf := lint.SurfaceOf(ctx, s)
 	if *probe {

@@ -43,7 +43,7 @@ func loadText(server, tool string, sessions int, s load.Summary) string {
 		b.WriteString(line + "\n")
 		for _, l := range layers {
 			if m := s.ErrorMessages[l]; m != "" {
-				b.WriteString("  " + tr(loadFirstErrors[l], M{"Message": explainCore(m)}) + "\n")
+				b.WriteString("  " + tr(loadFirstErrors[l], M{"Message": explainCore(s.ErrorWords(l))}) + "\n")
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/transport"
 )
 
@@ -13,7 +14,8 @@ import (
 // window does) and the server's lines as they came.
 func TestStderrLinesFollowTheLanguage(t *testing.T) {
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	app := transport.LogEntry{Time: at, Kind: transport.LogInfo, Text: "connected to demo 1.0, protocol 2026-07-28 (discovered)"}
+	said := say.New("connected to {{.Name}}, protocol {{.Version}} (discovered)", say.Args{"Name": "demo 1.0", "Version": "2026-07-28"}) // as the core logs it
+	app := transport.LogEntry{Time: at, Kind: transport.LogInfo, Text: said.String(), Msg: &said}
 	server := transport.LogEntry{Time: at, Kind: transport.LogStderr, Text: "connected to nothing, really"}
 	t.Cleanup(func() { i18n.Setup(i18n.English) })
 	i18n.Setup(i18n.English)

@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"strconv"
+	"strings"
 	"sync"
 
 	"mcpbrowser/internal/i18n"
@@ -47,6 +48,17 @@ func q(s string) string { return strconv.Quote(s) }
 // explainCore translates a failure explanation from the core (mcp/…)
 // (a message with its key, an error, or text).
 func explainCore(msg any) string { return i18n.Explain(msg) }
+
+// signInStep is a sign-in line of the server log without its "sign-in: ":
+// the step's message when the line was written by key.
+func signInStep(e transport.LogEntry) any {
+	if e.Msg != nil {
+		if step, ok := e.Msg.Args["Step"]; ok {
+			return step
+		}
+	}
+	return strings.TrimPrefix(e.Text, "sign-in: ")
+}
 
 // trN translates a message with plural forms ("one"/"other" in the files);
 // count picks the form and is {{.Count}} in the text.

@@ -100,9 +100,9 @@ func startFailed(err error) error {
 		return &exitError{127, tr("could not start the server: the program {{.Command}} was not found. PATH searched: {{.Path}}", M{"Command": q(se.Command), "Path": os.Getenv("PATH")})}
 	}
 	if errors.As(err, &se) {
-		return &exitError{126, tr("could not start the server {{.Command}}: {{.Err}}", M{"Command": q(se.Command), "Err": explainCore(se.Err.Error())})}
+		return &exitError{126, tr("could not start the server {{.Command}}: {{.Err}}", M{"Command": q(se.Command), "Err": explainCore(se.Err)})}
 	}
-	return &exitError{ExitConnection, explainCore(err.Error())}
+	return &exitError{ExitConnection, explainCore(err)}
 }
 
 // runTapURL is `mcpbrowser tap --url`: a proxy on a loopback address until
@@ -114,7 +114,7 @@ func runTapURL(ctx context.Context, target, listen, name string, env Env) error 
 	}
 	l, err := tap.ListenLoopback(listen)
 	if err != nil {
-		return usageT("could not listen on {{.Address}}: {{.Reason}}", M{"Address": q(listen), "Reason": explainCore(err.Error())})
+		return usageT("could not listen on {{.Address}}: {{.Reason}}", M{"Address": q(listen), "Reason": explainCore(err)})
 	}
 	addr := "http://" + l.Addr().String() + u.EscapedPath()
 	shown := config.MaskURL(u)
@@ -124,7 +124,7 @@ func runTapURL(ctx context.Context, target, listen, name string, env Env) error 
 	err = tap.NewProxy(u, rec).Serve(ctx, l)
 	rec.Close(nil)
 	if err != nil {
-		return &exitError{ExitConnection, explainCore(err.Error())}
+		return &exitError{ExitConnection, explainCore(err)}
 	}
 	return nil
 }

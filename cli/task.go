@@ -115,7 +115,7 @@ func followTask(ctx context.Context, env Env, s *mcp.Session, server string, t m
 func taskLine(t mcp.Task) string {
 	status := t.Status
 	if m := strings.TrimSpace(t.StatusMessage); m != "" {
-		status += ": " + explainCore(m)
+		status += ": " + strings.TrimSpace(explainCore(t.StatusWords()))
 	}
 	return tr("task {{.ID}}: {{.Status}}", M{"ID": t.TaskID, "Status": status})
 }

@@ -81,11 +81,11 @@ func cmdWatch(inv *invocation, env Env) error {
 	case errors.Is(err, clients.ErrAlreadyWatched):
 		return usageT("{{.Server}} in {{.File}} already runs through mcpbrowser tap", M{"Server": q(server), "File": path})
 	case err != nil:
-		return &exitError{ExitUsage, explainCore(err.Error())}
+		return &exitError{ExitUsage, explainCore(err)}
 	}
 	changed, err := e.Apply(data)
 	if err != nil {
-		return &exitError{ExitUsage, explainCore(err.Error())}
+		return &exitError{ExitUsage, explainCore(err)}
 	}
 	fmt.Fprint(env.Stdout, e.String())
 	if !inv.yes {
@@ -161,7 +161,7 @@ func appFileWith(format config.Format, server, file string) (string, []byte, err
 		cwd, _ := os.Getwd()
 		denv, err := clients.DefaultDiscoverEnv(cwd)
 		if err != nil {
-			return "", nil, &exitError{ExitConnection, explainCore(err.Error())}
+			return "", nil, &exitError{ExitConnection, explainCore(err)}
 		}
 		for _, loc := range clients.Locations(denv) {
 			if loc.Format == format {
@@ -181,7 +181,7 @@ func appFileWith(format config.Format, server, file string) (string, []byte, err
 		looked = append(looked, p)
 		servers, err := clients.ParseClientConfig(format, p, data)
 		if err != nil {
-			return "", nil, &exitError{ExitUsage, explainCore(err.Error())}
+			return "", nil, &exitError{ExitUsage, explainCore(err)}
 		}
 		for _, s := range servers {
 			if s.Server.Name == server {

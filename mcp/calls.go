@@ -8,11 +8,12 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/transport"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Progress is one notifications/progress for a running call.
@@ -111,9 +112,10 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	r.classify(res, err)
 	s.explainFailure(&r.Outcome, "", callCtx, ctx, timeout, maxTotal)
 	if becameTask && r.Layer == LayerCancelled && ctx.Err() != nil {
-		r.Message = "you cancelled the task; the server was told (tasks/cancel)."
+		r.tell(say.Text("you cancelled the task; the server was told (tasks/cancel)."))
 	}
-	r.masks, r.Message = &s.masks, s.masks.mask(r.Message)
+	r.masks = &s.masks
+	r.mask(s.masks.mask)
 	s.Log.Say(transport.LogCallEnd, say.New("call #{{.ID}} {{.Name}} ended after {{.Took}}: {{.Outcome}}",
 		say.Args{"ID": r.ID, "Name": name, "Took": tookWords(&r.Outcome), "Outcome": outcomeWord(r)}))
 	r.Log = s.logBetween(startSeq)
@@ -167,40 +169,44 @@ func (s *Session) explainFailure(o *Outcome, method string, reqCtx, parent conte
 	case LayerNone, LayerTool, LayerProtocol, LayerNetwork, LayerInvalidReply:
 		return // the server answered; its words stand
 	}
-	noun, subject, during := "the request", method, "during "+method
-	if method == "" {
-		noun, subject, during = "the call", "the call", "while the call was running"
+	call := method == ""
+	// pick is the sentence for a tool call or for another request.
+	pick := func(forCall, forRequest string) string {
+		if call {
+			return forCall
+		}
+		return forRequest
 	}
 	switch cause := context.Cause(reqCtx); {
 	case errors.Is(cause, errCallTimeout):
 		o.Layer = LayerTimeout
-		if method == "" {
-			o.Message = fmt.Sprintf("the server did not answer within %s (and sent no progress meanwhile); the call was cancelled. Raise \"callTimeout\" in the entry for slow tools.", timeout)
+		if call {
+			o.tell(say.New("the server did not answer within {{.Timeout}} (and sent no progress meanwhile); the call was cancelled. Raise \"callTimeout\" in the entry for slow tools.", say.Args{"Timeout": timeout}))
 		} else {
-			o.Message = fmt.Sprintf("the server did not answer %s within %s; the request was cancelled. Raise \"callTimeout\" in the entry for a slow server.", method, timeout)
+			o.tell(say.New("the server did not answer {{.Method}} within {{.Timeout}}; the request was cancelled. Raise \"callTimeout\" in the entry for a slow server.", say.Args{"Method": method, "Timeout": timeout}))
 		}
 		return
 	case errors.Is(cause, errCallMaxTotal):
 		o.Layer = LayerTimeout
-		o.Message = fmt.Sprintf("%s ran longer than the %s maximum and was cancelled.", noun, maxTotal)
+		o.tell(say.New(pick("the call ran longer than the {{.Max}} maximum and was cancelled.", "the request ran longer than the {{.Max}} maximum and was cancelled."), say.Args{"Max": maxTotal}))
 		return
 	case errors.Is(cause, errClosed):
 		o.Layer = LayerCancelled
-		o.Message = "the server was stopped while " + noun + " was running."
+		o.tell(say.Text(pick("the server was stopped while the call was running.", "the server was stopped while the request was running.")))
 		return
 	case parent.Err() != nil && errors.Is(parent.Err(), context.Canceled):
 		o.Layer = LayerCancelled
-		o.Message = "you cancelled " + noun + "; the server was told (notifications/cancelled)."
+		o.tell(say.Text(pick("you cancelled the call; the server was told (notifications/cancelled).", "you cancelled the request; the server was told (notifications/cancelled).")))
 		return
 	case parent.Err() != nil:
 		o.Layer = LayerTimeout
-		o.Message = fmt.Sprintf("%s ran out of time: %v", subject, parent.Err())
+		o.tell(say.New(pick("the call ran out of time: {{.Err}}", "{{.Method}} ran out of time: {{.Err}}"), say.Args{"Method": method, "Err": parent.Err()}))
 		return
 	}
 	if errors.Is(o.Err, errNotConnected) {
-		o.Message = "the server is not connected. Start (or restart) it first."
+		o.tell(say.Text("the server is not connected. Start (or restart) it first."))
 		if st := s.Status(); st.Reason != "" {
-			o.Message += " Last state: " + st.Reason
+			o.tell(say.New("the server is not connected. Start (or restart) it first. Last state: {{.Reason}}", say.Args{"Reason": st.Why()}))
 		}
 		return
 	}
@@ -211,13 +217,13 @@ func (s *Session) explainFailure(o *Outcome, method string, reqCtx, parent conte
 		}
 		select {
 		case <-p.Exited():
-			o.Message = fmt.Sprintf("the server exited with code %d %s.%s", p.ExitCode(), during, s.stderrTail())
+			o.tell(s.stderrTail(say.New(pick("the server exited with code {{.Code}} while the call was running.", "the server exited with code {{.Code}} during {{.Method}}."), say.Args{"Code": p.ExitCode(), "Method": method})))
 			return
 		default:
 		}
 	}
 	if st := s.Status(); st.State == StateExited && st.Reason != "" {
-		o.Message = "the server went away " + during + ": " + st.Reason
+		o.tell(say.New(pick("the server went away while the call was running: {{.Reason}}", "the server went away during {{.Method}}: {{.Reason}}"), say.Args{"Method": method, "Reason": st.Why()}))
 	}
 }
 

@@ -5,11 +5,11 @@ package mcp
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/transport"
 )
 
@@ -38,23 +38,22 @@ func (s *Session) takeExitedProcess() *transport.StdioProcess {
 }
 
 // explainConnectError turns a connect failure into plain words with what to try.
-func (s *Session) explainConnectError(ctx context.Context, cfg *config.ServerConfig, err error) string {
+func (s *Session) explainConnectError(ctx context.Context, cfg *config.ServerConfig, err error) say.Msg {
 	var se *transport.StartError
 	if errors.As(err, &se) {
-		return se.Error()
+		return se.Said()
 	}
 	if cfg.Type == config.TypeOpenAPI && ctx.Err() == nil {
-		return "could not use the OpenAPI document: " + err.Error()
+		return say.New("could not use the OpenAPI document: {{.Err}}", say.Args{"Err": err})
 	}
 	// The SDK closes the server's stdin when it gives up, so a process that
 	// exits now is a consequence: judge by what the SDK saw first.
 	if strings.Contains(err.Error(), "unsupported protocol version") {
-		return fmt.Sprintf("the server answered initialize with a protocol version this app does not support (%v). Try setting \"protocolVersion\" in the entry to a version the server supports.", err)
+		return say.New("the server answered initialize with a protocol version this app does not support ({{.Err}}). Try setting \"protocolVersion\" in the entry to a version the server supports.", say.Args{"Err": err.Error()})
 	}
 	timedOut := errors.Is(context.Cause(ctx), errConnectTimeout)
 	if p := s.process(); p != nil && !timedOut && ctx.Err() == nil && p.AppHungUp() {
-		return "the connection to the server ended before it finished starting, with the server still running (" +
-			err.Error() + "); it has been stopped." + s.noiseTail() + s.stderrTail()
+		return s.stderrTail(s.noiseTail(say.New("the connection to the server ended before it finished starting, with the server still running ({{.Err}}); it has been stopped.", say.Args{"Err": err.Error()})))
 	}
 	if errors.Is(err, errProcessExited) || !timedOut {
 		if p := s.process(); p != nil {
@@ -67,51 +66,58 @@ func (s *Session) explainConnectError(ctx context.Context, cfg *config.ServerCon
 				// A clean exit after the wait ran out is the server reading
 				// the end of the stdin the SDK closed: the timeout is the news.
 				if !timedOut || p.ExitCode() != 0 {
-					msg := fmt.Sprintf("the server exited with code %d before it finished starting.", p.ExitCode())
-					return msg + s.noiseTail() + s.stderrTail()
+					msg := say.New("the server exited with code {{.Code}} before it finished starting.", say.Args{"Code": p.ExitCode()})
+					return s.stderrTail(s.noiseTail(msg))
 				}
 			default:
 			}
 		}
 	}
 	if timedOut {
-		msg := fmt.Sprintf("the server did not answer initialize within %s.", cfg.ConnectTimeoutDuration())
-		msg += s.noiseTail()
-		if tail := s.stderrTail(); tail != "" {
-			msg += tail
-		} else if cfg.Type == config.TypeStdio {
-			msg += " It printed nothing to stderr. Check that the command really starts an MCP server over stdio, or raise \"connectTimeout\" for a slow one."
+		msg := s.noiseTail(say.New("the server did not answer initialize within {{.Timeout}}.", say.Args{"Timeout": cfg.ConnectTimeoutDuration()}))
+		if s.hasStderr() {
+			return s.stderrTail(msg)
+		}
+		if cfg.Type == config.TypeStdio {
+			return say.New("{{.Reason}} It printed nothing to stderr. Check that the command really starts an MCP server over stdio, or raise \"connectTimeout\" for a slow one.", say.Args{"Reason": msg})
 		}
 		return msg
 	}
 	if ctx.Err() != nil {
-		return "connecting was cancelled"
+		return say.Text("connecting was cancelled")
 	}
 	if cfg.Type == config.TypeHTTP && isSignInError(err) {
 		return signInReason(cfg, err)
 	}
 	if cfg.Type == config.TypeHTTP || cfg.Type == config.TypeSSE {
-		return fmt.Sprintf("could not connect to %s: %s. Check the URL and that the server is running.", cfg.URL, PlainCause(err))
+		return say.New("could not connect to {{.URL}}: {{.Err}}. Check the URL and that the server is running.", say.Args{"URL": cfg.URL, "Err": PlainCauseMsg(err)})
 	}
-	return "could not initialize the session: " + PlainCause(err) + s.noiseTail() + s.stderrTail()
+	return s.stderrTail(s.noiseTail(say.New("could not initialize the session: {{.Err}}", say.Args{"Err": PlainCauseMsg(err)})))
 }
 
-// noiseTail is the last non-protocol stdout lines, for messages, or "".
-func (s *Session) noiseTail() string {
+// noiseTail is reason followed by the last non-protocol stdout lines, if
+// the server wrote any.
+func (s *Session) noiseTail(reason say.Msg) say.Msg {
 	noise := s.lastRun(s.Log.Tail(3, transport.LogStdoutNoise))
 	if len(noise) == 0 {
-		return ""
+		return reason
 	}
-	return " It wrote text that is not MCP to stdout (servers must print only protocol messages there; logs belong on stderr):" + joinTail(noise)
+	return say.New("{{.Reason}} It wrote text that is not MCP to stdout (servers must print only protocol messages there; logs belong on stderr):{{.Lines}}", say.Args{"Reason": reason, "Lines": joinTail(noise)})
 }
 
-// stderrTail is the last stderr lines, for messages, or "".
-func (s *Session) stderrTail() string {
+// stderrTail is reason followed by the last stderr lines, if the server
+// wrote any; the lines stay as the server wrote them.
+func (s *Session) stderrTail(reason say.Msg) say.Msg {
 	tail := s.lastRun(s.Log.Tail(5, transport.LogStderr))
 	if len(tail) == 0 {
-		return ""
+		return reason
 	}
-	return " Last stderr lines:" + joinTail(tail)
+	return say.New("{{.Reason}} Last stderr lines:{{.Lines}}", say.Args{"Reason": reason, "Lines": joinTail(tail)})
+}
+
+// hasStderr reports whether the last process wrote to stderr.
+func (s *Session) hasStderr() bool {
+	return len(s.lastRun(s.Log.Tail(5, transport.LogStderr))) > 0
 }
 
 // lastRun keeps the entries the last process wrote. A server that exits at

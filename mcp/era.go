@@ -3,6 +3,7 @@ package mcp
 import (
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/oauth"
+	"mcpbrowser/mcp/say"
 
 	"context"
 	"errors"
@@ -57,6 +58,16 @@ type Era struct {
 	How     EraHow
 	// Why says, for EraFellBack, what server/discover got instead of an answer.
 	Why string
+	// Said is Why as a message with its key, for the front ends to word.
+	Said say.Msg
+}
+
+// WhyWords is Why for the front ends to word: by its key when it has one.
+func (e Era) WhyWords() any {
+	if !e.Said.IsZero() {
+		return e.Said
+	}
+	return e.Why
 }
 
 // String is the era for people: "2025-11-25 (fell back: no answer to server/discover within 1.5s)".
@@ -93,11 +104,11 @@ type discoverProbe struct {
 	mu       sync.Mutex
 	id       jsonrpc.ID
 	sent     bool
-	settled  bool   // answered, or given up on
-	why      string // why the probe failed, for Era.Why
-	late     bool   // the server answered after the probe gave up
-	dropped  bool   // that late answer was kept from the SDK
-	answered bool   // the server answered in time
+	settled  bool    // answered, or given up on
+	why      say.Msg // why the probe failed, for Era.Why
+	late     bool    // the server answered after the probe gave up
+	dropped  bool    // that late answer was kept from the SDK
+	answered bool    // the server answered in time
 	// answeredOK: with a result (whose versions the SDK may still refuse).
 	answeredOK bool
 	// stdio is the stdio transport watched, for a second connect over it.
@@ -107,7 +118,7 @@ type discoverProbe struct {
 }
 
 // result says what the probe saw: ok when the server answered discover in time.
-func (p *discoverProbe) result() (why string, late bool) {
+func (p *discoverProbe) result() (why say.Msg, late bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.why, p.late
@@ -207,16 +218,16 @@ func (c *sharedConn) dropLate(msg jsonrpc.Message) bool {
 	}
 	p.settled, p.answered, p.answeredOK = true, true, resp.Error == nil
 	if resp.Error != nil {
-		p.why = "server/discover: " + plainRPCError(resp.Error)
+		p.why = say.New("server/discover: {{.Err}}", say.Args{"Err": plainRPCError(resp.Error)})
 	}
 	return false
 }
 
-func plainRPCError(err error) string {
+func plainRPCError(err error) any {
 	var we *jsonrpc.Error
 	if errors.As(err, &we) {
 		if we.Code == jsonrpc.CodeMethodNotFound {
-			return "method not found"
+			return RPCCodeWords(we.Code)
 		}
 		return fmt.Sprintf("error %d %s", we.Code, we.Message)
 	}
@@ -276,7 +287,7 @@ func (c *probeConn) giveUp(id jsonrpc.ID) {
 		return
 	}
 	p.settled = true
-	p.why = fmt.Sprintf("no answer to server/discover within %s", p.wait)
+	p.why = say.New("no answer to server/discover within {{.Wait}}", say.Args{"Wait": p.wait})
 	p.mu.Unlock()
 	resp := &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "no answer to server/discover"}}
 	select {
@@ -329,12 +340,12 @@ func (rt *discoverRoundTripper) RoundTrip(req *http.Request) (*http.Response, er
 		return rt.stepUp(req, resp)
 	}
 	if resp.StatusCode >= 400 && resp.StatusCode < 500 && resp.StatusCode != http.StatusUnauthorized && resp.StatusCode != http.StatusForbidden {
-		p.note(fmt.Sprintf("server/discover: HTTP %d", resp.StatusCode))
+		p.note(say.New("server/discover: {{.Err}}", say.Args{"Err": fmt.Sprintf("HTTP %d", resp.StatusCode)}))
 	}
 	return resp, nil
 }
 
-func (p *discoverProbe) note(why string) {
+func (p *discoverProbe) note(why say.Msg) {
 	p.mu.Lock()
 	p.why = why
 	p.mu.Unlock()

@@ -80,7 +80,8 @@ func (s *Session) attempt(ctx context.Context, cfg *config.ServerConfig, version
 	case err == nil && era.Version >= Version20260728:
 		era.How = EraDiscovered
 	case err == nil:
-		era.How, era.Why = EraFellBack, probe.reason()
+		era.How, era.Said = EraFellBack, probe.reason()
+		era.Why = era.Said.String()
 	case probe.answeredLate() && ctx.Err() == nil:
 		// A slow server answered server/discover after the wait, and then
 		// refused initialize on the same connection: it speaks 2026-07-28,
@@ -92,7 +93,8 @@ func (s *Session) attempt(ctx context.Context, cfg *config.ServerConfig, version
 			s.resetProcess()
 			cs, err = s.connect(ctx, cfg, Version20260728, nil, pauseTimeout)
 		}
-		era = eraOf(cs, Era{How: EraDiscovered, Why: "answered late"})
+		late := say.Text("answered late")
+		era = eraOf(cs, Era{How: EraDiscovered, Why: late.String(), Said: late})
 	case cfg.Type == config.TypeStdio && probe.freshStart() && ctx.Err() == nil:
 		// "If the process choked": a server that exited or went quiet on
 		// server/discover, or whose answer offered no version the app speaks
@@ -100,14 +102,14 @@ func (s *Session) attempt(ctx context.Context, cfg *config.ServerConfig, version
 		// again and asked only initialize.
 		why := probe.reason()
 		if probe.answeredWithResult() {
-			why = "server/discover offered no version this app speaks"
+			why = say.Text("server/discover offered no version this app speaks")
 		} else if errors.Is(err, errProcessExited) || s.processExited(300*time.Millisecond) {
-			why = "the server exited when asked server/discover"
+			why = say.Text("the server exited when asked server/discover")
 		}
-		s.Log.Add(transport.LogInfo, why+"; starting the server again and asking initialize")
+		s.Log.Say(transport.LogInfo, say.New("{{.Why}}; starting the server again and asking initialize", say.Args{"Why": why}))
 		s.resetProcess()
 		cs, err = s.connect(ctx, cfg, DefaultProtocolVersion, nil, pauseTimeout)
-		era = eraOf(cs, Era{How: EraFellBack, Why: why})
+		era = eraOf(cs, Era{How: EraFellBack, Why: why.String(), Said: why})
 	}
 	if err != nil {
 		return nil, Era{}, err
@@ -167,13 +169,13 @@ func (s *Session) resetProcess() {
 	s.mu.Unlock()
 }
 
-func (p *discoverProbe) reason() string {
+func (p *discoverProbe) reason() say.Msg {
 	if p == nil {
-		return ""
+		return say.Msg{}
 	}
 	w, _ := p.result()
-	if w == "" {
-		w = "server/discover failed"
+	if w.IsZero() {
+		w = say.Text("server/discover failed")
 	}
 	return w
 }

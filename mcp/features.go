@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -36,11 +37,20 @@ type RequestError struct {
 	RPCError *jsonrpc.Error
 	// Message says in plain words what went wrong and what to try.
 	Message string
-	Err     error
+	// Said is Message as a message with its key (see MessageKey).
+	Said say.Msg
+	Err  error
 }
 
 func (e *RequestError) Error() string { return e.Message }
-func (e *RequestError) Unwrap() error { return e.Err }
+
+// MessageKey and MessageArgs are what the error says, by key, for the front
+// ends to word in the person's language (internal/i18n's Keyed).
+func (e *RequestError) MessageKey() string { return e.Said.Key }
+
+// MessageArgs are the fields of MessageKey.
+func (e *RequestError) MessageArgs() map[string]any { return e.Said.Args }
+func (e *RequestError) Unwrap() error               { return e.Err }
 
 // ExitCode is the CLI's exit code: 3 for a JSON-RPC error, 4 for the rest.
 func (e *RequestError) ExitCode() int {
@@ -55,8 +65,12 @@ type outcome struct {
 	Layer    ErrorLayer
 	RPCError *jsonrpc.Error
 	Message  string
+	Said     say.Msg
 	Err      error
 }
+
+// tell sets what the outcome says: Said, and Message its English.
+func (o *outcome) tell(m say.Msg) { o.Said, o.Message = m, m.String() }
 
 // classifyRequest sorts err into a layer with a message in plain words.
 // undeclared names the capability the server did not declare, if any, so a
@@ -67,11 +81,13 @@ func classifyRequest(method string, err error, undeclared Feature) outcome {
 	}
 	o := outcome{Err: err}
 	if msg, ok := invalidReply(method, err); ok {
-		o.Layer, o.Message = LayerInvalidReply, msg
+		o.Layer = LayerInvalidReply
+		o.tell(msg)
 		return o
 	}
 	if msg, ok := rejectedByTransport(err); ok {
-		o.Layer, o.Message = LayerConnection, msg
+		o.Layer = LayerConnection
+		o.tell(msg)
 		return o
 	}
 	var rpc *jsonrpc.Error
@@ -79,21 +95,29 @@ func classifyRequest(method string, err error, undeclared Feature) outcome {
 	case errors.As(err, &rpc):
 		o.Layer, o.RPCError = LayerProtocol, rpc
 		if rpc.Code == CodeNetworkError {
-			o.Layer, o.Message = LayerNetwork, rpc.Message
+			o.Layer = LayerNetwork
+			o.tell(plainText(rpc.Message))
 			return o
 		}
-		o.Message = fmt.Sprintf("the server refused %s: %s (JSON-RPC error %d, %s)", method, rpc.Message, rpc.Code, RPCCodeName(rpc.Code))
+		args := say.Args{"Method": method, "Message": rpc.Message, "Code": rpc.Code, "CodeName": RPCCodeWords(rpc.Code)}
 		if undeclared != "" {
-			o.Message += fmt.Sprintf(". The server does not declare the %q capability, so this was to be expected", string(undeclared))
+			args["Capability"] = strconv.Quote(string(undeclared))
+			o.tell(say.New("the server refused {{.Method}}: {{.Message}} (JSON-RPC error {{.Code}}, {{.CodeName}}). The server does not declare the {{.Capability}} capability, so this was to be expected", args))
+		} else {
+			o.tell(say.New("the server refused {{.Method}}: {{.Message}} (JSON-RPC error {{.Code}}, {{.CodeName}})", args))
 		}
 	case errors.Is(err, errNotConnected):
-		o.Layer, o.Message = LayerConnection, "the server is not connected. Start (or restart) it first."
+		o.Layer = LayerConnection
+		o.tell(say.Text("the server is not connected. Start (or restart) it first."))
 	case errors.Is(err, context.Canceled):
-		o.Layer, o.Message = LayerCancelled, "you cancelled the request; the server was told (notifications/cancelled)."
+		o.Layer = LayerCancelled
+		o.tell(say.Text("you cancelled the request; the server was told (notifications/cancelled)."))
 	case errors.Is(err, context.DeadlineExceeded):
-		o.Layer, o.Message = LayerTimeout, "the request ran out of time and was cancelled."
+		o.Layer = LayerTimeout
+		o.tell(say.Text("the request ran out of time and was cancelled."))
 	default:
-		o.Layer, o.Message = LayerConnection, fmt.Sprintf("%s failed: %s", method, PlainCause(err))
+		o.Layer = LayerConnection
+		o.tell(say.New("{{.Method}} failed: {{.Err}}", say.Args{"Method": method, "Err": PlainCauseMsg(err)}))
 	}
 	return o
 }
@@ -102,7 +126,7 @@ func (o outcome) asError(method string) error {
 	if o.Layer == LayerNone {
 		return nil
 	}
-	return &RequestError{Method: method, Layer: o.Layer, RPCError: o.RPCError, Message: o.Message, Err: o.Err}
+	return &RequestError{Method: method, Layer: o.Layer, RPCError: o.RPCError, Message: o.Message, Said: o.Said, Err: o.Err}
 }
 
 // AsRequestError sorts any request's error into a layer with a message in
@@ -146,12 +170,13 @@ func (s *Session) simpleRequest(ctx context.Context, method string, f Feature, d
 		err = do(ctx, cs)
 	}
 	if err != nil && errors.Is(context.Cause(ctx), errCallTimeout) {
-		o := outcome{Layer: LayerTimeout, Err: err,
-			Message: fmt.Sprintf("the server did not answer %s within %s; the request was cancelled. Raise \"callTimeout\" in the entry for a slow server.", method, timeout)}
+		o := outcome{Layer: LayerTimeout, Err: err}
+		o.tell(say.New("the server did not answer {{.Method}} within {{.Timeout}}; the request was cancelled. Raise \"callTimeout\" in the entry for a slow server.", say.Args{"Method": method, "Timeout": timeout}))
 		return o.asError(method)
 	}
 	if err != nil && s.Status().State == StateExited && !errors.As(err, new(*jsonrpc.Error)) {
-		o := outcome{Layer: LayerConnection, Err: err, Message: "the server went away: " + s.Status().Reason}
+		o := outcome{Layer: LayerConnection, Err: err}
+		o.tell(say.New("the server went away: {{.Reason}}", say.Args{"Reason": s.Status().Why()}))
 		return o.asError(method)
 	}
 	return classifyRequest(method, err, s.undeclared(f)).asError(method)
@@ -195,8 +220,9 @@ func (s *Session) Subscribe(ctx context.Context, uri string) error {
 		return cs.Subscribe(ctx, &sdk.SubscribeParams{URI: uri})
 	})
 	if errors.Is(err, errListenRefused) {
-		return &RequestError{Method: method, Layer: LayerProtocol, Err: err,
-			Message: fmt.Sprintf("the server did not agree to send updates about %s: its acknowledgement of subscriptions/listen leaves the resource out. It may not offer updates for this resource.", uri)}
+		o := outcome{Layer: LayerProtocol, Err: err}
+		o.tell(plainText(fmt.Sprintf("the server did not agree to send updates about %s: its acknowledgement of subscriptions/listen leaves the resource out. It may not offer updates for this resource.", uri)))
+		return o.asError(method)
 	}
 	return err
 }
@@ -376,7 +402,7 @@ func (s *Session) track(ctx context.Context, method, what string, f Feature, do 
 	}
 	timed()
 	o := classifyRequest(method, err, s.undeclared(f))
-	t.Layer, t.RPCError, t.Message, t.Err = o.Layer, o.RPCError, o.Message, o.Err
+	t.Layer, t.RPCError, t.Message, t.Said, t.Err = o.Layer, o.RPCError, o.Message, o.Said, o.Err
 	s.explainFailure(&t, method, reqCtx, ctx, timeout, 0)
 	var word any = say.Text("ok")
 	if t.Layer != LayerNone {

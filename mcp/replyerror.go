@@ -3,6 +3,7 @@ package mcp
 import (
 	"encoding/json"
 	"errors"
+	"mcpbrowser/mcp/say"
 	"reflect"
 	"strings"
 
@@ -23,16 +24,16 @@ const LayerInvalidReply ErrorLayer = "invalid reply"
 // (it could not decode the result into its type) or the app's own (the stdout
 // filter answered in the server's place a reply the SDK could not have read
 // at all, such as one nested too deep).
-func invalidReply(method string, err error) (string, bool) {
+func invalidReply(method string, err error) (say.Msg, bool) {
 	why, ok := replyDecodeProblem(err)
 	if rpc := (*jsonrpc.Error)(nil); errors.As(err, &rpc) {
 		// An error reply: the server's own words, unless the app made it.
 		why, ok = rpc.Message, transport.IsMadeInvalidReply(rpc)
 	}
 	if !ok {
-		return "", false
+		return say.Msg{}, false
 	}
-	return "the server's reply to " + method + " was not valid: " + why, true
+	return say.New("the server's reply to {{.Method}} was not valid: {{.Why}}", say.Args{"Method": method, "Why": why}), true
 }
 
 func replyDecodeProblem(err error) (string, bool) {

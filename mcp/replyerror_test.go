@@ -28,7 +28,7 @@ func TestInvalidReply(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, ok := invalidReply("resources/read", tt.err)
-		if ok != (tt.want != "") || got != tt.want {
+		if ok != (tt.want != "") || got.String() != tt.want {
 			t.Errorf("%s: %q, %v; want %q", tt.name, got, ok, tt.want)
 		}
 	}

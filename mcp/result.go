@@ -4,13 +4,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"mcpbrowser/mcp/say"
 	"strings"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/transport"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // ErrorLayer says which layer a call failed in. The layers are different
@@ -51,12 +53,36 @@ type Outcome struct {
 	RPCError *jsonrpc.Error
 	// Message says in plain words what went wrong (empty on success).
 	Message string
-	Err     error
+	// Said is Message as a message with its key, for the front ends to
+	// word in the person's language.
+	Said say.Msg
+	Err  error
 
 	// Log is what the server printed (stderr, stdout noise, log messages)
 	// while the request ran.
 	Log []transport.LogEntry
 }
+
+// Why is what the front ends word Message by: Said, or Message's text
+// when it was not said by key.
+func (o *Outcome) Why() any {
+	if !o.Said.IsZero() {
+		return o.Said
+	}
+	return o.Message
+}
+
+// tell sets what the outcome says: Said, and Message its English.
+func (o *Outcome) tell(m say.Msg) { o.Said, o.Message = m, m.String() }
+
+// mask hides secrets in what the outcome says (f masks a text).
+func (o *Outcome) mask(f func(string) string) {
+	o.Said, o.Message = o.Said.Map(f), f(o.Message)
+}
+
+// plainText is a sentence of the core's that has no translation yet: it
+// reads the same in every language.
+func plainText(s string) say.Msg { return say.New("{{.Text}}", say.Args{"Text": s}) }
 
 // OK reports whether the request succeeded with no error of any layer.
 func (o *Outcome) OK() bool { return o.Layer == LayerNone }
@@ -94,24 +120,27 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 	if err == nil {
 		if res != nil && res.IsError {
 			r.Layer = LayerTool
-			r.Message = "the tool ran and reported an error"
+			r.tell(say.Text("the tool ran and reported an error"))
 			if t := firstText(res); t != "" {
-				r.Message += ": " + t
+				r.tell(say.New("the tool ran and reported an error: {{.Text}}", say.Args{"Text": t}))
 			}
 		}
 		return
 	}
 	r.Err = err
 	if tc := (*TaskCancelledError)(nil); errors.As(err, &tc) {
-		r.Layer, r.Message = LayerCancelled, tc.Error()+"."
+		r.Layer = LayerCancelled
+		r.tell(plainText(tc.Error() + "."))
 		return
 	}
 	if msg, ok := invalidReply("tools/call", err); ok {
-		r.Layer, r.Message = LayerInvalidReply, msg
+		r.Layer = LayerInvalidReply
+		r.tell(msg)
 		return
 	}
 	if msg, ok := rejectedByTransport(err); ok {
-		r.Layer, r.Message = LayerConnection, msg
+		r.Layer = LayerConnection
+		r.tell(msg)
 		return
 	}
 	var rpc *jsonrpc.Error
@@ -119,18 +148,18 @@ func (r *CallResult) classify(res *sdk.CallToolResult, err error) {
 		r.Layer, r.RPCError = LayerProtocol, rpc
 		if rpc.Code == CodeNetworkError {
 			r.Layer = LayerNetwork
-			r.Message = rpc.Message
+			r.tell(plainText(rpc.Message))
 			return
 		}
-		r.Message = fmt.Sprintf("the server refused the request: %s (JSON-RPC error %d, %s)", rpc.Message, rpc.Code, RPCCodeName(rpc.Code))
+		r.tell(say.New("the server refused the request: {{.Message}} (JSON-RPC error {{.Code}}, {{.CodeName}})", say.Args{"Message": rpc.Message, "Code": rpc.Code, "CodeName": RPCCodeWords(rpc.Code)}))
 		if strings.Contains(err.Error(), "multi round-trip") {
 			// The app's own refusal of an input_required round, not the server's.
-			r.Message = fmt.Sprintf("the server asked for input the app was not set up to give (%s); in the CLI answer it with --elicit, --sampling-reply or --root", rpc.Message)
+			r.tell(plainText(fmt.Sprintf("the server asked for input the app was not set up to give (%s); in the CLI answer it with --elicit, --sampling-reply or --root", rpc.Message)))
 		}
 		return
 	}
 	r.Layer = LayerConnection
-	r.Message = "the call failed: " + err.Error()
+	r.tell(say.New("the call failed: {{.Err}}", say.Args{"Err": err}))
 }
 
 // MaskSecrets hides in b (the result as kept: history, recorded checks) the
@@ -149,27 +178,30 @@ func (r *CallResult) MaskSecrets(b []byte) []byte {
 const CodeNetworkError = -32050
 
 // RPCCodeName names the standard JSON-RPC and MCP error codes in words.
-func RPCCodeName(code int64) string {
+func RPCCodeName(code int64) string { return RPCCodeWords(code).String() }
+
+// RPCCodeWords is RPCCodeName as a message, for the front ends to word.
+func RPCCodeWords(code int64) say.Msg {
 	switch code {
 	case -32700:
-		return "parse error"
+		return say.Text("parse error")
 	case -32600:
-		return "invalid request"
+		return say.Text("invalid request")
 	case -32601:
-		return "method not found"
+		return say.Text("method not found")
 	case -32602:
-		return "invalid params"
+		return say.Text("invalid params")
 	case -32603:
-		return "internal error"
+		return say.Text("internal error")
 	case -32002:
-		return "resource not found"
+		return say.Text("resource not found")
 	case -32042:
-		return "URL elicitation required"
+		return say.Text("URL elicitation required")
 	}
 	if code <= -32000 && code >= -32099 {
-		return "server error"
+		return say.Text("server error")
 	}
-	return "application error"
+	return say.Text("application error")
 }
 
 func firstText(res *sdk.CallToolResult) string {

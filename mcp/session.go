@@ -69,6 +69,9 @@ type Status struct {
 	State State
 	// Reason says in plain words why the server failed or exited, and what to try.
 	Reason string
+	// Said is Reason as a message with its key, for the front ends to word
+	// in the person's language (zero when the reason is given as text only).
+	Said say.Msg
 	// ExitCode is the process's exit code when State is StateExited or StateFailed
 	// after the process ended; -1 when unknown or killed by a signal.
 	ExitCode int
@@ -258,7 +261,20 @@ func (s *Session) Pid() int {
 	return s.proc.Pid()
 }
 
+// Why is what the front ends word the reason by: Said, or the text of
+// Reason when it was not said by key.
+func (st Status) Why() any {
+	if !st.Said.IsZero() {
+		return st.Said
+	}
+	return st.Reason
+}
+
 func (s *Session) setStatus(st Status) {
+	if !st.Said.IsZero() {
+		st.Said = st.Said.Map(s.masks.mask)
+		st.Reason = st.Said.String()
+	}
 	st.Reason, st.Detail = s.masks.mask(st.Reason), s.masks.mask(st.Detail)
 	s.mu.Lock()
 	s.status = st
@@ -320,7 +336,7 @@ func (s *Session) Connect(ctx context.Context) error {
 		s.init = cs.InitializeResult()
 		s.era = era
 		s.mu.Unlock()
-		s.Log.Add(transport.LogInfo, describeInit(s.init, era))
+		s.Log.Say(transport.LogInfo, describeInit(s.init, era))
 		err = s.refreshTools(life)
 		if err != nil && life.Err() == nil {
 			// A server may fail tools/list and still be worth talking to.
@@ -338,7 +354,7 @@ func (s *Session) Connect(ctx context.Context) error {
 			cs.Close()
 		}
 		s.stopProcess()
-		st := Status{State: StateFailed, Reason: reason, ExitCode: -1}
+		st := Status{State: StateFailed, Said: reason, ExitCode: -1}
 		if p := s.takeExitedProcess(); p != nil {
 			st.ExitCode = p.ExitCode()
 		}
@@ -346,7 +362,8 @@ func (s *Session) Connect(ctx context.Context) error {
 		s.client = nil
 		s.mu.Unlock()
 		s.setStatus(st)
-		return &ConnectError{Server: cfg.Name, Reason: s.masks.mask(reason), Err: err}
+		said := reason.Map(s.masks.mask)
+		return &ConnectError{Server: cfg.Name, Reason: said.String(), Said: said, Err: err}
 	}
 	s.setStatus(Status{State: StateReady, ExitCode: -1})
 	go s.watch(cs, id)
@@ -373,25 +390,42 @@ func (s *Session) abortConnect(cause error) {
 type ConnectError struct {
 	Server string
 	Reason string
-	Err    error
+	// Said is Reason as a message with its key.
+	Said say.Msg
+	Err  error
 }
 
 func (e *ConnectError) Error() string { return e.Server + ": " + e.Reason }
 func (e *ConnectError) Unwrap() error { return e.Err }
 
-func describeInit(r *sdk.InitializeResult, era Era) string {
+func describeInit(r *sdk.InitializeResult, era Era) say.Msg {
 	if r == nil {
-		return "connected"
+		return say.Text("connected")
 	}
 	name := "the server"
 	if r.ServerInfo != nil {
 		name = strings.TrimSpace(r.ServerInfo.Name + " " + r.ServerInfo.Version)
 	}
-	version := era.String()
-	if version == "" {
-		version = r.ProtocolVersion
+	args := say.Args{"Name": name, "Version": era.Version, "Why": era.WhyWords()}
+	if era.Version == "" {
+		args["Version"] = r.ProtocolVersion
+		return say.New("connected to {{.Name}}, protocol {{.Version}}", args)
 	}
-	return fmt.Sprintf("connected to %s, protocol %s", name, version)
+	switch {
+	case era.How == EraPinned:
+		return say.New("connected to {{.Name}}, protocol {{.Version}} (pinned)", args)
+	case era.How == EraRemembered:
+		return say.New("connected to {{.Name}}, protocol {{.Version}} (remembered)", args)
+	case era.How == EraDiscovered && era.Why == "":
+		return say.New("connected to {{.Name}}, protocol {{.Version}} (discovered)", args)
+	case era.How == EraDiscovered:
+		return say.New("connected to {{.Name}}, protocol {{.Version}} (discovered: {{.Why}})", args)
+	case era.How == EraFellBack && era.Why == "":
+		return say.New("connected to {{.Name}}, protocol {{.Version}} (fell back)", args)
+	case era.How == EraFellBack:
+		return say.New("connected to {{.Name}}, protocol {{.Version}} (fell back: {{.Why}})", args)
+	}
+	return say.New("connected to {{.Name}}, protocol {{.Version}}", args)
 }
 
 func (s *Session) connect(ctx context.Context, cfg *config.ServerConfig, version string, probe *discoverProbe, pauseTimeout func()) (*sdk.ClientSession, error) {
@@ -508,11 +542,12 @@ func (s *Session) watch(cs *sdk.ClientSession, id int) {
 	st := Status{State: StateExited, ExitCode: -1, ExitedAt: time.Now()}
 	if p != nil && p.AppHungUp() {
 		// The SDK ended the connection itself: the server did not exit first.
-		st.Reason = "the connection to the server ended on the app's side while the server was still running"
 		if werr != nil {
-			st.Reason += " (" + werr.Error() + ")"
+			st.Said = say.New("the connection to the server ended on the app's side while the server was still running ({{.Err}}); the server has been stopped.", say.Args{"Err": werr.Error()})
+		} else {
+			st.Said = say.Text("the connection to the server ended on the app's side while the server was still running; the server has been stopped.")
 		}
-		st.Reason += "; the server has been stopped." + s.stderrTail()
+		st.Said = s.stderrTail(st.Said)
 		s.stopProcess()
 	} else if p != nil {
 		select {
@@ -522,15 +557,15 @@ func (s *Session) watch(cs *sdk.ClientSession, id int) {
 		select {
 		case <-p.Exited():
 			st.ExitCode = p.ExitCode()
-			st.Reason = fmt.Sprintf("the server exited with code %d.%s", st.ExitCode, s.stderrTail())
+			st.Said = s.stderrTail(say.New("the server exited with code {{.Code}}.", say.Args{"Code": st.ExitCode}))
 		default:
-			st.Reason = "the server closed the connection but is still running; stopping it." + s.stderrTail()
+			st.Said = s.stderrTail(say.Text("the server closed the connection but is still running; stopping it."))
 		}
 		s.stopProcess()
 	} else {
-		st.Reason = "the connection to " + cfg.URL + " closed."
+		st.Said = say.New("the connection to {{.URL}} closed.", say.Args{"URL": cfg.URL})
 	}
-	s.Log.Add(transport.LogInfo, st.Reason)
+	s.Log.Say(transport.LogInfo, st.Said)
 	s.setStatus(st)
 }
 

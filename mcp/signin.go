@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -123,10 +122,10 @@ func isSignInError(err error) bool {
 // signInReason is Status.Reason for a connect that failed in the sign-in:
 // the sign-in's own plain message, without the words the SDK's transport
 // wraps around it ("calling "initialize": sending …: rejected by transport").
-func signInReason(cfg *config.ServerConfig, err error) string {
-	msg, ok := oauth.SignInFailure(err)
-	if !ok {
-		msg = err.Error()
+func signInReason(cfg *config.ServerConfig, err error) say.Msg {
+	var why any = err
+	if cause, ok := oauth.SignInCause(err); ok {
+		why = cause
 	}
-	return "signing in to " + cfg.URL + " failed: " + strings.TrimPrefix(msg, "signing in to "+cfg.URL+": ")
+	return say.New("signing in to {{.URL}} failed: {{.Err}}", say.Args{"URL": cfg.URL, "Err": why})
 }

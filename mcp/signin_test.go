@@ -460,7 +460,7 @@ func TestSignInReasonIsPlain(t *testing.T) {
 			if !isSignInError(err) {
 				t.Fatalf("isSignInError(%v) = false", err)
 			}
-			reason := signInReason(run.s.Config(), err)
+			reason := signInReason(run.s.Config(), err).String()
 			want := "signing in to " + rig.bed.ServerURL() + " failed: "
 			if !strings.HasPrefix(reason, want) || !strings.Contains(reason, tt.want) {
 				t.Errorf("reason = %q, want %q… with %q", reason, want, tt.want)

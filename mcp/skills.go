@@ -7,7 +7,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"mcpbrowser/mcp/say"
 	"reflect"
+	"strconv"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -112,10 +114,24 @@ type SkillContent struct {
 type SkillError struct {
 	URI    string
 	Reason string
+	// Why is Reason as the error it was, keyed when the core said it so.
+	Why error
 }
 
-func (e *SkillError) Error() string {
-	return fmt.Sprintf("refused %s: %s; the skill was not loaded", e.URI, e.Reason)
+func (e *SkillError) Error() string { return e.said().String() }
+
+// MessageKey and MessageArgs say the refusal by key, for the front ends.
+func (e *SkillError) MessageKey() string { return e.said().Key }
+
+// MessageArgs are the fields of MessageKey.
+func (e *SkillError) MessageArgs() map[string]any { return e.said().Args }
+
+func (e *SkillError) said() say.Msg {
+	var reason any = e.Reason
+	if e.Why != nil && e.Why.Error() == e.Reason {
+		reason = e.Why
+	}
+	return say.New("refused {{.URI}}: {{.Reason}}; the skill was not loaded", say.Args{"URI": e.URI, "Reason": reason})
 }
 
 // LoadSkill reads the skill's SKILL.md, verifies its size, digest and front
@@ -136,7 +152,7 @@ func (s *Session) LoadSkill(ctx context.Context, sk Skill) (*LoadedSkill, error)
 		return nil, err
 	}
 	if err := checkFrontmatter(sk.Frontmatter, body); err != nil {
-		return nil, &SkillError{URI: sk.URI, Reason: err.Error()}
+		return nil, &SkillError{URI: sk.URI, Reason: err.Error(), Why: err}
 	}
 	out := &LoadedSkill{Skill: sk, Files: []SkillContent{{URI: sk.URI, Text: string(body)}}}
 	for _, f := range rest {
@@ -167,7 +183,7 @@ func (s *Session) readVerified(ctx context.Context, f SkillFile) ([]byte, error)
 		}
 	}
 	if err := VerifySkillFile(f, body); err != nil {
-		return nil, &SkillError{URI: f.URI, Reason: err.Error()}
+		return nil, &SkillError{URI: f.URI, Reason: err.Error(), Why: err}
 	}
 	return body, nil
 }
@@ -175,18 +191,18 @@ func (s *Session) readVerified(ctx context.Context, f SkillFile) ([]byte, error)
 // VerifySkillFile checks content against the listing's size and digest.
 func VerifySkillFile(f SkillFile, content []byte) error {
 	if f.Size != nil && int64(len(content)) != *f.Size {
-		return fmt.Errorf("it is %d bytes, but the server's listing says %d", len(content), *f.Size)
+		return say.Error("it is {{.Got}} bytes, but the server's listing says {{.Want}}", say.Args{"Got": len(content), "Want": *f.Size})
 	}
 	if f.Digest == "" {
-		return errors.New("the server's listing gives no digest to check it against")
+		return say.Error("the server's listing gives no digest to check it against", nil)
 	}
 	algo, want, ok := strings.Cut(f.Digest, ":")
 	if !ok || !strings.EqualFold(algo, "sha256") {
-		return fmt.Errorf("the listing's digest %q is not a sha256 digest this app can check", f.Digest)
+		return say.Error("the listing's digest {{.Digest}} is not a sha256 digest this app can check", say.Args{"Digest": strconv.Quote(f.Digest)})
 	}
 	sum := sha256.Sum256(content)
 	if got := hex.EncodeToString(sum[:]); !strings.EqualFold(got, want) {
-		return fmt.Errorf("its content does not match the digest in the server's listing (sha256 %s…, listed %s…)", got[:12], short(want))
+		return say.Error("its content does not match the digest in the server's listing (sha256 {{.Got}}, listed {{.Want}})", say.Args{"Got": got[:12] + "…", "Want": short(want) + "…"})
 	}
 	return nil
 }
@@ -208,10 +224,10 @@ func checkFrontmatter(listed map[string]any, doc []byte) error {
 	for k, want := range listed {
 		got, ok := fm[k]
 		if !ok {
-			return fmt.Errorf("its front matter has no %q, but the server's listing does", k)
+			return say.Error("its front matter has no {{.Key}}, but the server's listing does", say.Args{"Key": strconv.Quote(k)})
 		}
 		if !sameValue(got, want) {
-			return fmt.Errorf("its front matter says %s: %v, but the server's listing says %v", k, got, want)
+			return say.Error("its front matter says {{.Key}}: {{.Got}}, but the server's listing says {{.Want}}", say.Args{"Key": k, "Got": fmt.Sprint(got), "Want": fmt.Sprint(want)})
 		}
 	}
 	for k := range fm {

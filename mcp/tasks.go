@@ -70,6 +70,18 @@ type Task struct {
 	Error json.RawMessage `json:"error,omitempty"`
 	// InputRequests are what an input_required task waits for (extension).
 	InputRequests json.RawMessage `json:"inputRequests,omitempty"`
+	// Said is StatusMessage as a message with its key when the app wrote it
+	// itself rather than the server.
+	Said say.Msg `json:"-"`
+}
+
+// StatusWords is the status message for the front ends to word: the app's
+// own by its key (Said), a server's as it came.
+func (t Task) StatusWords() any {
+	if !t.Said.IsZero() {
+		return t.Said
+	}
+	return t.StatusMessage
 }
 
 // Done reports whether the task has finished, one way or another.
@@ -388,7 +400,8 @@ func (s *Session) TaskOutcome(ctx context.Context, e TaskEntry) *CallResult {
 	var err error
 	switch raw := e.Result; {
 	case e.Status == "cancelled":
-		r.Layer, r.Message = LayerCancelled, "the task was cancelled."
+		r.Layer = LayerCancelled
+		r.tell(plainText("the task was cancelled."))
 		return r
 	case e.Status == "failed" && e.Error != nil:
 		err = taskError(e.Task)
@@ -405,7 +418,8 @@ func (s *Session) TaskOutcome(ctx context.Context, e TaskEntry) *CallResult {
 		}
 	}
 	r.classify(res, err)
-	r.masks, r.Message = &s.masks, s.masks.mask(r.Message)
+	r.masks = &s.masks
+	r.mask(s.masks.mask)
 	return r
 }
 
@@ -459,16 +473,20 @@ func (s *Session) callAsTask(ctx context.Context, name string, args json.RawMess
 	r.classify(res, err)
 	switch {
 	case errors.Is(context.Cause(ctx), errCallMaxTotal):
-		r.Layer, r.Message = LayerTimeout, fmt.Sprintf("the task ran longer than the %s maximum; the server was told to stop it (tasks/cancel).", opts.MaxTotal)
+		r.Layer = LayerTimeout
+		r.tell(plainText(fmt.Sprintf("the task ran longer than the %s maximum; the server was told to stop it (tasks/cancel).", opts.MaxTotal)))
 	case ctx.Err() != nil:
-		r.Layer, r.Message = LayerCancelled, "you cancelled the task; the server was told (tasks/cancel)."
+		r.Layer = LayerCancelled
+		r.tell(plainText("you cancelled the task; the server was told (tasks/cancel)."))
 	case err == nil && t.Status == "cancelled":
-		r.Layer, r.Message = LayerCancelled, "the task was cancelled."
+		r.Layer = LayerCancelled
+		r.tell(plainText("the task was cancelled."))
 	}
 	s.Log.Say(transport.LogCallEnd, say.New("call #{{.ID}} {{.Name}} ended after {{.Took}}: {{.Outcome}}",
 		say.Args{"ID": r.ID, "Name": name, "Took": tookWords(&r.Outcome), "Outcome": outcomeWord(r)}))
 	r.Log = s.logBetween(startSeq)
-	r.masks, r.Message = &s.masks, s.masks.mask(r.Message)
+	r.masks = &s.masks
+	r.mask(s.masks.mask)
 	s.recordHistory(ctx, r) // a task is a call too: kept like one
 	return r
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"mcpbrowser/mcp/say"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -59,7 +60,7 @@ func (s *Session) startExperimentalTask(ctx context.Context, tool string, args j
 	}
 	if json.Unmarshal(raw, &answer) != nil || answer.Task == nil {
 		if res != nil && len(res.Content) > 0 {
-			return Task{}, errors.New("the server ran the tool at once instead of as a task")
+			return Task{}, say.Error("the server ran the tool at once instead of as a task", nil)
 		}
 		return Task{}, errNoTask
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mcpbrowser/mcp/say"
 	"net/http"
 	"strconv"
 	"time"
@@ -65,7 +66,8 @@ func (s *Session) startExtTask(ctx context.Context, tool string, args json.RawMe
 	if t, ok := createdTask(raw); ok {
 		return t, nil
 	}
-	return Task{Status: "completed", StatusMessage: "the server ran the tool at once instead of as a task", Result: raw}, nil
+	atOnce := say.Text("the server ran the tool at once instead of as a task")
+	return Task{Status: "completed", StatusMessage: atOnce.String(), Said: atOnce, Result: raw}, nil
 }
 
 // followCallTask turns a tools/call answer that is a task handle into the

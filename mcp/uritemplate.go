@@ -4,6 +4,7 @@ package mcp
 
 import (
 	"fmt"
+	"mcpbrowser/mcp/say"
 	"strings"
 
 	"github.com/yosida95/uritemplate/v3"
@@ -86,7 +87,7 @@ func ExpandTemplate(tmpl string, vars map[string]string) (string, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return "", fmt.Errorf("fill in %s to make a URI from %s", strings.Join(missing, ", "), tmpl)
+		return "", say.Error("fill in {{.Names}} to make a URI from {{.Template}}", say.Args{"Names": strings.Join(missing, ", "), "Template": tmpl})
 	}
 	var b strings.Builder
 	for _, e := range exprs {

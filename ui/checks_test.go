@@ -2,8 +2,8 @@ package ui
 
 import (
 	"mcpbrowser/internal/uitest"
-	"mcpbrowser/ui/result"
 	"mcpbrowser/ui/quality"
+	"mcpbrowser/ui/result"
 	"mcpbrowser/ui/widgets"
 	"os"
 	"path/filepath"

@@ -4,8 +4,8 @@ import (
 	"fyne.io/fyne/v2"
 
 	"mcpbrowser/mcp"
-	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/clients"
+	"mcpbrowser/mcp/config"
 	"mcpbrowser/ui/importing"
 	"mcpbrowser/ui/servers"
 )

@@ -29,7 +29,7 @@ func TestLogViewShowsTheAppsLinesInThePersonsLanguage(t *testing.T) {
 	w.Resize(fyne.NewSize(900, 500))
 	log := transport.NewServerLog(nil)
 	log.Say(transport.LogInfo, say.New("started {{.Command}} (pid {{.Pid}})", say.Args{"Command": "node /srv/index.js", "Pid": 42}))
-	log.Add(transport.LogInfo, "connected to mcp-servers/everything 2.0.0, protocol 2025-11-25 (remembered)")
+	log.Say(transport.LogInfo, say.New("connected to {{.Name}}, protocol {{.Version}} (remembered)", say.Args{"Name": "mcp-servers/everything 2.0.0", "Version": "2025-11-25"}))
 	log.Say(transport.LogCallStart, say.New("call #{{.ID}} {{.Name}} started", say.Args{"ID": 1, "Name": "echo"}))
 	log.Add(transport.LogStderr, "stopped")
 	log.Add(transport.LogStdoutNoise, "call #1 echo started")

@@ -9,7 +9,8 @@
 //
 // The translations are JSON files in translations/, named as Fyne expects
 // (area.lang.json): one pair per area of the app — window, cli, core (what
-// the core says: connecting, calls, sign-in), form, servers, result, tasks,
+// the core says: connecting, calls, sign-in; session, the sentences a
+// session's messages are built from), form, servers, result, tasks,
 // checks, lint, logs, chooser; GLOSSARY.md beside them fixes the Chinese
 // terms. English is also the fallback text written in the code, so a key
 // missing from a file shows English, never a key.
@@ -37,7 +38,7 @@
 //     This package knows the message only through the Keyed interface and
 //     imports nothing of the app. The older sentences the core still
 //     writes as text are matched by the tables of core.go, checks.go,
-//     problems.go, fieldnotes.go, logi18n.go, oauthx.go and flaky.go; do
+//     problems.go and fieldnotes.go; do
 //     not add to them: move a sentence to a keyed message and delete its
 //     rule (TestImportsNothingOfTheApp lists those files).
 package i18n

@@ -3,6 +3,7 @@ package i18n
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Keyed is what the core says to a person, carried as a message key and the
@@ -27,18 +28,28 @@ type counted interface {
 func Say(m Keyed) string {
 	args := m.MessageArgs()
 	data := make(map[string]any, len(args))
+	var stops []string
 	for k, v := range args {
 		data[k] = sayField(v)
-	}
-	if c, ok := m.(counted); ok {
-		if n, ok := c.MessageCount(); ok {
-			return N(m.MessageKey(), n, data)
+		if t, ok := data[k].(string); ok && t != v && strings.HasSuffix(t, "。") {
+			stops = append(stops, t)
 		}
 	}
-	if len(args) == 0 {
-		return L(m.MessageKey())
+	var out string
+	if c, ok := m.(counted); ok {
+		if n, ok := c.MessageCount(); ok {
+			out = N(m.MessageKey(), n, data)
+		}
 	}
-	return L(m.MessageKey(), data)
+	if out == "" {
+		out = L(m.MessageKey(), data)
+	}
+	for _, t := range stops {
+		// Chinese puts no space after a full stop: "…退出码 3。 stderr …"
+		// reads "…退出码 3。stderr …".
+		out = strings.ReplaceAll(out, t+" ", t)
+	}
+	return out
 }
 
 func sayField(v any) any {
@@ -54,12 +65,12 @@ func sayField(v any) any {
 // keyedError finds the keyed message an error says: the error itself, or
 // one it wraps that says all of it (a wrapper whose text is the message's).
 func keyedError(err error) (Keyed, bool) {
-	if k, ok := err.(Keyed); ok {
+	if k, ok := err.(Keyed); ok && k.MessageKey() != "" {
 		return k, true
 	}
 	var k Keyed
 	if errors.As(err, &k) {
-		if e, ok := k.(error); ok && e.Error() == err.Error() {
+		if e, ok := k.(error); ok && k.MessageKey() != "" && e.Error() == err.Error() {
 			return k, true
 		}
 	}

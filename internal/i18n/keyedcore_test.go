@@ -13,7 +13,7 @@ import (
 
 // coreKeys are the keys the core (mcp/…) words messages by: the first
 // argument of say.New, say.Text and say.Error, and of mcp/apps' note, when
-// it is written as a literal.
+// it is written as a literal or as a choice of literals (pick(a, b)).
 func coreKeys(t *testing.T) map[string]string {
 	t.Helper()
 	keys := map[string]string{}
@@ -40,9 +40,16 @@ func coreKeys(t *testing.T) map[string]string {
 			if !isSay && !isNote {
 				return true
 			}
-			if lit, ok := call.Args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-				if key, err := strconv.Unquote(lit.Value); err == nil {
-					keys[key] = path
+			lits := []ast.Expr{call.Args[0]}
+			if pick, ok := call.Args[0].(*ast.CallExpr); ok {
+				// pick("for a call", "for a request"): either key.
+				lits = pick.Args
+			}
+			for _, arg := range lits {
+				if lit, ok := arg.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					if key, err := strconv.Unquote(lit.Value); err == nil {
+						keys[key] = path
+					}
 				}
 			}
 			return true

@@ -6,31 +6,47 @@ import (
 	"testing"
 )
 
-// One case per rule of logRules: the app's own log lines still written as
-// text, in both languages.
+// The "connected" lines and the era's reasons (mcp/session.go describeInit,
+// mcp/era.go, mcp/eraconnect.go), by key, in both languages; a line
+// written as text comes back unchanged.
 func TestLogLineTranslatesTheAppsLines(t *testing.T) {
-	cases := []struct{ in, zh string }{
-		{"connected", "已连接"},
-		{"connected to mcp-servers/everything 2.0.0, protocol 2025-11-25 (pinned)", "已连接到 mcp-servers/everything 2.0.0，协议版本 2025-11-25（固定）"},
-		{"connected to mcp-servers/everything 2.0.0, protocol 2026-07-28 (discovered)", "已连接到 mcp-servers/everything 2.0.0，协议版本 2026-07-28（经 server/discover 得知）"},
-		{"connected to mcp-servers/everything 2.0.0, protocol 2025-11-25 (remembered)", "已连接到 mcp-servers/everything 2.0.0，协议版本 2025-11-25（沿用上次）"},
-		{"connected to slow 1.0, protocol 2026-07-28 (discovered: answered late)", "已连接到 slow 1.0，协议版本 2026-07-28（经 server/discover 得知：响应较晚）"},
-		{"connected to old 0.1, protocol 2025-11-25 (fell back: no answer to server/discover within 1.5s)",
-			"已连接到 old 0.1，协议版本 2025-11-25（已回退：server/discover 在 1.5s 内没有响应）"},
-		{"connected to everything 2.0, protocol 2025-11-25 (fell back: server/discover: method not found)",
-			"已连接到 everything 2.0，协议版本 2025-11-25（已回退：server/discover：方法不存在）"},
-		{"connected to the server, protocol 2025-06-18", "已连接到 the server，协议版本 2025-06-18"},
-		{"the server exited when asked server/discover; starting the server again and asking initialize", "服务器在收到 server/discover 时退出了；正在重新启动服务器并发送 initialize"},
-		{"server/discover offered no version this app speaks; starting the server again and asking initialize", "server/discover 给出的版本本应用都不支持；正在重新启动服务器并发送 initialize"},
-		{"server/discover failed; starting the server again and asking initialize", "server/discover 失败；正在重新启动服务器并发送 initialize"},
-		// The core's explanations logged as they are (mcp/transport describeExit, session watch).
-		{"the server exited (code 0)", "服务器已退出（退出码 0）"},
-		{"the server exited with code 2.", "服务器已退出，退出码 2。"},
-		{"the server exited with code 1. Last stderr lines:\n  panic: x", "服务器已退出，退出码 1。stderr 最后几行：\n  panic: x"},
-		// Unknown text passes through unchanged.
-		{"something the app never says", "something the app never says"},
+	connected := func(key, name, version string, why any) keyed {
+		return keyed{key, map[string]any{"Name": name, "Version": version, "Why": why}}
 	}
-	checkBilingual(t, "LogLine", func(s string) string { return LogLine(s) }, cases)
+	discover := func(why any) keyed {
+		return keyed{"{{.Why}}; starting the server again and asking initialize", map[string]any{"Why": why}}
+	}
+	checkKeyed(t, LogLine, []keyedCase{
+		{keyed{"connected", nil}, "connected", "已连接"},
+		{connected("connected to {{.Name}}, protocol {{.Version}} (pinned)", "mcp-servers/everything 2.0.0", "2025-11-25", ""),
+			"connected to mcp-servers/everything 2.0.0, protocol 2025-11-25 (pinned)", "已连接到 mcp-servers/everything 2.0.0，协议版本 2025-11-25（固定）"},
+		{connected("connected to {{.Name}}, protocol {{.Version}} (discovered)", "mcp-servers/everything 2.0.0", "2026-07-28", ""),
+			"connected to mcp-servers/everything 2.0.0, protocol 2026-07-28 (discovered)", "已连接到 mcp-servers/everything 2.0.0，协议版本 2026-07-28（经 server/discover 得知）"},
+		{connected("connected to {{.Name}}, protocol {{.Version}} (remembered)", "mcp-servers/everything 2.0.0", "2025-11-25", ""),
+			"connected to mcp-servers/everything 2.0.0, protocol 2025-11-25 (remembered)", "已连接到 mcp-servers/everything 2.0.0，协议版本 2025-11-25（沿用上次）"},
+		{connected("connected to {{.Name}}, protocol {{.Version}} (discovered: {{.Why}})", "slow 1.0", "2026-07-28", keyed{"answered late", nil}),
+			"connected to slow 1.0, protocol 2026-07-28 (discovered: answered late)", "已连接到 slow 1.0，协议版本 2026-07-28（经 server/discover 得知：响应较晚）"},
+		{connected("connected to {{.Name}}, protocol {{.Version}} (fell back: {{.Why}})", "old 0.1", "2025-11-25", keyed{"no answer to server/discover within {{.Wait}}", map[string]any{"Wait": "1.5s"}}),
+			"connected to old 0.1, protocol 2025-11-25 (fell back: no answer to server/discover within 1.5s)",
+			"已连接到 old 0.1，协议版本 2025-11-25（已回退：server/discover 在 1.5s 内没有响应）"},
+		{connected("connected to {{.Name}}, protocol {{.Version}} (fell back: {{.Why}})", "everything 2.0", "2025-11-25", keyed{"server/discover: {{.Err}}", map[string]any{"Err": keyed{"method not found", nil}}}),
+			"connected to everything 2.0, protocol 2025-11-25 (fell back: server/discover: method not found)",
+			"已连接到 everything 2.0，协议版本 2025-11-25（已回退：server/discover：方法不存在）"},
+		{connected("connected to {{.Name}}, protocol {{.Version}} (fell back)", "old 0.1", "2025-11-25", ""),
+			"connected to old 0.1, protocol 2025-11-25 (fell back)", "已连接到 old 0.1，协议版本 2025-11-25（已回退）"},
+		{connected("connected to {{.Name}}, protocol {{.Version}}", "the server", "2025-06-18", ""),
+			"connected to the server, protocol 2025-06-18", "已连接到 the server，协议版本 2025-06-18"},
+		{discover(keyed{"the server exited when asked server/discover", nil}),
+			"the server exited when asked server/discover; starting the server again and asking initialize", "服务器在收到 server/discover 时退出了；正在重新启动服务器并发送 initialize"},
+		{discover(keyed{"server/discover offered no version this app speaks", nil}),
+			"server/discover offered no version this app speaks; starting the server again and asking initialize", "server/discover 给出的版本本应用都不支持；正在重新启动服务器并发送 initialize"},
+		{discover(keyed{"server/discover failed", nil}),
+			"server/discover failed; starting the server again and asking initialize", "server/discover 失败；正在重新启动服务器并发送 initialize"},
+	})
+	checkBilingual(t, "LogLine", func(s string) string { return LogLine(s) }, []struct{ in, zh string }{
+		{"something the app never says", "something the app never says"},
+		{"the server exited with code 2.", "the server exited with code 2."},
+	})
 }
 
 // The lines the core writes by key (transport.ServerLog.Say): one case per
@@ -117,7 +133,12 @@ func TestLogLineTranslatesTheKeyedLines(t *testing.T) {
 			"prompts/get #7 greet ended after 8ms: ok", "prompts/get #7 greet 已结束，用时 8ms：成功"},
 		{keyed{"the connection dropped; reconnecting once before giving up", nil},
 			"the connection dropped; reconnecting once before giving up", "连接已断开；放弃前重新连接一次"},
-		{keyed{"listing tools failed: {{.Err}}", map[string]any{"Err": errors.New("tools/list failed: broken pipe")}},
+		// The core's explanations logged as they are (mcp/transport describeExit, session watch).
+		{keyed{"the server exited (code 0)", nil}, "the server exited (code 0)", "服务器已退出（退出码 0）"},
+		{keyed{"the server exited with code {{.Code}}.", map[string]any{"Code": 2}}, "the server exited with code 2.", "服务器已退出，退出码 2。"},
+		{keyed{"{{.Reason}} Last stderr lines:{{.Lines}}", map[string]any{"Reason": keyed{"the server exited with code {{.Code}}.", map[string]any{"Code": 1}}, "Lines": "\n  panic: x"}},
+			"the server exited with code 1. Last stderr lines:\n  panic: x", "服务器已退出，退出码 1。stderr 最后几行：\n  panic: x"},
+		{keyed{"listing tools failed: {{.Err}}", map[string]any{"Err": keyed{"{{.Method}} failed: {{.Err}}", map[string]any{"Method": "tools/list", "Err": errors.New("broken pipe")}}}},
 			"listing tools failed: tools/list failed: broken pipe", "列出工具失败：tools/list 失败：连接被中断"},
 		{keyed{"refreshing the tool list failed: {{.Err}}", map[string]any{"Err": io.EOF}},
 			"refreshing the tool list failed: EOF", "刷新工具列表失败：连接已关闭"},
@@ -126,10 +147,4 @@ func TestLogLineTranslatesTheKeyedLines(t *testing.T) {
 		{keyed{"OpenAPI document: {{.Warning}}", map[string]any{"Warning": "path /x has no operationId"}},
 			"OpenAPI document: path /x has no operationId", "OpenAPI 文档：path /x has no operationId"},
 	})
-}
-
-// Every key of the log rules is in the translation files, and every group
-// is in its key.
-func TestLogLineKeysAreTranslated(t *testing.T) {
-	checkRuleKeys(t, logRules)
 }

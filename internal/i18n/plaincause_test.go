@@ -16,7 +16,7 @@ import (
 )
 
 // A failure below JSON-RPC (the connection closed, refused, timed out…)
-// reaches people as the core's plain words (mcp.PlainCause through
+// reaches people as the core's plain words (mcp.PlainCauseMsg through
 // mcp.AsRequestError), and in Chinese as Chinese from end to end: no
 // translated prefix with the SDK's English tail, as "刷新工具列表失败：
 // calling "tools/list": connection closed" once was.
@@ -34,8 +34,8 @@ func TestLowLevelFailuresReadAsChinese(t *testing.T) {
 		for _, line := range []string{
 			LogLine(keyed{"refreshing the tool list failed: {{.Err}}", map[string]any{"Err": plain}}),
 			LogLine(keyed{"listing tools failed: {{.Err}}", map[string]any{"Err": plain}}),
-			Explain("could not connect to http://127.0.0.1:1/mcp: " + mcp.PlainCause(err) + ". Check the URL and that the server is running."),
-			Explain("could not initialize the session: " + mcp.PlainCause(err)),
+			Explain(keyed{"could not connect to {{.URL}}: {{.Err}}. Check the URL and that the server is running.", map[string]any{"URL": "http://127.0.0.1:1/mcp", "Err": mcp.PlainCauseMsg(err)}}),
+			Explain(keyed{"could not initialize the session: {{.Err}}", map[string]any{"Err": mcp.PlainCauseMsg(err)}}),
 		} {
 			if english := latinOutsideValues.ReplaceAllString(line, ""); HasLatinLetter(english) {
 				t.Errorf("%v: English left in %q", err, line)

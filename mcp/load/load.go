@@ -11,6 +11,7 @@ package load
 import (
 	"context"
 	"errors"
+	"mcpbrowser/mcp/say"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -32,6 +33,8 @@ type Outcome struct {
 	Layer Layer
 	// Message says what went wrong, for the first failures of each layer.
 	Message string
+	// Said is Message as a message with its key, when the core said it so.
+	Said say.Msg
 }
 
 // CallFunc makes one call. worker is 0…Concurrency-1, for spreading calls
@@ -83,6 +86,7 @@ type Run struct {
 	mu       sync.Mutex
 	samples  []Sample
 	messages map[Layer]string
+	said     map[Layer]say.Msg
 	wall     time.Duration
 	peakRSS  int64
 	rssErr   error
@@ -92,7 +96,7 @@ type Run struct {
 // Cancelling ctx, or calling Stop, stops starting calls and cancels those out.
 func Start(ctx context.Context, opts Options, call CallFunc) *Run {
 	ctx, cancel := context.WithCancel(ctx)
-	r := &Run{opts: opts, started: time.Now(), cancel: cancel, done: make(chan struct{}), messages: map[Layer]string{}}
+	r := &Run{opts: opts, started: time.Now(), cancel: cancel, done: make(chan struct{}), messages: map[Layer]string{}, said: map[Layer]say.Msg{}}
 	if opts.Requests > 0 {
 		r.samples = make([]Sample, 0, opts.Requests)
 	}
@@ -128,7 +132,7 @@ func (r *Run) run(ctx context.Context, call CallFunc) {
 				if out.Layer != OK && ctx.Err() != nil {
 					out.Layer = Cancelled
 				}
-				r.record(Sample{At: t.Sub(r.started), Latency: lat, Layer: out.Layer}, out.Message)
+				r.record(Sample{At: t.Sub(r.started), Latency: lat, Layer: out.Layer}, out)
 			}
 		})
 	}
@@ -139,11 +143,14 @@ func (r *Run) run(ctx context.Context, call CallFunc) {
 	r.mu.Unlock()
 }
 
-func (r *Run) record(s Sample, msg string) {
+func (r *Run) record(s Sample, out Outcome) {
 	r.mu.Lock()
 	r.samples = append(r.samples, s)
-	if s.Layer != OK && r.messages[s.Layer] == "" && msg != "" {
-		r.messages[s.Layer] = msg
+	if s.Layer != OK && r.messages[s.Layer] == "" && out.Message != "" {
+		r.messages[s.Layer] = out.Message
+		if !out.Said.IsZero() {
+			r.said[s.Layer] = out.Said
+		}
 	}
 	r.mu.Unlock()
 }
@@ -189,6 +196,10 @@ func (r *Run) Summary() Summary {
 	for k, v := range r.messages {
 		msgs[k] = v
 	}
+	said := make(map[Layer]say.Msg, len(r.said))
+	for k, v := range r.said {
+		said[k] = v
+	}
 	wall := r.wall
 	peak, rssErr := r.peakRSS, r.rssErr
 	r.mu.Unlock()
@@ -197,7 +208,7 @@ func (r *Run) Summary() Summary {
 	}
 	s := Summarize(samples, wall)
 	s.Concurrency = r.opts.Concurrency
-	s.ErrorMessages = msgs
+	s.ErrorMessages, s.ErrorSaid = msgs, said
 	s.PeakRSS = peak
 	if rssErr != nil {
 		s.RSSNote = rssErr.Error()

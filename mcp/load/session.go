@@ -20,7 +20,7 @@ func SessionCaller(ss []*mcp.Session, tool string, args json.RawMessage, timeout
 	}
 	return func(ctx context.Context, w int) Outcome {
 		r := ss[w%len(ss)].CallTool(mcp.WithoutHistory(ctx), tool, args, opts) // a load test must not flood History
-		return Outcome{Layer: LayerOf(r), Message: r.Message}
+		return Outcome{Layer: LayerOf(r), Message: r.Message, Said: r.Said}
 	}
 }
 

@@ -3,6 +3,7 @@ package load
 import (
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/mcp/say"
 	"slices"
 	"strings"
 	"time"
@@ -23,6 +24,8 @@ type Summary struct {
 	Errors map[Layer]int `json:"errors"`
 	// ErrorMessages is the first message of each layer.
 	ErrorMessages map[Layer]string `json:"errorMessages,omitempty"`
+	// ErrorSaid is ErrorMessages by key, where the core said it so.
+	ErrorSaid map[Layer]say.Msg `json:"-"`
 	// PeakRSS is the servers' largest resident memory seen, in bytes (0 when
 	// not measured: a remote server, or not Linux).
 	PeakRSS int64  `json:"peakRSSBytes,omitempty"`
@@ -121,4 +124,13 @@ func (s Summary) Text() string {
 
 func ms(d time.Duration) string {
 	return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000)
+}
+
+// ErrorWords is the first message of layer l for the front ends to word:
+// by its key when it has one, else its text.
+func (s Summary) ErrorWords(l Layer) any {
+	if m, ok := s.ErrorSaid[l]; ok {
+		return m
+	}
+	return s.ErrorMessages[l]
 }

@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io"
+	"mcpbrowser/mcp/say"
 	"net/http"
 	"net/url"
 	"slices"
@@ -261,8 +262,8 @@ func decideDPoP(mode string, advertised []string, advertisedAtAll bool, issuer s
 		return false, nil
 	case DPoPAlways:
 		if advertisedAtAll && !slices.Contains(advertised, dpopAlg) {
-			return false, fmt.Errorf("the authorization server %s accepts DPoP proofs signed with %v only; MCP Browser signs them with %s. "+
-				"Set DPoP to auto or never for this server", issuer, advertised, dpopAlg)
+			return false, say.Error("the authorization server {{.Issuer}} accepts DPoP proofs signed with {{.Algs}} only; MCP Browser signs them with {{.Alg}}. Set DPoP to auto or never for this server",
+				say.Args{"Issuer": issuer, "Algs": fmt.Sprint(advertised), "Alg": dpopAlg})
 		}
 		return true, nil
 	}

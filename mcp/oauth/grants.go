@@ -74,13 +74,13 @@ func grantWords(g string) string {
 func (h *Handler) signInWithoutBrowser(ctx context.Context, client *http.Client, d *discovery, stepUp bool) error {
 	grant := h.opts.GrantType
 	if wire := grantTypeOnWire(grant); len(d.asm.GrantTypesSupported) > 0 && !slices.Contains(d.asm.GrantTypesSupported, wire) {
-		return fmt.Errorf("the authorization server %s does not offer the %s grant (it offers %v); "+
-			"choose another grant type for this server", d.asm.Issuer, grantWords(grant), d.asm.GrantTypesSupported)
+		return say.Error("the authorization server {{.Issuer}} does not offer the {{.Grant}} grant (it offers {{.Offers}}); choose another grant type for this server",
+			say.Args{"Issuer": d.asm.Issuer, "Grant": say.Text(grantWords(grant)), "Offers": fmt.Sprint(d.asm.GrantTypesSupported)})
 	}
 	if h.key != nil && len(d.asm.TokenEndpointAuthSigningAlgValuesSupported) > 0 &&
 		!slices.Contains(d.asm.TokenEndpointAuthSigningAlgValuesSupported, h.key.alg) {
-		return fmt.Errorf("the authorization server %s does not accept client assertions signed with %s (it takes %v); "+
-			"use a key and signing algorithm it accepts", d.asm.Issuer, h.key.alg, d.asm.TokenEndpointAuthSigningAlgValuesSupported)
+		return say.Error("the authorization server {{.Issuer}} does not accept client assertions signed with {{.Alg}} (it takes {{.Algs}}); use a key and signing algorithm it accepts",
+			say.Args{"Issuer": d.asm.Issuer, "Alg": h.key.alg, "Algs": fmt.Sprint(d.asm.TokenEndpointAuthSigningAlgValuesSupported)})
 	}
 	discovered := d.challenge.scopes
 	if len(discovered) == 0 && d.prm != nil {
@@ -126,16 +126,17 @@ func (h *Handler) explainGrantError(err error) error {
 	if errors.As(err, &idp) {
 		return err
 	}
-	check := "the client ID and secret"
+	check := say.Text("the client ID and secret")
 	switch {
 	case h.opts.GrantType == GrantJWTBearer:
-		check = "the workload's token (is it for this authorization server, and not expired?)"
+		check = say.Text("the workload's token (is it for this authorization server, and not expired?)")
 	case h.opts.GrantType == GrantEnterprise:
-		check = "the client ID and secret registered at this authorization server"
+		check = say.Text("the client ID and secret registered at this authorization server")
 	case h.key != nil:
-		check = "the client ID and that the server knows the public half of the private key"
+		check = say.Text("the client ID and that the server knows the public half of the private key")
 	}
-	return fmt.Errorf("the authorization server refused the %s grant (check %s): %w", grantWords(h.opts.GrantType), check, err)
+	return say.Error("the authorization server refused the {{.Grant}} grant (check {{.Check}}): {{.Err}}",
+		say.Args{"Grant": say.Text(grantWords(h.opts.GrantType)), "Check": check, "Err": err.Error(), "Cause": err})
 }
 
 // An idpError is a refusal by the enterprise identity provider.
@@ -144,11 +145,20 @@ type idpError struct {
 	login string // the provider, when its sign-in (not the exchange) failed
 }
 
-func (e *idpError) Error() string {
+func (e *idpError) Error() string { return e.said().String() }
+
+// MessageKey and MessageArgs say the refusal by key, for the front ends.
+func (e *idpError) MessageKey() string { return e.said().Key }
+
+// MessageArgs are the fields of MessageKey.
+func (e *idpError) MessageArgs() map[string]any { return e.said().Args }
+
+func (e *idpError) said() say.Msg {
+	// What the provider said stays as it came.
 	if e.login != "" {
-		return fmt.Sprintf("signing in at the identity provider %s did not work: %v", e.login, e.err)
+		return say.New("signing in at the identity provider {{.Issuer}} did not work: {{.Err}}", say.Args{"Issuer": e.login, "Err": e.err.Error()})
 	}
-	return fmt.Sprintf("the identity provider refused to exchange the ID token for an ID-JAG (check the ID token, the IdP client ID and secret): %v", e.err)
+	return say.New("the identity provider refused to exchange the ID token for an ID-JAG (check the ID token, the IdP client ID and secret): {{.Err}}", say.Args{"Err": e.err.Error()})
 }
 func (e *idpError) Unwrap() error { return e.err }
 
@@ -229,20 +239,20 @@ func (h *Handler) readAssertion(what string) (string, error) {
 	case h.opts.AssertionFile != "":
 		data, err := os.ReadFile(h.opts.AssertionFile)
 		if err != nil {
-			return "", fmt.Errorf("the %s file %s cannot be read: %w", what, h.opts.AssertionFile, errors.Unwrap(err))
+			return "", say.Error("the {{.What}} file {{.Path}} cannot be read: {{.Err}}", say.Args{"What": say.Text(what), "Path": h.opts.AssertionFile, "Err": errors.Unwrap(err).Error(), "Cause": errors.Unwrap(err)})
 		}
 		v = strings.TrimSpace(string(data))
 		if v == "" {
-			return "", fmt.Errorf("the %s file %s is empty", what, h.opts.AssertionFile)
+			return "", say.Error("the {{.What}} file {{.Path}} is empty", say.Args{"What": say.Text(what), "Path": h.opts.AssertionFile})
 		}
 	default:
 		v = strings.TrimSpace(os.Getenv(h.opts.AssertionEnv))
 		if v == "" {
-			return "", fmt.Errorf("the environment variable %s, which should hold the %s, is not set", h.opts.AssertionEnv, what)
+			return "", say.Error("the environment variable {{.Name}}, which should hold the {{.What}}, is not set", say.Args{"Name": h.opts.AssertionEnv, "What": say.Text(what)})
 		}
 	}
 	if strings.Count(v, ".") != 2 {
-		return "", fmt.Errorf("the %s is not a JWT (three dot-separated parts)", what)
+		return "", say.Error("the {{.What}} is not a JWT (three dot-separated parts)", say.Args{"What": say.Text(what)})
 	}
 	h.addSecrets(v)
 	return v, nil

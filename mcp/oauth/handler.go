@@ -261,12 +261,12 @@ func (h *Handler) Authorize(ctx context.Context, req *http.Request, resp *http.R
 	var retrieveErr *oauth2.RetrieveError
 	if err != nil && machineGrant(h.opts.GrantType) && errors.As(err, &retrieveErr) {
 		h.mu.Lock()
-		h.refused = maskError(fmt.Errorf("signing in to %s: %w", h.opts.ServerURL, err), slices.Clone(h.secrets))
+		h.refused = maskError(&signInError{h.opts.ServerURL, err}, slices.Clone(h.secrets))
 		h.mu.Unlock()
 	}
 	if err != nil {
 		h.progress("Sign-in to {{.URL}} failed.", say.Args{"URL": h.opts.ServerURL})
-		return maskError(fmt.Errorf("signing in to %s: %w", h.opts.ServerURL, err), h.secretList())
+		return maskError(&signInError{h.opts.ServerURL, err}, h.secretList())
 	}
 	return nil
 }
@@ -438,33 +438,32 @@ func checkOptions(opts *Options) error {
 	hasKey, hasAssertion := opts.PrivateKeyFile != "", opts.AssertionFile != "" || opts.AssertionEnv != ""
 	switch {
 	case opts.SigningAlg != "" && !hasKey:
-		return errors.New("a signing algorithm was given without a private key file")
+		return say.Error("a signing algorithm was given without a private key file", nil)
 	case hasKey && opts.ClientSecret != "":
-		return errors.New("give either a client secret or a private key file, not both: the client authenticates with one of them")
+		return say.Error("give either a client secret or a private key file, not both: the client authenticates with one of them", nil)
 	case hasKey && !machineGrant(opts.GrantType):
-		return errors.New("a private key file is used with the client credentials, JWT-bearer or enterprise grant, not with browser sign-in")
+		return say.Error("a private key file is used with the client credentials, JWT-bearer or enterprise grant, not with browser sign-in", nil)
 	case opts.AssertionFile != "" && opts.AssertionEnv != "":
-		return errors.New("give the token either as a file or as an environment variable, not both")
+		return say.Error("give the token either as a file or as an environment variable, not both", nil)
 	case hasAssertion && opts.GrantType != GrantJWTBearer && opts.GrantType != GrantEnterprise:
-		return errors.New("an assertion file or variable is used with the jwt_bearer or enterprise grant only")
+		return say.Error("an assertion file or variable is used with the jwt_bearer or enterprise grant only", nil)
 	}
 	switch opts.GrantType {
 	case GrantClientCredentials:
 		if opts.ClientID == "" || (opts.ClientSecret == "" && !hasKey) {
-			return errors.New("the client credentials grant needs a client ID and a client secret or private key file")
+			return say.Error("the client credentials grant needs a client ID and a client secret or private key file", nil)
 		}
 	case GrantJWTBearer:
 		if !hasAssertion {
-			return errors.New("the JWT-bearer grant needs the workload's identity token: a file or an environment variable")
+			return say.Error("the JWT-bearer grant needs the workload's identity token: a file or an environment variable", nil)
 		}
 	case GrantEnterprise:
 		if opts.IdPIssuer == "" || opts.IdPClientID == "" || opts.ClientID == "" {
-			return errors.New("enterprise-managed sign-in needs the identity provider's issuer URL and MCP Browser's client ID there, " +
-				"and the client ID at this server's authorization server")
+			return say.Error("enterprise-managed sign-in needs the identity provider's issuer URL and MCP Browser's client ID there, and the client ID at this server's authorization server", nil)
 		}
 	}
 	if opts.IdPClientSecret != "" && opts.IdPClientID == "" {
-		return errors.New("an identity provider client secret was given without its client ID")
+		return say.Error("an identity provider client secret was given without its client ID", nil)
 	}
 	return nil
 }
@@ -476,9 +475,8 @@ func (h *Handler) countStepUp(scopes []string) error {
 	defer h.mu.Unlock()
 	h.stepUps[strings.Join(key, " ")]++
 	if n := h.stepUps[strings.Join(key, " ")]; n > maxStepUps {
-		return fmt.Errorf("the permission the server needs (scope %q) was not granted after %d sign-ins, so MCP Browser stopped asking. "+
-			"Your account may not be allowed that scope: ask the server's owner, or sign in with another account",
-			strings.Join(scopes, " "), max(h.signIns, maxStepUps))
+		return say.Error("the permission the server needs (scope {{.Scope}}) was not granted after {{.N}} sign-ins, so MCP Browser stopped asking. Your account may not be allowed that scope: ask the server's owner, or sign in with another account",
+			say.Args{"Scope": strconv.Quote(strings.Join(scopes, " ")), "N": max(h.signIns, maxStepUps)})
 	}
 	return nil
 }

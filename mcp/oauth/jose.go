@@ -14,8 +14,10 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"mcpbrowser/mcp/say"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -50,11 +52,11 @@ type signingKey struct {
 func loadSigningKey(path, alg string) (*signingKey, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("the private key file %s cannot be read: %w", path, errors.Unwrap(err))
+		return nil, say.Error("the private key file {{.Path}} cannot be read: {{.Err}}", say.Args{"Path": path, "Err": errors.Unwrap(err).Error(), "Cause": errors.Unwrap(err)})
 	}
 	key, err := parsePrivateKeyPEM(data)
 	if err != nil {
-		return nil, fmt.Errorf("the private key file %s is not usable: %w", path, err)
+		return nil, say.Error("the private key file {{.Path}} is not usable: {{.Why}}", say.Args{"Path": path, "Why": err})
 	}
 	return newSigningKey(key, alg)
 }
@@ -64,14 +66,13 @@ func parsePrivateKeyPEM(data []byte) (crypto.Signer, error) {
 		var block *pem.Block
 		block, data = pem.Decode(data)
 		if block == nil {
-			return nil, errors.New("it holds no PEM private key (a block starting -----BEGIN PRIVATE KEY-----, " +
-				"-----BEGIN EC PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----)")
+			return nil, say.Error("it holds no PEM private key (a block starting -----BEGIN PRIVATE KEY-----, -----BEGIN EC PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----)", nil)
 		}
 		if !strings.Contains(block.Type, "PRIVATE KEY") {
 			continue // a certificate or public key next to it
 		}
 		if strings.Contains(block.Type, "ENCRYPTED") || block.Headers["Proc-Type"] != "" {
-			return nil, errors.New("the key is protected by a passphrase; save it without one (for example with openssl pkcs8 -nocrypt)")
+			return nil, say.Error("the key is protected by a passphrase; save it without one (for example with openssl pkcs8 -nocrypt)", nil)
 		}
 		var k any
 		var err error
@@ -106,11 +107,11 @@ func newSigningKey(key crypto.Signer, alg string) (*signingKey, error) {
 		case elliptic.P384():
 			implied = "ES384"
 		default:
-			return nil, fmt.Errorf("the EC key is on curve %s; use P-256 (ES256) or P-384 (ES384)", k.Curve.Params().Name)
+			return nil, say.Error("the EC key is on curve {{.Curve}}; use P-256 (ES256) or P-384 (ES384)", say.Args{"Curve": k.Curve.Params().Name})
 		}
 	case *rsa.PrivateKey:
 		if k.N.BitLen() < 2048 {
-			return nil, fmt.Errorf("the RSA key has %d bits; use at least 2048", k.N.BitLen())
+			return nil, say.Error("the RSA key has {{.Bits}} bits; use at least 2048", say.Args{"Bits": k.N.BitLen()})
 		}
 		implied = "RS256"
 	}
@@ -118,11 +119,11 @@ func newSigningKey(key crypto.Signer, alg string) (*signingKey, error) {
 		alg = implied
 	}
 	if !slices.Contains(SigningAlgs, alg) {
-		return nil, fmt.Errorf("unsupported signing algorithm %q: use one of %s", alg, strings.Join(SigningAlgs, ", "))
+		return nil, say.Error("unsupported signing algorithm {{.Alg}}: use one of {{.Algs}}", say.Args{"Alg": strconv.Quote(alg), "Algs": strings.Join(SigningAlgs, ", ")})
 	}
 	_, isRSA := key.(*rsa.PrivateKey)
 	if wantRSA := alg[0] != 'E'; wantRSA != isRSA || (!isRSA && alg != implied) {
-		return nil, fmt.Errorf("the signing algorithm %s does not fit the key (an %s key signs with %s)", alg, keyKind(key), implied)
+		return nil, say.Error("the signing algorithm {{.Alg}} does not fit the key (an {{.Kind}} key signs with {{.Implied}})", say.Args{"Alg": alg, "Kind": keyKind(key), "Implied": implied})
 	}
 	return &signingKey{key: key, alg: alg, method: jwt.GetSigningMethod(alg)}, nil
 }

@@ -47,3 +47,28 @@ func SignInFailure(err error) (msg string, ok bool) {
 	}
 	return m.Error(), true
 }
+
+// A signInError is a sign-in to a server that failed: "signing in to URL:"
+// and why.
+type signInError struct {
+	url string
+	err error
+}
+
+func (e *signInError) Error() string { return "signing in to " + e.url + ": " + e.err.Error() }
+func (e *signInError) Unwrap() error { return e.err }
+
+// SignInCause is what SignInFailure's message says went wrong, as an error
+// (secrets still masked), without the "signing in to URL:" before it: for
+// the front ends to word by its key when it has one.
+func SignInCause(err error) (error, bool) {
+	var m *maskedError
+	if !errors.As(err, &m) {
+		return nil, false
+	}
+	inner := m.err
+	if si, ok := inner.(*signInError); ok {
+		inner = si.err
+	}
+	return &maskedError{err: inner, secrets: m.secrets}, true
+}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/mcp/say"
 	"os"
 	"sort"
 
@@ -39,15 +40,15 @@ func Take(ctx context.Context, s *mcp.Session) (*Snapshot, error) {
 	var err error
 	if caps.Has(mcp.FeatureResources) {
 		if snap.Resources, err = s.Resources(ctx); err != nil {
-			return nil, fmt.Errorf("listing resources: %w", err)
+			return nil, say.Error("listing resources: {{.Err}}", say.Args{"Err": err})
 		}
 		if snap.Templates, err = s.ResourceTemplates(ctx); err != nil {
-			return nil, fmt.Errorf("listing resource templates: %w", err)
+			return nil, say.Error("listing resource templates: {{.Err}}", say.Args{"Err": err})
 		}
 	}
 	if caps.Has(mcp.FeaturePrompts) {
 		if snap.Prompts, err = s.Prompts(ctx); err != nil {
-			return nil, fmt.Errorf("listing prompts: %w", err)
+			return nil, say.Error("listing prompts: {{.Err}}", say.Args{"Err": err})
 		}
 	}
 	snap.normalise()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mcpbrowser/mcp/say"
 	"net/http"
 	"net/url"
 	"strings"
@@ -137,8 +138,11 @@ func (t *tapTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 // reads (MaxMessageSize); it was not read.
 type ReplyTooLargeError struct{ Limit int }
 
-func (e *ReplyTooLargeError) Error() string {
-	return fmt.Sprintf("the server's reply was over the limit of %d MiB and was not read", e.Limit>>20)
+func (e *ReplyTooLargeError) Error() string { return e.Said().String() }
+
+// Said is the error as a message with its key, for the front ends to word.
+func (e *ReplyTooLargeError) Said() say.Msg {
+	return say.New("the server's reply was over the limit of {{.MiB}} MiB and was not read", say.Args{"MiB": e.Limit >> 20})
 }
 
 // addCredentials sets the entry's headers and query parameters on req.

@@ -70,33 +70,43 @@ var errNotFound = errors.New("executable file not found")
 // (an absolute path when it can make one) and the PATH it was found in, or,
 // on failure, the PATHs it searched.
 func (r *PathResolver) lookPath(command, cwd string, env []string) (string, string, error) {
-	path := envValue(env, "PATH")
+	exe, path, shellPath, err := r.lookPathIn(command, cwd, env)
+	if shellPath != "" {
+		path = searchedBoth(path, shellPath).String()
+	}
+	return exe, path, err
+}
+
+// lookPathIn is lookPath with the login shell's PATH apart: on failure,
+// shellPath is the login shell's PATH when it was searched too.
+func (r *PathResolver) lookPathIn(command, cwd string, env []string) (exe, path, shellPath string, err error) {
+	path = envValue(env, "PATH")
 	if command == "" {
-		return "", path, errNotFound
+		return "", path, "", errNotFound
 	}
 	if strings.ContainsAny(command, `/\`) {
 		if !filepath.IsAbs(command) && cwd != "" {
 			command = filepath.Join(cwd, command)
 		}
 		if exe, ok := findFile(command, env); ok {
-			return exe, path, nil
+			return exe, path, "", nil
 		}
-		return "", path, errNotFound
+		return "", path, "", errNotFound
 	}
 	if exe, ok := searchPath(command, path, env); ok {
-		return exe, path, nil
+		return exe, path, "", nil
 	}
 	if r.loginShellPath == nil {
-		return "", path, errNotFound
+		return "", path, "", errNotFound
 	}
 	r.once.Do(func() { r.shellPath = r.loginShellPath() })
 	if r.shellPath != "" && r.shellPath != path {
 		if exe, ok := searchPath(command, r.shellPath, env); ok {
-			return exe, r.shellPath, nil
+			return exe, r.shellPath, "", nil
 		}
-		return "", path + " (and the login shell's PATH: " + r.shellPath + ")", errNotFound
+		return "", path, r.shellPath, errNotFound
 	}
-	return "", path, errNotFound
+	return "", path, "", errNotFound
 }
 
 func searchPath(command, path string, env []string) (string, bool) {

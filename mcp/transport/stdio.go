@@ -8,14 +8,17 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"mcpbrowser/mcp/config"
 	"mcpbrowser/mcp/say"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // MaxMessageSize bounds one JSON-RPC message from a stdio server. The SDK's own
@@ -73,37 +76,48 @@ type StartError struct {
 	Command string
 	// PathUsed is the PATH the program was looked up in.
 	PathUsed string
-	NotFound bool
-	Err      error
+	// ShellPath is the login shell's PATH, when it was searched too.
+	ShellPath string
+	NotFound  bool
+	Err       error
 }
 
-func (e *StartError) Error() string {
+func (e *StartError) Error() string { return e.Said().String() }
+
+// Said is the error as a message with its key, for the front ends to word.
+func (e *StartError) Said() say.Msg {
 	if e.NotFound {
-		msg := fmt.Sprintf("could not start the server: the program %q was not found", e.Command)
-		if hint := installHint(e.Command); hint != "" {
-			msg += ". " + hint
+		var path any = e.PathUsed
+		if e.ShellPath != "" {
+			path = searchedBoth(e.PathUsed, e.ShellPath)
 		}
-		return msg + ". PATH searched: " + e.PathUsed
+		return say.New("could not start the server: the program {{.Command}} was not found. {{.Hint}}. PATH searched: {{.Path}}",
+			say.Args{"Command": strconv.Quote(e.Command), "Hint": installHint(e.Command), "Path": path})
 	}
-	return fmt.Sprintf("could not start the server %q: %v", e.Command, e.Err)
+	return say.New("could not start the server {{.Command}}: {{.Err}}", say.Args{"Command": strconv.Quote(e.Command), "Err": e.Err})
 }
 
 func (e *StartError) Unwrap() error { return e.Err }
 
-func installHint(command string) string {
+// searchedBoth is the PATH searched, and the login shell's after it.
+func searchedBoth(path, shellPath string) say.Msg {
+	return say.New("{{.Path}} (and the login shell's PATH: {{.ShellPath}})", say.Args{"Path": path, "ShellPath": shellPath})
+}
+
+func installHint(command string) say.Msg {
 	base := strings.TrimSuffix(strings.ToLower(baseName(command)), ".cmd")
 	base = strings.TrimSuffix(base, ".exe")
 	switch base {
 	case "npx", "node", "npm":
-		return "It comes with Node.js: install Node.js (https://nodejs.org) and try again"
+		return say.Text("It comes with Node.js: install Node.js (https://nodejs.org) and try again")
 	case "uvx", "uv":
-		return "It comes with uv: install uv (https://docs.astral.sh/uv/) and try again"
+		return say.Text("It comes with uv: install uv (https://docs.astral.sh/uv/) and try again")
 	case "python", "python3":
-		return "Install Python 3 and try again"
+		return say.Text("Install Python 3 and try again")
 	case "docker":
-		return "Install Docker and make sure it is running"
+		return say.Text("Install Docker and make sure it is running")
 	}
-	return "Check the command's spelling, or give its full path"
+	return say.Text("Check the command's spelling, or give its full path")
 }
 
 func baseName(p string) string {
@@ -117,9 +131,9 @@ func baseName(p string) string {
 // first instant; the caller connects the SDK over p.Transport.
 func StartStdio(cfg *config.ServerConfig, paths *PathResolver, log *ServerLog, wire *WireLog) (*StdioProcess, error) {
 	env := mergeEnv(os.Environ(), cfg.Env)
-	exe, pathUsed, err := paths.lookPath(cfg.Command, cfg.Cwd, env)
+	exe, pathUsed, shellPath, err := paths.lookPathIn(cfg.Command, cfg.Cwd, env)
 	if err != nil {
-		return nil, &StartError{Command: cfg.Command, PathUsed: pathUsed, NotFound: true, Err: err}
+		return nil, &StartError{Command: cfg.Command, PathUsed: pathUsed, ShellPath: shellPath, NotFound: true, Err: err}
 	}
 	if pathUsed != envValue(env, "PATH") {
 		// Found only through the login shell's PATH: give the server that PATH
@@ -491,21 +505,28 @@ func (p *StdioProcess) waitExit() {
 	select {
 	case <-p.stopping:
 	default:
-		p.log.Add(LogInfo, describeExit(p.exitCode, err))
+		p.log.Say(LogInfo, describeExit(p.exitCode, err))
 	}
 	close(p.exited)
 	p.group.Terminate(stopGraceTerm) // orphans of a server that exited on its own
 	p.group.Release()
 }
 
-func describeExit(code int, err error) string {
+func describeExit(code int, err error) say.Msg {
 	switch {
 	case err == nil:
-		return "the server exited (code 0)"
+		return say.Text("the server exited (code 0)")
 	case code == -1:
-		return "the server was killed: " + err.Error()
+		var why any = err
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+				why = say.New("signal: {{.Signal}}", say.Args{"Signal": ws.Signal().String()})
+			}
+		}
+		return say.New("the server was killed: {{.Err}}", say.Args{"Err": why})
 	}
-	return fmt.Sprintf("the server exited with code %d", code)
+	return say.New("the server exited with code {{.Code}}", say.Args{"Code": code})
 }
 
 // Stop ends the server and its whole process tree: close stdin, wait, SIGTERM

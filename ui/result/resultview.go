@@ -222,7 +222,7 @@ func (v *ResultView) blocks(r *mcp.CallResult, tool *sdk.Tool) []fyne.CanvasObje
 func (v *ResultView) rpcErrorBlock(r *mcp.CallResult) fyne.CanvasObject {
 	e := r.RPCError
 	rows := []fyne.CanvasObject{
-		widgets.Heading(i18n.L("JSON-RPC error {{.Code}} ({{.Name}})", map[string]any{"Code": e.Code, "Name": i18n.Explain(mcp.RPCCodeName(e.Code))})),
+		widgets.Heading(i18n.L("JSON-RPC error {{.Code}} ({{.Name}})", map[string]any{"Code": e.Code, "Name": i18n.Explain(mcp.RPCCodeWords(e.Code))})),
 		v.TextBlock("message", e.Message),
 	}
 	if len(e.Data) > 0 {

@@ -191,7 +191,7 @@ func (p *SkillsPane) load() {
 			p.Count.SetText(lang.N("{{.Count}} skills", len(skills), map[string]any{"Count": len(skills)}))
 			if err != nil {
 				p.Count.SetText("")
-				p.listNote.SetText(lang.L("The skills could not be listed: {{.Err}}", map[string]any{"Err": i18n.Explain(mcp.AsRequestError("skills/list", err).Error())}))
+				p.listNote.SetText(lang.L("The skills could not be listed: {{.Err}}", map[string]any{"Err": i18n.Explain(mcp.AsRequestError("skills/list", err))}))
 				p.listNote.Show()
 			} else {
 				p.listNote.Hide()
@@ -267,7 +267,7 @@ func (p *SkillsPane) showLoad(loaded *mcp.LoadedSkill, err error) {
 	case errors.As(err, &se):
 		rows = append(rows, widgets.OutcomeBand(false, lang.L("Refused: the skill does not match its listing"), view.WithStop(i18n.Explain(se)), nil, 0))
 	case err != nil:
-		rows = append(rows, widgets.OutcomeBand(false, lang.L("The skill could not be read"), i18n.Explain(mcp.AsRequestError("resources/read", err).Error()), nil, 0))
+		rows = append(rows, widgets.OutcomeBand(false, lang.L("The skill could not be read"), i18n.Explain(mcp.AsRequestError("resources/read", err)), nil, 0))
 	default:
 		rows = append(rows, widgets.OutcomeBand(true, lang.L("Verified"),
 			lang.N("{{.Count}} files match the sizes, digests and front matter of the server's listing.", len(loaded.Files), map[string]any{"Count": len(loaded.Files)}), nil, 0))

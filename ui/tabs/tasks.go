@@ -246,7 +246,7 @@ func (p *TasksPane) showDetail() {
 		return
 	}
 	p.Status.SetText(view.TaskHeadline(e))
-	p.message.SetText(i18n.Explain(e.StatusMessage)) // the core's own message translated; a server's stays
+	p.message.SetText(i18n.Explain(e.StatusWords())) // the core's own message translated; a server's stays
 	p.times.SetText(view.TaskTimes(e))
 	if e.Done() {
 		p.CancelBtn.Hide()
@@ -304,7 +304,7 @@ func (p *TasksPane) cancelCurrent() {
 		fyne.Do(func() {
 			p.CancelBtn.Enable()
 			if err != nil && p.src == src {
-				p.message.SetText(lang.L("Cancelling failed: {{.Error}}", map[string]any{"Error": i18n.Explain(mcp.AsRequestError("tasks/cancel", err).Error())}))
+				p.message.SetText(lang.L("Cancelling failed: {{.Error}}", map[string]any{"Error": i18n.Explain(mcp.AsRequestError("tasks/cancel", err))}))
 			}
 		})
 	})
@@ -333,7 +333,7 @@ func (p *TasksPane) refreshNow() {
 		fyne.Do(func() {
 			p.refresh.Enable()
 			if err != nil && p.src == src {
-				p.formNote.SetText(lang.L("Listing the server's tasks failed: {{.Error}}", map[string]any{"Error": i18n.Explain(mcp.AsRequestError("tasks/list", err).Error())}))
+				p.formNote.SetText(lang.L("Listing the server's tasks failed: {{.Error}}", map[string]any{"Error": i18n.Explain(mcp.AsRequestError("tasks/list", err))}))
 			}
 		})
 	})

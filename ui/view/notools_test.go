@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/mcp"
 )
 
 // TestNoToolsNotice: the three reasons a connected server shows no tools,
 // in both languages, with the server's own words kept.
 func TestNoToolsNotice(t *testing.T) {
 	t.Cleanup(func() { i18n.Setup(i18n.English) })
-	listErr := errors.New("tools/list failed: database is down")
+	listErr := mcp.AsRequestError("tools/list", errors.New("database is down")) // as the core says it
 	tests := []struct {
 		err      error
 		declares bool

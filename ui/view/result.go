@@ -15,14 +15,14 @@ import (
 // shows it: translated by i18n.Explain, first letter capitalised, ending
 // with a full stop. Every place the window shows a core message (a failed
 // connect, a failed call, read or prompt, a sign-in) goes through it.
-func CoreMessage(msg string) string {
-	return WithStop(UpperFirst(i18n.Explain(strings.TrimSpace(msg))))
+func CoreMessage(msg any) string {
+	return WithStop(UpperFirst(strings.TrimSpace(i18n.Explain(msg))))
 }
 
 // Capitalise is how the window shows a message from the core (mcp/…) inside
 // its own sentence: translated by i18n.Explain, first letter capitalised,
 // with no full stop added (CoreMessage adds one).
-func Capitalise(s string) string { return UpperFirst(i18n.Explain(s)) }
+func Capitalise(s any) string { return UpperFirst(i18n.Explain(s)) }
 
 // UpperFirst capitalises the first letter.
 func UpperFirst(s string) string {
@@ -90,7 +90,7 @@ func LayerWord(l mcp.ErrorLayer) string {
 func ResultWords(r *mcp.CallResult) (title, sentence string) {
 	detail := ""
 	if m := strings.TrimSpace(r.Message); m != "" {
-		detail = CoreMessage(m)
+		detail = CoreMessage(r.Why())
 	}
 	switch r.Layer {
 	case mcp.LayerNone:
@@ -101,7 +101,7 @@ func ResultWords(r *mcp.CallResult) (title, sentence string) {
 		s := i18n.L("The server refused the request.")
 		if e := r.RPCError; e != nil {
 			s = i18n.L("The server refused the request (JSON-RPC error {{.Code}} {{.CodeName}}): {{.Message}}",
-				map[string]any{"Code": e.Code, "CodeName": i18n.Explain(mcp.RPCCodeName(e.Code)), "Message": e.Message})
+				map[string]any{"Code": e.Code, "CodeName": i18n.Explain(mcp.RPCCodeWords(e.Code)), "Message": e.Message})
 		}
 		return i18n.L("Protocol error"), JoinSentences(s, i18n.L("The tool did not run."))
 	case mcp.LayerTimeout:

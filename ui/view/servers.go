@@ -170,26 +170,26 @@ func ServerStatus(cfg *config.ServerConfig, st mcp.Status, needsApproval bool, s
 	case st.Waiting && needsApproval:
 		return ServerStatusPage{
 			Title:  i18n.L("{{.Server}} waits for your approval", server),
-			Reason: i18n.L("{{.Reason}}\n\nApprove it only if you trust this command: it runs with your permissions.", map[string]any{"Reason": Capitalise(st.Reason)}),
+			Reason: i18n.L("{{.Reason}}\n\nApprove it only if you trust this command: it runs with your permissions.", map[string]any{"Reason": Capitalise(st.Why())}),
 			Action: StatusApprove,
 		}, false
 	case st.Waiting:
 		return ServerStatusPage{
 			Title:  i18n.L("{{.Server}} needs values before it can start", server),
-			Reason: i18n.L("{{.Reason}}. They are kept in memory only, never written to the servers file.", map[string]any{"Reason": Capitalise(st.Reason)}),
+			Reason: i18n.L("{{.Reason}}. They are kept in memory only, never written to the servers file.", map[string]any{"Reason": Capitalise(st.Why())}),
 			Action: StatusEnterValues,
 		}, false
 	case st.State == mcp.StateFailed:
 		return ServerStatusPage{
 			Title:  i18n.L("{{.Server}} could not start", server),
-			Reason: firstError() + Capitalise(st.Reason),
+			Reason: firstError() + Capitalise(st.Why()),
 		}, false
 	case st.State == mcp.StateExited:
 		title := i18n.L("{{.Server}} exited", server)
 		if !st.ExitedAt.IsZero() {
 			title = i18n.L("{{.Server}} exited at {{.Time}}", map[string]any{"Server": cfg.Name, "Time": st.ExitedAt.Format("15:04:05")})
 		}
-		return ServerStatusPage{Title: title, Reason: firstError() + Capitalise(st.Reason)}, false
+		return ServerStatusPage{Title: title, Reason: firstError() + Capitalise(st.Why())}, false
 	}
 	reason := i18n.L("It is not running.")
 	if cfg.Problem != "" {

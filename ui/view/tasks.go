@@ -16,7 +16,7 @@ func TaskRow(e mcp.TaskEntry, now time.Time) (name, sub, note string) {
 		tool = i18n.L("(tool not known)")
 	}
 	name = TaskRowName(tool, e.Status)
-	sub = i18n.Explain(e.StatusMessage) // the core's own message translated; a server's stays
+	sub = i18n.Explain(e.StatusWords()) // the core's own message translated; a server's stays
 	if sub == "" {
 		sub = i18n.L("task {{.ID}}", map[string]any{"ID": e.TaskID})
 	}
@@ -98,7 +98,7 @@ func TaskFormNote(f mcp.TaskForm) string {
 func TaskProgress(callID int, t mcp.Task) mcp.Progress {
 	state := t.Status
 	if m := strings.TrimSpace(t.StatusMessage); m != "" {
-		state += ": " + i18n.Explain(m) // the core's own message translated; a server's stays
+		state += ": " + strings.TrimSpace(i18n.Explain(t.StatusWords())) // the core's own message translated; a server's stays
 	}
 	return mcp.Progress{CallID: callID, Message: i18n.L("task {{.State}}", map[string]any{"State": state})}
 }

@@ -7,6 +7,7 @@ import (
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/say"
 )
 
 func TestTaskProgress(t *testing.T) {
@@ -76,7 +77,8 @@ func TestTaskTimesAndFormNote(t *testing.T) {
 func TestTaskStatusMessageOfTheCoreInChinese(t *testing.T) {
 	t.Cleanup(func() { i18n.Setup(i18n.English) })
 	i18n.Setup(i18n.SimplifiedChinese)
-	core := mcp.Task{TaskID: "t1", Status: "completed", StatusMessage: "the server ran the tool at once instead of as a task"}
+	atOnce := say.Text("the server ran the tool at once instead of as a task") // as the core says it
+	core := mcp.Task{TaskID: "t1", Status: "completed", StatusMessage: atOnce.String(), Said: atOnce}
 	server := mcp.Task{TaskID: "t2", Status: "working", StatusMessage: "step 1 of 4"}
 	if _, sub, _ := TaskRow(mcp.TaskEntry{Task: core, Tool: "x"}, time.Now()); sub != "服务器没有把工具作为任务运行，而是立即运行了它" {
 		t.Errorf("the core's message in the row: %q", sub)

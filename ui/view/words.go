@@ -177,7 +177,7 @@ func capabilityWords(s string) string {
 // EraWords is the protocol version and how it was chosen:
 // "2025-11-25 (fell back: …)".
 func EraWords(e mcp.Era) string {
-	data := map[string]any{"Version": e.Version, "Why": i18n.LogLine(e.Why)}
+	data := map[string]any{"Version": e.Version, "Why": i18n.LogLine(e.WhyWords())}
 	switch e.How {
 	case mcp.EraPinned:
 		return i18n.L("{{.Version}} (pinned)", data)

@@ -9,6 +9,7 @@ import (
 
 	"mcpbrowser/internal/i18n"
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/schema"
 )
 
@@ -75,7 +76,7 @@ func TestServerDetailWords(t *testing.T) {
 // (fell back, declared, listChanged) are CapabilitiesDetail's.
 func TestCapabilitiesLine(t *testing.T) {
 	c := mcp.Capabilities{Known: true, Tools: true, ToolsListChanged: true, Logging: true}
-	fellBack := mcp.Era{Version: "2025-11-25", How: mcp.EraFellBack, Why: "server/discover: method not found"}
+	fellBack := mcp.Era{Version: "2025-11-25", How: mcp.EraFellBack, Why: "server/discover: method not found", Said: discoverRefused}
 	checkWordings(t, []wording{
 		{"unknown", func() string { return CapabilitiesLine(mcp.Capabilities{}, mcp.Era{}) },
 			"not connected: capabilities unknown", "未连接：能力未知"},
@@ -104,7 +105,7 @@ func TestCapabilitiesDetail(t *testing.T) {
 		}, "Protocol 2025-11-25 (fell back: no answer). Nothing declared; not declared: tools, resources, prompts, completions, logging",
 			"协议 2025-11-25（已回退：no answer）。未声明任何能力；未声明：工具, 资源, 提示词, 补全, 日志"},
 		{"fell back, why translated", func() string {
-			return CapabilitiesDetail(mcp.Capabilities{Known: true}, mcp.Era{Version: "2025-11-25", How: mcp.EraFellBack, Why: "server/discover: method not found"})
+			return CapabilitiesDetail(mcp.Capabilities{Known: true}, mcp.Era{Version: "2025-11-25", How: mcp.EraFellBack, Why: "server/discover: method not found", Said: discoverRefused})
 		}, "Protocol 2025-11-25 (fell back: server/discover: method not found). Nothing declared; not declared: tools, resources, prompts, completions, logging",
 			"协议 2025-11-25（已回退：server/discover：方法不存在）。未声明任何能力；未声明：工具, 资源, 提示词, 补全, 日志"},
 	})
@@ -117,10 +118,12 @@ func TestResultWords(t *testing.T) {
 	ok := &mcp.CallResult{Result: &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "x"}}}}
 	timeout := &mcp.CallResult{}
 	timeout.Layer = mcp.LayerTimeout
-	timeout.Message = "the call ran longer than the 5m0s maximum and was cancelled."
+	timeout.Said = say.New("the call ran longer than the {{.Max}} maximum and was cancelled.", say.Args{"Max": "5m0s"})
+	timeout.Message = timeout.Said.String()
 	conn := &mcp.CallResult{}
 	conn.Layer = mcp.LayerConnection
-	conn.Message = "the server is not connected. Start (or restart) it first."
+	conn.Said = say.Text("the server is not connected. Start (or restart) it first.")
+	conn.Message = conn.Said.String()
 	toolErr := &mcp.CallResult{}
 	toolErr.Layer = mcp.LayerTool
 	checkWordings(t, []wording{
@@ -153,3 +156,6 @@ func TestFieldHint(t *testing.T) {
 		{"placeholder", func() string { return FieldPlaceholder(&schema.Field{Placeholder: "whole number"}) }, "whole number", "整数"},
 	})
 }
+
+// discoverRefused is an era's reason as the core says it (mcp/era.go).
+var discoverRefused = say.New("server/discover: {{.Err}}", say.Args{"Err": mcp.RPCCodeWords(-32601)})
