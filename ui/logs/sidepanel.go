@@ -26,14 +26,26 @@ type SidePanel struct {
 	Log  *logView
 	Wire *wireView
 
+	// after schedules f once d has passed: time.AfterFunc, or a test's
+	// hand-run queue.
+	after func(d time.Duration, f func())
+
+	// pull serialises refreshes: fyne.Do runs f on the UI goroutine in the
+	// app, but a driver may run it on the caller's goroutine (Fyne's test
+	// driver does, on the timer's), so two could otherwise overlap.
+	pull sync.Mutex
+
 	mu        sync.Mutex
-	scheduled bool // a refresh is on its way
-	refreshes int  // refreshes done, for tests that wait for one
+	settled   *sync.Cond // broadcast when a refresh ends
+	scheduled bool       // a refresh is on its way
+	running   int        // refreshes under way
+	refreshes int        // refreshes done, for tests that wait for one
 }
 
 // NewSidePanel makes the panel; win parents its dialogs.
 func NewSidePanel(win fyne.Window) *SidePanel {
-	p := &SidePanel{win: win, Log: NewLogView(win), Wire: newWireView(win)}
+	p := &SidePanel{win: win, Log: NewLogView(win), Wire: newWireView(win), after: afterFunc}
+	p.settled = sync.NewCond(&p.mu)
 	p.Tabs = container.NewAppTabs(
 		container.NewTabItem(lang.L("stderr"), p.Log.Widget()),
 		container.NewTabItem(lang.L("messages"), p.Wire.Widget()),
@@ -77,6 +89,8 @@ func (p *SidePanel) SetLogs(log *transport.ServerLog, wire *transport.WireLog) {
 
 // setLogs is SetLogs with the server's name, which names saved files.
 func (p *SidePanel) setLogs(log *transport.ServerLog, wire *transport.WireLog, name string) {
+	p.pull.Lock()
+	defer p.pull.Unlock()
 	p.Log.SetLog(log, name)
 	p.Wire.setWire(wire, name)
 }
@@ -95,17 +109,27 @@ func (p *SidePanel) Notify(e mcp.Event) {
 	}
 	p.scheduled = true
 	p.mu.Unlock()
-	time.AfterFunc(panelFrame, func() { fyne.Do(p.Refresh) })
+	p.after(panelFrame, func() { fyne.Do(p.Refresh) })
 }
 
-// refresh pulls new entries into both tabs; it runs on the UI goroutine.
+func afterFunc(d time.Duration, f func()) { time.AfterFunc(d, f) }
+
+// Refresh pulls new entries into both tabs. It belongs on the UI goroutine;
+// refreshes run one at a time whichever goroutine calls them.
 func (p *SidePanel) Refresh() {
 	p.mu.Lock()
+	// Cleared before the pull: a Notify from now on schedules another
+	// refresh, and one before it is read by this one.
 	p.scheduled = false
+	p.running++
 	p.mu.Unlock()
+	p.pull.Lock()
 	p.Log.Pull()
 	p.Wire.Pull()
+	p.pull.Unlock()
 	p.mu.Lock()
+	p.running--
 	p.refreshes++
+	p.settled.Broadcast()
 	p.mu.Unlock()
 }

@@ -255,50 +255,89 @@ func TestLogFileBytes(t *testing.T) {
 	}
 }
 
-func TestNotifyBatchesRefreshes(t *testing.T) {
-	test.NewTempApp(t)
-	w := test.NewWindow(nil)
-	p := NewSidePanel(w)
-	w.SetContent(p.Widget())
-	log := transport.NewServerLog(nil)
-	p.SetLogs(log, nil)
+// settle waits until no refresh of p is scheduled or under way, and says how
+// many were done.
+func settle(p *SidePanel) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for p.scheduled || p.running > 0 {
+		p.settled.Wait()
+	}
+	return p.refreshes
+}
 
+func TestNotifyBatchesRefreshes(t *testing.T) {
+	const writers, each = 4, 250
+	for _, c := range []struct {
+		name      string
+		kind      mcp.EventKind
+		scheduled int // refreshes scheduled for writers*each events
+	}{
+		{"log", mcp.EventLog, 1},
+		{"wire", mcp.EventWire, 1},
+		{"state", mcp.EventState, 0}, // not a log event
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			test.NewTempApp(t)
+			p, log, _, _ := NewPanel(t)
+			var mu sync.Mutex
+			var queued []func()
+			p.after = func(_ time.Duration, f func()) { // frames run by hand
+				mu.Lock()
+				defer mu.Unlock()
+				queued = append(queued, f)
+			}
+			var wg sync.WaitGroup
+			for g := range writers {
+				wg.Go(func() {
+					for i := range each {
+						log.Add(transport.LogStderr, fmt.Sprintf("g%d %d", g, i))
+						p.Notify(mcp.Event{Kind: c.kind})
+					}
+				})
+			}
+			wg.Wait()
+			if len(queued) != c.scheduled {
+				t.Fatalf("%d refreshes scheduled for %d events, want %d", len(queued), writers*each, c.scheduled)
+			}
+			for _, f := range queued {
+				f()
+			}
+			if n, want := p.Log.Len(), c.scheduled*writers*each; n != want {
+				t.Errorf("view shows %d lines after the frame, want %d", n, want)
+			}
+			p.Notify(mcp.Event{Kind: c.kind})
+			if len(queued) != 2*c.scheduled {
+				t.Errorf("a notification after the frame scheduled %d refreshes in all, want %d", len(queued), 2*c.scheduled)
+			}
+		})
+	}
+}
+
+// A driver may run fyne.Do on the caller's goroutine, as Fyne's test driver
+// does on each frame timer's: refreshes from many goroutines at once, while
+// the log grows, show every line once.
+func TestRefreshesFromManyGoroutinesShowEveryLine(t *testing.T) {
+	test.NewTempApp(t)
+	p, log, _, _ := NewPanel(t)
 	const writers, each = 4, 250
 	var wg sync.WaitGroup
 	for g := range writers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range each {
-				e := transport.LogEntry{Seq: log.Add(transport.LogStderr, fmt.Sprintf("g%d %d", g, i))}
-				p.Notify(mcp.Event{Kind: mcp.EventLog, Log: &e})
+				log.Add(transport.LogStderr, fmt.Sprintf("g%d %d", g, i))
+				p.Notify(mcp.Event{Kind: mcp.EventLog})
+				if i%25 == 0 {
+					p.Refresh()
+				}
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	p.Notify(mcp.Event{Kind: mcp.EventState}) // ignored: not a log event
-	// Wait (without a time limit the test relies on) until no refresh is pending.
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		p.mu.Lock()
-		idle := !p.scheduled && p.refreshes > 0
-		p.mu.Unlock()
-		if idle || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
+	settle(p) // the last Notify's frame has pulled every line
+	if n := p.Log.Len(); n != writers*each {
+		t.Errorf("view shows %d lines, want %d", n, writers*each)
 	}
-	p.mu.Lock()
-	refreshes := p.refreshes
-	p.mu.Unlock()
-	if refreshes == 0 || refreshes >= writers*each {
-		t.Errorf("%d refreshes for %d notifications, want batching", refreshes, writers*each)
-	}
-	fyne.DoAndWait(func() {
-		if n := p.Log.Len(); n != writers*each {
-			t.Errorf("view shows %d lines, want %d", n, writers*each)
-		}
-	})
 }
 
 func wireMsg(t testing.TB, v any) []byte {
@@ -432,17 +471,8 @@ func TestSaveInBackgroundWritesFile(t *testing.T) {
 	test.NewTempApp(t)
 	w := test.NewWindow(nil)
 	path := t.TempDir() + "/out.txt"
-	done := make(chan struct{})
-	widgets.SaveInBackground(w, path, func() ([]byte, error) {
-		defer close(done)
-		return []byte("hello"), nil
-	})
-	<-done
-	for range 1000 {
-		if b, err := os.ReadFile(path); err == nil && string(b) == "hello" {
-			return
-		}
-		time.Sleep(5 * time.Millisecond)
+	<-widgets.SaveInBackground(w, path, func() ([]byte, error) { return []byte("hello"), nil })
+	if b, err := os.ReadFile(path); err != nil || string(b) != "hello" {
+		t.Errorf("file holds %q (%v), want hello", b, err)
 	}
-	t.Error("file not written")
 }

@@ -331,8 +331,13 @@ func WithAlpha(c color.Color, a uint8) color.Color {
 
 // SaveInBackground writes what content returns to path off the UI goroutine
 // and reports a failure in a dialog.
-func SaveInBackground(win fyne.Window, path string, content func() ([]byte, error)) {
+//
+// The channel it returns is closed when the file is written or the error is
+// on its way to the person.
+func SaveInBackground(win fyne.Window, path string, content func() ([]byte, error)) <-chan struct{} {
+	done := make(chan struct{})
 	go func() {
+		defer close(done)
 		data, err := content()
 		if err == nil {
 			err = os.WriteFile(path, data, 0o644)
@@ -343,6 +348,7 @@ func SaveInBackground(win fyne.Window, path string, content func() ([]byte, erro
 			})
 		}
 	}()
+	return done
 }
 
 func FormLabel(s string) fyne.CanvasObject {
