@@ -54,12 +54,46 @@ func scrollsHolding(d fyne.Driver, root, o fyne.CanvasObject) []*container.Scrol
 	case *container.Split:
 		kids = []fyne.CanvasObject{v.Leading, v.Trailing}
 	}
+	// A child that holds o in the tree is where o is; only when o sits
+	// inside a widget's own drawing (no container path reaches it) does
+	// its place on screen decide, which a scroll's overflowing content can
+	// fake for a widget drawn below the scroll.
+	for _, k := range kids {
+		if reaches(k, o) {
+			return scrollsHolding(d, k, o)
+		}
+	}
 	for _, k := range kids {
 		if found := scrollsHolding(d, k, o); len(found) > 0 {
 			return found
 		}
 	}
 	return nil
+}
+
+// reaches reports whether o is root or inside it through containers,
+// scrolls, tabs and splits (not through a widget's own drawing).
+func reaches(root, o fyne.CanvasObject) bool {
+	if root == o {
+		return true
+	}
+	switch v := root.(type) {
+	case *fyne.Container:
+		for _, k := range v.Objects {
+			if reaches(k, o) {
+				return true
+			}
+		}
+	case *container.Scroll:
+		return v.Content != nil && reaches(v.Content, o)
+	case *container.AppTabs:
+		if t := v.Selected(); t != nil {
+			return reaches(t.Content, o)
+		}
+	case *container.Split:
+		return reaches(v.Leading, o) || reaches(v.Trailing, o)
+	}
+	return false
 }
 
 // Within reports whether o is drawn inside area.

@@ -74,3 +74,23 @@ func gap2() fyne.CanvasObject {
 	r.SetMinSize(fyne.NewSize(10, 400))
 	return r
 }
+
+// TestRevealLeavesAScrollItIsNotIn: an entry under a scroll whose content
+// reaches past it on screen (a request's messages above its reply box) is
+// not in that scroll: focusing it leaves the scroll where it was, with its
+// top on show.
+func TestRevealLeavesAScrollItIsNotIn(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewWindow(nil)
+	defer w.Close()
+	tall := canvas.NewRectangle(nil)
+	tall.SetMinSize(fyne.NewSize(10, 600))
+	rows := container.NewVScroll(container.NewVBox(NewEntry(), tall))
+	reply := NewMultiLineEntry()
+	w.SetContent(container.NewBorder(nil, reply, nil, nil, rows))
+	w.Resize(fyne.NewSize(300, 300))
+	w.Canvas().Focus(reply)
+	if rows.Offset.Y != 0 {
+		t.Errorf("focusing the reply below the scroll scrolled it to %v", rows.Offset.Y)
+	}
+}
