@@ -22,31 +22,8 @@ func TestKilledCLILeavesNoServer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	dir := t.TempDir()
 	exe := testservers.MCPBrowser.Build(t)
-	server := testservers.Build(t)
-	pidFile := filepath.Join(dir, "server.pid")
-	cli := exec.Command(exe, "call", "hang", "--config", filepath.Join(dir, "servers.json"), "--timeout", "10m",
-		"--", server, "-mode", "ignore-sigterm", "-pidfile", pidFile)
-	cli.Env = append(os.Environ(), "XDG_CONFIG_HOME="+dir, "XDG_DATA_HOME="+dir, "XDG_STATE_HOME="+dir)
-	stdin, err := cli.StdinPipe() // held open: the CLI is not told to stop
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdin.Close()
-	if err := cli.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var pid int
-	waitUntil(t, "the server's pid file", func() bool {
-		pid, err = testservers.ReadPIDFile(pidFile)
-		return err == nil
-	})
-	defer func() {
-		if testservers.ProcessAlive(pid) {
-			syscall.Kill(pid, syscall.SIGKILL)
-		}
-	}()
+	cli, pid := startHangingCall(t, exe, "server.pid", "-mode", "ignore-sigterm", "-pidfile")
 	if err := cli.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
@@ -62,31 +39,8 @@ func TestKilledCLILeavesNoGrandchild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	dir := t.TempDir()
 	exe := testservers.MCPBrowser.Build(t)
-	server := testservers.Build(t)
-	pidFile := filepath.Join(dir, "grandchild.pid")
-	cli := exec.Command(exe, "call", "hang", "--config", filepath.Join(dir, "servers.json"), "--timeout", "10m",
-		"--", server, "-mode", "grandchild", "-grandchild-pidfile", pidFile)
-	cli.Env = append(os.Environ(), "XDG_CONFIG_HOME="+dir, "XDG_DATA_HOME="+dir, "XDG_STATE_HOME="+dir)
-	stdin, err := cli.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdin.Close()
-	if err := cli.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var pid int
-	waitUntil(t, "the grandchild's pid file", func() bool {
-		pid, err = testservers.ReadPIDFile(pidFile)
-		return err == nil
-	})
-	defer func() {
-		if testservers.ProcessAlive(pid) {
-			syscall.Kill(pid, syscall.SIGKILL)
-		}
-	}()
+	cli, pid := startHangingCall(t, exe, "grandchild.pid", "-mode", "grandchild", "-grandchild-pidfile")
 	guards := func() []int { return processesWithEnv(t, "MCPBROWSER_GUARD=1", exe) }
 	waitUntil(t, "the CLI's guard", func() bool { return len(guards()) == 1 })
 	if err := cli.Process.Signal(syscall.SIGKILL); err != nil {
@@ -120,6 +74,41 @@ func processesWithEnv(t *testing.T, kv, exe string) []int {
 		}
 	}
 	return pids
+}
+
+// startHangingCall runs `mcpbrowser call hang` (the CLI at exe) on the
+// misbehave server with serverArgs, the last of which is the flag that
+// takes the pid file named pidName; it waits for that file and returns the
+// CLI, still running with its stdin held open, and the pid in the file,
+// which is SIGKILLed when the test ends if it is still there.
+func startHangingCall(t *testing.T, exe, pidName string, serverArgs ...string) (*exec.Cmd, int) {
+	t.Helper()
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, pidName)
+	args := append([]string{"call", "hang", "--config", filepath.Join(dir, "servers.json"), "--timeout", "10m",
+		"--", testservers.Build(t)}, serverArgs...)
+	cli := exec.Command(exe, append(args, pidFile)...)
+	cli.Env = append(os.Environ(), "XDG_CONFIG_HOME="+dir, "XDG_DATA_HOME="+dir, "XDG_STATE_HOME="+dir)
+	stdin, err := cli.StdinPipe() // held open: the CLI is not told to stop
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stdin.Close() })
+	if err := cli.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cli.Process.Kill(); cli.Wait() })
+	var pid int
+	waitUntil(t, "the pid file "+pidName, func() bool {
+		pid, err = testservers.ReadPIDFile(pidFile)
+		return err == nil
+	})
+	t.Cleanup(func() {
+		if testservers.ProcessAlive(pid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	})
+	return cli, pid
 }
 
 // waitUntil polls cond until it holds, failing after a minute: a bound on
