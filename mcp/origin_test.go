@@ -74,6 +74,9 @@ func TestCredentialsKeepToTheirOrigin(t *testing.T) {
 		{"SSE, message endpoint on another origin", config.TypeSSE, "other"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			// Each case waits out its connect timeout: side by side, the
+			// waits overlap.
+			t.Parallel()
 			var log requestLog
 			var a, b *httptest.Server
 			as := func() string {

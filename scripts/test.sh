@@ -20,11 +20,13 @@ export MCPBROWSER_REQUIRE_PEERS=1 # integration tests fail, not skip, without se
 # and a race found while one runs is still reported at once.
 export GORACE="atexit_sleep_ms=0${GORACE:+ $GORACE}"
 
-# Every go test run is also written to a log, for the summary at the end.
-results="$(mktemp)"
-trap 'rm -f "$results"' EXIT
-failed_steps=()
-step_times=()
+# Every go test run is also written to a log, for the summary at the end;
+# failed steps and step times go to files too, since the steps run in two
+# lanes (below) and the lane beside is another process.
+state="$(mktemp -d)"
+trap 'rm -rf "$state"' EXIT
+results="$state/results"
+touch "$state/failed" "$state/times"
 
 # step NAME COMMAND... runs one check, prints how long it took and remembers
 # it when it fails.
@@ -36,11 +38,11 @@ step() {
 	local start=$SECONDS
 	if ! "$@"; then
 		echo "--- failed: $name" >&2
-		failed_steps+=("$name")
+		echo "$name" >>"$state/failed"
 	fi
 	local took=$((SECONDS - start))
 	echo "--- $name: ${took}s" >&2
-	step_times+=("$(printf '%5ds  %s' "$took" "$name")")
+	printf '%5ds  %s\n' "$took" "$name" >>"$state/times"
 }
 
 # gotest ARGS... is go test with its output also in the results log.
@@ -145,26 +147,49 @@ conformance() {
 	MCPBROWSER="${MCPBROWSER_BUILT:-}" bash scripts/conformance.sh
 }
 
+# The steps run in two lanes, so that both cores stay busy: one test binary
+# is much longer than the rest (the window's shell, ./ui, about a third of
+# the race pass) and ran alone at the end of each go test pass, and the
+# conformance suite waits on its scenarios' timers. The lane beside runs in
+# the background with its output in a file, shown when it ends, so the two
+# lanes' lines do not mix.
+beside_lane() {
+	results="$state/results.beside"
+	step "go test -race (cgo) ./ui (the window's shell; the other packages in the main lane)" \
+		gotest -tags "$GO_TAGS" -race -count=1 -timeout 30m ./ui/
+	step "go test -tags ci without cgo, where the tag changes code (Fyne's software driver, no display)" \
+		test_without_cgo
+	step "build and screenshot the real window under Xvfb" build_and_screenshot
+	# The official MCP conformance suite against the CLI, no protocol version pinned.
+	step "MCP conformance suite (scripts/conformance.sh)" conformance
+}
+beside_lane >"$state/beside.log" 2>&1 &
+beside=$!
+
 step "gofmt" check_gofmt
 step "go vet (linux, windows, darwin)" check_vet
 step "staticcheck" "$TOOLS_BIN/staticcheck" -tags "$GO_TAGS" ./...
 step "screens import no other screen (scripts/check-screens.sh)" scripts/check-screens.sh
 step "actionlint (.github/workflows)" "$TOOLS_BIN/actionlint"
-step "go test -race (cgo)" gotest -tags "$GO_TAGS" -race -count=1 -timeout 20m ./...
-step "go test -tags ci without cgo, where the tag changes code (Fyne's software driver, no display)" \
-	test_without_cgo
-step "build and screenshot the real window under Xvfb" build_and_screenshot
-# The official MCP conformance suite against the CLI, no protocol version pinned.
-step "MCP conformance suite (scripts/conformance.sh)" conformance
+# shellcheck disable=SC2046 # one word per package
+step "go test -race (cgo), every package but ./ui" \
+	gotest -tags "$GO_TAGS" -race -count=1 -timeout 30m $(go list ./... | grep -vx 'mcpbrowser/ui')
 # Packaging: build dist/, then check what it holds.
 step "package for Linux and Windows, with checksums (scripts/package.sh)" scripts/package.sh linux windows checksums
 step "go test the packages (internal/packaging)" \
 	gotest_env MCPBROWSER_DIST="$ROOT/dist" -- -tags "$GO_TAGS" -count=1 -v ./internal/packaging/
 
+wait "$beside"
+echo
+echo "=== the lane beside (its output, in its order)"
+cat "$state/beside.log"
+cat "$state/results.beside" >>"$results" 2>/dev/null
+
 # Summary: each failed step, each failed test package (a package fails in
 # one run or several), then one line of counts.
 echo
 failed_packages=$(grep -E '^FAIL[[:space:]]+[^[:space:]]+' "$results" | awk '{print $2}' | sort -u)
+mapfile -t failed_steps <"$state/failed"
 for s in "${failed_steps[@]}"; do
 	echo "failed step: $s"
 done
@@ -182,7 +207,7 @@ if [ "${#failed_steps[@]}" -gt 0 ] && [ "$failed" -eq 0 ]; then
 	failed=${#failed_steps[@]}
 fi
 echo "time per step:"
-printf '%s\n' "${step_times[@]}"
+cat "$state/times"
 echo "total: $((SECONDS / 60))m$((SECONDS % 60))s"
 if [ "${#failed_steps[@]}" -eq 0 ] && [ "$failed" -eq 0 ]; then
 	echo "all checks passed"
