@@ -35,14 +35,31 @@ step() {
 	shift
 	echo
 	echo "=== $name" >&2
-	local start=$SECONDS
+	local start=$SECONDS cpu_start
+	children_cpu
+	cpu_start=$cpu_now
 	if ! "$@"; then
 		echo "--- failed: $name" >&2
 		echo "$name" >>"$state/failed"
 	fi
-	local took=$((SECONDS - start))
-	echo "--- $name: ${took}s" >&2
-	printf '%5ds  %s\n' "$took" "$name" >>"$state/times"
+	children_cpu
+	local took=$((SECONDS - start)) cpu=$((cpu_now - cpu_start))
+	echo "--- $name: ${took}s (${cpu} CPU-seconds)" >&2
+	printf '%5ds %6s  %s\n' "$took" "${cpu}" "$name" >>"$state/times"
+}
+
+# children_cpu sets cpu_now to the user and system seconds this shell's
+# finished commands took, together: a step's share of the cores, which,
+# unlike its time, hardly depends on what else the machine runs. (The
+# builtin times, not in a $(…) subshell, which has children of its own.)
+children_cpu() {
+	local file="$state/cpu.$BASHPID"
+	times >"$file"
+	cpu_now=$(awk 'NR == 2 {
+		t = 0
+		for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] }
+		printf "%d\n", t
+	}' "$file")
 }
 
 # gotest ARGS... is go test with its output also in the results log.
@@ -206,7 +223,7 @@ done
 if [ "${#failed_steps[@]}" -gt 0 ] && [ "$failed" -eq 0 ]; then
 	failed=${#failed_steps[@]}
 fi
-echo "time per step:"
+echo "time per step (seconds, CPU-seconds, step):"
 cat "$state/times"
 echo "total: $((SECONDS / 60))m$((SECONDS % 60))s"
 if [ "${#failed_steps[@]}" -eq 0 ] && [ "$failed" -eq 0 ]; then
