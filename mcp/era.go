@@ -148,6 +148,13 @@ type sharedConn struct {
 	// can come in any order: one may refuse initialize before its late
 	// answer to server/discover is read), so no second connect can use it.
 	closed atomic.Bool
+	// done is closed with the inner connection: the pump's last read
+	// (the error of the closed connection) has no reader then, and the
+	// pump must not wait for one forever.
+	done      chan struct{}
+	closeOnce sync.Once
+	// pumped is closed when the pump returns.
+	pumped chan struct{}
 }
 
 // usable reports whether a second connect can take the connection over:
@@ -167,7 +174,8 @@ func (t *probeTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 			return nil, err
 		}
 		t.shared = &sharedConn{inner: c, probe: t.probe, in: make(chan readResult),
-			pushback: make(chan readResult, 1), injected: make(chan jsonrpc.Message, 1)}
+			pushback: make(chan readResult, 1), injected: make(chan jsonrpc.Message, 1),
+			done: make(chan struct{}), pumped: make(chan struct{})}
 		go t.shared.pump()
 	}
 	return &probeConn{shared: t.shared, closed: make(chan struct{})}, nil
@@ -187,16 +195,32 @@ type probeConn struct {
 }
 
 func (c *sharedConn) pump() {
+	defer close(c.pumped)
 	for {
 		msg, err := c.inner.Read(context.Background())
 		if err == nil && c.dropLate(msg) {
 			continue
 		}
-		c.in <- readResult{msg, err}
+		select {
+		case c.in <- readResult{msg, err}:
+		case <-c.done:
+			return
+		}
 		if err != nil {
 			return
 		}
 	}
+}
+
+// close closes the inner connection, once; no second connect can use it.
+func (c *sharedConn) close() error {
+	var err error
+	c.closeOnce.Do(func() {
+		c.closed.Store(true)
+		close(c.done)
+		err = c.inner.Close()
+	})
+	return err
 }
 
 // dropLate reports whether msg answers a discover the probe already settled
@@ -303,8 +327,7 @@ func (c *probeConn) Close() error {
 	if c.shared.probe.answeredLate() {
 		return nil
 	}
-	c.shared.closed.Store(true)
-	return c.shared.inner.Close()
+	return c.shared.close()
 }
 
 func (c *probeConn) SessionID() string { return c.shared.inner.SessionID() }

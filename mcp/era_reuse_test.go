@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -68,6 +69,15 @@ func TestProbeConnectionReusedOnlyWhileOpen(t *testing.T) {
 			}
 			if inner.closed != tt.wantClosing {
 				t.Errorf("inner closed = %v, want %v", inner.closed, tt.wantClosing)
+			}
+			if tt.wantClosing {
+				// The pump's last read (the closed connection's error)
+				// has no reader: it must end, not wait forever.
+				select {
+				case <-pt.shared.pumped:
+				case <-time.After(time.Minute):
+					t.Error("the pump still runs a minute after the connection closed")
+				}
 			}
 		})
 	}
