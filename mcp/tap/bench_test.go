@@ -9,73 +9,123 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"mcpbrowser/internal/testservers"
 	"mcpbrowser/mcp/load"
 )
 
 // tapBinary is the tap the benchmarks measure: the lean tap that ships
-// beside mcpbrowser (cmd/mcpbrowser-tap), or MCPTAP_BENCH_BIN, a built
-// mcpbrowser run as `mcpbrowser tap -- …` with no lean tap beside it (the
-// tap inside the whole app, as on Windows).
+// beside mcpbrowser (cmd/mcpbrowser-tap), MCPTAP_BENCH_LEAN (a lean tap
+// built elsewhere, say from an older commit, to compare with), or
+// MCPTAP_BENCH_BIN, a built mcpbrowser run as `mcpbrowser tap -- …` with no
+// lean tap beside it (the tap inside the whole app, as on Windows).
 func tapBinary(b *testing.B, root string) (string, []string, map[string]string) {
 	env := map[string]string{"XDG_STATE_HOME": root}
 	if bin := os.Getenv("MCPTAP_BENCH_BIN"); bin != "" {
 		return bin, []string{"tap", "--"}, env
 	}
+	if bin := os.Getenv("MCPTAP_BENCH_LEAN"); bin != "" {
+		return bin, []string{"--"}, env
+	}
 	return testservers.LeanTap.Build(b), []string{"--"}, env
 }
 
-// BenchmarkThroughTap compares `mcpbrowser load`'s client (mcp/load's lean
-// stdio client and runner) calling the echo tool directly and through the
-// tap, in the same run, for the demo server and server-everything at
-// concurrency 1 and 8. Goal: tapped calls/s ≥ 0.95 × direct, median +≤ 0.1 ms.
+// benchRound is how many calls go one way before the other way has its
+// turn: small enough that both ways see the same machine (on a shared
+// machine the load changes from one second to the next), large enough
+// that concurrency 8 keeps its 8 calls in flight.
+const benchRound = 200
+
+// BenchmarkThroughTap is `mcpbrowser load`'s client (mcp/load's stdio
+// client and runner) calling the echo tool of the demo server and of
+// server-everything at concurrency 1 and 8, directly and through the tap in
+// the same run: both connections stay open and take turns, benchRound calls
+// at a time, b.N calls each. It reports both ways' calls/s and median
+// latency, tapped/direct (goal ≥ 0.95) and the median the tap adds (goal ≤
+// 0.1 ms). Every call must be answered with a JSON-RPC result within 10 s:
+// a byte lost or doubled on the way breaks a line's JSON, and its call is
+// never answered.
 //
-//	go test -run '^$' -bench BenchmarkThroughTap -benchtime 2000x -count 6 ./mcp/tap/ > tap.txt
-//	benchstat -col /path tap.txt
+//	go test -run '^$' -bench ThroughTap -count 8 ./mcp/tap/ | tee new.txt
+//	benchstat old.txt new.txt
+//
+// To compare with another tap in the same conditions, build it and run
+// with MCPTAP_BENCH_LEAN=/path/to/mcpbrowser-tap.
 func BenchmarkThroughTap(b *testing.B) {
-	demo := testservers.Demo.Build(b)
 	servers := []struct {
 		name string
-		cmd  []string
-	}{{"demo", []string{demo}}}
-	servers = append(servers, struct {
-		name string
-		cmd  []string
-	}{"everything", []string{"node", testservers.Everything(b)}})
-	args := json.RawMessage(`{"message":"hello"}`)
+		cmd  func(b *testing.B) []string
+	}{
+		{"demo", func(b *testing.B) []string { return []string{testservers.Demo.Build(b)} }},
+		{"everything", func(b *testing.B) []string { return []string{"node", testservers.Everything(b)} }},
+	}
 	for _, srv := range servers {
 		for _, conc := range []int{1, 8} {
-			for _, path := range []string{"direct", "tapped"} {
-				b.Run(fmt.Sprintf("server=%s/path=%s/concurrency=%d", srv.name, path, conc), func(b *testing.B) {
-					s := load.StdioServer{Command: srv.cmd[0], Args: srv.cmd[1:]}
-					if path == "tapped" {
-						bin, pre, env := tapBinary(b, b.TempDir())
-						s = load.StdioServer{Command: bin, Args: append(pre, srv.cmd...), Env: env}
-					}
-					ctx := context.Background()
-					conn, err := load.DialStdio(ctx, s)
-					if err != nil {
-						b.Fatal(err)
-					}
-					defer conn.Close()
-					call := load.Caller([]*load.StdioConn{conn}, "echo", args, 0)
-					load.Start(ctx, load.Options{Concurrency: conc, Requests: 50}, call).Wait() // warm up
-					b.ResetTimer()
-					sum := load.Start(ctx, load.Options{Concurrency: conc, Requests: b.N}, call).Wait()
-					b.StopTimer()
-					if n := sum.Calls - sum.Errors[load.Transport] - sum.Errors[load.JSONRPC]; n != b.N {
-						b.Fatalf("%d of %d calls answered: %v", n, b.N, sum.ErrorMessages)
-					}
-					b.ReportMetric(sum.CallsPerSecond, "calls/s")
-					b.ReportMetric(float64(sum.P50.Microseconds())/1000, "p50-ms")
-				})
-			}
+			b.Run(fmt.Sprintf("server=%s/concurrency=%d", srv.name, conc), func(b *testing.B) {
+				cmd := srv.cmd(b)
+				bin, pre, env := tapBinary(b, b.TempDir())
+				direct := benchDial(b, load.StdioServer{Command: cmd[0], Args: cmd[1:]}, conc)
+				tapped := benchDial(b, load.StdioServer{Command: bin, Args: append(pre, cmd...), Env: env}, conc)
+				var d, t benchSide
+				b.ResetTimer()
+				for left := b.N; left > 0; left -= benchRound {
+					n := min(left, benchRound)
+					d.run(b, direct, conc, n)
+					t.run(b, tapped, conc, n)
+				}
+				b.StopTimer()
+				b.ReportMetric(d.callsPerSecond(), "direct-calls/s")
+				b.ReportMetric(t.callsPerSecond(), "tapped-calls/s")
+				b.ReportMetric(t.callsPerSecond()/d.callsPerSecond(), "tapped/direct")
+				b.ReportMetric(d.p50ms(), "direct-p50-ms")
+				b.ReportMetric(t.p50ms(), "tapped-p50-ms")
+				b.ReportMetric(t.p50ms()-d.p50ms(), "added-p50-ms")
+			})
 		}
 	}
+}
+
+// benchDial starts a server for BenchmarkThroughTap and warms it up (the
+// first calls of a Node server run its code unoptimized).
+func benchDial(b *testing.B, s load.StdioServer, conc int) load.CallFunc {
+	conn, err := load.DialStdio(context.Background(), s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { conn.Close() })
+	call := load.Caller([]*load.StdioConn{conn}, "echo", json.RawMessage(`{"message":"hello"}`), 10*time.Second)
+	load.Start(context.Background(), load.Options{Concurrency: conc, Requests: 200}, call).Wait()
+	return call
+}
+
+// benchSide is one way's calls over the rounds.
+type benchSide struct {
+	wall time.Duration
+	lats []time.Duration
+}
+
+func (s *benchSide) run(b *testing.B, call load.CallFunc, conc, n int) {
+	r := load.Start(context.Background(), load.Options{Concurrency: conc, Requests: n}, call)
+	sum := r.Wait()
+	if ok := sum.Calls - sum.Failed(); ok != n {
+		b.Fatalf("%d of %d calls answered: %v", ok, n, sum.ErrorMessages)
+	}
+	s.wall += sum.Wall
+	for _, sample := range r.Samples(0) {
+		s.lats = append(s.lats, sample.Latency)
+	}
+}
+
+func (s *benchSide) callsPerSecond() float64 { return float64(len(s.lats)) / s.wall.Seconds() }
+
+func (s *benchSide) p50ms() float64 {
+	slices.Sort(s.lats)
+	return float64(load.Percentile(s.lats, 50)) / float64(time.Millisecond)
 }
 
 // BenchmarkTapMemory reports the tap process's resident memory idle (after

@@ -275,6 +275,7 @@ func (r *Recorder) Close(exitCode *int) {
 
 func (r *Recorder) run() {
 	defer close(r.done)
+	yieldToPassThrough()
 	tick := time.NewTicker(batchEvery)
 	defer tick.Stop()
 	lastMeta := time.Now()

@@ -53,16 +53,16 @@ func RunStdio(ctx context.Context, o StdioOptions) (int, error) {
 	transport.ContainCommand(cmd) // its own group, the marker, and on Linux a parent-death signal
 	// Our own pipes, not cmd.StdinPipe: Wait then does not wait for a
 	// descendant that inherited them.
-	inR, inW, err := os.Pipe()
+	inR, inW, err := serverPipe()
 	if err != nil {
 		return 0, &StartError{o.Command, err}
 	}
-	outR, outW, err := os.Pipe()
+	outR, outW, err := serverPipe()
 	if err != nil {
 		closeFiles(inR, inW)
 		return 0, &StartError{o.Command, err}
 	}
-	errR, errW, err := os.Pipe()
+	errR, errW, err := serverPipe()
 	if err != nil {
 		closeFiles(inR, inW, outR, outW)
 		return 0, &StartError{o.Command, err}
