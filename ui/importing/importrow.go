@@ -70,7 +70,7 @@ func NewImportRow(imp *clients.ImportedServer, checked bool, changed func()) *Im
 		details = append(details, cmd)
 	}
 	if imp.Err != nil {
-		msg := widgets.NewHelpLabel(view.Capitalise(imp.Err.Error()))
+		msg := widgets.NewHelpLabel(view.Capitalise(imp.Err))
 		msg.Importance = widget.DangerImportance
 		details = append(details, msg)
 	} else if imp.Server.Problem != "" {

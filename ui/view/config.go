@@ -76,7 +76,7 @@ func PasteError(err error) string {
 		}
 		return WithStop(Capitalise(i18n.Explain(ce.Problem())))
 	}
-	return WithStop(Capitalise(err.Error()))
+	return WithStop(Capitalise(err))
 }
 
 // DescribeTarget says what a server entry starts or connects to.
