@@ -98,7 +98,7 @@ func Run(ctx context.Context, args []string, env Env) int {
 // fileError is a failure to read or write one of the app's files (the
 // servers file, approvals, a check file, a report), with exit code ExitFile.
 func fileError(err error) error {
-	return &exitError{ExitFile, explainCore(err.Error())}
+	return &exitError{ExitFile, explainCore(err)}
 }
 
 // isFileError reports a failure to read or write a file (a save that failed,

@@ -3,6 +3,8 @@ package i18n
 import (
 	"strings"
 	"testing"
+
+	"mcpbrowser/mcp/say"
 )
 
 // checkBilingual runs each case's text through translate (named name in
@@ -57,8 +59,11 @@ type keyed struct {
 	args map[string]any
 }
 
-func (k keyed) MessageKey() string          { return k.key }
-func (k keyed) MessageArgs() map[string]any { return k.args }
+func (k keyed) MessageKey() string { return k.key }
+
+// MessageArgs are the fields as mcp/say.Msg gives them: an error the
+// standard library words (io.EOF, a missing file) as say.Cause says it.
+func (k keyed) MessageArgs() map[string]any { return say.New(k.key, k.args).MessageArgs() }
 
 // keyedCase is a keyed message and how it reads in each language.
 type keyedCase struct {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -128,7 +127,7 @@ func TestCheckMessagesAreTranslated(t *testing.T) {
 		got = append(got, strings.ReplaceAll(CheckError(err), dir+string(filepath.Separator), "/tmp/"))
 	}
 	for _, g := range got {
-		left := valuesInMessages.ReplaceAllString(g, "")
+		left := withoutValues(g, valuesInMessages...)
 		if HasLatinLetter(left) {
 			t.Errorf("English left in %q: %q", g, left)
 		}
@@ -137,8 +136,8 @@ func TestCheckMessagesAreTranslated(t *testing.T) {
 
 // valuesInMessages are the names, values and Go errors in the messages
 // above, and the check file's words: what may stay in Latin letters.
-var valuesInMessages = regexp.MustCompile(`"(\\.|[^"\\])*"|/tmp/x\.yaml|x\.yaml|yaml: line \d+: did not find expected [a-z ]+|json: unsupported value: NaN|a, b|delete_all|destructive: true|` +
-	`mcpbrowser approve \S+|--server NAME=TARGET|server: NAME|outcome: rpc_error|success|tool_error|rpc_error|outcome|code|json|JSON|tool|read|prompt|a\[|\]`)
+var valuesInMessages = []string{"/tmp/x.yaml", "x.yaml", "yaml: line …", "json: unsupported value: NaN", "a, b", "delete_all", "destructive: true",
+	"mcpbrowser approve …", "--server NAME=TARGET", "server: NAME", "outcome: rpc_error", "success", "tool_error", "rpc_error", "outcome", "code", "json", "JSON", "tool", "read", "prompt", "a[", "]"}
 
 func TestCheckSummaryFollowsTheLanguage(t *testing.T) {
 	f := &checks.File{Name: "demo checks", Path: "demo.yaml", Checks: []checks.Check{{Name: "sum", Tool: "add"}, {Name: "readme", Read: "demo://readme"}}}

@@ -13,21 +13,20 @@ import (
 
 // parsesEnglish are the files whose tables still recover a message's meaning
 // from the core's English sentence by regular expression; a message the core
-// carries as a key (mcp/say) needs none. The list only shrinks.
+// carries as a key (mcp/say) needs none. The list only shrinks, to nothing.
 var parsesEnglish = []string{"checks.go", "core.go"}
 
 // This package translates what the app says without importing any of it
-// (a keyed message comes through the Keyed interface), and no new file
-// parses English with regular expressions.
+// (a keyed message comes through the Keyed interface; its tests may use the
+// app to make real messages), and no file of it, tests included, uses
+// regular expressions: meaning comes with the key, not from the English.
 func TestImportsNothingOfTheApp(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
+		test := strings.HasSuffix(name, "_test.go")
 		src, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
@@ -38,7 +37,7 @@ func TestImportsNothingOfTheApp(t *testing.T) {
 		}
 		for _, imp := range f.Imports {
 			path, _ := strconv.Unquote(imp.Path.Value)
-			if path == "mcpbrowser" || strings.HasPrefix(path, "mcpbrowser/") {
+			if !test && (path == "mcpbrowser" || strings.HasPrefix(path, "mcpbrowser/")) {
 				t.Errorf("%s imports %s", name, path)
 			}
 			if path == "regexp" && !slices.Contains(parsesEnglish, name) {

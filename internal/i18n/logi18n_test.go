@@ -1,8 +1,8 @@
 package i18n
 
 import (
-	"errors"
 	"io"
+	"syscall"
 	"testing"
 )
 
@@ -138,7 +138,7 @@ func TestLogLineTranslatesTheKeyedLines(t *testing.T) {
 		{keyed{"the server exited with code {{.Code}}.", map[string]any{"Code": 2}}, "the server exited with code 2.", "服务器已退出，退出码 2。"},
 		{keyed{"{{.Reason}} Last stderr lines:{{.Lines}}", map[string]any{"Reason": keyed{"the server exited with code {{.Code}}.", map[string]any{"Code": 1}}, "Lines": "\n  panic: x"}},
 			"the server exited with code 1. Last stderr lines:\n  panic: x", "服务器已退出，退出码 1。stderr 最后几行：\n  panic: x"},
-		{keyed{"listing tools failed: {{.Err}}", map[string]any{"Err": keyed{"{{.Method}} failed: {{.Err}}", map[string]any{"Method": "tools/list", "Err": errors.New("broken pipe")}}}},
+		{keyed{"listing tools failed: {{.Err}}", map[string]any{"Err": keyed{"{{.Method}} failed: {{.Err}}", map[string]any{"Method": "tools/list", "Err": syscall.EPIPE}}}},
 			"listing tools failed: tools/list failed: broken pipe", "列出工具失败：tools/list 失败：连接被中断"},
 		{keyed{"refreshing the tool list failed: {{.Err}}", map[string]any{"Err": io.EOF}},
 			"refreshing the tool list failed: EOF", "刷新工具列表失败：连接已关闭"},

@@ -8,11 +8,3 @@ package i18n
 // FieldProblem is a form field's problem, from the schema model, in the
 // chosen language.
 func FieldProblem(p Keyed) string { return Say(p) }
-
-// FieldProblems is the schema model's list of problems given as text. The
-// schema model's errors now carry their keyed messages (schema.KeyValueError
-// is one, and Explain words it), so text passes through as it is.
-//
-// Deprecated: kept for the core's sentence table until it goes; pass the
-// error to Explain.
-func FieldProblems(s string) string { return s }

@@ -15,8 +15,9 @@ import (
 func fieldProblem(v any) string { return FieldProblem(v.(Keyed)) }
 
 func TestFieldProblem(t *testing.T) {
-	jsonErr := json.Unmarshal([]byte("{"), new(any))
-	badChar := json.Unmarshal([]byte("x"), new(any))
+	// A JSON syntax error is said where the text is at hand (say.JSONCause).
+	jsonErr := say.JSONCause([]byte("{"), json.Unmarshal([]byte("{"), new(any)))
+	badChar := say.JSONCause([]byte("x"), json.Unmarshal([]byte("x"), new(any)))
 	checkKeyed(t, fieldProblem, []keyedCase{
 		{say.Text("this field is required"), "this field is required", "此字段为必填项"},
 		{say.Text("must be a whole number, like 3"), "must be a whole number, like 3", "必须是整数，例如 3"},

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/say"
 
 	"github.com/BurntSushi/toml"
 )
@@ -27,9 +28,11 @@ func parseCodex(path string, data []byte) ([]*ImportedServer, error) {
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, &config.ConfigError{Path: path, Line: pe.Position.Line, Column: pe.Position.Col, Msg: "not valid TOML: " + pe.Message}
+			cerr := config.NewConfigError(path, say.New("not valid TOML: {{.Err}}", say.Args{"Err": pe.Message}))
+			cerr.Line, cerr.Column = pe.Position.Line, pe.Position.Col
+			return nil, cerr
 		}
-		return nil, &config.ConfigError{Path: path, Msg: "not valid TOML: " + err.Error()}
+		return nil, config.NewConfigError(path, say.New("not valid TOML: {{.Err}}", say.Args{"Err": err}))
 	}
 	table, ok := doc["mcp_servers"]
 	if !ok {
@@ -37,7 +40,7 @@ func parseCodex(path string, data []byte) ([]*ImportedServer, error) {
 	}
 	entries, ok := table.(map[string]any)
 	if !ok {
-		return nil, &config.ConfigError{Path: path, Msg: "mcp_servers must be a table of [mcp_servers.NAME] tables"}
+		return nil, config.NewConfigError(path, say.Text("mcp_servers must be a table of [mcp_servers.NAME] tables"))
 	}
 	var names []string
 	for _, k := range md.Keys() {
@@ -58,7 +61,9 @@ func parseCodex(path string, data []byte) ([]*ImportedServer, error) {
 		s, err := codexServer(name, fields)
 		if err != nil {
 			line := codexTableLine(data, name)
-			imp.Err = &config.ConfigError{Path: path, Line: line, Column: min(line, 1), Msg: fmt.Sprintf("server %q: %v", name, err)}
+			cerr := config.NewConfigError(path, config.ServerSays(name, err))
+			cerr.Line, cerr.Column = line, min(line, 1)
+			imp.Err = cerr
 			imp.Server = &config.ServerConfig{Name: name, Problem: imp.Err.Error()}
 			out = append(out, imp)
 			continue

@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/say"
 )
 
 // A DiscoverEnv says where to look for other clients' config files. Tests
@@ -189,7 +190,7 @@ func readLocation(loc ConfigLocation) (DiscoveredFile, bool) {
 	case errors.Is(err, fs.ErrNotExist):
 		return f, false
 	case err != nil:
-		f.Err = fmt.Errorf("could not read %s: %w", loc.Path, err)
+		f.Err = say.Error("could not read {{.File}}: {{.Reason}}", say.Args{"File": loc.Path, "Reason": err})
 		return f, true
 	}
 	f.Servers, f.Err = ParseClientConfig(loc.Format, loc.Path, data)

@@ -3,7 +3,6 @@ package clients
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"path"
 	"slices"
@@ -109,7 +108,7 @@ func parseVSCodeDoc(src config.ImportSource, doc []byte, top []jsonMember) ([]*I
 	if m, ok := member(top, "inputs"); ok {
 		var raws []json.RawMessage
 		if err := json.Unmarshal(m.Value, &raws); err != nil {
-			return nil, positioned(src.Path, doc, m.Off, "\"inputs\" must be a list of {\"id\": …} objects")
+			return nil, positioned(src.Path, doc, m.Off, say.Text("\"inputs\" must be a list of {\"id\": …} objects"))
 		}
 		for _, raw := range raws {
 			var in config.VSCodeInput
@@ -131,7 +130,7 @@ func serversAt(src config.ImportSource, doc []byte, fields []jsonMember, key str
 	}
 	entries, err := jsonMembers(src.Path, doc, m.Off)
 	if err != nil {
-		return nil, positioned(src.Path, doc, m.Off, fmt.Sprintf("%q must be an object of servers, like {\"name\": {\"command\": …}}", key))
+		return nil, positioned(src.Path, doc, m.Off, say.New(`{{.Key}} must be an object of servers, like {"name": {"command": …}}`, say.Args{"Key": strconv.Quote(key)}))
 	}
 	var out []*ImportedServer
 	for _, e := range entries {
@@ -145,7 +144,7 @@ func importEntry(src config.ImportSource, doc []byte, e jsonMember, inputs []con
 	imp := &ImportedServer{Source: src}
 	s, err := config.ParseServer(e.Key, e.Value)
 	if err != nil {
-		imp.Err = positioned(src.Path, doc, e.Off, fmt.Sprintf("server %q: %v", e.Key, err))
+		imp.Err = positioned(src.Path, doc, e.Off, config.ServerSays(e.Key, err))
 		s = &config.ServerConfig{Name: e.Key, Problem: imp.Err.Error()}
 		var fields map[string]json.RawMessage
 		if json.Unmarshal(e.Value, &fields) == nil {
@@ -222,7 +221,7 @@ func ParsePasted(text string) ([]*ImportedServer, error) {
 	return parseLoose(config.ImportSource{Format: config.FormatJSON}, []byte(text))
 }
 
-const pastedPath = "pasted text"
+const pastedPath = config.PastedText
 
 func parseLoose(src config.ImportSource, data []byte) ([]*ImportedServer, error) {
 	where := src.Path
@@ -231,7 +230,7 @@ func parseLoose(src config.ImportSource, data []byte) ([]*ImportedServer, error)
 	}
 	trimmed := bytes.TrimSpace(stripJSONC(data))
 	if len(trimmed) == 0 {
-		return nil, &config.ConfigError{Path: where, Msg: "nothing to read: paste a JSON object with \"mcpServers\", or one server with \"command\" or \"url\""}
+		return nil, config.NewConfigError(where, say.Text(`nothing to read: paste a JSON object with "mcpServers", or one server with "command" or "url"`))
 	}
 	if trimmed[0] == '[' || bytes.Contains(trimmed, []byte("[mcp_servers")) {
 		servers, err := parseCodex(src.Path, data)
@@ -280,7 +279,7 @@ func parseLoose(src config.ImportSource, data []byte) ([]*ImportedServer, error)
 		}
 		return out, nil
 	}
-	return nil, &config.ConfigError{Path: where, Msg: "no MCP servers found: expected {\"mcpServers\": …}, a map of servers, or one server with \"command\" or \"url\""}
+	return nil, config.NewConfigError(where, say.Text(`no MCP servers found: expected {"mcpServers": …}, a map of servers, or one server with "command" or "url"`))
 }
 
 // isVSCodeShape tells VS Code's {"servers": …} (or settings.json's

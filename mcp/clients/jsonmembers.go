@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/say"
 )
 
 // A jsonMember is one member of a JSON object, with the byte offset of its
@@ -39,13 +40,13 @@ func jsonMembers(path string, doc []byte, off int) ([]jsonMember, error) {
 	start := firstNonSpace(doc, off)
 	if start >= len(doc) || doc[start] != '{' {
 		if start >= len(doc) {
-			return nil, positioned(path, doc, start, "expected a JSON object, found nothing")
+			return nil, positioned(path, doc, start, say.Text("expected a JSON object, found nothing"))
 		}
 		// Report real syntax errors as such, with their own position.
 		if err := json.Unmarshal(doc[start:], new(any)); err != nil && off == 0 {
 			return nil, syntaxError(path, doc, err)
 		}
-		return nil, positioned(path, doc, start, "expected a JSON object {…} here")
+		return nil, positioned(path, doc, start, say.Text("expected a JSON object {…} here"))
 	}
 	if off == 0 {
 		// Validate the whole document once, so that syntax errors anywhere get
@@ -95,9 +96,10 @@ func firstNonSpace(doc []byte, off int) int {
 }
 
 // positioned is a *ConfigError at a byte offset of doc.
-func positioned(path string, doc []byte, off int, msg string) *config.ConfigError {
-	line, col := textPosition(doc, off)
-	return &config.ConfigError{Path: path, Line: line, Column: col, Msg: msg}
+func positioned(path string, doc []byte, off int, why say.Msg) *config.ConfigError {
+	cerr := config.NewConfigError(path, why)
+	cerr.Line, cerr.Column = textPosition(doc, off)
+	return cerr
 }
 
 // syntaxError is a JSON decoding error as a *ConfigError pointing at the
@@ -108,7 +110,7 @@ func syntaxError(path string, doc []byte, err error) error {
 	if !errors.As(err, &se) {
 		return config.JSONError(path, doc, err)
 	}
-	return positioned(path, doc, int(se.Offset)-1, "not valid JSON: "+se.Error())
+	return positioned(path, doc, int(se.Offset)-1, config.NotValidJSON(doc, se))
 }
 
 // textPosition turns a byte offset into a 1-based line and a 1-based column

@@ -8,10 +8,12 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/store"
 )
 
@@ -87,6 +89,8 @@ type ServerConfig struct {
 	// Problem says, in plain words, why this entry cannot be started (no command,
 	// unknown type …); the rest of the file still loads.
 	Problem string `json:"-"`
+	// problem is Problem as a keyed message (see ProblemMessage).
+	problem say.Msg
 	// origin is the entry as last read from or written to the file; a save
 	// compares with it to write only what changed here.
 	origin *entryOrigin
@@ -135,7 +139,7 @@ func (l *StringList) UnmarshalJSON(data []byte) error {
 	}
 	var many []string
 	if err := json.Unmarshal(data, &many); err != nil {
-		return errors.New("must be a string or a list of strings")
+		return say.Error("must be a string or a list of strings", nil)
 	}
 	*l = many
 	return nil
@@ -218,28 +222,45 @@ func (s *ServerConfig) Clone() *ServerConfig {
 
 // Validate sets Problem from the entry's fields and returns it.
 func (s *ServerConfig) Validate() string {
+	s.problem = s.validate()
 	s.Problem = ""
+	if !s.problem.IsZero() {
+		s.Problem = s.problem.String()
+	}
+	return s.Problem
+}
+
+// ProblemMessage is Problem as a keyed message, for a front end to word in
+// the person's language; zero when the entry has none (or Validate has not
+// looked at it).
+func (s *ServerConfig) ProblemMessage() say.Msg {
+	if s.problem.IsZero() && s.Problem != "" {
+		return say.New("{{.Text}}", say.Args{"Text": s.Problem})
+	}
+	return s.problem
+}
+
+func (s *ServerConfig) validate() say.Msg {
 	if s.rawType != "" && s.Type == "" {
-		s.Problem = fmt.Sprintf("unknown transport type %q; use stdio, http, sse or openapi", s.rawType)
-		return s.Problem
+		return say.New("unknown transport type {{.Type}}; use stdio, http, sse or openapi", say.Args{"Type": strconv.Quote(s.rawType)})
 	}
 	switch s.Type {
 	case TypeStdio:
 		if strings.TrimSpace(s.Command) == "" {
-			s.Problem = "no command to start; set \"command\" (and \"args\")"
+			return say.Text(`no command to start; set "command" (and "args")`)
 		}
 	case TypeHTTP, TypeSSE:
 		if strings.TrimSpace(s.URL) == "" {
-			s.Problem = "no URL; set \"url\" to the server's endpoint"
+			return say.Text(`no URL; set "url" to the server's endpoint`)
 		}
 	case TypeOpenAPI:
 		if len(s.Spec) == 0 {
-			s.Problem = "no OpenAPI document; set \"spec\" to a file path or URL"
+			return say.Text(`no OpenAPI document; set "spec" to a file path or URL`)
 		}
 	default:
-		s.Problem = "neither \"command\" nor \"url\" is set"
+		return say.Text(`neither "command" nor "url" is set`)
 	}
-	return s.Problem
+	return say.Msg{}
 }
 
 // Server returns the entry with that name, or nil.
@@ -293,27 +314,13 @@ func (c *Config) Rename(old, new string) error {
 	return nil
 }
 
-// A ConfigError is a servers file that could not be read, with the place it went wrong.
-type ConfigError struct {
-	Path         string
-	Line, Column int // 1-based; 0 when unknown
-	Msg          string
-}
-
-func (e *ConfigError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Column, e.Msg)
-	}
-	return fmt.Sprintf("%s: %s", e.Path, e.Msg)
-}
-
 // Load reads the servers file. A missing file is reported with an error
 // satisfying errors.Is(err, fs.ErrNotExist); a malformed one as a *ConfigError
 // with line and column. The file is never written here.
 func Load(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, say.Cause(err)
 	}
 	return Parse(path, data)
 }
@@ -330,7 +337,7 @@ func Parse(path string, data []byte) (*Config, error) {
 	if err := json.Unmarshal(data, &top); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) { // valid JSON, but not an object: point at its start
-			cerr := &ConfigError{Path: path, Msg: "the file must be a JSON object like {\"mcpServers\": {…}}"}
+			cerr := NewConfigError(path, say.Text(`the file must be a JSON object like {"mcpServers": {…}}`))
 			cerr.Line, cerr.Column = lineColumn(data, len(data)-len(bytes.TrimLeft(data, " \t\r\n")))
 			return nil, cerr
 		}
@@ -351,11 +358,11 @@ func Parse(path string, data []byte) (*Config, error) {
 	}
 	names, offsets, err := objectKeys(raw)
 	if err != nil {
-		return nil, at(&ConfigError{Path: path, Msg: "\"mcpServers\" must be an object of servers, like {\"name\": {\"command\": …}}"}, 0)
+		return nil, at(NewConfigError(path, say.Text(`"mcpServers" must be an object of servers, like {"name": {"command": …}}`)), 0)
 	}
 	for i, name := range names {
 		if first := slices.Index(names, name); first < i {
-			return nil, at(&ConfigError{Path: path, Msg: fmt.Sprintf("server %q is written twice; rename or remove one", name)}, offsets[i])
+			return nil, at(NewConfigError(path, say.New("server {{.Name}} is written twice; rename or remove one", say.Args{"Name": strconv.Quote(name)})), offsets[i])
 		}
 	}
 	var entries map[string]json.RawMessage
@@ -365,7 +372,7 @@ func Parse(path string, data []byte) (*Config, error) {
 	for _, name := range names {
 		s, err := ParseServer(name, entries[name])
 		if err != nil {
-			cerr := &ConfigError{Path: path, Msg: fmt.Sprintf("server %q: %v", name, err)}
+			cerr := NewConfigError(path, ServerSays(name, err))
 			if at := bytes.Index(data[max(base, 0):], entries[name]); base >= 0 && at >= 0 {
 				cerr.Line, cerr.Column = lineColumn(data, base+at)
 			}
@@ -384,7 +391,7 @@ var knownServerFields = []string{"type", "command", "args", "env", "cwd", "url",
 func ParseServer(name string, raw json.RawMessage) (*ServerConfig, error) {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &fields); err != nil {
-		return nil, errors.New("must be an object like {\"command\": \"…\"} or {\"url\": \"…\"}")
+		return nil, say.Error(`must be an object like {"command": "…"} or {"url": "…"}`, nil)
 	}
 	// Only the exact spellings are ours: encoding/json would also take
 	// "Command" or "URL", and they would then be written twice on save.
@@ -404,13 +411,13 @@ func ParseServer(name string, raw json.RawMessage) (*ServerConfig, error) {
 	if err := json.Unmarshal(knownJSON, s); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return nil, fmt.Errorf("field %q must be %s", te.Field, jsonKind(te.Type.Kind().String()))
+			return nil, say.Error("field {{.Field}} must be {{.Kind}}", say.Args{"Field": strconv.Quote(te.Field), "Kind": jsonKind(te.Type.Kind().String())})
 		}
 		return nil, err
 	}
 	if t, ok := fields["type"]; ok {
 		if err := json.Unmarshal(t, &s.rawType); err != nil {
-			return nil, errors.New("field \"type\" must be a string")
+			return nil, say.Error(`field "type" must be a string`, nil)
 		}
 	}
 	s.Type = NormalizeType(s.rawType)
@@ -428,16 +435,17 @@ func ParseServer(name string, raw json.RawMessage) (*ServerConfig, error) {
 	return s, nil
 }
 
-func jsonKind(k string) string {
+// jsonKind is a Go kind's name as the JSON a person writes calls it.
+func jsonKind(k string) say.Msg {
 	switch k {
 	case "slice":
-		return "a list"
+		return say.Text("a list")
 	case "map", "struct":
-		return "an object"
+		return say.Text("an object")
 	case "float64":
-		return "a number"
+		return say.Text("a number")
 	}
-	return "a " + k
+	return say.Text("a " + k)
 }
 
 // objectKeys returns the keys of a JSON object in the order they are written,
@@ -449,7 +457,7 @@ func objectKeys(raw json.RawMessage) ([]string, []int, error) {
 		return nil, nil, err
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, nil, errors.New("must be an object of servers")
+		return nil, nil, say.Error("must be an object of servers", nil)
 	}
 	var keys []string
 	var offsets []int
@@ -473,22 +481,6 @@ func objectKeys(raw json.RawMessage) ([]string, []int, error) {
 	return keys, offsets, nil
 }
 
-func JSONError(path string, data []byte, err error) error {
-	cerr := &ConfigError{Path: path, Msg: err.Error()}
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		// Offset counts the offending byte too.
-		cerr.Line, cerr.Column = lineColumn(data, int(se.Offset)-1)
-		cerr.Msg = "not valid JSON: " + se.Error()
-	case errors.As(err, &te):
-		cerr.Line, cerr.Column = lineColumn(data, int(te.Offset))
-		cerr.Msg = fmt.Sprintf("expected %s here", jsonKind(te.Type.Kind().String()))
-	}
-	return cerr
-}
-
 // lineColumn turns a byte offset into a 1-based line and a 1-based column
 // counted in characters, as editors show them.
 func lineColumn(data []byte, offset int) (int, int) {
@@ -510,7 +502,7 @@ func (c *Config) Marshal() ([]byte, error) {
 		}
 		entry, err := s.MarshalEntry()
 		if err != nil {
-			return nil, fmt.Errorf("server %q: %w", s.Name, err)
+			return nil, ServerProblem(s.Name, err)
 		}
 		name := marshalNoEscape(s.Name)
 		buf.WriteString("\n    ")

@@ -180,7 +180,7 @@ func writeMember(b *bytes.Buffer, body []byte, orig *member, s *ServerConfig, in
 func writeEntry(b *bytes.Buffer, s *ServerConfig, indent string) error {
 	entry, err := s.MarshalEntry()
 	if err != nil {
-		return fmt.Errorf("server %q: %w", s.Name, err)
+		return ServerProblem(s.Name, err)
 	}
 	return json.Indent(b, entry, indent, "  ")
 }

@@ -52,8 +52,31 @@ func (m Msg) IsZero() bool { return m.Key == "" }
 // MessageKey is the translation key (the English template).
 func (m Msg) MessageKey() string { return m.Key }
 
-// MessageArgs are the template's fields.
-func (m Msg) MessageArgs() map[string]any { return m.Args }
+// MessageArgs are the template's fields, an error among them as Cause
+// says it (so a front end words a file that is not there, or the end of
+// the input, in its own language).
+func (m Msg) MessageArgs() map[string]any {
+	var args Args
+	for k, v := range m.Args {
+		e, ok := v.(error)
+		if !ok {
+			continue
+		}
+		if c, ok := cause(e); ok {
+			if args == nil {
+				args = make(Args, len(m.Args))
+				for k, v := range m.Args {
+					args[k] = v
+				}
+			}
+			args[k] = c
+		}
+	}
+	if args == nil {
+		return m.Args
+	}
+	return args
+}
 
 // String is the message in English.
 func (m Msg) String() string {

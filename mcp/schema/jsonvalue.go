@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"mcpbrowser/mcp/say"
 	"strconv"
 	"strings"
 )
@@ -49,7 +50,7 @@ func parseJSON(data []byte) (*jsonValue, error) {
 	dec.UseNumber()
 	v, err := readJSON(dec, 0)
 	if err != nil {
-		return nil, err
+		return nil, say.JSONCause(data, say.Cause(err))
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return nil, errors.New("unexpected text after the JSON value")

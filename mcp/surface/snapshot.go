@@ -7,7 +7,6 @@ package surface
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"mcpbrowser/mcp/say"
 	"os"
 	"sort"
@@ -100,7 +99,7 @@ func plain(v any) any {
 func (s *Snapshot) Marshal() ([]byte, error) {
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
-		return nil, fmt.Errorf("writing the snapshot: %w", err)
+		return nil, snapshotStep("writing", err)
 	}
 	return append(b, '\n'), nil
 }
@@ -109,10 +108,10 @@ func (s *Snapshot) Marshal() ([]byte, error) {
 func Parse(data []byte) (*Snapshot, error) {
 	var s Snapshot
 	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("not a surface snapshot: %w", err)
+		return nil, say.Error("not a surface snapshot: {{.Err}}", say.Args{"Err": say.JSONCause(data, err)})
 	}
 	if s.Tools == nil && s.Resources == nil && s.Templates == nil && s.Prompts == nil {
-		return nil, fmt.Errorf("not a surface snapshot: it has no tools, resources, resourceTemplates or prompts")
+		return nil, say.Error("not a surface snapshot: it has no tools, resources, resourceTemplates or prompts", nil)
 	}
 	s.normalise()
 	return &s, nil
@@ -122,11 +121,11 @@ func Parse(data []byte) (*Snapshot, error) {
 func Load(path string) (*Snapshot, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("reading the snapshot: %w", err)
+		return nil, snapshotStep("reading", err)
 	}
 	s, err := Parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, say.Error("{{.Path}}: {{.Problem}}", say.Args{"Path": path, "Problem": err})
 	}
 	return s, nil
 }
@@ -139,7 +138,13 @@ func (s *Snapshot) Save(path string) error {
 		return err
 	}
 	if err := store.WriteFile(path, data, store.Keep(0o644)); err != nil {
-		return fmt.Errorf("saving the snapshot: %w", err)
+		return snapshotStep("saving", err)
 	}
 	return nil
+}
+
+// snapshotStep is err, met while step ("reading", "writing" or "saving")
+// the snapshot.
+func snapshotStep(step string, err error) error {
+	return say.Error("{{.Step}} the snapshot: {{.Err}}", say.Args{"Step": say.Text(step), "Err": err})
 }

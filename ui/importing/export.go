@@ -182,7 +182,7 @@ func (d *ExportDialog) save() {
 			err := clients.SaveExport(path, []byte(text))
 			fyne.Do(func() {
 				if err != nil {
-					d.Status.SetText(view.WithStop(view.Capitalise(err.Error())))
+					d.Status.SetText(view.WithStop(view.Capitalise(err)))
 					d.Status.Importance = widget.DangerImportance
 				} else {
 					d.Status.SetText(i18n.L("Saved to {{.Path}}.", map[string]any{"Path": path}))

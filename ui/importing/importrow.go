@@ -70,11 +70,11 @@ func NewImportRow(imp *clients.ImportedServer, checked bool, changed func()) *Im
 		details = append(details, cmd)
 	}
 	if imp.Err != nil {
-		msg := widgets.NewHelpLabel(view.Capitalise(imp.Err.Error()))
+		msg := widgets.NewHelpLabel(view.Capitalise(imp.Err))
 		msg.Importance = widget.DangerImportance
 		details = append(details, msg)
 	} else if imp.Server.Problem != "" {
-		msg := widgets.NewHelpLabel(i18n.L("It cannot be started as written: {{.Problem}}.", map[string]any{"Problem": i18n.Explain(imp.Server.Problem)}))
+		msg := widgets.NewHelpLabel(i18n.L("It cannot be started as written: {{.Problem}}.", map[string]any{"Problem": i18n.Explain(imp.Server.ProblemMessage())}))
 		msg.Importance = widget.WarningImportance
 		details = append(details, msg)
 	}

@@ -105,7 +105,7 @@ func (s *Screen) AddServer(presetID string) {
 	save = func() {
 		sc, err := ed.Build()
 		if err != nil {
-			ed.ShowProblem(view.WithStop(view.Capitalise(err.Error())))
+			ed.ShowProblem(view.WithStop(view.Capitalise(err)))
 			return
 		}
 		d.Hide()
@@ -183,7 +183,7 @@ func (s *Screen) AskPresetParameters(p config.Preset, built func(*config.ServerC
 	d.OK = func() {
 		sc, err := p.Build(d.values())
 		if err != nil {
-			d.Problem.SetText(view.WithStop(view.Capitalise(err.Error())))
+			d.Problem.SetText(view.WithStop(view.Capitalise(err)))
 			return
 		}
 		s.Params = nil

@@ -275,7 +275,7 @@ func (s *Screen) ShowEditor(orig *config.ServerConfig) {
 	save.OnTapped = func() {
 		sc, err := ed.Build()
 		if err != nil {
-			ed.Problem.SetText(view.WithStop(view.Capitalise(err.Error())))
+			ed.Problem.SetText(view.WithStop(view.Capitalise(err)))
 			scroll.ScrollToBottom() // the message is under the fields, which may be taller than the dialog
 			return
 		}

@@ -16,11 +16,11 @@ func OtherFileError(err error) string {
 	var ce *config.ConfigError
 	if errors.As(err, &ce) {
 		if ce.Line > 0 {
-			return i18n.L("This file could not be read: line {{.Line}}, column {{.Column}}: {{.Problem}}. Its servers are not shown; fix it in its app.", map[string]any{"Line": ce.Line, "Column": ce.Column, "Problem": i18n.Explain(ce.Msg)})
+			return i18n.L("This file could not be read: line {{.Line}}, column {{.Column}}: {{.Problem}}. Its servers are not shown; fix it in its app.", map[string]any{"Line": ce.Line, "Column": ce.Column, "Problem": i18n.Explain(ce.Problem())})
 		}
-		return i18n.L("This file could not be read: {{.Problem}}.", map[string]any{"Problem": i18n.Explain(ce.Msg)})
+		return i18n.L("This file could not be read: {{.Problem}}.", map[string]any{"Problem": i18n.Explain(ce.Problem())})
 	}
-	return WithStop(Capitalise(err.Error()))
+	return WithStop(Capitalise(err))
 }
 
 // ImportedLine is what an entry runs or where it connects, as one line
@@ -72,11 +72,11 @@ func PasteError(err error) string {
 	var ce *config.ConfigError
 	if errors.As(err, &ce) {
 		if ce.Line > 0 {
-			return i18n.L("Line {{.Line}}, column {{.Column}}: {{.Problem}}.", map[string]any{"Line": ce.Line, "Column": ce.Column, "Problem": i18n.Explain(ce.Msg)})
+			return i18n.L("Line {{.Line}}, column {{.Column}}: {{.Problem}}.", map[string]any{"Line": ce.Line, "Column": ce.Column, "Problem": i18n.Explain(ce.Problem())})
 		}
-		return WithStop(Capitalise(ce.Msg))
+		return WithStop(Capitalise(i18n.Explain(ce.Problem())))
 	}
-	return WithStop(Capitalise(err.Error()))
+	return WithStop(Capitalise(err))
 }
 
 // DescribeTarget says what a server entry starts or connects to.
@@ -98,7 +98,7 @@ func ServersFileError(path string, err error) string {
 		if ce.Line > 0 {
 			where = i18n.L("The servers file {{.Path}} has a mistake at line {{.Line}}, column {{.Column}}", map[string]any{"Path": ce.Path, "Line": ce.Line, "Column": ce.Column})
 		}
-		return i18n.L("{{.Where}}: {{.Problem}}. No servers are shown and nothing will be saved until it is fixed; fix the file, then choose Reload.", map[string]any{"Where": where, "Problem": i18n.Explain(ce.Msg)})
+		return i18n.L("{{.Where}}: {{.Problem}}. No servers are shown and nothing will be saved until it is fixed; fix the file, then choose Reload.", map[string]any{"Where": where, "Problem": i18n.Explain(ce.Problem())})
 	}
 	return i18n.L("{{.Where}}: {{.Problem}}. Fix it, then choose Reload.", map[string]any{"Where": where, "Problem": i18n.Explain(err)})
 }

@@ -1,8 +1,8 @@
 package view
 
 import (
-	"errors"
 	"strings"
+	"syscall"
 	"testing"
 
 	"mcpbrowser/mcp/config"
@@ -54,7 +54,7 @@ func TestConfigWords(t *testing.T) {
 	checkWordings(t, []wording{
 		{"other file, line", func() string { return OtherFileError(&config.ConfigError{Line: 3, Column: 7, Msg: "unexpected comma"}) },
 			"This file could not be read: line 3, column 7: unexpected comma. Its servers are not shown; fix it in its app.", "无法读取这个文件：第 3 行，第 7 列：unexpected comma。其中的服务器不会显示；请在它所属的应用中修正。"},
-		{"other file", func() string { return OtherFileError(errors.New("permission denied")) }, "Permission denied.", "没有权限。"},
+		{"other file", func() string { return OtherFileError(say.Cause(syscall.EACCES)) }, "Permission denied.", "没有权限。"},
 		{"paste", func() string { return PasteError(&config.ConfigError{Line: 2, Column: 1, Msg: "no servers"}) }, "Line 2, column 1: no servers.", "第 2 行，第 1 列：no servers。"},
 		{"target, stdio", func() string { return DescribeTarget(stdio) }, "Command: npx -y server", "命令：npx -y server"},
 		{"target, http", func() string { return DescribeTarget(web) }, "URL: https://example.com/mcp", "URL：https://example.com/mcp"},

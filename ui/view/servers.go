@@ -193,7 +193,7 @@ func ServerStatus(cfg *config.ServerConfig, st mcp.Status, needsApproval bool, s
 	}
 	reason := i18n.L("It is not running.")
 	if cfg.Problem != "" {
-		reason = i18n.L("It cannot be started: {{.Problem}}.", map[string]any{"Problem": Capitalise(cfg.Problem)})
+		reason = i18n.L("It cannot be started: {{.Problem}}.", map[string]any{"Problem": Capitalise(i18n.Explain(cfg.ProblemMessage()))})
 	}
 	return ServerStatusPage{Title: i18n.L("{{.Server}} is stopped", server), Reason: reason, Action: StatusStart}, false
 }
