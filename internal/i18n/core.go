@@ -2,7 +2,6 @@ package i18n
 
 import (
 	"regexp"
-	"strings"
 
 	"fyne.io/fyne/v2/lang"
 )
@@ -65,23 +64,6 @@ var coreRules = []coreRule{
 	rule(`pasted text`, "pasted text"),
 	rule(`not valid JSON: (?P<Err>.*)`, "not valid JSON: {{.Err}}", "Err"),
 	rule(`not valid TOML: (?P<Err>.*)`, "not valid TOML: {{.Err}}"),
-	// A connect failure's reason as the check messages (mcp/checks) still
-	// carry it in text.
-	rule(`the server exited with code (?P<Code>-?\d+)\.?`, "the server exited with code {{.Code}}."),
-	rule(`could not start the server: the program (?P<Command>".*") was not found\. (?P<Hint>.*)\. PATH searched: (?P<Path>.*)`,
-		"could not start the server: the program {{.Command}} was not found. {{.Hint}}. PATH searched: {{.Path}}", "Hint", "Path"),
-	rule(`could not start the server: the program (?P<Command>".*") was not found\. PATH searched: (?P<Path>.*)`,
-		"could not start the server: the program {{.Command}} was not found. PATH searched: {{.Path}}", "Path"),
-	// The PATH searched, when the login shell's was asked too (mcp/transport lookpath).
-	rule(`(?P<Path>\S*) \(and the login shell's PATH: (?P<ShellPath>\S*)\)`, "{{.Path}} (and the login shell's PATH: {{.ShellPath}})"),
-	rule(`could not start the server (?P<Command>".*?"): (?P<Err>.*)`, "could not start the server {{.Command}}: {{.Err}}", "Err"),
-	rule(`It comes with Node\.js: install Node\.js \(https://nodejs\.org\) and try again`,
-		"It comes with Node.js: install Node.js (https://nodejs.org) and try again"),
-	rule(`It comes with uv: install uv \(https://docs\.astral\.sh/uv/\) and try again`,
-		"It comes with uv: install uv (https://docs.astral.sh/uv/) and try again"),
-	rule(`Install Python 3 and try again`, "Install Python 3 and try again"),
-	rule(`Install Docker and make sure it is running`, "Install Docker and make sure it is running"),
-	rule(`Check the command's spelling, or give its full path`, "Check the command's spelling, or give its full path"),
 	// Go's JSON syntax errors.
 	rule(`invalid character (?P<Char>'.+') looking for beginning of object key string`, "invalid character {{.Char}} looking for beginning of object key string"),
 	rule(`invalid character (?P<Char>'.+') (?P<Where>after .*|looking for .*|in .*)`, "invalid character {{.Char}} {{.Where}}"),
@@ -102,40 +84,10 @@ var coreRules = []coreRule{
 	rule(`cannot use the arguments given: (?P<Problems>.*)`, "cannot use the arguments given: {{.Problems}}"),
 }
 
-// coreTails are the fixed sentences the core appends to an explanation,
-// each followed by lines the server printed ("\n  …"), which stay as they are.
-var coreTails = []string{
-	` It printed nothing to stderr. Check that the command really starts an MCP server over stdio, or raise "connectTimeout" for a slow one.`,
-	" It wrote text that is not MCP to stdout (servers must print only protocol messages there; logs belong on stderr):",
-	" Last stderr lines:",
-}
-
 // explainText translates a failure explanation from the core, given as
-// English text, into the language Setup chose. Its head sentence is matched against a table of the core's
-// English sentences; the fixed sentences appended after it are translated
-// one by one, and what the server printed is kept as it came. Text it does
-// not know comes back unchanged.
-func explainText(msg string) string {
-	cut := len(msg)
-	for _, t := range coreTails {
-		if i := strings.Index(msg, t); i >= 0 && i < cut {
-			cut = i
-		}
-	}
-	if nl := strings.IndexByte(msg, '\n'); nl >= 0 && nl < cut {
-		cut = nl
-	}
-	head, tail := msg[:cut], msg[cut:]
-	out := explainSentence(head)
-	for _, t := range coreTails {
-		tail = strings.ReplaceAll(tail, t, " "+lang.L(strings.TrimPrefix(t, " ")))
-	}
-	if strings.HasSuffix(out, "。") {
-		// Chinese puts no space after a full stop.
-		tail = strings.TrimPrefix(tail, " ")
-	}
-	return out + tail
-}
+// English text, into the language Setup chose, by the table of the core's
+// English sentences. Text it does not know comes back unchanged.
+func explainText(msg string) string { return explainSentence(msg) }
 
 func explainSentence(s string) string {
 	if out, ok := applyRules(coreRules, s, explainSentence); ok {

@@ -14,7 +14,7 @@ import (
 // parsesEnglish are the files whose tables still recover a message's meaning
 // from the core's English sentence by regular expression; a message the core
 // carries as a key (mcp/say) needs none. The list only shrinks.
-var parsesEnglish = []string{"checks.go", "core.go"}
+var parsesEnglish = []string{"core.go"}
 
 // This package translates what the app says without importing any of it
 // (a keyed message comes through the Keyed interface), and no new file
