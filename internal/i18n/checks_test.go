@@ -2,18 +2,16 @@ package i18n
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
 	"fyne.io/fyne/v2/lang"
 
+	"mcpbrowser/internal/i18n/i18ntest"
 	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/checks"
 	"mcpbrowser/mcp/config"
@@ -166,62 +164,12 @@ var checkFileWords = []string{"mcpbrowser approve", "--server NAME=TARGET", "ser
 	"structuredContent", "outputSchema", "schema", "success", "tool_error", "rpc_error", "no_answer", "outcome", "code", "json", "JSON",
 	"tool", "read", "prompt", "a[", "]"}
 
-// valuesOf are the values in m's fields (names, numbers, what a server or
-// a library wrote), which a translation keeps as they are, in the messages
-// it holds too; an Outcome is a word of the check file, translated.
-func valuesOf(m Keyed) []string {
-	var out []string
-	for k, v := range m.MessageArgs() {
-		switch v := v.(type) {
-		case Keyed:
-			out = append(out, valuesOf(v)...)
-		case error:
-			out = append(out, v.Error())
-		default:
-			if k != "Outcome" {
-				out = append(out, fmt.Sprint(v))
-			}
-		}
-	}
-	// The longest first, so that a value inside another goes with it.
-	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
-	return out
-}
+// valuesOf are the values in m's fields; an Outcome is a word of the
+// check file, translated.
+func valuesOf(m Keyed) []string { return i18ntest.Values(m, "Outcome") }
 
-// withoutValues is s without what may stay in Latin letters: each of
-// values, then quoted text ("…" with its escapes) and URLs.
-func withoutValues(s string, values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			s = strings.ReplaceAll(s, v, "")
-		}
-	}
-	var b strings.Builder
-	for s != "" {
-		switch {
-		case s[0] == '"':
-			end := 1
-			for end < len(s) && s[end] != '"' {
-				if s[end] == '\\' {
-					end++
-				}
-				end++
-			}
-			s = s[min(end+1, len(s)):]
-		case strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://"):
-			end := strings.IndexAny(s, " \n")
-			if end < 0 {
-				end = len(s)
-			}
-			s = s[end:]
-		default:
-			_, size := utf8.DecodeRuneInString(s)
-			b.WriteString(s[:size])
-			s = s[size:]
-		}
-	}
-	return b.String()
-}
+// withoutValues is i18ntest.WithoutValues.
+func withoutValues(s string, values ...string) string { return i18ntest.WithoutValues(s, values...) }
 
 func TestCheckSummaryFollowsTheLanguage(t *testing.T) {
 	f := &checks.File{Name: "demo checks", Path: "demo.yaml", Checks: []checks.Check{{Name: "sum", Tool: "add"}, {Name: "readme", Read: "demo://readme"}}}
