@@ -108,18 +108,14 @@ func managerConnect(m *mcp.Manager) func(ctx context.Context, name string, _ che
 	return func(ctx context.Context, name string, _ checks.ServerSpec) (checks.Target, error) {
 		s := m.Session(name)
 		if s == nil {
-			return nil, fmt.Errorf("no server named %q", name)
+			return nil, checks.NoServerNamed(name, false)
 		}
 		if err := s.Connect(ctx); err != nil {
 			var na *mcp.NeedsApprovalError
 			if errors.As(err, &na) {
-				return nil, fmt.Errorf("%v (approve it once: mcpbrowser approve %s)", err, name)
+				return nil, checks.NeedsApproval(name, err)
 			}
-			reason := s.Status().Reason
-			if reason == "" {
-				reason = err.Error()
-			}
-			return nil, fmt.Errorf("could not connect to %q: %s", name, reason)
+			return nil, checks.ConnectFailed(name, s.Status(), err)
 		}
 		return s, nil
 	}

@@ -12,6 +12,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"mcpbrowser/mcp/checks"
+	"mcpbrowser/mcp/say"
 )
 
 // TestCtrlFFocusesTheFilterOfTheTabOnShow presses Ctrl+F on every tab: the
@@ -90,7 +91,7 @@ func TestTabFiltersNarrowTheirListsAsYouType(t *testing.T) {
 		ch = s.w.checks
 		for _, c := range []checks.Result{
 			{Check: &checks.Check{Name: "adds two numbers", Tool: "add"}, Server: "demo", Status: checks.StatusPassed},
-			{Check: &checks.Check{Name: "echoes", Tool: "echo"}, Server: "demo", Status: checks.StatusFailed, Message: "text differs"},
+			{Check: &checks.Check{Name: "echoes", Tool: "echo"}, Server: "demo", Status: checks.StatusFailed, Message: say.Text("text differs")},
 			{Check: &checks.Check{Name: "reads readme", Read: "demo://readme"}, Server: "other", Status: checks.StatusPassed},
 		} {
 			ch.AddResult(c)

@@ -1,57 +1,15 @@
 package i18n
 
 import (
+	"fmt"
+
 	"fyne.io/fyne/v2/lang"
 )
 
-// Check results (mcp/checks) are worded in English by the core, as its
-// failure explanations are; the functions here translate them for the
-// Checks tab and `mcpbrowser check`'s summary, by the same kind of table
-// as Explain. The JUnit and TAP outputs stay in English.
-
-// checkRules are the sentences of mcp/checks: what a failure expected and
-// what came (expect.go, path.go), why a check was skipped or could not run
-// (runner.go, the window's and the CLI's connect), and what is wrong with a
-// check file (file.go).
-var checkRules = []coreRule{
-	// Expected and actual (expect.go).
-	rule(`text containing (?P<Text>".*")`, "text containing {{.Text}}"),
-	rule(`text matching (?P<Pattern>".*")`, "text matching {{.Pattern}}"),
-	rule(`a value matching (?P<Pattern>".*")`, "a value matching {{.Pattern}}"),
-	rule(`a pattern that does not compile: (?P<Err>.*)`, "a pattern that does not compile: {{.Err}}"),
-	rule(`a valid path`, "a valid path"),
-	rule(`structured content or JSON text`, "structured content or JSON text"),
-	rule(`neither`, "neither"),
-	rule(`a value there`, "a value there"),
-	rule(`nothing there`, "nothing there"),
-	rule(`a result that validates against the tool's outputSchema`, "a result that validates against the tool's outputSchema"),
-	rule(`at most (?P<N>\d+) ms`, "at most {{.N}} ms"),
-	rule(`(?P<N>\d+) ms`, "{{.N}} ms"),
-	rule(`the tool declares no outputSchema`, "the tool declares no outputSchema"),
-	rule(`no structuredContent`, "no structuredContent"),
-	rule(`an outputSchema this app cannot read: (?P<Err>.*)`, "an outputSchema this app cannot read: {{.Err}}"),
-	rule(`an outputSchema this app cannot resolve: (?P<Err>.*)`, "an outputSchema this app cannot resolve: {{.Err}}"),
-	rule(`structuredContent that does not validate: (?P<Err>.*)`, "structuredContent that does not validate: {{.Err}}"),
-	rule(`(?P<Outcome>success|tool_error|rpc_error|no_answer) \((?P<Message>.*)\)`, "{{.Outcome}} ({{.Message}})", "Outcome", "Message"),
-	// The message of a tool error, with the tool's own text (mcp/calls.go).
-	rule(`the tool ran and reported an error: (?P<Text>.*)`, "the tool ran and reported an error: {{.Text}}"),
-	// A JSON path that cannot be read (path.go).
-	rule(`a \[ has no \]`, "a [ has no ]"),
-	rule(`\[(?P<Inner>.*)\] is not an array index`, "[{{.Inner}}] is not an array index"),
-	rule(`an empty name between dots`, "an empty name between dots"),
-	// Why a check did not run (runner.go, ui/quality/checks.go, cli/check.go).
-	rule(`(?P<Tool>\S+) may destroy things and was not run; add "destructive: true" to the check if that is meant`,
-		`{{.Tool}} may destroy things and was not run; add "destructive: true" to the check if that is meant`),
-	rule(`the arguments cannot be written as JSON: (?P<Err>.*)`, "the arguments cannot be written as JSON: {{.Err}}"),
-	rule(`could not connect to (?P<Name>".*?"): (?P<Reason>.*)`, "could not connect to {{.Name}}: {{.Reason}}", "Reason"),
-	rule(`no server named (?P<Name>".*?") in the servers file`, "no server named {{.Name}} in the servers file"),
-	rule(`no server named (?P<Name>".*")`, "no server named {{.Name}}"),
-	rule(`(?P<Err>.*) \(approve it once: mcpbrowser approve (?P<Name>\S+)\)`, "{{.Err}} (approve it once: mcpbrowser approve {{.Name}})", "Err"),
-	rule(`no server named (?P<Names>.*) in the servers file or the check file; give one with --server NAME=TARGET`,
-		"no server named {{.Names}} in the servers file or the check file; give one with --server NAME=TARGET"),
-	// A check file that cannot be read or written (file.go, record.go) says
-	// so by key: see CheckError.
-}
+// Check results (mcp/checks) carry what they say as keyed messages (a
+// failure's expected and actual, why a check did not run); the functions
+// here word them for the Checks tab and `mcpbrowser check`'s summary. The
+// JUnit and TAP outputs stay in English.
 
 // The outcomes, statuses and expectation kinds are words of the check
 // file (outcome: tool_error) and of the reports; shown to people, they get
@@ -90,29 +48,79 @@ func CheckKind(kind, path string) string {
 	return L("{{.Kind}} {{.Path}}", map[string]any{"Kind": k, "Path": path})
 }
 
-// CheckValue translates what a failure expected or what came instead; the
-// values in it (JSON, quoted text) stay as they are.
-func CheckValue(s string) string { return checkSentence(s) }
+// CheckValue is what a failure expected or what came instead (a keyed
+// message, mcp/checks' Failure.Expected and Actual) in the chosen
+// language; the values in it (JSON, quoted text) stay as they are.
+func CheckValue(v any) string { return CheckMessage(v) }
 
 // CheckFailure is a failure's line, as checks.Failure.String words it in
 // English: "json sum: expected 5, got 6".
-func CheckFailure(kind, path, expected, actual string) string {
+func CheckFailure(kind, path string, expected, actual any) string {
 	return L("{{.Where}}: expected {{.Expected}}, got {{.Actual}}", map[string]any{
 		"Where": CheckKind(kind, path), "Expected": CheckValue(expected), "Actual": CheckValue(actual)})
 }
 
-// CheckMessage translates why a check did not run, given as text.
-func CheckMessage(msg string) string { return checkSentence(msg) }
+// CheckMessage is why a check did not run (mcp/checks' Result.Message, a
+// keyed message, or an error) in the chosen language. A field named
+// Outcome is a word of the check file (tool_error) and is named by its own
+// key; text is as Explain words it.
+func CheckMessage(v any) string {
+	switch m := v.(type) {
+	case Keyed:
+		return Say(outcomesNamed(m))
+	case error:
+		if k, ok := keyedError(m); ok {
+			return Say(outcomesNamed(k))
+		}
+	}
+	return Explain(v)
+}
 
 // CheckError is an error of mcp/checks in the chosen language: a keyed
 // message (what is wrong with a check file) by its key, with the causes it
-// holds in turn; other errors as CheckMessage words their text.
-func CheckError(err error) string {
-	if k, ok := keyedError(err); ok {
-		return Say(k)
-	}
-	return CheckMessage(err.Error())
+// holds in turn; other errors as Explain words them.
+func CheckError(err error) string { return CheckMessage(err) }
+
+// outcomesNamed is m with its Outcome field, and those of the messages it
+// holds, named in the chosen language; m itself when it has none (so a
+// plural keeps its count).
+func outcomesNamed(m Keyed) Keyed {
+	k, _ := checkFields(m)
+	return k
 }
+
+// checkFields is outcomesNamed, and whether it changed anything.
+func checkFields(m Keyed) (Keyed, bool) {
+	args := m.MessageArgs()
+	data := make(map[string]any, len(args))
+	changed := false
+	for k, v := range args {
+		data[k] = v
+		switch v := v.(type) {
+		case Keyed:
+			if n, ok := checkFields(v); ok {
+				data[k], changed = n, true
+			}
+		case string:
+			if k == "Outcome" {
+				data[k], changed = word(checkOutcomes, v), true
+			}
+		}
+	}
+	if !changed {
+		return m, false
+	}
+	return keyedText{m.MessageKey(), data}, true
+}
+
+// keyedText is a keyed message whose fields are ready to be shown.
+type keyedText struct {
+	key  string
+	args map[string]any
+}
+
+func (k keyedText) MessageKey() string          { return k.key }
+func (k keyedText) MessageArgs() map[string]any { return k.args }
 
 // CheckWords are mcp/checks' Words (its summary for people) in the
 // language Setup chose.
@@ -122,27 +130,15 @@ type CheckWords struct{}
 func (CheckWords) L(template string, data map[string]any) string { return L(template, data) }
 
 // Failure is CheckFailure.
-func (CheckWords) Failure(kind, path, expected, actual string) string {
+func (CheckWords) Failure(kind, path string, expected, actual fmt.Stringer) string {
 	return CheckFailure(kind, path, expected, actual)
 }
 
 // Message is CheckMessage.
-func (CheckWords) Message(msg string) string { return CheckMessage(msg) }
+func (CheckWords) Message(msg fmt.Stringer) string { return CheckMessage(msg) }
 
 // Status is the summary's mark for a status: terse in English (ok, FAIL),
 // and in Chinese the word the Checks tab shows (CheckStatus), so the
 // command line and the window say a check "通过" by the same word (a test
 // compares them).
 func (CheckWords) Status(status string) string { return word(checkMarks, status) }
-
-// checkSentence translates by the check rules, an outcome word, or the
-// core's sentences (a connect failure's reason); else s stays.
-func checkSentence(s string) string {
-	if out, ok := applyRules(checkRules, s, checkSentence); ok {
-		return out
-	}
-	if _, ok := checkOutcomes[s]; ok {
-		return word(checkOutcomes, s)
-	}
-	return Explain(s)
-}

@@ -2,7 +2,6 @@ package i18n
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,7 +11,11 @@ import (
 
 	"fyne.io/fyne/v2/lang"
 
+	"mcpbrowser/internal/i18n/i18ntest"
+	"mcpbrowser/mcp"
 	"mcpbrowser/mcp/checks"
+	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/say"
 )
 
 // everyFailure makes one failure of every sentence mcp/checks words.
@@ -24,8 +27,10 @@ func everyFailure() []checks.Failure {
 		e checks.Expect
 		o checks.Observed
 	}{
-		{checks.Expect{Outcome: "success"}, checks.Observed{Outcome: "tool_error", Message: "the tool ran and reported an error"}},
-		{checks.Expect{Outcome: "success"}, checks.Observed{Outcome: "tool_error", Message: "the tool ran and reported an error: boom"}},
+		{checks.Expect{Outcome: "success"}, checks.Observed{Outcome: "tool_error", Message: "the tool ran and reported an error", Said: say.Text("the tool ran and reported an error")}},
+		{checks.Expect{Outcome: "success"}, checks.Observed{Outcome: "tool_error", Message: "the tool ran and reported an error: boom",
+			Said: say.New("the tool ran and reported an error: {{.Text}}", say.Args{"Text": "boom"})}},
+		{checks.Expect{Outcome: "success"}, checks.Observed{Outcome: "no_answer"}},
 		{checks.Expect{Outcome: "rpc_error", Code: &code}, checks.Observed{Outcome: "rpc_error", Code: -32602}},
 		{checks.Expect{Text: &checks.TextExpect{Contains: "bye", Matches: "= 6$"}}, checks.Observed{Outcome: "success", Text: "hi"}},
 		{checks.Expect{Text: &checks.TextExpect{Matches: "("}}, checks.Observed{Outcome: "success", Text: "hi"}},
@@ -64,9 +69,17 @@ func TestCheckFailuresAreTranslated(t *testing.T) {
 	for _, f := range fs {
 		// What was expected and what came are sentences, translated, or
 		// values (JSON, quoted text), shown as they are.
-		for _, v := range []string{f.Expected, f.Actual} {
-			if got := CheckValue(v); got == v && !json.Valid([]byte(v)) {
-				t.Errorf("%q was not translated (in %q)", v, f.String())
+		for _, v := range []say.Msg{f.Expected, f.Actual} {
+			got := CheckValue(v)
+			if v.Key == "{{.Text}}" {
+				if got != v.String() {
+					t.Errorf("the value %q was changed to %q", v, got)
+				}
+				continue
+			}
+			checkKeysInChinese(t, v)
+			if left := withoutValues(got, append(valuesOf(v), checkFileWords...)...); got == v.String() || HasLatinLetter(left) {
+				t.Errorf("%q was not translated (in %q): %q", v, f.String(), got)
 			}
 		}
 		if got := CheckKind(f.Kind, f.Path); !strings.HasPrefix(got, lang.X("check expectation: "+f.Kind, "")) || got == f.Kind {
@@ -99,17 +112,24 @@ func TestCheckMessagesAreTranslated(t *testing.T) {
 		}
 		checkKeysInChinese(t, k)
 	}
-	msgs := []string{
-		`delete_all may destroy things and was not run; add "destructive: true" to the check if that is meant`,
-		"the arguments cannot be written as JSON: json: unsupported value: NaN",
-		`could not connect to "demo": the server exited with code 2.`,
-		`no server named "demo" in the servers file`,
-		`no server named "demo"`,
-		"no server named a, b in the servers file or the check file; give one with --server NAME=TARGET",
+	msgs := []say.Msg{
+		say.New(`{{.Tool}} may destroy things and was not run; add "destructive: true" to the check if that is meant`, say.Args{"Tool": "delete_all"}),
+		say.New("the arguments cannot be written as JSON: {{.Err}}", say.Args{"Err": "json: unsupported value: NaN"}),
 	}
+	for _, err := range []error{
+		checks.ConnectFailed("demo", mcp.Status{Reason: "the server exited with code 2.", Said: say.New("the server exited with code {{.Code}}.", say.Args{"Code": 2})}, nil),
+		checks.NoServerNamed("demo", true),
+		checks.NoServerNamed("demo", false),
+		checks.NeedsApproval("demo", checks.NoServerNamed("x", false)),
+	} {
+		msgs = append(msgs, *err.(*say.Msg))
+	}
+	_, missing := checks.Resolve(&checks.File{Checks: []checks.Check{{Name: "a", Server: "a"}, {Name: "b", Server: "b"}}},
+		func(string) *config.ServerConfig { return nil }, nil)
+	errs = append(errs, missing)
 	setup(t, English)
 	for _, m := range msgs {
-		if got := CheckMessage(m); got != m {
+		if got := CheckMessage(m); got != m.String() {
 			t.Errorf("in English\n got %q\nwant %q", got, m)
 		}
 	}
@@ -121,29 +141,42 @@ func TestCheckMessagesAreTranslated(t *testing.T) {
 	setup(t, SimplifiedChinese)
 	var got []string
 	for _, m := range msgs {
-		got = append(got, CheckMessage(m))
+		checkKeysInChinese(t, m)
+		got = append(got, withoutValues(CheckMessage(m), valuesOf(m)...))
 	}
 	for _, err := range errs {
-		got = append(got, strings.ReplaceAll(CheckError(err), dir+string(filepath.Separator), "/tmp/"))
+		got = append(got, withoutValues(strings.ReplaceAll(CheckError(err), dir+string(filepath.Separator), "/tmp/"), goErrorValues...))
 	}
 	for _, g := range got {
-		left := withoutValues(g, valuesInMessages...)
-		if HasLatinLetter(left) {
+		if left := withoutValues(g, checkFileWords...); HasLatinLetter(left) {
 			t.Errorf("English left in %q: %q", g, left)
 		}
 	}
 }
 
-// valuesInMessages are the names, values and Go errors in the messages
-// above, and the check file's words: what may stay in Latin letters.
-var valuesInMessages = []string{"/tmp/x.yaml", "x.yaml", "yaml: line …", "json: unsupported value: NaN", "a, b", "delete_all", "destructive: true",
-	"mcpbrowser approve …", "--server NAME=TARGET", "server: NAME", "outcome: rpc_error", "success", "tool_error", "rpc_error", "outcome", "code", "json", "JSON", "tool", "read", "prompt", "a[", "]"}
+// goErrorValues are the Go errors and names in the errors above, which
+// stay as they are.
+var goErrorValues = []string{"/tmp/x.yaml", "x.yaml", "yaml: line 2: did not find expected node content", "a, b"}
+
+// checkFileWords are the words of the check file, the protocol and the
+// command line that a Chinese text names as they are written.
+var checkFileWords = []string{"mcpbrowser approve", "--server NAME=TARGET", "server: NAME", "destructive: true", "outcome: rpc_error",
+	"structuredContent", "outputSchema", "schema", "success", "tool_error", "rpc_error", "no_answer", "outcome", "code", "json", "JSON",
+	"tool", "read", "prompt", "a[", "]"}
+
+// valuesOf are the values in m's fields; an Outcome is a word of the
+// check file, translated.
+func valuesOf(m Keyed) []string { return i18ntest.Values(m, "Outcome") }
+
+// withoutValues is i18ntest.WithoutValues.
+func withoutValues(s string, values ...string) string { return i18ntest.WithoutValues(s, values...) }
 
 func TestCheckSummaryFollowsTheLanguage(t *testing.T) {
 	f := &checks.File{Name: "demo checks", Path: "demo.yaml", Checks: []checks.Check{{Name: "sum", Tool: "add"}, {Name: "readme", Read: "demo://readme"}}}
 	rep := &checks.Report{File: f, Updated: 1, Results: []checks.Result{
 		{Check: &f.Checks[0], Server: "demo", Status: checks.StatusFailed, Duration: 3 * time.Millisecond, Failures: everyFailure()[:2]},
-		{Check: &f.Checks[1], Server: "demo", Status: checks.StatusError, Message: `could not connect to "demo": the server exited with code 2.`},
+		{Check: &f.Checks[1], Server: "demo", Status: checks.StatusError,
+			Message: *checks.ConnectFailed("demo", mcp.Status{Reason: "the server exited with code 2.", Said: say.New("the server exited with code {{.Code}}.", say.Args{"Code": 2})}, nil).(*say.Msg)},
 	}}
 	var en, words, zh bytes.Buffer
 	setup(t, English)
@@ -222,8 +255,7 @@ func setup(t *testing.T, language string) {
 	t.Cleanup(func() { Setup(English) })
 }
 
-// Every rule of the check table, and every word of the check
-// file shown translated, has its Chinese.
+// Every word of the check file shown translated has its Chinese.
 func TestCheckAndExportRulesHaveTheirChinese(t *testing.T) {
 	var words []string
 	for _, table := range []map[string]string{checkOutcomes, checkStatuses, checkKinds} {
@@ -231,7 +263,7 @@ func TestCheckAndExportRulesHaveTheirChinese(t *testing.T) {
 			words = append(words, key)
 		}
 	}
-	checkRuleKeys(t, checkRules, words...)
+	checkKeysTranslated(t, words...)
 }
 
 // English keys that are words of two meanings get the one the app means:

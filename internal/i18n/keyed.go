@@ -78,22 +78,22 @@ func keyedError(err error) (Keyed, bool) {
 }
 
 // Explain is a failure explanation from the core in the language Setup
-// chose: a keyed message (or an error that is one) by its key; text, or an
-// error that carries no key, by the table of the core's English sentences
-// still kept in core.go. What it does not know comes back unchanged.
+// chose: a keyed message (or an error that is one) by its key. Text, or an
+// error that carries no key, comes back as it is: the meaning comes with
+// the key, never from the English.
 func Explain(v any) string {
 	switch v := v.(type) {
 	case nil:
 		return ""
 	case string:
-		return explainText(v)
+		return v
 	case Keyed:
 		return Say(v)
 	case error:
 		if k, ok := keyedError(v); ok {
 			return Say(k)
 		}
-		return explainText(v.Error())
+		return v.Error()
 	}
-	return explainText(fmt.Sprint(v))
+	return fmt.Sprint(v)
 }

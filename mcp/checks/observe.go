@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/say"
 	"mcpbrowser/mcp/transport"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -18,6 +19,9 @@ type Observed struct {
 	Outcome string
 	Code    int64 // the JSON-RPC error code for rpc_error
 	Message string
+	// Said is Message as the core said it, by key (zero when it came as
+	// text only).
+	Said say.Msg
 	// Text is the result's text blocks joined by newlines (a read's text
 	// contents, a prompt's text messages).
 	Text string
@@ -40,7 +44,7 @@ func ObserveCall(r *mcp.CallResult, outputSchema json.RawMessage) Observed {
 // observeCall leaves out the snapshot (the whole result as JSON values)
 // unless asked: making it is most of the runner's own cost per call.
 func observeCall(r *mcp.CallResult, outputSchema json.RawMessage, withSnapshot bool) Observed {
-	o := Observed{Duration: r.Duration, OutputSchema: outputSchema, Message: r.Message, Stderr: logLines(r.Log)}
+	o := Observed{Duration: r.Duration, OutputSchema: outputSchema, Message: r.Message, Said: r.Said, Stderr: logLines(r.Log)}
 	o.setLayer(r.Layer, r.RPCError)
 	if r.Result != nil {
 		var texts []string
@@ -80,7 +84,7 @@ func plainJSON(v any) any {
 
 // ObserveRead turns a resources/read result into an Observed.
 func ObserveRead(r *mcp.ReadResult) Observed {
-	o := Observed{Duration: r.Duration, Message: r.Message, Stderr: logLines(r.Log)}
+	o := Observed{Duration: r.Duration, Message: r.Message, Said: r.Said, Stderr: logLines(r.Log)}
 	o.setLayer(r.Layer, r.RPCError)
 	if r.Result != nil {
 		var texts []string
@@ -98,7 +102,7 @@ func ObserveRead(r *mcp.ReadResult) Observed {
 
 // ObservePrompt turns a prompts/get result into an Observed.
 func ObservePrompt(r *mcp.PromptResult) Observed {
-	o := Observed{Duration: r.Duration, Message: r.Message, Stderr: logLines(r.Log)}
+	o := Observed{Duration: r.Duration, Message: r.Message, Said: r.Said, Stderr: logLines(r.Log)}
 	o.setLayer(r.Layer, r.RPCError)
 	if r.Result != nil {
 		var texts []string
@@ -116,6 +120,14 @@ func ObservePrompt(r *mcp.PromptResult) Observed {
 	}
 	o.finish()
 	return o
+}
+
+// said is what the call's failure says: Said, or Message as a value.
+func (o *Observed) said() say.Msg {
+	if !o.Said.IsZero() {
+		return o.Said
+	}
+	return value(o.Message)
 }
 
 func (o *Observed) setLayer(l mcp.ErrorLayer, rpc *jsonrpc.Error) {

@@ -33,7 +33,7 @@ func WriteSummaryIn(w io.Writer, reports []*Report, words Words) error {
 			total[r.Status]++
 			fmt.Fprintf(&b, "  %s %s  %s\n", padColumns(words.Status(r.Status), width), r.Check.Name, words.L("[{{.Server}} {{.Target}}, {{.MS}} ms]",
 				map[string]any{"Server": r.Server, "Target": TargetIn(words, r.Check), "MS": r.Duration.Milliseconds()}))
-			if r.Message != "" {
+			if !r.Message.IsZero() {
 				fmt.Fprintf(&b, "%s%s\n", indent, words.Message(r.Message))
 			}
 			for _, f := range r.Failures {
@@ -137,10 +137,10 @@ func WriteJUnit(w io.Writer, reports []*Report) error {
 				c.Failure = &junitProblem{Message: r.Failures[0].String(), Type: r.Failures[0].Kind, Text: strings.Join(lines, "\n")}
 			case StatusError:
 				s.Errors++
-				c.Error = &junitProblem{Message: r.Message, Type: "connection"}
+				c.Error = &junitProblem{Message: r.Message.String(), Type: "connection"}
 			case StatusSkipped:
 				s.Skipped++
-				c.Skipped = &junitProblem{Message: r.Message}
+				c.Skipped = &junitProblem{Message: r.Message.String()}
 			}
 			s.Cases = append(s.Cases, c)
 		}
@@ -184,8 +184,8 @@ func WriteTAP(w io.Writer, reports []*Report) error {
 				fmt.Fprintf(&b, "ok %d - %s # SKIP %s\n", i, name, r.Message)
 			default:
 				fmt.Fprintf(&b, "not ok %d - %s\n  ---\n", i, name)
-				if r.Message != "" {
-					fmt.Fprintf(&b, "  message: %q\n", r.Message)
+				if !r.Message.IsZero() {
+					fmt.Fprintf(&b, "  message: %q\n", r.Message.String())
 				}
 				for _, f := range r.Failures {
 					fmt.Fprintf(&b, "  - %q\n", f.String())
@@ -215,10 +215,10 @@ func (r Result) shown() Result {
 		}
 	}
 	m := (*config.TextMasker)(nil).Add(secrets...)
-	r.Message = m.Mask(r.Message)
+	r.Message = r.Message.Map(m.Mask)
 	r.Failures = slices.Clone(r.Failures)
 	for i, f := range r.Failures {
-		f.Expected, f.Actual = m.Mask(f.Expected), m.Mask(f.Actual)
+		f.Expected, f.Actual = f.Expected.Map(m.Mask), f.Actual.Map(m.Mask)
 		r.Failures[i] = f
 	}
 	if r.Observed != nil {

@@ -3,10 +3,11 @@ package checks
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+	"strconv"
 	"time"
 
 	"mcpbrowser/mcp"
+	"mcpbrowser/mcp/say"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -35,8 +36,8 @@ type Result struct {
 	Server   string
 	Status   string
 	Failures []Failure
-	// Message explains an error or a skip in plain words.
-	Message  string
+	// Message explains an error or a skip in plain words, by key.
+	Message  say.Msg
 	Observed *Observed
 	Duration time.Duration
 }
@@ -98,7 +99,7 @@ func (rn *Runner) Run(ctx context.Context, f *File) *Report {
 		}
 		var res Result
 		if err := failed[name]; err != nil {
-			res = Result{Check: c, Server: name, Status: StatusError, Message: err.Error()}
+			res = Result{Check: c, Server: name, Status: StatusError, Message: msgOf(err)}
 		} else {
 			res = rn.runOne(ctx, c, name, t)
 			if rn.Update && c.Expect.Snapshot != nil && res.Observed != nil {
@@ -131,12 +132,12 @@ func (rn *Runner) runOne(ctx context.Context, c *Check, server string, t Target)
 		tool := t.Tool(c.Tool)
 		if tool != nil && IsDestructive(tool) && !rn.confirm(ctx, c, tool) {
 			res.Status = StatusSkipped
-			res.Message = fmt.Sprintf("%s may destroy things and was not run; add \"destructive: true\" to the check if that is meant", c.Tool)
+			res.Message = say.New(`{{.Tool}} may destroy things and was not run; add "destructive: true" to the check if that is meant`, say.Args{"Tool": c.Tool})
 			return res
 		}
 		args, err := c.argumentsToSend()
 		if err != nil {
-			res.Status, res.Message = StatusFailed, "the arguments cannot be written as JSON: "+err.Error()
+			res.Status, res.Message = StatusFailed, say.New("the arguments cannot be written as JSON: {{.Err}}", say.Args{"Err": err.Error()})
 			return res
 		}
 		var schema json.RawMessage
@@ -159,6 +160,33 @@ func (rn *Runner) confirm(ctx context.Context, c *Check, tool *sdk.Tool) bool {
 		return c.Destructive
 	}
 	return rn.Confirm(ctx, c, tool)
+}
+
+// ConnectFailed is why a check file's server could not be connected, for
+// a Runner's Connect to return: the session's reason (Status.Why), keyed
+// as the core said it, or err when the session gives none.
+func ConnectFailed(name string, st mcp.Status, err error) error {
+	var why any = st.Why()
+	if st.Reason == "" {
+		why = err
+	}
+	return say.Error("could not connect to {{.Name}}: {{.Reason}}", say.Args{"Name": strconv.Quote(name), "Reason": why})
+}
+
+// NoServerNamed is a Runner's Connect's error for a name no server has,
+// saying whether it was looked for in the servers file.
+func NoServerNamed(name string, inServersFile bool) error {
+	if inServersFile {
+		return say.Error("no server named {{.Name}} in the servers file", say.Args{"Name": strconv.Quote(name)})
+	}
+	return say.Error("no server named {{.Name}}", say.Args{"Name": strconv.Quote(name)})
+}
+
+// NeedsApproval is a Runner's Connect's error for a server that waits for
+// the person's approval (mcp.NeedsApprovalError), with the command that
+// gives it.
+func NeedsApproval(name string, err error) error {
+	return say.Error("{{.Err}} (approve it once: mcpbrowser approve {{.Name}})", say.Args{"Err": err, "Name": name})
 }
 
 // IsDestructive reports whether a tool says it may destroy things: not

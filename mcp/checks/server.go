@@ -1,11 +1,11 @@
 package checks
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/say"
 )
 
 // Config turns an inline spec into a servers-file entry named name.
@@ -75,7 +75,7 @@ func Resolve(f *File, lookup func(name string) *config.ServerConfig, overrides m
 	}
 	if len(missing) > 0 {
 		sort.Strings(missing)
-		return out, fmt.Errorf("no server named %s in the servers file or the check file; give one with --server NAME=TARGET", strings.Join(missing, ", "))
+		return out, say.Error("no server named {{.Names}} in the servers file or the check file; give one with --server NAME=TARGET", say.Args{"Names": strings.Join(missing, ", ")})
 	}
 	return out, nil
 }

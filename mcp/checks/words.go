@@ -7,16 +7,17 @@ import (
 
 // Words put the summary for people (WriteSummary) into the reader's
 // language. The summary's own lines are English templates, the key of
-// their translation, with names and figures in {{.Fields}}; a failure and a
-// result's message are the English text Failure.String and Result.Message
-// give. JUnit and TAP are for programs and stay in English.
+// their translation, with names and figures in {{.Fields}}; what a failure
+// expected and got, and a result's message, are keyed messages (say.Msg,
+// given as fmt.Stringer so that a translation need not import say). JUnit
+// and TAP are for programs and stay in English.
 type Words interface {
 	// L is the template filled with data, in the reader's language.
 	L(template string, data map[string]any) string
 	// Failure is one failure's line (Failure.String in English).
-	Failure(kind, path, expected, actual string) string
+	Failure(kind, path string, expected, actual fmt.Stringer) string
 	// Message is a result's message (why it could not run, or was skipped).
-	Message(string) string
+	Message(fmt.Stringer) string
 	// Status is the word a result's status (StatusPassed...) is shown by:
 	// the summary's mark before each check. A translation gives the same
 	// word the window's Checks tab shows for that status.
@@ -30,12 +31,12 @@ type English struct{}
 func (English) L(template string, data map[string]any) string { return fill(template, data) }
 
 // Failure is Failure.String.
-func (English) Failure(kind, path, expected, actual string) string {
-	return Failure{Kind: kind, Path: path, Expected: expected, Actual: actual}.String()
+func (English) Failure(kind, path string, expected, actual fmt.Stringer) string {
+	return failureLine(kind, path, expected, actual)
 }
 
-// Message is msg as it is.
-func (English) Message(msg string) string { return msg }
+// Message is msg in English.
+func (English) Message(msg fmt.Stringer) string { return msg.String() }
 
 // Status is the terse mark the English summary has always used.
 func (English) Status(status string) string {

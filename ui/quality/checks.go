@@ -3,7 +3,6 @@ package quality
 import (
 	"context"
 	"errors"
-	"fmt"
 	"mcpbrowser/ui/filedialog"
 	"path/filepath"
 	"strings"
@@ -219,7 +218,7 @@ func (p *Checks) runFiles(paths []string) {
 		for _, path := range paths {
 			f, err := checks.Load(path)
 			if err != nil {
-				problems = append(problems, i18n.CheckMessage(err.Error()))
+				problems = append(problems, i18n.CheckError(err))
 				continue
 			}
 			temp := &tempServers{}
@@ -250,13 +249,13 @@ func (p *Checks) connect(ctx context.Context, temp *tempServers, name string, sp
 	}
 	s := p.deps.Session(ref)
 	if s == nil {
-		return nil, fmt.Errorf("no server named %q in the servers file", ref)
+		return nil, checks.NoServerNamed(ref, true)
 	}
 	if s.Status().State == mcp.StateReady {
 		return s, nil
 	}
 	if err := s.Connect(ctx); err != nil {
-		return nil, fmt.Errorf("could not connect to %q: %s", ref, view.OrUnknown(s.Status().Reason))
+		return nil, checks.ConnectFailed(ref, s.Status(), err)
 	}
 	return s, nil
 }
@@ -311,7 +310,7 @@ func (p *Checks) finish(problems []string) {
 // checkText is what the filter searches in a result: the check's name,
 // server and tool, its status and what went wrong.
 func checkText(r checks.Result) []string {
-	return []string{r.Check.Name, r.Server, r.Check.Target(), r.Status, r.Message,
+	return []string{r.Check.Name, r.Server, r.Check.Target(), r.Status, r.Message.String(),
 		checks.TargetIn(i18n.CheckWords{}, r.Check), i18n.CheckStatus(r.Status), i18n.CheckMessage(r.Message)}
 }
 
@@ -376,9 +375,9 @@ func (p *Checks) showDetail(r checks.Result) {
 		where = i18n.L("{{.Target}} on {{.Server}}", on)
 	}
 	rows := []fyne.CanvasObject{title, widgets.Caption(where)}
-	if r.Message != "" {
+	if !r.Message.IsZero() {
 		msg := i18n.CheckMessage(r.Message)
-		if r.Check.Tool == "" || !strings.HasPrefix(r.Message, r.Check.Tool) {
+		if r.Check.Tool == "" || !strings.HasPrefix(r.Message.String(), r.Check.Tool) {
 			msg = view.UpperFirst(msg) // but a tool's name stays as it is written
 		}
 		m := widget.NewLabel(msg)
@@ -476,7 +475,7 @@ func (p *Checks) recordCheck(server string, c func() checks.Check) {
 	}
 	if err := checks.Append(path, map[string]checks.ServerSpec{server: {Ref: server}}, c()); err != nil {
 		fyne.Do(func() {
-			p.recordLabel.SetText(i18n.L("Not recorded: {{.Reason}}", map[string]any{"Reason": i18n.CheckMessage(err.Error())}))
+			p.recordLabel.SetText(i18n.L("Not recorded: {{.Reason}}", map[string]any{"Reason": i18n.CheckError(err)}))
 		})
 	}
 }
@@ -524,7 +523,7 @@ func (p *Checks) SaveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	var d *dialog.CustomDialog
 	save := widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), func() {
 		if err := p.saveCheck(path.Text, editor.Text, r.Server); err != nil {
-			problem.SetText(view.UpperFirst(i18n.CheckMessage(err.Error())))
+			problem.SetText(view.UpperFirst(i18n.CheckError(err)))
 			problem.Show()
 			return
 		}
@@ -566,7 +565,7 @@ func (t *tempServers) connect(ctx context.Context, sc *config.ServerConfig) (che
 	t.managers = append(t.managers, m)
 	s := m.Session(sc.Name)
 	if err := s.Connect(ctx); err != nil {
-		return nil, fmt.Errorf("could not connect to %q: %s", sc.Name, view.OrUnknown(s.Status().Reason))
+		return nil, checks.ConnectFailed(sc.Name, s.Status(), err)
 	}
 	return s, nil
 }

@@ -10,6 +10,7 @@ import (
 	"mcpbrowser/internal/uitest"
 
 	"mcpbrowser/mcp/checks"
+	"mcpbrowser/mcp/say"
 )
 
 // A check that did not run (its server was not reached, or a destructive
@@ -22,8 +23,8 @@ func TestCheckDetailOfACheckThatDidNotRun(t *testing.T) {
 	w.SetContent(p.Root)
 	c := &checks.Check{Name: "remove", Tool: "delete_file"}
 	for _, r := range []checks.Result{
-		{Check: c, Server: "demo", Status: checks.StatusSkipped, Message: `delete_file may destroy things and was not run; add "destructive: true" to the check if that is meant`},
-		{Check: c, Server: "nowhere", Status: checks.StatusError, Message: `could not connect to "nowhere": the server exited with code 2.`},
+		{Check: c, Server: "demo", Status: checks.StatusSkipped, Message: say.New(`{{.Tool}} may destroy things and was not run; add "destructive: true" to the check if that is meant`, say.Args{"Tool": "delete_file"})},
+		{Check: c, Server: "nowhere", Status: checks.StatusError, Message: say.New("could not connect to {{.Name}}: {{.Reason}}", say.Args{"Name": `"nowhere"`, "Reason": say.New("the server exited with code {{.Code}}.", say.Args{"Code": 2})})},
 	} {
 		p.showDetail(r)
 		shown := uitest.ShownText(p.Detail)
