@@ -20,8 +20,9 @@ type ImportRow struct {
 	Imp   *clients.ImportedServer
 	Check *widgets.Check
 	mark  *widget.Label
-	head  *fyne.Container
-	root  fyne.CanvasObject
+	// actions sit at the row's right end (Watch).
+	actions *fyne.Container
+	root    fyne.CanvasObject
 	// Watch is "Watch in ‹app›" or "Stop watching" (discovery), nil when
 	// the row has neither.
 	Watch *widgets.Button
@@ -85,8 +86,8 @@ func NewImportRow(imp *clients.ImportedServer, checked bool, changed func()) *Im
 	if notes := view.ImportNotes(imp); notes != "" {
 		details = append(details, widgets.NewHelpLabel(notes))
 	}
-	r.head = container.NewHBox(r.Check, r.mark)
-	head := r.head
+	r.actions = container.NewHBox()
+	head := container.NewBorder(nil, nil, nil, r.actions, container.NewHBox(r.Check, r.mark))
 	body := container.New(&indentLayout{}, container.New(&widgets.TightVBox{}, details...))
 	if len(details) == 0 {
 		body.Hide()

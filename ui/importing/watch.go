@@ -56,13 +56,13 @@ func (d *DiscoverDialog) addWatch(r *ImportRow, watched *clients.WatchEdit) {
 	case watched != nil:
 		r.Watch = widgets.NewButton(lang.L("Stop watching"), theme.MediaStopIcon(), func() { d.confirmUnwatch(watched) })
 	case clients.IsTapped(imp.Server.Command, imp.Server.Args):
-		r.head.Add(widgets.NewHelpLabel(lang.L("runs through mcpbrowser tap")))
+		r.actions.Add(widgets.NewHelpLabel(lang.L("runs through mcpbrowser tap")))
 		return
 	default:
 		app := imp.Source.Format.Title()
 		r.Watch = widgets.NewButton(i18n.L("Watch in {{.App}}", map[string]any{"App": app}), theme.VisibilityIcon(), func() { d.planWatch(imp) })
 	}
-	r.head.Add(r.Watch)
+	r.actions.Add(r.Watch)
 }
 
 // planWatch reads the app's file, works out the change and shows it.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"github.com/adrg/xdg"
 
@@ -202,5 +203,27 @@ func TestWatchIsNotOfferedForRemoteServers(t *testing.T) {
 	w := newWatchShell(t, ".cursor/mcp.json", `{"mcpServers":{"files":{"url":"https://example.invalid/mcp"}}}`)
 	if r := w.row(t); r.Watch != nil {
 		t.Errorf("a remote server offers %q", r.Watch.Text)
+	}
+}
+
+// TestEnterOnTheWatchConfirmationWritesNothing: the confirmation opens on
+// Cancel, so Enter right away closes it and leaves the file alone.
+func TestEnterOnTheWatchConfirmationWritesNothing(t *testing.T) {
+	claude := watchFormats[0]
+	w := newWatchShell(t, claude.file, claude.text)
+	w.press(t, "Watch in")
+	f, ok := w.s.deps.Win.Canvas().Focused().(*widgets.Button)
+	if !ok {
+		t.Fatalf("the keyboard is on %T, not on a button", w.s.deps.Win.Canvas().Focused())
+	}
+	f.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if w.s.Discover.Confirm != nil {
+		t.Error("Enter left the confirmation open")
+	}
+	if got := w.read(t); !bytes.Equal(got, []byte(claude.text)) {
+		t.Errorf("Enter wrote the file:\n%s", got)
+	}
+	if kept := clients.LoadWatches(w.dir, "", ""); len(kept) != 0 {
+		t.Errorf("Enter kept a watch: %v", kept)
 	}
 }
