@@ -45,12 +45,16 @@ func TestInspectorCLIAsHost(t *testing.T) {
 			host := func(server ...string) string {
 				// The Inspector passes the server only a few variables
 				// (HOME, PATH …): the recording goes under HOME.
-				args := append(append([]string{"--cli"}, c.method...), "--")
+				// Its 30 s to connect is too short for node on a busy
+				// test machine (it gave up on server-everything, exit 4).
+				args := append(append([]string{"--cli", "--connect-timeout", "600000"}, c.method...), "--")
 				cmd := exec.Command(inspector, append(args, server...)...)
 				cmd.Env = append(os.Environ(), "HOME="+home, "XDG_STATE_HOME=")
+				var stderr strings.Builder
+				cmd.Stderr = &stderr
 				out, err := cmd.Output()
 				if err != nil {
-					t.Fatalf("%v: %v\n%s", server, err, out)
+					t.Fatalf("%v: %v\n%s\n%s", server, err, out, stderr.String())
 				}
 				return string(out)
 			}
