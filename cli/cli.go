@@ -53,6 +53,16 @@ type commandError struct {
 
 func (e *commandError) Unwrap() error { return &e.exitError }
 
+// A namedError is any failure of a stand-in command (command.standIn),
+// printed with the command's name.
+type namedError struct {
+	cmd string
+	err error
+}
+
+func (e *namedError) Error() string { return e.err.Error() }
+func (e *namedError) Unwrap() error { return e.err }
+
 // Env is what a command runs with: streams and the process's own facts.
 type Env struct {
 	Stdout, Stderr io.Writer
@@ -74,8 +84,13 @@ func Run(ctx context.Context, args []string, env Env) int {
 	if err == nil || isHelp(err) {
 		return ExitOK
 	}
+	// The one place a message gets its prefix: "mcpbrowser: ", or the
+	// command's name for a mistake in its flags and for every message of a
+	// stand-in command such as tap.
 	prefix := "mcpbrowser: "
-	if ce, ok := errors.AsType[*commandError](err); ok {
+	if ne, ok := errors.AsType[*namedError](err); ok {
+		prefix = "mcpbrowser " + ne.cmd + ": "
+	} else if ce, ok := errors.AsType[*commandError](err); ok {
 		prefix = "mcpbrowser " + ce.cmd + ": "
 	}
 	var ee *exitError
@@ -88,7 +103,7 @@ func Run(ctx context.Context, args []string, env Env) int {
 		}
 		return ee.code
 	}
-	fmt.Fprintln(env.Stderr, "mcpbrowser: "+explainCore(err))
+	fmt.Fprintln(env.Stderr, prefix+explainCore(err))
 	if isFileError(err) {
 		return ExitFile
 	}

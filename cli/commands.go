@@ -21,6 +21,10 @@ type command struct {
 	flags   func(fs *flag.FlagSet, inv *invocation)
 	run     func(ctx context.Context, inv *invocation, env Env) error
 	main    func(ctx context.Context, args []string, env Env) error
+	// standIn: the command runs in another app's place (an app starts it
+	// as its server), so its messages land in that app's log among other
+	// programs' lines and name it: "mcpbrowser tap: …".
+	standIn bool
 }
 
 const otherApps = "Servers from other apps (Claude Desktop, Claude Code, Cursor, VS Code, Cline, Windsurf, Codex):"
@@ -48,9 +52,9 @@ func commands() []command {
 		{name: "check", args: "FILE... [--server NAME=TARGET] [--junit OUT.xml] [--tap] [--update]", summary: "run check files: saved calls and what to expect of them", main: runCheck},
 		{name: "snapshot", args: "TARGET", summary: "print what a server offers (tools, resources, prompts) as JSON, to diff later", flags: connectFlags, run: cmdSnapshot},
 		{name: "diff", args: "A B [--fail-on breaking|any] [--json]", summary: "compare what two servers (or snapshots) offer; breaking changes marked", main: runDiff},
-		{name: "tap", args: "[--name NAME] -- COMMAND [ARGS...] | --url URL [--listen ADDR]", summary: "stand between an app and a server and record what they say", main: runTap},
+		{name: "tap", args: "[--name NAME] -- COMMAND [ARGS...] | --url URL [--listen ADDR]", summary: "stand between an app and a server and record what they say", main: runTap, standIn: true},
 		{name: "taps", args: "[--json]", summary: "list the sessions mcpbrowser tap recorded (live or finished, host, server, counts)", flags: tapsFlags, run: noCtx(cmdTaps)},
-		{name: "demo-server", args: "[--root DIR]", summary: "run the built-in demo MCP server on stdio", flags: demoServerFlags, run: cmdDemoServer},
+		{name: "demo-server", args: "[--root DIR]", summary: "run the built-in demo MCP server on stdio", flags: demoServerFlags, run: cmdDemoServer, standIn: true},
 
 		{name: "discover", args: "[DIR ...]", summary: "every config file found here, with its servers (JSON)", section: otherApps, flags: configFlag, run: noCtx(cmdDiscover)},
 		{name: "import", args: "FILE|- (--all | NAME ...) [--on-clash rename|replace|skip]", summary: "add servers from a file (or pasted JSON on stdin)", flags: importFlags, run: noCtx(cmdImport)},
@@ -149,13 +153,22 @@ func execute(ctx context.Context, args []string, env Env) error {
 		return usageT("unknown command {{.Command}} (see mcpbrowser --help)", M{"Command": q(name)})
 	}
 	if c.main != nil {
-		return c.main(ctx, rest, env)
+		return c.named(c.main(ctx, rest, env))
 	}
 	inv, err := c.parse(rest, env)
 	if err != nil {
+		return c.named(err)
+	}
+	return c.named(c.run(ctx, inv, env))
+}
+
+// named is err marked with the command's name when the command is a
+// stand-in (see command.standIn); Run prints it as "mcpbrowser NAME: …".
+func (c command) named(err error) error {
+	if err == nil || !c.standIn || isHelp(err) {
 		return err
 	}
-	return c.run(ctx, inv, env)
+	return &namedError{c.name, err}
 }
 
 // parse reads a command's flags and arguments (not its name).

@@ -6,14 +6,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
-	"mcpbrowser/mcp/store"
 	"mcpbrowser/mcp/tap"
 )
 
@@ -83,8 +81,7 @@ func cmdWatch(inv *invocation, env Env) error {
 	case err != nil:
 		return &exitError{ExitUsage, explainCore(err)}
 	}
-	changed, err := e.Apply(data)
-	if err != nil {
+	if _, err := e.Apply(data); err != nil {
 		return &exitError{ExitUsage, explainCore(err)}
 	}
 	fmt.Fprint(env.Stdout, e.String())
@@ -92,12 +89,9 @@ func cmdWatch(inv *invocation, env Env) error {
 		fmt.Fprintln(env.Stdout, tr("Nothing was written. Run it again with --yes to make this change."))
 		return nil
 	}
-	backup, err := clients.SaveWatch(tap.WatchesDir(), e, data)
+	backup, err := clients.WriteWatch(tap.WatchesDir(), e, data)
 	if err != nil {
-		return &exitError{ExitConnection, tr("could not keep a backup in {{.Dir}}: {{.Reason}}; nothing was changed", M{"Dir": tap.WatchesDir(), "Reason": fileProblem(err)})}
-	}
-	if err := store.WriteFile(path, changed, store.Keep(0o600)); err != nil {
-		return &exitError{ExitConnection, tr("could not write {{.File}}: {{.Reason}}", M{"File": path, "Reason": fileProblem(err)})}
+		return watchWriteFailed(err, path)
 	}
 	fmt.Fprintln(env.Stdout, tr("Watching {{.Server}}: restart the app (or its server) to start through the tap; mcpbrowser taps lists the sessions. The file as it was is kept in {{.Backup}}; mcpbrowser unwatch puts the entry back.", M{"Server": q(server), "Backup": backup}))
 	return nil
@@ -110,11 +104,10 @@ func cmdUnwatch(inv *invocation, env Env) error {
 		return err
 	}
 	var edit *clients.WatchEdit
-	for _, e := range clients.LoadWatches(tap.WatchesDir(), format, server) {
-		if inv.file == "" || sameFile(e.Path, inv.file) {
-			edit = e
-			break
-		}
+	if inv.file != "" {
+		edit = clients.WatchedEntry(tap.WatchesDir(), inv.file, server)
+	} else if edits := clients.LoadWatches(tap.WatchesDir(), format, server); len(edits) > 0 {
+		edit = edits[0]
 	}
 	if edit == nil {
 		return usageT("{{.Server}} is not watched in {{.App}} (mcpbrowser watch did not change it)", M{"Server": q(server), "App": format.Title()})
@@ -123,8 +116,7 @@ func cmdUnwatch(inv *invocation, env Env) error {
 	if err != nil {
 		return &exitError{ExitConnection, tr("could not read {{.File}}: {{.Reason}}", M{"File": edit.Path, "Reason": fileProblem(err)})}
 	}
-	restored, err := edit.Revert(data)
-	if err != nil {
+	if _, err := edit.Revert(data); err != nil {
 		return &exitError{ExitUsage, tr("{{.Server}} in {{.File}} was changed since it was watched, so it is left alone; its backups are in {{.Dir}}", M{"Server": q(server), "File": edit.Path, "Dir": tap.WatchesDir()})}
 	}
 	undo := edit.Undo()
@@ -133,10 +125,9 @@ func cmdUnwatch(inv *invocation, env Env) error {
 		fmt.Fprintln(env.Stdout, tr("Nothing was written. Run it again with --yes to make this change."))
 		return nil
 	}
-	if err := store.WriteFile(edit.Path, restored, store.Keep(0o600)); err != nil {
-		return &exitError{ExitConnection, tr("could not write {{.File}}: {{.Reason}}", M{"File": edit.Path, "Reason": fileProblem(err)})}
+	if err := clients.WriteUnwatch(tap.WatchesDir(), edit); err != nil {
+		return watchWriteFailed(err, edit.Path)
 	}
-	clients.ForgetWatch(tap.WatchesDir(), edit)
 	fmt.Fprintln(env.Stdout, tr("{{.Server}} is back as it was; restart the app (or its server) for it to take effect.", M{"Server": q(server)}))
 	return nil
 }
@@ -195,24 +186,21 @@ func appFileWith(format config.Format, server, file string) (string, []byte, err
 	return "", nil, usageT("{{.App}} has no server {{.Server}} (looked in {{.Files}})", M{"App": format.Title(), "Server": q(server), "Files": strings.Join(looked, ", ")})
 }
 
-// thisBinary is the absolute path of this program, symlinks resolved (on
-// macOS the binary inside the .app).
-func thisBinary(env Env) string {
-	exe := env.Executable
-	if exe == "" {
-		exe, _ = os.Executable()
-	}
-	if abs, err := filepath.Abs(exe); err == nil {
-		exe = abs
-	}
-	if real, err := filepath.EvalSymlinks(exe); err == nil {
-		exe = real
-	}
-	return exe
-}
+// thisBinary is the program an app's entry runs to tap (clients.ThisProgram).
+func thisBinary(env Env) string { return clients.ThisProgram(env.Executable) }
 
-func sameFile(a, b string) bool {
-	ai, err1 := os.Stat(a)
-	bi, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(ai, bi)
+// watchWriteFailed words a watch or unwatch that wrote nothing.
+func watchWriteFailed(err error, path string) error {
+	var be *clients.BackupError
+	switch {
+	case errors.As(err, &be):
+		return &exitError{ExitConnection, tr("could not keep a backup in {{.Dir}}: {{.Reason}}; nothing was changed", M{"Dir": be.Dir, "Reason": fileProblem(be.Err)})}
+	case errors.Is(err, clients.ErrReadOnly):
+		return &exitError{ExitFile, tr("{{.File}} is read-only, so nothing was written: make it writable (chmod u+w) and run the command again", M{"File": path})}
+	case errors.Is(err, clients.ErrFileGone):
+		return &exitError{ExitFile, tr("{{.File}} is no longer there, so nothing was written", M{"File": path})}
+	case errors.Is(err, clients.ErrFileChanged), errors.Is(err, clients.ErrEntryChanged):
+		return &exitError{ExitUsage, tr("{{.File}} changed while it was being written, so nothing was written: run the command again", M{"File": path})}
+	}
+	return &exitError{ExitConnection, tr("could not write {{.File}}: {{.Reason}}", M{"File": path, "Reason": fileProblem(err)})}
 }

@@ -162,16 +162,30 @@ func WaitProcessGone(ctx context.Context, pid int) error {
 // (as scripts/test.sh and CI do), so a missing install is never silent there.
 func Everything(tb testing.TB) string {
 	tb.Helper()
+	return npmPeer(tb, "server-everything", "@modelcontextprotocol", "server-everything", "dist", "index.js")
+}
+
+// Inspector returns the pinned official Inspector's command
+// (@modelcontextprotocol/inspector in testdata/npm), a host nobody here
+// wrote: `PATH --cli --method tools/list -- COMMAND ARGS…`. Skipped or
+// failed when it is missing as Everything is.
+func Inspector(tb testing.TB) string {
+	tb.Helper()
+	return npmPeer(tb, "the Inspector", ".bin", "mcp-inspector")
+}
+
+// npmPeer is the file at elem under testdata/npm/node_modules.
+func npmPeer(tb testing.TB, name string, elem ...string) string {
+	tb.Helper()
 	_, here, _, _ := runtime.Caller(0)
-	p := filepath.Join(filepath.Dir(here), "..", "..", "testdata", "npm", "node_modules",
-		"@modelcontextprotocol", "server-everything", "dist", "index.js")
+	p := filepath.Join(append([]string{filepath.Dir(here), "..", "..", "testdata", "npm", "node_modules"}, elem...)...)
 	_, statErr := os.Stat(p)
 	_, nodeErr := exec.LookPath("node")
 	if statErr != nil || nodeErr != nil {
 		if os.Getenv("MCPBROWSER_REQUIRE_PEERS") != "" {
-			tb.Fatalf("server-everything is not installed (%v, %v); run scripts/test.sh", statErr, nodeErr)
+			tb.Fatalf("%s is not installed (%v, %v); run scripts/test.sh", name, statErr, nodeErr)
 		}
-		tb.Skip("server-everything not installed; scripts/test.sh installs it")
+		tb.Skip(name + " not installed; scripts/test.sh installs it")
 	}
 	return p
 }

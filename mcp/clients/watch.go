@@ -95,7 +95,7 @@ func swap(data []byte, off int, from, to string) ([]byte, error) {
 	if off < 0 || off+len(from) > len(data) || string(data[off:off+len(from)]) != from {
 		off = bytes.Index(data, []byte(from))
 		if off < 0 || bytes.Count(data, []byte(from)) != 1 {
-			return nil, errors.New("the entry changed since: it is not as it was written, so it is left alone")
+			return nil, ErrEntryChanged
 		}
 	}
 	out := make([]byte, 0, len(data)-len(from)+len(to))

@@ -34,6 +34,11 @@ type DiscoverDialog struct {
 	projects []string
 	// Looking is true while a discovery runs.
 	Looking bool
+	// Confirm is the watch confirmation on show and Change the change it
+	// shows; Done says what the last watch did, Problem why it wrote nothing.
+	Confirm               *widgets.ConfirmDialog
+	Change, Done, Problem string
+	announce              bool // Done is still to be said in Status
 
 	ImportSelected, ImportAll, AddProject *widgets.Button
 }
@@ -50,6 +55,8 @@ type DiscoverDeps struct {
 	Known func() *config.Config
 	// ImportChosen adds the servers the person chose.
 	ImportChosen func(servers []*clients.ImportedServer)
+	// Watch is where "Watch in ‹app›" writes (watch.go).
+	Watch WatchHooks
 }
 
 // FindServers opens the discovery dialog and looks for config files in the background.
@@ -62,6 +69,7 @@ func (s *Screen) FindServers() {
 		ChooseFolder: s.chooseFolder,
 		Known:        s.deps.Servers,
 		ImportChosen: func(servers []*clients.ImportedServer) { s.ImportChosen(servers, "other apps") },
+		Watch:        s.watchHooks(),
 	})
 	d.dlg.SetOnClosed(func() {
 		if s.Discover == d {
@@ -109,22 +117,24 @@ func (d *DiscoverDialog) Look() {
 	d.bar.Start()
 	d.updateButtons()
 	extra := slices.Clone(d.projects)
-	env := d.deps.Env
+	env, dir := d.deps.Env, d.deps.Watch.Dir
 	d.deps.Work.GoWork(func(ctx context.Context) {
 		denv, err := env()
 		var found []clients.DiscoveredFile
 		var places int
+		var watched map[string]*clients.WatchEdit
 		if err == nil {
 			denv.Projects = append(denv.Projects, extra...)
 			found = clients.Discover(denv)
 			places = len(clients.Locations(denv))
+			watched = watchedIn(dir, found)
 		}
-		fyne.Do(func() { d.show(found, places, err) })
+		fyne.Do(func() { d.show(found, places, watched, err) })
 	})
 }
 
 // show lists the files found; the check marks of servers listed before are kept.
-func (d *DiscoverDialog) show(found []clients.DiscoveredFile, places int, err error) {
+func (d *DiscoverDialog) show(found []clients.DiscoveredFile, places int, watched map[string]*clients.WatchEdit, err error) {
 	d.Looking = false
 	d.bar.Stop()
 	d.bar.Hide()
@@ -148,12 +158,16 @@ func (d *DiscoverDialog) show(found []clients.DiscoveredFile, places int, err er
 		d.Body.Add(fileHeader(f))
 		for _, imp := range f.Servers {
 			r := NewImportRow(imp, checked[importKey(imp)], d.updateButtons)
+			d.addWatch(r, watched[importKey(imp)])
 			d.Rows = append(d.Rows, r)
 			d.Body.Add(r.root)
 			servers++
 		}
 	}
 	switch {
+	case d.announce:
+		d.announce = false
+		d.Status.SetText(d.Done)
 	case len(found) == 0:
 		d.Status.SetText(i18n.N("No other app's MCP config was found (looked in {{.Count}} places). Add servers with Add, a preset, or Paste server config.", places))
 	default:

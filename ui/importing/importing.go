@@ -18,6 +18,7 @@ import (
 
 	"mcpbrowser/mcp/clients"
 	"mcpbrowser/mcp/config"
+	"mcpbrowser/mcp/tap"
 	"mcpbrowser/ui/filedialog"
 	"mcpbrowser/ui/widgets"
 )
@@ -85,6 +86,9 @@ type Screen struct {
 	// PickFolder asks the person for a folder; nil means the system's
 	// folder dialog.
 	PickFolder func(parent fyne.Window, title string, chosen func(path string))
+	// Watch is where "Watch in ‹app›" writes; zero means this program and
+	// the app's watches folder.
+	Watch WatchHooks
 
 	// The dialogs on screen, kept so that tests can drive them.
 	Discover *DiscoverDialog
@@ -114,6 +118,18 @@ func defaultDiscoverEnv() (clients.DiscoverEnv, error) {
 		projects = append(projects, cwd)
 	}
 	return clients.DefaultDiscoverEnv(projects...)
+}
+
+// watchHooks are s.Watch, this program and its watches folder where unset.
+func (s *Screen) watchHooks() WatchHooks {
+	h := s.Watch
+	if h.Exe == "" {
+		h.Exe = clients.ThisProgram("")
+	}
+	if h.Dir == "" {
+		h.Dir = tap.WatchesDir()
+	}
+	return h
 }
 
 func (s *Screen) chooseFolder(title string, chosen func(string)) {

@@ -20,7 +20,12 @@ type ImportRow struct {
 	Imp   *clients.ImportedServer
 	Check *widgets.Check
 	mark  *widget.Label
-	root  fyne.CanvasObject
+	// actions sit at the row's right end (Watch).
+	actions *fyne.Container
+	root    fyne.CanvasObject
+	// Watch is "Watch in ‹app›" or "Stop watching" (discovery), nil when
+	// the row has neither.
+	Watch *widgets.Button
 }
 
 func importKey(imp *clients.ImportedServer) string {
@@ -81,7 +86,8 @@ func NewImportRow(imp *clients.ImportedServer, checked bool, changed func()) *Im
 	if notes := view.ImportNotes(imp); notes != "" {
 		details = append(details, widgets.NewHelpLabel(notes))
 	}
-	head := container.NewHBox(r.Check, r.mark)
+	r.actions = container.NewHBox()
+	head := container.NewBorder(nil, nil, nil, r.actions, container.NewHBox(r.Check, r.mark))
 	body := container.New(&indentLayout{}, container.New(&widgets.TightVBox{}, details...))
 	if len(details) == 0 {
 		body.Hide()
