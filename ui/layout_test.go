@@ -420,3 +420,20 @@ func TestNotSentLeavesNoStaleResult(t *testing.T) {
 		}
 	})
 }
+
+// TestRunLinesUpWithTheForm: the Run button's left edge is the form's left
+// edge (where its labels' text begins), not the column's, 12 px to the left.
+func TestRunLinesUpWithTheForm(t *testing.T) {
+	w := showTool(t, small, longTool(), pathSchema)
+	onUI(func() {
+		label := findText(w.form.Widget(), "Path")
+		if label == nil {
+			t.Fatal("the form shows no Path label")
+		}
+		d := fyne.CurrentApp().Driver()
+		run, text := d.AbsolutePositionForObject(w.runner.RunBtn).X, d.AbsolutePositionForObject(label).X
+		if run < text-1 || run > text+1 {
+			t.Errorf("Run starts at x %v, the form's text at x %v", run, text)
+		}
+	})
+}
