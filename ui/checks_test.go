@@ -65,7 +65,10 @@ checks:
 	}
 }
 
-// "Save as check" on a result writes a check that passes when run.
+// "Save as check" on a result writes a check that passes when run. With
+// no check file known, the file it offers is a real value in full, not a
+// grey placeholder that looks filled in; the save is confirmed, naming the
+// file.
 func TestSaveAsCheckFromResult(t *testing.T) {
 	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
 	s.pickTool("demo", "stats")
@@ -91,9 +94,15 @@ func TestSaveAsCheckFromResult(t *testing.T) {
 				t.Errorf("the prefilled check lacks %q:\n%s", want, editor.Text)
 			}
 		}
+		if !filepath.IsAbs(file.Text) || file.PlaceHolder != "" {
+			t.Errorf("the file to add to reads %q (placeholder %q), want a full path as its value", file.Text, file.PlaceHolder)
+		}
 		editor.SetText(strings.Replace(editor.Text, "name: stats", "name: stats of three", 1))
 		file.SetText(path)
 		tapButton(t, top, "Save")
+		if shown := shownText(s.w.win.Canvas().Overlays().Top()); !strings.Contains(shown, path) {
+			t.Errorf("after Save the window shows no word of where the check went:\n%s", shown)
+		}
 	})
 	f, err := checks.Load(path)
 	if err != nil {

@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"mcpbrowser/internal/i18n"
 	"mcpbrowser/internal/uitest"
 	"mcpbrowser/ui/form"
 	"strings"
@@ -327,36 +328,51 @@ func TestFocusedFieldIsScrolledIntoView(t *testing.T) {
 }
 
 // TestResultGetsMostOfTheColumnAfterARun runs the demo's echo at 1024×640
-// with forty lines: the result, not the tool's header and form, gets the
-// column, and at least a dozen of its lines are on show without scrolling
-// (server-memory's read_graph is such a result).
+// with forty lines, in English and in Chinese (whose monospace face, Noto
+// Sans Mono CJK, has taller lines): the result, not the tool's header and
+// form, gets the column, and at least a dozen of its lines are on show
+// without scrolling (server-memory's read_graph is such a result).
 func TestResultGetsMostOfTheColumnAfterARun(t *testing.T) {
-	s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
-	onUI(func() { s.w.win.Resize(small) })
-	s.pickTool("demo", "echo")
-	var lines []string
-	for i := 1; i <= 40; i++ {
-		lines = append(lines, fmt.Sprintf("line %02d of the result", i))
-	}
-	msg, _ := json.Marshal(map[string]string{"message": strings.Join(lines, "\n")})
-	if r := s.run(string(msg)); !r.OK() {
-		t.Fatalf("echo failed: %s", r.Message)
-	}
-	onUI(func() { s.w.win.Content().Refresh() })
-	onUI(func() {
-		shown := 0
-		for _, l := range lines {
-			if o := findText(s.w.result.Widget(), l); o != nil {
-				if ok, _ := shownWhole(s.w.win, o); ok {
-					shown++
-				}
+	for _, language := range []string{i18n.English, i18n.SimplifiedChinese} {
+		t.Run(language, func(t *testing.T) {
+			if _, err := i18n.Setup(language); err != nil {
+				t.Fatal(err)
 			}
-		}
-		if shown < 12 {
-			t.Errorf("at 1024×640 the result shows %d of its lines without scrolling, want at least 12 (form region %v px, result %v px)",
-				shown, s.w.form.Widget().Size().Height, s.w.result.Widget().Size().Height)
-		}
-	})
+			t.Cleanup(func() { i18n.Setup(i18n.English) })
+			s := newShell(t, map[string]map[string]any{"demo": demoEntry()})
+			if language == i18n.SimplifiedChinese {
+				if newChineseTheme() == nil {
+					t.Skip("no Simplified Chinese face on this system (fonts-noto-cjk)")
+				}
+				onUI(func() { useChineseFont(s.app) })
+			}
+			onUI(func() { s.w.win.Resize(small) })
+			s.pickTool("demo", "echo")
+			var lines []string
+			for i := 1; i <= 40; i++ {
+				lines = append(lines, fmt.Sprintf("line %02d of the result", i))
+			}
+			msg, _ := json.Marshal(map[string]string{"message": strings.Join(lines, "\n")})
+			if r := s.run(string(msg)); !r.OK() {
+				t.Fatalf("echo failed: %s", r.Message)
+			}
+			onUI(func() { s.w.win.Content().Refresh() })
+			onUI(func() {
+				shown := 0
+				for _, l := range lines {
+					if o := findText(s.w.result.Widget(), l); o != nil {
+						if ok, _ := shownWhole(s.w.win, o); ok {
+							shown++
+						}
+					}
+				}
+				if shown < 12 {
+					t.Errorf("at 1024×640 the result shows %d of its lines without scrolling, want at least 12 (form region %v px, result %v px)",
+						shown, s.w.form.Widget().Size().Height, s.w.result.Widget().Size().Height)
+				}
+			})
+		})
+	}
 }
 
 // TestJSONEditorKeepsItsLinesAtTheSmallSize: in JSON mode at 1024×640 a
@@ -401,6 +417,23 @@ func TestNotSentLeavesNoStaleResult(t *testing.T) {
 		}
 		if strings.Contains(shownText(s.w.result.Widget()), "the first call") {
 			t.Error("under \"Not sent\" the first call's result is still on show")
+		}
+	})
+}
+
+// TestRunLinesUpWithTheForm: the Run button's left edge is the form's left
+// edge (where its labels' text begins), not the column's, 12 px to the left.
+func TestRunLinesUpWithTheForm(t *testing.T) {
+	w := showTool(t, small, longTool(), pathSchema)
+	onUI(func() {
+		label := findText(w.form.Widget(), "Path")
+		if label == nil {
+			t.Fatal("the form shows no Path label")
+		}
+		d := fyne.CurrentApp().Driver()
+		run, text := d.AbsolutePositionForObject(w.runner.RunBtn).X, d.AbsolutePositionForObject(label).X
+		if run < text-1 || run > text+1 {
+			t.Errorf("Run starts at x %v, the form's text at x %v", run, text)
 		}
 	})
 }

@@ -218,7 +218,10 @@ func (w *MainWindow) build() {
 	w.resultSlot = container.NewStack(w.result.Widget())
 	expanded := func() bool { return w.result.HasContent() || w.requests.Shown() }
 	w.detailLayout = &widgets.Detail{Expanded: expanded, FormFloor: w.form.FloorHeight, FormWant: w.form.WantHeight, Urgent: w.requests.Shown}
-	runRow := container.NewBorder(nil, nil, nil, container.NewVBox(runMany), w.runner.Root)
+	// Run starts where the form's text does (the form is padded, its labels
+	// pad their text), not at the column's edge.
+	runRow := container.New(layout.NewCustomPaddedLayout(0, 0, theme.Padding()+theme.InnerPadding(), theme.Padding()),
+		container.NewBorder(nil, nil, nil, container.NewVBox(runMany), w.runner.Root))
 	w.detail = container.New(w.detailLayout, w.form.Widget(), container.NewVBox(widget.NewSeparator(), w.apps.Root, runRow, w.requests.Banner), w.resultSlot)
 	w.result.OnChange = w.relayoutDetail
 	w.result.OpenLink = func(uri string) { w.features.OpenResource(uri) }

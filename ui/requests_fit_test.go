@@ -160,61 +160,68 @@ func findText(o fyne.CanvasObject, s string) fyne.CanvasObject {
 }
 
 // TestServerQuestionsAreReadableAtTheSmallSize asks server-everything's
-// questions at 1024×640: while one waits the tool's form folds away (hidden,
-// so the keyboard cannot go into it), a sampling request's message is on
-// show whole beside its reply and Send, and an elicitation shows its
-// message and its first two fields without scrolling (of thirteen).
+// questions at 1024×640 and 900×600: while one waits the tool's form folds
+// away (hidden, so the keyboard cannot go into it), a sampling request's
+// message is on show whole beside its reply and Send, and an elicitation
+// shows its message and its first two fields without scrolling (of
+// thirteen; the first one at 900×600).
 func TestServerQuestionsAreReadableAtTheSmallSize(t *testing.T) {
 	s := newFeatureShell(t, map[string]map[string]any{"everything": everythingEntry(t)})
-	onUI(func() { s.w.win.Resize(small) })
-	for _, c := range []struct {
-		tool, args, says string
-		want             func(p *requests.RequestPanel) map[string]fyne.CanvasObject
-	}{
-		{"trigger-sampling-request", `{"prompt":"write a haiku about the sea","maxTokens":20}`, "everything asks for a model reply",
-			func(p *requests.RequestPanel) map[string]fyne.CanvasObject {
-				return map[string]fyne.CanvasObject{"the message": findText(p.Area, "haiku"), "the reply": p.Reply, "Send": p.SendBtn}
-			}},
-		{"trigger-elicitation-request", `{}`, "everything asks you for information",
-			func(p *requests.RequestPanel) map[string]fyne.CanvasObject {
-				m := map[string]fyne.CanvasObject{"the message": findText(p.Area, "Please provide inputs"), "Accept": p.AcceptBtn}
-				for i, f := range formInputs(p.Form.FormBox) {
-					if i == 2 {
-						break
+	for _, size := range []fyne.Size{small, fyne.NewSize(900, 600)} {
+		onUI(func() { s.w.win.Resize(size) })
+		fields := 2 // of an elicitation's, on show; one at 900×600, where labels stand above their inputs
+		if size.Width < small.Width {
+			fields = 1
+		}
+		for _, c := range []struct {
+			tool, args, says string
+			want             func(p *requests.RequestPanel) map[string]fyne.CanvasObject
+		}{
+			{"trigger-sampling-request", `{"prompt":"write a haiku about the sea","maxTokens":20}`, "everything asks for a model reply",
+				func(p *requests.RequestPanel) map[string]fyne.CanvasObject {
+					return map[string]fyne.CanvasObject{"the message": findText(p.Area, "haiku"), "the reply": p.Reply, "Send": p.SendBtn}
+				}},
+			{"trigger-elicitation-request", `{}`, "everything asks you for information",
+				func(p *requests.RequestPanel) map[string]fyne.CanvasObject {
+					m := map[string]fyne.CanvasObject{"the message": findText(p.Area, "Please provide inputs"), "Accept": p.AcceptBtn}
+					for i, f := range formInputs(p.Form.FormBox) {
+						if i == fields {
+							break
+						}
+						m["field "+strconv.Itoa(i+1)] = f
 					}
-					m["field "+strconv.Itoa(i+1)] = f
+					return m
+				}},
+		} {
+			s.pickTool("everything", c.tool)
+			s.start(c.args)
+			p := s.openRequest(c.says)
+			onUI(func() { s.w.win.Content().Refresh() })
+			onUI(func() {
+				if s.w.form.Widget().Visible() {
+					t.Errorf("%s: the tool's form is on show while the question waits", c.tool)
 				}
-				return m
-			}},
-	} {
-		s.pickTool("everything", c.tool)
-		s.start(c.args)
-		p := s.openRequest(c.says)
-		onUI(func() { s.w.win.Content().Refresh() })
-		onUI(func() {
-			if s.w.form.Widget().Visible() {
-				t.Errorf("%s: the tool's form is on show while the question waits", c.tool)
-			}
-			for name, o := range c.want(p) {
-				if o == nil {
-					t.Errorf("%s: %s is not in the request", c.tool, name)
-					continue
+				for name, o := range c.want(p) {
+					if o == nil {
+						t.Errorf("%s: %s is not in the request", c.tool, name)
+						continue
+					}
+					if ok, why := shownWhole(s.w.win, o); !ok {
+						t.Errorf("%s at %v: %s is %s (at %+v)", c.tool, size, name, why, placeOf(o))
+					}
 				}
-				if ok, why := shownWhole(s.w.win, o); !ok {
-					t.Errorf("%s at 1024×640: %s is %s (at %+v)", c.tool, name, why, placeOf(o))
+				if p.RejectBtn != nil {
+					test.Tap(p.RejectBtn)
+				} else {
+					test.Tap(p.DeclineBtn)
 				}
-			}
-			if p.RejectBtn != nil {
-				test.Tap(p.RejectBtn)
-			} else {
-				test.Tap(p.DeclineBtn)
-			}
-		})
-		s.waitResult()
-		onUI(func() {
-			if !s.w.form.Widget().Visible() {
-				t.Errorf("%s: the form stays folded away after the answer", c.tool)
-			}
-		})
+			})
+			s.waitResult()
+			onUI(func() {
+				if !s.w.form.Widget().Visible() {
+					t.Errorf("%s: the form stays folded away after the answer", c.tool)
+				}
+			})
+		}
 	}
 }

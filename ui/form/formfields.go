@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/lang"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -76,8 +77,7 @@ func (v *FormView) newFieldView(fd *schema.Field, c chrome) *fieldView {
 	case !hasHeader:
 		w.box = container.NewVBox(body...)
 	case c == labelledField && !isContainer(fd):
-		left := container.New(fixedWidthLayout{labelWidth}, w.labelColumn())
-		w.box = container.NewBorder(nil, nil, left, nil, container.NewVBox(body...))
+		w.box = container.New(&labelledRow{}, w.labelColumn(), container.NewVBox(body...))
 	default:
 		w.box = container.NewVBox(append([]fyne.CanvasObject{w.header()}, body...)...)
 	}
@@ -160,23 +160,44 @@ func foldIcon(folded bool) fyne.Resource {
 	return theme.MenuDropDownIcon()
 }
 
-// fixedWidthLayout gives its objects one fixed width and their own heights,
-// stacked; it keeps the label column of every row the same width.
-type fixedWidthLayout struct{ width float32 }
+// narrowInput is the least width an input keeps beside its label: a
+// narrower row puts the label above the input.
+const narrowInput = 280
 
-func (l fixedWidthLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	for _, o := range objects {
-		o.Resize(fyne.NewSize(l.width, o.MinSize().Height))
-		o.Move(fyne.NewPos(0, 0))
+// labelledRow places [label column, input] of a one-line field: the label
+// in a column of labelWidth (every row's the same) and the input beside it,
+// or, in a row narrower than labelWidth+narrowInput (a server's question at
+// 900×600, a side panel), the label above the input at full width, so
+// neither is cut. The row remembers its last width: its height depends on
+// it, and the canvas lays the parent out again when the height changes.
+type labelledRow struct{ stacked bool }
+
+func (l *labelledRow) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	label, input := objects[0], objects[1]
+	stacked := size.Width < labelWidth+narrowInput
+	if stacked != l.stacked {
+		l.stacked = stacked
+		defer canvas.Refresh(input) // a frame, in which the parent sees the new height
 	}
+	label.Move(fyne.NewPos(0, 0))
+	if stacked {
+		lh := label.MinSize().Height
+		label.Resize(fyne.NewSize(size.Width, lh))
+		input.Move(fyne.NewPos(0, lh))
+		input.Resize(fyne.NewSize(size.Width, max(size.Height-lh, 0)))
+		return
+	}
+	label.Resize(fyne.NewSize(labelWidth, label.MinSize().Height))
+	input.Move(fyne.NewPos(labelWidth, 0))
+	input.Resize(fyne.NewSize(max(size.Width-labelWidth, 0), size.Height))
 }
 
-func (l fixedWidthLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	h := float32(0)
-	for _, o := range objects {
-		h = max(h, o.MinSize().Height)
+func (l *labelledRow) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	label, input := objects[0].MinSize(), objects[1].MinSize()
+	if l.stacked {
+		return fyne.NewSize(max(label.Width, input.Width), label.Height+input.Height)
 	}
-	return fyne.NewSize(l.width, h)
+	return fyne.NewSize(labelWidth+input.Width, max(label.Height, input.Height))
 }
 
 // badges marks deprecated, read-only and write-only fields.

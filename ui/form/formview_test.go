@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -779,6 +780,49 @@ func TestChoicesSideBySideOnlyWhenTheyFit(t *testing.T) {
 			}
 			if w := r.MinSize().Width; w > 280 {
 				t.Errorf("the choices need %.0f px, more than the field column has at 1024×640", w)
+			}
+		})
+	}
+}
+
+// TestLabelGoesAboveTheInputInANarrowForm: a one-line field keeps its label
+// beside the input while the input has room, and puts it above once the
+// form is narrower than that (a server's question at 900×600): the label is
+// whole, the input as wide as the form, and neither overlaps the other.
+func TestLabelGoesAboveTheInputInANarrowForm(t *testing.T) {
+	for _, tc := range []struct {
+		width   float32
+		stacked bool
+	}{
+		{900, false},
+		{labelWidth + 280 + 40, false},
+		{380, true},
+		{300, true},
+	} {
+		t.Run(fmt.Sprint(tc.width), func(t *testing.T) {
+			v, win := newTestFormView(t, `{"type":"object","properties":{"name":{"type":"string","title":"Your full legal name"},"age":{"type":"integer"}}}`)
+			win.Resize(fyne.NewSize(tc.width, 600))
+			entry := first[*FormEntry](t, v, "name")
+			var title *widget.Label
+			for _, l := range uitest.FindAll[*widget.Label](viewOf(t, v, "name").box) {
+				if l.Text == "Your full legal name" {
+					title = l
+				}
+			}
+			if title == nil {
+				t.Fatal("no label for the field")
+			}
+			d := fyne.CurrentApp().Driver()
+			ep, tp := d.AbsolutePositionForObject(entry), d.AbsolutePositionForObject(title)
+			stacked := ep.Y >= tp.Y+title.Size().Height-1
+			if stacked != tc.stacked {
+				t.Errorf("at %v px the label is above the input: %v, want %v (label at %v, input at %v)", tc.width, stacked, tc.stacked, tp, ep)
+			}
+			if !stacked && ep.X < tp.X+title.Size().Width {
+				t.Errorf("at %v px the input (x %v) overlaps its label (ends at %v)", tc.width, ep.X, tp.X+title.Size().Width)
+			}
+			if stacked && entry.Size().Width < tc.width-60 {
+				t.Errorf("at %v px the input above which the label sits is %v px wide, want the form's width", tc.width, entry.Size().Width)
 			}
 		})
 	}

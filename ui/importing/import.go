@@ -137,4 +137,5 @@ func (s *Screen) AskClash(imp *clients.ImportedServer, existing *config.ServerCo
 	q.dlg.Resize(fyne.NewSize(720, 280))
 	s.Clash = q
 	q.dlg.Show()
+	s.deps.Win.Canvas().Focus(rename) // Enter keeps both: nothing is lost
 }

@@ -197,3 +197,23 @@ func TestMenusAskTheShell(t *testing.T) {
 		t.Errorf("Export… of the selected server: %+v", d)
 	}
 }
+
+// TestClashQuestionTakesEnter: the question about a taken name opens with
+// the keyboard on its default, Keep both (which loses nothing), so Enter
+// answers it; before, nothing was focused and Enter did nothing.
+func TestClashQuestionTakesEnter(t *testing.T) {
+	f := newFakeShell(t)
+	f.s.ImportChosen([]*clients.ImportedServer{pasted("alpha", "theirs")}, "the pasted text")
+	if f.s.Clash == nil {
+		t.Fatal("a clash with a different alpha was not asked about")
+	}
+	focused := f.s.deps.Win.Canvas().Focused()
+	if focused == nil {
+		t.Fatal("the question opened with nothing focused: Enter does nothing")
+	}
+	focused.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	want := []string{"report from the pasted text: renamed alpha-2"}
+	if !slices.Equal(f.did, want) {
+		t.Errorf("Enter did %q, want %q", f.did, want)
+	}
+}

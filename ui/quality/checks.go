@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"mcpbrowser/ui/filedialog"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -502,13 +503,11 @@ func (p *Checks) SaveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	editor := widgets.NewMultiLineEntry()
 	editor.TextStyle = fyne.TextStyle{Monospace: true}
 	editor.SetText(text)
+	// The file is a real value, never a grey placeholder that reads as one:
+	// the selected check file, the last one, or checks.yaml in the home
+	// folder, in full, so the person sees where it goes.
 	path := widgets.NewEntry()
-	path.SetPlaceHolder(lang.L("checks.yaml"))
-	if p.selected >= 0 {
-		path.SetText(p.files[p.selected])
-	} else if len(p.files) > 0 {
-		path.SetText(p.files[len(p.files)-1])
-	}
+	path.SetText(p.defaultCheckFile())
 	choose := widgets.NewButton("", theme.FolderOpenIcon(), func() {
 		filedialog.SaveFileDialog(p.deps.Win, lang.L("Check file to add to"), "checks.yaml", yamlFiles, func(chosen string) { path.SetText(chosen) })
 	})
@@ -528,6 +527,8 @@ func (p *Checks) SaveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 			return
 		}
 		d.Hide()
+		saved, _ := filepath.Abs(strings.TrimSpace(path.Text))
+		widgets.ShowInformation(lang.L("Check saved"), i18n.L("The check was added to {{.Path}}. The Checks tab lists the file; Run all runs it.", map[string]any{"Path": saved}), p.deps.Win)
 	})
 	save.Importance = widget.HighImportance
 	cancel := widgets.NewButton(lang.L("Cancel"), nil, func() { d.Hide() })
@@ -535,6 +536,23 @@ func (p *Checks) SaveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	d.SetButtons([]fyne.CanvasObject{cancel, save})
 	d.Resize(fyne.NewSize(620, 520))
 	widgets.ShowFocused(d, p.deps.Win, path)
+}
+
+// defaultCheckFile is the check file Save as check offers: the selected
+// one, else the last in the list, else checks.yaml in the home folder (or
+// the working folder when there is no home).
+func (p *Checks) defaultCheckFile() string {
+	switch {
+	case p.selected >= 0 && p.selected < len(p.files):
+		return p.files[p.selected]
+	case len(p.files) > 0:
+		return p.files[len(p.files)-1]
+	}
+	dir, err := os.UserHomeDir()
+	if err != nil {
+		dir, _ = os.Getwd()
+	}
+	return filepath.Join(dir, "checks.yaml")
 }
 
 // saveCheck reads the edited check and appends it to the file at path.

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -31,9 +32,14 @@ type RunBar struct {
 	CancelBtn *widgets.Button
 	Bar       *widget.ProgressBar
 	spinner   *widget.ProgressBarInfinite
-	Message   *widget.Label
-	Elapsed   *widget.Label
-	Root      fyne.CanvasObject
+	// Hint says how to run without the mouse, beside Run while nothing
+	// runs; Message (under the bar, shown only with something to say) says
+	// how the call goes or why it was not sent. The hint has no row of its
+	// own: at 1024×640 a row is a line of the result.
+	Hint    *widget.Label
+	Message *widget.Label
+	Elapsed *widget.Label
+	Root    fyne.CanvasObject
 
 	// UI goroutine only.
 	running bool
@@ -64,11 +70,16 @@ func newRunBar(run, cancel func()) *RunBar {
 	r.Bar = widget.NewProgressBar()
 	r.Bar.Hide()
 	r.spinner = widgets.NewStoppedInfiniteBar()
-	r.Message = widget.NewLabel(lang.L("Ctrl+Enter runs the tool"))
-	r.Message.Truncation = fyne.TextTruncateEllipsis
-	r.Message.SizeName = theme.SizeNameCaptionText
+	r.Hint = widget.NewLabel(lang.L("Ctrl+Enter runs the tool"))
+	r.Message = widget.NewLabel("")
+	for _, l := range []*widget.Label{r.Hint, r.Message} {
+		l.Truncation = fyne.TextTruncateEllipsis
+		l.SizeName = theme.SizeNameCaptionText
+	}
+	r.Message.Hide()
 	r.Elapsed = widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})
-	bars := container.NewStack(r.Bar, r.spinner)
+	hint := container.NewVBox(layout.NewSpacer(), r.Hint, layout.NewSpacer())
+	bars := container.NewStack(r.Bar, r.spinner, hint)
 	r.Root = container.NewBorder(nil, r.Message, container.NewHBox(r.RunBtn, r.CancelBtn), r.Elapsed, bars)
 	return r
 }
@@ -76,16 +87,19 @@ func newRunBar(run, cancel func()) *RunBar {
 // Running reports whether a call runs.
 func (r *RunBar) Running() bool { return r.running }
 
-// Say shows a short note under the Run button.
+// Say shows a short note under the Run button; "" hides it.
 func (r *RunBar) Say(msg string) {
 	r.Message.SetText(msg)
+	r.Message.Hidden = msg == ""
+	r.Message.Refresh()
 }
 
 // Reset is the look for a tool nothing has run on yet: no duration of the
 // last call, which belonged to another tool.
 func (r *RunBar) Reset() {
 	r.Elapsed.SetText("")
-	r.Say(lang.L("Ctrl+Enter runs the tool"))
+	r.Say("")
+	r.Hint.Show()
 }
 
 // begin switches to the running look and returns the call's number;
@@ -110,7 +124,8 @@ func (r *RunBar) begin(cancel context.CancelFunc, waited func() time.Duration) i
 	r.Bar.Hide()
 	r.spinner.Show()
 	r.spinner.Start()
-	r.Message.SetText(lang.L("Running … (Esc cancels)"))
+	r.Hint.Hide()
+	r.Say(lang.L("Running … (Esc cancels)"))
 	r.Elapsed.SetText(lang.L("0.0 s"))
 	return r.call
 }
@@ -141,13 +156,13 @@ func (r *RunBar) SetWaiting(on bool) {
 	r.waiting = on
 	if on {
 		r.spinner.Stop() // nothing moves while the server waits for the person
-		r.Message.SetText(lang.L("Waiting for your answer below; the clock is paused"))
+		r.Say(lang.L("Waiting for your answer below; the clock is paused"))
 		return
 	}
 	if r.spinner.Visible() {
 		r.spinner.Start()
 	}
-	r.Message.SetText(lang.L("Running … (Esc cancels)"))
+	r.Say(lang.L("Running … (Esc cancels)"))
 }
 
 // waited is how long the running call's server has waited for the person since it began.
@@ -165,7 +180,7 @@ func (r *RunBar) CancelCall() {
 	}
 	r.cancel()
 	r.CancelBtn.Disable()
-	r.Message.SetText(lang.L("Cancelling …"))
+	r.Say(lang.L("Cancelling …"))
 }
 
 // tick redraws the elapsed time of call n.
@@ -208,7 +223,7 @@ func (r *RunBar) showProgress(n int) {
 	} else if msg == "" {
 		msg = i18n.L("progress {{.Done}}", map[string]any{"Done": fmt.Sprintf("%g", p.Progress)})
 	}
-	r.Message.SetText(i18n.L("{{.Progress}} (Esc cancels)", map[string]any{"Progress": msg}))
+	r.Say(i18n.L("{{.Progress}} (Esc cancels)", map[string]any{"Progress": msg}))
 }
 
 // Run runs the selected tool with the form's arguments: checked first,

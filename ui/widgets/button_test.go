@@ -2,11 +2,13 @@ package widgets
 
 import (
 	"fmt"
+	"image/color"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -118,4 +120,54 @@ func TestConfirmationOpensOnTheSafeChoice(t *testing.T) {
 	if answer != "no" {
 		t.Errorf("Enter on opening answered %q, want no", answer)
 	}
+}
+
+// TestFocusedButtonShowsARing: focus changes how a button looks, whatever
+// its importance. Fyne shows focus by blending its focus colour over the
+// button's; on a primary (blue) button that blend is the same blue, so Tab
+// onto Run or Send showed nothing.
+func TestFocusedButtonShowsARing(t *testing.T) {
+	a := test.NewTempApp(t)
+	a.Settings().SetTheme(theme.DefaultTheme())
+	for _, imp := range []widget.Importance{widget.MediumImportance, widget.HighImportance, widget.DangerImportance, widget.LowImportance, widget.SuccessImportance, widget.WarningImportance} {
+		b := NewButton("Run", theme.MediaPlayIcon(), func() {})
+		b.Importance = imp
+		other := NewButton("Other", nil, func() {})
+		w := test.NewWindow(container.NewVBox(container.NewPadded(b), other))
+		w.Resize(fyne.NewSize(200, 120))
+		w.Canvas().Focus(other)
+		plain := w.Canvas().Capture()
+		w.Canvas().Focus(b)
+		focused := w.Canvas().Capture()
+		// Only the button's own box is compared (other's look changes too).
+		r := b.Size()
+		p := fyne.CurrentApp().Driver().AbsolutePositionForObject(b)
+		sc := w.Canvas().Scale()
+		changed := 0
+		for y := int(p.Y * sc); y < int((p.Y+r.Height)*sc); y++ {
+			for x := int(p.X * sc); x < int((p.X+r.Width)*sc); x++ {
+				if !similar(plain.At(x, y), focused.At(x, y)) {
+					changed++
+				}
+			}
+		}
+		if min := int(r.Width + r.Height); changed < min {
+			t.Errorf("importance %d: focus changed %d pixels of the button, want at least %d (a visible ring)", imp, changed, min)
+		}
+		w.Close()
+	}
+}
+
+// similar reports whether a person would take a and b for one colour.
+func similar(a, b color.Color) bool {
+	r1, g1, b1, a1 := a.RGBA()
+	r2, g2, b2, a2 := b.RGBA()
+	d := func(x, y uint32) uint32 {
+		if x > y {
+			return x - y
+		}
+		return y - x
+	}
+	// Visibly different: a channel moves by a fifth of its range.
+	return max(d(r1, r2), d(g1, g2), d(b1, b2), d(a1, a2)) < 0x3333
 }

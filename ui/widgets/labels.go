@@ -91,7 +91,9 @@ func MessageCard(role string, content fyne.CanvasObject) fyne.CanvasObject {
 		colour = theme.ColorNameSuccess
 	}
 	head := widget.NewLabelWithStyle(lang.L(role), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}) // "user", "assistant" in words
-	return container.NewStack(NewTint(colour, 0x1c), container.NewPadded(container.NewBorder(head, nil, nil, nil, content)))
+	// The role sits beside the content, not on a line above it: at 900×600
+	// a sampling request's message had room for its role and no text.
+	return container.NewStack(NewTint(colour, 0x1c), container.NewPadded(container.NewBorder(nil, nil, container.NewVBox(head), nil, content)))
 }
 
 // OutcomeBand is the coloured line at the top of a read or a prompt: what

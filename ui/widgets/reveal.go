@@ -144,8 +144,10 @@ func (s *Select) FocusGained() {
 	Reveal(s)
 }
 
-// FocusGained scrolls the button into view.
+// FocusGained shows the button's focus ring (button.go) and scrolls the
+// button into view.
 func (b *Button) FocusGained() {
+	b.focused = true
 	b.Button.FocusGained()
 	Reveal(b)
 }
