@@ -3,7 +3,9 @@ package ui
 import (
 	"fmt"
 	"os"
+	"runtime/debug"
 	"sync"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
@@ -81,5 +83,28 @@ func (r *faceResource) Content() []byte {
 		})
 		return r.fallback.Content()
 	}
+	giveBackFontBytes()
 	return data
+}
+
+// Fyne parses the bytes Content returns into its own copy, so they are
+// garbage at once: 8 MB for each text style the window draws, which the
+// Go runtime would keep from the system for a long while (its heap goal
+// grew with them). Once no font has been asked for during fontsSettle, the
+// garbage is collected and returned.
+const fontsSettle = 2 * time.Second
+
+var (
+	giveBackMu    sync.Mutex
+	giveBackTimer *time.Timer
+)
+
+func giveBackFontBytes() {
+	giveBackMu.Lock()
+	defer giveBackMu.Unlock()
+	if giveBackTimer == nil {
+		giveBackTimer = time.AfterFunc(fontsSettle, debug.FreeOSMemory)
+		return
+	}
+	giveBackTimer.Reset(fontsSettle)
 }
