@@ -57,9 +57,23 @@ func cachedFace(path string, index int) ([]byte, error) {
 		withTrailer = append(withTrailer, data...)
 		withTrailer = append(withTrailer, cacheTrailer...)
 		withTrailer = binary.BigEndian.AppendUint32(withTrailer, crc32.ChecksumIEEE(data))
-		_ = store.WriteFile(name, withTrailer, store.Private) // the next start tries again
+		if store.WriteFile(name, withTrailer, store.Private) == nil { // else the next start tries again
+			removeOlderFaces(name)
+		}
 	}
 	return data, nil
+}
+
+// removeOlderFaces removes the faces cached from earlier versions of
+// name's source (same path and face, another size, time or format).
+func removeOlderFaces(name string) {
+	dir, base := filepath.Split(name)
+	older, _ := filepath.Glob(filepath.Join(dir, cachePrefix(base)+"*"))
+	for _, f := range older {
+		if filepath.Base(f) != base {
+			_ = os.Remove(f)
+		}
+	}
 }
 
 // cacheName names the cached face of the source described.
@@ -70,7 +84,14 @@ func cacheName(path string, index int, size, mtime int64) string {
 		}
 		return '_'
 	}, filepath.Base(path))
-	return fmt.Sprintf("%s-%d-%08x-%d-%d-v%d.otf", base, index, crc32.ChecksumIEEE([]byte(path)), size, mtime, cacheFormat)
+	return fmt.Sprintf("%s-%d-%08x~%d-%d-v%d.otf", base, index, crc32.ChecksumIEEE([]byte(path)), size, mtime, cacheFormat)
+}
+
+// cachePrefix is the part of a cached face's name that names its source
+// file and face (up to the '~', which the sanitized file name never holds).
+func cachePrefix(name string) string {
+	prefix, _, _ := strings.Cut(name, "~")
+	return prefix + "~"
 }
 
 // readCachedFace reads a cached face; ok is false when there is none or it

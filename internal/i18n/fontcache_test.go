@@ -84,8 +84,8 @@ func TestCachedFace(t *testing.T) {
 						found = true
 					}
 				}
-				if !found {
-					t.Errorf("the face made again was not cached: %v", files)
+				if !found || len(files) != 1 {
+					t.Errorf("the cache holds %v, want only the face made again", files)
 				}
 			}
 		})
