@@ -3,7 +3,9 @@ package ui
 import (
 	"fmt"
 	"os"
+	"runtime/debug"
 	"sync"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
@@ -62,8 +64,9 @@ func (t *chineseTheme) Font(s fyne.TextStyle) fyne.Resource {
 
 // A faceResource is a face of a font file, written out as a font of its
 // own each time Fyne asks (once per text style): Fyne keeps its own parsed
-// copy, so keeping these bytes too would cost the window about 16 MB per
-// face for nothing.
+// copy, so keeping these bytes too would cost the window about 8 MB per
+// face for nothing (the file is read from the user's cache folder, which
+// takes milliseconds: i18n's fontcache.go).
 type faceResource struct {
 	face     i18n.FontFace
 	fallback fyne.Resource
@@ -80,5 +83,28 @@ func (r *faceResource) Content() []byte {
 		})
 		return r.fallback.Content()
 	}
+	giveBackFontBytes()
 	return data
+}
+
+// Fyne parses the bytes Content returns into its own copy, so they are
+// garbage at once: 8 MB for each text style the window draws, which the
+// Go runtime would keep from the system for a long while (its heap goal
+// grew with them). Once no font has been asked for during fontsSettle, the
+// garbage is collected and returned.
+const fontsSettle = 2 * time.Second
+
+var (
+	giveBackMu    sync.Mutex
+	giveBackTimer *time.Timer
+)
+
+func giveBackFontBytes() {
+	giveBackMu.Lock()
+	defer giveBackMu.Unlock()
+	if giveBackTimer == nil {
+		giveBackTimer = time.AfterFunc(fontsSettle, debug.FreeOSMemory)
+		return
+	}
+	giveBackTimer.Reset(fontsSettle)
 }

@@ -33,6 +33,7 @@ func TestChineseThemeDrawsSimplifiedForms(t *testing.T) {
 		}
 		t.Skip("fonts-noto-cjk is not installed")
 	}
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // the faces are made here, not in the user's cache
 	test.NewTempApp(t)
 	th := newChineseTheme()
 	if th == nil {

@@ -13,7 +13,8 @@ import (
 // mainland China sees at once as foreign. So the Chinese window draws its
 // text with a Simplified Chinese face of the system's, given to Fyne as the
 // theme's font; a collection's face is written out as a font of its own
-// (faceFile), since Fyne reads single faces only.
+// (faceFile), since Fyne reads single faces only, and slimmed (slimFace),
+// since Fyne keeps a parsed copy per text style.
 
 // scFamilies are the Simplified Chinese sans-serif families looked for,
 // best first (the order fontconfig's zh-cn rules give), and scMonoFamilies
@@ -104,8 +105,10 @@ func faceOf(family string, f *fontscan.Footprint) FontFace {
 	return FontFace{Family: family, File: f.Location.File, Index: int(f.Location.Index)}
 }
 
-// Data is the face as a font file of its own, as Fyne's theme fonts are.
-func (f FontFace) Data() ([]byte, error) { return faceFile(f.File, f.Index) }
+// Data is the face as a font file of its own, as Fyne's theme fonts are,
+// with the outlines of what the window does not draw left out (slimFace),
+// from the user's cache folder after the first time (cachedFace).
+func (f FontFace) Data() ([]byte, error) { return cachedFace(f.File, f.Index) }
 
 // systemFonts is go-text's scan of the system's fonts, read once per
 // process (the scan is cached on disk; reading the cache still costs).

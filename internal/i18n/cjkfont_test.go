@@ -71,6 +71,7 @@ func TestSimplifiedChineseFaceDrawsSCForms(t *testing.T) {
 		}
 		t.Skip("fonts-noto-cjk is not installed")
 	}
+	useCacheDir(t)
 	faces, ok := SimplifiedChineseFaces()
 	if !ok {
 		t.Fatal("no Simplified Chinese face found although Noto Sans CJK is installed")
@@ -120,7 +121,7 @@ func TestSimplifiedChineseFaceDrawsSCForms(t *testing.T) {
 	}
 }
 
-// faceFile copies a face whole: every table of the directory, at four-byte
+// faceFile copies a face (slimmed: slimFace): every table of the directory, at four-byte
 // offsets, with checksums that add up (head's adjustment makes the file's
 // sum 0xB1B0AFBA).
 func TestFaceFileChecksums(t *testing.T) {

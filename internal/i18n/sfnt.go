@@ -50,62 +50,90 @@ func faceFile(path string, index int) ([]byte, error) {
 	return copyFace(f, start)
 }
 
-// A tableRecord is one entry of a table directory.
-type tableRecord struct {
-	tag            [4]byte
-	checksum       uint32
-	offset, length uint32
-	newOffset      uint32
+// A table is one table of a face: its tag and its bytes.
+type table struct {
+	tag  string
+	data []byte
 }
 
-// copyFace writes the face whose offset table starts at start.
+// copyFace writes the face whose offset table starts at start, with its
+// outlines slimmed (slimFace) when it can be.
 func copyFace(r io.ReaderAt, start int64) ([]byte, error) {
-	var ot [12]byte
-	if _, err := r.ReadAt(ot[:], start); err != nil {
+	version, tabs, err := faceTables(r, start)
+	if err != nil {
 		return nil, err
 	}
+	if string(version[:]) == "OTTO" {
+		_ = slimFace(tabs) // on error the tables are unchanged: the whole face is written
+	}
+	return fontFile(version, tabs), nil
+}
+
+// faceTables reads the tables of the face whose offset table starts at start.
+func faceTables(r io.ReaderAt, start int64) (version [4]byte, tabs []table, err error) {
+	var ot [12]byte
+	if _, err := r.ReadAt(ot[:], start); err != nil {
+		return version, nil, err
+	}
+	copy(version[:], ot[:4])
 	n := int(binary.BigEndian.Uint16(ot[4:]))
 	if n == 0 || n > 200 {
-		return nil, errors.New("not a font: a table directory of " + fmt.Sprint(n) + " tables")
+		return version, nil, errors.New("not a font: a table directory of " + fmt.Sprint(n) + " tables")
 	}
 	dir := make([]byte, 16*n)
 	if _, err := r.ReadAt(dir, start+12); err != nil {
-		return nil, err
+		return version, nil, err
 	}
-	recs := make([]tableRecord, n)
-	size := uint32(12 + 16*n)
-	for i := range recs {
+	tabs = make([]table, n)
+	for i := range tabs {
 		e := dir[16*i:]
-		rec := &recs[i]
-		copy(rec.tag[:], e[:4])
-		rec.checksum = binary.BigEndian.Uint32(e[4:])
-		rec.offset = binary.BigEndian.Uint32(e[8:])
-		rec.length = binary.BigEndian.Uint32(e[12:])
-		rec.newOffset = size
-		size += (rec.length + 3) &^ 3
+		tabs[i].tag = string(e[:4])
+		tabs[i].data = make([]byte, binary.BigEndian.Uint32(e[12:]))
+		if _, err := r.ReadAt(tabs[i].data, int64(binary.BigEndian.Uint32(e[8:]))); err != nil {
+			return version, nil, fmt.Errorf("reading table %s: %w", tabs[i].tag, err)
+		}
+	}
+	return version, tabs, nil
+}
+
+// fontFile is a font file of the tables, in their order, each at a
+// four-byte boundary, with their checksums and head's adjustment.
+func fontFile(version [4]byte, tabs []table) []byte {
+	n := len(tabs)
+	size := 12 + 16*n
+	for _, t := range tabs {
+		size += (len(t.data) + 3) &^ 3
 	}
 	out := make([]byte, size)
-	copy(out, ot[:]) // sfnt version, numTables and the search fields stay
-	headAt := -1
-	for i, rec := range recs {
+	copy(out, version[:])
+	binary.BigEndian.PutUint16(out[4:], uint16(n))
+	entrySelector := 0
+	for 1<<(entrySelector+1) <= n {
+		entrySelector++
+	}
+	binary.BigEndian.PutUint16(out[6:], uint16(16<<entrySelector))
+	binary.BigEndian.PutUint16(out[8:], uint16(entrySelector))
+	binary.BigEndian.PutUint16(out[10:], uint16(16*n-16<<entrySelector))
+	at, headAt := 12+16*n, -1
+	for i, t := range tabs {
 		e := out[12+16*i:]
-		copy(e, rec.tag[:])
-		binary.BigEndian.PutUint32(e[8:], rec.newOffset)
-		binary.BigEndian.PutUint32(e[12:], rec.length)
-		body := out[rec.newOffset : rec.newOffset+rec.length]
-		if _, err := r.ReadAt(body, int64(rec.offset)); err != nil {
-			return nil, fmt.Errorf("reading table %s: %w", rec.tag[:], err)
-		}
-		if string(rec.tag[:]) == "head" && rec.length >= 12 {
-			headAt = int(rec.newOffset)
+		copy(e, t.tag)
+		binary.BigEndian.PutUint32(e[8:], uint32(at))
+		binary.BigEndian.PutUint32(e[12:], uint32(len(t.data)))
+		body := out[at : at+len(t.data)]
+		copy(body, t.data)
+		if t.tag == "head" && len(t.data) >= 12 {
+			headAt = at
 			binary.BigEndian.PutUint32(body[8:], 0)
 		}
-		binary.BigEndian.PutUint32(e[4:], checksum(out[rec.newOffset:rec.newOffset+(rec.length+3)&^3]))
+		padded := (len(t.data) + 3) &^ 3
+		binary.BigEndian.PutUint32(e[4:], checksum(out[at:at+padded]))
+		at += padded
 	}
 	if headAt >= 0 {
 		binary.BigEndian.PutUint32(out[headAt+8:], 0xB1B0AFBA-checksum(out))
 	}
-	return out, nil
+	return out
 }
 
 // checksum is the OpenType table checksum: the sum of its big-endian
