@@ -88,7 +88,7 @@ func BenchmarkStderrFloodPeak(b *testing.B) {
 			p.Refresh()
 			w.Canvas().Capture()
 			p.SetLogs(nil, nil)
-			var peak float64
+			var peak, idleMB float64
 			for b.Loop() {
 				log := transport.NewServerLog(nil)
 				if tt.view {
@@ -96,6 +96,7 @@ func BenchmarkStderrFloodPeak(b *testing.B) {
 				}
 				debug.FreeOSMemory()
 				idle := heapHeld()
+				idleMB = idle
 				for n := 0; n < 500<<20; n += size {
 					log.Add(transport.LogStderr, string([]byte(line)))
 					if (n/size)%perFrame == 0 {
@@ -108,6 +109,7 @@ func BenchmarkStderrFloodPeak(b *testing.B) {
 				p.SetLogs(nil, nil)
 			}
 			b.ReportMetric(peak, "peak-MB")
+			b.ReportMetric(idleMB, "idle-MB")
 		})
 	}
 }
