@@ -93,6 +93,27 @@ func (r *ring[T]) since(seq uint64) ([]T, uint64) {
 	return out, r.next
 }
 
+// at returns the entry with sequence number seq, if it is still kept: a
+// reader that shows a few entries at a time reads them where they are,
+// without a copy of the rest.
+func (r *ring[T]) at(seq uint64) (T, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	first := r.next - uint64(r.n)
+	if seq < first || seq >= r.next {
+		var zero T
+		return zero, false
+	}
+	return r.items[(r.head+int(seq-first))%len(r.items)], true
+}
+
+// span is the sequence numbers kept now: first to next, next excluded.
+func (r *ring[T]) span() (first, next uint64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.next - uint64(r.n), r.next
+}
+
 // len is the number of entries kept now.
 func (r *ring[T]) len() int {
 	r.mu.Lock()

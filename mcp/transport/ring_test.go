@@ -48,6 +48,17 @@ func TestRing(t *testing.T) {
 				if !slices.Equal(got, model) || nextSeq != uint64(next) || r.len() != len(model) {
 					t.Fatalf("after adding %d: kept %v (next %d), want %v", next-1, got, nextSeq, model)
 				}
+				// at finds exactly the kept entries, where they are; span
+				// names them.
+				if first, n := r.span(); n != uint64(next) || first != uint64(model[0]) {
+					t.Fatalf("span = %d..%d, want %d..%d", first, n, model[0], next)
+				}
+				for s := 0; s <= next; s++ {
+					v, ok := r.at(uint64(s))
+					if want := slices.Contains(model, s); ok != want || (ok && v != s) {
+						t.Fatalf("at(%d) = %d, %v; kept %v", s, v, ok, model)
+					}
+				}
 				if len(model) > 1 {
 					tail, _ := r.since(uint64(model[1]))
 					if !slices.Equal(tail, model[1:]) {

@@ -143,6 +143,12 @@ func (l *ServerLog) add(e LogEntry) uint64 {
 // Since returns the kept entries from sequence number seq on, and the next one to ask for.
 func (l *ServerLog) Since(seq uint64) ([]LogEntry, uint64) { return l.ring.since(seq) }
 
+// At returns the entry with sequence number seq, if the log still keeps it.
+func (l *ServerLog) At(seq uint64) (LogEntry, bool) { return l.ring.at(seq) }
+
+// Span is the sequence numbers of the entries kept: first to next, next excluded.
+func (l *ServerLog) Span() (first, next uint64) { return l.ring.span() }
+
 // NextSeq is the sequence number the next entry will get.
 func (l *ServerLog) NextSeq() uint64 { return l.ring.nextSeq() }
 

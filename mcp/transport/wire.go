@@ -104,6 +104,12 @@ func (w *WireLog) add(e WireEntry) {
 // Since returns the kept entries from sequence number seq on, and the next one to ask for.
 func (w *WireLog) Since(seq uint64) ([]WireEntry, uint64) { return w.ring.since(seq) }
 
+// At returns the entry with sequence number seq, if the log still keeps it.
+func (w *WireLog) At(seq uint64) (WireEntry, bool) { return w.ring.at(seq) }
+
+// Span is the sequence numbers of the entries kept: first to next, next excluded.
+func (w *WireLog) Span() (first, next uint64) { return w.ring.span() }
+
 // Next is the sequence number the next entry will get (for Since).
 func (w *WireLog) Next() uint64 { return w.ring.nextSeq() }
 

@@ -13,17 +13,18 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// MaxLogEntries bounds what a LogList keeps, like the core's own logs; the
-// list trims in batches of a quarter so appending stays cheap.
+// MaxLogEntries is how many entries the core's logs keep at most, and so
+// how many a LogList shows.
 const MaxLogEntries = 100_000
 
 // A LogSource is a bounded, append-only log read by sequence number: the
-// server's stderr log and its wire log.
+// server's stderr log and its wire log. A LogList keeps none of its entries:
+// it reads the few a row shows where the log keeps them.
 type LogSource[E any] interface {
-	// Since returns the entries from seq on and the sequence number to ask next.
-	Since(seq uint64) ([]E, uint64)
-	// Len is how many entries the log still holds.
-	Len() int
+	// At returns the entry with sequence number seq, if the log still keeps it.
+	At(seq uint64) (E, bool)
+	// Span is the sequence numbers the log keeps: first to next, next excluded.
+	Span() (first, next uint64)
 	// Dropped is how many older entries it let go to stay within its bounds.
 	Dropped() uint64
 	// Clear forgets every entry.
@@ -34,7 +35,7 @@ type LogSource[E any] interface {
 type LogState struct {
 	Source   bool   // a log is on show
 	Shown    int    // entries that pass the search and the filter
-	Kept     int    // entries the list keeps
+	Kept     int    // entries the log keeps
 	Filtered bool   // a search or a filter is on (Shown counts only what matches)
 	Query    string // the search as typed
 	Dropped  uint64 // older entries the log let go
@@ -81,18 +82,22 @@ type LogSpec[E any] struct {
 }
 
 // A LogList is a live, virtualised list of a log's entries: it follows the
-// newest one (Pause stops that), keeps a bounded window of the log, searches
-// and filters, wraps long lines on request, shows a cut line whole when
-// pointed at and the selected one with Copy. The owner calls Pull once per
-// frame at most; each Pull reads every new entry at once and redraws once.
+// newest one (Pause stops that), shows what the log keeps, searches and
+// filters, wraps long lines on request, shows a cut line whole when pointed
+// at and the selected one with Copy. The owner calls Pull once per frame at
+// most; each Pull takes in every new entry at once and redraws once.
+//
+// The list keeps no copy of the log: its rows are the log's sequence
+// numbers first to next as they were at the last Pull, and a row reads its
+// entry from the log when drawn. A server flooding stderr so costs the
+// window the log's own bounded memory, and no garbage per frame.
 type LogList[E any] struct {
 	spec LogSpec[E]
 	src  LogSource[E]
 
-	next    uint64 // the source's sequence number to read from next
-	entries []E    // what the list keeps, oldest first
-	shown   []int  // indices into entries that pass search and filter; nil when nothing filters
-	query   string // lower case
+	first, next uint64   // the source's kept sequence numbers at the last Pull, next excluded
+	shown       []uint64 // sequence numbers that pass search and filter; nil when nothing filters
+	query       string   // lower case
 	// filtering: the spec's Filter is on (see filter).
 	filtering bool
 	// following scrolls to the newest entry whenever entries arrive, unless
@@ -100,9 +105,13 @@ type LogList[E any] struct {
 	following bool
 	pinned    bool
 	current   *E // the selected entry
-	wrap      bool
-	heights   map[widget.ListItemID]float32
-	oneLine   float32
+	selID     widget.ListItemID
+	// muted makes the selection handlers ignore a reselection the list
+	// makes itself (rows renumbered under the selected one).
+	muted   bool
+	wrap    bool
+	heights map[widget.ListItemID]float32
+	oneLine float32
 
 	List    *widget.List
 	Follow  *Button
@@ -134,7 +143,11 @@ func NewLogList[E any](spec LogSpec[E]) *LogList[E] {
 	l.List = widget.NewList(l.Len, l.newItem, l.updateItem)
 	l.List.HideSeparators = true
 	l.List.OnSelected = l.selected
-	l.List.OnUnselected = func(widget.ListItemID) { l.showSelected(nil) }
+	l.List.OnUnselected = func(widget.ListItemID) {
+		if !l.muted {
+			l.showSelected(nil)
+		}
+	}
 	l.Follow = NewButton(lang.L("Pause"), theme.MediaPauseIcon(), func() { l.SetFollowing(!l.following) })
 	l.ClearB = NewButton(lang.L("Clear"), theme.ContentClearIcon(), l.ClearAll)
 	l.SaveB = NewButton(lang.L("Save"), theme.DocumentSaveIcon(), func() {
@@ -186,7 +199,7 @@ func (l *LogList[E]) Widget() fyne.CanvasObject { return l.root }
 // SetSource shows src (nil for none) from its oldest kept entry.
 func (l *LogList[E]) SetSource(src LogSource[E]) {
 	l.src = src
-	l.next, l.entries = 0, nil
+	l.first, l.next = 0, 0
 	l.List.UnselectAll()
 	l.hideTip()
 	l.filter()
@@ -201,83 +214,72 @@ func (l *LogList[E]) SetSource(src LogSource[E]) {
 	l.changed()
 }
 
-// Pull reads the source's new entries, keeps them (bounded) and redraws once.
-//
-// The list keeps no more of the log than the log itself does, and builds
-// no garbage of its own when a server floods: when the new entries are
-// all the log still holds (the log moved past everything the list had),
-// the list takes the source's fresh slice as it is; when the log dropped
-// a quarter or more of what the list keeps, the dropped entries are
-// cleared (their texts go with the log's) and the slice is cut, not
-// copied. Only a plain append of a few new entries grows the slice.
+// Pull takes in the source's new entries and lets go of those it dropped,
+// and redraws once. Rows the log dropped leave the top of the list; the
+// rows below keep their place on screen and the selection stays on its
+// entry.
 func (l *LogList[E]) Pull() {
 	if l.src == nil {
 		return
 	}
-	fresh, next := l.src.Since(l.next)
-	l.next = next
-	if len(fresh) == 0 {
+	first, next := l.src.Span()
+	if first == l.first && next == l.next {
 		return
 	}
-	first := next - min(next, uint64(l.src.Len()))
-	seq := func(i int) uint64 { return l.spec.Seq(&l.entries[i]) }
-	start := len(l.entries)
-	gone := droppedBefore(start, seq, first)
-	switch {
-	case start == 0 || seq(start-1) < first || len(fresh) >= MaxLogEntries:
-		// Nothing the list kept is left in the log: the fresh entries
-		// are the whole window.
-		clear(l.entries)
-		l.entries = fresh[max(0, len(fresh)-MaxLogEntries):]
-		l.renumbered()
-		l.changed()
-		return
-	case gone > 0:
-		// The log dropped them to stay within its byte budget: so does
-		// the list.
-		clear(l.entries[:gone])
-		l.entries = append(l.entries[gone:], fresh...)
-		l.renumbered()
-		l.changed()
-		return
-	}
-	l.entries = append(l.entries, fresh...)
-	if len(l.entries) > MaxLogEntries+MaxLogEntries/4 {
-		cut := len(l.entries) - MaxLogEntries
-		clear(l.entries[:cut])
-		l.entries = l.entries[cut:]
-		l.renumbered()
-	} else if l.shown != nil {
-		for i := start; i < len(l.entries); i++ {
-			if l.matches(&l.entries[i]) {
-				l.shown = append(l.shown, i)
+	from := max(l.next, first) // the first entry the list has not seen
+	var gone int               // rows that left the top
+	if l.shown != nil {
+		gone = sort.Search(len(l.shown), func(i int) bool { return l.shown[i] >= first })
+		l.shown = l.shown[gone:]
+		for seq := from; seq < next; seq++ {
+			if e, ok := l.src.At(seq); ok && l.matches(&e) {
+				l.shown = append(l.shown, seq)
 			}
 		}
+	} else if first > l.first {
+		gone = int(min(first, l.next) - l.first)
+	}
+	l.first, l.next = first, next
+	if gone > 0 {
+		l.shifted(gone)
 	}
 	l.changed()
 }
 
-// renumbered follows a cut of the oldest entries: the rows' numbers
-// changed, so the selection and the filter's indices go.
-func (l *LogList[E]) renumbered() {
-	l.List.UnselectAll()
-	l.filter()
-}
-
-// droppedBefore is how many of n entries (sequence numbers seq(i), oldest
-// first) come before first, once that is a quarter of them or more (trimming
-// in batches keeps appending cheap); else 0.
-func droppedBefore(n int, seq func(int) uint64, first uint64) int {
-	i := sort.Search(n, func(i int) bool { return seq(i) >= first })
-	if n == 0 || i < n/4 {
-		return 0
+// shifted follows n rows leaving the top: the rows' numbers went down by n,
+// so the heights wrapping gave go, the selection moves with its entry (or
+// goes with it), and a list that does not follow scrolls up by their
+// height so the rows on screen stay where they are.
+func (l *LogList[E]) shifted(n int) {
+	gap := l.List.Theme().Size(theme.SizeNamePadding) // the list's room between rows
+	h := float32(0)
+	for id := range n {
+		if rh, ok := l.heights[id]; ok {
+			h += rh + gap
+		} else {
+			h += l.oneLine + gap
+		}
 	}
-	return i
+	l.resetHeights()
+	l.hideTip()
+	if !l.following || l.pinned {
+		l.List.ScrollToOffset(max(l.List.GetScrollOffset()-h, 0))
+	}
+	if l.current != nil {
+		if id := l.selID - n; id >= 0 && id < l.Len() {
+			l.muted = true // the same entry: nothing to tell
+			l.List.Select(id)
+			l.muted = false
+			l.selID = id
+		} else {
+			l.List.UnselectAll()
+		}
+	}
 }
 
 // State is what the count and the empty-list words are made from.
 func (l *LogList[E]) State() LogState {
-	st := LogState{Source: l.src != nil, Shown: l.Len(), Kept: len(l.entries), Filtered: l.shown != nil, Query: l.Search.Text}
+	st := LogState{Source: l.src != nil, Shown: l.Len(), Kept: int(l.next - l.first), Filtered: l.shown != nil, Query: l.Search.Text}
 	if l.src != nil {
 		st.Dropped = l.src.Dropped()
 	}
@@ -347,19 +349,23 @@ func (l *LogList[E]) Len() int {
 	if l.shown != nil {
 		return len(l.shown)
 	}
-	return len(l.entries)
+	return int(l.next - l.first)
 }
 
-// Entry is the id-th entry on show.
+// Entry is the id-th entry on show, read from the log: a copy. An entry the
+// log dropped since the last Pull is an empty one until the next Pull
+// takes its row away.
 func (l *LogList[E]) Entry(id widget.ListItemID) *E {
+	seq := l.first + uint64(id)
 	if l.shown != nil {
-		return &l.entries[l.shown[id]]
+		seq = l.shown[id]
 	}
-	return &l.entries[id]
+	var e E
+	if l.src != nil {
+		e, _ = l.src.At(seq)
+	}
+	return &e
 }
-
-// Kept is every entry the list keeps, oldest first (do not modify).
-func (l *LogList[E]) Kept() []E { return l.entries }
 
 // Wrap reports whether long lines wrap.
 func (l *LogList[E]) Wrap() bool { return l.wrap }
@@ -434,9 +440,10 @@ func (l *LogList[E]) resetHeights() {
 }
 
 func (l *LogList[E]) selected(id widget.ListItemID) {
-	if id >= l.Len() {
+	if l.muted || id >= l.Len() {
 		return
 	}
+	l.selID = id
 	e := *l.Entry(id)
 	l.showSelected(&e)
 }
@@ -534,10 +541,13 @@ func (l *LogList[E]) filter() {
 		l.shown = nil
 		return
 	}
-	l.shown = make([]int, 0, 256)
-	for i := range l.entries {
-		if l.matches(&l.entries[i]) {
-			l.shown = append(l.shown, i)
+	l.shown = make([]uint64, 0, 256)
+	if l.src == nil {
+		return
+	}
+	for seq := l.first; seq < l.next; seq++ {
+		if e, ok := l.src.At(seq); ok && l.matches(&e) {
+			l.shown = append(l.shown, seq)
 		}
 	}
 }
@@ -553,8 +563,8 @@ func (l *LogList[E]) matches(e *E) bool {
 func (l *LogList[E]) ClearAll() {
 	if l.src != nil {
 		l.src.Clear()
+		l.first, l.next = l.src.Span()
 	}
-	l.entries = nil
 	l.List.UnselectAll()
 	l.filter()
 	l.changed()

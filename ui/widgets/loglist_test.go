@@ -46,25 +46,6 @@ func TestWrapCharsCountsCJKAsTwoColumns(t *testing.T) {
 	}
 }
 
-func TestDroppedBefore(t *testing.T) {
-	seqs := []uint64{10, 11, 12, 13, 14, 15, 16, 17}
-	seq := func(i int) uint64 { return seqs[i] }
-	for _, c := range []struct {
-		first uint64
-		want  int
-	}{
-		{0, 0}, {10, 0}, {11, 0}, // one of eight: below a quarter, kept for now
-		{12, 2}, {16, 6}, {100, 8},
-	} {
-		if got := droppedBefore(len(seqs), seq, c.first); got != c.want {
-			t.Errorf("first %d: %d dropped, want %d", c.first, got, c.want)
-		}
-	}
-	if droppedBefore(0, seq, 5) != 0 {
-		t.Error("an empty list drops nothing")
-	}
-}
-
 func TestContainsFold(t *testing.T) {
 	for _, c := range []struct {
 		s, sub string
