@@ -122,6 +122,8 @@ type MainWindow struct {
 	origin    *widgets.OriginView
 	// quality lints tools for the list's badges and the report (ui/quality).
 	quality *quality.Lint
+	// live is the Live window, when open (livewiring.go).
+	live liveWindow
 
 	closeOnce sync.Once
 
