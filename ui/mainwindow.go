@@ -276,6 +276,7 @@ func (w *MainWindow) build() {
 	c.AddShortcut(shortcutSide, func(fyne.Shortcut) { w.toggleSide() })
 	c.AddShortcut(shortcutAdd, func(fyne.Shortcut) { w.servers.Add() })
 	c.AddShortcut(shortcutServer, func(fyne.Shortcut) { w.servers.GoTo() })
+	c.AddShortcut(shortcutLive, func(fyne.Shortcut) { w.showLive() })
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
 		if e.Name == fyne.KeyEscape && !widgets.DismissOverlay(c) {
 			w.cancelCall()

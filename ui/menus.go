@@ -15,6 +15,7 @@ var (
 	shortcutSide   = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutAdd    = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutServer = &desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutLive   = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
 )
 
 // mainMenu carries the same shortcuts as the canvas: the menu sees them even
@@ -29,6 +30,7 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	reloadItem := fyne.NewMenuItem(lang.L("Reload servers file"), w.reloadConfig)
 	openRec := fyne.NewMenuItem(lang.L("Open recording…"), w.openRecording)
 	liveItem := fyne.NewMenuItem(lang.L("Live sessions"), func() { w.showLive() })
+	liveItem.Shortcut = shortcutLive
 	// Fyne adds a Quit item without a shortcut; this one has Ctrl+Q (on
 	// macOS Fyne puts it in the app menu, as Cmd+Q).
 	quitItem := fyne.NewMenuItem(lang.L("Quit"), w.quit)

@@ -189,6 +189,7 @@ func (t *Timeline) show(r *tap.Row) {
 	if r == nil {
 		t.DetailHead.SetText(lang.L("Select a message to see its JSON."))
 		t.Detail.SetText("")
+		t.Detail.Note.SetText("")
 		t.Copy.Disable()
 		return
 	}

@@ -22,7 +22,7 @@ func SessionTitle(s tap.Summary) string {
 
 // SessionLine is a session's second line: when, how long, and its counts.
 func SessionLine(s tap.Summary, now time.Time) string {
-	return lang.L("{{.Start}} · {{.Duration}} · {{.Requests}} requests · {{.Errors}} errors · {{.Stderr}} stderr lines", map[string]any{
+	return lang.L("{{.Requests}} requests · {{.Errors}} errors · {{.Stderr}} stderr lines · {{.Duration}} · {{.Start}}", map[string]any{
 		"Start": s.Start.Local().Format("Jan 2 15:04:05"), "Duration": orDash(view.Duration(s.Duration(now).Round(time.Second))),
 		"Requests": view.Thousands(s.Counts.Requests), "Errors": view.Thousands(s.Counts.Errors), "Stderr": view.Thousands(s.Counts.Stderr)})
 }
