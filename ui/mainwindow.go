@@ -122,6 +122,8 @@ type MainWindow struct {
 	origin    *widgets.OriginView
 	// quality lints tools for the list's badges and the report (ui/quality).
 	quality *quality.Lint
+	// live is the Live window, when open (livewiring.go).
+	live liveWindow
 
 	closeOnce sync.Once
 
@@ -277,6 +279,7 @@ func (w *MainWindow) build() {
 	c.AddShortcut(shortcutSide, func(fyne.Shortcut) { w.toggleSide() })
 	c.AddShortcut(shortcutAdd, func(fyne.Shortcut) { w.servers.Add() })
 	c.AddShortcut(shortcutServer, func(fyne.Shortcut) { w.servers.GoTo() })
+	c.AddShortcut(shortcutLive, func(fyne.Shortcut) { w.showLive() })
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
 		if e.Name == fyne.KeyEscape && !widgets.DismissOverlay(c) {
 			w.cancelCall()

@@ -15,6 +15,7 @@ var (
 	shortcutSide   = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutAdd    = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
 	shortcutServer = &desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}
+	shortcutLive   = &desktop.CustomShortcut{KeyName: fyne.KeyL, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
 )
 
 // mainMenu carries the same shortcuts as the canvas: the menu sees them even
@@ -27,6 +28,9 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	presets := fyne.NewMenuItem(lang.L("Add from a preset"), nil)
 	presets.ChildMenu = w.importing.PresetsMenu()
 	reloadItem := fyne.NewMenuItem(lang.L("Reload servers file"), w.reloadConfig)
+	openRec := fyne.NewMenuItem(lang.L("Open recording…"), w.openRecording)
+	liveItem := fyne.NewMenuItem(lang.L("Live sessions"), func() { w.showLive() })
+	liveItem.Shortcut = shortcutLive
 	// Fyne adds a Quit item without a shortcut; this one has Ctrl+Q (on
 	// macOS Fyne puts it in the app menu, as Cmd+Q).
 	quitItem := fyne.NewMenuItem(lang.L("Quit"), w.quit)
@@ -48,11 +52,11 @@ func (w *MainWindow) mainMenu() *fyne.MainMenu {
 	server := fyne.NewMenu(lang.L("Server"), add, presets)
 	server.Items = append(server.Items, w.servers.Actions(false)...)
 	return fyne.NewMainMenu(
-		fyne.NewMenu(lang.L("File"), findItem, pasteItem, importItem, fyne.NewMenuItemSeparator(), exportAll, fyne.NewMenuItemSeparator(), reloadItem,
+		fyne.NewMenu(lang.L("File"), findItem, pasteItem, importItem, fyne.NewMenuItemSeparator(), exportAll, fyne.NewMenuItemSeparator(), openRec, reloadItem,
 			fyne.NewMenuItemSeparator(), quitItem),
 		server,
 		fyne.NewMenu(lang.L("Tool"), find, run, cancel, fyne.NewMenuItemSeparator(), runMany, quality),
-		fyne.NewMenu(lang.L("View"), goTo, side),
+		fyne.NewMenu(lang.L("View"), goTo, side, liveItem),
 		fyne.NewMenu(lang.L("Help"), fyne.NewMenuItem(lang.L("About MCP Browser"), func() { ShowAbout(w.win, w.client.Version) }),
 			languageMenu(w.app.Preferences(), w.win)),
 	)

@@ -155,17 +155,22 @@ func RunStdio(ctx context.Context, o StdioOptions) (int, error) {
 }
 
 // pump copies src to dst a read at a time, each read written on at once,
-// and hands each piece to seen after it was written. It returns the write
-// error that ended it, if one did (a read error or EOF returns nil).
+// and hands each piece to seen just before it is written (seen copies and
+// returns). Before, not after: the other side can answer as soon as it has
+// the bytes, and its answer, recorded by the other pump, must not come
+// first in the recording, or a request and its answer (a call, or the
+// server's sampling request and the host's reply) are not paired. It
+// returns the write error that ended it, if one did (a read error or EOF
+// returns nil).
 func pump(src io.Reader, dst io.Writer, seen func([]byte)) error {
 	buf := make([]byte, 64<<10)
 	for {
 		n, err := src.Read(buf)
 		if n > 0 {
+			seen(buf[:n])
 			if _, werr := dst.Write(buf[:n]); werr != nil {
 				return werr
 			}
-			seen(buf[:n])
 		}
 		if err != nil {
 			return nil

@@ -494,6 +494,13 @@ func (p *Checks) SaveResult(r *mcp.CallResult) {
 // SaveAsCheck offers the result as a check, expectations prefilled from
 // what came back, for the person to edit and add to a check file.
 func (p *Checks) SaveAsCheck(r *mcp.CallResult, outputSchema []byte) {
+	p.SaveAsCheckFor(r, outputSchema, nil)
+}
+
+// SaveAsCheckFor is SaveAsCheck with the server written inline into the
+// check file (spec; nil names the servers-file entry r.Server): a call a
+// host made through `mcpbrowser tap` to a server the app does not know.
+func (p *Checks) SaveAsCheckFor(r *mcp.CallResult, outputSchema []byte, spec *checks.ServerSpec) {
 	c := checks.Suggest(r.Tool, r.Server, r, outputSchema)
 	text, err := checks.MarshalCheck(c)
 	if err != nil {
@@ -521,7 +528,7 @@ func (p *Checks) SaveAsCheck(r *mcp.CallResult, outputSchema []byte) {
 	body := widgets.NewBorder(top, problem, nil, nil, editor)
 	var d *dialog.CustomDialog
 	save := widgets.NewButton(lang.L("Save"), theme.DocumentSaveIcon(), func() {
-		if err := p.saveCheck(path.Text, editor.Text, r.Server); err != nil {
+		if err := p.saveCheck(path.Text, editor.Text, r.Server, spec); err != nil {
 			problem.SetText(view.UpperFirst(i18n.CheckError(err)))
 			problem.Show()
 			return
@@ -556,7 +563,7 @@ func (p *Checks) defaultCheckFile() string {
 }
 
 // saveCheck reads the edited check and appends it to the file at path.
-func (p *Checks) saveCheck(path, text, server string) error {
+func (p *Checks) saveCheck(path, text, server string, spec *checks.ServerSpec) error {
 	path = strings.TrimSpace(path)
 	if path == "" {
 		return errors.New(lang.L("say which check file to add it to"))
@@ -565,7 +572,11 @@ func (p *Checks) saveCheck(path, text, server string) error {
 	if err != nil {
 		return err
 	}
-	if err := checks.Append(path, map[string]checks.ServerSpec{server: {Ref: server}}, c); err != nil {
+	s := checks.ServerSpec{Ref: server}
+	if spec != nil {
+		s = *spec
+	}
+	if err := checks.Append(path, map[string]checks.ServerSpec{server: s}, c); err != nil {
 		return err
 	}
 	p.AddFile(path)

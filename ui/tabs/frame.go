@@ -236,6 +236,10 @@ func (f *Frame) HistoryChanged(server string) {
 	f.History.Changed(server)
 }
 
+// Replay puts a call back in its tab as History's "Load arguments" does
+// (the Live window's "Open in Tools with these arguments").
+func (f *Frame) Replay(e history.Entry) (loaded bool, note string) { return f.replay(e) }
+
 // replay puts a history entry back where it came from (the History tab's
 // Load arguments, Read again and Run again).
 func (f *Frame) replay(e history.Entry) (loaded bool, note string) {
