@@ -57,7 +57,9 @@ func TestAppCommandServesUntilCancelled(t *testing.T) {
 	var stdout, stderr syncBuffer
 	code := make(chan int, 1)
 	go func() {
-		code <- Run(ctx, []string{"app", "--no-open", "get-time", "--", "node", entry, "--stdio"},
+		// Node starts slowly on a busy machine: connecting is bounded by
+		// --timeout, well past the 30 s default, so that only a hang fails.
+		code <- Run(ctx, []string{"app", "--no-open", "--timeout", "10m", "get-time", "--", "node", entry, "--stdio"},
 			Env{Stdout: &stdout, Stderr: &stderr, Stdin: strings.NewReader("")})
 	}()
 	var url string

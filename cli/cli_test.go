@@ -112,7 +112,7 @@ func TestCommands(t *testing.T) {
 	cfg := writeConfig(t, `{"mcpServers": {
 		"demo": {"command": "`+demoBinary+`"},
 		"crash": {"command": "`+misbehave+`", "args": ["-mode", "exit-at-start"]},
-		"hang": {"command": "`+misbehave+`", "args": ["-mode", "never-answers-call"]},
+		"hang": {"command": "`+misbehave+`", "args": ["-mode", "never-answers-call"], "callTimeout": 1},
 		"broken": {"type": "carrier-pigeon"}
 	}}`)
 	cases := []struct {
@@ -150,8 +150,11 @@ func TestCommands(t *testing.T) {
 			wantErr: []string{`no server named "nope"`, "demo"}},
 		{name: "server that exits at start exits 4", args: []string{"tools", "crash", "--config", cfg}, wantCode: ExitConnection,
 			wantErr: []string{"exited with code 1", "missing API key FOO_TOKEN"}},
-		{name: "a call that never answers times out with 4", args: []string{"call", "hang", "hang", "--timeout", "1s", "--config", cfg}, wantCode: ExitConnection,
-			wantErr: []string{"ran longer than the 1s maximum"}},
+		// The call's bound comes from the entry (callTimeout), not from
+		// --timeout 1s, which bounds connecting too: a busy machine
+		// starts the server slower than that.
+		{name: "a call that never answers times out with 4", args: []string{"call", "hang", "hang", "--config", cfg}, wantCode: ExitConnection,
+			wantErr: []string{"did not answer within 1s", "callTimeout"}},
 		{name: "ad-hoc stdio server", args: []string{"call", "echo", "message=hi", "--", demoBinary}, wantCode: ExitOK,
 			wantOut: []string{`"text": "hi"`}},
 		{name: "ad-hoc command not found", args: []string{"tools", "--", "no-such-mcp-server-here"}, wantCode: ExitConnection,
