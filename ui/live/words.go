@@ -40,10 +40,17 @@ func StateWord(s tap.Summary) string {
 	case "live":
 		return lang.L("running")
 	case "finished":
-		if s.ExitCode != nil && *s.ExitCode != 0 {
-			return lang.L("ended with code {{.Code}}", map[string]any{"Code": *s.ExitCode})
+		switch code := s.ExitCode; {
+		case code == nil || *code == 0:
+			return lang.L("finished")
+		case *code == 128+15:
+			// SIGTERM: how the tap stops a server once the host has gone.
+			return lang.L("stopped when asked (code {{.Code}})", map[string]any{"Code": *code})
+		case *code == 128+9:
+			return lang.L("killed (code {{.Code}})", map[string]any{"Code": *code})
+		default:
+			return lang.L("ended with code {{.Code}}", map[string]any{"Code": *code})
 		}
-		return lang.L("finished")
 	}
 	return lang.L("stopped")
 }
