@@ -109,3 +109,8 @@ func valueAt(s string, values []string) int {
 func isRunByte(c byte) bool {
 	return c == ' ' || c == ':' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
+
+// KeptWords are the words a Chinese text keeps as they are written: the
+// names of the check file's outcomes and fields, and technical words
+// ("stderr", the "PATH" of the login "shell") that have no better Chinese.
+var KeptWords = []string{"stderr", "PATH", "shell", "success", "tool_error", "outcome", "json", "JSON", "text"}
