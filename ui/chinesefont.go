@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"mcpbrowser/internal/i18n"
+	"mcpbrowser/mcp/store"
 )
 
 // useChineseFont gives the Chinese window the system's Simplified Chinese
@@ -28,6 +29,9 @@ func useChineseFont(a fyne.App) {
 // newChineseTheme is Fyne's theme with the system's Simplified Chinese
 // faces for text, or nil when there are none.
 func newChineseTheme() *chineseTheme {
+	i18n.UseFaceCache(i18n.FaceCache{Dir: store.Path(store.Cache, "fonts"), Save: func(path string, data []byte) error {
+		return store.WriteFile(path, data, store.Private)
+	}})
 	faces, ok := i18n.SimplifiedChineseFaces()
 	if !ok {
 		return nil

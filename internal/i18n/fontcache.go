@@ -8,8 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	"mcpbrowser/mcp/store"
 )
 
 // Writing a face out of its collection and slimming it (slimFace) takes a
@@ -27,21 +25,25 @@ const cacheFormat = 1
 // cacheTrailer ends a cached face: "MCPBface" and the CRC-32 of the face.
 const cacheTrailer = "MCPBface"
 
-// fontCacheDir is where the faces are kept ("" for nowhere); a variable
-// for the tests.
-var fontCacheDir = func() string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(dir, "mcpbrowser", "fonts")
+// A FaceCache is where slimmed faces are kept between starts, which the
+// front end gives (this package imports nothing of the app): Dir, the
+// folder ("" for nowhere), and Save, which writes a file there atomically
+// and for the person only. Without one, the face is made at every start.
+type FaceCache struct {
+	Dir  string
+	Save func(path string, data []byte) error
 }
+
+var faceCache FaceCache
+
+// UseFaceCache sets where SimplifiedChineseFaces keeps the faces it makes.
+func UseFaceCache(c FaceCache) { faceCache = c }
 
 // cachedFace is faceFile(path, index), from the cache when it holds it.
 func cachedFace(path string, index int) ([]byte, error) {
-	dir := fontCacheDir()
+	dir := faceCache.Dir
 	st, err := os.Stat(path)
-	if dir == "" || err != nil {
+	if dir == "" || faceCache.Save == nil || err != nil {
 		return faceFile(path, index)
 	}
 	name := filepath.Join(dir, cacheName(path, index, st.Size(), st.ModTime().UnixNano()))
@@ -57,7 +59,7 @@ func cachedFace(path string, index int) ([]byte, error) {
 		withTrailer = append(withTrailer, data...)
 		withTrailer = append(withTrailer, cacheTrailer...)
 		withTrailer = binary.BigEndian.AppendUint32(withTrailer, crc32.ChecksumIEEE(data))
-		if store.WriteFile(name, withTrailer, store.Private) == nil { // else the next start tries again
+		if faceCache.Save(name, withTrailer) == nil { // else the next start tries again
 			removeOlderFaces(name)
 		}
 	}

@@ -9,14 +9,17 @@ import (
 	"time"
 
 	"github.com/go-text/typesetting/font"
+
+	"mcpbrowser/mcp/store"
 )
 
 // useCacheDir points the font cache at a folder of the test's.
 func useCacheDir(t *testing.T) string {
 	dir := filepath.Join(t.TempDir(), "fonts")
-	old := fontCacheDir
-	fontCacheDir = func() string { return dir }
-	t.Cleanup(func() { fontCacheDir = old })
+	old := faceCache
+	// The front end's saver (ui/chinesefont.go), atomic and 0600.
+	faceCache = FaceCache{Dir: dir, Save: func(path string, data []byte) error { return store.WriteFile(path, data, store.Private) }}
+	t.Cleanup(func() { faceCache = old })
 	return dir
 }
 
